@@ -1,0 +1,52 @@
+//! appsim's apps: one folder per app (`mod.rs` with the app's description, APIs and schema
+//! extras; `apis.rs` with handlers; `seed.rs` with its share of the world), shared behaviour in
+//! `common`, the fictional population in `people`, and the assembly of the registry and the
+//! base world.
+//!
+//! To find an API's handler: `apps/src/<app>/apis.rs`, function named like the API (account
+//! APIs of e-mail apps: `common/accounts.rs`).
+
+pub mod api_docs;
+pub mod common;
+pub mod people;
+pub mod seed;
+pub mod simple_note;
+pub mod spec;
+pub mod supervisor;
+
+use sim::api::Registry;
+use sim::world::SchemaSpec;
+
+/// Every app's name, in the order AppWorld lists them (those with APIs registered come first).
+pub const ALL_APPS: &[&str] = &[
+    "api_docs", "supervisor", "amazon", "phone", "file_system", "spotify", "venmo", "gmail", "splitwise", "simple_note", "todoist", "admin",
+];
+
+/// The registry of every implemented app.
+pub fn registry() -> Registry {
+    let mut r = Registry::new();
+    r.add_app(api_docs::app(), api_docs::apis());
+    r.add_app(supervisor::app(), supervisor::apis());
+    r.add_app(simple_note::app(), simple_note::apis());
+    r.set_completion_probe(supervisor::task_completed);
+    r
+}
+
+/// Table definitions of every app (all of AppWorld's tables, implemented or not), with each
+/// implemented app's search tables and triggers.
+pub fn schemas() -> Vec<SchemaSpec> {
+    let models = spec::models();
+    ALL_APPS
+        .iter()
+        .map(|app| {
+            let mut s = sim::schema::tables_from_models(app, &models[*app]).unwrap_or_else(|e| panic!("vendored models.json is broken: {e}"));
+            s.post_ddl = match *app {
+                "api_docs" => api_docs::post_ddl(),
+                "simple_note" => simple_note::post_ddl(),
+                "supervisor" => supervisor::post_ddl(),
+                _ => Vec::new(),
+            };
+            s
+        })
+        .collect()
+}

@@ -1,0 +1,11 @@
+//! The API layer: registry and dispatch, parameter validation, errors, auth tokens, and the
+//! list helpers (pagination, sorting, search) every app shares.
+
+pub mod auth;
+pub mod error;
+pub mod listing;
+pub mod params;
+pub mod registry;
+
+pub use error::ApiError;
+pub use registry::{AccountSpec, Api, ApiSpec, AppSpec, Args, Auth, CallOptions, Ctx, Handler, Method, P, Registry, User};

@@ -1,0 +1,475 @@
+//! The API registry: every (app, api) with its parameter schema, docs and handler, and the one
+//! dispatch path all calls take (lookup → auth → validation → handler, atomically).
+
+use super::auth;
+use super::error::ApiError;
+use super::params::{self, Constraints, Location, ParamSpec, ParamType, SortFields};
+use chrono::NaiveDateTime;
+use rusqlite::Connection;
+use serde_json::{Map, Value, json};
+use std::collections::HashMap;
+
+/// HTTP method of an API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// GET
+    Get,
+    /// POST
+    Post,
+    /// PATCH
+    Patch,
+    /// DELETE
+    Delete,
+}
+
+impl Method {
+    /// Upper-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+            Method::Patch => "PATCH",
+            Method::Delete => "DELETE",
+        }
+    }
+}
+
+/// How an API authenticates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Auth {
+    /// No token.
+    None,
+    /// `access_token` required; missing or bad → 401.
+    Token,
+    /// Logout: missing → 422 (with the 401 sentence), bad → 401.
+    Logout,
+}
+
+/// The logged-in user a handler acts for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct User {
+    /// Row id in the app's `users` table.
+    pub id: i64,
+    /// The login name (email, or phone number for phone).
+    pub username: String,
+    /// The exact token of this call (logout revokes it).
+    pub token: String,
+}
+
+/// What a handler gets: the database inside the call's savepoint, the frozen clock, and who calls.
+pub struct Ctx<'a> {
+    /// The app of the API being called.
+    pub app: &'static str,
+    /// The world database (all schemas attached).
+    pub db: &'a Connection,
+    /// The frozen "now" of the episode.
+    pub now: NaiveDateTime,
+    /// The registry (api_docs reads it).
+    pub registry: &'a Registry,
+    /// The caller, for APIs with auth.
+    pub user: Option<User>,
+    /// Whether api_docs shows response schemas.
+    pub show_response_schemas: bool,
+}
+
+impl Ctx<'_> {
+    /// The authenticated user; only call from APIs declared with auth.
+    pub fn user(&self) -> Result<&User, ApiError> {
+        self.user.as_ref().ok_or_else(|| ApiError::internal("handler needs a user but the API has no auth"))
+    }
+
+    /// Draws from the world's random stream.
+    pub fn rng<T>(&self, f: impl FnOnce(&mut crate::rng::Rng) -> T) -> Result<T, ApiError> {
+        Ok(crate::world::with_rng(self.db, f)?)
+    }
+}
+
+/// Validated arguments of one call, with typed getters.
+#[derive(Debug, Clone, Default)]
+pub struct Args(pub Map<String, Value>);
+
+impl Args {
+    /// The raw value (`Null` when absent).
+    pub fn value(&self, name: &str) -> &Value {
+        self.0.get(name).unwrap_or(&Value::Null)
+    }
+    /// A string argument (empty when absent or null).
+    pub fn str(&self, name: &str) -> &str {
+        self.value(name).as_str().unwrap_or("")
+    }
+    /// An optional string argument.
+    pub fn opt_str(&self, name: &str) -> Option<&str> {
+        self.value(name).as_str()
+    }
+    /// An integer argument (0 when absent).
+    pub fn int(&self, name: &str) -> i64 {
+        self.value(name).as_i64().unwrap_or(0)
+    }
+    /// An optional boolean argument.
+    pub fn opt_bool(&self, name: &str) -> Option<bool> {
+        self.value(name).as_bool()
+    }
+    /// An optional list of strings.
+    pub fn opt_str_list(&self, name: &str) -> Option<Vec<String>> {
+        self.value(name).as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+    }
+}
+
+/// A handler: validated arguments in, JSON out.
+pub type Handler = fn(&mut Ctx, &Args) -> Result<Value, ApiError>;
+
+/// How an app's accounts log in (apps without accounts have none).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AccountSpec {
+    /// Column of `users` that is the login name (`email` or `phone_number`).
+    pub login_column: &'static str,
+    /// Must the account be verified to log in and use tokens?
+    pub requires_verification: bool,
+}
+
+/// An app: name, description and account rules.
+#[derive(Debug, Clone)]
+pub struct AppSpec {
+    /// App name, e.g. `simple_note`.
+    pub name: &'static str,
+    /// One-line description for api_docs.
+    pub description: &'static str,
+    /// Account rules, for apps with users.
+    pub accounts: Option<AccountSpec>,
+}
+
+/// One registered API.
+#[derive(Clone)]
+pub struct ApiSpec {
+    /// App name.
+    pub app: &'static str,
+    /// API name.
+    pub name: &'static str,
+    /// HTTP method.
+    pub method: Method,
+    /// Full path, e.g. `/simple_note/notes/{note_id}`.
+    pub path: &'static str,
+    /// Authentication.
+    pub auth: Auth,
+    /// Description for the API docs.
+    pub description: &'static str,
+    /// Parameters in declaration order.
+    pub params: Vec<ParamSpec>,
+    /// Example of a successful response (its shape is the contract).
+    pub success: Value,
+    /// The handler.
+    pub handler: Handler,
+}
+
+impl std::fmt::Debug for ApiSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ApiSpec({}.{})", self.app, self.name)
+    }
+}
+
+/// Builder for an [`ApiSpec`]: `Api::get("simple_note", "search_notes", "/simple_note/notes")...`.
+pub struct Api(ApiSpec);
+
+fn unimplemented_handler(_: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    Err(ApiError::internal("no handler registered"))
+}
+
+impl Api {
+    fn new(app: &'static str, name: &'static str, method: Method, path: &'static str) -> Self {
+        Api(ApiSpec {
+            app,
+            name,
+            method,
+            path,
+            auth: Auth::None,
+            description: "",
+            params: Vec::new(),
+            success: json!({}),
+            handler: unimplemented_handler,
+        })
+    }
+    /// A GET API.
+    pub fn get(app: &'static str, name: &'static str, path: &'static str) -> Self {
+        Self::new(app, name, Method::Get, path)
+    }
+    /// A POST API.
+    pub fn post(app: &'static str, name: &'static str, path: &'static str) -> Self {
+        Self::new(app, name, Method::Post, path)
+    }
+    /// A PATCH API.
+    pub fn patch(app: &'static str, name: &'static str, path: &'static str) -> Self {
+        Self::new(app, name, Method::Patch, path)
+    }
+    /// A DELETE API.
+    pub fn delete(app: &'static str, name: &'static str, path: &'static str) -> Self {
+        Self::new(app, name, Method::Delete, path)
+    }
+    /// Sets the description shown in the docs.
+    pub fn doc(mut self, d: &'static str) -> Self {
+        self.0.description = d;
+        self
+    }
+    /// Requires an access token (adds the `access_token` header parameter).
+    pub fn auth(mut self) -> Self {
+        self.0.auth = Auth::Token;
+        self.0.params.push(token_param());
+        self
+    }
+    /// Logout-style token handling (adds the `access_token` header parameter).
+    pub fn logout_auth(mut self) -> Self {
+        self.0.auth = Auth::Logout;
+        self.0.params.push(token_param());
+        self
+    }
+    /// Adds a parameter.
+    pub fn param(mut self, p: P) -> Self {
+        let mut spec = p.0;
+        if spec.location == Location::Query && matches!(self.0.method, Method::Post | Method::Patch) {
+            spec.location = Location::Body;
+        }
+        if self.0.path.contains(&format!("{{{}}}", spec.name)) {
+            spec.location = Location::Path;
+        }
+        self.0.params.push(spec);
+        self
+    }
+    /// Adds `page_index` and `page_limit` with the usual defaults and bounds.
+    pub fn paged(self) -> Self {
+        self.param(P::int("page_index").default(json!(0)).ge(0.0).doc("The index of the page to return, starting at 0."))
+            .param(P::int("page_limit").default(json!(5)).ge(1.0).le(20.0).doc("The maximum number of results per page."))
+    }
+    /// Adds `sort_by` with its documented and accepted fields.
+    pub fn sort_by(self, documented: &[&'static str], accepted: &[&'static str]) -> Self {
+        let mut p = P::str("sort_by").nullable().doc(
+            "Field to order results by, prefixed with + (ascending) or - (descending). Without it results come in the default order.",
+        );
+        p.0.sort_fields = Some(SortFields { documented: documented.to_vec(), accepted: accepted.to_vec() });
+        self.param(p)
+    }
+    /// Sets the example success response.
+    pub fn returns(mut self, example: Value) -> Self {
+        self.0.success = example;
+        self
+    }
+    /// Sets the handler and finishes.
+    pub fn handler(mut self, h: Handler) -> ApiSpec {
+        self.0.handler = h;
+        self.0
+    }
+}
+
+fn token_param() -> ParamSpec {
+    let mut p = ParamSpec::new("access_token", ParamType::Str, Location::Header);
+    p.description = "Access token obtained from this app's login API.";
+    p
+}
+
+/// Builder for a [`ParamSpec`]. Parameters are required until given a default or made nullable.
+pub struct P(pub ParamSpec);
+
+impl P {
+    fn of(name: &'static str, ty: ParamType) -> Self {
+        P(ParamSpec::new(name, ty, Location::Query))
+    }
+    /// A string parameter.
+    pub fn str(name: &'static str) -> Self {
+        Self::of(name, ParamType::Str)
+    }
+    /// An integer parameter.
+    pub fn int(name: &'static str) -> Self {
+        Self::of(name, ParamType::Int)
+    }
+    /// A number parameter.
+    pub fn float(name: &'static str) -> Self {
+        Self::of(name, ParamType::Float)
+    }
+    /// A boolean parameter.
+    pub fn bool(name: &'static str) -> Self {
+        Self::of(name, ParamType::Bool)
+    }
+    /// A list-of-strings parameter.
+    pub fn str_list(name: &'static str) -> Self {
+        Self::of(name, ParamType::ListStr)
+    }
+    /// A list-of-numbers parameter.
+    pub fn float_list(name: &'static str) -> Self {
+        Self::of(name, ParamType::ListFloat)
+    }
+    /// A `number | integer | string` parameter.
+    pub fn answer(name: &'static str) -> Self {
+        Self::of(name, ParamType::Answer)
+    }
+    /// Sent as a form field (login).
+    pub fn form(mut self) -> Self {
+        self.0.location = Location::Form;
+        self
+    }
+    /// Optional with this default.
+    pub fn default(mut self, v: Value) -> Self {
+        self.0.required = false;
+        self.0.default = v;
+        self
+    }
+    /// Optional, may be `None`, default `None`.
+    pub fn nullable(mut self) -> Self {
+        self.0.required = false;
+        self.0.nullable = true;
+        self.0.default = Value::Null;
+        self
+    }
+    /// Optional with default `None`, but `None` is not a valid value to pass explicitly
+    /// beyond meaning "not given".
+    pub fn optional(mut self) -> Self {
+        self.0.required = false;
+        self.0.default = Value::Null;
+        self
+    }
+    /// Minimum length.
+    pub fn min_len(mut self, n: u64) -> Self {
+        self.0.constraints.min_length = Some(n);
+        self
+    }
+    /// Inclusive lower bound.
+    pub fn ge(mut self, v: f64) -> Self {
+        self.0.constraints.ge = Some(v);
+        self
+    }
+    /// Inclusive upper bound.
+    pub fn le(mut self, v: f64) -> Self {
+        self.0.constraints.le = Some(v);
+        self
+    }
+    /// Allowed values.
+    pub fn one_of(mut self, values: &[&'static str]) -> Self {
+        self.0.constraints.enum_values = Some(values.to_vec());
+        self
+    }
+    /// Must be an e-mail address.
+    pub fn email(mut self) -> Self {
+        self.0.constraints.email = true;
+        self
+    }
+    /// Sets the constraints wholesale.
+    pub fn constraints(mut self, c: Constraints) -> Self {
+        self.0.constraints = c;
+        self
+    }
+    /// Sets the description.
+    pub fn doc(mut self, d: &'static str) -> Self {
+        self.0.description = d;
+        self
+    }
+}
+
+/// Every app and API, with lookup by name.
+#[derive(Debug, Default, Clone)]
+pub struct Registry {
+    apps: Vec<AppSpec>,
+    apis: Vec<ApiSpec>,
+    index: HashMap<(String, String), usize>,
+    completion_probe: Option<fn(&Connection) -> bool>,
+}
+
+/// Options of one call.
+#[derive(Debug, Clone)]
+pub struct CallOptions {
+    /// The frozen clock.
+    pub now: NaiveDateTime,
+    /// Whether api_docs shows response schemas.
+    pub show_response_schemas: bool,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds an app and its APIs (in docs order).
+    pub fn add_app(&mut self, app: AppSpec, apis: Vec<ApiSpec>) {
+        for api in apis {
+            debug_assert_eq!(api.app, app.name);
+            self.index.insert((api.app.to_string(), api.name.to_string()), self.apis.len());
+            self.apis.push(api);
+        }
+        self.apps.push(app);
+    }
+
+    /// Sets how to tell whether the task was completed (the supervisor app provides it).
+    pub fn set_completion_probe(&mut self, probe: fn(&Connection) -> bool) {
+        self.completion_probe = Some(probe);
+    }
+
+    /// How to tell whether the task was completed, if an app provided it.
+    pub fn completion_probe(&self) -> Option<fn(&Connection) -> bool> {
+        self.completion_probe
+    }
+
+    /// Apps in registration order.
+    pub fn apps(&self) -> &[AppSpec] {
+        &self.apps
+    }
+
+    /// One app by name.
+    pub fn app(&self, name: &str) -> Option<&AppSpec> {
+        self.apps.iter().find(|a| a.name == name)
+    }
+
+    /// All APIs, grouped by app in registration order.
+    pub fn apis(&self) -> &[ApiSpec] {
+        &self.apis
+    }
+
+    /// The APIs of one app, in docs order.
+    pub fn app_apis<'a>(&'a self, app: &'a str) -> impl Iterator<Item = &'a ApiSpec> + 'a {
+        self.apis.iter().filter(move |a| a.app == app)
+    }
+
+    /// One API by app and name.
+    pub fn api(&self, app: &str, name: &str) -> Option<&ApiSpec> {
+        self.index.get(&(app.to_string(), name.to_string())).map(|&i| &self.apis[i])
+    }
+
+    /// Calls an API: auth, validation and the handler run atomically (a failed call leaves no
+    /// trace in the database).
+    pub fn call(&self, db: &Connection, opts: &CallOptions, app: &str, api: &str, args: &Map<String, Value>) -> Result<Value, ApiError> {
+        let Some(app_spec) = self.app(app) else {
+            return Err(ApiError::new(404, format!("No app named '{app}' found.")));
+        };
+        let Some(spec) = self.api(app, api) else {
+            return Err(ApiError::new(404, format!("No API named '{api}' found in the {app} app.")));
+        };
+        for p in spec.params.iter().filter(|p| p.location == Location::Path) {
+            if let Some(v) = args.get(p.name) {
+                let s = params::py_str(v, false);
+                if s.is_empty() || s.contains(['/', '#', '?']) {
+                    return Err(ApiError::route_not_found());
+                }
+            }
+        }
+        db.execute_batch("SAVEPOINT api_call")?;
+        let result = self.call_inner(db, opts, app_spec, spec, args);
+        match &result {
+            Ok(_) => db.execute_batch("RELEASE api_call")?,
+            Err(_) => db.execute_batch("ROLLBACK TO api_call; RELEASE api_call")?,
+        }
+        result
+    }
+
+    fn call_inner(&self, db: &Connection, opts: &CallOptions, app: &AppSpec, spec: &ApiSpec, args: &Map<String, Value>) -> Result<Value, ApiError> {
+        let user = match spec.auth {
+            Auth::None => None,
+            Auth::Token | Auth::Logout => {
+                let token = args.get("access_token").filter(|v| !v.is_null()).map(|v| params::py_str(v, false));
+                match token {
+                    None if spec.auth == Auth::Logout => return Err(ApiError::unprocessable(super::error::unauthorized_message(app.name))),
+                    None => return Err(ApiError::unauthorized(app.name)),
+                    Some(t) => Some(auth::authenticate(db, app, &t, opts.now)?),
+                }
+            }
+        };
+        let values = params::validate(&spec.params, args).map_err(|e| ApiError::validation(&e))?;
+        let mut ctx = Ctx { app: spec.app, db, now: opts.now, registry: self, user, show_response_schemas: opts.show_response_schemas };
+        (spec.handler)(&mut ctx, &Args(values))
+    }
+}

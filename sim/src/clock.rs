@@ -1,0 +1,63 @@
+//! The frozen clock and AppWorld's date and time formats.
+
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+
+/// The clock AppWorld's standalone server uses when no task sets one: 2023-05-18 12:00:00.
+pub fn default_now() -> NaiveDateTime {
+    NaiveDate::from_ymd_opt(2023, 5, 18).and_then(|d| d.and_hms_opt(12, 0, 0)).unwrap_or_default()
+}
+
+/// `YYYY-MM-DDTHH:MM:SS`, the format of every datetime in responses.
+pub fn fmt_datetime(dt: NaiveDateTime) -> String {
+    dt.format("%Y-%m-%dT%H:%M:%S").to_string()
+}
+
+/// Parses a datetime stored by the engine or given in ISO form (`T` or space, optional
+/// fraction).
+pub fn parse_datetime(s: &str) -> Option<NaiveDateTime> {
+    let s = s.trim();
+    for f in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%d %H:%M:%S%.f", "%Y-%m-%dT%H:%M", "%Y-%m-%d|%H:%M:%S"] {
+        if let Ok(d) = NaiveDateTime::parse_from_str(s, f) {
+            return Some(d);
+        }
+    }
+    None
+}
+
+/// Which end of a day a date-only filter bound means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// Inclusive lower bound: start of day.
+    Min,
+    /// Inclusive upper bound: end of day.
+    Max,
+}
+
+/// Parses a `min_*`/`max_*` date filter (`YYYY-MM-DD` or a full datetime). The error is the
+/// 422 sentence AppWorld gives, naming the parameter.
+pub fn parse_date_bound(param: &str, s: &str, bound: Bound) -> Result<NaiveDateTime, String> {
+    if let Some(dt) = parse_datetime(s) {
+        return Ok(dt);
+    }
+    match NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d") {
+        Ok(d) => Ok(match bound {
+            Bound::Min => d.and_time(NaiveTime::MIN),
+            Bound::Max => d.and_hms_opt(23, 59, 59).unwrap_or_default(),
+        }),
+        Err(_) => Err(format!("Invalid {param} format. Use YYYY-MM-DD.")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_round_trip() {
+        let now = default_now();
+        assert_eq!(fmt_datetime(now), "2023-05-18T12:00:00");
+        assert_eq!(parse_datetime("2023-05-18T12:00:00"), Some(now));
+        assert_eq!(fmt_datetime(parse_date_bound("max_x", "2023-05-18", Bound::Max).unwrap()), "2023-05-18T23:59:59");
+        assert_eq!(parse_date_bound("min_x", "18/05/2023", Bound::Min).unwrap_err(), "Invalid min_x format. Use YYYY-MM-DD.");
+    }
+}

@@ -1,0 +1,181 @@
+# appsim: set-up run once per interpreter. Builds the restricted environment agent cells run in.
+# Names starting with _appsim are engine internals.
+import builtins as _appsim_builtins
+import _appsim
+
+# Modules agent code may import by name (their own internal imports are not restricted).
+_appsim_allowed = frozenset("""
+abc bisect calendar collections copy dataclasses datetime decimal difflib enum fractions
+functools hashlib heapq itertools json math numbers operator pendulum pprint random re
+statistics string textwrap time types typing unicodedata uuid zoneinfo
+""".split())
+_appsim_real_import = _appsim_builtins.__import__
+_appsim_depth = [0]
+
+
+def _appsim_import(name, globals=None, locals=None, fromlist=(), level=0):
+    top = name.split(".")[0]
+    if _appsim_depth[0] == 0 and level == 0 and top not in _appsim_allowed:
+        raise ImportError(
+            f"Importing '{name}' is not allowed here. Allowed modules: "
+            + ", ".join(sorted(_appsim_allowed))
+        )
+    _appsim_depth[0] += 1
+    try:
+        if top == "random" and _appsim_depth[0] == 1 and globals is not None and "__appsim_random__" in globals:
+            return globals["__appsim_random__"]
+        return _appsim_real_import(name, globals, locals, fromlist, level)
+    finally:
+        _appsim_depth[0] -= 1
+
+
+# Pre-load what agent code is likely to use, through the real import (no restriction).
+import calendar, collections, copy, datetime, functools, itertools, json, math, random, re, string
+import pendulum
+
+# The frozen clock: datetime.now()/today()/utcnow() and pendulum read the episode's "now".
+_appsim_dt = datetime.datetime
+
+
+def _appsim_now(cls=None, tz=None):
+    cls = cls if cls is not None else _appsim_dt
+    return cls(*_appsim.now())
+
+
+datetime.datetime.now = classmethod(lambda cls, tz=None: cls(*_appsim.now()))
+datetime.datetime.utcnow = classmethod(lambda cls: cls(*_appsim.now()))
+datetime.datetime.today = classmethod(lambda cls: cls(*_appsim.now()))
+datetime.date.today = classmethod(lambda cls: cls(*_appsim.now()[:3]))
+
+
+def _appsim_print(*args, sep=" ", end="\n", file=None, flush=False):
+    if len(args) == 1 and isinstance(args[0], (dict, list, tuple)):
+        try:
+            text = json.dumps(args[0])
+            if len(text) >= 100:
+                text = json.dumps(args[0], indent=1)
+            _appsim.write(text + end)
+            return
+        except (TypeError, ValueError):
+            pass
+    _appsim.write((sep if sep is not None else " ").join(str(a) for a in args) + (end if end is not None else "\n"))
+
+
+def _appsim_input(*args, **kwargs):
+    raise RuntimeError("input() is not available: cells cannot read from a terminal.")
+
+
+def _appsim_blocked(name):
+    def blocked(*args, **kwargs):
+        raise RuntimeError(f"{name}() is not available in this environment.")
+    return blocked
+
+
+class _AppsimApp:
+    __slots__ = ("_name", "_cache")
+
+    def __init__(self, name):
+        object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_cache", {})
+
+    def __getattr__(self, api):
+        if api.startswith("__"):
+            raise AttributeError(api)
+        fn = self._cache.get(api)
+        if fn is None:
+            app = self._name
+
+            def fn(**kwargs):
+                return _appsim.call(app, api, kwargs)
+
+            fn.__name__ = api
+            fn.__qualname__ = f"apis.{app}.{api}"
+            self._cache[api] = fn
+        return fn
+
+    def __dir__(self):
+        return _appsim.api_names(self._name)
+
+    def __repr__(self):
+        return f"<apis.{self._name}>"
+
+
+class _AppsimApis:
+    __slots__ = ("_apps",)
+
+    def __init__(self):
+        object.__setattr__(self, "_apps", {})
+
+    def __getattr__(self, app):
+        if app.startswith("__"):
+            raise AttributeError(app)
+        obj = self._apps.get(app)
+        if obj is None:
+            obj = _AppsimApp(app)
+            self._apps[app] = obj
+        return obj
+
+    def __dir__(self):
+        return _appsim.app_names()
+
+    def __repr__(self):
+        return "<apis>"
+
+
+_appsim_builtins.__import__ = _appsim_import
+_appsim_builtins.print = _appsim_print
+_appsim_builtins.input = _appsim_input
+for _appsim_name in ("open", "breakpoint", "help", "exit", "quit", "copyright", "credits", "license"):
+    if hasattr(_appsim_builtins, _appsim_name):
+        setattr(_appsim_builtins, _appsim_name, _appsim_blocked(_appsim_name))
+
+# What every episode's scope starts with (copied per episode).
+_appsim_template = {
+    "__name__": "__main__",
+    "__builtins__": _appsim_builtins,
+    "apis": _AppsimApis(),
+    "calendar": calendar,
+    "datetime": datetime,
+    "itertools": itertools,
+    "json": json,
+    "math": math,
+    "re": re,
+    "pendulum": pendulum,
+    "Counter": collections.Counter,
+    "defaultdict": collections.defaultdict,
+    "deepcopy": copy.deepcopy,
+    "reduce": functools.reduce,
+    "Iterator": __import__("collections.abc").abc.Iterator,
+}
+for _appsim_name in ("MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"):
+    if hasattr(pendulum, _appsim_name):
+        _appsim_template[_appsim_name] = getattr(pendulum, _appsim_name)
+
+_appsim_random_funcs = (
+    "seed random uniform triangular randint choice randrange sample shuffle choices normalvariate "
+    "lognormvariate expovariate vonmisesvariate gammavariate gauss betavariate paretovariate "
+    "weibullvariate getstate setstate getrandbits randbytes binomialvariate"
+).split()
+
+
+def _appsim_new_scope(seed):
+    """A fresh cell scope whose `random` is a private generator seeded with `seed`."""
+    scope = dict(_appsim_template)
+    inst = random.Random(seed)
+    mod = type(random)("random")
+    mod.__dict__.update(random.__dict__)
+    for name in _appsim_random_funcs:
+        if hasattr(inst, name):
+            setattr(mod, name, getattr(inst, name))
+    scope["random"] = mod
+    scope["__appsim_random__"] = mod
+    return scope
+
+
+def _appsim_syntax_error(code):
+    """(line number, message) of the first syntax error in `code`."""
+    try:
+        compile(code, "<python-input>", "exec")
+    except SyntaxError as e:
+        return (e.lineno or 1, e.msg or str(e))
+    return (1, "invalid syntax")

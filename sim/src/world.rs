@@ -1,0 +1,442 @@
+//! World state: one in-memory SQLite connection with one ATTACHed database per app (named after
+//! the app, tables and columns as AppWorld names them), plus the engine's own `appsim` schema
+//! (issued access tokens, the random-number state).
+//!
+//! A [`World`] is an immutable image of every schema, built once. Each worker opens its own
+//! [`Db`] from it (one copy per worker); an episode then runs inside one SQLite transaction,
+//! so starting the next episode is a rollback whose cost depends on what the last episode
+//! changed, not on the world's size. Every write to every table is also recorded, by TEMP
+//! triggers, in a change log: the log is how `save_state`/`load_state` and state diffs work.
+
+use crate::rng::Rng;
+use rusqlite::{Connection, OptionalExtension, params_from_iter, types::Value as SqlValue};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Name of the engine's own schema.
+pub const ENGINE_SCHEMA: &str = "appsim";
+
+/// Errors while building, opening or importing a world.
+#[derive(Debug, thiserror::Error)]
+pub enum WorldError {
+    /// SQLite refused something.
+    #[error("database error: {0}")]
+    Sql(#[from] rusqlite::Error),
+    /// A file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The input is not what was expected.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// DDL and bookkeeping for one app's database.
+#[derive(Debug, Clone)]
+pub struct SchemaSpec {
+    /// The schema name (the app name, e.g. `simple_note`).
+    pub name: String,
+    /// SQL statements creating the tables, with unqualified table names.
+    pub ddl: Vec<String>,
+    /// Statements run after the tables exist and after an import (FTS tables and triggers).
+    /// They must be idempotent (`IF NOT EXISTS`).
+    pub post_ddl: Vec<String>,
+}
+
+/// An immutable image of a whole world: each schema serialised as a SQLite database file.
+#[derive(Debug, Clone)]
+pub struct World {
+    images: Arc<Vec<(String, Vec<u8>)>>,
+    rows: u64,
+}
+
+impl World {
+    /// Builds a world: creates every schema, lets `seed` fill it, then freezes it.
+    /// `rng_seed` fixes every token and code the engine will issue in episodes.
+    pub fn build(
+        schemas: &[SchemaSpec],
+        rng_seed: u64,
+        seed: impl FnOnce(&Connection) -> Result<(), WorldError>,
+    ) -> Result<World, WorldError> {
+        let conn = Connection::open_in_memory()?;
+        crate::sqlfn::register(&conn)?;
+        for s in schemas {
+            attach_empty(&conn, &s.name)?;
+            let tx_sql: Vec<String> = s.ddl.iter().chain(&s.post_ddl).map(|d| qualify(d, &s.name)).collect();
+            for stmt in tx_sql {
+                conn.execute_batch(&stmt).map_err(|e| WorldError::Invalid(format!("{}: {e}\n{stmt}", s.name)))?;
+            }
+        }
+        attach_empty(&conn, ENGINE_SCHEMA)?;
+        create_engine_schema(&conn, rng_seed)?;
+        conn.execute_batch("BEGIN")?;
+        seed(&conn)?;
+        conn.execute_batch("COMMIT")?;
+        Self::freeze(conn)
+    }
+
+    /// Serialises every attached schema of `conn` into an image.
+    pub fn freeze(mut conn: Connection) -> Result<World, WorldError> {
+        let names = attached_schemas(&conn)?;
+        let mut rows = 0;
+        for n in &names {
+            rows += count_rows(&conn, n)?;
+        }
+        let mut images = Vec::new();
+        for n in names {
+            conn.execute_batch(&format!("VACUUM \"{n}\""))?;
+            let data = conn.serialize(n.as_str())?;
+            images.push((n, data.to_vec()));
+        }
+        Ok(World { images: Arc::new(images), rows })
+    }
+
+    /// Loads AppWorld-format `<app>.db` files from `dir` for each schema that has one; other
+    /// schemas keep the tables `schemas` declares (empty). FTS indexes and triggers are
+    /// (re)built from the loaded rows.
+    pub fn import_appworld_dir(
+        dir: &std::path::Path,
+        schemas: &[SchemaSpec],
+        rng_seed: u64,
+    ) -> Result<(World, Vec<String>), WorldError> {
+        let mut conn = Connection::open_in_memory()?;
+        crate::sqlfn::register(&conn)?;
+        let mut loaded = Vec::new();
+        if !dir.is_dir() {
+            return Err(WorldError::Invalid(format!("{} is not a directory", dir.display())));
+        }
+        for s in schemas {
+            let file = dir.join(format!("{}.db", s.name));
+            attach_empty(&conn, &s.name)?;
+            if file.is_file() {
+                let bytes = std::fs::read(&file).map_err(|e| WorldError::Io { path: file.display().to_string(), source: e })?;
+                if !bytes.starts_with(b"SQLite format 3\0") {
+                    return Err(WorldError::Invalid(format!("{} is not a SQLite database", file.display())));
+                }
+                conn.deserialize_read_exact(s.name.as_str(), &bytes[..], bytes.len(), false)?;
+                // Drop any FTS structures of the source; ours are rebuilt below.
+                let fts: Vec<String> = conn
+                    .prepare(&format!("SELECT name FROM \"{}\".sqlite_schema WHERE type='table' AND name LIKE '%\\_fts' ESCAPE '\\'", s.name))?
+                    .query_map([], |r| r.get(0))?
+                    .collect::<Result<_, _>>()?;
+                for t in fts {
+                    conn.execute_batch(&format!("DROP TABLE IF EXISTS \"{}\".\"{t}\"", s.name))?;
+                }
+                loaded.push(s.name.clone());
+            } else {
+                for d in &s.ddl {
+                    conn.execute_batch(&qualify(d, &s.name))?;
+                }
+            }
+            for d in &s.post_ddl {
+                conn.execute_batch(&qualify(d, &s.name))
+                    .map_err(|e| WorldError::Invalid(format!("{}: tables do not match AppWorld's schema: {e}", s.name)))?;
+            }
+            rebuild_fts(&conn, &s.name)?;
+        }
+        attach_empty(&conn, ENGINE_SCHEMA)?;
+        create_engine_schema(&conn, rng_seed)?;
+        let _ = &mut conn;
+        Ok((Self::freeze(conn)?, loaded))
+    }
+
+    /// Total rows over all tables (FTS internals excluded).
+    pub fn row_count(&self) -> u64 {
+        self.rows
+    }
+
+    /// Serialised size in bytes.
+    pub fn byte_size(&self) -> usize {
+        self.images.iter().map(|(_, b)| b.len()).sum()
+    }
+
+    /// Schema names in the image.
+    pub fn schema_names(&self) -> Vec<String> {
+        self.images.iter().map(|(n, _)| n.clone()).collect()
+    }
+}
+
+/// Rewrites `CREATE TABLE x`/`CREATE INDEX i ON x`/`CREATE TRIGGER t ...` so the object is
+/// created in `schema`. Statements use a `{s}` placeholder where the schema name goes.
+fn qualify(ddl: &str, schema: &str) -> String {
+    ddl.replace("{s}", &format!("\"{schema}\""))
+}
+
+fn attach_empty(conn: &Connection, name: &str) -> Result<(), WorldError> {
+    conn.execute_batch(&format!("ATTACH DATABASE ':memory:' AS \"{name}\""))?;
+    Ok(())
+}
+
+fn create_engine_schema(conn: &Connection, rng_seed: u64) -> Result<(), WorldError> {
+    conn.execute_batch(
+        "CREATE TABLE appsim.access_tokens (id INTEGER PRIMARY KEY, token TEXT NOT NULL UNIQUE, \
+           app TEXT NOT NULL, username TEXT NOT NULL, expires_at TEXT NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);\
+         CREATE TABLE appsim.meta (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, value TEXT NOT NULL);",
+    )?;
+    conn.execute(
+        "INSERT INTO appsim.meta (key, value) VALUES ('rng_state', ?1)",
+        [Rng::new(rng_seed).state().to_string()],
+    )?;
+    Ok(())
+}
+
+/// Names of attached schemas other than `main` and `temp`, in attach order.
+fn attached_schemas(conn: &Connection) -> Result<Vec<String>, rusqlite::Error> {
+    let mut st = conn.prepare("SELECT name FROM pragma_database_list WHERE name NOT IN ('main', 'temp') ORDER BY seq")?;
+    st.query_map([], |r| r.get(0))?.collect()
+}
+
+/// Ordinary tables of a schema that hold world data (no SQLite or FTS internals), by name.
+pub fn data_tables(conn: &Connection, schema: &str) -> Result<Vec<String>, rusqlite::Error> {
+    let mut st = conn.prepare(&format!(
+        "SELECT name FROM \"{schema}\".sqlite_schema WHERE type='table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' \
+         AND name NOT LIKE '%\\_fts' ESCAPE '\\' AND name NOT LIKE '%\\_fts\\_%' ESCAPE '\\' ORDER BY name"
+    ))?;
+    st.query_map([], |r| r.get(0))?.collect()
+}
+
+fn count_rows(conn: &Connection, schema: &str) -> Result<u64, rusqlite::Error> {
+    let mut n = 0u64;
+    for t in data_tables(conn, schema)? {
+        let c: i64 = conn.query_row(&format!("SELECT count(*) FROM \"{schema}\".\"{t}\""), [], |r| r.get(0))?;
+        n += c as u64;
+    }
+    Ok(n)
+}
+
+/// Re-fills every `<table>_fts` of a schema from its source table through the schema's
+/// `<table>_fts_refill` view (created by the schema's post-DDL).
+fn rebuild_fts(conn: &Connection, schema: &str) -> Result<(), rusqlite::Error> {
+    let mut st = conn.prepare(&format!(
+        "SELECT name FROM \"{schema}\".sqlite_schema WHERE type='view' AND name LIKE '%\\_fts\\_refill' ESCAPE '\\'"
+    ))?;
+    let views: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    for v in views {
+        let fts = v.trim_end_matches("_refill");
+        conn.execute_batch(&format!(
+            "DELETE FROM \"{schema}\".\"{fts}\"; INSERT INTO \"{schema}\".\"{fts}\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"{schema}\".\"{v}\";"
+        ))?;
+    }
+    Ok(())
+}
+
+/// One recorded write: which row of which table, and its values before and after (JSON arrays
+/// in column order; `None` for an insert's "before" and a delete's "after").
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Change {
+    /// Schema (app) name.
+    pub schema: String,
+    /// Table name.
+    pub table: String,
+    /// The row's id.
+    pub row_id: i64,
+    /// Values before the write.
+    pub old: Option<String>,
+    /// Values after the write.
+    pub new: Option<String>,
+}
+
+/// A saved point of an episode: the writes since the episode started.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StateSnapshot {
+    changes: Vec<Change>,
+}
+
+impl StateSnapshot {
+    /// The writes the snapshot holds, oldest first.
+    pub fn changes(&self) -> &[Change] {
+        &self.changes
+    }
+}
+
+/// A worker's own copy of a world, and the transaction its episode runs in.
+pub struct Db {
+    conn: Connection,
+    schemas: Vec<String>,
+    /// Column lists per (schema, table), for replaying the change log.
+    columns: BTreeMap<(String, String), Vec<String>>,
+    in_episode: bool,
+}
+
+impl std::fmt::Debug for Db {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Db").field("schemas", &self.schemas).finish_non_exhaustive()
+    }
+}
+
+impl Db {
+    /// Opens a private copy of `world` (the one-off cost per worker).
+    pub fn open(world: &World) -> Result<Db, WorldError> {
+        let mut conn = Connection::open_in_memory()?;
+        crate::sqlfn::register(&conn)?;
+        conn.execute_batch("PRAGMA temp_store=MEMORY")?;
+        let mut schemas = Vec::new();
+        for (name, bytes) in world.images.iter() {
+            attach_empty(&conn, name)?;
+            conn.deserialize_read_exact(name.as_str(), &bytes[..], bytes.len(), false)?;
+            conn.execute_batch(&format!("PRAGMA \"{name}\".journal_mode=MEMORY"))?;
+            schemas.push(name.clone());
+        }
+        conn.execute_batch(
+            "CREATE TEMP TABLE change_log (seq INTEGER PRIMARY KEY, schema_name TEXT NOT NULL, \
+             table_name TEXT NOT NULL, row_id INTEGER NOT NULL, old TEXT, new TEXT)",
+        )?;
+        let mut columns = BTreeMap::new();
+        for s in &schemas {
+            for t in data_tables(&conn, s)? {
+                let cols: Vec<String> = conn
+                    .prepare(&format!("SELECT name FROM pragma_table_info('{t}', '{s}') ORDER BY cid"))?
+                    .query_map([], |r| r.get(0))?
+                    .collect::<Result<_, _>>()?;
+                let pk = if cols.iter().any(|c| c == "id") { "id" } else { "rowid" };
+                let arr = |p: &str| format!("json_array({})", cols.iter().map(|c| format!("{p}.\"{c}\"")).collect::<Vec<_>>().join(", "));
+                let ins = format!("INSERT INTO temp.change_log (schema_name, table_name, row_id, old, new)");
+                conn.execute_batch(&format!(
+                    "CREATE TEMP TRIGGER \"log_{s}_{t}_i\" AFTER INSERT ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', NEW.{pk}, NULL, {}); END;\
+                     CREATE TEMP TRIGGER \"log_{s}_{t}_u\" AFTER UPDATE ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', NEW.{pk}, {}, {}); END;\
+                     CREATE TEMP TRIGGER \"log_{s}_{t}_d\" AFTER DELETE ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', OLD.{pk}, {}, NULL); END;",
+                    arr("NEW"), arr("OLD"), arr("NEW"), arr("OLD")
+                ))?;
+                columns.insert((s.clone(), t), cols);
+            }
+        }
+        Ok(Db { conn, schemas, columns, in_episode: false })
+    }
+
+    /// The connection (for handlers and queries).
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Schema names, in attach order.
+    pub fn schemas(&self) -> &[String] {
+        &self.schemas
+    }
+
+    /// Starts a fresh episode: undoes everything the previous episode wrote, then opens a new
+    /// transaction. Costs time in proportion to the previous episode's writes.
+    pub fn begin_episode(&mut self) -> Result<(), WorldError> {
+        if self.in_episode {
+            self.conn.execute_batch("ROLLBACK")?;
+        }
+        self.conn.execute_batch("BEGIN")?;
+        self.in_episode = true;
+        Ok(())
+    }
+
+    /// Every write since the episode started, oldest first.
+    pub fn changes(&self) -> Result<Vec<Change>, rusqlite::Error> {
+        let mut st = self.conn.prepare_cached("SELECT schema_name, table_name, row_id, old, new FROM temp.change_log ORDER BY seq")?;
+        st.query_map([], |r| Ok(Change { schema: r.get(0)?, table: r.get(1)?, row_id: r.get(2)?, old: r.get(3)?, new: r.get(4)? }))?
+            .collect()
+    }
+
+    /// Captures the episode's current state.
+    pub fn save_state(&self) -> Result<StateSnapshot, rusqlite::Error> {
+        Ok(StateSnapshot { changes: self.changes()? })
+    }
+
+    /// Returns the episode to a saved state: back to the episode's start, then the snapshot's
+    /// writes are replayed in order.
+    pub fn load_state(&mut self, snap: &StateSnapshot) -> Result<(), WorldError> {
+        self.begin_episode()?;
+        for c in &snap.changes {
+            let cols = self
+                .columns
+                .get(&(c.schema.clone(), c.table.clone()))
+                .ok_or_else(|| WorldError::Invalid(format!("unknown table {}.{}", c.schema, c.table)))?;
+            let pk = if cols.iter().any(|x| x == "id") { "id" } else { "rowid" };
+            match (&c.old, &c.new) {
+                (_, Some(new)) => {
+                    let vals = json_row(new)?;
+                    let placeholders = vec!["?"; cols.len()].join(", ");
+                    let names = cols.iter().map(|x| format!("\"{x}\"")).collect::<Vec<_>>().join(", ");
+                    if c.old.is_some() {
+                        self.conn.execute(&format!("DELETE FROM \"{}\".\"{}\" WHERE {pk} = ?1", c.schema, c.table), [c.row_id])?;
+                    }
+                    self.conn
+                        .prepare_cached(&format!("INSERT INTO \"{}\".\"{}\" ({names}) VALUES ({placeholders})", c.schema, c.table))?
+                        .execute(params_from_iter(vals))?;
+                }
+                (Some(_), None) => {
+                    self.conn.execute(&format!("DELETE FROM \"{}\".\"{}\" WHERE {pk} = ?1", c.schema, c.table), [c.row_id])?;
+                }
+                (None, None) => {}
+            }
+        }
+        // Replay logged each write again, sometimes as delete+insert; keep the log identical
+        // to the snapshot so that later saves and diffs see the original history.
+        self.conn.execute_batch("DELETE FROM temp.change_log")?;
+        let mut st = self.conn.prepare_cached("INSERT INTO temp.change_log (schema_name, table_name, row_id, old, new) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+        for c in &snap.changes {
+            st.execute(rusqlite::params![c.schema, c.table, c.row_id, c.old, c.new])?;
+        }
+        Ok(())
+    }
+
+    /// A hash over every row of every data table (FTS internals excluded), for replay checks.
+    pub fn state_hash(&self) -> Result<String, rusqlite::Error> {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        for ((s, t), cols) in &self.columns {
+            h.update(format!("{s}.{t}\n").as_bytes());
+            let order = if cols.iter().any(|x| x == "id") { "id" } else { "rowid" };
+            let list = cols.iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ");
+            let mut st = self.conn.prepare_cached(&format!("SELECT json_array({list}) FROM \"{s}\".\"{t}\" ORDER BY {order}"))?;
+            let mut rows = st.query([])?;
+            while let Some(r) = rows.next()? {
+                let v: String = r.get(0)?;
+                h.update(v.as_bytes());
+                h.update(b"\n");
+            }
+        }
+        Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
+    }
+
+    /// Draws from the world's random-number stream (kept in the database so that it follows
+    /// rollbacks and state loads).
+    pub fn with_rng<T>(&self, f: impl FnOnce(&mut Rng) -> T) -> Result<T, rusqlite::Error> {
+        with_rng(&self.conn, f)
+    }
+
+    /// Total rows over all data tables.
+    pub fn row_count(&self) -> Result<u64, rusqlite::Error> {
+        let mut n = 0;
+        for s in &self.schemas {
+            n += count_rows(&self.conn, s)?;
+        }
+        Ok(n)
+    }
+}
+
+/// Draws from the random-number stream stored in the engine schema of `conn`.
+pub fn with_rng<T>(conn: &Connection, f: impl FnOnce(&mut Rng) -> T) -> Result<T, rusqlite::Error> {
+    let state: Option<String> = conn
+        .prepare_cached("SELECT value FROM appsim.meta WHERE key = 'rng_state'")?
+        .query_row([], |r| r.get(0))
+        .optional()?;
+    let mut rng = Rng::new(state.and_then(|s| s.parse().ok()).unwrap_or(0));
+    let out = f(&mut rng);
+    conn.prepare_cached("INSERT INTO appsim.meta (key, value) VALUES ('rng_state', ?1) ON CONFLICT(key) DO UPDATE SET value = excluded.value")?
+        .execute([rng.state().to_string()])?;
+    Ok(out)
+}
+
+fn json_row(text: &str) -> Result<Vec<SqlValue>, WorldError> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| WorldError::Invalid(format!("bad change log row: {e}")))?;
+    let items = v.as_array().ok_or_else(|| WorldError::Invalid("bad change log row".into()))?;
+    Ok(items
+        .iter()
+        .map(|x| match x {
+            serde_json::Value::Null => SqlValue::Null,
+            serde_json::Value::Bool(b) => SqlValue::Integer(*b as i64),
+            serde_json::Value::Number(n) => n.as_i64().map(SqlValue::Integer).unwrap_or_else(|| SqlValue::Real(n.as_f64().unwrap_or(0.0))),
+            serde_json::Value::String(s) => SqlValue::Text(s.clone()),
+            other => SqlValue::Text(other.to_string()),
+        })
+        .collect())
+}

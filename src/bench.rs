@@ -1,0 +1,72 @@
+//! In-process measurements of the engine's hot paths, shared by `appsim bench` and
+//! `cargo bench`: (a) a read API from Rust, (b) the same from a Python cell, (c) a trivial cell,
+//! (d) starting a new episode after one that wrote, (e) save + load state, (f) the one-off copy
+//! of a world for a worker.
+
+use serde_json::{Value, json};
+use sim::{Episode, EpisodeConfig, World};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Logs the supervisor into SimpleNote and returns the token.
+pub fn login(ep: &mut Episode) -> anyhow::Result<String> {
+    let profile = ep.call("supervisor", "show_profile", json!({})).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let pws = ep.call("supervisor", "show_account_passwords", json!({})).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let pw = pws.as_array().and_then(|a| a.iter().find(|x| x["account_name"] == "simple_note")).map(|x| x["password"].clone()).unwrap_or_default();
+    let tok = ep.call("simple_note", "login", json!({"username": profile["email"], "password": pw})).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(tok["access_token"].as_str().unwrap_or_default().to_string())
+}
+
+fn per_op(n: u32, mut f: impl FnMut()) -> f64 {
+    f();
+    let t = Instant::now();
+    for _ in 0..n {
+        f();
+    }
+    t.elapsed().as_secs_f64() * 1e6 / f64::from(n)
+}
+
+/// Measures (a)–(f) on `world`, in microseconds per operation.
+pub fn measure(world: &World, registry: &Arc<sim::api::Registry>, iters: u32) -> anyhow::Result<Value> {
+    let t = Instant::now();
+    let mut ep = Episode::new(world, registry.clone(), EpisodeConfig::default())?;
+    let worker_copy_us = t.elapsed().as_secs_f64() * 1e6;
+    let token = login(&mut ep)?;
+    let args = json!({"access_token": token, "page_limit": 5});
+    let api_rust = per_op(iters, || {
+        let _ = ep.call("simple_note", "search_notes", args.clone());
+    });
+    ep.execute(&format!("tok = {token:?}"));
+    let api_cell = per_op(iters, || {
+        ep.execute("r = apis.simple_note.search_notes(access_token=tok, page_limit=5)");
+    });
+    let trivial = per_op(iters, || {
+        ep.execute("x = 1");
+    });
+    // (d) measured alone: the time of reset itself after a writing episode.
+    let mut d_total = 0.0;
+    let rounds = iters.clamp(1, 200);
+    for _ in 0..rounds {
+        let tok = login(&mut ep)?;
+        ep.call("simple_note", "create_note", json!({"access_token": tok, "title": "bench note", "content": "x"})).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let t = Instant::now();
+        ep.reset(EpisodeConfig::default())?;
+        d_total += t.elapsed().as_secs_f64() * 1e6;
+    }
+    let tok = login(&mut ep)?;
+    ep.call("simple_note", "create_note", json!({"access_token": tok, "title": "bench note", "content": "x"})).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let save_load = per_op(iters.min(200), || {
+        let _ = ep.save_state("s");
+        let _ = ep.load_state("s");
+    });
+    Ok(json!({
+        "world_rows": world.row_count(),
+        "world_bytes": world.byte_size(),
+        "a_api_from_rust_us": api_rust,
+        "b_api_from_cell_us": api_cell,
+        "c_trivial_cell_us": trivial,
+        "d_new_episode_after_writes_us": d_total / f64::from(rounds),
+        "e_save_and_load_state_us": save_load,
+        "f_worker_world_copy_us": worker_copy_us,
+    }))
+}

@@ -1,0 +1,156 @@
+//! `appsim`: AppWorld's apps over SQLite with Python code cells, in one Rust process.
+
+use anyhow::{Context, bail};
+use clap::{Parser, Subcommand};
+use serde_json::json;
+use sim::{Episode, EpisodeConfig};
+use std::io::{BufRead, IsTerminal, Read, Write};
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(name = "appsim", version, about = "AppWorld's apps in Rust: APIs over SQLite, Python code cells, RL training")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the registered APIs (with --json: in apis.json's shape).
+    Apis {
+        /// Only this app.
+        #[arg(long)]
+        app: Option<String>,
+        /// Print JSON in the same shape as apis.json.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one API's documentation, as api_docs.show_api_doc returns it.
+    ApiDoc {
+        /// App name.
+        app: String,
+        /// API name.
+        api: String,
+    },
+    /// Run Python cells on a fresh world as the supervisor. Piped stdin: cells separated by
+    /// lines holding only `# %%`; a terminal: type a cell, end it with an empty line.
+    Shell {
+        /// Per-cell time limit in seconds.
+        #[arg(long, default_value_t = 100.0)]
+        time_limit: f64,
+    },
+    /// Measure the engine's hot paths and print the figures as JSON.
+    Bench {
+        /// Iterations per measurement.
+        #[arg(long, default_value_t = 2000)]
+        iters: u32,
+        /// Also measure on a world of about AppWorld's size (~370K rows).
+        #[arg(long)]
+        large: bool,
+    },
+    /// Load AppWorld-format `<app>.db` files from a directory and report what was loaded.
+    ImportAppworldDb {
+        /// Directory holding `<app>.db` files.
+        dir: std::path::PathBuf,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(e) = run(cli) {
+        eprintln!("appsim: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Apis { app, json } => {
+            let registry = apps::registry();
+            if let Some(a) = &app
+                && registry.app(a).is_none()
+            {
+                bail!("no app named '{a}'; run `appsim apis` to list them");
+            }
+            if json {
+                println!("{}", serde_json::to_string_pretty(&apps::spec::registry_as_spec(&registry, app.as_deref()))?);
+            } else {
+                for a in registry.apis().iter().filter(|a| app.as_deref().is_none_or(|x| x == a.app)) {
+                    println!("{:<12} {:<28} {:<6} {}", a.app, a.name, a.method.as_str(), a.path);
+                }
+            }
+        }
+        Command::ApiDoc { app, api } => {
+            let registry = apps::registry();
+            let spec = registry.api(&app, &api).with_context(|| format!("no API named '{api}' in app '{app}'; run `appsim apis --app {app}`"))?;
+            println!("{}", serde_json::to_string_pretty(&apps::api_docs::doc_json(spec, true))?);
+        }
+        Command::Shell { time_limit } => {
+            if !(time_limit.is_finite() && time_limit > 0.0) {
+                bail!("--time-limit must be a positive number of seconds");
+            }
+            let (world, registry) = appsim::default_env()?;
+            let cfg = EpisodeConfig { time_limit: Duration::from_secs_f64(time_limit), ..Default::default() };
+            let mut ep = Episode::new(&world, registry, cfg)?;
+            let stdin = std::io::stdin();
+            if stdin.is_terminal() {
+                eprintln!("appsim shell: type a cell, end it with an empty line; Ctrl-D quits.");
+                let mut cell = String::new();
+                let mut out = std::io::stdout();
+                for line in stdin.lock().lines() {
+                    let line = line?;
+                    if line.trim().is_empty() && !cell.trim().is_empty() {
+                        writeln!(out, "{}", ep.execute(&cell))?;
+                        cell.clear();
+                    } else {
+                        cell.push_str(&line);
+                        cell.push('\n');
+                    }
+                }
+                if !cell.trim().is_empty() {
+                    writeln!(out, "{}", ep.execute(&cell))?;
+                }
+            } else {
+                let mut text = String::new();
+                stdin.lock().read_to_string(&mut text)?;
+                for (i, cell) in split_cells(&text).iter().enumerate() {
+                    println!("# %% cell {}\n{}", i + 1, ep.execute(cell));
+                }
+            }
+        }
+        Command::Bench { iters, large } => {
+            let (world, registry) = appsim::default_env()?;
+            let mut out = json!({"default_world": appsim::bench::measure(&world, &registry, iters)?});
+            if large {
+                let cfg = apps::seed::WorldConfig { people: 1000, extra_notes_per_person: 340, ..Default::default() };
+                let big = apps::seed::build_world(&cfg, &registry)?;
+                out["large_world"] = appsim::bench::measure(&big, &registry, iters)?;
+            }
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+        Command::ImportAppworldDb { dir } => {
+            let (world, loaded) = sim::World::import_appworld_dir(&dir, &apps::schemas(), 0)?;
+            if loaded.is_empty() {
+                bail!("no AppWorld <app>.db files found in {}", dir.display());
+            }
+            let registry = std::sync::Arc::new(apps::registry());
+            let ep = Episode::new(&world, registry, EpisodeConfig::default())?;
+            println!("{}", serde_json::to_string_pretty(&json!({"loaded_apps": loaded, "rows": world.row_count(), "state_hash": ep.state_hash()?}))?);
+        }
+    }
+    Ok(())
+}
+
+/// Splits piped input into cells at lines holding only `# %%`.
+fn split_cells(text: &str) -> Vec<String> {
+    let mut cells = vec![String::new()];
+    for line in text.lines() {
+        if line.trim() == "# %%" {
+            cells.push(String::new());
+        } else if let Some(c) = cells.last_mut() {
+            c.push_str(line);
+            c.push('\n');
+        }
+    }
+    cells.into_iter().filter(|c| !c.trim().is_empty()).collect()
+}
