@@ -10,10 +10,24 @@ use std::time::Instant;
 
 /// Logs the supervisor into SimpleNote and returns the token.
 pub fn login(ep: &mut Episode) -> anyhow::Result<String> {
-    let profile = ep.call("supervisor", "show_profile", json!({})).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let pws = ep.call("supervisor", "show_account_passwords", json!({})).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let pw = pws.as_array().and_then(|a| a.iter().find(|x| x["account_name"] == "simple_note")).map(|x| x["password"].clone()).unwrap_or_default();
-    let tok = ep.call("simple_note", "login", json!({"username": profile["email"], "password": pw})).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let profile = ep
+        .call("supervisor", "show_profile", json!({}))
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let pws = ep
+        .call("supervisor", "show_account_passwords", json!({}))
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let pw = pws
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["account_name"] == "simple_note"))
+        .map(|x| x["password"].clone())
+        .unwrap_or_default();
+    let tok = ep
+        .call(
+            "simple_note",
+            "login",
+            json!({"username": profile["email"], "password": pw}),
+        )
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(tok["access_token"].as_str().unwrap_or_default().to_string())
 }
 
@@ -27,7 +41,11 @@ fn per_op(n: u32, mut f: impl FnMut()) -> f64 {
 }
 
 /// Measures (a)–(f) on `world`, in microseconds per operation.
-pub fn measure(world: &World, registry: &Arc<sim::api::Registry>, iters: u32) -> anyhow::Result<Value> {
+pub fn measure(
+    world: &World,
+    registry: &Arc<sim::api::Registry>,
+    iters: u32,
+) -> anyhow::Result<Value> {
     let t = Instant::now();
     let mut ep = Episode::new(world, registry.clone(), EpisodeConfig::default())?;
     let worker_copy_us = t.elapsed().as_secs_f64() * 1e6;
@@ -48,13 +66,23 @@ pub fn measure(world: &World, registry: &Arc<sim::api::Registry>, iters: u32) ->
     let rounds = iters.clamp(1, 200);
     for _ in 0..rounds {
         let tok = login(&mut ep)?;
-        ep.call("simple_note", "create_note", json!({"access_token": tok, "title": "bench note", "content": "x"})).map_err(|e| anyhow::anyhow!("{e}"))?;
+        ep.call(
+            "simple_note",
+            "create_note",
+            json!({"access_token": tok, "title": "bench note", "content": "x"}),
+        )
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
         let t = Instant::now();
         ep.reset(EpisodeConfig::default())?;
         d_total += t.elapsed().as_secs_f64() * 1e6;
     }
     let tok = login(&mut ep)?;
-    ep.call("simple_note", "create_note", json!({"access_token": tok, "title": "bench note", "content": "x"})).map_err(|e| anyhow::anyhow!("{e}"))?;
+    ep.call(
+        "simple_note",
+        "create_note",
+        json!({"access_token": tok, "title": "bench note", "content": "x"}),
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
     let save_load = per_op(iters.min(200), || {
         let _ = ep.save_state("s");
         let _ = ep.load_state("s");

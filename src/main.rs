@@ -8,7 +8,11 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use std::time::Duration;
 
 #[derive(Parser)]
-#[command(name = "appsim", version, about = "AppWorld's apps in Rust: APIs over SQLite, Python code cells, RL training")]
+#[command(
+    name = "appsim",
+    version,
+    about = "AppWorld's apps in Rust: APIs over SQLite, Python code cells, RL training"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -73,24 +77,48 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 bail!("no app named '{a}'; run `appsim apis` to list them");
             }
             if json {
-                println!("{}", serde_json::to_string_pretty(&apps::spec::registry_as_spec(&registry, app.as_deref()))?);
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&apps::spec::registry_as_spec(
+                        &registry,
+                        app.as_deref()
+                    ))?
+                );
             } else {
-                for a in registry.apis().iter().filter(|a| app.as_deref().is_none_or(|x| x == a.app)) {
-                    println!("{:<12} {:<28} {:<6} {}", a.app, a.name, a.method.as_str(), a.path);
+                for a in registry
+                    .apis()
+                    .iter()
+                    .filter(|a| app.as_deref().is_none_or(|x| x == a.app))
+                {
+                    println!(
+                        "{:<12} {:<28} {:<6} {}",
+                        a.app,
+                        a.name,
+                        a.method.as_str(),
+                        a.path
+                    );
                 }
             }
         }
         Command::ApiDoc { app, api } => {
             let registry = apps::registry();
-            let spec = registry.api(&app, &api).with_context(|| format!("no API named '{api}' in app '{app}'; run `appsim apis --app {app}`"))?;
-            println!("{}", serde_json::to_string_pretty(&apps::api_docs::doc_json(spec, true))?);
+            let spec = registry.api(&app, &api).with_context(|| {
+                format!("no API named '{api}' in app '{app}'; run `appsim apis --app {app}`")
+            })?;
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&apps::api_docs::doc_json(spec, true))?
+            );
         }
         Command::Shell { time_limit } => {
             if !(time_limit.is_finite() && time_limit > 0.0) {
                 bail!("--time-limit must be a positive number of seconds");
             }
             let (world, registry) = appsim::default_env()?;
-            let cfg = EpisodeConfig { time_limit: Duration::from_secs_f64(time_limit), ..Default::default() };
+            let cfg = EpisodeConfig {
+                time_limit: Duration::from_secs_f64(time_limit),
+                ..Default::default()
+            };
             let mut ep = Episode::new(&world, registry, cfg)?;
             let stdin = std::io::stdin();
             if stdin.is_terminal() {
@@ -120,9 +148,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Bench { iters, large } => {
             let (world, registry) = appsim::default_env()?;
-            let mut out = json!({"default_world": appsim::bench::measure(&world, &registry, iters)?});
+            let mut out =
+                json!({"default_world": appsim::bench::measure(&world, &registry, iters)?});
             if large {
-                let cfg = apps::seed::WorldConfig { people: 1000, extra_notes_per_person: 340, ..Default::default() };
+                let cfg = apps::seed::WorldConfig {
+                    people: 1000,
+                    extra_notes_per_person: 340,
+                    ..Default::default()
+                };
                 let big = apps::seed::build_world(&cfg, &registry)?;
                 out["large_world"] = appsim::bench::measure(&big, &registry, iters)?;
             }
@@ -135,7 +168,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             }
             let registry = std::sync::Arc::new(apps::registry());
             let ep = Episode::new(&world, registry, EpisodeConfig::default())?;
-            println!("{}", serde_json::to_string_pretty(&json!({"loaded_apps": loaded, "rows": world.row_count(), "state_hash": ep.state_hash()?}))?);
+            println!(
+                "{}",
+                serde_json::to_string_pretty(
+                    &json!({"loaded_apps": loaded, "rows": world.row_count(), "state_hash": ep.state_hash()?})
+                )?
+            );
         }
     }
     Ok(())

@@ -12,11 +12,25 @@ fn every_registered_api_matches_the_vendored_spec() {
     let mut checked = 0;
     for app in registry.apps() {
         let theirs: Vec<&Value> = spec.iter().filter(|a| a["app"] == app.name).collect();
-        let mine: Vec<&Value> = ours.as_array().unwrap().iter().filter(|a| a["app"] == app.name).collect();
-        let names = |v: &[&Value]| v.iter().map(|a| a["api"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+        let mine: Vec<&Value> = ours
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["app"] == app.name)
+            .collect();
+        let names = |v: &[&Value]| {
+            v.iter()
+                .map(|a| a["api"].as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
+        };
         let mut want = theirs.clone();
         want.sort_by_key(|a| a["docs_index"].as_i64());
-        assert_eq!(names(&mine), names(&want), "{}: API names or docs order differ", app.name);
+        assert_eq!(
+            names(&mine),
+            names(&want),
+            "{}: API names or docs order differ",
+            app.name
+        );
         for (m, t) in mine.iter().zip(want.iter()) {
             let id = format!("{}.{}", app.name, m["api"]);
             for key in ["method", "path", "auth", "docs_index"] {
@@ -27,16 +41,31 @@ fn every_registered_api_matches_the_vendored_spec() {
             assert_eq!(mp.len(), tp.len(), "{id}: parameter count");
             for (a, b) in mp.iter().zip(tp) {
                 let pid = format!("{id}({})", b["name"]);
-                for key in ["name", "type", "required", "in", "constraints", "doc_constraints"] {
+                for key in [
+                    "name",
+                    "type",
+                    "required",
+                    "in",
+                    "constraints",
+                    "doc_constraints",
+                ] {
                     assert_eq!(a[key], b[key], "{pid}: {key}");
                 }
                 if b["required"] == false {
                     assert_eq!(a["default"], b["default"], "{pid}: default");
                 }
-                assert_eq!(a.get("nullable").cloned().unwrap_or(Value::Bool(false)), b.get("nullable").cloned().unwrap_or(Value::Bool(false)), "{pid}: nullable");
+                assert_eq!(
+                    a.get("nullable").cloned().unwrap_or(Value::Bool(false)),
+                    b.get("nullable").cloned().unwrap_or(Value::Bool(false)),
+                    "{pid}: nullable"
+                );
             }
             checked += 1;
         }
     }
-    assert_eq!(checked, 4 + 6 + 17, "api_docs, supervisor and simple_note are complete");
+    assert_eq!(
+        checked,
+        4 + 6 + 17,
+        "api_docs, supervisor and simple_note are complete"
+    );
 }

@@ -19,7 +19,18 @@ use sim::world::SchemaSpec;
 
 /// Every app's name, in the order AppWorld lists them (those with APIs registered come first).
 pub const ALL_APPS: &[&str] = &[
-    "api_docs", "supervisor", "amazon", "phone", "file_system", "spotify", "venmo", "gmail", "splitwise", "simple_note", "todoist", "admin",
+    "api_docs",
+    "supervisor",
+    "amazon",
+    "phone",
+    "file_system",
+    "spotify",
+    "venmo",
+    "gmail",
+    "splitwise",
+    "simple_note",
+    "todoist",
+    "admin",
 ];
 
 /// The registry of every implemented app.
@@ -39,7 +50,8 @@ pub fn schemas() -> Vec<SchemaSpec> {
     ALL_APPS
         .iter()
         .map(|app| {
-            let mut s = sim::schema::tables_from_models(app, &models[*app]).unwrap_or_else(|e| panic!("vendored models.json is broken: {e}"));
+            let mut s = sim::schema::tables_from_models(app, &models[*app])
+                .unwrap_or_else(|e| panic!("vendored models.json is broken: {e}"));
             s.post_ddl = match *app {
                 "api_docs" => api_docs::post_ddl(),
                 "simple_note" => simple_note::post_ddl(),

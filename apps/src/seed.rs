@@ -21,14 +21,21 @@ pub struct WorldConfig {
 
 impl Default for WorldConfig {
     fn default() -> Self {
-        Self { seed: 0, people: 100, extra_notes_per_person: 0 }
+        Self {
+            seed: 0,
+            people: 100,
+            extra_notes_per_person: 0,
+        }
     }
 }
 
 /// Builds the base world from `cfg` for `registry`'s apps.
 pub fn build_world(cfg: &WorldConfig, registry: &Registry) -> Result<World, WorldError> {
     if cfg.people < 20 {
-        return Err(WorldError::Invalid(format!("a world needs at least 20 people, not {}", cfg.people)));
+        return Err(WorldError::Invalid(format!(
+            "a world needs at least 20 people, not {}",
+            cfg.people
+        )));
     }
     let population = Population::generate(cfg.seed, cfg.people);
     World::build(&crate::schemas(), cfg.seed, |db| {
@@ -42,7 +49,17 @@ pub fn build_world(cfg: &WorldConfig, registry: &Registry) -> Result<World, Worl
 }
 
 /// Companies whose notifier accounts exist in the world (see `common::notify`).
-const NOTIFIER_APPS: &[&str] = &["amazon", "venmo", "splitwise", "spotify", "todoist", "simple_note", "file_system", "gmail", "phone"];
+const NOTIFIER_APPS: &[&str] = &[
+    "amazon",
+    "venmo",
+    "splitwise",
+    "spotify",
+    "todoist",
+    "simple_note",
+    "file_system",
+    "gmail",
+    "phone",
+];
 
 fn seed_admin(db: &Connection, pop: &Population) -> rusqlite::Result<()> {
     for p in &pop.people {
@@ -55,7 +72,7 @@ fn seed_admin(db: &Connection, pop: &Population) -> rusqlite::Result<()> {
         }
         let mut rng = Rng::derive(p.id as u64, "card-balances");
         for c in &p.payment_cards {
-            let balance = (rng.range(50_00, 20_000_00) as f64) / 100.0;
+            let balance = (rng.range(5_000, 2_000_000) as f64) / 100.0;
             db.execute(
                 "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 params![p.id, c.owner_name, c.card_name, c.card_number, c.expiry_year, c.expiry_month, c.cvv_number, balance],
@@ -63,14 +80,28 @@ fn seed_admin(db: &Connection, pop: &Population) -> rusqlite::Result<()> {
         }
     }
     for f in &pop.families {
-        db.execute("INSERT INTO admin.families (husband_id, wife_id, child_ids) VALUES (?1, ?2, ?3)", params![f.husband, f.wife, serde_json::json!(f.children).to_string()])?;
+        db.execute(
+            "INSERT INTO admin.families (husband_id, wife_id, child_ids) VALUES (?1, ?2, ?3)",
+            params![f.husband, f.wife, serde_json::json!(f.children).to_string()],
+        )?;
     }
     for (a, b) in &pop.friendships {
-        db.execute("INSERT INTO admin.friendships (main_user_id, friend_id) VALUES (?1, ?2)", params![a, b])?;
+        db.execute(
+            "INSERT INTO admin.friendships (main_user_id, friend_id) VALUES (?1, ?2)",
+            params![a, b],
+        )?;
     }
     for r in &pop.residences {
-        db.execute("INSERT INTO admin.residences (id, resident_ids, residence_type) VALUES (?1, ?2, ?3)", params![r.id, serde_json::json!(r.residents).to_string(), r.kind])?;
-        if let Some(home) = r.residents.first().and_then(|id| pop.person(*id)).and_then(|p| p.addresses.iter().find(|a| a.name == "Home")) {
+        db.execute(
+            "INSERT INTO admin.residences (id, resident_ids, residence_type) VALUES (?1, ?2, ?3)",
+            params![r.id, serde_json::json!(r.residents).to_string(), r.kind],
+        )?;
+        if let Some(home) = r
+            .residents
+            .first()
+            .and_then(|id| pop.person(*id))
+            .and_then(|p| p.addresses.iter().find(|a| a.name == "Home"))
+        {
             db.execute(
                 "INSERT INTO admin.global_addresses (residence_id, company_id, street_address, city, state, country, zip_code) VALUES (?1, NULL, ?2, ?3, ?4, ?5, ?6)",
                 params![r.id, home.street_address, home.city, home.state, home.country, home.zip_code],
@@ -85,7 +116,10 @@ fn seed_admin(db: &Connection, pop: &Population) -> rusqlite::Result<()> {
         db.execute("INSERT INTO admin.companies (id, name, manager_id, weekly_standup_time) VALUES (?1, ?2, ?3, '10:00')", params![c.id, c.name, c.manager])?;
         for e in &c.employees {
             db.execute("INSERT INTO admin.company_employees (company_id, main_user_id, is_manager) VALUES (?1, ?2, ?3)", params![c.id, e, *e == c.manager])?;
-            if let Some(work) = pop.person(*e).and_then(|p| p.addresses.iter().find(|a| a.name == "Work")) {
+            if let Some(work) = pop
+                .person(*e)
+                .and_then(|p| p.addresses.iter().find(|a| a.name == "Work"))
+            {
                 db.execute(
                     "INSERT INTO admin.global_addresses (residence_id, company_id, street_address, city, state, country, zip_code) VALUES (NULL, ?1, ?2, ?3, ?4, ?5, ?6)",
                     params![c.id, work.street_address, work.city, work.state, work.country, work.zip_code],
@@ -99,7 +133,11 @@ fn seed_admin(db: &Connection, pop: &Population) -> rusqlite::Result<()> {
 }
 
 fn password_of<'a>(p: &'a crate::people::Person, app: &str) -> &'a str {
-    p.passwords.iter().find(|(a, _)| a == app).map(|(_, pw)| pw.as_str()).unwrap_or("password")
+    p.passwords
+        .iter()
+        .find(|(a, _)| a == app)
+        .map(|(_, pw)| pw.as_str())
+        .unwrap_or("password")
 }
 
 fn seed_gmail(db: &Connection, pop: &Population) -> rusqlite::Result<()> {
@@ -125,13 +163,27 @@ fn seed_simple_note(db: &Connection, pop: &Population, cfg: &WorldConfig) -> rus
     let mut user = db.prepare("INSERT INTO simple_note.users (first_name, last_name, email, password, created_at, last_logged_in, verified) VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)")?;
     let mut note = db.prepare("INSERT INTO simple_note.notes (user_id, title, content, tags, created_at, updated_at, pinned) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?;
     for p in &pop.people {
-        user.execute(params![p.first_name, p.last_name, p.email, password_of(p, "simple_note"), "2021-06-01T10:00:00"])?;
+        user.execute(params![
+            p.first_name,
+            p.last_name,
+            p.email,
+            password_of(p, "simple_note"),
+            "2021-06-01T10:00:00"
+        ])?;
         let uid = db.last_insert_rowid();
         let mut rng = Rng::derive(cfg.seed ^ p.id as u64, "simple_note");
         let mut titles = std::collections::HashSet::new();
         for n in crate::simple_note::seed::notes_for(p, &mut rng, now) {
             titles.insert(n.title.clone());
-            note.execute(params![uid, n.title, n.content, serde_json::json!(n.tags).to_string(), sim::clock::fmt_datetime(n.created_at), sim::clock::fmt_datetime(n.updated_at), n.pinned])?;
+            note.execute(params![
+                uid,
+                n.title,
+                n.content,
+                serde_json::json!(n.tags).to_string(),
+                sim::clock::fmt_datetime(n.created_at),
+                sim::clock::fmt_datetime(n.updated_at),
+                n.pinned
+            ])?;
         }
         let mut round = 0;
         let mut added = 0;
@@ -143,7 +195,15 @@ fn seed_simple_note(db: &Connection, pop: &Population, cfg: &WorldConfig) -> rus
                 }
                 let title = format!("{} (archive {round})", n.title);
                 if titles.insert(title.clone()) {
-                    note.execute(params![uid, title, n.content, serde_json::json!(n.tags).to_string(), sim::clock::fmt_datetime(n.created_at), sim::clock::fmt_datetime(n.updated_at), n.pinned])?;
+                    note.execute(params![
+                        uid,
+                        title,
+                        n.content,
+                        serde_json::json!(n.tags).to_string(),
+                        sim::clock::fmt_datetime(n.created_at),
+                        sim::clock::fmt_datetime(n.updated_at),
+                        n.pinned
+                    ])?;
                     added += 1;
                 }
             }

@@ -25,8 +25,15 @@ pub fn models() -> &'static Value {
 /// directly. Descriptions are this project's own.
 pub fn registry_as_spec(registry: &sim::api::Registry, app: Option<&str>) -> Value {
     let mut out = Vec::new();
-    for a in registry.apis().iter().filter(|a| app.is_none_or(|x| x == a.app)) {
-        let index = registry.app_apis(a.app).position(|x| x.name == a.name).unwrap_or(0);
+    for a in registry
+        .apis()
+        .iter()
+        .filter(|a| app.is_none_or(|x| x == a.app))
+    {
+        let index = registry
+            .app_apis(a.app)
+            .position(|x| x.name == a.name)
+            .unwrap_or(0);
         let params: Vec<Value> = a
             .params
             .iter()

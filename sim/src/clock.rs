@@ -4,7 +4,9 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 
 /// The clock AppWorld's standalone server uses when no task sets one: 2023-05-18 12:00:00.
 pub fn default_now() -> NaiveDateTime {
-    NaiveDate::from_ymd_opt(2023, 5, 18).and_then(|d| d.and_hms_opt(12, 0, 0)).unwrap_or_default()
+    NaiveDate::from_ymd_opt(2023, 5, 18)
+        .and_then(|d| d.and_hms_opt(12, 0, 0))
+        .unwrap_or_default()
 }
 
 /// `YYYY-MM-DDTHH:MM:SS`, the format of every datetime in responses.
@@ -16,7 +18,12 @@ pub fn fmt_datetime(dt: NaiveDateTime) -> String {
 /// fraction).
 pub fn parse_datetime(s: &str) -> Option<NaiveDateTime> {
     let s = s.trim();
-    for f in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%d %H:%M:%S%.f", "%Y-%m-%dT%H:%M", "%Y-%m-%d|%H:%M:%S"] {
+    for f in [
+        "%Y-%m-%dT%H:%M:%S%.f",
+        "%Y-%m-%d %H:%M:%S%.f",
+        "%Y-%m-%dT%H:%M",
+        "%Y-%m-%d|%H:%M:%S",
+    ] {
         if let Ok(d) = NaiveDateTime::parse_from_str(s, f) {
             return Some(d);
         }
@@ -57,7 +64,13 @@ mod tests {
         let now = default_now();
         assert_eq!(fmt_datetime(now), "2023-05-18T12:00:00");
         assert_eq!(parse_datetime("2023-05-18T12:00:00"), Some(now));
-        assert_eq!(fmt_datetime(parse_date_bound("max_x", "2023-05-18", Bound::Max).unwrap()), "2023-05-18T23:59:59");
-        assert_eq!(parse_date_bound("min_x", "18/05/2023", Bound::Min).unwrap_err(), "Invalid min_x format. Use YYYY-MM-DD.");
+        assert_eq!(
+            fmt_datetime(parse_date_bound("max_x", "2023-05-18", Bound::Max).unwrap()),
+            "2023-05-18T23:59:59"
+        );
+        assert_eq!(
+            parse_date_bound("min_x", "18/05/2023", Bound::Min).unwrap_err(),
+            "Invalid min_x format. Use YYYY-MM-DD."
+        );
     }
 }

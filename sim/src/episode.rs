@@ -81,7 +81,10 @@ pub struct Episode {
 
 impl std::fmt::Debug for Episode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Episode").field("uid", &self.uid).field("cells", &self.cells).finish_non_exhaustive()
+        f.debug_struct("Episode")
+            .field("uid", &self.uid)
+            .field("cells", &self.cells)
+            .finish_non_exhaustive()
     }
 }
 
@@ -96,18 +99,36 @@ impl Dispatch for Dispatcher<'_> {
         self.registry.call(self.db, &self.opts, app, api, args)
     }
     fn app_names(&self) -> Vec<String> {
-        self.registry.apps().iter().map(|a| a.name.to_string()).collect()
+        self.registry
+            .apps()
+            .iter()
+            .map(|a| a.name.to_string())
+            .collect()
     }
     fn api_names(&self, app: &str) -> Vec<String> {
-        self.registry.app_apis(app).map(|a| a.name.to_string()).collect()
+        self.registry
+            .app_apis(app)
+            .map(|a| a.name.to_string())
+            .collect()
     }
 }
 
 impl Episode {
     /// Copies `world` for this worker and starts a first episode.
-    pub fn new(world: &World, registry: Arc<Registry>, cfg: EpisodeConfig) -> Result<Episode, EpisodeError> {
+    pub fn new(
+        world: &World,
+        registry: Arc<Registry>,
+        cfg: EpisodeConfig,
+    ) -> Result<Episode, EpisodeError> {
         let db = Db::open(world)?;
-        let mut ep = Episode { db, registry, cfg: cfg.clone(), uid: NEXT_UID.fetch_add(1, Ordering::Relaxed), cells: 0, saved: Default::default() };
+        let mut ep = Episode {
+            db,
+            registry,
+            cfg: cfg.clone(),
+            uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
+            cells: 0,
+            saved: Default::default(),
+        };
         ep.reset(cfg)?;
         Ok(ep)
     }
@@ -139,14 +160,20 @@ impl Episode {
     }
 
     fn call_options(&self) -> CallOptions {
-        CallOptions { now: self.cfg.now, show_response_schemas: self.cfg.show_response_schemas }
+        CallOptions {
+            now: self.cfg.now,
+            show_response_schemas: self.cfg.show_response_schemas,
+        }
     }
 
     /// Runs one code cell and returns its output, exactly as AppWorld formats it.
     pub fn execute(&mut self, code: &str) -> String {
         self.cells += 1;
         let code = if self.cells > self.cfg.max_interactions {
-            format!("raise Exception(\"Maximum number of executions ({}) reached.\")", self.cfg.max_interactions)
+            format!(
+                "raise Exception(\"Maximum number of executions ({}) reached.\")",
+                self.cfg.max_interactions
+            )
         } else {
             code.to_string()
         };
@@ -156,7 +183,11 @@ impl Episode {
             max_api_calls: self.cfg.max_api_calls_per_cell,
             now: self.cfg.now,
         };
-        let mut d = Dispatcher { db: self.db.conn(), registry: &self.registry, opts: self.call_options() };
+        let mut d = Dispatcher {
+            db: self.db.conn(),
+            registry: &self.registry,
+            opts: self.call_options(),
+        };
         python::execute(self.uid, &code, &limits, &mut d)
     }
 
@@ -172,12 +203,15 @@ impl Episode {
             Value::Null => Map::new(),
             _ => return Err(ApiError::unprocessable("arguments must be a JSON object")),
         };
-        self.registry.call(self.db.conn(), &self.call_options(), app, api, &args)
+        self.registry
+            .call(self.db.conn(), &self.call_options(), app, api, &args)
     }
 
     /// Has the agent called `supervisor.complete_task` in this episode?
     pub fn task_completed(&self) -> bool {
-        self.registry.completion_probe().is_some_and(|probe| probe(self.db.conn()))
+        self.registry
+            .completion_probe()
+            .is_some_and(|probe| probe(self.db.conn()))
     }
 
     /// Saves the current state under `id` (replacing an earlier one with that id).
@@ -190,7 +224,11 @@ impl Episode {
     /// Returns the database to the state saved under `id`. Python variables are not part of
     /// the saved state.
     pub fn load_state(&mut self, id: &str) -> Result<(), EpisodeError> {
-        let snap = self.saved.get(id).cloned().ok_or_else(|| EpisodeError::UnknownState(id.to_string()))?;
+        let snap = self
+            .saved
+            .get(id)
+            .cloned()
+            .ok_or_else(|| EpisodeError::UnknownState(id.to_string()))?;
         self.db.load_state(&snap)?;
         Ok(())
     }

@@ -76,13 +76,17 @@ impl Rng {
     /// `n` lower-case hexadecimal characters (verification and reset codes use 7).
     pub fn hex(&mut self, n: usize) -> String {
         const HEX: &[u8] = b"0123456789abcdef";
-        (0..n).map(|_| HEX[(self.next_u64() % 16) as usize] as char).collect()
+        (0..n)
+            .map(|_| HEX[(self.next_u64() % 16) as usize] as char)
+            .collect()
     }
 
     /// `n` characters from `[A-Za-z0-9]`.
     pub fn alphanumeric(&mut self, n: usize) -> String {
         const ALNUM: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        (0..n).map(|_| ALNUM[(self.next_u64() % 62) as usize] as char).collect()
+        (0..n)
+            .map(|_| ALNUM[(self.next_u64() % 62) as usize] as char)
+            .collect()
     }
 }
 
@@ -92,10 +96,23 @@ mod tests {
 
     #[test]
     fn same_seed_same_stream_and_labels_differ() {
-        let a: Vec<u64> = (0..4).map({ let mut r = Rng::new(7); move |_| r.next_u64() }).collect();
-        let b: Vec<u64> = (0..4).map({ let mut r = Rng::new(7); move |_| r.next_u64() }).collect();
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
         assert_eq!(a, b);
-        assert_ne!(Rng::derive(7, "x").next_u64(), Rng::derive(7, "y").next_u64());
+        assert_ne!(
+            Rng::derive(7, "x").next_u64(),
+            Rng::derive(7, "y").next_u64()
+        );
         let mut r = Rng::new(1);
         for _ in 0..1000 {
             let v = r.range(-3, 4);

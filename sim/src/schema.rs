@@ -9,13 +9,22 @@ use serde_json::Value;
 /// models with `table`, `columns` and `unique_together`). Table names are prefixed with the
 /// `{s}` schema placeholder.
 pub fn tables_from_models(app: &str, models: &Value) -> Result<SchemaSpec, String> {
-    let list = models.as_array().ok_or_else(|| format!("models for {app} are not a list"))?;
+    let list = models
+        .as_array()
+        .ok_or_else(|| format!("models for {app} are not a list"))?;
     let mut ddl = Vec::new();
     for m in list {
-        let table = m["table"].as_str().ok_or_else(|| format!("{app}: model without table"))?;
+        let table = m["table"]
+            .as_str()
+            .ok_or_else(|| format!("{app}: model without table"))?;
         let mut cols = Vec::new();
-        for c in m["columns"].as_array().ok_or_else(|| format!("{app}.{table}: no columns"))? {
-            let name = c["name"].as_str().ok_or_else(|| format!("{app}.{table}: unnamed column"))?;
+        for c in m["columns"]
+            .as_array()
+            .ok_or_else(|| format!("{app}.{table}: no columns"))?
+        {
+            let name = c["name"]
+                .as_str()
+                .ok_or_else(|| format!("{app}.{table}: unnamed column"))?;
             if c["primary_key"].as_bool() == Some(true) {
                 cols.push(format!("\"{name}\" INTEGER PRIMARY KEY AUTOINCREMENT"));
                 continue;
@@ -44,15 +53,28 @@ pub fn tables_from_models(app: &str, models: &Value) -> Result<SchemaSpec, Strin
         }
         if let Some(groups) = m["unique_together"].as_array() {
             for g in groups {
-                let names: Vec<String> = g.as_array().into_iter().flatten().filter_map(|x| x.as_str()).map(|x| format!("\"{x}\"")).collect();
+                let names: Vec<String> = g
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|x| x.as_str())
+                    .map(|x| format!("\"{x}\""))
+                    .collect();
                 if !names.is_empty() {
                     cols.push(format!("UNIQUE ({})", names.join(", ")));
                 }
             }
         }
-        ddl.push(format!("CREATE TABLE {{s}}.\"{table}\" (\n  {}\n)", cols.join(",\n  ")));
+        ddl.push(format!(
+            "CREATE TABLE {{s}}.\"{table}\" (\n  {}\n)",
+            cols.join(",\n  ")
+        ));
     }
-    Ok(SchemaSpec { name: app.to_string(), ddl, post_ddl: Vec::new() })
+    Ok(SchemaSpec {
+        name: app.to_string(),
+        ddl,
+        post_ddl: Vec::new(),
+    })
 }
 
 /// Statements that create `<table>_fts` (FTS5, porter tokenizer, columns `id`,
@@ -64,8 +86,12 @@ pub fn fts_ddl(table: &str, text_expr: &str) -> Vec<String> {
     let new = text_expr.replace("{row}", "NEW");
     let view = text_expr.replace("{row}", "t");
     vec![
-        format!("CREATE VIRTUAL TABLE IF NOT EXISTS {{s}}.\"{fts}\" USING fts5(id UNINDEXED, saved_search_text, tokenize='porter')"),
-        format!("CREATE VIEW IF NOT EXISTS {{s}}.\"{fts}_refill\" AS SELECT t.id AS id, {view} AS text FROM \"{table}\" AS t"),
+        format!(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS {{s}}.\"{fts}\" USING fts5(id UNINDEXED, saved_search_text, tokenize='porter')"
+        ),
+        format!(
+            "CREATE VIEW IF NOT EXISTS {{s}}.\"{fts}_refill\" AS SELECT t.id AS id, {view} AS text FROM \"{table}\" AS t"
+        ),
         format!(
             "CREATE TRIGGER IF NOT EXISTS {{s}}.\"{fts}_ai\" AFTER INSERT ON \"{table}\" BEGIN \
              INSERT INTO \"{fts}\"(rowid, id, saved_search_text) VALUES (NEW.id, NEW.id, {new}); END"
@@ -75,7 +101,9 @@ pub fn fts_ddl(table: &str, text_expr: &str) -> Vec<String> {
              DELETE FROM \"{fts}\" WHERE rowid = OLD.id; \
              INSERT INTO \"{fts}\"(rowid, id, saved_search_text) VALUES (NEW.id, NEW.id, {new}); END"
         ),
-        format!("CREATE TRIGGER IF NOT EXISTS {{s}}.\"{fts}_ad\" AFTER DELETE ON \"{table}\" BEGIN DELETE FROM \"{fts}\" WHERE rowid = OLD.id; END"),
+        format!(
+            "CREATE TRIGGER IF NOT EXISTS {{s}}.\"{fts}_ad\" AFTER DELETE ON \"{table}\" BEGIN DELETE FROM \"{fts}\" WHERE rowid = OLD.id; END"
+        ),
     ]
 }
 

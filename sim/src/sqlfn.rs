@@ -23,5 +23,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
 
 /// Lower-cases and collapses whitespace, as AppWorld prepares searchable text.
 pub fn search_text(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }

@@ -66,9 +66,15 @@ impl World {
         crate::sqlfn::register(&conn)?;
         for s in schemas {
             attach_empty(&conn, &s.name)?;
-            let tx_sql: Vec<String> = s.ddl.iter().chain(&s.post_ddl).map(|d| qualify(d, &s.name)).collect();
+            let tx_sql: Vec<String> = s
+                .ddl
+                .iter()
+                .chain(&s.post_ddl)
+                .map(|d| qualify(d, &s.name))
+                .collect();
             for stmt in tx_sql {
-                conn.execute_batch(&stmt).map_err(|e| WorldError::Invalid(format!("{}: {e}\n{stmt}", s.name)))?;
+                conn.execute_batch(&stmt)
+                    .map_err(|e| WorldError::Invalid(format!("{}: {e}\n{stmt}", s.name)))?;
             }
         }
         attach_empty(&conn, ENGINE_SCHEMA)?;
@@ -92,7 +98,10 @@ impl World {
             let data = conn.serialize(n.as_str())?;
             images.push((n, data.to_vec()));
         }
-        Ok(World { images: Arc::new(images), rows })
+        Ok(World {
+            images: Arc::new(images),
+            rows,
+        })
     }
 
     /// Loads AppWorld-format `<app>.db` files from `dir` for each schema that has one; other
@@ -107,15 +116,24 @@ impl World {
         crate::sqlfn::register(&conn)?;
         let mut loaded = Vec::new();
         if !dir.is_dir() {
-            return Err(WorldError::Invalid(format!("{} is not a directory", dir.display())));
+            return Err(WorldError::Invalid(format!(
+                "{} is not a directory",
+                dir.display()
+            )));
         }
         for s in schemas {
             let file = dir.join(format!("{}.db", s.name));
             attach_empty(&conn, &s.name)?;
             if file.is_file() {
-                let bytes = std::fs::read(&file).map_err(|e| WorldError::Io { path: file.display().to_string(), source: e })?;
+                let bytes = std::fs::read(&file).map_err(|e| WorldError::Io {
+                    path: file.display().to_string(),
+                    source: e,
+                })?;
                 if !bytes.starts_with(b"SQLite format 3\0") {
-                    return Err(WorldError::Invalid(format!("{} is not a SQLite database", file.display())));
+                    return Err(WorldError::Invalid(format!(
+                        "{} is not a SQLite database",
+                        file.display()
+                    )));
                 }
                 conn.deserialize_read_exact(s.name.as_str(), &bytes[..], bytes.len(), false)?;
                 // Drop any FTS structures of the source; ours are rebuilt below.
@@ -133,8 +151,12 @@ impl World {
                 }
             }
             for d in &s.post_ddl {
-                conn.execute_batch(&qualify(d, &s.name))
-                    .map_err(|e| WorldError::Invalid(format!("{}: tables do not match AppWorld's schema: {e}", s.name)))?;
+                conn.execute_batch(&qualify(d, &s.name)).map_err(|e| {
+                    WorldError::Invalid(format!(
+                        "{}: tables do not match AppWorld's schema: {e}",
+                        s.name
+                    ))
+                })?;
             }
             rebuild_fts(&conn, &s.name)?;
         }
@@ -186,7 +208,9 @@ fn create_engine_schema(conn: &Connection, rng_seed: u64) -> Result<(), WorldErr
 
 /// Names of attached schemas other than `main` and `temp`, in attach order.
 fn attached_schemas(conn: &Connection) -> Result<Vec<String>, rusqlite::Error> {
-    let mut st = conn.prepare("SELECT name FROM pragma_database_list WHERE name NOT IN ('main', 'temp') ORDER BY seq")?;
+    let mut st = conn.prepare(
+        "SELECT name FROM pragma_database_list WHERE name NOT IN ('main', 'temp') ORDER BY seq",
+    )?;
     st.query_map([], |r| r.get(0))?.collect()
 }
 
@@ -202,7 +226,11 @@ pub fn data_tables(conn: &Connection, schema: &str) -> Result<Vec<String>, rusql
 fn count_rows(conn: &Connection, schema: &str) -> Result<u64, rusqlite::Error> {
     let mut n = 0u64;
     for t in data_tables(conn, schema)? {
-        let c: i64 = conn.query_row(&format!("SELECT count(*) FROM \"{schema}\".\"{t}\""), [], |r| r.get(0))?;
+        let c: i64 = conn.query_row(
+            &format!("SELECT count(*) FROM \"{schema}\".\"{t}\""),
+            [],
+            |r| r.get(0),
+        )?;
         n += c as u64;
     }
     Ok(n)
@@ -264,7 +292,9 @@ pub struct Db {
 
 impl std::fmt::Debug for Db {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Db").field("schemas", &self.schemas).finish_non_exhaustive()
+        f.debug_struct("Db")
+            .field("schemas", &self.schemas)
+            .finish_non_exhaustive()
     }
 }
 
@@ -289,12 +319,26 @@ impl Db {
         for s in &schemas {
             for t in data_tables(&conn, s)? {
                 let cols: Vec<String> = conn
-                    .prepare(&format!("SELECT name FROM pragma_table_info('{t}', '{s}') ORDER BY cid"))?
+                    .prepare(&format!(
+                        "SELECT name FROM pragma_table_info('{t}', '{s}') ORDER BY cid"
+                    ))?
                     .query_map([], |r| r.get(0))?
                     .collect::<Result<_, _>>()?;
-                let pk = if cols.iter().any(|c| c == "id") { "id" } else { "rowid" };
-                let arr = |p: &str| format!("json_array({})", cols.iter().map(|c| format!("{p}.\"{c}\"")).collect::<Vec<_>>().join(", "));
-                let ins = format!("INSERT INTO temp.change_log (schema_name, table_name, row_id, old, new)");
+                let pk = if cols.iter().any(|c| c == "id") {
+                    "id"
+                } else {
+                    "rowid"
+                };
+                let arr = |p: &str| {
+                    format!(
+                        "json_array({})",
+                        cols.iter()
+                            .map(|c| format!("{p}.\"{c}\""))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                };
+                let ins = "INSERT INTO temp.change_log (schema_name, table_name, row_id, old, new)";
                 conn.execute_batch(&format!(
                     "CREATE TEMP TRIGGER \"log_{s}_{t}_i\" AFTER INSERT ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', NEW.{pk}, NULL, {}); END;\
                      CREATE TEMP TRIGGER \"log_{s}_{t}_u\" AFTER UPDATE ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', NEW.{pk}, {}, {}); END;\
@@ -304,7 +348,12 @@ impl Db {
                 columns.insert((s.clone(), t), cols);
             }
         }
-        Ok(Db { conn, schemas, columns, in_episode: false })
+        Ok(Db {
+            conn,
+            schemas,
+            columns,
+            in_episode: false,
+        })
     }
 
     /// The connection (for handlers and queries).
@@ -330,14 +379,26 @@ impl Db {
 
     /// Every write since the episode started, oldest first.
     pub fn changes(&self) -> Result<Vec<Change>, rusqlite::Error> {
-        let mut st = self.conn.prepare_cached("SELECT schema_name, table_name, row_id, old, new FROM temp.change_log ORDER BY seq")?;
-        st.query_map([], |r| Ok(Change { schema: r.get(0)?, table: r.get(1)?, row_id: r.get(2)?, old: r.get(3)?, new: r.get(4)? }))?
-            .collect()
+        let mut st = self.conn.prepare_cached(
+            "SELECT schema_name, table_name, row_id, old, new FROM temp.change_log ORDER BY seq",
+        )?;
+        st.query_map([], |r| {
+            Ok(Change {
+                schema: r.get(0)?,
+                table: r.get(1)?,
+                row_id: r.get(2)?,
+                old: r.get(3)?,
+                new: r.get(4)?,
+            })
+        })?
+        .collect()
     }
 
     /// Captures the episode's current state.
     pub fn save_state(&self) -> Result<StateSnapshot, rusqlite::Error> {
-        Ok(StateSnapshot { changes: self.changes()? })
+        Ok(StateSnapshot {
+            changes: self.changes()?,
+        })
     }
 
     /// Returns the episode to a saved state: back to the episode's start, then the snapshot's
@@ -348,22 +409,47 @@ impl Db {
             let cols = self
                 .columns
                 .get(&(c.schema.clone(), c.table.clone()))
-                .ok_or_else(|| WorldError::Invalid(format!("unknown table {}.{}", c.schema, c.table)))?;
-            let pk = if cols.iter().any(|x| x == "id") { "id" } else { "rowid" };
+                .ok_or_else(|| {
+                    WorldError::Invalid(format!("unknown table {}.{}", c.schema, c.table))
+                })?;
+            let pk = if cols.iter().any(|x| x == "id") {
+                "id"
+            } else {
+                "rowid"
+            };
             match (&c.old, &c.new) {
                 (_, Some(new)) => {
                     let vals = json_row(new)?;
                     let placeholders = vec!["?"; cols.len()].join(", ");
-                    let names = cols.iter().map(|x| format!("\"{x}\"")).collect::<Vec<_>>().join(", ");
+                    let names = cols
+                        .iter()
+                        .map(|x| format!("\"{x}\""))
+                        .collect::<Vec<_>>()
+                        .join(", ");
                     if c.old.is_some() {
-                        self.conn.execute(&format!("DELETE FROM \"{}\".\"{}\" WHERE {pk} = ?1", c.schema, c.table), [c.row_id])?;
+                        self.conn.execute(
+                            &format!(
+                                "DELETE FROM \"{}\".\"{}\" WHERE {pk} = ?1",
+                                c.schema, c.table
+                            ),
+                            [c.row_id],
+                        )?;
                     }
                     self.conn
-                        .prepare_cached(&format!("INSERT INTO \"{}\".\"{}\" ({names}) VALUES ({placeholders})", c.schema, c.table))?
+                        .prepare_cached(&format!(
+                            "INSERT INTO \"{}\".\"{}\" ({names}) VALUES ({placeholders})",
+                            c.schema, c.table
+                        ))?
                         .execute(params_from_iter(vals))?;
                 }
                 (Some(_), None) => {
-                    self.conn.execute(&format!("DELETE FROM \"{}\".\"{}\" WHERE {pk} = ?1", c.schema, c.table), [c.row_id])?;
+                    self.conn.execute(
+                        &format!(
+                            "DELETE FROM \"{}\".\"{}\" WHERE {pk} = ?1",
+                            c.schema, c.table
+                        ),
+                        [c.row_id],
+                    )?;
                 }
                 (None, None) => {}
             }
@@ -384,9 +470,19 @@ impl Db {
         let mut h = Sha256::new();
         for ((s, t), cols) in &self.columns {
             h.update(format!("{s}.{t}\n").as_bytes());
-            let order = if cols.iter().any(|x| x == "id") { "id" } else { "rowid" };
-            let list = cols.iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ");
-            let mut st = self.conn.prepare_cached(&format!("SELECT json_array({list}) FROM \"{s}\".\"{t}\" ORDER BY {order}"))?;
+            let order = if cols.iter().any(|x| x == "id") {
+                "id"
+            } else {
+                "rowid"
+            };
+            let list = cols
+                .iter()
+                .map(|c| format!("\"{c}\""))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let mut st = self.conn.prepare_cached(&format!(
+                "SELECT json_array({list}) FROM \"{s}\".\"{t}\" ORDER BY {order}"
+            ))?;
             let mut rows = st.query([])?;
             while let Some(r) = rows.next()? {
                 let v: String = r.get(0)?;
@@ -427,14 +523,20 @@ pub fn with_rng<T>(conn: &Connection, f: impl FnOnce(&mut Rng) -> T) -> Result<T
 }
 
 fn json_row(text: &str) -> Result<Vec<SqlValue>, WorldError> {
-    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| WorldError::Invalid(format!("bad change log row: {e}")))?;
-    let items = v.as_array().ok_or_else(|| WorldError::Invalid("bad change log row".into()))?;
+    let v: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| WorldError::Invalid(format!("bad change log row: {e}")))?;
+    let items = v
+        .as_array()
+        .ok_or_else(|| WorldError::Invalid("bad change log row".into()))?;
     Ok(items
         .iter()
         .map(|x| match x {
             serde_json::Value::Null => SqlValue::Null,
             serde_json::Value::Bool(b) => SqlValue::Integer(*b as i64),
-            serde_json::Value::Number(n) => n.as_i64().map(SqlValue::Integer).unwrap_or_else(|| SqlValue::Real(n.as_f64().unwrap_or(0.0))),
+            serde_json::Value::Number(n) => n
+                .as_i64()
+                .map(SqlValue::Integer)
+                .unwrap_or_else(|| SqlValue::Real(n.as_f64().unwrap_or(0.0))),
             serde_json::Value::String(s) => SqlValue::Text(s.clone()),
             other => SqlValue::Text(other.to_string()),
         })

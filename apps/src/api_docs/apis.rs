@@ -59,7 +59,11 @@ pub fn doc_json(spec: &ApiSpec, show_schemas: bool) -> Value {
             if let Some(s) = &p.sort_fields {
                 description.push_str(&format!(" Fields: {}.", s.documented.join(", ")));
             }
-            let ty = if p.location == Location::Header { "string" } else { p.ty.as_str() };
+            let ty = if p.location == Location::Header {
+                "string"
+            } else {
+                p.ty.as_str()
+            };
             json!({"name": p.name, "type": ty, "required": p.required, "description": description,
                    "default": p.default, "constraints": p.constraints.doc_strings()})
         })
@@ -67,31 +71,59 @@ pub fn doc_json(spec: &ApiSpec, show_schemas: bool) -> Value {
     let mut doc = json!({"app_name": spec.app, "api_name": spec.name, "path": spec.path, "method": spec.method.as_str(),
                          "description": spec.description, "parameters": params});
     if show_schemas {
-        doc["response_schemas"] = json!({"success": spec.success, "failure": {"message": "string"}});
+        doc["response_schemas"] =
+            json!({"success": spec.success, "failure": {"message": "string"}});
     }
     doc
 }
 
 fn show_app_descriptions(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
-    Ok(Value::Array(ctx.registry.apps().iter().map(|a| json!({"name": a.name, "description": a.description})).collect()))
+    Ok(Value::Array(
+        ctx.registry
+            .apps()
+            .iter()
+            .map(|a| json!({"name": a.name, "description": a.description}))
+            .collect(),
+    ))
 }
 
 fn show_api_descriptions(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let app = a.str("app_name");
-    let apis: Vec<Value> = ctx.registry.app_apis(app).map(|s| json!({"name": s.name, "description": s.description})).collect();
+    let apis: Vec<Value> = ctx
+        .registry
+        .app_apis(app)
+        .map(|s| json!({"name": s.name, "description": s.description}))
+        .collect();
     if apis.is_empty() {
-        let names: Vec<String> = ctx.registry.apps().iter().map(|a| format!("'{}'", a.name)).collect();
-        return Err(ApiError::unprocessable(format!("No APIs found for the app name {app}. Following apps have APIs: [{}].", names.join(", "))));
+        let names: Vec<String> = ctx
+            .registry
+            .apps()
+            .iter()
+            .map(|a| format!("'{}'", a.name))
+            .collect();
+        return Err(ApiError::unprocessable(format!(
+            "No APIs found for the app name {app}. Following apps have APIs: [{}].",
+            names.join(", ")
+        )));
     }
     Ok(Value::Array(apis))
 }
 
 fn show_api_doc(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let (app, api) = (a.str("app_name").to_lowercase(), a.str("api_name").to_lowercase());
+    let (app, api) = (
+        a.str("app_name").to_lowercase(),
+        a.str("api_name").to_lowercase(),
+    );
     ctx.registry
         .api(&app, &api)
         .map(|s| doc_json(s, ctx.show_response_schemas))
-        .ok_or_else(|| ApiError::unprocessable(format!("No APIs with name {} found for the {} app. Check the api and app name again.", a.str("api_name"), a.str("app_name"))))
+        .ok_or_else(|| {
+            ApiError::unprocessable(format!(
+                "No APIs with name {} found for the {} app. Check the api and app name again.",
+                a.str("api_name"),
+                a.str("app_name")
+            ))
+        })
 }
 
 fn search_api_docs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
@@ -102,11 +134,16 @@ fn search_api_docs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         .collect::<Result<_, _>>()?;
     let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
     let ranked = rank_by_query(ctx.db, "api_docs", "api_docs_fts", a.str("query"), &ids)?;
-    let by_id: std::collections::HashMap<i64, (String, String)> = rows.into_iter().map(|(i, ap, n)| (i, (ap, n))).collect();
+    let by_id: std::collections::HashMap<i64, (String, String)> =
+        rows.into_iter().map(|(i, ap, n)| (i, (ap, n))).collect();
     let docs: Vec<Value> = paginate(ranked, a.int("page_index"), a.int("page_limit"))
         .into_iter()
         .filter_map(|id| by_id.get(&id))
-        .filter_map(|(ap, n)| ctx.registry.api(ap, n).map(|s| doc_json(s, ctx.show_response_schemas)))
+        .filter_map(|(ap, n)| {
+            ctx.registry
+                .api(ap, n)
+                .map(|s| doc_json(s, ctx.show_response_schemas))
+        })
         .collect();
     Ok(Value::Array(docs))
 }

@@ -11,7 +11,11 @@ pub const APP: &str = "api_docs";
 
 /// The app's description (no accounts).
 pub fn app() -> AppSpec {
-    AppSpec { name: APP, description: "Look up the apps, their APIs and each API's documentation.", accounts: None }
+    AppSpec {
+        name: APP,
+        description: "Look up the apps, their APIs and each API's documentation.",
+        accounts: None,
+    }
 }
 
 /// The APIs, in docs order.
@@ -21,7 +25,10 @@ pub fn apis() -> Vec<ApiSpec> {
 
 /// Full-text search over the docs table: app name, API name (underscores as spaces), description.
 pub fn post_ddl() -> Vec<String> {
-    sim::schema::fts_ddl("api_docs", "appsim_search_text({row}.app_name_, replace({row}.api_name, '_', ' '), {row}.description)")
+    sim::schema::fts_ddl(
+        "api_docs",
+        "appsim_search_text({row}.app_name_, replace({row}.api_name, '_', ' '), {row}.description)",
+    )
 }
 
 /// Fills the `api_docs` table from the registry (one row per API).
@@ -31,7 +38,15 @@ pub fn seed(db: &rusqlite::Connection, registry: &sim::api::Registry) -> rusqlit
     )?;
     for spec in registry.apis() {
         let doc = doc_json(spec, true);
-        st.execute(rusqlite::params![spec.app, spec.name, spec.path, spec.method.as_str(), spec.description, doc["parameters"].to_string(), doc["response_schemas"].to_string()])?;
+        st.execute(rusqlite::params![
+            spec.app,
+            spec.name,
+            spec.path,
+            spec.method.as_str(),
+            spec.description,
+            doc["parameters"].to_string(),
+            doc["response_schemas"].to_string()
+        ])?;
     }
     Ok(())
 }

@@ -89,12 +89,22 @@ pub fn account_apis(app: &'static str) -> Vec<ApiSpec> {
 }
 
 fn user_by_email(ctx: &Ctx, email: &str) -> Result<Option<i64>, ApiError> {
-    Ok(ctx.db.prepare_cached(&format!("SELECT id FROM \"{}\".users WHERE email = ?1", ctx.app))?.query_row([email], |r| r.get(0)).optional()?)
+    Ok(ctx
+        .db
+        .prepare_cached(&format!(
+            "SELECT id FROM \"{}\".users WHERE email = ?1",
+            ctx.app
+        ))?
+        .query_row([email], |r| r.get(0))
+        .optional()?)
 }
 
 fn show_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     let id = ctx.user()?.id;
-    let sql = format!("SELECT first_name, last_name, email, created_at, last_logged_in, verified FROM \"{}\".users WHERE id = ?1", ctx.app);
+    let sql = format!(
+        "SELECT first_name, last_name, email, created_at, last_logged_in, verified FROM \"{}\".users WHERE id = ?1",
+        ctx.app
+    );
     Ok(ctx.db.prepare_cached(&sql)?.query_row([id], |r| {
         Ok(json!({"first_name": r.get::<_, String>(0)?, "last_name": r.get::<_, String>(1)?, "email": r.get::<_, String>(2)?,
                   "registered_at": datetime_col(r, 3)?, "last_logged_in": datetime_col(r, 4)?, "verified": bool_col(r, 5)?}))
@@ -119,24 +129,44 @@ fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     )?;
     if notify::has_mailbox(ctx.db, email)? {
         send_code_email(ctx, email, "Verify your account", &code)?;
-        Ok(json!({"message": "Account created. A verification code has been sent to your email address. Verify your account to log in."}))
+        Ok(
+            json!({"message": "Account created. A verification code has been sent to your email address. Verify your account to log in."}),
+        )
     } else {
-        Ok(json!({"message": "Account created, but no verification code could be e-mailed: no Gmail account exists for this address."}))
+        Ok(
+            json!({"message": "Account created, but no verification code could be e-mailed: no Gmail account exists for this address."}),
+        )
     }
 }
 
 fn send_code_email(ctx: &Ctx, email: &str, subject: &str, code: &str) -> Result<(), ApiError> {
     let (company, _) = notify::company(ctx.app);
     let body = format!("Your {company} code is {code}. It expires in 60 minutes.");
-    notify::email_from_company(ctx.db, ctx.app, email, &format!("{company}: {subject}"), &body, ctx.now)
+    notify::email_from_company(
+        ctx.db,
+        ctx.app,
+        email,
+        &format!("{company}: {subject}"),
+        &body,
+        ctx.now,
+    )
 }
 
 fn delete_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     let id = ctx.user()?.id;
     for (table, col) in owned_tables(ctx.app) {
-        ctx.db.execute(&format!("DELETE FROM \"{}\".\"{table}\" WHERE \"{col}\" = ?1", ctx.app), [id])?;
+        ctx.db.execute(
+            &format!(
+                "DELETE FROM \"{}\".\"{table}\" WHERE \"{col}\" = ?1",
+                ctx.app
+            ),
+            [id],
+        )?;
     }
-    ctx.db.execute(&format!("DELETE FROM \"{}\".users WHERE id = ?1", ctx.app), [id])?;
+    ctx.db.execute(
+        &format!("DELETE FROM \"{}\".users WHERE id = ?1", ctx.app),
+        [id],
+    )?;
     auth::revoke_token(ctx.db, &ctx.user()?.token)?;
     Ok(json!({"message": "Account deleted successfully."}))
 }
@@ -145,20 +175,45 @@ fn update_account_name(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let id = ctx.user()?.id;
     for field in ["first_name", "last_name"] {
         if let Some(v) = a.opt_str(field) {
-            ctx.db.execute(&format!("UPDATE \"{}\".users SET {field} = ?1 WHERE id = ?2", ctx.app), params![v, id])?;
+            ctx.db.execute(
+                &format!(
+                    "UPDATE \"{}\".users SET {field} = ?1 WHERE id = ?2",
+                    ctx.app
+                ),
+                params![v, id],
+            )?;
         }
     }
     Ok(json!({"message": "Account name updated successfully."}))
 }
 
 fn login(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let app = ctx.registry.app(ctx.app).and_then(|s| s.accounts.clone()).ok_or_else(|| ApiError::internal("app has no accounts"))?;
-    let sql = format!("SELECT password, {} FROM \"{}\".users WHERE {} = ?1", if app.requires_verification { "verified" } else { "1" }, ctx.app, app.login_column);
-    let row: Option<(String, bool)> = ctx.db.prepare_cached(&sql)?.query_row([a.str("username")], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
+    let app = ctx
+        .registry
+        .app(ctx.app)
+        .and_then(|s| s.accounts.clone())
+        .ok_or_else(|| ApiError::internal("app has no accounts"))?;
+    let sql = format!(
+        "SELECT password, {} FROM \"{}\".users WHERE {} = ?1",
+        if app.requires_verification {
+            "verified"
+        } else {
+            "1"
+        },
+        ctx.app,
+        app.login_column
+    );
+    let row: Option<(String, bool)> = ctx
+        .db
+        .prepare_cached(&sql)?
+        .query_row([a.str("username")], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
     match row {
         None => Err(ApiError::new(401, "Invalid credentials")),
         Some((_, false)) => Err(ApiError::unprocessable(NOT_VERIFIED)),
-        Some((pw, true)) if pw != a.str("password") => Err(ApiError::new(401, "Invalid credentials")),
+        Some((pw, true)) if pw != a.str("password") => {
+            Err(ApiError::new(401, "Invalid credentials"))
+        }
         Some(_) => {
             let token = auth::issue_token(ctx.db, ctx.app, a.str("username"), ctx.now)?;
             Ok(json!({"access_token": token, "token_type": "Bearer"}))
@@ -173,16 +228,31 @@ fn logout(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
 
 /// Issues a fresh 7-hex-char code into `code_col`/`code_col_expiry` for an existing account.
 fn issue_code(ctx: &Ctx, email: &str, code_col: &str) -> Result<String, ApiError> {
-    let Some(id) = user_by_email(ctx, email)? else { return Err(ApiError::not_found_key("user", "email", email)) };
+    let Some(id) = user_by_email(ctx, email)? else {
+        return Err(ApiError::not_found_key("user", "email", email));
+    };
     let code = ctx.rng(|r| r.hex(7))?;
     let expiry = sim::clock::fmt_datetime(ctx.now + chrono::Duration::minutes(60));
-    ctx.db.execute(&format!("UPDATE \"{}\".users SET {code_col} = ?1, {code_col}_expiry = ?2 WHERE id = ?3", ctx.app), params![code, expiry, id])?;
+    ctx.db.execute(
+        &format!(
+            "UPDATE \"{}\".users SET {code_col} = ?1, {code_col}_expiry = ?2 WHERE id = ?3",
+            ctx.app
+        ),
+        params![code, expiry, id],
+    )?;
     Ok(code)
 }
 
 fn send_verification_code(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let email = a.str("email");
-    let verified: Option<bool> = ctx.db.prepare_cached(&format!("SELECT verified FROM \"{}\".users WHERE email = ?1", ctx.app))?.query_row([email], |r| r.get(0)).optional()?;
+    let verified: Option<bool> = ctx
+        .db
+        .prepare_cached(&format!(
+            "SELECT verified FROM \"{}\".users WHERE email = ?1",
+            ctx.app
+        ))?
+        .query_row([email], |r| r.get(0))
+        .optional()?;
     if verified == Some(true) {
         return Err(ApiError::unprocessable("Your account is already verified."));
     }
@@ -192,23 +262,58 @@ fn send_verification_code(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 }
 
 /// Checks a code column against `given`; clears it when it matches.
-fn consume_code(ctx: &Ctx, email: &str, code_col: &str, given: &str, what: &str) -> Result<i64, ApiError> {
-    let sql = format!("SELECT id, {code_col}, {code_col}_expiry FROM \"{}\".users WHERE email = ?1", ctx.app);
-    let row: Option<(i64, Option<String>, Option<String>)> = ctx.db.prepare_cached(&sql)?.query_row([email], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).optional()?;
-    let Some((id, code, expiry)) = row else { return Err(ApiError::not_found_key("user", "email", email)) };
+fn consume_code(
+    ctx: &Ctx,
+    email: &str,
+    code_col: &str,
+    given: &str,
+    what: &str,
+) -> Result<i64, ApiError> {
+    let sql = format!(
+        "SELECT id, {code_col}, {code_col}_expiry FROM \"{}\".users WHERE email = ?1",
+        ctx.app
+    );
+    let row: Option<(i64, Option<String>, Option<String>)> = ctx
+        .db
+        .prepare_cached(&sql)?
+        .query_row([email], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?;
+    let Some((id, code, expiry)) = row else {
+        return Err(ApiError::not_found_key("user", "email", email));
+    };
     if code.as_deref() != Some(given.trim()) {
         return Err(ApiError::unprocessable(format!("Invalid {what} code.")));
     }
     if expiry.is_none_or(|e| sim::clock::fmt_datetime(ctx.now) > e) {
-        return Err(ApiError::unprocessable(format!("The {what} code has expired. Please request a new one.")));
+        return Err(ApiError::unprocessable(format!(
+            "The {what} code has expired. Please request a new one."
+        )));
     }
-    ctx.db.execute(&format!("UPDATE \"{}\".users SET {code_col} = NULL, {code_col}_expiry = NULL WHERE id = ?1", ctx.app), [id])?;
+    ctx.db.execute(
+        &format!(
+            "UPDATE \"{}\".users SET {code_col} = NULL, {code_col}_expiry = NULL WHERE id = ?1",
+            ctx.app
+        ),
+        [id],
+    )?;
     Ok(id)
 }
 
 fn verify_account(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let id = consume_code(ctx, a.str("email"), "verification_code", a.str("verification_code"), "verification")?;
-    ctx.db.execute(&format!("UPDATE \"{}\".users SET verified = 1 WHERE id = ?1", ctx.app), [id])?;
+    let id = consume_code(
+        ctx,
+        a.str("email"),
+        "verification_code",
+        a.str("verification_code"),
+        "verification",
+    )?;
+    ctx.db.execute(
+        &format!(
+            "UPDATE \"{}\".users SET verified = 1 WHERE id = ?1",
+            ctx.app
+        ),
+        [id],
+    )?;
     Ok(json!({"message": "Account verified successfully."}))
 }
 
@@ -220,20 +325,48 @@ fn send_password_reset_code(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> 
 
 fn reset_password(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let email = a.str("email");
-    let id = consume_code(ctx, email, "password_reset_code", a.str("password_reset_code"), "password reset")?;
-    ctx.db.execute(&format!("UPDATE \"{}\".users SET password = ?1 WHERE id = ?2", ctx.app), params![a.str("new_password"), id])?;
+    let id = consume_code(
+        ctx,
+        email,
+        "password_reset_code",
+        a.str("password_reset_code"),
+        "password reset",
+    )?;
+    ctx.db.execute(
+        &format!(
+            "UPDATE \"{}\".users SET password = ?1 WHERE id = ?2",
+            ctx.app
+        ),
+        params![a.str("new_password"), id],
+    )?;
     let (company, _) = notify::company(ctx.app);
-    notify::email_from_company(ctx.db, ctx.app, email, &format!("{company}: Password Changed"), &format!("The password of your {company} account was changed."), ctx.now)?;
+    notify::email_from_company(
+        ctx.db,
+        ctx.app,
+        email,
+        &format!("{company}: Password Changed"),
+        &format!("The password of your {company} account was changed."),
+        ctx.now,
+    )?;
     Ok(json!({"message": "Password reset successfully."}))
 }
 
 fn show_profile(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let email = a.str("email");
-    let sql = format!("SELECT first_name, last_name, email, created_at FROM \"{}\".users WHERE email = ?1", ctx.app);
+    let sql = format!(
+        "SELECT first_name, last_name, email, created_at FROM \"{}\".users WHERE email = ?1",
+        ctx.app
+    );
     let row = ctx
         .db
         .prepare_cached(&sql)?
         .query_row([email], |r| Ok(json!({"first_name": r.get::<_, String>(0)?, "last_name": r.get::<_, String>(1)?, "email": r.get::<_, String>(2)?, "registered_at": datetime_col(r, 3)?})))
         .optional()?;
-    row.ok_or_else(|| ApiError::not_found_key("user", "email", if email.is_empty() { "None" } else { email }))
+    row.ok_or_else(|| {
+        ApiError::not_found_key(
+            "user",
+            "email",
+            if email.is_empty() { "None" } else { email },
+        )
+    })
 }

@@ -27,21 +27,34 @@ pub fn has_mailbox(db: &Connection, email: &str) -> Result<bool, ApiError> {
 
 fn gmail_user(db: &Connection, email: &str) -> Result<Option<(i64, String)>, ApiError> {
     Ok(db
-        .prepare_cached("SELECT id, first_name || ' ' || last_name FROM gmail.users WHERE email = ?1")?
+        .prepare_cached(
+            "SELECT id, first_name || ' ' || last_name FROM gmail.users WHERE email = ?1",
+        )?
         .query_row([email], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?)
 }
 
 /// Sends an e-mail from `app`'s company to `to`: a new thread, unread in the recipient's inbox.
 /// Fails with 422 when the recipient has no Gmail account.
-pub fn email_from_company(db: &Connection, app: &str, to: &str, subject: &str, body: &str, now: chrono::NaiveDateTime) -> Result<(), ApiError> {
+pub fn email_from_company(
+    db: &Connection,
+    app: &str,
+    to: &str,
+    subject: &str,
+    body: &str,
+    now: chrono::NaiveDateTime,
+) -> Result<(), ApiError> {
     let Some((to_id, to_name)) = gmail_user(db, to)? else {
-        return Err(ApiError::unprocessable(format!("No Gmail account exists for {to}, so the email could not be sent.")));
+        return Err(ApiError::unprocessable(format!(
+            "No Gmail account exists for {to}, so the email could not be sent."
+        )));
     };
     let (company, from) = company(app);
     let from_name = format!("{company} Notifications");
     let Some((from_id, _)) = gmail_user(db, from)? else {
-        return Err(ApiError::internal(format!("the notifier mailbox {from} is missing from the world")));
+        return Err(ApiError::internal(format!(
+            "the notifier mailbox {from} is missing from the world"
+        )));
     };
     let t = sim::clock::fmt_datetime(now);
     db.prepare_cached("INSERT INTO gmail.emails (sender_id, recipient_ids, subject, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")?
@@ -57,7 +70,31 @@ pub fn email_from_company(db: &Connection, app: &str, to: &str, subject: &str, b
     )?;
     let senders = (json!([from]).to_string(), json!([from_name]).to_string());
     let recipients = (json!([to]).to_string(), json!([to_name]).to_string());
-    st.execute(params![thread_id, to_id, ids, 1, 0, 0, senders.0, senders.1, recipients.0, recipients.1, t])?;
-    st.execute(params![thread_id, from_id, ids, 0, 1, 1, senders.0, senders.1, recipients.0, recipients.1, t])?;
+    st.execute(params![
+        thread_id,
+        to_id,
+        ids,
+        1,
+        0,
+        0,
+        senders.0,
+        senders.1,
+        recipients.0,
+        recipients.1,
+        t
+    ])?;
+    st.execute(params![
+        thread_id,
+        from_id,
+        ids,
+        0,
+        1,
+        1,
+        senders.0,
+        senders.1,
+        recipients.0,
+        recipients.1,
+        t
+    ])?;
     Ok(())
 }

@@ -7,7 +7,8 @@ use sim::api::ApiError;
 /// Reads a JSON text column (`[]` when NULL or invalid).
 pub fn json_col(row: &Row, idx: usize) -> rusqlite::Result<Value> {
     let s: Option<String> = row.get(idx)?;
-    Ok(s.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or(Value::Array(vec![])))
+    Ok(s.and_then(|s| serde_json::from_str(&s).ok())
+        .unwrap_or(Value::Array(vec![])))
 }
 
 /// Reads a nullable boolean column as JSON (`true`/`false`/`null`).
@@ -20,7 +21,11 @@ pub fn bool_col(row: &Row, idx: usize) -> rusqlite::Result<Value> {
 pub fn datetime_col(row: &Row, idx: usize) -> rusqlite::Result<Value> {
     let v: Option<String> = row.get(idx)?;
     Ok(match v {
-        Some(s) => Value::String(sim::clock::parse_datetime(&s).map(sim::clock::fmt_datetime).unwrap_or(s)),
+        Some(s) => Value::String(
+            sim::clock::parse_datetime(&s)
+                .map(sim::clock::fmt_datetime)
+                .unwrap_or(s),
+        ),
         None => Value::Null,
     })
 }
@@ -33,7 +38,11 @@ pub fn db_datetime(dt: chrono::NaiveDateTime) -> String {
 /// Maps a unique-constraint failure of an insert/update to AppWorld's 409, other errors to 500.
 pub fn unique_or(e: rusqlite::Error, model: &str, columns: &[&str]) -> ApiError {
     match &e {
-        rusqlite::Error::SqliteFailure(f, _) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE => ApiError::already_exists(model, columns),
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
+        {
+            ApiError::already_exists(model, columns)
+        }
         _ => ApiError::from(e),
     }
 }

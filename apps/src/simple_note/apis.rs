@@ -82,11 +82,18 @@ fn read_note(r: &rusqlite::Row, with_content: bool) -> rusqlite::Result<Note> {
     if with_content {
         let content: String = r.get(6)?;
         let m = json.as_object_mut().expect("object literal");
-        let tail: Vec<(String, Value)> = ["tags", "created_at", "updated_at", "pinned"].iter().filter_map(|k| m.remove(*k).map(|v| (k.to_string(), v))).collect();
+        let tail: Vec<(String, Value)> = ["tags", "created_at", "updated_at", "pinned"]
+            .iter()
+            .filter_map(|k| m.remove(*k).map(|v| (k.to_string(), v)))
+            .collect();
         m.insert("content".into(), Value::String(content));
         m.extend(tail);
     }
-    Ok(Note { id: r.get(0)?, json, user_id: r.get(7)? })
+    Ok(Note {
+        id: r.get(0)?,
+        json,
+        user_id: r.get(7)?,
+    })
 }
 
 /// Loads a note the caller owns: 409 if it does not exist, 422 if it is someone else's.
@@ -94,7 +101,9 @@ fn owned_note(ctx: &Ctx, id: i64) -> Result<Note, ApiError> {
     let uid = ctx.user()?.id;
     let note = ctx
         .db
-        .prepare_cached(&format!("SELECT {NOTE_FIELDS} FROM simple_note.notes WHERE id = ?1"))?
+        .prepare_cached(&format!(
+            "SELECT {NOTE_FIELDS} FROM simple_note.notes WHERE id = ?1"
+        ))?
         .query_row([id], |r| read_note(r, true))
         .optional()?
         .ok_or_else(|| ApiError::not_found_id("note", id))?;
@@ -109,19 +118,36 @@ fn clean_tags(tags: Option<Vec<String>>) -> Result<Option<Vec<String>>, ApiError
     let Some(tags) = tags else { return Ok(None) };
     let cleaned: Vec<String> = tags.iter().map(|t| t.trim().to_string()).collect();
     if cleaned.iter().any(String::is_empty) {
-        return Err(ApiError::unprocessable("Tags cannot be empty or only whitespace."));
+        return Err(ApiError::unprocessable(
+            "Tags cannot be empty or only whitespace.",
+        ));
     }
     Ok(Some(cleaned))
 }
 
 fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
-    let sort = parse_sort(a.opt_str("sort_by"), &["created_at", "updated_at"], &["created_at", "updated_at", "pinned"])?;
-    let mut st = ctx.db.prepare_cached(&format!("SELECT {NOTE_FIELDS} FROM simple_note.notes WHERE user_id = ?1 ORDER BY title, id"))?;
-    let mut notes: Vec<Note> = st.query_map([uid], |r| read_note(r, false))?.collect::<Result<_, _>>()?;
+    let sort = parse_sort(
+        a.opt_str("sort_by"),
+        &["created_at", "updated_at"],
+        &["created_at", "updated_at", "pinned"],
+    )?;
+    let mut st = ctx.db.prepare_cached(&format!(
+        "SELECT {NOTE_FIELDS} FROM simple_note.notes WHERE user_id = ?1 ORDER BY title, id"
+    ))?;
+    let mut notes: Vec<Note> = st
+        .query_map([uid], |r| read_note(r, false))?
+        .collect::<Result<_, _>>()?;
     if let Some(tags) = a.opt_str_list("tags") {
         let wanted: Vec<String> = tags.iter().map(|t| t.trim().to_lowercase()).collect();
-        notes.retain(|n| n.json["tags"].as_array().is_some_and(|ts| ts.iter().any(|t| t.as_str().is_some_and(|t| wanted.contains(&t.trim().to_lowercase())))));
+        notes.retain(|n| {
+            n.json["tags"].as_array().is_some_and(|ts| {
+                ts.iter().any(|t| {
+                    t.as_str()
+                        .is_some_and(|t| wanted.contains(&t.trim().to_lowercase()))
+                })
+            })
+        });
     }
     if let Some(p) = a.opt_bool("pinned") {
         notes.retain(|n| n.json["pinned"].as_bool().unwrap_or(false) == p);
@@ -129,15 +155,22 @@ fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let query = a.str("query").trim().to_string();
     let (index, limit) = (a.int("page_index"), a.int("page_limit"));
     let mut page: Vec<Note> = if query.is_empty() {
-        let key = sort.clone().unwrap_or(sim::api::listing::SortKey { field: "updated_at".into(), descending: true });
+        let key = sort.clone().unwrap_or(sim::api::listing::SortKey {
+            field: "updated_at".into(),
+            descending: true,
+        });
         sort_rows(&mut notes, &key, |n, f| n.json[f].clone());
         paginate(notes, index, limit)
     } else {
         notes.sort_by_key(|n| n.id);
         let ids: Vec<i64> = notes.iter().map(|n| n.id).collect();
         let ranked = rank_by_query(ctx.db, "simple_note", "notes_fts", &query, &ids)?;
-        let mut by_id: std::collections::HashMap<i64, Note> = notes.into_iter().map(|n| (n.id, n)).collect();
-        let ordered: Vec<Note> = ranked.into_iter().filter_map(|id| by_id.remove(&id)).collect();
+        let mut by_id: std::collections::HashMap<i64, Note> =
+            notes.into_iter().map(|n| (n.id, n)).collect();
+        let ordered: Vec<Note> = ranked
+            .into_iter()
+            .filter_map(|id| by_id.remove(&id))
+            .collect();
         let mut page = paginate(ordered, index, limit);
         if let Some(key) = &sort {
             sort_rows(&mut page, key, |n, f| n.json[f].clone());
@@ -167,17 +200,29 @@ fn show_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 
 fn delete_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let note = owned_note(ctx, a.int("note_id"))?;
-    ctx.db.execute("DELETE FROM simple_note.notes WHERE id = ?1", [note.id])?;
+    ctx.db
+        .execute("DELETE FROM simple_note.notes WHERE id = ?1", [note.id])?;
     Ok(json!({"message": "Note deleted."}))
 }
 
 fn update_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let note = owned_note(ctx, a.int("note_id"))?;
     let tags = clean_tags(a.opt_str_list("tags"))?;
-    let title = a.opt_str("title").map(str::to_string).unwrap_or_else(|| note.json["title"].as_str().unwrap_or("").to_string());
-    let content = a.opt_str("content").map(str::to_string).unwrap_or_else(|| note.json["content"].as_str().unwrap_or("").to_string());
-    let tags = tags.map(|t| json!(t)).unwrap_or_else(|| note.json["tags"].clone());
-    let pinned = a.opt_bool("pinned").map(Value::Bool).unwrap_or_else(|| note.json["pinned"].clone());
+    let title = a
+        .opt_str("title")
+        .map(str::to_string)
+        .unwrap_or_else(|| note.json["title"].as_str().unwrap_or("").to_string());
+    let content = a
+        .opt_str("content")
+        .map(str::to_string)
+        .unwrap_or_else(|| note.json["content"].as_str().unwrap_or("").to_string());
+    let tags = tags
+        .map(|t| json!(t))
+        .unwrap_or_else(|| note.json["tags"].clone());
+    let pinned = a
+        .opt_bool("pinned")
+        .map(Value::Bool)
+        .unwrap_or_else(|| note.json["pinned"].clone());
     ctx.db
         .prepare_cached("UPDATE simple_note.notes SET title = ?1, content = ?2, tags = ?3, pinned = ?4, updated_at = ?5 WHERE id = ?6")?
         .execute(params![title, content, tags.to_string(), pinned.as_bool(), sim::clock::fmt_datetime(ctx.now), note.id])
@@ -189,7 +234,14 @@ fn add_content_to_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let note = owned_note(ctx, a.int("note_id"))?;
     let old = note.json["content"].as_str().unwrap_or("");
     let added = a.str("added_content");
-    let content = if a.str("append_or_prepend") == "append" { format!("{old}\n{added}") } else { format!("{added}\n{old}") };
-    ctx.db.execute("UPDATE simple_note.notes SET content = ?1 WHERE id = ?2", params![content, note.id])?;
+    let content = if a.str("append_or_prepend") == "append" {
+        format!("{old}\n{added}")
+    } else {
+        format!("{added}\n{old}")
+    };
+    ctx.db.execute(
+        "UPDATE simple_note.notes SET content = ?1 WHERE id = ?2",
+        params![content, note.id],
+    )?;
     Ok(json!({"message": "Note updated."}))
 }

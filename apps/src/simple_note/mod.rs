@@ -13,7 +13,10 @@ pub fn app() -> AppSpec {
     AppSpec {
         name: APP,
         description: "A note-taking app: write, tag, pin, search and edit notes.",
-        accounts: Some(AccountSpec { login_column: "email", requires_verification: true }),
+        accounts: Some(AccountSpec {
+            login_column: "email",
+            requires_verification: true,
+        }),
     }
 }
 
@@ -26,5 +29,8 @@ pub fn apis() -> Vec<ApiSpec> {
 
 /// Full-text search over notes: title, content and tags.
 pub fn post_ddl() -> Vec<String> {
-    sim::schema::fts_ddl("notes", "appsim_search_text({row}.title, {row}.content, (SELECT group_concat(value, ' ') FROM json_each({row}.tags)))")
+    sim::schema::fts_ddl(
+        "notes",
+        "appsim_search_text({row}.title, {row}.content, (SELECT group_concat(value, ' ') FROM json_each({row}.tags)))",
+    )
 }

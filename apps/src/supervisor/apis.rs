@@ -38,7 +38,11 @@ pub(super) fn all() -> Vec<ApiSpec> {
 
 fn supervisor_id(ctx: &Ctx) -> Result<i64, ApiError> {
     ctx.db
-        .query_row("SELECT id FROM supervisor.supervisors ORDER BY id LIMIT 1", [], |r| r.get(0))
+        .query_row(
+            "SELECT id FROM supervisor.supervisors ORDER BY id LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
         .optional()?
         .ok_or_else(|| ApiError::unprocessable("No supervisor found."))
 }
@@ -46,15 +50,23 @@ fn supervisor_id(ctx: &Ctx) -> Result<i64, ApiError> {
 fn show_active_task(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     let row: Option<(String, Option<String>, String)> = ctx
         .db
-        .query_row("SELECT instruction, status, answer FROM supervisor.tasks ORDER BY id LIMIT 1", [], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .query_row(
+            "SELECT instruction, status, answer FROM supervisor.tasks ORDER BY id LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
         .optional()?;
-    let (instruction, status, answer) = row.ok_or_else(|| ApiError::unprocessable("No active task found."))?;
+    let (instruction, status, answer) =
+        row.ok_or_else(|| ApiError::unprocessable("No active task found."))?;
     let answer: Value = serde_json::from_str(&answer).unwrap_or(Value::String(answer));
     Ok(json!({"instruction": instruction, "status": status, "answer": answer}))
 }
 
 fn complete_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let n = ctx.db.execute("UPDATE supervisor.tasks SET status = ?1, answer = ?2", rusqlite::params![a.str("status"), a.value("answer").to_string()])?;
+    let n = ctx.db.execute(
+        "UPDATE supervisor.tasks SET status = ?1, answer = ?2",
+        rusqlite::params![a.str("status"), a.value("answer").to_string()],
+    )?;
     if n == 0 {
         return Err(ApiError::unprocessable("No active task found."));
     }
@@ -92,6 +104,8 @@ fn show_payment_cards(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
 fn show_account_passwords(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     let id = supervisor_id(ctx)?;
     let mut st = ctx.db.prepare_cached("SELECT account_name, password FROM supervisor.account_passwords WHERE supervisor_id = ?1 ORDER BY id")?;
-    let rows = st.query_map([id], |r| Ok(json!({"account_name": r.get::<_, String>(0)?, "password": r.get::<_, String>(1)?})))?;
+    let rows = st.query_map([id], |r| {
+        Ok(json!({"account_name": r.get::<_, String>(0)?, "password": r.get::<_, String>(1)?}))
+    })?;
     Ok(Value::Array(rows.collect::<Result<_, _>>()?))
 }

@@ -4,14 +4,18 @@
 mod apis;
 pub mod seed;
 
-use sim::api::{AppSpec, ApiSpec};
+use sim::api::{ApiSpec, AppSpec};
 
 /// App name.
 pub const APP: &str = "supervisor";
 
 /// The app's description and account rules (no accounts: no auth).
 pub fn app() -> AppSpec {
-    AppSpec { name: APP, description: "Information about the person you work for (profile, addresses, payment cards, account passwords) and the task they gave you.", accounts: None }
+    AppSpec {
+        name: APP,
+        description: "Information about the person you work for (profile, addresses, payment cards, account passwords) and the task they gave you.",
+        accounts: None,
+    }
 }
 
 /// The APIs, in docs order.
@@ -26,5 +30,11 @@ pub fn post_ddl() -> Vec<String> {
 
 /// Has the task been completed (status set by `complete_task`)?
 pub fn task_completed(db: &rusqlite::Connection) -> bool {
-    db.query_row("SELECT count(*) FROM supervisor.tasks WHERE status IS NOT NULL", [], |r| r.get::<_, i64>(0)).map(|n| n > 0).unwrap_or(false)
+    db.query_row(
+        "SELECT count(*) FROM supervisor.tasks WHERE status IS NOT NULL",
+        [],
+        |r| r.get::<_, i64>(0),
+    )
+    .map(|n| n > 0)
+    .unwrap_or(false)
 }

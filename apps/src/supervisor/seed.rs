@@ -5,7 +5,11 @@ use crate::people::Person;
 use rusqlite::{Connection, params};
 
 /// Replaces the supervisor (and task) with `person`. `instruction`: the task's instruction, if any.
-pub fn install(db: &Connection, person: &Person, instruction: Option<&str>) -> rusqlite::Result<()> {
+pub fn install(
+    db: &Connection,
+    person: &Person,
+    instruction: Option<&str>,
+) -> rusqlite::Result<()> {
     db.execute_batch("DELETE FROM supervisor.tasks; DELETE FROM supervisor.account_passwords; DELETE FROM supervisor.payment_cards; DELETE FROM supervisor.addresses; DELETE FROM supervisor.supervisors;")?;
     db.execute(
         "INSERT INTO supervisor.supervisors (id, first_name, last_name, email, phone_number, birthday, sex) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",

@@ -15,14 +15,21 @@ const SECRET: &[u8] = b"SECRET";
 
 /// Issues a token for `username` of `app`, expiring 600–1800 s after `now` (drawn from the
 /// world's random stream), and records it as valid.
-pub fn issue_token(db: &Connection, app: &str, username: &str, now: NaiveDateTime) -> Result<String, ApiError> {
+pub fn issue_token(
+    db: &Connection,
+    app: &str,
+    username: &str,
+    now: NaiveDateTime,
+) -> Result<String, ApiError> {
     let secs = crate::world::with_rng(db, |r| r.range(600, 1800))?;
     let exp = now + chrono::Duration::seconds(secs);
     let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"HS256","typ":"JWT"}"#);
-    let payload = serde_json::json!({ "sub": format!("{app}+{username}"), "exp": exp.and_utc().timestamp() });
+    let payload =
+        serde_json::json!({ "sub": format!("{app}+{username}"), "exp": exp.and_utc().timestamp() });
     let payload = URL_SAFE_NO_PAD.encode(payload.to_string().as_bytes());
     let signing_input = format!("{header}.{payload}");
-    let mut mac = Hmac::<Sha256>::new_from_slice(SECRET).map_err(|e| ApiError::internal(e.to_string()))?;
+    let mut mac =
+        Hmac::<Sha256>::new_from_slice(SECRET).map_err(|e| ApiError::internal(e.to_string()))?;
     mac.update(signing_input.as_bytes());
     let sig = URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes());
     let token = format!("{signing_input}.{sig}");
@@ -37,35 +44,57 @@ pub fn issue_token(db: &Connection, app: &str, username: &str, now: NaiveDateTim
 /// Resolves a token to the user it was issued for: it must have been issued by this app, not
 /// be revoked or expired, and the account must still exist (and be verified where the app
 /// requires it).
-pub fn authenticate(db: &Connection, app: &AppSpec, token: &str, now: NaiveDateTime) -> Result<User, ApiError> {
+pub fn authenticate(
+    db: &Connection,
+    app: &AppSpec,
+    token: &str,
+    now: NaiveDateTime,
+) -> Result<User, ApiError> {
     let unauthorized = || ApiError::unauthorized(app.name);
     let row: Option<(String, String, i64)> = db
         .prepare_cached("SELECT username, expires_at, revoked FROM appsim.access_tokens WHERE token = ?1 AND app = ?2")?
         .query_row(params![token, app.name], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()?;
-    let Some((username, expires_at, revoked)) = row else { return Err(unauthorized()) };
+    let Some((username, expires_at, revoked)) = row else {
+        return Err(unauthorized());
+    };
     if revoked != 0 || crate::clock::fmt_datetime(now) >= expires_at {
         return Err(unauthorized());
     }
     let accounts = app.accounts.as_ref().ok_or_else(unauthorized)?;
     let sql = if accounts.requires_verification {
-        format!("SELECT id, verified FROM \"{}\".users WHERE {} = ?1", app.name, accounts.login_column)
+        format!(
+            "SELECT id, verified FROM \"{}\".users WHERE {} = ?1",
+            app.name, accounts.login_column
+        )
     } else {
-        format!("SELECT id, 1 FROM \"{}\".users WHERE {} = ?1", app.name, accounts.login_column)
+        format!(
+            "SELECT id, 1 FROM \"{}\".users WHERE {} = ?1",
+            app.name, accounts.login_column
+        )
     };
-    let user: Option<(i64, bool)> = db.prepare_cached(&sql)?.query_row([&username], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
+    let user: Option<(i64, bool)> = db
+        .prepare_cached(&sql)?
+        .query_row([&username], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
     match user {
         None => Err(unauthorized()),
         Some((_, false)) => Err(ApiError::unprocessable(NOT_VERIFIED)),
-        Some((id, true)) => Ok(User { id, username, token: token.to_string() }),
+        Some((id, true)) => Ok(User {
+            id,
+            username,
+            token: token.to_string(),
+        }),
     }
 }
 
 /// The 422 sentence for an unverified account (the typo is AppWorld's).
-pub const NOT_VERIFIED: &str = "Your account's email adddress is not verified. Please verify it first.";
+pub const NOT_VERIFIED: &str =
+    "Your account's email adddress is not verified. Please verify it first.";
 
 /// Revokes one token (logout).
 pub fn revoke_token(db: &Connection, token: &str) -> Result<(), ApiError> {
-    db.prepare_cached("UPDATE appsim.access_tokens SET revoked = 1 WHERE token = ?1")?.execute([token])?;
+    db.prepare_cached("UPDATE appsim.access_tokens SET revoked = 1 WHERE token = ?1")?
+        .execute([token])?;
     Ok(())
 }

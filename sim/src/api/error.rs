@@ -19,7 +19,10 @@ pub struct ApiError {
 impl ApiError {
     /// A failure with a plain-sentence message.
     pub fn new(status: u16, message: impl Into<String>) -> Self {
-        Self { status, body: json!({ "message": message.into() }) }
+        Self {
+            status,
+            body: json!({ "message": message.into() }),
+        }
     }
 
     /// 422 for a business-rule failure (the usual "you can't do that" error).
@@ -36,7 +39,10 @@ impl ApiError {
                 seen.push(line);
             }
         }
-        Self::new(422, format!("Validation error. Reason: \n{}", seen.join("\n")))
+        Self::new(
+            422,
+            format!("Validation error. Reason: \n{}", seen.join("\n")),
+        )
     }
 
     /// 401 for a missing, invalid, expired or revoked access token.
@@ -60,7 +66,13 @@ impl ApiError {
 
     /// 409 for a unique-constraint hit, e.g. `Note with this user_id and title already exists.`
     pub fn already_exists(model: &str, columns: &[&str]) -> Self {
-        Self::new(409, format!("{model} with this {} already exists.", columns.join(" and ")))
+        Self::new(
+            409,
+            format!(
+                "{model} with this {} already exists.",
+                columns.join(" and ")
+            ),
+        )
     }
 
     /// 422 when the caller does not own the row it addressed.
@@ -101,7 +113,12 @@ pub fn unauthorized_message(app: &str) -> String {
 impl fmt::Display for ApiError {
     /// `Response status code is 422:\n{"message":"..."}`, the text agent code sees.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Response status code is {}:\n{}", self.status, self.body_text())
+        write!(
+            f,
+            "Response status code is {}:\n{}",
+            self.status,
+            self.body_text()
+        )
     }
 }
 

@@ -8,7 +8,11 @@ use std::cmp::Ordering;
 /// Returns page `index` of `limit` items (`[]` past the end).
 pub fn paginate<T>(items: Vec<T>, index: i64, limit: i64) -> Vec<T> {
     let (index, limit) = (index.max(0) as usize, limit.max(0) as usize);
-    items.into_iter().skip(index.saturating_mul(limit)).take(limit).collect()
+    items
+        .into_iter()
+        .skip(index.saturating_mul(limit))
+        .take(limit)
+        .collect()
 }
 
 /// A parsed `sort_by`: field and direction.
@@ -22,12 +26,22 @@ pub struct SortKey {
 
 /// Parses `sort_by` (`+field` / `-field`); empty or null means "not given". `accepted` lists
 /// the fields the API accepts; `documented` is used for the error sentence.
-pub fn parse_sort(sort_by: Option<&str>, documented: &[&str], accepted: &[&str]) -> Result<Option<SortKey>, ApiError> {
-    let Some(s) = sort_by.map(str::trim).filter(|s| !s.is_empty()) else { return Ok(None) };
+pub fn parse_sort(
+    sort_by: Option<&str>,
+    documented: &[&str],
+    accepted: &[&str],
+) -> Result<Option<SortKey>, ApiError> {
+    let Some(s) = sort_by.map(str::trim).filter(|s| !s.is_empty()) else {
+        return Ok(None);
+    };
     let (descending, field) = match s.as_bytes()[0] {
         b'+' => (false, &s[1..]),
         b'-' => (true, &s[1..]),
-        _ => return Err(ApiError::unprocessable("The sort_by parameter must start with + or -.")),
+        _ => {
+            return Err(ApiError::unprocessable(
+                "The sort_by parameter must start with + or -.",
+            ));
+        }
     };
     let field = field.trim();
     if !accepted.contains(&field) {
@@ -36,7 +50,10 @@ pub fn parse_sort(sort_by: Option<&str>, documented: &[&str], accepted: &[&str])
             natural_join(documented)
         )));
     }
-    Ok(Some(SortKey { field: field.to_string(), descending }))
+    Ok(Some(SortKey {
+        field: field.to_string(),
+        descending,
+    }))
 }
 
 /// `a`, `a and b`, `a, b and c`.
@@ -68,7 +85,10 @@ pub fn sort_rows<T>(rows: &mut [T], key: &SortKey, field: impl Fn(&T, &str) -> V
 /// Orders two JSON scalars: numbers numerically, booleans false<true, strings by code point.
 pub fn compare_json(a: &Value, b: &Value) -> Ordering {
     match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.as_f64().partial_cmp(&y.as_f64()).unwrap_or(Ordering::Equal),
+        (Value::Number(x), Value::Number(y)) => x
+            .as_f64()
+            .partial_cmp(&y.as_f64())
+            .unwrap_or(Ordering::Equal),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
         (Value::String(x), Value::String(y)) => x.cmp(y),
         _ => a.to_string().cmp(&b.to_string()),
@@ -79,7 +99,11 @@ pub fn compare_json(a: &Value, b: &Value) -> Ordering {
 /// closed; bare words and quoted phrases become quoted FTS5 strings joined by ` OR `.
 /// Returns `None` for a blank query (no search).
 pub fn fts_query(query: &str) -> Option<String> {
-    let mut q = query.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let mut q = query
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
     if q.matches('"').count() % 2 == 1 {
         q.push('"');
     }
@@ -94,14 +118,26 @@ pub fn fts_query(query: &str) -> Option<String> {
             pieces.extend(part.split_whitespace().map(|w| format!("\"{w}\"")));
         }
     }
-    if pieces.is_empty() { None } else { Some(pieces.join(" OR ")) }
+    if pieces.is_empty() {
+        None
+    } else {
+        Some(pieces.join(" OR "))
+    }
 }
 
 /// Ranks `candidates` (row ids, in their natural order) against `query` using the FTS5 table
 /// `schema.fts_table`: matching ids by bm25 rank first, then the rest in their given order.
 /// Search never filters. A blank query returns the candidates unchanged.
-pub fn rank_by_query(db: &Connection, schema: &str, fts_table: &str, query: &str, candidates: &[i64]) -> Result<Vec<i64>, ApiError> {
-    let Some(expr) = fts_query(query) else { return Ok(candidates.to_vec()) };
+pub fn rank_by_query(
+    db: &Connection,
+    schema: &str,
+    fts_table: &str,
+    query: &str,
+    candidates: &[i64],
+) -> Result<Vec<i64>, ApiError> {
+    let Some(expr) = fts_query(query) else {
+        return Ok(candidates.to_vec());
+    };
     let mut st = db.prepare_cached(&format!(
         "SELECT rowid FROM \"{schema}\".\"{fts_table}\" WHERE saved_search_text MATCH ?1 ORDER BY rank, rowid"
     ))?;
@@ -125,8 +161,14 @@ mod tests {
 
     #[test]
     fn query_preprocessing() {
-        assert_eq!(fts_query("send  Money").as_deref(), Some("\"send\" OR \"money\""));
-        assert_eq!(fts_query("\"run 5k\" fast").as_deref(), Some("\"run 5k\" OR \"fast\""));
+        assert_eq!(
+            fts_query("send  Money").as_deref(),
+            Some("\"send\" OR \"money\"")
+        );
+        assert_eq!(
+            fts_query("\"run 5k\" fast").as_deref(),
+            Some("\"run 5k\" OR \"fast\"")
+        );
         assert_eq!(fts_query("\"").as_deref(), None);
         assert_eq!(fts_query("  ").as_deref(), None);
     }
@@ -134,11 +176,22 @@ mod tests {
     #[test]
     fn sort_rules() {
         let err = parse_sort(Some("created_at"), &["a"], &["a"]).unwrap_err();
-        assert_eq!(err.message(), "The sort_by parameter must start with + or -.");
+        assert_eq!(
+            err.message(),
+            "The sort_by parameter must start with + or -."
+        );
         let err = parse_sort(Some("+x"), &["a", "b", "c"], &["a", "b", "c"]).unwrap_err();
-        assert_eq!(err.message(), "If sort_by is passed, it must be one of a, b and c and must be prefixed with + or -.");
+        assert_eq!(
+            err.message(),
+            "If sort_by is passed, it must be one of a, b and c and must be prefixed with + or -."
+        );
         let key = parse_sort(Some("-v"), &["v"], &["v"]).unwrap().unwrap();
-        let mut rows = vec![json!({"v": 1, "n": 0}), json!({"v": null, "n": 1}), json!({"v": 2, "n": 2}), json!({"v": 1, "n": 3})];
+        let mut rows = vec![
+            json!({"v": 1, "n": 0}),
+            json!({"v": null, "n": 1}),
+            json!({"v": 2, "n": 2}),
+            json!({"v": 1, "n": 3}),
+        ];
         sort_rows(&mut rows, &key, |r, f| r[f].clone());
         let order: Vec<i64> = rows.iter().map(|r| r["n"].as_i64().unwrap()).collect();
         assert_eq!(order, vec![2, 0, 3, 1]);

@@ -8,4 +8,7 @@ pub mod params;
 pub mod registry;
 
 pub use error::ApiError;
-pub use registry::{AccountSpec, Api, ApiSpec, AppSpec, Args, Auth, CallOptions, Ctx, Handler, Method, P, Registry, User};
+pub use registry::{
+    AccountSpec, Api, ApiSpec, AppSpec, Args, Auth, CallOptions, Ctx, Handler, Method, P, Registry,
+    User,
+};

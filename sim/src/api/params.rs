@@ -276,7 +276,11 @@ pub fn validate(
             },
         }
     }
-    if errors.is_empty() { Ok(out) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
 }
 
 /// Python's `str()` of a JSON-representable value, as a client would put it in a URL.
@@ -314,7 +318,10 @@ fn transport(p: &ParamSpec, v: Option<&Value>) -> Option<Value> {
             Value::Null => None,
             Value::Array(items) if matches!(p.ty, ParamType::ListStr | ParamType::ListFloat) => {
                 Some(Value::Array(
-                    items.iter().map(|i| Value::String(py_str(i, true))).collect(),
+                    items
+                        .iter()
+                        .map(|i| Value::String(py_str(i, true)))
+                        .collect(),
                 ))
             }
             // A scalar parameter given a list receives the list's last value.
@@ -360,7 +367,11 @@ fn coerce_int(v: Value) -> Checked {
             if let Some(i) = n.as_i64() {
                 Ok(json!(i))
             } else if let Some(f) = n.as_f64() {
-                if f.is_finite() && f.abs() < 9.2e18 { Ok(json!(f.trunc() as i64)) } else { Err(BAD.into()) }
+                if f.is_finite() && f.abs() < 9.2e18 {
+                    Ok(json!(f.trunc() as i64))
+                } else {
+                    Err(BAD.into())
+                }
             } else {
                 Err(BAD.into())
             }
@@ -368,7 +379,9 @@ fn coerce_int(v: Value) -> Checked {
         Value::String(s) => {
             let t = s.trim();
             let t = t.replace('_', "");
-            t.parse::<i64>().map(|i| json!(i)).map_err(|_| BAD.to_string())
+            t.parse::<i64>()
+                .map(|i| json!(i))
+                .map_err(|_| BAD.to_string())
         }
         _ => Err(BAD.into()),
     }
@@ -399,8 +412,8 @@ fn coerce_bool(v: Value) -> Checked {
     match v {
         Value::Bool(b) => Ok(Value::Bool(b)),
         Value::Number(n) => match n.as_f64() {
-            Some(x) if x == 0.0 => Ok(Value::Bool(false)),
-            Some(x) if x == 1.0 => Ok(Value::Bool(true)),
+            Some(0.0) => Ok(Value::Bool(false)),
+            Some(1.0) => Ok(Value::Bool(true)),
             _ => Err(BAD.into()),
         },
         Value::String(s) => match s.trim().to_ascii_lowercase().as_str() {
@@ -414,7 +427,11 @@ fn coerce_bool(v: Value) -> Checked {
 
 fn coerce_list(v: Value, item: fn(Value) -> Checked) -> Checked {
     match v {
-        Value::Array(items) => items.into_iter().map(item).collect::<Result<Vec<_>, _>>().map(Value::Array),
+        Value::Array(items) => items
+            .into_iter()
+            .map(item)
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Array),
         _ => Err("value is not a valid list".into()),
     }
 }
@@ -444,11 +461,20 @@ fn check_constraints(p: &ParamSpec, v: Value) -> Checked {
         }
     }
     if let Some(x) = v.as_f64() {
-        let fmt = |b: f64| if p.ty == ParamType::Int { format!("{}", b as i64) } else { py_float(b) };
+        let fmt = |b: f64| {
+            if p.ty == ParamType::Int {
+                format!("{}", b as i64)
+            } else {
+                py_float(b)
+            }
+        };
         if let Some(b) = c.ge
             && x < b
         {
-            return Err(format!("ensure this value is greater than or equal to {}", fmt(b)));
+            return Err(format!(
+                "ensure this value is greater than or equal to {}",
+                fmt(b)
+            ));
         }
         if let Some(b) = c.gt
             && x <= b
@@ -458,7 +484,10 @@ fn check_constraints(p: &ParamSpec, v: Value) -> Checked {
         if let Some(b) = c.le
             && x > b
         {
-            return Err(format!("ensure this value is less than or equal to {}", fmt(b)));
+            return Err(format!(
+                "ensure this value is less than or equal to {}",
+                fmt(b)
+            ));
         }
         if let Some(b) = c.lt
             && x >= b
@@ -480,20 +509,29 @@ fn check_constraints(p: &ParamSpec, v: Value) -> Checked {
 /// A pragmatic e-mail syntax check in the spirit of `email-validator`: one `@`, a non-empty
 /// local part without spaces, a dotted domain of letters, digits and hyphens.
 pub fn is_email(s: &str) -> bool {
-    let Some((local, domain)) = s.split_once('@') else { return false };
+    let Some((local, domain)) = s.split_once('@') else {
+        return false;
+    };
     if local.is_empty() || local.len() > 64 || domain.contains('@') {
         return false;
     }
-    let local_ok = local.chars().all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c))
+    let local_ok = local
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c))
         && !local.starts_with('.')
         && !local.ends_with('.')
         && !local.contains("..");
     let labels: Vec<&str> = domain.split('.').collect();
     let domain_ok = labels.len() >= 2
         && labels.iter().all(|l| {
-            !l.is_empty() && !l.starts_with('-') && !l.ends_with('-') && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            !l.is_empty()
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         })
-        && labels.last().is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
+        && labels
+            .last()
+            .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
     local_ok && domain_ok
 }
 
@@ -525,7 +563,9 @@ mod tests {
         answer.required = false;
         answer.nullable = true;
         let a = vec![answer];
-        let get = |v: Value| validate(&a, json!({ "answer": v }).as_object().unwrap()).unwrap()["answer"].clone();
+        let get = |v: Value| {
+            validate(&a, json!({ "answer": v }).as_object().unwrap()).unwrap()["answer"].clone()
+        };
         assert_eq!(get(json!("10")), json!(10.0));
         assert_eq!(get(json!(" 7 ")), json!(7.0));
         assert_eq!(get(json!(true)), json!(1.0));
@@ -538,7 +578,11 @@ mod tests {
         assert!(is_email("joe.smith@gmail.com"));
         assert!(!is_email("joe@"));
         assert!(!is_email("no at sign"));
-        let c = Constraints { ge: Some(1.0), le: Some(20.0), ..Default::default() };
+        let c = Constraints {
+            ge: Some(1.0),
+            le: Some(20.0),
+            ..Default::default()
+        };
         assert_eq!(c.doc_strings(), vec!["value >= 1.0, <= 20.0"]);
         assert_eq!(py_float(9223372036854775807.0), "9.223372036854776e+18");
     }

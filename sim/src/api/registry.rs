@@ -75,7 +75,9 @@ pub struct Ctx<'a> {
 impl Ctx<'_> {
     /// The authenticated user; only call from APIs declared with auth.
     pub fn user(&self) -> Result<&User, ApiError> {
-        self.user.as_ref().ok_or_else(|| ApiError::internal("handler needs a user but the API has no auth"))
+        self.user
+            .as_ref()
+            .ok_or_else(|| ApiError::internal("handler needs a user but the API has no auth"))
     }
 
     /// Draws from the world's random stream.
@@ -111,7 +113,11 @@ impl Args {
     }
     /// An optional list of strings.
     pub fn opt_str_list(&self, name: &str) -> Option<Vec<String>> {
-        self.value(name).as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        self.value(name).as_array().map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        })
     }
 }
 
@@ -224,7 +230,8 @@ impl Api {
     /// Adds a parameter.
     pub fn param(mut self, p: P) -> Self {
         let mut spec = p.0;
-        if spec.location == Location::Query && matches!(self.0.method, Method::Post | Method::Patch) {
+        if spec.location == Location::Query && matches!(self.0.method, Method::Post | Method::Patch)
+        {
             spec.location = Location::Body;
         }
         if self.0.path.contains(&format!("{{{}}}", spec.name)) {
@@ -235,15 +242,29 @@ impl Api {
     }
     /// Adds `page_index` and `page_limit` with the usual defaults and bounds.
     pub fn paged(self) -> Self {
-        self.param(P::int("page_index").default(json!(0)).ge(0.0).doc("The index of the page to return, starting at 0."))
-            .param(P::int("page_limit").default(json!(5)).ge(1.0).le(20.0).doc("The maximum number of results per page."))
+        self.param(
+            P::int("page_index")
+                .default(json!(0))
+                .ge(0.0)
+                .doc("The index of the page to return, starting at 0."),
+        )
+        .param(
+            P::int("page_limit")
+                .default(json!(5))
+                .ge(1.0)
+                .le(20.0)
+                .doc("The maximum number of results per page."),
+        )
     }
     /// Adds `sort_by` with its documented and accepted fields.
     pub fn sort_by(self, documented: &[&'static str], accepted: &[&'static str]) -> Self {
         let mut p = P::str("sort_by").nullable().doc(
             "Field to order results by, prefixed with + (ascending) or - (descending). Without it results come in the default order.",
         );
-        p.0.sort_fields = Some(SortFields { documented: documented.to_vec(), accepted: accepted.to_vec() });
+        p.0.sort_fields = Some(SortFields {
+            documented: documented.to_vec(),
+            accepted: accepted.to_vec(),
+        });
         self.param(p)
     }
     /// Sets the example success response.
@@ -389,7 +410,8 @@ impl Registry {
     pub fn add_app(&mut self, app: AppSpec, apis: Vec<ApiSpec>) {
         for api in apis {
             debug_assert_eq!(api.app, app.name);
-            self.index.insert((api.app.to_string(), api.name.to_string()), self.apis.len());
+            self.index
+                .insert((api.app.to_string(), api.name.to_string()), self.apis.len());
             self.apis.push(api);
         }
         self.apps.push(app);
@@ -427,17 +449,29 @@ impl Registry {
 
     /// One API by app and name.
     pub fn api(&self, app: &str, name: &str) -> Option<&ApiSpec> {
-        self.index.get(&(app.to_string(), name.to_string())).map(|&i| &self.apis[i])
+        self.index
+            .get(&(app.to_string(), name.to_string()))
+            .map(|&i| &self.apis[i])
     }
 
     /// Calls an API: auth, validation and the handler run atomically (a failed call leaves no
     /// trace in the database).
-    pub fn call(&self, db: &Connection, opts: &CallOptions, app: &str, api: &str, args: &Map<String, Value>) -> Result<Value, ApiError> {
+    pub fn call(
+        &self,
+        db: &Connection,
+        opts: &CallOptions,
+        app: &str,
+        api: &str,
+        args: &Map<String, Value>,
+    ) -> Result<Value, ApiError> {
         let Some(app_spec) = self.app(app) else {
             return Err(ApiError::new(404, format!("No app named '{app}' found.")));
         };
         let Some(spec) = self.api(app, api) else {
-            return Err(ApiError::new(404, format!("No API named '{api}' found in the {app} app.")));
+            return Err(ApiError::new(
+                404,
+                format!("No API named '{api}' found in the {app} app."),
+            ));
         };
         for p in spec.params.iter().filter(|p| p.location == Location::Path) {
             if let Some(v) = args.get(p.name) {
@@ -456,20 +490,41 @@ impl Registry {
         result
     }
 
-    fn call_inner(&self, db: &Connection, opts: &CallOptions, app: &AppSpec, spec: &ApiSpec, args: &Map<String, Value>) -> Result<Value, ApiError> {
+    fn call_inner(
+        &self,
+        db: &Connection,
+        opts: &CallOptions,
+        app: &AppSpec,
+        spec: &ApiSpec,
+        args: &Map<String, Value>,
+    ) -> Result<Value, ApiError> {
         let user = match spec.auth {
             Auth::None => None,
             Auth::Token | Auth::Logout => {
-                let token = args.get("access_token").filter(|v| !v.is_null()).map(|v| params::py_str(v, false));
+                let token = args
+                    .get("access_token")
+                    .filter(|v| !v.is_null())
+                    .map(|v| params::py_str(v, false));
                 match token {
-                    None if spec.auth == Auth::Logout => return Err(ApiError::unprocessable(super::error::unauthorized_message(app.name))),
+                    None if spec.auth == Auth::Logout => {
+                        return Err(ApiError::unprocessable(super::error::unauthorized_message(
+                            app.name,
+                        )));
+                    }
                     None => return Err(ApiError::unauthorized(app.name)),
                     Some(t) => Some(auth::authenticate(db, app, &t, opts.now)?),
                 }
             }
         };
         let values = params::validate(&spec.params, args).map_err(|e| ApiError::validation(&e))?;
-        let mut ctx = Ctx { app: spec.app, db, now: opts.now, registry: self, user, show_response_schemas: opts.show_response_schemas };
+        let mut ctx = Ctx {
+            app: spec.app,
+            db,
+            now: opts.now,
+            registry: self,
+            user,
+            show_response_schemas: opts.show_response_schemas,
+        };
         (spec.handler)(&mut ctx, &Args(values))
     }
 }

@@ -22,17 +22,28 @@ pub fn to_json(obj: &PyObjectRef, vm: &VirtualMachine, depth: usize) -> PyResult
         };
     }
     if let Some(f) = obj.downcast_ref::<PyFloat>() {
-        return Ok(Number::from_f64(f.to_f64()).map(Value::Number).unwrap_or(Value::Null));
+        return Ok(Number::from_f64(f.to_f64())
+            .map(Value::Number)
+            .unwrap_or(Value::Null));
     }
     if let Some(s) = obj.downcast_ref::<PyStr>() {
         return Ok(Value::String(s.to_string_lossy().into_owned()));
     }
     if let Some(l) = obj.downcast_ref::<PyList>() {
         let items: Vec<PyObjectRef> = l.borrow_vec().to_vec();
-        return items.iter().map(|x| to_json(x, vm, depth + 1)).collect::<PyResult<Vec<_>>>().map(Value::Array);
+        return items
+            .iter()
+            .map(|x| to_json(x, vm, depth + 1))
+            .collect::<PyResult<Vec<_>>>()
+            .map(Value::Array);
     }
     if let Some(t) = obj.downcast_ref::<PyTuple>() {
-        return t.as_slice().iter().map(|x| to_json(x, vm, depth + 1)).collect::<PyResult<Vec<_>>>().map(Value::Array);
+        return t
+            .as_slice()
+            .iter()
+            .map(|x| to_json(x, vm, depth + 1))
+            .collect::<PyResult<Vec<_>>>()
+            .map(Value::Array);
     }
     if let Some(d) = obj.downcast_ref::<PyDict>() {
         let mut m = Map::new();
@@ -45,7 +56,10 @@ pub fn to_json(obj: &PyObjectRef, vm: &VirtualMachine, depth: usize) -> PyResult
         }
         return Ok(Value::Object(m));
     }
-    Err(vm.new_type_error(format!("Object of type {} is not JSON serializable", obj.class().name())))
+    Err(vm.new_type_error(format!(
+        "Object of type {} is not JSON serializable",
+        obj.class().name()
+    )))
 }
 
 /// JSON → Python object (dicts keep key order).
@@ -64,7 +78,10 @@ pub fn to_py(v: &Value, vm: &VirtualMachine) -> PyResult<PyObjectRef> {
         }
         Value::String(s) => vm.ctx.new_str(s.as_str()).into(),
         Value::Array(items) => {
-            let objs = items.iter().map(|x| to_py(x, vm)).collect::<PyResult<Vec<_>>>()?;
+            let objs = items
+                .iter()
+                .map(|x| to_py(x, vm))
+                .collect::<PyResult<Vec<_>>>()?;
             vm.ctx.new_list(objs).into()
         }
         Value::Object(m) => {

@@ -51,7 +51,10 @@ impl CellWatch {
             memory_budget: AtomicI64::new(i64::MAX),
             stopped: Mutex::new(None),
         });
-        watchdog().lock().map(|mut v| v.push(Arc::downgrade(&w))).ok();
+        watchdog()
+            .lock()
+            .map(|mut v| v.push(Arc::downgrade(&w)))
+            .ok();
         w
     }
 
@@ -59,12 +62,16 @@ impl CellWatch {
     pub fn start(self: &Arc<Self>, time_limit: Duration, memory_budget: u64) -> CellGuard {
         self.generation.fetch_add(1, Ordering::SeqCst);
         *self.stopped.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        *self.deadline.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now().checked_add(time_limit);
+        *self.deadline.lock().unwrap_or_else(|e| e.into_inner()) =
+            Instant::now().checked_add(time_limit);
         self.net_bytes.store(0, Ordering::SeqCst);
-        self.memory_budget.store(memory_budget.min(i64::MAX as u64) as i64, Ordering::SeqCst);
+        self.memory_budget
+            .store(memory_budget.min(i64::MAX as u64) as i64, Ordering::SeqCst);
         self.running.store(true, Ordering::SeqCst);
         ACCOUNT.with(|a| a.set(Arc::as_ptr(self)));
-        CellGuard { watch: self.clone() }
+        CellGuard {
+            watch: self.clone(),
+        }
     }
 
     /// Why the current (or last) cell was stopped, if it was.
@@ -76,15 +83,24 @@ impl CellWatch {
         if !self.running.load(Ordering::SeqCst) {
             return;
         }
-        let over_time = self.deadline.lock().map(|d| d.is_some_and(|d| now >= d)).unwrap_or(false);
-        let over_mem = self.net_bytes.load(Ordering::Relaxed) > self.memory_budget.load(Ordering::Relaxed);
+        let over_time = self
+            .deadline
+            .lock()
+            .map(|d| d.is_some_and(|d| now >= d))
+            .unwrap_or(false);
+        let over_mem =
+            self.net_bytes.load(Ordering::Relaxed) > self.memory_budget.load(Ordering::Relaxed);
         if !(over_time || over_mem) {
             return;
         }
         {
             let mut s = self.stopped.lock().unwrap_or_else(|e| e.into_inner());
             if s.is_none() {
-                *s = Some(if over_time { Stop::Timeout } else { Stop::Memory });
+                *s = Some(if over_time {
+                    Stop::Timeout
+                } else {
+                    Stop::Memory
+                });
             }
         }
         let generation = self.generation.load(Ordering::SeqCst);
@@ -94,13 +110,18 @@ impl CellWatch {
             // SAFETY: the watch outlives the interpreter it belongs to (both live in the same
             // thread-local runtime), and this closure only runs inside that interpreter.
             let w = unsafe { &*(watch as *const CellWatch) };
-            if w.generation.load(Ordering::SeqCst) != generation || !w.running.load(Ordering::SeqCst) {
+            if w.generation.load(Ordering::SeqCst) != generation
+                || !w.running.load(Ordering::SeqCst)
+            {
                 return Ok(());
             }
             if memory {
                 Err(vm.new_memory_error("the cell exceeded its memory limit".to_owned()))
             } else {
-                Err(vm.new_exception_msg(vm.ctx.exceptions.keyboard_interrupt.to_owned(), "the cell exceeded its time limit".into()))
+                Err(vm.new_exception_msg(
+                    vm.ctx.exceptions.keyboard_interrupt.to_owned(),
+                    "the cell exceeded its time limit".into(),
+                ))
             }
         });
         let _ = self.sender.send(signal);

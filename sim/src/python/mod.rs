@@ -60,8 +60,18 @@ struct Runtime {
     clock: Option<NaiveDateTime>,
 }
 
+/// The thread's runtime, deliberately not dropped at thread exit: RustPython's own
+/// thread-locals may already be gone by then, and dropping an interpreter needs them.
+struct Leaked(Option<Runtime>);
+
+impl Drop for Leaked {
+    fn drop(&mut self) {
+        std::mem::forget(self.0.take());
+    }
+}
+
 thread_local! {
-    static RUNTIME: RefCell<Option<Runtime>> = const { RefCell::new(None) };
+    static RUNTIME: RefCell<Leaked> = const { RefCell::new(Leaked(None)) };
     static OUTPUT: RefCell<String> = const { RefCell::new(String::new()) };
     static NOW: Cell<(i32, u32, u32, u32, u32, u32)> = const { Cell::new((2023, 5, 18, 12, 0, 0)) };
     static DISPATCH: Cell<Option<*mut (dyn Dispatch + 'static)>> = const { Cell::new(None) };
@@ -77,7 +87,12 @@ mod _appsim {
     use rustpython_vm::builtins::PyListRef;
 
     #[pyfunction]
-    fn call(app: PyStrRef, api: PyStrRef, kwargs: PyDictRef, vm: &VirtualMachine) -> PyResult<PyObjectRef> {
+    fn call(
+        app: PyStrRef,
+        api: PyStrRef,
+        kwargs: PyDictRef,
+        vm: &VirtualMachine,
+    ) -> PyResult<PyObjectRef> {
         let Some(ptr) = DISPATCH.with(Cell::get) else {
             return Err(vm.new_runtime_error("apis are only available inside a cell".to_owned()));
         };
@@ -93,14 +108,20 @@ mod _appsim {
             Value::Object(m) => m,
             _ => Map::new(),
         };
-        let (app, api) = (app.to_string_lossy().into_owned(), api.to_string_lossy().into_owned());
+        let (app, api) = (
+            app.to_string_lossy().into_owned(),
+            api.to_string_lossy().into_owned(),
+        );
         // SAFETY: DISPATCH is set by `execute` for exactly the duration of the cell, pointing at
         // a dispatcher that outlives it; cells run on this thread only.
         let d = unsafe { &mut *ptr };
-        if !d.app_names().iter().any(|a| *a == app) {
-            return Err(vm.new_exception_msg(vm.ctx.exceptions.exception_type.to_owned(), format!("No app named '{app}' found.").into()));
+        if !d.app_names().contains(&app) {
+            return Err(vm.new_exception_msg(
+                vm.ctx.exceptions.exception_type.to_owned(),
+                format!("No app named '{app}' found.").into(),
+            ));
         }
-        if !d.api_names(&app).iter().any(|a| *a == api) {
+        if !d.api_names(&app).contains(&api) {
             return Err(vm.new_exception_msg(
                 vm.ctx.exceptions.exception_type.to_owned(),
                 format!("No API named '{api}' found in the {app} app.").into(),
@@ -108,7 +129,10 @@ mod _appsim {
         }
         match d.call(&app, &api, &args) {
             Ok(v) => convert::to_py(&v, vm),
-            Err(e) => Err(vm.new_exception_msg(vm.ctx.exceptions.exception_type.to_owned(), e.to_string().into())),
+            Err(e) => Err(vm.new_exception_msg(
+                vm.ctx.exceptions.exception_type.to_owned(),
+                e.to_string().into(),
+            )),
         }
     }
 
@@ -139,15 +163,31 @@ mod _appsim {
 
     #[pyfunction]
     fn app_names(vm: &VirtualMachine) -> PyListRef {
-        let names = DISPATCH.with(Cell::get).map(|p| unsafe { &*p }.app_names()).unwrap_or_default();
-        vm.ctx.new_list(names.into_iter().map(|n| vm.ctx.new_str(n).into()).collect())
+        let names = DISPATCH
+            .with(Cell::get)
+            .map(|p| unsafe { &*p }.app_names())
+            .unwrap_or_default();
+        vm.ctx.new_list(
+            names
+                .into_iter()
+                .map(|n| vm.ctx.new_str(n).into())
+                .collect(),
+        )
     }
 
     #[pyfunction]
     fn api_names(app: PyStrRef, vm: &VirtualMachine) -> PyListRef {
         let app = app.to_string_lossy();
-        let names = DISPATCH.with(Cell::get).map(|p| unsafe { &*p }.api_names(&app)).unwrap_or_default();
-        vm.ctx.new_list(names.into_iter().map(|n| vm.ctx.new_str(n).into()).collect())
+        let names = DISPATCH
+            .with(Cell::get)
+            .map(|p| unsafe { &*p }.api_names(&app))
+            .unwrap_or_default();
+        vm.ctx.new_list(
+            names
+                .into_iter()
+                .map(|n| vm.ctx.new_str(n).into())
+                .collect(),
+        )
     }
 }
 
@@ -204,7 +244,11 @@ impl Runtime {
         settings.ignore_environment = true;
         settings.isolated = true;
         let builder = Interpreter::builder(settings);
-        let defs = rustpython_stdlib::stdlib_module_defs(&builder.ctx);
+        // The pure-Python datetime (not the native `_datetime`) so the clock can be frozen.
+        let defs: Vec<_> = rustpython_stdlib::stdlib_module_defs(&builder.ctx)
+            .into_iter()
+            .filter(|d| d.name.as_str() != "_datetime")
+            .collect();
         let appsim = _appsim::module_def(&builder.ctx);
         let interp = builder
             .add_native_modules(&defs)
@@ -223,23 +267,37 @@ impl Runtime {
             vm.run_code_obj(code, scope.clone())?;
             let get = |n: &str| scope.globals.get_item(n, vm);
             let pendulum = vm.import("pendulum", 0)?;
-            Ok((get("_appsim_new_scope")?, get("_appsim_syntax_error")?, pendulum.get_attr("_set_now", vm)?))
+            Ok((
+                get("_appsim_new_scope")?,
+                get("_appsim_syntax_error")?,
+                pendulum.get_attr("_set_now", vm)?,
+            ))
         });
         let (new_scope, syntax_error, set_pendulum_now) = match setup {
             Ok(v) => v,
             Err(e) => return Err(interp.enter(|vm| exc_text(vm, &e))),
         };
-        Ok(Runtime { interp, watch, scopes: HashMap::new(), new_scope, syntax_error, set_pendulum_now, clock: None })
+        Ok(Runtime {
+            interp,
+            watch,
+            scopes: HashMap::new(),
+            new_scope,
+            syntax_error,
+            set_pendulum_now,
+            clock: None,
+        })
     }
 }
 
 fn with_runtime<T>(f: impl FnOnce(&mut Runtime) -> T) -> Result<T, String> {
     RUNTIME.with(|r| {
-        let mut r = r.try_borrow_mut().map_err(|_| "the Python runtime is busy (a cell is already running on this thread)".to_string())?;
-        if r.is_none() {
-            *r = Some(Runtime::new()?);
+        let mut r = r.try_borrow_mut().map_err(|_| {
+            "the Python runtime is busy (a cell is already running on this thread)".to_string()
+        })?;
+        if r.0.is_none() {
+            r.0 = Some(Runtime::new()?);
         }
-        Ok(f(r.as_mut().expect("initialised above")))
+        Ok(f(r.0.as_mut().expect("initialised above")))
     })
 }
 
@@ -253,7 +311,9 @@ pub fn reset_scope(uid: u64, seed: u64) -> Result<(), String> {
     with_runtime(|rt| {
         let scope = rt.interp.enter(|vm| -> PyResult<Scope> {
             let globals = rt.new_scope.call((vm.ctx.new_int(seed),), vm)?;
-            let globals: PyDictRef = globals.downcast().map_err(|_| vm.new_type_error("scope is not a dict".to_owned()))?;
+            let globals: PyDictRef = globals
+                .downcast()
+                .map_err(|_| vm.new_type_error("scope is not a dict".to_owned()))?;
             Ok(Scope::new(None, globals))
         });
         match scope {
@@ -270,7 +330,7 @@ pub fn reset_scope(uid: u64, seed: u64) -> Result<(), String> {
 pub fn drop_scope(uid: u64) {
     let _ = RUNTIME.try_with(|r| {
         if let Ok(mut r) = r.try_borrow_mut()
-            && let Some(rt) = r.as_mut()
+            && let Some(rt) = r.0.as_mut()
         {
             rt.scopes.remove(&uid);
         }
@@ -279,7 +339,11 @@ pub fn drop_scope(uid: u64) {
 
 /// Does episode `uid` have a scope on this thread?
 pub fn has_scope(uid: u64) -> bool {
-    RUNTIME.with(|r| r.try_borrow().map(|r| r.as_ref().is_some_and(|rt| rt.scopes.contains_key(&uid))).unwrap_or(false))
+    RUNTIME.with(|r| {
+        r.try_borrow()
+            .map(|r| r.0.as_ref().is_some_and(|rt| rt.scopes.contains_key(&uid)))
+            .unwrap_or(false)
+    })
 }
 
 struct DispatchGuard;
@@ -291,7 +355,11 @@ impl Drop for DispatchGuard {
 
 fn fmt_seconds(d: Duration) -> String {
     let s = d.as_secs_f64();
-    if s.fract() == 0.0 { format!("{}", s as u64) } else { format!("{s}") }
+    if s.fract() == 0.0 {
+        format!("{}", s as u64)
+    } else {
+        format!("{s}")
+    }
 }
 
 /// Runs one cell in episode `uid`'s scope and returns AppWorld's output string.
@@ -306,7 +374,16 @@ pub fn execute(uid: u64, code: &str, limits: &CellLimits, dispatch: &mut dyn Dis
                 .to_string();
         };
         let n = limits.now;
-        NOW.with(|c| c.set((n.year(), n.month(), n.day(), n.hour(), n.minute(), n.second())));
+        NOW.with(|c| {
+            c.set((
+                n.year(),
+                n.month(),
+                n.day(),
+                n.hour(),
+                n.minute(),
+                n.second(),
+            ))
+        });
         OUTPUT.with(|o| o.borrow_mut().clear());
         API_CALLS.with(|c| c.set((0, limits.max_api_calls)));
         // SAFETY: the pointer is cleared by the guard before `dispatch`'s borrow ends.
@@ -324,7 +401,19 @@ pub fn execute(uid: u64, code: &str, limits: &CellLimits, dispatch: &mut dyn Dis
                 let dt = vm
                     .import("datetime", 0)
                     .and_then(|m| m.get_attr("datetime", vm))
-                    .and_then(|cls| cls.call((n.year(), n.month(), n.day(), n.hour(), n.minute(), n.second()), vm))
+                    .and_then(|cls| {
+                        cls.call(
+                            (
+                                n.year(),
+                                n.month(),
+                                n.day(),
+                                n.hour(),
+                                n.minute(),
+                                n.second(),
+                            ),
+                            vm,
+                        )
+                    })
                     .and_then(|dt| set_now.call((dt,), vm));
                 if let Err(e) = dt {
                     return format!("Execution failed. Traceback:\n{}", exc_text(vm, &e));
@@ -340,11 +429,16 @@ pub fn execute(uid: u64, code: &str, limits: &CellLimits, dispatch: &mut dyn Dis
                         .and_then(|t| {
                             let t: Vec<PyObjectRef> = t.try_to_value(vm).ok()?;
                             let line: usize = t.first()?.try_to_value::<usize>(vm).ok()?;
-                            let msg: String = t.get(1)?.str(vm).ok()?.to_string_lossy().into_owned();
+                            let msg: String =
+                                t.get(1)?.str(vm).ok()?.to_string_lossy().into_owned();
                             Some((line, msg))
                         })
                         .unwrap_or((1, "invalid syntax".into()));
-                    let text = code.lines().nth(line.saturating_sub(1)).unwrap_or("").trim_end();
+                    let text = code
+                        .lines()
+                        .nth(line.saturating_sub(1))
+                        .unwrap_or("")
+                        .trim_end();
                     return format!("Syntax error in line:\n{text}\nMessage: {msg}");
                 }
             };
@@ -353,7 +447,10 @@ pub fn execute(uid: u64, code: &str, limits: &CellLimits, dispatch: &mut dyn Dis
             drop(guard);
             let printed = OUTPUT.with(|o| std::mem::take(&mut *o.borrow_mut()));
             match (watch.stopped(), result) {
-                (Some(Stop::Timeout), _) => format!("Execution timed out after {} seconds.", fmt_seconds(limits.time_limit)),
+                (Some(Stop::Timeout), _) => format!(
+                    "Execution timed out after {} seconds.",
+                    fmt_seconds(limits.time_limit)
+                ),
                 (_, Ok(_)) => {
                     if printed.is_empty() {
                         "Execution successful.".to_string()
@@ -395,6 +492,7 @@ pub fn execute(uid: u64, code: &str, limits: &CellLimits, dispatch: &mut dyn Dis
 /// Keeps the frames of agent code: drops the "Traceback (most recent call last):" header and
 /// the engine's own frames (files named `<appsim...>`).
 fn clean_traceback(tb: &str) -> String {
+    let tb = collapse_repeats(tb);
     let mut out = String::new();
     let mut skip_source_line = false;
     for line in tb.lines() {
@@ -415,4 +513,32 @@ fn clean_traceback(tb: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Collapses runs of identical frame lines (deep recursion) as CPython does.
+fn collapse_repeats(tb: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut repeats = 0usize;
+    for line in tb.lines() {
+        if line.starts_with("  File ")
+            && out
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("  File "))
+                .is_some_and(|l| l == line)
+            && out.last().is_some_and(|l| l == line)
+        {
+            repeats += 1;
+            continue;
+        }
+        if repeats > 0 {
+            out.push(format!("  [Previous line repeated {repeats} more times]"));
+            repeats = 0;
+        }
+        out.push(line.to_string());
+    }
+    if repeats > 0 {
+        out.push(format!("  [Previous line repeated {repeats} more times]"));
+    }
+    out.join("\n")
 }

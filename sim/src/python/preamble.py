@@ -2,6 +2,8 @@
 # Names starting with _appsim are engine internals.
 import builtins as _appsim_builtins
 import _appsim
+import sys as _appsim_sys
+import _json  # noqa: F401  (json.encoder imports it lazily)
 
 # Modules agent code may import by name (their own internal imports are not restricted).
 _appsim_allowed = frozenset("""
@@ -10,12 +12,14 @@ functools hashlib heapq itertools json math numbers operator pendulum pprint ran
 statistics string textwrap time types typing unicodedata uuid zoneinfo
 """.split())
 _appsim_real_import = _appsim_builtins.__import__
+# Private helpers the allowed modules import lazily, from inside agent calls.
+_appsim_lazy_ok = frozenset(["_json", "_strptime", "_pydatetime", "_datetime"])
 _appsim_depth = [0]
 
 
 def _appsim_import(name, globals=None, locals=None, fromlist=(), level=0):
     top = name.split(".")[0]
-    if _appsim_depth[0] == 0 and level == 0 and top not in _appsim_allowed:
+    if _appsim_depth[0] == 0 and level == 0 and top not in _appsim_allowed and name not in _appsim_lazy_ok:
         raise ImportError(
             f"Importing '{name}' is not allowed here. Allowed modules: "
             + ", ".join(sorted(_appsim_allowed))

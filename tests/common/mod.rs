@@ -21,7 +21,8 @@ pub fn episode() -> Episode {
 
 /// Calls an API and panics with the error if it fails.
 pub fn ok(ep: &mut Episode, app: &str, api: &str, args: Value) -> Value {
-    ep.call(app, api, args).unwrap_or_else(|e| panic!("{app}.{api} failed: {e}"))
+    ep.call(app, api, args)
+        .unwrap_or_else(|e| panic!("{app}.{api} failed: {e}"))
 }
 
 /// Calls an API that must fail; returns (status, message).
@@ -41,6 +42,14 @@ pub fn token(ep: &mut Episode) -> String {
 pub fn credentials(ep: &mut Episode) -> (String, String) {
     let profile = ok(ep, "supervisor", "show_profile", json!({}));
     let pws = ok(ep, "supervisor", "show_account_passwords", json!({}));
-    let pw = pws.as_array().unwrap().iter().find(|x| x["account_name"] == "simple_note").unwrap()["password"].as_str().unwrap().to_string();
+    let pw = pws
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["account_name"] == "simple_note")
+        .unwrap()["password"]
+        .as_str()
+        .unwrap()
+        .to_string();
     (profile["email"].as_str().unwrap().to_string(), pw)
 }

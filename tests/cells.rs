@@ -1,0 +1,134 @@
+//! Python cells through the environment API: AppWorld's output contract, the sandbox, limits,
+//! and that the episode keeps working after each hostile cell.
+
+mod common;
+use sim::EpisodeConfig;
+use std::time::Duration;
+
+#[test]
+fn output_contract() {
+    let mut ep = common::episode();
+    assert_eq!(ep.execute(""), "No code available to execute.");
+    assert_eq!(ep.execute("x = 41"), "Execution successful.");
+    assert_eq!(ep.execute("print(x + 1)"), "42");
+    assert_eq!(ep.execute("print({'a': 1})"), "{\"a\": 1}");
+    let long = ep.execute("print({'k' + str(i): i for i in range(20)})");
+    assert!(long.starts_with("{\n \"k0\": 0,"), "{long}");
+    let failed = ep.execute("1/0");
+    assert_eq!(
+        failed,
+        "Execution failed. Traceback:\n  File \"<python-input>\", line 1, in <module>\nZeroDivisionError: division by zero"
+    );
+    assert_eq!(
+        ep.execute("if x\n  pass"),
+        "Syntax error in line:\nif x\nMessage: expected ':'"
+    );
+    let api_err = ep.execute("apis.simple_note.show_account(access_token='bad')");
+    assert!(
+        api_err.contains(
+            "Exception: Response status code is 401:\n{\"message\":\"You are either not authorized"
+        ),
+        "{api_err}"
+    );
+    assert!(
+        ep.execute("apis.nope.x()")
+            .ends_with("Exception: No app named 'nope' found.")
+    );
+    assert_eq!(
+        ep.execute("print(pendulum.now().year, datetime.date.today())"),
+        "2023 2023-05-18"
+    );
+}
+
+#[test]
+fn random_is_seeded_per_episode() {
+    let mut a = common::episode();
+    let mut b = common::episode();
+    let x = a.execute("print(random.randint(1, 10**9))");
+    assert_eq!(x, b.execute("print(random.randint(1, 10**9))"));
+    a.reset(EpisodeConfig::default()).unwrap();
+    assert_eq!(x, a.execute("print(random.randint(1, 10**9))"));
+}
+
+#[test]
+fn hostile_cells_end_cleanly_and_the_episode_lives_on() {
+    let cfg = EpisodeConfig {
+        time_limit: Duration::from_millis(500),
+        memory_limit: 64 << 20,
+        ..Default::default()
+    };
+    let (w, r) = common::env();
+    let mut ep = sim::Episode::new(w, r.clone(), cfg).unwrap();
+    assert_eq!(
+        ep.execute("while True: pass"),
+        "Execution timed out after 0.5 seconds."
+    );
+    assert_eq!(
+        ep.execute("while True:\n    try:\n        pass\n    except Exception:\n        pass"),
+        "Execution timed out after 0.5 seconds."
+    );
+    assert!(
+        ep.execute("def f(n): return f(n + 1)\nf(0)")
+            .ends_with("RecursionError: maximum recursion depth exceeded")
+    );
+    let bomb = ep.execute("x = []\nwhile True: x.append('a' * 100000)");
+    assert!(
+        bomb.contains("MemoryError") || bomb.starts_with("Execution timed out"),
+        "{bomb}"
+    );
+    for code in [
+        "import os",
+        "import sys",
+        "import subprocess",
+        "import socket",
+        "import ctypes",
+        "import _io",
+        "__import__('posix')",
+    ] {
+        let out = ep.execute(code);
+        assert!(out.contains("ImportError: Importing"), "{code}: {out}");
+    }
+    assert!(
+        ep.execute("open('/etc/passwd')")
+            .contains("open() is not available")
+    );
+    let walk = ep.execute("print([c.__name__ for c in ().__class__.__base__.__subclasses__() if c.__name__ in ('FileIO', 'Popen', 'socket')])");
+    assert_eq!(walk, "[]");
+    assert_eq!(ep.execute("print('alive')"), "alive");
+}
+
+#[test]
+fn max_interactions_message() {
+    let (w, r) = common::env();
+    let mut ep = sim::Episode::new(
+        w,
+        r.clone(),
+        EpisodeConfig {
+            max_interactions: 2,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    ep.execute("a = 1");
+    ep.execute("a = 2");
+    assert!(
+        ep.execute("a = 3")
+            .ends_with("Exception: Maximum number of executions (2) reached.")
+    );
+}
+
+#[test]
+fn episodes_run_on_many_threads() {
+    let handles: Vec<_> = (0..2)
+        .map(|i| {
+            let mut ep = common::episode();
+            std::thread::spawn(move || {
+                ep.reset(EpisodeConfig::default()).unwrap();
+                ep.execute(&format!("v = {i} * 2"));
+                ep.execute("print(v)")
+            })
+        })
+        .collect();
+    let outs: Vec<String> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert_eq!(outs, vec!["0", "2"]);
+}
