@@ -331,6 +331,9 @@ class Timezone(_dt.tzinfo):
     def __repr__(self):
         return f"Timezone('{self.name}')"
 
+    def __str__(self):
+        return self.name
+
     def __eq__(self, other):
         return isinstance(other, Timezone) and other.name == self.name
 
