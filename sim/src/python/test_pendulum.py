@@ -14,6 +14,7 @@ import sys
 if "--pure" in sys.argv:
     sys.modules["_datetime"] = None  # force datetime's pure-Python implementation
 
+sys.dont_write_bytecode = True  # leave no __pycache__ next to the sources
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import datetime as std  # noqa: E402
