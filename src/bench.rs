@@ -47,17 +47,46 @@ pub fn measure(
     iters: u32,
 ) -> anyhow::Result<Value> {
     let t = Instant::now();
-    let mut ep = Episode::new(world, registry.clone(), EpisodeConfig::default())?;
+    // No interaction cap: the benchmark runs many more cells than an agent may.
+    let cfg = EpisodeConfig {
+        max_interactions: usize::MAX,
+        ..EpisodeConfig::default()
+    };
+    let mut ep = Episode::new(world, registry.clone(), cfg.clone())?;
     let worker_copy_us = t.elapsed().as_secs_f64() * 1e6;
     let token = login(&mut ep)?;
-    let args = json!({"access_token": token, "page_limit": 5});
+    // (a)/(b): `show_note`, a typical read (auth + one row), and `search_notes`, a listing that
+    // reads all of the user's notes.
+    let list = ep
+        .call(
+            "simple_note",
+            "search_notes",
+            json!({"access_token": token, "page_limit": 5}),
+        )
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let listed = list.as_array().map_or(0, Vec::len);
+    let note_id = list[0]["note_id"].as_i64().unwrap_or(1);
+    let show = json!({"access_token": token, "note_id": note_id});
+    let search = json!({"access_token": token, "page_limit": 5});
     let api_rust = per_op(iters, || {
-        let _ = ep.call("simple_note", "search_notes", args.clone());
+        let _ = ep.call("simple_note", "show_note", show.clone());
     });
-    ep.execute(&format!("tok = {token:?}"));
+    let search_rust = per_op(iters, || {
+        let _ = ep.call("simple_note", "search_notes", search.clone());
+    });
+    ep.execute(&format!("tok = {token:?}\nnid = {note_id}"));
     let api_cell = per_op(iters, || {
+        ep.execute("r = apis.simple_note.show_note(access_token=tok, note_id=nid)");
+    });
+    let shown = ep.execute("print(r['note_id'])");
+    let search_cell = per_op(iters, || {
         ep.execute("r = apis.simple_note.search_notes(access_token=tok, page_limit=5)");
     });
+    let n_cell = ep.execute("print(len(r))");
+    anyhow::ensure!(
+        listed > 0 && n_cell == listed.to_string() && shown == note_id.to_string(),
+        "the benchmarked calls failed in a cell: {shown:?}, {n_cell:?}"
+    );
     let trivial = per_op(iters, || {
         ep.execute("x = 1");
     });
@@ -73,7 +102,7 @@ pub fn measure(
         )
         .map_err(|e| anyhow::anyhow!("{e}"))?;
         let t = Instant::now();
-        ep.reset(EpisodeConfig::default())?;
+        ep.reset(cfg.clone())?;
         d_total += t.elapsed().as_secs_f64() * 1e6;
     }
     let tok = login(&mut ep)?;
@@ -83,6 +112,18 @@ pub fn measure(
         json!({"access_token": tok, "title": "bench note", "content": "x"}),
     )
     .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let email = ep
+        .call("supervisor", "show_profile", json!({}))
+        .map_err(|e| anyhow::anyhow!("{e}"))?["email"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let ep_notes: i64 = ep.db().conn().query_row(
+        "SELECT count(*) FROM simple_note.notes n JOIN simple_note.users u ON u.id = n.user_id \
+         WHERE u.email = ?1",
+        [email],
+        |r| r.get(0),
+    )?;
     let save_load = per_op(iters.min(200), || {
         let _ = ep.save_state("s");
         let _ = ep.load_state("s");
@@ -90,8 +131,11 @@ pub fn measure(
     Ok(json!({
         "world_rows": world.row_count(),
         "world_bytes": world.byte_size(),
+        "supervisor_notes": ep_notes,
         "a_api_from_rust_us": api_rust,
         "b_api_from_cell_us": api_cell,
+        "a2_search_notes_from_rust_us": search_rust,
+        "b2_search_notes_from_cell_us": search_cell,
         "c_trivial_cell_us": trivial,
         "d_new_episode_after_writes_us": d_total / f64::from(rounds),
         "e_save_and_load_state_us": save_load,

@@ -52,6 +52,12 @@ enum Command {
         #[arg(long)]
         large: bool,
     },
+    /// Write the default world as AppWorld-format `<app>.db` files into a directory (for
+    /// inspection with sqlite3, or as input to `import-appworld-db`).
+    ExportWorld {
+        /// Directory to write into (created if missing).
+        dir: std::path::PathBuf,
+    },
     /// Load AppWorld-format `<app>.db` files from a directory and report what was loaded.
     ImportAppworldDb {
         /// Directory holding `<app>.db` files.
@@ -160,6 +166,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 out["large_world"] = appsim::bench::measure(&big, &registry, iters)?;
             }
             println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+        Command::ExportWorld { dir } => {
+            let (world, _) = appsim::default_env()?;
+            let files = world.export_dir(&dir)?;
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&json!({"files": files, "rows": world.row_count()}))?
+            );
         }
         Command::ImportAppworldDb { dir } => {
             let (world, loaded) = sim::World::import_appworld_dir(&dir, &apps::schemas(), 0)?;

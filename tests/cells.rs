@@ -76,6 +76,20 @@ fn hostile_cells_end_cleanly_and_the_episode_lives_on() {
         bomb.contains("MemoryError") || bomb.starts_with("Execution timed out"),
         "{bomb}"
     );
+    // Single huge requests: refused by the allocator's hard limit, not the machine's.
+    for code in [
+        "s = 'a' * 10**11",
+        "b = bytes(10**11)",
+        "l = [0] * 10**10",
+        "ba = bytearray(10**11)",
+        "s = 'ab' * 10**9\nt = s + s",
+    ] {
+        let out = ep.execute(code);
+        assert!(
+            out.starts_with("Execution failed. Traceback:") && out.contains("MemoryError"),
+            "{code}: {out}"
+        );
+    }
     for code in [
         "import os",
         "import sys",
@@ -94,6 +108,15 @@ fn hostile_cells_end_cleanly_and_the_episode_lives_on() {
     );
     let walk = ep.execute("print([c.__name__ for c in ().__class__.__base__.__subclasses__() if c.__name__ in ('FileIO', 'Popen', 'socket')])");
     assert_eq!(walk, "[]");
+    // The shared `apis` object cannot be altered from one episode for the next.
+    assert!(
+        ep.execute("apis.simple_note = 1")
+            .ends_with("AttributeError: apis is read-only")
+    );
+    assert!(
+        ep.execute("apis.simple_note.login = None")
+            .ends_with("AttributeError: apis.simple_note is read-only")
+    );
     assert_eq!(ep.execute("print('alive')"), "alive");
 }
 

@@ -105,6 +105,12 @@ impl Dispatch for Dispatcher<'_> {
             .map(|a| a.name.to_string())
             .collect()
     }
+    fn has_app(&self, app: &str) -> bool {
+        self.registry.app(app).is_some()
+    }
+    fn has_api(&self, app: &str, api: &str) -> bool {
+        self.registry.api(app, api).is_some()
+    }
     fn api_names(&self, app: &str) -> Vec<String> {
         self.registry
             .app_apis(app)

@@ -144,6 +144,7 @@ impl World {
                 for t in fts {
                     conn.execute_batch(&format!("DROP TABLE IF EXISTS \"{}\".\"{t}\"", s.name))?;
                 }
+                normalize_datetimes(&conn, &s.name)?;
                 loaded.push(s.name.clone());
             } else {
                 for d in &s.ddl {
@@ -176,10 +177,69 @@ impl World {
         self.images.iter().map(|(_, b)| b.len()).sum()
     }
 
+    /// Writes every app schema as `<app>.db` into `dir` (created if needed), the layout
+    /// [`World::import_appworld_dir`] reads: plain SQLite files without the engine's search
+    /// tables and triggers, so any SQLite tool opens them. The engine's own schema is not
+    /// written. Returns the files written.
+    pub fn export_dir(&self, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, WorldError> {
+        let io = |path: &std::path::Path| {
+            let path = path.display().to_string();
+            move |source| WorldError::Io { path, source }
+        };
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+        let mut written = Vec::new();
+        for (name, bytes) in self.images.iter().filter(|(n, _)| n != ENGINE_SCHEMA) {
+            let file = dir.join(format!("{name}.db"));
+            let mut conn = Connection::open_in_memory()?;
+            conn.deserialize_read_exact("main", &bytes[..], bytes.len(), false)?;
+            let internal: Vec<(String, String)> = conn
+                .prepare(
+                    "SELECT type, name FROM sqlite_schema WHERE type = 'trigger' \
+                     OR (type = 'table' AND name LIKE '%\\_fts' ESCAPE '\\')",
+                )?
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<Result<_, _>>()?;
+            for (kind, obj) in internal {
+                conn.execute_batch(&format!("DROP {kind} IF EXISTS \"{obj}\""))?;
+            }
+            conn.execute_batch("VACUUM")?;
+            let image = conn.serialize("main")?;
+            std::fs::write(&file, &image[..]).map_err(io(&file))?;
+            written.push(file);
+        }
+        Ok(written)
+    }
+
     /// Schema names in the image.
     pub fn schema_names(&self) -> Vec<String> {
         self.images.iter().map(|(n, _)| n.clone()).collect()
     }
+}
+
+/// Rewrites every DATETIME column of an imported schema into the engine's stored form,
+/// `YYYY-MM-DDTHH:MM:SS` (AppWorld stores `YYYY-MM-DD HH:MM:SS[.ffffff]`), so that stored
+/// datetimes compare and sort as text.
+fn normalize_datetimes(conn: &Connection, schema: &str) -> Result<(), WorldError> {
+    for table in data_tables(conn, schema)? {
+        let cols: Vec<String> = conn
+            .prepare(&format!("PRAGMA \"{schema}\".table_info(\"{table}\")"))?
+            .query_map([], |r| Ok((r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?
+            .filter_map(Result::ok)
+            .filter(|(_, ty)| ty.eq_ignore_ascii_case("DATETIME"))
+            .map(|(name, _)| name)
+            .collect();
+        for c in cols {
+            conn.execute(
+                &format!(
+                    "UPDATE \"{schema}\".\"{table}\" SET \"{c}\" = substr(replace(\"{c}\", ' ', 'T'), 1, 19) \
+                     WHERE typeof(\"{c}\") = 'text' AND \"{c}\" GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]:[0-9][0-9]*' \
+                     AND (length(\"{c}\") != 19 OR substr(\"{c}\", 11, 1) = ' ')"
+                ),
+                [],
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// Rewrites `CREATE TABLE x`/`CREATE INDEX i ON x`/`CREATE TRIGGER t ...` so the object is
@@ -303,6 +363,12 @@ impl Db {
     pub fn open(world: &World) -> Result<Db, WorldError> {
         let mut conn = Connection::open_in_memory()?;
         crate::sqlfn::register(&conn)?;
+        // The bundled SQLite is built with STAT4, which re-prepares a cached statement whenever
+        // a bound value changes; the query-planner stability guarantee turns that off.
+        conn.set_db_config(
+            rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG,
+            true,
+        )?;
         conn.execute_batch("PRAGMA temp_store=MEMORY")?;
         let mut schemas = Vec::new();
         for (name, bytes) in world.images.iter() {

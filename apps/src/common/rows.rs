@@ -21,11 +21,7 @@ pub fn bool_col(row: &Row, idx: usize) -> rusqlite::Result<Value> {
 pub fn datetime_col(row: &Row, idx: usize) -> rusqlite::Result<Value> {
     let v: Option<String> = row.get(idx)?;
     Ok(match v {
-        Some(s) => Value::String(
-            sim::clock::parse_datetime(&s)
-                .map(sim::clock::fmt_datetime)
-                .unwrap_or(s),
-        ),
+        Some(s) => Value::String(sim::clock::normalize_datetime(s)),
         None => Value::Null,
     })
 }

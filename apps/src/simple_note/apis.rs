@@ -1,7 +1,7 @@
 //! Handlers of SimpleNote's note APIs.
 
 use super::APP;
-use crate::common::rows::{bool_col, datetime_col, json_col, unique_or};
+use crate::common::rows::unique_or;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
 use sim::api::listing::{paginate, parse_sort, rank_by_query, sort_rows};
@@ -64,36 +64,72 @@ pub(super) fn notes() -> Vec<ApiSpec> {
     ]
 }
 
+/// A note row as stored; turned into JSON only for the notes a response returns.
 struct Note {
     id: i64,
-    json: Value,
+    title: String,
+    /// The `tags` column's JSON text.
+    tags: Option<String>,
+    created_at: Option<String>,
+    updated_at: Option<String>,
+    pinned: Option<bool>,
+    content: String,
     user_id: i64,
 }
 
-fn read_note(r: &rusqlite::Row, with_content: bool) -> rusqlite::Result<Note> {
-    let mut json = json!({
-        "note_id": r.get::<_, i64>(0)?,
-        "title": r.get::<_, String>(1)?,
-        "tags": json_col(r, 2)?,
-        "created_at": datetime_col(r, 3)?,
-        "updated_at": datetime_col(r, 4)?,
-        "pinned": bool_col(r, 5)?,
-    });
-    if with_content {
-        let content: String = r.get(6)?;
-        let m = json.as_object_mut().expect("object literal");
-        let tail: Vec<(String, Value)> = ["tags", "created_at", "updated_at", "pinned"]
-            .iter()
-            .filter_map(|k| m.remove(*k).map(|v| (k.to_string(), v)))
-            .collect();
-        m.insert("content".into(), Value::String(content));
-        m.extend(tail);
+impl Note {
+    fn read(r: &rusqlite::Row) -> rusqlite::Result<Note> {
+        Ok(Note {
+            id: r.get(0)?,
+            title: r.get(1)?,
+            tags: r.get(2)?,
+            created_at: r.get(3)?,
+            updated_at: r.get(4)?,
+            pinned: r.get(5)?,
+            content: r.get(6)?,
+            user_id: r.get(7)?,
+        })
     }
-    Ok(Note {
-        id: r.get(0)?,
-        json,
-        user_id: r.get(7)?,
-    })
+
+    fn tags(&self) -> Value {
+        self.tags
+            .as_deref()
+            .and_then(|s| serde_json::from_str(s).ok())
+            .unwrap_or(Value::Array(vec![]))
+    }
+
+    /// A response field used for sorting.
+    fn field(&self, f: &str) -> Value {
+        let dt = |v: &Option<String>| {
+            v.clone()
+                .map(|s| Value::String(sim::clock::normalize_datetime(s)))
+                .unwrap_or(Value::Null)
+        };
+        match f {
+            "created_at" => dt(&self.created_at),
+            "updated_at" => dt(&self.updated_at),
+            "pinned" => self.pinned.map(Value::Bool).unwrap_or(Value::Null),
+            _ => Value::Null,
+        }
+    }
+
+    /// The response shape: the short form in lists, with `content` for one note.
+    fn into_json(self, with_content: bool) -> Value {
+        let mut m = serde_json::Map::new();
+        m.insert("note_id".into(), self.id.into());
+        m.insert("title".into(), Value::String(self.title.clone()));
+        if with_content {
+            m.insert("content".into(), Value::String(self.content.clone()));
+        }
+        m.insert("tags".into(), self.tags());
+        m.insert("created_at".into(), self.field("created_at"));
+        m.insert("updated_at".into(), self.field("updated_at"));
+        m.insert(
+            "pinned".into(),
+            self.pinned.map(Value::Bool).unwrap_or(Value::Null),
+        );
+        Value::Object(m)
+    }
 }
 
 /// Loads a note the caller owns: 409 if it does not exist, 422 if it is someone else's.
@@ -104,7 +140,7 @@ fn owned_note(ctx: &Ctx, id: i64) -> Result<Note, ApiError> {
         .prepare_cached(&format!(
             "SELECT {NOTE_FIELDS} FROM simple_note.notes WHERE id = ?1"
         ))?
-        .query_row([id], |r| read_note(r, true))
+        .query_row([id], Note::read)
         .optional()?
         .ok_or_else(|| ApiError::not_found_id("note", id))?;
     if note.user_id != uid {
@@ -132,16 +168,64 @@ fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         &["created_at", "updated_at"],
         &["created_at", "updated_at", "pinned"],
     )?;
+    let query = a.str("query").trim().to_string();
+    let (index, limit) = (a.int("page_index"), a.int("page_limit"));
+    if query.is_empty() && a.opt_str_list("tags").is_none() {
+        // Listing without search or tag filter: SQLite orders and pages, so only one page of
+        // rows is built. The order is the general path's: the sort field (nulls last), then
+        // title and id.
+        let key = sort.unwrap_or(sim::api::listing::SortKey {
+            field: "updated_at".into(),
+            descending: true,
+        });
+        // Stored datetimes are in the response form (imports are normalised), so they order
+        // as their text.
+        let expr = match key.field.as_str() {
+            "created_at" => "created_at",
+            "updated_at" => "updated_at",
+            _ => "pinned",
+        };
+        let dir = if key.descending { "DESC" } else { "ASC" };
+        // Ids first (the sorter then holds only keys), then the page's rows by id.
+        let ids: Vec<i64> = ctx
+            .db
+            .prepare_cached(&format!(
+                "SELECT id FROM simple_note.notes WHERE user_id = ?1 \
+                 AND (?2 IS NULL OR coalesce(pinned, 0) = ?2) \
+                 ORDER BY {expr} IS NULL, {expr} {dir}, title, id LIMIT ?3 OFFSET ?4"
+            ))?
+            .query_map(
+                params![
+                    uid,
+                    a.opt_bool("pinned"),
+                    limit,
+                    index.saturating_mul(limit)
+                ],
+                |r| r.get(0),
+            )?
+            .collect::<Result<_, _>>()?;
+        let mut by_id = ctx.db.prepare_cached(&format!(
+            "SELECT {NOTE_FIELDS} FROM simple_note.notes WHERE id = ?1"
+        ))?;
+        let mut page: Vec<Note> = ids
+            .iter()
+            .map(|id| by_id.query_row([id], Note::read))
+            .collect::<Result<_, _>>()?;
+        if a.opt_bool("dont_reorder_pinned") != Some(true) {
+            page.sort_by_key(|n| !n.pinned.unwrap_or(false));
+        }
+        return Ok(Value::Array(
+            page.into_iter().map(|n| n.into_json(false)).collect(),
+        ));
+    }
     let mut st = ctx.db.prepare_cached(&format!(
         "SELECT {NOTE_FIELDS} FROM simple_note.notes WHERE user_id = ?1 ORDER BY title, id"
     ))?;
-    let mut notes: Vec<Note> = st
-        .query_map([uid], |r| read_note(r, false))?
-        .collect::<Result<_, _>>()?;
+    let mut notes: Vec<Note> = st.query_map([uid], Note::read)?.collect::<Result<_, _>>()?;
     if let Some(tags) = a.opt_str_list("tags") {
         let wanted: Vec<String> = tags.iter().map(|t| t.trim().to_lowercase()).collect();
         notes.retain(|n| {
-            n.json["tags"].as_array().is_some_and(|ts| {
+            n.tags().as_array().is_some_and(|ts| {
                 ts.iter().any(|t| {
                     t.as_str()
                         .is_some_and(|t| wanted.contains(&t.trim().to_lowercase()))
@@ -150,16 +234,14 @@ fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         });
     }
     if let Some(p) = a.opt_bool("pinned") {
-        notes.retain(|n| n.json["pinned"].as_bool().unwrap_or(false) == p);
+        notes.retain(|n| n.pinned.unwrap_or(false) == p);
     }
-    let query = a.str("query").trim().to_string();
-    let (index, limit) = (a.int("page_index"), a.int("page_limit"));
     let mut page: Vec<Note> = if query.is_empty() {
         let key = sort.clone().unwrap_or(sim::api::listing::SortKey {
             field: "updated_at".into(),
             descending: true,
         });
-        sort_rows(&mut notes, &key, |n, f| n.json[f].clone());
+        sort_rows(&mut notes, &key, Note::field);
         paginate(notes, index, limit)
     } else {
         notes.sort_by_key(|n| n.id);
@@ -173,14 +255,16 @@ fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             .collect();
         let mut page = paginate(ordered, index, limit);
         if let Some(key) = &sort {
-            sort_rows(&mut page, key, |n, f| n.json[f].clone());
+            sort_rows(&mut page, key, Note::field);
         }
         page
     };
     if a.opt_bool("dont_reorder_pinned") != Some(true) {
-        page.sort_by_key(|n| !n.json["pinned"].as_bool().unwrap_or(false));
+        page.sort_by_key(|n| !n.pinned.unwrap_or(false));
     }
-    Ok(Value::Array(page.into_iter().map(|n| n.json).collect()))
+    Ok(Value::Array(
+        page.into_iter().map(|n| n.into_json(false)).collect(),
+    ))
 }
 
 fn create_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
@@ -195,7 +279,7 @@ fn create_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 }
 
 fn show_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    Ok(owned_note(ctx, a.int("note_id"))?.json)
+    Ok(owned_note(ctx, a.int("note_id"))?.into_json(true))
 }
 
 fn delete_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
@@ -208,21 +292,13 @@ fn delete_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 fn update_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let note = owned_note(ctx, a.int("note_id"))?;
     let tags = clean_tags(a.opt_str_list("tags"))?;
-    let title = a
-        .opt_str("title")
-        .map(str::to_string)
-        .unwrap_or_else(|| note.json["title"].as_str().unwrap_or("").to_string());
-    let content = a
-        .opt_str("content")
-        .map(str::to_string)
-        .unwrap_or_else(|| note.json["content"].as_str().unwrap_or("").to_string());
-    let tags = tags
-        .map(|t| json!(t))
-        .unwrap_or_else(|| note.json["tags"].clone());
+    let title = a.opt_str("title").unwrap_or(&note.title).to_string();
+    let content = a.opt_str("content").unwrap_or(&note.content).to_string();
+    let tags = tags.map(|t| json!(t)).unwrap_or_else(|| note.tags());
     let pinned = a
         .opt_bool("pinned")
         .map(Value::Bool)
-        .unwrap_or_else(|| note.json["pinned"].clone());
+        .unwrap_or_else(|| note.pinned.map(Value::Bool).unwrap_or(Value::Null));
     ctx.db
         .prepare_cached("UPDATE simple_note.notes SET title = ?1, content = ?2, tags = ?3, pinned = ?4, updated_at = ?5 WHERE id = ?6")?
         .execute(params![title, content, tags.to_string(), pinned.as_bool(), sim::clock::fmt_datetime(ctx.now), note.id])
@@ -232,7 +308,7 @@ fn update_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 
 fn add_content_to_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let note = owned_note(ctx, a.int("note_id"))?;
-    let old = note.json["content"].as_str().unwrap_or("");
+    let old = note.content.as_str();
     let added = a.str("added_content");
     let content = if a.str("append_or_prepend") == "append" {
         format!("{old}\n{added}")

@@ -65,21 +65,20 @@ pub fn natural_join(items: &[&str]) -> String {
     }
 }
 
-/// Stable sort of JSON rows by a field: `null` always last, ties keep their order in both
-/// directions (descending is not a reversed ascending sort).
-pub fn sort_rows<T>(rows: &mut [T], key: &SortKey, field: impl Fn(&T, &str) -> Value) {
-    rows.sort_by(|a, b| {
-        let (x, y) = (field(a, &key.field), field(b, &key.field));
-        match (x.is_null(), y.is_null()) {
-            (true, true) => Ordering::Equal,
-            (true, false) => Ordering::Greater,
-            (false, true) => Ordering::Less,
-            _ => {
-                let o = compare_json(&x, &y);
-                if key.descending { o.reverse() } else { o }
-            }
+/// Stable sort of rows by a field: `null` always last, ties keep their order in both
+/// directions (descending is not a reversed ascending sort). `field` is asked once per row.
+pub fn sort_rows<T>(rows: &mut Vec<T>, key: &SortKey, field: impl Fn(&T, &str) -> Value) {
+    let mut keyed: Vec<(Value, T)> = rows.drain(..).map(|r| (field(&r, &key.field), r)).collect();
+    keyed.sort_by(|(x, _), (y, _)| match (x.is_null(), y.is_null()) {
+        (true, true) => Ordering::Equal,
+        (true, false) => Ordering::Greater,
+        (false, true) => Ordering::Less,
+        _ => {
+            let o = compare_json(x, y);
+            if key.descending { o.reverse() } else { o }
         }
     });
+    rows.extend(keyed.into_iter().map(|(_, r)| r));
 }
 
 /// Orders two JSON scalars: numbers numerically, booleans false<true, strings by code point.

@@ -387,7 +387,7 @@ impl P {
 pub struct Registry {
     apps: Vec<AppSpec>,
     apis: Vec<ApiSpec>,
-    index: HashMap<(String, String), usize>,
+    index: HashMap<&'static str, HashMap<&'static str, usize>>,
     completion_probe: Option<fn(&Connection) -> bool>,
 }
 
@@ -411,7 +411,9 @@ impl Registry {
         for api in apis {
             debug_assert_eq!(api.app, app.name);
             self.index
-                .insert((api.app.to_string(), api.name.to_string()), self.apis.len());
+                .entry(api.app)
+                .or_default()
+                .insert(api.name, self.apis.len());
             self.apis.push(api);
         }
         self.apps.push(app);
@@ -450,7 +452,8 @@ impl Registry {
     /// One API by app and name.
     pub fn api(&self, app: &str, name: &str) -> Option<&ApiSpec> {
         self.index
-            .get(&(app.to_string(), name.to_string()))
+            .get(app)
+            .and_then(|apis| apis.get(name))
             .map(|&i| &self.apis[i])
     }
 
@@ -481,12 +484,28 @@ impl Registry {
                 }
             }
         }
-        db.execute_batch("SAVEPOINT api_call")?;
+        if spec.method == Method::Get {
+            // Reads change nothing, so they need no savepoint (the dearest part of a cheap call).
+            let before = db.total_changes();
+            let result = self.call_inner(db, opts, app_spec, spec, args);
+            debug_assert_eq!(
+                before,
+                db.total_changes(),
+                "GET {}.{} wrote to the database",
+                spec.app,
+                spec.name
+            );
+            return result;
+        }
+        db.prepare_cached("SAVEPOINT api_call")?.execute([])?;
         let result = self.call_inner(db, opts, app_spec, spec, args);
         match &result {
-            Ok(_) => db.execute_batch("RELEASE api_call")?,
-            Err(_) => db.execute_batch("ROLLBACK TO api_call; RELEASE api_call")?,
-        }
+            Ok(_) => db.prepare_cached("RELEASE api_call")?.execute([])?,
+            Err(_) => {
+                db.prepare_cached("ROLLBACK TO api_call")?.execute([])?;
+                db.prepare_cached("RELEASE api_call")?.execute([])?
+            }
+        };
         result
     }
 

@@ -8,7 +8,10 @@
 //! wake-up; and code may swallow one exception).
 //!
 //! Memory: the process allocator ([`CountingAlloc`], installed by the `sim` crate) counts bytes
-//! allocated minus bytes freed by the thread while a cell runs; the watchdog reads that count.
+//! allocated minus bytes freed by the thread while a cell runs; the watchdog reads that count
+//! (the soft limit: `MemoryError` at the next bytecode). A single large request that would take
+//! the cell past twice its budget is refused outright (the hard limit), which RustPython's
+//! fallible paths (`'a' * 10**12`, `bytes(10**12)`, `[0] * 10**12`) turn into `MemoryError`.
 
 use rustpython_vm::signal::{UserSignal, UserSignalSender};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -176,36 +179,62 @@ thread_local! {
 pub struct CountingAlloc;
 
 impl CountingAlloc {
+    /// Counts `delta` bytes against the running cell, if any. Growth that would take the
+    /// cell past twice its budget in one step is refused (returns false) and not counted.
     #[inline]
-    fn account(delta: i64) {
-        let _ = ACCOUNT.try_with(|a| {
-            let p = a.get();
-            if !p.is_null() {
+    fn admit(delta: i64) -> bool {
+        ACCOUNT
+            .try_with(|a| {
+                let p = a.get();
+                if p.is_null() {
+                    return true;
+                }
                 // SAFETY: ACCOUNT is non-null only between CellWatch::start and the guard's
                 // drop, while the watch is alive (held by the running cell).
-                unsafe { (*p).net_bytes.fetch_add(delta, Ordering::Relaxed) };
-            }
-        });
+                let w = unsafe { &*p };
+                if delta > HARD_LIMIT_MIN_REQUEST {
+                    let budget = w.memory_budget.load(Ordering::Relaxed);
+                    let ceiling = budget.saturating_mul(2);
+                    if w.net_bytes.load(Ordering::Relaxed).saturating_add(delta) > ceiling {
+                        return false;
+                    }
+                }
+                w.net_bytes.fetch_add(delta, Ordering::Relaxed);
+                true
+            })
+            .unwrap_or(true)
     }
 }
 
-// SAFETY: forwards to the system allocator unchanged; the accounting neither allocates nor
-// unwinds.
+/// Requests smaller than this are never refused: most of the interpreter's allocations are
+/// infallible, and refusing one aborts the process. Big buffers (sequence repetition, bytes,
+/// big integers) go through fallible allocation in RustPython, so refusing them gives the cell
+/// a `MemoryError` instead of exhausting the machine.
+const HARD_LIMIT_MIN_REQUEST: i64 = 16 << 20;
+
+// SAFETY: forwards to the system allocator; the accounting neither allocates nor unwinds, and a
+// refused request returns null as the GlobalAlloc contract allows.
 unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        Self::account(layout.size() as i64);
+        if !Self::admit(layout.size() as i64) {
+            return std::ptr::null_mut();
+        }
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        Self::account(-(layout.size() as i64));
+        Self::admit(-(layout.size() as i64));
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        Self::account(layout.size() as i64);
+        if !Self::admit(layout.size() as i64) {
+            return std::ptr::null_mut();
+        }
         unsafe { System.alloc_zeroed(layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        Self::account(new_size as i64 - layout.size() as i64);
+        if !Self::admit(new_size as i64 - layout.size() as i64) {
+            return std::ptr::null_mut();
+        }
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }

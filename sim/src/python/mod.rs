@@ -13,10 +13,10 @@ pub mod limits;
 use crate::api::ApiError;
 use chrono::{Datelike, NaiveDateTime, Timelike};
 use limits::{CellWatch, Stop};
-use rustpython_vm::builtins::{PyBaseExceptionRef, PyDictRef, PyStrRef};
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode, PyDictRef, PyStrRef};
 use rustpython_vm::compiler::Mode;
 use rustpython_vm::scope::Scope;
-use rustpython_vm::{Interpreter, PyObjectRef, PyResult, Settings, VirtualMachine};
+use rustpython_vm::{Interpreter, PyObjectRef, PyRef, PyResult, Settings, VirtualMachine};
 use serde_json::{Map, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -35,6 +35,10 @@ pub trait Dispatch {
     fn app_names(&self) -> Vec<String>;
     /// Names of one app's APIs.
     fn api_names(&self, app: &str) -> Vec<String>;
+    /// Is there an app with this name?
+    fn has_app(&self, app: &str) -> bool;
+    /// Does `app` have an API with this name?
+    fn has_api(&self, app: &str, api: &str) -> bool;
 }
 
 /// Limits and clock for one cell.
@@ -58,7 +62,13 @@ struct Runtime {
     syntax_error: PyObjectRef,
     set_pendulum_now: PyObjectRef,
     clock: Option<NaiveDateTime>,
+    /// Compiled cells by source: agents and scripted policies re-run the same cells often, and
+    /// compiling costs more than running a short cell.
+    compiled: HashMap<String, PyRef<PyCode>>,
 }
+
+/// How many compiled cells a thread keeps before it forgets them all.
+const COMPILED_CACHE_CAP: usize = 512;
 
 /// The thread's runtime, deliberately not dropped at thread exit: RustPython's own
 /// thread-locals may already be gone by then, and dropping an interpreter needs them.
@@ -115,13 +125,13 @@ mod _appsim {
         // SAFETY: DISPATCH is set by `execute` for exactly the duration of the cell, pointing at
         // a dispatcher that outlives it; cells run on this thread only.
         let d = unsafe { &mut *ptr };
-        if !d.app_names().contains(&app) {
+        if !d.has_app(&app) {
             return Err(vm.new_exception_msg(
                 vm.ctx.exceptions.exception_type.to_owned(),
                 format!("No app named '{app}' found.").into(),
             ));
         }
-        if !d.api_names(&app).contains(&api) {
+        if !d.has_api(&app, &api) {
             return Err(vm.new_exception_msg(
                 vm.ctx.exceptions.exception_type.to_owned(),
                 format!("No API named '{api}' found in the {app} app.").into(),
@@ -285,6 +295,7 @@ impl Runtime {
             syntax_error,
             set_pendulum_now,
             clock: None,
+            compiled: HashMap::new(),
         })
     }
 }
@@ -396,6 +407,7 @@ pub fn execute(uid: u64, code: &str, limits: &CellLimits, dispatch: &mut dyn Dis
         let clock_changed = rt.clock != Some(n);
         let set_now = rt.set_pendulum_now.clone();
         let syntax_error = rt.syntax_error.clone();
+        let compiled_cache = &mut rt.compiled;
         let out = interp.enter(|vm| {
             if clock_changed {
                 let dt = vm
@@ -419,9 +431,20 @@ pub fn execute(uid: u64, code: &str, limits: &CellLimits, dispatch: &mut dyn Dis
                     return format!("Execution failed. Traceback:\n{}", exc_text(vm, &e));
                 }
             }
-            let compiled = vm.compile(code, Mode::Exec, "<python-input>".to_owned());
+            let compiled = match compiled_cache.get(code) {
+                Some(c) => Ok(c.clone()),
+                None => vm.compile(code, Mode::Exec, "<python-input>".to_owned()),
+            };
             let code_obj = match compiled {
-                Ok(c) => c,
+                Ok(c) => {
+                    if !compiled_cache.contains_key(code) {
+                        if compiled_cache.len() >= COMPILED_CACHE_CAP {
+                            compiled_cache.clear();
+                        }
+                        compiled_cache.insert(code.to_string(), c.clone());
+                    }
+                    c
+                }
                 Err(_) => {
                     let (line, msg) = syntax_error
                         .call((vm.ctx.new_str(code),), vm)

@@ -76,26 +76,29 @@ def _appsim_blocked(name):
 
 
 class _AppsimApp:
-    __slots__ = ("_name", "_cache")
-
+    # An API function, once made, is stored as an instance attribute, so later lookups find it
+    # without calling __getattr__.
     def __init__(self, name):
         object.__setattr__(self, "_name", name)
-        object.__setattr__(self, "_cache", {})
 
     def __getattr__(self, api):
         if api.startswith("__"):
             raise AttributeError(api)
-        fn = self._cache.get(api)
-        if fn is None:
-            app = self._name
+        app = self._name
 
-            def fn(**kwargs):
-                return _appsim.call(app, api, kwargs)
+        def fn(**kwargs):
+            return _appsim.call(app, api, kwargs)
 
-            fn.__name__ = api
-            fn.__qualname__ = f"apis.{app}.{api}"
-            self._cache[api] = fn
+        fn.__name__ = api
+        fn.__qualname__ = f"apis.{app}.{api}"
+        object.__setattr__(self, api, fn)
         return fn
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"apis.{self._name} is read-only")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"apis.{self._name} is read-only")
 
     def __dir__(self):
         return _appsim.api_names(self._name)
@@ -105,19 +108,18 @@ class _AppsimApp:
 
 
 class _AppsimApis:
-    __slots__ = ("_apps",)
-
-    def __init__(self):
-        object.__setattr__(self, "_apps", {})
-
     def __getattr__(self, app):
         if app.startswith("__"):
             raise AttributeError(app)
-        obj = self._apps.get(app)
-        if obj is None:
-            obj = _AppsimApp(app)
-            self._apps[app] = obj
+        obj = _AppsimApp(app)
+        object.__setattr__(self, app, obj)
         return obj
+
+    def __setattr__(self, name, value):
+        raise AttributeError("apis is read-only")
+
+    def __delattr__(self, name):
+        raise AttributeError("apis is read-only")
 
     def __dir__(self):
         return _appsim.app_names()
