@@ -51,36 +51,36 @@ pub fn authenticate(
     now: NaiveDateTime,
 ) -> Result<User, ApiError> {
     let unauthorized = || ApiError::unauthorized(app.name);
-    let row: Option<(String, String, i64)> = db
-        .prepare_cached("SELECT username, expires_at, revoked FROM appsim.access_tokens WHERE token = ?1 AND app = ?2")?
-        .query_row(params![token, app.name], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+    let accounts = app.accounts.as_ref().ok_or_else(unauthorized)?;
+    let verified = if accounts.requires_verification {
+        "u.verified"
+    } else {
+        "1"
+    };
+    // One statement: the token's record and the account it names.
+    let sql = format!(
+        "SELECT t.username, t.expires_at, t.revoked, u.id, {verified} \
+         FROM appsim.access_tokens t LEFT JOIN \"{}\".users u ON u.{} = t.username \
+         WHERE t.token = ?1 AND t.app = ?2",
+        app.name, accounts.login_column
+    );
+    type Row = (String, String, i64, Option<i64>, Option<bool>);
+    let row: Option<Row> = db
+        .prepare_cached(&sql)?
+        .query_row(params![token, app.name], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })
         .optional()?;
-    let Some((username, expires_at, revoked)) = row else {
+    let Some((username, expires_at, revoked, user_id, verified)) = row else {
         return Err(unauthorized());
     };
     if revoked != 0 || crate::clock::fmt_datetime(now) >= expires_at {
         return Err(unauthorized());
     }
-    let accounts = app.accounts.as_ref().ok_or_else(unauthorized)?;
-    let sql = if accounts.requires_verification {
-        format!(
-            "SELECT id, verified FROM \"{}\".users WHERE {} = ?1",
-            app.name, accounts.login_column
-        )
-    } else {
-        format!(
-            "SELECT id, 1 FROM \"{}\".users WHERE {} = ?1",
-            app.name, accounts.login_column
-        )
-    };
-    let user: Option<(i64, bool)> = db
-        .prepare_cached(&sql)?
-        .query_row([&username], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?;
-    match user {
-        None => Err(unauthorized()),
-        Some((_, false)) => Err(ApiError::unprocessable(NOT_VERIFIED)),
-        Some((id, true)) => Ok(User {
+    match (user_id, verified) {
+        (None, _) => Err(unauthorized()),
+        (Some(_), Some(false)) => Err(ApiError::unprocessable(NOT_VERIFIED)),
+        (Some(id), _) => Ok(User {
             id,
             username,
             token: token.to_string(),
