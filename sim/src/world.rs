@@ -443,12 +443,34 @@ impl Db {
         Ok(())
     }
 
+    /// How many writes the episode has made so far.
+    pub fn change_count(&self) -> Result<usize, rusqlite::Error> {
+        self.conn
+            .prepare_cached("SELECT count(*) FROM temp.change_log")?
+            .query_row([], |r| r.get::<_, i64>(0))
+            .map(|n| n as usize)
+    }
+
+    /// The column names of a data table, in the order the change log records row values.
+    pub fn columns(&self, schema: &str, table: &str) -> Option<&[String]> {
+        self.columns
+            .get(&(schema.to_string(), table.to_string()))
+            .map(Vec::as_slice)
+    }
+
     /// Every write since the episode started, oldest first.
     pub fn changes(&self) -> Result<Vec<Change>, rusqlite::Error> {
+        self.changes_after(0)
+    }
+
+    /// The episode's writes after its first `skip` ones, in order (e.g. the writes after a
+    /// task's setup).
+    pub fn changes_after(&self, skip: usize) -> Result<Vec<Change>, rusqlite::Error> {
         let mut st = self.conn.prepare_cached(
-            "SELECT schema_name, table_name, row_id, old, new FROM temp.change_log ORDER BY seq",
+            "SELECT schema_name, table_name, row_id, old, new FROM temp.change_log ORDER BY seq \
+             LIMIT -1 OFFSET ?1",
         )?;
-        st.query_map([], |r| {
+        st.query_map([skip as i64], |r| {
             Ok(Change {
                 schema: r.get(0)?,
                 table: r.get(1)?,

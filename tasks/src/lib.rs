@@ -1,3 +1,21 @@
-//! The task suite (scenarios, setups, ground-truth solutions, state-diff evaluation) arrives
-//! with the task-suite issue; this crate is its place in the workspace layering
-//! (sim <- apps <- tasks <- CLI) and holds nothing yet.
+//! The task suite: AppWorld-style tasks (a scenario's three variants forming a contrast set)
+//! with deterministic setups, ground-truth solutions as code cells, and fast state-based
+//! evaluation from the episode's database diff.
+//!
+//! - [`model`]: what a task is; [`scenarios`]: the task templates.
+//! - [`setup`]: what setups may do to the base world.
+//! - [`diff`]: net row changes since the setup; [`eval`]: checks, reports, TGC/SGC.
+//! - [`env`]: [`TaskEnv`], an episode that runs and evaluates tasks; [`suite`]: all tasks.
+
+pub mod diff;
+pub mod env;
+pub mod eval;
+pub mod model;
+pub mod scenarios;
+pub mod setup;
+pub mod suite;
+
+pub use env::{TaskEnv, TaskError};
+pub use eval::{Report, Summary, summarize};
+pub use model::{Answer, Split, Task};
+pub use suite::Suite;

@@ -1,0 +1,313 @@
+//! Scenario templates. A scenario builds its three tasks (a contrast set: same template,
+//! different people, values and sometimes a different right action) from the world's people.
+//!
+//! Each scenario is a function from a [`Gen`] (variant, seeded random stream, people) to
+//! [`Parts`]; [`Scenario::task`] turns the parts into a [`Task`] whose setup makes the chosen
+//! person the supervisor and replaces their notes with the designed set.
+
+mod docs_profile;
+mod notes_edit;
+mod notes_qa;
+
+use crate::diff::{ChangeKind, RowChange};
+use crate::eval::EvalCtx;
+use crate::model::{Allow, Answer, Check, Solution, Split, Task};
+use apps::people::{Person, Population};
+use apps::simple_note::seed::NoteSeed;
+use chrono::{Duration, NaiveDateTime};
+use serde_json::Value;
+use sim::rng::Rng;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// A task template with its split and difficulty.
+pub struct Scenario {
+    /// Readable name (also what the 7-hex id is derived from).
+    pub name: &'static str,
+    /// Split of all three tasks.
+    pub split: Split,
+    /// Difficulty 1–3.
+    pub difficulty: u8,
+    /// Builds one variant.
+    pub build: fn(&mut Gen) -> Parts,
+}
+
+/// Every scenario.
+pub fn all() -> Vec<Scenario> {
+    let mut v = Vec::new();
+    v.extend(notes_qa::scenarios());
+    v.extend(notes_edit::scenarios());
+    v.extend(docs_profile::scenarios());
+    v
+}
+
+/// What a scenario variant defines.
+pub struct Parts {
+    /// The supervisor.
+    pub supervisor: i64,
+    /// The instruction.
+    pub instruction: String,
+    /// The supervisor's notes after setup (None: keep the base world's notes).
+    pub notes: Option<Vec<NoteSeed>>,
+    /// Expected answer.
+    pub answer: Option<Answer>,
+    /// Ground-truth cells.
+    pub ground_truth: Vec<String>,
+    /// Wrong solutions.
+    pub wrong: Vec<Solution>,
+    /// Task-specific checks.
+    pub checks: Vec<Check>,
+    /// Expected or allowed changes.
+    pub allowed: Vec<Allow>,
+    /// Apps used.
+    pub apps: Vec<&'static str>,
+}
+
+impl Parts {
+    /// Parts with the given supervisor and instruction, everything else empty.
+    pub fn new(supervisor: &Person, instruction: impl Into<String>) -> Parts {
+        Parts {
+            supervisor: supervisor.id,
+            instruction: instruction.into(),
+            notes: None,
+            answer: None,
+            ground_truth: Vec::new(),
+            wrong: Vec::new(),
+            checks: Vec::new(),
+            allowed: Vec::new(),
+            apps: vec!["simple_note"],
+        }
+    }
+}
+
+/// The generator state of one variant.
+pub struct Gen<'a> {
+    /// 1, 2 or 3.
+    pub variant: u8,
+    /// Random stream of this scenario and variant.
+    pub rng: Rng,
+    /// The world's people.
+    pub population: &'a Population,
+    /// The task's clock.
+    pub now: NaiveDateTime,
+}
+
+impl Gen<'_> {
+    /// A supervisor for this variant: different people for the three variants of a scenario
+    /// (people 2.. so that the base world's supervisor is not always the one).
+    pub fn supervisor(&mut self) -> Person {
+        let n = self.population.people.len() as i64;
+        let pick = self.rng.range(1, n / 3);
+        let idx = (pick + i64::from(self.variant - 1) * (n / 3)) as usize % n as usize;
+        self.population.people[idx].clone()
+    }
+
+    /// `n` everyday notes of `person` (the base world's kinds) that avoid `avoid_tags` and
+    /// `avoid_titles`, as distractors around the task's own notes.
+    pub fn filler(
+        &mut self,
+        person: &Person,
+        n: usize,
+        avoid_tags: &[&str],
+        avoid_titles: &[&str],
+    ) -> Vec<NoteSeed> {
+        let mut out: Vec<NoteSeed> = Vec::new();
+        for _ in 0..8 {
+            for note in apps::simple_note::seed::notes_for(person, &mut self.rng, self.now) {
+                let clash = note.tags.iter().any(|t| avoid_tags.contains(&t.as_str()))
+                    || avoid_titles.contains(&note.title.as_str())
+                    || out.iter().any(|o| o.title == note.title);
+                if !clash && out.len() < n {
+                    out.push(note);
+                }
+            }
+            if out.len() >= n {
+                break;
+            }
+        }
+        out
+    }
+
+    /// A note created `days_ago` days before the task's clock (updated then too).
+    pub fn note(
+        &self,
+        title: &str,
+        content: &str,
+        tags: &[&str],
+        pinned: bool,
+        days_ago: i64,
+    ) -> NoteSeed {
+        let at = self.now - Duration::days(days_ago) - Duration::minutes(37 * days_ago % 600);
+        NoteSeed {
+            title: title.to_string(),
+            content: content.to_string(),
+            tags: tags.iter().map(|t| t.to_string()).collect(),
+            pinned,
+            created_at: at,
+            updated_at: at,
+        }
+    }
+}
+
+/// Interleaves `b` into `a` deterministically (so task notes are not all at the end).
+pub fn mix(rng: &mut Rng, mut a: Vec<NoteSeed>, b: Vec<NoteSeed>) -> Vec<NoteSeed> {
+    for n in b {
+        let at = rng.range(0, a.len() as i64 + 1) as usize;
+        a.insert(at, n);
+    }
+    a
+}
+
+impl Scenario {
+    /// The scenario's 7-hex id (from its name).
+    pub fn id(&self) -> String {
+        use sha2::Digest;
+        let h = sha2::Sha256::digest(self.name.as_bytes());
+        h.iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+            .chars()
+            .take(7)
+            .collect()
+    }
+
+    /// Builds variant `variant` (1–3) for the world of `population`.
+    pub fn task(&self, variant: u8, population: &Population) -> Task {
+        let id = self.id();
+        let mut g = Gen {
+            variant,
+            rng: Rng::derive(u64::from(variant), &format!("task:{}", self.name)),
+            population,
+            now: sim::clock::default_now(),
+        };
+        let parts = (self.build)(&mut g);
+        let supervisor = parts.supervisor;
+        let instruction = parts.instruction.clone();
+        let notes = parts.notes.clone();
+        let setup = Arc::new(move |s: &crate::setup::Setup| {
+            let person = s.person(supervisor)?;
+            s.install_supervisor(person, &instruction)?;
+            if let Some(notes) = &notes {
+                s.replace_notes(person, notes)?;
+            }
+            Ok(())
+        });
+        Task {
+            id: format!("{id}_{variant}"),
+            scenario_id: id,
+            scenario: self.name,
+            variant,
+            split: self.split,
+            difficulty: self.difficulty,
+            instruction: parts.instruction,
+            supervisor,
+            now: g.now,
+            apps: parts.apps,
+            answer: parts.answer,
+            ground_truth: parts.ground_truth,
+            wrong_solutions: parts.wrong,
+            setup,
+            checks: parts.checks,
+            allowed: parts.allowed,
+        }
+    }
+}
+
+// ---- Python snippets shared by solutions -------------------------------------------------
+
+/// Logs in to SimpleNote as the supervisor (`token`).
+pub const LOGIN: &str = r#"passwords = {p["account_name"]: p["password"] for p in apis.supervisor.show_account_passwords()}
+email = apis.supervisor.show_profile()["email"]
+token = apis.simple_note.login(username=email, password=passwords["simple_note"])["access_token"]"#;
+
+/// Python that collects every page of `search_notes(**filters)` into `notes`.
+pub fn all_notes(filters: &str) -> String {
+    let sep = if filters.is_empty() { "" } else { ", " };
+    format!(
+        "notes = []\npage = 0\nwhile True:\n    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20{sep}{filters})\n    if not batch:\n        break\n    notes.extend(batch)\n    page += 1"
+    )
+}
+
+/// A Python string literal.
+pub fn py(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
+/// A named solution.
+pub fn solution(name: &str, cells: Vec<String>) -> Solution {
+    Solution {
+        name: name.to_string(),
+        cells,
+    }
+}
+
+// ---- Check helpers over notes ----------------------------------------------------------
+
+/// The tags stored in a notes row change (lower-cased, trimmed).
+pub fn row_tags(r: &RowChange) -> BTreeSet<String> {
+    tags_of(r.get("tags"))
+}
+
+/// Parses a `tags` column value (JSON text) into a set of normalised tags.
+pub fn tags_of(v: &Value) -> BTreeSet<String> {
+    v.as_str()
+        .and_then(|s| serde_json::from_str::<Vec<String>>(s).ok())
+        .unwrap_or_default()
+        .iter()
+        .map(|t| t.trim().to_lowercase())
+        .collect()
+}
+
+/// Is this a change of one of the supervisor's notes?
+pub fn is_own_note(ctx: &EvalCtx, r: &RowChange) -> bool {
+    r.is("simple_note", "notes") && r.get("user_id").as_i64() == ctx.user_id("simple_note")
+}
+
+/// The supervisor's notes in the end state: (title, content, tags, pinned).
+pub fn end_notes(ctx: &EvalCtx) -> Vec<(String, String, BTreeSet<String>, bool)> {
+    let Some(uid) = ctx.user_id("simple_note") else {
+        return Vec::new();
+    };
+    let Ok(mut st) = ctx.db.prepare(
+        "SELECT title, content, tags, coalesce(pinned, 0) FROM simple_note.notes WHERE user_id = ?1 ORDER BY id",
+    ) else {
+        return Vec::new();
+    };
+    st.query_map([uid], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            tags_of(&Value::String(r.get::<_, String>(2)?)),
+            r.get::<_, bool>(3)?,
+        ))
+    })
+    .map(|rows| rows.filter_map(Result::ok).collect())
+    .unwrap_or_default()
+}
+
+/// Allows updates of the supervisor's notes whose title is in `titles`, touching only
+/// `columns` (plus `updated_at`).
+pub fn allow_updates(titles: Vec<String>, columns: &'static [&'static str]) -> Allow {
+    Allow::new(
+        format!("updates of {} to {}", titles.join(", "), columns.join(", ")),
+        move |ctx, r| {
+            is_own_note(ctx, r)
+                && r.kind() == ChangeKind::Updated
+                && r.before("title")
+                    .as_str()
+                    .is_some_and(|t| titles.iter().any(|x| x == t))
+                && r.changed_columns()
+                    .iter()
+                    .all(|c| c == "updated_at" || columns.contains(&c.as_str()))
+        },
+    )
+}
+
+/// Lines of a text, trimmed, without empty ones.
+pub fn lines(s: &str) -> Vec<String> {
+    s.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}

@@ -1,0 +1,135 @@
+//! The task suite through its public interface: for every task, the ground truth passes, doing
+//! nothing fails, every plausible wrong solution fails with its reason named; reports are
+//! snapshotted (insta); runs are deterministic.
+
+mod common;
+use serde_json::json;
+use sim::EpisodeConfig;
+use std::sync::Arc;
+use tasks::{Suite, TaskEnv};
+
+fn env() -> TaskEnv {
+    let (w, r) = common::env();
+    let suite = Arc::new(Suite::new(&apps::seed::WorldConfig::default()));
+    TaskEnv::new(w, r.clone(), suite, EpisodeConfig::default()).expect("task env")
+}
+
+#[test]
+fn every_task_ground_truth_passes_and_wrong_solutions_fail() {
+    let mut env = env();
+    let suite = env.suite().clone();
+    let mut problems = Vec::new();
+    for task in suite.tasks() {
+        let (outputs, gt) = env.run_solution(&task.id, &task.ground_truth).unwrap();
+        if !gt.success {
+            let transcript: Vec<String> = task
+                .ground_truth
+                .iter()
+                .zip(&outputs)
+                .map(|(c, o)| format!(">>> {c}\n{o}"))
+                .collect();
+            problems.push(format!(
+                "{} ground truth fails:\n{}\n{}",
+                task.id,
+                gt.render(),
+                transcript.join("\n")
+            ));
+        }
+        let (_, nothing) = env.run_solution(&task.id, &[]).unwrap();
+        if nothing.success {
+            problems.push(format!("{}: doing nothing passes", task.id));
+        }
+        let mut wrong_reports = Vec::new();
+        for w in &task.wrong_solutions {
+            let (outputs, r) = env.run_solution(&task.id, &w.cells).unwrap();
+            if r.success {
+                problems.push(format!(
+                    "{}: wrong solution '{}' passes\n{}",
+                    task.id,
+                    w.name,
+                    outputs.join("\n")
+                ));
+            }
+            wrong_reports.push(json!({"solution": w.name, "report": r}));
+        }
+        if task.wrong_solutions.is_empty() {
+            problems.push(format!("{}: no wrong solutions", task.id));
+        }
+        insta::assert_json_snapshot!(
+            format!("task_{}", task.id),
+            json!({
+                "task": task.info(),
+                "ground_truth": gt,
+                "do_nothing": nothing,
+                "wrong_solutions": wrong_reports,
+            })
+        );
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn suite_shape() {
+    let suite = Suite::new(&apps::seed::WorldConfig::default());
+    let tasks = suite.tasks();
+    assert!(tasks.len() >= 36);
+    let mut scenarios = std::collections::BTreeMap::new();
+    for t in tasks {
+        let (scen, n) = t.id.split_once('_').unwrap();
+        assert_eq!(scen.len(), 7);
+        assert!(scen.chars().all(|c| c.is_ascii_hexdigit()));
+        assert!(["1", "2", "3"].contains(&n));
+        assert!((1..=3).contains(&t.difficulty));
+        scenarios
+            .entry(scen.to_string())
+            .or_insert_with(Vec::new)
+            .push(t.clone());
+    }
+    for (id, ts) in &scenarios {
+        assert_eq!(ts.len(), 3, "{id}");
+        assert!(
+            ts.iter().all(|t| t.split == ts[0].split),
+            "{id} spans splits"
+        );
+        // A contrast set: the three instructions differ.
+        let instr: std::collections::BTreeSet<_> = ts.iter().map(|t| &t.instruction).collect();
+        assert_eq!(instr.len(), 3, "{id}");
+    }
+    for split in tasks::Split::ALL {
+        assert!(!suite.split(split).is_empty(), "{split} is empty");
+    }
+    for d in 1..=3 {
+        assert!(tasks.iter().any(|t| t.difficulty == d));
+    }
+}
+
+#[test]
+fn runs_are_deterministic() {
+    let mut a = env();
+    let mut b = env();
+    let id = a.suite().tasks()[4].id.clone();
+    let gt = a.suite().get(&id).unwrap().ground_truth.clone();
+    let (oa, ra) = a.run_solution(&id, &gt).unwrap();
+    let (ob, rb) = b.run_solution(&id, &gt).unwrap();
+    assert_eq!(oa, ob);
+    assert_eq!(ra, rb);
+    assert_eq!(
+        a.episode().state_hash().unwrap(),
+        b.episode().state_hash().unwrap()
+    );
+    // The same environment, again: setups are pure functions of (world, task id).
+    let (oc, rc) = a.run_solution(&id, &gt).unwrap();
+    assert_eq!((oa, ra), (oc, rc));
+    assert_eq!(
+        a.episode().state_hash().unwrap(),
+        b.episode().state_hash().unwrap()
+    );
+}
+
+#[test]
+fn unknown_task_is_a_clear_error() {
+    let mut env = env();
+    let err = env.start("0000000_9").unwrap_err();
+    assert!(err.to_string().contains("no task with id '0000000_9'"));
+    assert!(env.evaluate().is_err());
+}
