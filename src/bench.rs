@@ -142,3 +142,39 @@ pub fn measure(
         "f_worker_world_copy_us": worker_copy_us,
     }))
 }
+
+/// Evaluation cost: for each task, its ground truth is run once, then the evaluation (diff of
+/// the episode's writes + every check) is timed. Returns microseconds: mean and max over tasks.
+pub fn measure_eval(
+    world: &World,
+    registry: &Arc<sim::api::Registry>,
+    iters: u32,
+) -> anyhow::Result<Value> {
+    let suite = Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
+    let mut env = tasks::TaskEnv::new(
+        world,
+        registry.clone(),
+        suite.clone(),
+        EpisodeConfig::default(),
+    )?;
+    let n = iters.clamp(1, 200);
+    let (mut total, mut max, mut worst) = (0.0f64, 0.0f64, String::new());
+    for t in suite.tasks() {
+        let (_, report) = env.run_solution(&t.id, &t.ground_truth)?;
+        anyhow::ensure!(report.success, "ground truth of {} fails", t.id);
+        let us = per_op(n, || {
+            let _ = env.evaluate();
+        });
+        total += us;
+        if us > max {
+            max = us;
+            worst = t.id.clone();
+        }
+    }
+    Ok(json!({
+        "tasks": suite.tasks().len(),
+        "evaluate_mean_us": total / suite.tasks().len() as f64,
+        "evaluate_max_us": max,
+        "evaluate_max_task": worst,
+    }))
+}

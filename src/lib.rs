@@ -2,6 +2,7 @@
 //! binary and by `benches/`.
 
 pub mod bench;
+pub mod taskcli;
 
 use std::sync::Arc;
 

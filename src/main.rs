@@ -58,6 +58,39 @@ enum Command {
         /// Directory to write into (created if missing).
         dir: std::path::PathBuf,
     },
+    /// List the tasks (id, split, difficulty, instruction).
+    Tasks {
+        /// Only this split: train, dev, test_normal or test_challenge.
+        #[arg(long)]
+        split: Option<tasks::Split>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run one task: its instruction, each cell with its output, and the evaluation report.
+    /// Exits 0 when the task passes, 2 when it fails.
+    RunTask {
+        /// Task id, e.g. 59fcb00_1.
+        id: String,
+        /// ground-truth, nothing, or a Python file whose cells are separated by `# %%` lines.
+        #[arg(long, default_value = "ground-truth")]
+        solution: appsim::taskcli::SolutionSource,
+        /// Print JSON (task, transcript, report).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a solution over a split and print per-task results and TGC/SGC.
+    Eval {
+        /// train, dev, test_normal or test_challenge.
+        #[arg(long)]
+        split: tasks::Split,
+        /// ground-truth, nothing, or a directory of `<task_id>.py` files.
+        #[arg(long, default_value = "ground-truth")]
+        solution: appsim::taskcli::SolutionSource,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Load AppWorld-format `<app>.db` files from a directory and report what was loaded.
     ImportAppworldDb {
         /// Directory holding `<app>.db` files.
@@ -147,15 +180,17 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             } else {
                 let mut text = String::new();
                 stdin.lock().read_to_string(&mut text)?;
-                for (i, cell) in split_cells(&text).iter().enumerate() {
+                for (i, cell) in appsim::taskcli::split_cells(&text).iter().enumerate() {
                     println!("# %% cell {}\n{}", i + 1, ep.execute(cell));
                 }
             }
         }
         Command::Bench { iters, large } => {
             let (world, registry) = appsim::default_env()?;
-            let mut out =
-                json!({"default_world": appsim::bench::measure(&world, &registry, iters)?});
+            let mut out = json!({
+                "default_world": appsim::bench::measure(&world, &registry, iters)?,
+                "task_evaluation": appsim::bench::measure_eval(&world, &registry, iters)?,
+            });
             if large {
                 let cfg = apps::seed::WorldConfig {
                     people: 1000,
@@ -166,6 +201,19 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 out["large_world"] = appsim::bench::measure(&big, &registry, iters)?;
             }
             println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+        Command::Tasks { split, json } => appsim::taskcli::list(split, json)?,
+        Command::RunTask { id, solution, json } => {
+            if !appsim::taskcli::run_task(&id, &solution, json)? {
+                std::process::exit(2);
+            }
+        }
+        Command::Eval {
+            split,
+            solution,
+            json,
+        } => {
+            appsim::taskcli::eval(split, &solution, json)?;
         }
         Command::ExportWorld { dir } => {
             let (world, _) = appsim::default_env()?;
@@ -191,18 +239,4 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Splits piped input into cells at lines holding only `# %%`.
-fn split_cells(text: &str) -> Vec<String> {
-    let mut cells = vec![String::new()];
-    for line in text.lines() {
-        if line.trim() == "# %%" {
-            cells.push(String::new());
-        } else if let Some(c) = cells.last_mut() {
-            c.push_str(line);
-            c.push('\n');
-        }
-    }
-    cells.into_iter().filter(|c| !c.trim().is_empty()).collect()
 }

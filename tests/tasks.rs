@@ -133,3 +133,57 @@ fn unknown_task_is_a_clear_error() {
     assert!(err.to_string().contains("no task with id '0000000_9'"));
     assert!(env.evaluate().is_err());
 }
+
+fn appsim(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_appsim"))
+        .args(args)
+        .output()
+        .expect("appsim runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_eval_run_task_and_tasks() {
+    for split in ["train", "dev", "test_normal", "test_challenge"] {
+        let (code, out, err) = appsim(&["eval", "--split", split, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["summary"]["tgc"], 100.0, "{split}: {out}");
+        assert_eq!(v["summary"]["sgc"], 100.0, "{split}: {out}");
+        let (_, out, _) = appsim(&["eval", "--split", split, "--solution", "nothing", "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["summary"]["tgc"], 0.0, "{split}: {out}");
+    }
+    let (code, out, _) = appsim(&["tasks", "--split", "dev", "--json"]);
+    assert_eq!(code, 0);
+    let listed: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    assert!(!listed.is_empty() && listed.iter().all(|t| t["split"] == "dev"));
+
+    // A solution file: cells split at `# %%`; a failing task exits 2 and names the failed check.
+    let suite = Suite::new(&apps::seed::WorldConfig::default());
+    let task = &suite.tasks()[0];
+    let file = std::env::temp_dir().join(format!("appsim-sol-{}.py", std::process::id()));
+    let wrong = &task.wrong_solutions[0];
+    std::fs::write(&file, wrong.cells.join("\n# %%\n")).unwrap();
+    let (code, out, _) = appsim(&["run-task", &task.id, "--solution", file.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains(&task.instruction), "{out}");
+    assert!(out.contains("## Cell 2"), "{out}");
+    assert!(out.contains("[FAIL]"), "{out}");
+    std::fs::remove_file(&file).unwrap();
+    let (code, out, _) = appsim(&["run-task", &task.id, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["report"]["success"], true);
+    let (code, _, err) = appsim(&["run-task", "0000000_1"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no task with id"), "{err}");
+    let (code, _, err) = appsim(&["run-task", &task.id, "--solution", "/no/such/file.py"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read solution file"), "{err}");
+}

@@ -106,8 +106,8 @@ impl Diff {
     /// Folds a change log into net row changes (first `before`, last `after`; rows that end as
     /// they began are dropped). The engine's own schema is left out.
     pub fn from_changes(changes: &[Change], db: &Db) -> Diff {
-        let mut net: BTreeMap<(String, String, i64), (Option<String>, Option<String>)> =
-            BTreeMap::new();
+        type Key = (String, String, i64);
+        let mut net: BTreeMap<Key, (Option<String>, Option<String>)> = BTreeMap::new();
         for c in changes.iter().filter(|c| c.schema != ENGINE_SCHEMA) {
             net.entry((c.schema.clone(), c.table.clone(), c.row_id))
                 .and_modify(|e| e.1 = c.new.clone())

@@ -144,7 +144,7 @@ fn merge_books(g: &mut Gen) -> Parts {
     let by_rating = g.variant == 2;
     let mut expected: Vec<String> = picked.iter().map(|s| s.to_string()).collect();
     if by_rating {
-        rated.sort_by(|a, b| b.0.cmp(&a.0));
+        rated.sort_by_key(|r| std::cmp::Reverse(r.0));
         expected = rated.iter().map(|r| r.1.clone()).collect();
     } else {
         expected.sort();

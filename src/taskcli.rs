@@ -1,0 +1,220 @@
+//! The task commands: `appsim tasks`, `appsim run-task`, `appsim eval`.
+
+use anyhow::{Context, bail};
+use serde_json::json;
+use sim::EpisodeConfig;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tasks::{Report, Split, Suite, Task, TaskEnv};
+
+/// Which cells to run for a task.
+#[derive(Debug, Clone)]
+pub enum SolutionSource {
+    /// The task's ground-truth solution.
+    GroundTruth,
+    /// No cells at all.
+    Nothing,
+    /// A Python file (cells separated by lines holding only `# %%`), for `run-task`; or a
+    /// directory of `<task_id>.py` files, for `eval` (a task without a file runs nothing).
+    Path(PathBuf),
+}
+
+impl std::str::FromStr for SolutionSource {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Ok(match s {
+            "ground-truth" => SolutionSource::GroundTruth,
+            "nothing" => SolutionSource::Nothing,
+            p => SolutionSource::Path(PathBuf::from(p)),
+        })
+    }
+}
+
+/// Splits a solution file into cells at lines holding only `# %%`.
+pub fn split_cells(text: &str) -> Vec<String> {
+    let mut cells = vec![String::new()];
+    for line in text.lines() {
+        if line.trim() == "# %%" {
+            cells.push(String::new());
+        } else if let Some(c) = cells.last_mut() {
+            c.push_str(line);
+            c.push('\n');
+        }
+    }
+    cells.into_iter().filter(|c| !c.trim().is_empty()).collect()
+}
+
+fn read_cells(path: &Path) -> anyhow::Result<Vec<String>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read solution file {}", path.display()))?;
+    Ok(split_cells(&text))
+}
+
+/// The cells `source` gives for `task`.
+pub fn cells_for(task: &Task, source: &SolutionSource) -> anyhow::Result<Vec<String>> {
+    match source {
+        SolutionSource::GroundTruth => Ok(task.ground_truth.clone()),
+        SolutionSource::Nothing => Ok(Vec::new()),
+        SolutionSource::Path(p) if p.is_dir() => {
+            let f = p.join(format!("{}.py", task.id));
+            if f.is_file() {
+                read_cells(&f)
+            } else {
+                Ok(Vec::new())
+            }
+        }
+        SolutionSource::Path(p) => read_cells(p),
+    }
+}
+
+/// The default world, its registry and the suite for it.
+pub fn setup() -> anyhow::Result<(sim::World, Arc<sim::api::Registry>, Arc<Suite>)> {
+    let (world, registry) = crate::default_env()?;
+    let suite = Arc::new(Suite::new(&apps::seed::WorldConfig::default()));
+    Ok((world, registry, suite))
+}
+
+/// `appsim tasks`.
+pub fn list(split: Option<Split>, as_json: bool) -> anyhow::Result<()> {
+    let suite = Suite::new(&apps::seed::WorldConfig::default());
+    let tasks: Vec<_> = suite
+        .tasks()
+        .iter()
+        .filter(|t| split.is_none_or(|s| t.split == s))
+        .collect();
+    if as_json {
+        let infos: Vec<_> = tasks.iter().map(|t| t.info()).collect();
+        println!("{}", serde_json::to_string_pretty(&infos)?);
+    } else {
+        for t in tasks {
+            println!(
+                "{:<10} {:<15} d{}  {}",
+                t.id, t.split, t.difficulty, t.instruction
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `appsim run-task`.
+pub fn run_task(id: &str, source: &SolutionSource, as_json: bool) -> anyhow::Result<bool> {
+    let (world, registry, suite) = setup()?;
+    let task = suite
+        .get(id)
+        .with_context(|| format!("no task with id '{id}' (list them with `appsim tasks`)"))?;
+    let cells = cells_for(&task, source)?;
+    let mut env = TaskEnv::new(&world, registry, suite, EpisodeConfig::default())?;
+    let (outputs, report) = env.run_solution(id, &cells)?;
+    if as_json {
+        let transcript: Vec<_> = cells
+            .iter()
+            .zip(&outputs)
+            .map(|(c, o)| json!({"code": c, "output": o}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "task": task.info(),
+                "transcript": transcript,
+                "report": report,
+            }))?
+        );
+    } else {
+        println!(
+            "# Task {} ({}, difficulty {})",
+            task.id, task.split, task.difficulty
+        );
+        println!(
+            "# Supervisor: person {}; clock {}",
+            task.supervisor,
+            sim::clock::fmt_datetime(task.now)
+        );
+        println!("# Instruction: {}\n", task.instruction);
+        for (i, (c, o)) in cells.iter().zip(&outputs).enumerate() {
+            println!("## Cell {}\n{}\n## Output\n{}\n", i + 1, c.trim_end(), o);
+        }
+        if cells.is_empty() {
+            println!("(no cells were run)\n");
+        }
+        print!("{}", report.render());
+    }
+    Ok(report.success)
+}
+
+/// `appsim eval`: runs `source` on every task of `split` and prints per-task results and
+/// TGC/SGC (progress on stderr).
+pub fn eval(
+    split: Split,
+    source: &SolutionSource,
+    as_json: bool,
+) -> anyhow::Result<tasks::Summary> {
+    if let SolutionSource::Path(p) = source
+        && !p.is_dir()
+    {
+        bail!(
+            "for eval, --solution takes ground-truth, nothing, or a directory of <task_id>.py files; {} is not a directory",
+            p.display()
+        );
+    }
+    let (world, registry, suite) = setup()?;
+    let tasks = suite.split(split);
+    let mut env = TaskEnv::new(&world, registry, suite.clone(), EpisodeConfig::default())?;
+    let bar = indicatif::ProgressBar::new(tasks.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} tasks {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut results: Vec<(Arc<Task>, Report)> = Vec::new();
+    for t in &tasks {
+        bar.set_message(t.id.clone());
+        let cells = cells_for(t, source)?;
+        let (_, report) = env.run_solution(&t.id, &cells)?;
+        results.push((t.clone(), report));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let summary = tasks::summarize(results.iter().map(|(t, r)| (t.as_ref(), r)));
+    if as_json {
+        let per_task: Vec<_> = results
+            .iter()
+            .map(|(t, r)| json!({"task_id": t.id, "success": r.success, "reward": r.reward}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(
+                &json!({"split": split, "summary": summary, "tasks": per_task})
+            )?
+        );
+    } else {
+        for (t, r) in &results {
+            let failed: Vec<&str> = r
+                .checks
+                .iter()
+                .filter(|c| !c.passed)
+                .map(|c| c.name.as_str())
+                .collect();
+            println!(
+                "{:<10} {}  reward {:.2}{}",
+                t.id,
+                if r.success { "PASS" } else { "FAIL" },
+                r.reward,
+                if failed.is_empty() {
+                    String::new()
+                } else {
+                    format!("  failed: {}", failed.join("; "))
+                }
+            );
+        }
+        println!(
+            "{split}: TGC {:.1} ({}/{} tasks)  SGC {:.1} ({}/{} scenarios)  mean reward {:.3}",
+            summary.tgc,
+            summary.tasks_passed,
+            summary.tasks,
+            summary.sgc,
+            summary.scenarios_passed,
+            summary.scenarios,
+            summary.mean_reward
+        );
+    }
+    Ok(summary)
+}
