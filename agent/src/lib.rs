@@ -8,6 +8,7 @@ pub mod error;
 pub mod generate;
 pub mod lora;
 pub mod model;
+pub mod quick;
 pub mod score;
 pub mod train;
 pub mod weights;
