@@ -21,7 +21,13 @@ fn prompts(batch: usize, len: usize, vocab: usize) -> Vec<Vec<u32>> {
         .collect()
 }
 
-fn bench_config(name: &str, cfg: &ModelConfig, gen_new: usize, train_batch: usize, train_len: usize) {
+fn bench_config(
+    name: &str,
+    cfg: &ModelConfig,
+    gen_new: usize,
+    train_batch: usize,
+    train_len: usize,
+) {
     let device = Default::default();
     let t = Instant::now();
     let model = Model::<Cpu>::random(cfg, &device);
@@ -39,7 +45,16 @@ fn bench_config(name: &str, cfg: &ModelConfig, gen_new: usize, train_batch: usiz
             ..Default::default()
         };
         // Warm-up with a short run, then the measured one.
-        generate(&model, &p, &SamplingConfig { max_new_tokens: 2, ..sc.clone() }, None).unwrap();
+        generate(
+            &model,
+            &p,
+            &SamplingConfig {
+                max_new_tokens: 2,
+                ..sc.clone()
+            },
+            None,
+        )
+        .unwrap();
         let t = Instant::now();
         let out = generate(&model, &p, &sc, None).unwrap();
         let secs = t.elapsed().as_secs_f64();
@@ -73,13 +88,22 @@ fn bench_config(name: &str, cfg: &ModelConfig, gen_new: usize, train_batch: usiz
 }
 
 fn main() {
-    let which: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let which: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     let want = |k: &str| which.is_empty() || which.iter().any(|w| w == k);
     println!("backend: {}", std::any::type_name::<Cpu>());
     if want("tiny") {
         bench_config("tiny", &ModelConfig::tiny(384), 64, 4, 128);
     }
     if want("0.5b") {
-        bench_config("qwen2.5-0.5b-shape", &ModelConfig::qwen2_5_0_5b(), 16, 2, 64);
+        bench_config(
+            "qwen2.5-0.5b-shape",
+            &ModelConfig::qwen2_5_0_5b(),
+            16,
+            2,
+            64,
+        );
     }
 }

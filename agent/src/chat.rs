@@ -59,7 +59,8 @@ fn python_json(v: &Value, out: &mut String) {
 }
 
 fn tojson(v: JValue) -> std::result::Result<String, JError> {
-    let j = serde_json::to_value(&v).map_err(|e| JError::new(ErrorKind::InvalidOperation, e.to_string()))?;
+    let j = serde_json::to_value(&v)
+        .map_err(|e| JError::new(ErrorKind::InvalidOperation, e.to_string()))?;
     let mut s = String::new();
     python_json(&j, &mut s);
     Ok(s)
@@ -71,9 +72,12 @@ fn build_env(template: String) -> Result<Environment<'static>> {
     env.set_lstrip_blocks(true);
     env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
     env.add_filter("tojson", tojson);
-    env.add_function("raise_exception", |msg: String| -> std::result::Result<String, JError> {
-        Err(JError::new(ErrorKind::InvalidOperation, msg))
-    });
+    env.add_function(
+        "raise_exception",
+        |msg: String| -> std::result::Result<String, JError> {
+            Err(JError::new(ErrorKind::InvalidOperation, msg))
+        },
+    );
     env.add_template_owned("chat", template)
         .map_err(|e| AgentError::Template(e.to_string()))?;
     Ok(env)
@@ -174,7 +178,10 @@ impl ChatTokenizer {
         let mut ctx = extra.clone();
         ctx.insert("messages".into(), Value::Array(messages.to_vec()));
         ctx.insert("tools".into(), tools.cloned().unwrap_or(Value::Null));
-        ctx.insert("add_generation_prompt".into(), Value::Bool(add_generation_prompt));
+        ctx.insert(
+            "add_generation_prompt".into(),
+            Value::Bool(add_generation_prompt),
+        );
         ctx.insert(
             "bos_token".into(),
             Value::String(self.bos_token.clone().unwrap_or_default()),

@@ -104,9 +104,17 @@ impl ModelConfig {
         let rope_theta = v
             .get("rope_theta")
             .and_then(Value::as_f64)
-            .or_else(|| rope_params.and_then(|p| p.get("rope_theta")).and_then(Value::as_f64))
+            .or_else(|| {
+                rope_params
+                    .and_then(|p| p.get("rope_theta"))
+                    .and_then(Value::as_f64)
+            })
             .unwrap_or(10000.0);
-        let rope_linear_factor = match v.get("rope_scaling").filter(|s| !s.is_null()).or(rope_params) {
+        let rope_linear_factor = match v
+            .get("rope_scaling")
+            .filter(|s| !s.is_null())
+            .or(rope_params)
+        {
             None | Some(Value::Null) => 1.0,
             Some(s) => {
                 let kind = s
@@ -132,7 +140,11 @@ impl ModelConfig {
         }
         let eos_token_ids = match v.get("eos_token_id") {
             Some(Value::Number(n)) => n.as_u64().map(|x| vec![x as u32]).unwrap_or_default(),
-            Some(Value::Array(a)) => a.iter().filter_map(|x| x.as_u64()).map(|x| x as u32).collect(),
+            Some(Value::Array(a)) => a
+                .iter()
+                .filter_map(|x| x.as_u64())
+                .map(|x| x as u32)
+                .collect(),
             _ => Vec::new(),
         };
         let cfg = Self {
@@ -144,7 +156,10 @@ impl ModelConfig {
             num_attention_heads,
             num_key_value_heads,
             head_dim,
-            rms_norm_eps: v.get("rms_norm_eps").and_then(Value::as_f64).unwrap_or(1e-6),
+            rms_norm_eps: v
+                .get("rms_norm_eps")
+                .and_then(Value::as_f64)
+                .unwrap_or(1e-6),
             rope_theta,
             rope_linear_factor,
             tie_word_embeddings: flag("tie_word_embeddings", false),
@@ -165,14 +180,16 @@ impl ModelConfig {
     pub fn validate(&self) -> Result<()> {
         if self.num_attention_heads == 0
             || self.num_key_value_heads == 0
-            || self.num_attention_heads % self.num_key_value_heads != 0
+            || !self
+                .num_attention_heads
+                .is_multiple_of(self.num_key_value_heads)
         {
             return Err(AgentError::Unsupported(format!(
                 "{} attention heads cannot be grouped over {} key/value heads",
                 self.num_attention_heads, self.num_key_value_heads
             )));
         }
-        if self.head_dim % 2 != 0 || self.hidden_size == 0 || self.vocab_size == 0 {
+        if !self.head_dim.is_multiple_of(2) || self.hidden_size == 0 || self.vocab_size == 0 {
             return Err(AgentError::Unsupported(
                 "head_dim must be even and sizes positive".into(),
             ));

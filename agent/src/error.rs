@@ -44,7 +44,9 @@ pub enum AgentError {
         source_desc: String,
     },
     /// A tensor has another shape than the configuration implies.
-    #[error("tensor {name}: shape {found:?} in the checkpoint, {expected:?} expected from config.json")]
+    #[error(
+        "tensor {name}: shape {found:?} in the checkpoint, {expected:?} expected from config.json"
+    )]
     ShapeMismatch {
         /// The tensor's name.
         name: String,

@@ -148,14 +148,18 @@ pub fn generate<B: Backend>(
     tokenizer: Option<&ChatTokenizer>,
 ) -> Result<Vec<Generation>> {
     if prompts.iter().any(Vec::is_empty) {
-        return Err(AgentError::Invalid("every prompt needs at least one token".into()));
+        return Err(AgentError::Invalid(
+            "every prompt needs at least one token".into(),
+        ));
     }
     if !cfg.stop_strings.is_empty() && tokenizer.is_none() {
         return Err(AgentError::Invalid("stop strings need a tokenizer".into()));
     }
     let vocab = model.config.vocab_size;
     if let Some(&bad) = prompts.iter().flatten().find(|&&t| t as usize >= vocab) {
-        return Err(AgentError::Invalid(format!("token id {bad} is outside the vocabulary ({vocab})")));
+        return Err(AgentError::Invalid(format!(
+            "token id {bad} is outside the vocabulary ({vocab})"
+        )));
     }
     let b = prompts.len();
     let pad = tokenizer.map(|t| t.pad_id).unwrap_or(0);
@@ -172,7 +176,11 @@ pub fn generate<B: Backend>(
     let mut done = vec![false; b];
     let mut cache = KvCache::new(model.layers.len());
     let first = StepInput::left_padded(prompts, pad);
-    let mut valid: Vec<Vec<bool>> = first.key_valid.chunks(first.seq).map(<[bool]>::to_vec).collect();
+    let mut valid: Vec<Vec<bool>> = first
+        .key_valid
+        .chunks(first.seq)
+        .map(<[bool]>::to_vec)
+        .collect();
     let mut input = first;
     for step in 0..cfg.max_new_tokens {
         let hidden = model.forward_hidden(&input, &mut cache);

@@ -13,7 +13,13 @@ use std::path::Path;
 
 /// The projections LoRA may target, by their PEFT / Hugging Face module names.
 pub const ALL_TARGETS: [&str; 7] = [
-    "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj",
+    "q_proj",
+    "k_proj",
+    "v_proj",
+    "o_proj",
+    "gate_proj",
+    "up_proj",
+    "down_proj",
 ];
 
 /// LoRA hyper-parameters.
@@ -183,7 +189,9 @@ pub fn save_peft<B: Backend>(model: &Model<B>, cfg: &LoraConfig, dir: &Path) -> 
         }
     }
     if tensors.is_empty() {
-        return Err(AgentError::Invalid("the model has no LoRA adapters to save".into()));
+        return Err(AgentError::Invalid(
+            "the model has no LoRA adapters to save".into(),
+        ));
     }
     let mut meta = std::collections::HashMap::new();
     meta.insert("format".to_string(), "pt".to_string());
@@ -226,20 +234,33 @@ pub fn read_peft_config(dir: &Path) -> Result<LoraConfig> {
     }
     for key in ["use_dora", "fan_in_fan_out"] {
         if v.get(key).and_then(|x| x.as_bool()) == Some(true) {
-            return Err(AgentError::Unsupported(format!("adapter with {key} = true")));
+            return Err(AgentError::Unsupported(format!(
+                "adapter with {key} = true"
+            )));
         }
     }
     for key in ["rank_pattern", "alpha_pattern"] {
-        if v.get(key).and_then(|x| x.as_object()).is_some_and(|m| !m.is_empty()) {
-            return Err(AgentError::Unsupported(format!("adapter with a non-empty {key}")));
+        if v.get(key)
+            .and_then(|x| x.as_object())
+            .is_some_and(|m| !m.is_empty())
+        {
+            return Err(AgentError::Unsupported(format!(
+                "adapter with a non-empty {key}"
+            )));
         }
     }
-    let r = v.get("r").and_then(|x| x.as_u64()).ok_or_else(|| bad("no r"))? as usize;
+    let r = v
+        .get("r")
+        .and_then(|x| x.as_u64())
+        .ok_or_else(|| bad("no r"))? as usize;
     let alpha = v
         .get("lora_alpha")
         .and_then(|x| x.as_f64())
         .ok_or_else(|| bad("no lora_alpha"))?;
-    let dropout = v.get("lora_dropout").and_then(|x| x.as_f64()).unwrap_or(0.0);
+    let dropout = v
+        .get("lora_dropout")
+        .and_then(|x| x.as_f64())
+        .unwrap_or(0.0);
     let target_modules = match v.get("target_modules") {
         Some(serde_json::Value::Array(a)) => a
             .iter()
@@ -325,7 +346,11 @@ pub fn merge<B: Backend>(mut model: Model<B>) -> Result<Model<B>> {
 
 /// Writes the model's base weights (adapters merged first, if any) as a Hugging Face
 /// `model.safetensors` in PyTorch layout, with `config_json` copied alongside as `config.json`.
-pub fn export_hf<B: Backend>(model: Model<B>, config_json: &serde_json::Value, dir: &Path) -> Result<()> {
+pub fn export_hf<B: Backend>(
+    model: Model<B>,
+    config_json: &serde_json::Value,
+    dir: &Path,
+) -> Result<()> {
     let model = merge(model)?;
     std::fs::create_dir_all(dir).map_err(|e| AgentError::Io {
         path: dir.to_path_buf(),
@@ -334,17 +359,21 @@ pub fn export_hf<B: Backend>(model: Model<B>, config_json: &serde_json::Value, d
     let mut tensors = Vec::new();
     let vec1 = |t: Tensor<B, 1>| -> (Vec<usize>, Vec<f32>) {
         let n = t.dims()[0];
-        (vec![n], t.into_data().convert::<f32>().to_vec::<f32>().expect("f32"))
+        (
+            vec![n],
+            t.into_data().convert::<f32>().to_vec::<f32>().expect("f32"),
+        )
     };
-    let push_lin = |tensors: &mut Vec<(String, Vec<usize>, Vec<f32>)>, p: String, lin: &Linear<B>| {
-        let (d_in, d_out) = (lin.d_in(), lin.d_out());
-        let w = transpose(&values(lin.weight.val()), d_in, d_out);
-        tensors.push((format!("{p}.weight"), vec![d_out, d_in], w));
-        if let Some(b) = &lin.bias {
-            let (s, v) = vec1(b.val());
-            tensors.push((format!("{p}.bias"), s, v));
-        }
-    };
+    let push_lin =
+        |tensors: &mut Vec<(String, Vec<usize>, Vec<f32>)>, p: String, lin: &Linear<B>| {
+            let (d_in, d_out) = (lin.d_in(), lin.d_out());
+            let w = transpose(&values(lin.weight.val()), d_in, d_out);
+            tensors.push((format!("{p}.weight"), vec![d_out, d_in], w));
+            if let Some(b) = &lin.bias {
+                let (s, v) = vec1(b.val());
+                tensors.push((format!("{p}.bias"), s, v));
+            }
+        };
     for (i, l) in model.layers.iter().enumerate() {
         let p = format!("model.layers.{i}");
         for (n, lin) in [
@@ -365,16 +394,27 @@ pub fn export_hf<B: Backend>(model: Model<B>, config_json: &serde_json::Value, d
     }
     let emb = model.embed_tokens.val();
     let [vsz, d] = emb.dims();
-    tensors.push(("model.embed_tokens.weight".into(), vec![vsz, d], values(emb)));
+    tensors.push((
+        "model.embed_tokens.weight".into(),
+        vec![vsz, d],
+        values(emb),
+    ));
     let (s, v) = vec1(model.norm.weight.val());
     tensors.push(("model.norm.weight".into(), s, v));
     if let Some(h) = &model.lm_head {
-        tensors.push(("lm_head.weight".into(), vec![vsz, d], transpose(&values(h.val()), d, vsz)));
+        tensors.push((
+            "lm_head.weight".into(),
+            vec![vsz, d],
+            transpose(&values(h.val()), d, vsz),
+        ));
     }
     let mut meta = std::collections::HashMap::new();
     meta.insert("format".to_string(), "pt".to_string());
     save_f32(&dir.join("model.safetensors"), &tensors, Some(meta))?;
     let path = dir.join("config.json");
-    std::fs::write(&path, serde_json::to_string_pretty(config_json).expect("json"))
-        .map_err(|e| AgentError::Io { path, source: e })
+    std::fs::write(
+        &path,
+        serde_json::to_string_pretty(config_json).expect("json"),
+    )
+    .map_err(|e| AgentError::Io { path, source: e })
 }

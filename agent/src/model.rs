@@ -29,7 +29,11 @@ impl<B: Backend> Linear<B> {
         Self {
             weight: Param::from_tensor(w),
             bias: bias.then(|| {
-                Param::from_tensor(Tensor::random([d_out], Distribution::Normal(0.0, std), device))
+                Param::from_tensor(Tensor::random(
+                    [d_out],
+                    Distribution::Normal(0.0, std),
+                    device,
+                ))
             }),
             lora: None,
         }
@@ -268,7 +272,10 @@ impl<B: Backend> Attention<B> {
         } else {
             (k, v)
         };
-        let scores = q.matmul(k.swap_dims(2, 3)).mul_scalar(1.0 / (hd as f64).sqrt()) + mask;
+        let scores = q
+            .matmul(k.swap_dims(2, 3))
+            .mul_scalar(1.0 / (hd as f64).sqrt())
+            + mask;
         let probs = softmax(scores, 3);
         let out = probs
             .matmul(v)
@@ -343,7 +350,11 @@ impl<B: Backend> Model<B> {
     }
 
     /// Builds the model from an open checkpoint, checking every tensor's shape.
-    pub fn from_checkpoint(config: &ModelConfig, ck: &Checkpoint, device: &B::Device) -> Result<Self> {
+    pub fn from_checkpoint(
+        config: &ModelConfig,
+        ck: &Checkpoint,
+        device: &B::Device,
+    ) -> Result<Self> {
         let c = config;
         let d = c.hidden_size;
         let qd = c.num_attention_heads * c.head_dim;
@@ -397,9 +408,24 @@ impl<B: Backend> Model<B> {
                 },
                 post_attention_layernorm: norm(&format!("{p}.post_attention_layernorm.weight"))?,
                 mlp: Mlp {
-                    gate_proj: linear(&format!("{p}.mlp.gate_proj"), d, c.intermediate_size, c.mlp_bias)?,
-                    up_proj: linear(&format!("{p}.mlp.up_proj"), d, c.intermediate_size, c.mlp_bias)?,
-                    down_proj: linear(&format!("{p}.mlp.down_proj"), c.intermediate_size, d, c.mlp_bias)?,
+                    gate_proj: linear(
+                        &format!("{p}.mlp.gate_proj"),
+                        d,
+                        c.intermediate_size,
+                        c.mlp_bias,
+                    )?,
+                    up_proj: linear(
+                        &format!("{p}.mlp.up_proj"),
+                        d,
+                        c.intermediate_size,
+                        c.mlp_bias,
+                    )?,
+                    down_proj: linear(
+                        &format!("{p}.mlp.down_proj"),
+                        c.intermediate_size,
+                        d,
+                        c.mlp_bias,
+                    )?,
                 },
             });
         }
@@ -468,7 +494,11 @@ impl<B: Backend> Model<B> {
         let past = cache.len();
         let t = past + s;
         assert_eq!(input.ids.len(), b * s, "ids must be batch * seq");
-        assert_eq!(input.key_valid.len(), b * t, "key_valid must be batch * (cached + seq)");
+        assert_eq!(
+            input.key_valid.len(),
+            b * t,
+            "key_valid must be batch * (cached + seq)"
+        );
         let dev = self.device();
         let ids: Vec<i64> = input.ids.iter().map(|&x| x as i64).collect();
         let ids = Tensor::<B, 1, Int>::from_data(TensorData::new(ids, [b * s]), &dev);
@@ -483,7 +513,8 @@ impl<B: Backend> Model<B> {
                 }
             }
         }
-        let mask = Tensor::<B, 3>::from_data(TensorData::new(mask, [b, s, t]), &dev).unsqueeze_dim(1);
+        let mask =
+            Tensor::<B, 3>::from_data(TensorData::new(mask, [b, s, t]), &dev).unsqueeze_dim(1);
         let (cos, sin) = self.rope(&input.positions, b, s);
         for (layer, slot) in self.layers.iter().zip(cache.layers.iter_mut()) {
             let a = layer.self_attn.forward(
@@ -499,10 +530,24 @@ impl<B: Backend> Model<B> {
         self.norm.forward(h)
     }
 
+    /// Logits `[n, vocab]` of flat hidden states `[n, d]`. With tied embeddings this computes
+    /// `(E h^T)^T`, so the large `[vocab, d]` matrix is read in its stored layout rather than
+    /// through a transposed view (which some backends copy on every call).
+    pub fn project_flat(&self, hidden: Tensor<B, 2>) -> Tensor<B, 2> {
+        match &self.lm_head {
+            Some(w) => hidden.matmul(w.val()),
+            None => self
+                .embed_tokens
+                .val()
+                .matmul(hidden.transpose())
+                .transpose(),
+        }
+    }
+
     /// Logits `[batch, seq, vocab]` of hidden states `[batch, seq, d]`.
     pub fn project(&self, hidden: Tensor<B, 3>) -> Tensor<B, 3> {
         let [b, s, d] = hidden.dims();
-        let logits = hidden.reshape([b * s, d]).matmul(self.output_weight());
+        let logits = self.project_flat(hidden.reshape([b * s, d]));
         logits.reshape([b, s, self.config.vocab_size])
     }
 

@@ -44,7 +44,8 @@ pub fn generate_from_dir(dir: &Path, prompt: &str, mut cfg: SamplingConfig) -> R
         Err(_) => (prompt.to_string(), tok.encode(prompt)?),
     };
     cfg.stop_token_ids.extend(tok.eos_id);
-    cfg.stop_token_ids.extend(model.config.eos_token_ids.iter().copied());
+    cfg.stop_token_ids
+        .extend(model.config.eos_token_ids.iter().copied());
     let t1 = Instant::now();
     let mut out = generate(&model, std::slice::from_ref(&ids), &cfg, Some(&tok))?;
     let generate_s = t1.elapsed().as_secs_f64();

@@ -46,21 +46,24 @@ impl ScoreBatch {
 /// Log-probabilities `[batch, seq]` of every token given its prefix (left-padded layout;
 /// 0 at each row's first token and at padding), computing at most `chunk` positions' logits
 /// at a time. Differentiable on autodiff backends.
-pub fn token_logprobs<B: Backend>(model: &Model<B>, batch: &ScoreBatch, chunk: usize) -> Tensor<B, 2> {
+pub fn token_logprobs<B: Backend>(
+    model: &Model<B>,
+    batch: &ScoreBatch,
+    chunk: usize,
+) -> Tensor<B, 2> {
     let input = &batch.input;
     let (b, s) = (input.batch, input.seq);
     let dev = model.device();
     let mut cache = KvCache::new(model.layers.len());
     let hidden = model.forward_hidden(input, &mut cache);
     let d = model.config.hidden_size;
-    let w_out = model.output_weight();
     let chunk = chunk.max(1);
     let mut parts = vec![Tensor::<B, 2>::zeros([b, 1], &dev)];
     let mut p = 0;
     while p + 1 < s {
         let c = chunk.min(s - 1 - p);
         let h = hidden.clone().narrow(1, p, c).reshape([b * c, d]);
-        let logp = log_softmax(h.matmul(w_out.clone()), 1);
+        let logp = log_softmax(model.project_flat(h), 1);
         let mut targets = Vec::with_capacity(b * c);
         for r in 0..b {
             for t in 0..c {
@@ -77,7 +80,10 @@ pub fn token_logprobs<B: Backend>(model: &Model<B>, batch: &ScoreBatch, chunk: u
 /// `sum(weight * logprob)` per row, `[batch]`, and the weight tensor used.
 pub fn weighted_sum<B: Backend>(logprobs: Tensor<B, 2>, batch: &ScoreBatch) -> Tensor<B, 1> {
     let [b, s] = logprobs.dims();
-    let w = Tensor::<B, 2>::from_data(TensorData::new(batch.weights.clone(), [b, s]), &logprobs.device());
+    let w = Tensor::<B, 2>::from_data(
+        TensorData::new(batch.weights.clone(), [b, s]),
+        &logprobs.device(),
+    );
     (logprobs * w).sum_dim(1).reshape([b])
 }
 

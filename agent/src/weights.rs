@@ -79,8 +79,7 @@ impl Checkpoint {
         if !single.exists() {
             return Err(AgentError::MissingFile {
                 path: single,
-                what: "weights (neither model.safetensors nor model.safetensors.index.json)"
-                    .into(),
+                what: "weights (neither model.safetensors nor model.safetensors.index.json)".into(),
             });
         }
         Self::open_files(&[single])
@@ -122,11 +121,18 @@ impl Checkpoint {
 
     /// Reads tensor `name` as `f32` values with its shape; if `expected` is given the shape
     /// must equal it.
-    pub fn read_f32(&self, name: &str, expected: Option<&[usize]>) -> Result<(Vec<f32>, Vec<usize>)> {
-        let &fi = self.index.get(name).ok_or_else(|| AgentError::MissingTensor {
-            name: name.to_string(),
-            source_desc: self.describe(),
-        })?;
+    pub fn read_f32(
+        &self,
+        name: &str,
+        expected: Option<&[usize]>,
+    ) -> Result<(Vec<f32>, Vec<usize>)> {
+        let &fi = self
+            .index
+            .get(name)
+            .ok_or_else(|| AgentError::MissingTensor {
+                name: name.to_string(),
+                source_desc: self.describe(),
+            })?;
         let (path, m) = &self.files[fi];
         let st = SafeTensors::deserialize(m).map_err(|e| st_err(path, e))?;
         let view = st.tensor(name).map_err(|e| st_err(path, e))?;
@@ -163,7 +169,10 @@ impl Checkpoint {
                 .map(|c| i64::from_le_bytes(c.try_into().expect("8 bytes")) as f32)
                 .collect(),
             other => {
-                return Err(st_err(path, format!("tensor {name}: unsupported dtype {other:?}")));
+                return Err(st_err(
+                    path,
+                    format!("tensor {name}: unsupported dtype {other:?}"),
+                ));
             }
         };
         Ok((values, shape))
@@ -171,10 +180,13 @@ impl Checkpoint {
 
     /// Reads an integer tensor (I64 or I32) as `i64` values with its shape.
     pub fn read_i64(&self, name: &str) -> Result<(Vec<i64>, Vec<usize>)> {
-        let &fi = self.index.get(name).ok_or_else(|| AgentError::MissingTensor {
-            name: name.to_string(),
-            source_desc: self.describe(),
-        })?;
+        let &fi = self
+            .index
+            .get(name)
+            .ok_or_else(|| AgentError::MissingTensor {
+                name: name.to_string(),
+                source_desc: self.describe(),
+            })?;
         let (path, m) = &self.files[fi];
         let st = SafeTensors::deserialize(m).map_err(|e| st_err(path, e))?;
         let view = st.tensor(name).map_err(|e| st_err(path, e))?;
@@ -188,7 +200,12 @@ impl Checkpoint {
                 .chunks_exact(4)
                 .map(|c| i32::from_le_bytes(c.try_into().expect("4 bytes")) as i64)
                 .collect(),
-            other => return Err(st_err(path, format!("tensor {name}: dtype {other:?} is not integer"))),
+            other => {
+                return Err(st_err(
+                    path,
+                    format!("tensor {name}: dtype {other:?} is not integer"),
+                ));
+            }
         };
         Ok((values, view.shape().to_vec()))
     }

@@ -11,7 +11,9 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name)
 }
 
 fn dev() -> <Cpu as burn::tensor::backend::BackendTypes>::Device {
@@ -33,7 +35,12 @@ fn expected(dir: &Path) -> Expected {
     let (mask, _) = ck.read_i64("attention_mask").unwrap();
     let (logits, shape) = ck.read_f32("logits", None).unwrap();
     let u32s = |name: &str| -> Vec<u32> {
-        ck.read_i64(name).unwrap().0.into_iter().map(|x| x as u32).collect()
+        ck.read_i64(name)
+            .unwrap()
+            .0
+            .into_iter()
+            .map(|x| x as u32)
+            .collect()
     };
     Expected {
         ids,
@@ -149,10 +156,15 @@ fn peft_adapter_from_python_matches_and_round_trips() {
     assert_eq!(saved.names().collect::<Vec<_>>(), names);
     assert!(names.contains(&"base_model.model.model.layers.0.self_attn.q_proj.lora_A.weight"));
     for n in names {
-        assert_eq!(saved.read_f32(n, None).unwrap(), orig.read_f32(n, None).unwrap(), "{n}");
+        assert_eq!(
+            saved.read_f32(n, None).unwrap(),
+            orig.read_f32(n, None).unwrap(),
+            "{n}"
+        );
     }
     let cfg_json: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("adapter_config.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(out.join("adapter_config.json")).unwrap())
+            .unwrap();
     assert_eq!(cfg_json["peft_type"], "LORA");
     assert_eq!(cfg_json["r"], 4);
     let base2 = Model::<Cpu>::load(&fixture("tiny-qwen2"), &dev()).unwrap();
@@ -162,11 +174,17 @@ fn peft_adapter_from_python_matches_and_round_trips() {
 
     // Merged into the base weights: same logits without adapters; exported HF files reload.
     let merged = lora::merge(reloaded).unwrap();
-    assert!(merged.layers.iter().all(|l| l.self_attn.q_proj.lora.is_none()));
+    assert!(
+        merged
+            .layers
+            .iter()
+            .all(|l| l.self_attn.q_proj.lora.is_none())
+    );
     let d = max_diff(&logits_rows(&merged, &exp.prompts), &exp);
     assert!(d <= 1e-4, "merged logits differ by {d}");
     let cfg_json: Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture("tiny-qwen2/config.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(fixture("tiny-qwen2/config.json")).unwrap())
+            .unwrap();
     let export = out.join("merged");
     lora::export_hf(merged, &cfg_json, &export).unwrap();
     let back = Model::<Cpu>::load(&export, &dev()).unwrap();
@@ -216,7 +234,8 @@ fn conversation_is_token_in_token_out() {
     let tok = ChatTokenizer::from_dir(&dir).unwrap();
     let model = Model::<Cpu>::load(&dir, &dev()).unwrap();
     let user = |s: &str| serde_json::json!({"role": "user", "content": s});
-    let mut conv = Conversation::start(&tok, vec![user("List my notes.")], None, Default::default()).unwrap();
+    let mut conv =
+        Conversation::start(&tok, vec![user("List my notes.")], None, Default::default()).unwrap();
     let prompt_len = conv.tokens().len();
     let cfg = SamplingConfig {
         temperature: 1.0,
@@ -229,11 +248,18 @@ fn conversation_is_token_in_token_out() {
     conv.push_generated(&tok, &g[0].tokens).unwrap();
     let after_gen = conv.tokens().to_vec();
     // Generated tokens are kept verbatim (even if re-tokenizing their text would differ).
-    assert_eq!(&after_gen[prompt_len..prompt_len + g[0].tokens.len()], g[0].tokens.as_slice());
-    conv.push_messages(&tok, vec![user("And the next one?")]).unwrap();
+    assert_eq!(
+        &after_gen[prompt_len..prompt_len + g[0].tokens.len()],
+        g[0].tokens.as_slice()
+    );
+    conv.push_messages(&tok, vec![user("And the next one?")])
+        .unwrap();
     assert_eq!(&conv.tokens()[..after_gen.len()], after_gen.as_slice());
     let tail = tok.decode(&conv.tokens()[after_gen.len()..]).unwrap();
-    assert_eq!(tail, "\n<|im_start|>user\nAnd the next one?<|im_end|>\n<|im_start|>assistant\n");
+    assert_eq!(
+        tail,
+        "\n<|im_start|>user\nAnd the next one?<|im_end|>\n<|im_start|>assistant\n"
+    );
     let generated = conv.mask().iter().filter(|&&m| m).count();
     assert_eq!(generated, g[0].tokens.len());
     assert_eq!(conv.mask().len(), conv.tokens().len());
@@ -255,23 +281,48 @@ fn sampling_is_deterministic_and_logprobs_match_scoring() {
     let a = generate(&model, &exp.prompts, &cfg, Some(&tok)).unwrap();
     let b = generate(&model, &exp.prompts, &cfg, Some(&tok)).unwrap();
     assert_eq!(a, b);
-    let c = generate(&model, &exp.prompts, &SamplingConfig { seed: 43, ..cfg.clone() }, Some(&tok)).unwrap();
-    assert_ne!(a.iter().map(|g| &g.tokens).collect::<Vec<_>>(), c.iter().map(|g| &g.tokens).collect::<Vec<_>>());
+    let c = generate(
+        &model,
+        &exp.prompts,
+        &SamplingConfig {
+            seed: 43,
+            ..cfg.clone()
+        },
+        Some(&tok),
+    )
+    .unwrap();
+    assert_ne!(
+        a.iter().map(|g| &g.tokens).collect::<Vec<_>>(),
+        c.iter().map(|g| &g.tokens).collect::<Vec<_>>()
+    );
     // Row 1 alone samples the same tokens as inside the batch (per-row streams).
     let alone = generate(&model, &exp.prompts[..1], &cfg, Some(&tok)).unwrap();
     assert_eq!(alone[0].tokens, a[0].tokens);
 
     // Teacher-forced scoring of prompt + sample reproduces the sampling log-probs, with a
     // chunk smaller than the sequence.
-    let rows: Vec<Vec<u32>> = exp.prompts.iter().zip(&a).map(|(p, g)| [p.clone(), g.tokens.clone()].concat()).collect();
-    let weights: Vec<Vec<f32>> = exp.prompts.iter().zip(&a).map(|(p, g)| [vec![0.0; p.len()], vec![1.0; g.tokens.len()]].concat()).collect();
+    let rows: Vec<Vec<u32>> = exp
+        .prompts
+        .iter()
+        .zip(&a)
+        .map(|(p, g)| [p.clone(), g.tokens.clone()].concat())
+        .collect();
+    let weights: Vec<Vec<f32>> = exp
+        .prompts
+        .iter()
+        .zip(&a)
+        .map(|(p, g)| [vec![0.0; p.len()], vec![1.0; g.tokens.len()]].concat())
+        .collect();
     let batch = ScoreBatch::new(&rows, &weights, 0);
     for chunk in [3, 1000] {
         let lp = to_rows(token_logprobs(&model, &batch, chunk), &batch);
         for (r, g) in a.iter().enumerate() {
             let scored = &lp[r][exp.prompts[r].len()..];
             for (x, y) in scored.iter().zip(&g.logprobs) {
-                assert!((x - y).abs() < 1e-4, "chunk {chunk}: scored {x} sampled {y}");
+                assert!(
+                    (x - y).abs() < 1e-4,
+                    "chunk {chunk}: scored {x} sampled {y}"
+                );
             }
         }
     }
@@ -291,12 +342,30 @@ fn stop_strings_and_tokens_end_rows() {
     let full = generate(&model, &exp.prompts[..1], &greedy, Some(&tok)).unwrap();
     let stop_tok = full[0].tokens[2];
     let first_at = full[0].tokens.iter().position(|&t| t == stop_tok).unwrap();
-    let g = generate(&model, &exp.prompts[..1], &SamplingConfig { stop_token_ids: vec![stop_tok], ..greedy.clone() }, Some(&tok)).unwrap();
+    let g = generate(
+        &model,
+        &exp.prompts[..1],
+        &SamplingConfig {
+            stop_token_ids: vec![stop_tok],
+            ..greedy.clone()
+        },
+        Some(&tok),
+    )
+    .unwrap();
     assert_eq!(g[0].finish, FinishReason::StopToken);
     assert_eq!(g[0].tokens, full[0].tokens[..=first_at]);
     let text = tok.decode(&full[0].tokens[..4]).unwrap();
     let stop = text.chars().rev().take(1).collect::<String>();
-    let g = generate(&model, &exp.prompts[..1], &SamplingConfig { stop_strings: vec![stop.clone()], ..greedy }, Some(&tok)).unwrap();
+    let g = generate(
+        &model,
+        &exp.prompts[..1],
+        &SamplingConfig {
+            stop_strings: vec![stop.clone()],
+            ..greedy
+        },
+        Some(&tok),
+    )
+    .unwrap();
     assert_eq!(g[0].finish, FinishReason::StopString);
     assert!(g[0].tokens.len() <= 4);
     assert!(tok.decode(&g[0].tokens).unwrap().contains(&stop));
@@ -340,7 +409,8 @@ fn clear_errors() {
     assert!(e.to_string().contains("config.json"));
     // Unknown architecture.
     let mut cfg: Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture("tiny-qwen2/config.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(fixture("tiny-qwen2/config.json")).unwrap())
+            .unwrap();
     cfg["architectures"] = serde_json::json!(["GPT2LMHeadModel"]);
     std::fs::write(tmp.join("config.json"), cfg.to_string()).unwrap();
     let e = Model::<Cpu>::load(&tmp, &dev()).unwrap_err();
@@ -351,12 +421,20 @@ fn clear_errors() {
     let e = Model::<Cpu>::load(&tmp, &dev()).unwrap_err();
     assert!(e.to_string().contains("model.safetensors"), "{e}");
     // Shape mismatch: a config that disagrees with the weights.
-    std::fs::copy(fixture("tiny-qwen2/model.safetensors"), tmp.join("model.safetensors")).unwrap();
+    std::fs::copy(
+        fixture("tiny-qwen2/model.safetensors"),
+        tmp.join("model.safetensors"),
+    )
+    .unwrap();
     cfg["intermediate_size"] = serde_json::json!(48);
     std::fs::write(tmp.join("config.json"), cfg.to_string()).unwrap();
     let e = Model::<Cpu>::load(&tmp, &dev()).unwrap_err();
     match &e {
-        AgentError::ShapeMismatch { name, expected, found } => {
+        AgentError::ShapeMismatch {
+            name,
+            expected,
+            found,
+        } => {
             assert!(name.contains("mlp"), "{name}");
             assert_eq!(expected.len(), 2);
             assert_ne!(expected, found);
@@ -371,6 +449,9 @@ fn clear_errors() {
     )
     .unwrap();
     let e = Model::<Cpu>::load(&tmp, &dev()).unwrap_err();
-    assert!(e.to_string().contains("model-00001-of-00002.safetensors"), "{e}");
+    assert!(
+        e.to_string().contains("model-00001-of-00002.safetensors"),
+        "{e}"
+    );
     std::fs::remove_dir_all(&tmp).ok();
 }

@@ -26,7 +26,8 @@ fn smollm2_greedy_matches_transformers() {
         return;
     };
     let reference: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("reference.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir.join("reference.json")).unwrap())
+            .unwrap();
     let ids = |k: &str| -> Vec<u32> {
         reference[k]
             .as_array()
@@ -37,7 +38,9 @@ fn smollm2_greedy_matches_transformers() {
     };
     let tok = ChatTokenizer::from_dir(&dir).unwrap();
     let messages = vec![json!({"role": "user", "content": reference["prompt"]})];
-    let text = tok.render(&messages, None, true, &Default::default()).unwrap();
+    let text = tok
+        .render(&messages, None, true, &Default::default())
+        .unwrap();
     assert_eq!(text, reference["prompt_text"].as_str().unwrap());
     let conv = Conversation::start(&tok, messages, None, Default::default()).unwrap();
     assert_eq!(conv.tokens(), ids("prompt_ids").as_slice());
