@@ -91,6 +91,27 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Generate a reply from a Hugging Face model directory (policy model quick check).
+    Generate {
+        /// Model directory: config.json, safetensors weights, tokenizer.json.
+        #[arg(long)]
+        model: std::path::PathBuf,
+        /// The user message (wrapped in the chat template when the tokenizer has one).
+        #[arg(long)]
+        prompt: String,
+        /// Most tokens to generate.
+        #[arg(long, default_value_t = 64)]
+        max_new_tokens: usize,
+        /// Sampling temperature (0 = greedy).
+        #[arg(long, default_value_t = 0.0)]
+        temperature: f32,
+        /// Nucleus sampling threshold.
+        #[arg(long, default_value_t = 1.0)]
+        top_p: f32,
+        /// Random seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Load AppWorld-format `<app>.db` files from a directory and report what was loaded.
     ImportAppworldDb {
         /// Directory holding `<app>.db` files.
@@ -221,6 +242,33 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             println!(
                 "{}",
                 serde_json::to_string_pretty(&json!({"files": files, "rows": world.row_count()}))?
+            );
+        }
+        Command::Generate {
+            model,
+            prompt,
+            max_new_tokens,
+            temperature,
+            top_p,
+            seed,
+        } => {
+            let cfg = agent::SamplingConfig {
+                temperature,
+                top_p,
+                max_new_tokens,
+                seed,
+                ..Default::default()
+            };
+            let out = agent::quick::generate_from_dir(&model, &prompt, cfg)?;
+            println!("{}", out.text);
+            let n = out.generation.tokens.len();
+            eprintln!(
+                "[{} prompt tokens, {n} new, {:?}; load {:.2}s, generate {:.2}s = {:.1} tok/s]",
+                out.prompt_tokens,
+                out.generation.finish,
+                out.load_s,
+                out.generate_s,
+                n as f64 / out.generate_s.max(1e-9)
             );
         }
         Command::ImportAppworldDb { dir } => {

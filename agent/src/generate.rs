@@ -1,0 +1,239 @@
+//! Sampling with a key/value cache: temperature, top-p, per-row seeds, stop tokens and
+//! strings, batched over prompts of different lengths, with the log-probability of every
+//! sampled token.
+
+use crate::chat::ChatTokenizer;
+use crate::error::{AgentError, Result};
+use crate::model::{KvCache, Model, StepInput};
+use burn::tensor::backend::Backend;
+
+/// How to sample.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SamplingConfig {
+    /// Softmax temperature; 0 means greedy.
+    pub temperature: f32,
+    /// Nucleus sampling: keep the smallest set of tokens whose probability reaches this.
+    pub top_p: f32,
+    /// Most tokens generated per sequence.
+    pub max_new_tokens: usize,
+    /// Seed; row `i` of a batch draws from its own stream derived from it.
+    pub seed: u64,
+    /// Generation of a row stops after any of these tokens (kept in the output).
+    pub stop_token_ids: Vec<u32>,
+    /// Generation of a row stops once its decoded output contains any of these (the token that
+    /// completes the string is kept; tokens are never split). Needs a tokenizer.
+    pub stop_strings: Vec<String>,
+}
+
+impl Default for SamplingConfig {
+    fn default() -> Self {
+        Self {
+            temperature: 1.0,
+            top_p: 1.0,
+            max_new_tokens: 256,
+            seed: 0,
+            stop_token_ids: Vec::new(),
+            stop_strings: Vec::new(),
+        }
+    }
+}
+
+/// Why a sequence ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FinishReason {
+    /// It produced a stop token.
+    StopToken,
+    /// Its text contains a stop string.
+    StopString,
+    /// It reached `max_new_tokens`.
+    Length,
+}
+
+/// One generated continuation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Generation {
+    /// The new tokens (the prompt is not repeated).
+    pub tokens: Vec<u32>,
+    /// Log-probability of each new token under the model (temperature 1, no top-p), the same
+    /// quantity [`crate::score`] computes.
+    pub logprobs: Vec<f32>,
+    /// Why it ended.
+    pub finish: FinishReason,
+}
+
+/// SplitMix64: a small deterministic generator, so that a seed means the same stream on every
+/// platform and version.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform number in `[0, 1)`.
+    pub fn uniform(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Log-softmax of one row of logits, in f64 for the normaliser.
+pub fn log_softmax(logits: &[f32]) -> Vec<f32> {
+    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let sum: f64 = logits.iter().map(|&x| ((x - max) as f64).exp()).sum();
+    let lse = max as f64 + sum.ln();
+    logits.iter().map(|&x| (x as f64 - lse) as f32).collect()
+}
+
+/// Draws one token from a row of logits.
+pub fn sample_token(logits: &[f32], temperature: f32, top_p: f32, rng: &mut Rng) -> u32 {
+    if temperature <= 0.0 {
+        let mut best = 0;
+        for (i, &x) in logits.iter().enumerate() {
+            if x > logits[best] {
+                best = i;
+            }
+        }
+        return best as u32;
+    }
+    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let mut probs: Vec<(u32, f64)> = logits
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| (i as u32, (((x - max) / temperature) as f64).exp()))
+        .collect();
+    let total: f64 = probs.iter().map(|p| p.1).sum();
+    for p in &mut probs {
+        p.1 /= total;
+    }
+    if top_p < 1.0 {
+        probs.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut cum = 0.0;
+        let mut keep = probs.len();
+        for (i, p) in probs.iter().enumerate() {
+            cum += p.1;
+            if cum >= top_p as f64 {
+                keep = i + 1;
+                break;
+            }
+        }
+        probs.truncate(keep.max(1));
+    }
+    let mass: f64 = probs.iter().map(|p| p.1).sum();
+    let mut u = rng.uniform() * mass;
+    for p in &probs {
+        if u < p.1 {
+            return p.0;
+        }
+        u -= p.1;
+    }
+    probs.last().map(|p| p.0).unwrap_or(0)
+}
+
+/// Generates a continuation of every prompt (a batch of different lengths, left-padded).
+pub fn generate<B: Backend>(
+    model: &Model<B>,
+    prompts: &[Vec<u32>],
+    cfg: &SamplingConfig,
+    tokenizer: Option<&ChatTokenizer>,
+) -> Result<Vec<Generation>> {
+    if prompts.iter().any(Vec::is_empty) {
+        return Err(AgentError::Invalid(
+            "every prompt needs at least one token".into(),
+        ));
+    }
+    if !cfg.stop_strings.is_empty() && tokenizer.is_none() {
+        return Err(AgentError::Invalid("stop strings need a tokenizer".into()));
+    }
+    let vocab = model.config.vocab_size;
+    if let Some(&bad) = prompts.iter().flatten().find(|&&t| t as usize >= vocab) {
+        return Err(AgentError::Invalid(format!(
+            "token id {bad} is outside the vocabulary ({vocab})"
+        )));
+    }
+    let b = prompts.len();
+    let pad = tokenizer.map(|t| t.pad_id).unwrap_or(0);
+    let mut rngs: Vec<Rng> = (0..b)
+        .map(|i| Rng::new(cfg.seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)))
+        .collect();
+    let mut out: Vec<Generation> = (0..b)
+        .map(|_| Generation {
+            tokens: Vec::new(),
+            logprobs: Vec::new(),
+            finish: FinishReason::Length,
+        })
+        .collect();
+    let mut done = vec![false; b];
+    let mut cache = KvCache::new(model.layers.len());
+    let first = StepInput::left_padded(prompts, pad);
+    let mut valid: Vec<Vec<bool>> = first
+        .key_valid
+        .chunks(first.seq)
+        .map(<[bool]>::to_vec)
+        .collect();
+    let mut input = first;
+    for step in 0..cfg.max_new_tokens {
+        let hidden = model.forward_hidden(&input, &mut cache);
+        let last = hidden.narrow(1, input.seq - 1, 1);
+        let logits = model
+            .project(last)
+            .into_data()
+            .convert::<f32>()
+            .to_vec::<f32>()
+            .map_err(|e| AgentError::Invalid(format!("{e:?}")))?;
+        let mut next = Vec::with_capacity(b);
+        for r in 0..b {
+            if done[r] {
+                next.push(pad);
+                continue;
+            }
+            let row = &logits[r * vocab..(r + 1) * vocab];
+            let tok = sample_token(row, cfg.temperature, cfg.top_p, &mut rngs[r]);
+            let lp = log_softmax(row)[tok as usize];
+            let g = &mut out[r];
+            g.tokens.push(tok);
+            g.logprobs.push(lp);
+            if cfg.stop_token_ids.contains(&tok) {
+                g.finish = FinishReason::StopToken;
+                done[r] = true;
+            } else if let Some(t) = tokenizer
+                && !cfg.stop_strings.is_empty()
+            {
+                let text = t.decode(&g.tokens)?;
+                if cfg.stop_strings.iter().any(|s| text.contains(s.as_str())) {
+                    g.finish = FinishReason::StopString;
+                    done[r] = true;
+                }
+            }
+            next.push(tok);
+        }
+        if done.iter().all(|&d| d) || step + 1 == cfg.max_new_tokens {
+            break;
+        }
+        let mut positions = Vec::with_capacity(b);
+        let mut key_valid = Vec::new();
+        for r in 0..b {
+            positions.push(prompts[r].len() + step);
+            valid[r].push(!done[r]);
+            key_valid.extend_from_slice(&valid[r]);
+        }
+        input = StepInput {
+            batch: b,
+            seq: 1,
+            ids: next,
+            positions,
+            key_valid,
+        };
+    }
+    Ok(out)
+}
