@@ -126,6 +126,56 @@ impl Checkpoint {
         name: &str,
         expected: Option<&[usize]>,
     ) -> Result<(Vec<f32>, Vec<usize>)> {
+        self.with_view(name, |path, view| {
+            let shape = view.shape().to_vec();
+            if let Some(exp) = expected
+                && exp != shape.as_slice()
+            {
+                return Err(AgentError::ShapeMismatch {
+                    name: name.to_string(),
+                    expected: exp.to_vec(),
+                    found: shape,
+                });
+            }
+            let bytes = view.data();
+            let values: Vec<f32> = match view.dtype() {
+                Dtype::F32 => bytes
+                    .chunks_exact(4)
+                    .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect(),
+                Dtype::F16 => bytes
+                    .chunks_exact(2)
+                    .map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f32())
+                    .collect(),
+                Dtype::BF16 => bytes
+                    .chunks_exact(2)
+                    .map(|c| half::bf16::from_le_bytes([c[0], c[1]]).to_f32())
+                    .collect(),
+                Dtype::F64 => bytes
+                    .chunks_exact(8)
+                    .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")) as f32)
+                    .collect(),
+                Dtype::I64 => bytes
+                    .chunks_exact(8)
+                    .map(|c| i64::from_le_bytes(c.try_into().expect("8 bytes")) as f32)
+                    .collect(),
+                other => {
+                    return Err(st_err(
+                        path,
+                        format!("tensor {name}: unsupported dtype {other:?}"),
+                    ));
+                }
+            };
+            Ok((values, shape))
+        })
+    }
+
+    /// Runs `f` on tensor `name`'s view (and the file it is in); a clear error if it is absent.
+    fn with_view<T>(
+        &self,
+        name: &str,
+        f: impl FnOnce(&Path, &safetensors::tensor::TensorView<'_>) -> Result<T>,
+    ) -> Result<T> {
         let &fi = self
             .index
             .get(name)
@@ -136,78 +186,31 @@ impl Checkpoint {
         let (path, m) = &self.files[fi];
         let st = SafeTensors::deserialize(m).map_err(|e| st_err(path, e))?;
         let view = st.tensor(name).map_err(|e| st_err(path, e))?;
-        let shape = view.shape().to_vec();
-        if let Some(exp) = expected
-            && exp != shape.as_slice()
-        {
-            return Err(AgentError::ShapeMismatch {
-                name: name.to_string(),
-                expected: exp.to_vec(),
-                found: shape,
-            });
-        }
-        let bytes = view.data();
-        let values: Vec<f32> = match view.dtype() {
-            Dtype::F32 => bytes
-                .chunks_exact(4)
-                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect(),
-            Dtype::F16 => bytes
-                .chunks_exact(2)
-                .map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f32())
-                .collect(),
-            Dtype::BF16 => bytes
-                .chunks_exact(2)
-                .map(|c| half::bf16::from_le_bytes([c[0], c[1]]).to_f32())
-                .collect(),
-            Dtype::F64 => bytes
-                .chunks_exact(8)
-                .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")) as f32)
-                .collect(),
-            Dtype::I64 => bytes
-                .chunks_exact(8)
-                .map(|c| i64::from_le_bytes(c.try_into().expect("8 bytes")) as f32)
-                .collect(),
-            other => {
-                return Err(st_err(
-                    path,
-                    format!("tensor {name}: unsupported dtype {other:?}"),
-                ));
-            }
-        };
-        Ok((values, shape))
+        f(path, &view)
     }
 
     /// Reads an integer tensor (I64 or I32) as `i64` values with its shape.
     pub fn read_i64(&self, name: &str) -> Result<(Vec<i64>, Vec<usize>)> {
-        let &fi = self
-            .index
-            .get(name)
-            .ok_or_else(|| AgentError::MissingTensor {
-                name: name.to_string(),
-                source_desc: self.describe(),
-            })?;
-        let (path, m) = &self.files[fi];
-        let st = SafeTensors::deserialize(m).map_err(|e| st_err(path, e))?;
-        let view = st.tensor(name).map_err(|e| st_err(path, e))?;
-        let b = view.data();
-        let values = match view.dtype() {
-            Dtype::I64 => b
-                .chunks_exact(8)
-                .map(|c| i64::from_le_bytes(c.try_into().expect("8 bytes")))
-                .collect(),
-            Dtype::I32 => b
-                .chunks_exact(4)
-                .map(|c| i32::from_le_bytes(c.try_into().expect("4 bytes")) as i64)
-                .collect(),
-            other => {
-                return Err(st_err(
-                    path,
-                    format!("tensor {name}: dtype {other:?} is not integer"),
-                ));
-            }
-        };
-        Ok((values, view.shape().to_vec()))
+        self.with_view(name, |path, view| {
+            let b = view.data();
+            let values = match view.dtype() {
+                Dtype::I64 => b
+                    .chunks_exact(8)
+                    .map(|c| i64::from_le_bytes(c.try_into().expect("8 bytes")))
+                    .collect(),
+                Dtype::I32 => b
+                    .chunks_exact(4)
+                    .map(|c| i32::from_le_bytes(c.try_into().expect("4 bytes")) as i64)
+                    .collect(),
+                other => {
+                    return Err(st_err(
+                        path,
+                        format!("tensor {name}: dtype {other:?} is not integer"),
+                    ));
+                }
+            };
+            Ok((values, view.shape().to_vec()))
+        })
     }
 }
 
