@@ -1,7 +1,9 @@
 //! The `appsim` command line: shared pieces (world setup and in-process benchmarks) used by the
 //! binary and by `benches/`.
 
+pub mod agentcli;
 pub mod bench;
+pub mod plot;
 pub mod taskcli;
 
 use std::sync::Arc;

@@ -72,24 +72,61 @@ enum Command {
     RunTask {
         /// Task id, e.g. 59fcb00_1.
         id: String,
-        /// ground-truth, nothing, or a Python file whose cells are separated by `# %%` lines.
+        /// Run cells directly (no agent loop): ground-truth, nothing, or a Python file whose
+        /// cells are separated by `# %%` lines. Ignored when --policy is given.
         #[arg(long, default_value = "ground-truth")]
         solution: appsim::taskcli::SolutionSource,
         /// Print JSON (task, transcript, report).
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        agent: appsim::agentcli::PolicyArgs,
     },
     /// Run a solution over a split and print per-task results and TGC/SGC.
     Eval {
         /// train, dev, test_normal or test_challenge.
         #[arg(long)]
         split: tasks::Split,
-        /// ground-truth, nothing, or a directory of `<task_id>.py` files.
+        /// Run cells directly (no agent loop): ground-truth, nothing, or a directory of
+        /// `<task_id>.py` files. Ignored when --policy is given.
         #[arg(long, default_value = "ground-truth")]
         solution: appsim::taskcli::SolutionSource,
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        agent: appsim::agentcli::PolicyArgs,
+    },
+    /// Train the agent with LOOP (or GRPO/RLOO) in-process: rollouts on the task suite,
+    /// PPO on LoRA adapters; metrics to <out_dir>/metrics.jsonl, checkpoints, Ctrl-C safe.
+    Train {
+        /// TOML configuration (see configs/).
+        #[arg(long)]
+        config: std::path::PathBuf,
+        /// Continue from <out_dir>/checkpoint.
+        #[arg(long)]
+        resume: bool,
+        /// Override rl.iterations (the total to reach, counting resumed ones).
+        #[arg(long)]
+        iterations: Option<usize>,
+    },
+    /// Supervised fine-tuning of LoRA adapters on ground-truth or successful trajectories
+    /// (the [sft] section of the config); writes a PEFT adapter.
+    Sft {
+        /// TOML configuration (see configs/).
+        #[arg(long)]
+        config: std::path::PathBuf,
+    },
+    /// Draw the curves of a metrics file (JSONL) into a PNG.
+    Plot {
+        /// metrics.jsonl of a training run.
+        metrics: std::path::PathBuf,
+        /// Output PNG (default: next to the metrics file, same name with .png).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Comma-separated keys to plot (default: every numeric key).
+        #[arg(long, value_delimiter = ',')]
+        keys: Vec<String>,
     },
     /// Generate a reply from a Hugging Face model directory (policy model quick check).
     Generate {
@@ -224,8 +261,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             println!("{}", serde_json::to_string_pretty(&out)?);
         }
         Command::Tasks { split, json } => appsim::taskcli::list(split, json)?,
-        Command::RunTask { id, solution, json } => {
-            if !appsim::taskcli::run_task(&id, &solution, json)? {
+        Command::RunTask {
+            id,
+            solution,
+            json,
+            agent,
+        } => {
+            let passed = if agent.policy.is_some() {
+                appsim::agentcli::run_task(&id, &agent, json)?
+            } else {
+                appsim::taskcli::run_task(&id, &solution, json)?
+            };
+            if !passed {
                 std::process::exit(2);
             }
         }
@@ -233,8 +280,29 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             split,
             solution,
             json,
+            agent,
         } => {
-            appsim::taskcli::eval(split, &solution, json)?;
+            if agent.policy.is_some() {
+                appsim::agentcli::eval(split, &agent, json)?;
+            } else {
+                appsim::taskcli::eval(split, &solution, json)?;
+            }
+        }
+        Command::Train {
+            config,
+            resume,
+            iterations,
+        } => appsim::agentcli::train(&config, resume, iterations)?,
+        Command::Sft { config } => appsim::agentcli::sft(&config)?,
+        Command::Plot { metrics, out, keys } => {
+            let out = out.unwrap_or_else(|| metrics.with_extension("png"));
+            let summary = appsim::plot::plot(&metrics, &out, &keys)?;
+            println!(
+                "{}",
+                serde_json::to_string_pretty(
+                    &json!({"png": out, "summary": format!("{summary:?}")})
+                )?
+            );
         }
         Command::ExportWorld { dir } => {
             let (world, _) = appsim::default_env()?;

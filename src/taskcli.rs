@@ -120,16 +120,7 @@ pub fn run_task(id: &str, source: &SolutionSource, as_json: bool) -> anyhow::Res
             }))?
         );
     } else {
-        println!(
-            "# Task {} ({}, difficulty {})",
-            task.id, task.split, task.difficulty
-        );
-        println!(
-            "# Supervisor: person {}; clock {}",
-            task.supervisor,
-            sim::clock::fmt_datetime(task.now)
-        );
-        println!("# Instruction: {}\n", task.instruction);
+        print_header(&task);
         for (i, (c, o)) in cells.iter().zip(&outputs).enumerate() {
             println!("## Cell {}\n{}\n## Output\n{}\n", i + 1, c.trim_end(), o);
         }
@@ -173,6 +164,29 @@ pub fn eval(
         bar.inc(1);
     }
     bar.finish_and_clear();
+    print_results(split, &results, as_json)
+}
+
+/// Prints a task's id, split, difficulty, supervisor, clock and instruction.
+pub fn print_header(task: &Task) {
+    println!(
+        "# Task {} ({}, difficulty {})",
+        task.id, task.split, task.difficulty
+    );
+    println!(
+        "# Supervisor: person {}; clock {}",
+        task.supervisor,
+        sim::clock::fmt_datetime(task.now)
+    );
+    println!("# Instruction: {}\n", task.instruction);
+}
+
+/// Prints per-task results and TGC/SGC of a split (or JSON) and returns the summary.
+pub fn print_results(
+    split: Split,
+    results: &[(Arc<Task>, Report)],
+    as_json: bool,
+) -> anyhow::Result<tasks::Summary> {
     let summary = tasks::summarize(results.iter().map(|(t, r)| (t.as_ref(), r)));
     if as_json {
         let per_task: Vec<_> = results
@@ -186,7 +200,7 @@ pub fn eval(
             )?
         );
     } else {
-        for (t, r) in &results {
+        for (t, r) in results {
             let failed: Vec<&str> = r
                 .checks
                 .iter()

@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 use std::path::Path;
 
 /// A model directory's tokenizer with its chat template and special tokens.
+#[derive(Clone)]
 pub struct ChatTokenizer {
     tokenizer: tokenizers::Tokenizer,
     env: Option<Environment<'static>>,

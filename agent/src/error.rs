@@ -72,6 +72,15 @@ pub enum AgentError {
     /// Invalid argument to a call.
     #[error("{0}")]
     Invalid(String),
+    /// A chat endpoint could not be reached or answered with an error.
+    #[error("endpoint: {0}")]
+    Endpoint(String),
+    /// The task environment failed (not the agent's code: that only yields an observation).
+    #[error("environment: {0}")]
+    Env(String),
+    /// A training configuration or checkpoint problem.
+    #[error("training: {0}")]
+    Train(String),
 }
 
 /// Result with [`AgentError`].

@@ -1,6 +1,8 @@
 //! Policy model for appsim: a Qwen2/Llama decoder in burn loaded from Hugging Face files, its
 //! tokenizer and chat template, sampling with a KV cache, teacher-forced scoring and LoRA.
 
+pub use burn;
+
 pub mod backend;
 pub mod chat;
 pub mod config;
@@ -8,7 +10,11 @@ pub mod error;
 pub mod generate;
 pub mod lora;
 pub mod model;
+pub mod policy;
+pub mod prompt;
 pub mod quick;
+pub mod rl;
+pub mod rollout;
 pub mod score;
 pub mod train;
 pub mod weights;

@@ -418,3 +418,36 @@ pub fn export_hf<B: Backend>(
     )
     .map_err(|e| AgentError::Io { path, source: e })
 }
+
+/// Every adapter of the model as `(PEFT prefix, id of A, id of B)`, in layer order.
+pub fn adapter_params<B: Backend>(model: &Model<B>) -> Vec<(String, ParamId, ParamId)> {
+    let mut out = Vec::new();
+    for (i, l) in model.layers.iter().enumerate() {
+        let projs = [
+            ("q_proj", &l.self_attn.q_proj),
+            ("k_proj", &l.self_attn.k_proj),
+            ("v_proj", &l.self_attn.v_proj),
+            ("o_proj", &l.self_attn.o_proj),
+            ("gate_proj", &l.mlp.gate_proj),
+            ("up_proj", &l.mlp.up_proj),
+            ("down_proj", &l.mlp.down_proj),
+        ];
+        for (name, lin) in projs {
+            if let Some(ad) = &lin.lora {
+                out.push((peft_prefix(i, name), ad.a.id, ad.b.id));
+            }
+        }
+    }
+    out
+}
+
+/// A copy of the model with its adapters removed: the frozen base (a KL reference that costs
+/// no extra weights, since tensors are shared).
+pub fn without_adapters<B: Backend>(model: &Model<B>) -> Model<B> {
+    let mut m = model.clone();
+    let _ = for_each_projection(&mut m, |_, _, lin| {
+        lin.lora = None;
+        Ok(())
+    });
+    m
+}

@@ -298,6 +298,12 @@ const MASKED: f32 = -1.0e9;
 impl<B: Backend> Model<B> {
     /// Builds a randomly initialised model (normal, std 0.02; norms at 1).
     pub fn random(config: &ModelConfig, device: &B::Device) -> Self {
+        Self::random_with_head_std(config, 0.02, device)
+    }
+
+    /// As [`Self::random`], with the untied output head drawn at `head_std` (a frozen head at
+    /// 0.02 cannot express confident distributions, so adapters alone could not learn).
+    pub fn random_with_head_std(config: &ModelConfig, head_std: f64, device: &B::Device) -> Self {
         let c = config;
         let d = c.hidden_size;
         let qd = c.num_attention_heads * c.head_dim;
@@ -334,7 +340,7 @@ impl<B: Backend> Model<B> {
             lm_head: (!c.tie_word_embeddings).then(|| {
                 Param::from_tensor(Tensor::random(
                     [d, c.vocab_size],
-                    Distribution::Normal(0.0, 0.02),
+                    Distribution::Normal(0.0, head_std),
                     device,
                 ))
             }),

@@ -33,6 +33,26 @@ impl Suite {
         }
     }
 
+    /// Adds variants 4..=`up_to` of a scenario (by name or 7-hex id) as extra tasks of its
+    /// split: a task family for learning experiments (same template, other people and data;
+    /// variants past 3 repeat the third variant's instruction). Ids continue the scenario's
+    /// (`<id>_4`, `<id>_5`, ...). The standard 36 tasks are unchanged.
+    pub fn extend_family(&mut self, scenario: &str, up_to: u8) -> Result<(), String> {
+        let all = crate::scenarios::all();
+        let s = all
+            .iter()
+            .find(|s| s.name == scenario || s.id() == scenario)
+            .ok_or_else(|| format!("no scenario named or with id {scenario:?}"))?;
+        for v in 4..=up_to {
+            let t = Arc::new(s.task(v, &self.population));
+            if !self.index.contains_key(&t.id) {
+                self.index.insert(t.id.clone(), self.tasks.len());
+                self.tasks.push(t);
+            }
+        }
+        Ok(())
+    }
+
     /// A task by id.
     pub fn get(&self, id: &str) -> Option<Arc<Task>> {
         self.index.get(id).map(|&i| self.tasks[i].clone())

@@ -1,0 +1,20 @@
+//! Reinforcement learning for the agent: LOOP (PPO with leave-one-out advantages, no value
+//! network, one model in memory) and its ablations (action granularity, GRPO, RLOO), plus
+//! supervised fine-tuning (SFT-GT, RFT).
+//!
+//! - [`advantage`]: advantages from a task's group of rewards.
+//! - [`objective`]: the clipped per-token (or per-turn/trajectory) surrogate and its masks.
+//! - [`optim`]: global gradient-norm clipping, optimiser state by adapter name.
+//! - [`config`]: the TOML configuration; [`common`]: setup shared by the trainers.
+//! - [`trainer`]: the LOOP iteration, metrics, checkpoints, resume; [`sft`]: supervised runs.
+
+pub mod advantage;
+pub mod common;
+pub mod config;
+pub mod objective;
+pub mod optim;
+pub mod sft;
+pub mod trainer;
+
+pub use config::TrainConfig;
+pub use trainer::LoopTrainer;

@@ -1,0 +1,192 @@
+//! Supervised fine-tuning of the adapters on whole agent trajectories: the ground-truth
+//! solutions run through the agent loop (SFT-GT), or the policy's own successful rollouts
+//! (RFT). The loss is the mean negative log-likelihood of the assistant tokens of each
+//! trajectory, averaged over trajectories. The result is a PEFT adapter, usable as the warm
+//! start of `appsim train` (`model.adapter`).
+
+use super::common::{self, Metrics, World, make_dir};
+use super::config::{SftSource, TrainConfig};
+use super::optim::{AdamWOptim, clip_grad_norm};
+use super::trainer::shuffle;
+use crate::error::{AgentError, Result};
+use crate::generate::Rng;
+use crate::lora;
+use crate::policy::scripted::{Script, ScriptedPolicy};
+use crate::rollout::{Job, RolloutSpec, Trajectory, derive_seed, run_rollouts};
+use crate::score::{ScoreBatch, token_logprobs};
+use burn::module::AutodiffModule;
+use burn::optim::{AdamWConfig, GradientsAccumulator, GradientsParams, Optimizer};
+use burn::tensor::backend::AutodiffBackend;
+use burn::tensor::{Tensor, TensorData};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// What a supervised run did.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SftReport {
+    /// Trajectories trained on.
+    pub trajectories: usize,
+    /// Assistant tokens per epoch.
+    pub tokens: usize,
+    /// Mean loss of the first and the last epoch.
+    pub first_loss: f64,
+    /// Mean loss of the last epoch.
+    pub last_loss: f64,
+    /// Where the adapter was written.
+    pub adapter: PathBuf,
+}
+
+/// Collects the supervised trajectories `cfg.sft.source` asks for on the training tasks.
+pub fn collect<B: AutodiffBackend>(
+    cfg: &TrainConfig,
+    world: &World,
+    model: &crate::model::Model<B>,
+    tok: &crate::chat::ChatTokenizer,
+) -> Result<Vec<Trajectory>> {
+    let tasks = common::select_tasks(&world.suite, &cfg.rl.train_split, &cfg.rl.train_tasks)?;
+    let pool = world.pool(cfg)?;
+    let trajs = match cfg.sft.source {
+        SftSource::GroundTruth => {
+            let mut policy = ScriptedPolicy::new(Script::GroundTruth);
+            let jobs: Vec<Job> = tasks
+                .iter()
+                .map(|t| Job {
+                    task: t.clone(),
+                    sample: 0,
+                })
+                .collect();
+            let spec = RolloutSpec {
+                config: &cfg.agent_loop,
+                seed: cfg.rl.seed,
+                tokenizer: Some(tok),
+                max_new_tokens: 0,
+                model_context: usize::MAX,
+                cut: None,
+                stop: None,
+            };
+            run_rollouts(&pool, &mut policy, &jobs, &spec, |_| {})?.0
+        }
+        SftSource::Successful => {
+            common::rollouts(
+                &pool,
+                model,
+                tok,
+                cfg,
+                &tasks,
+                cfg.sft.samples_per_task,
+                cfg.sampling.temperature,
+                &cfg.agent_loop,
+                derive_seed(cfg.rl.seed, &[0x5F7]),
+                None,
+                |_| {},
+            )?
+            .0
+        }
+    };
+    let kept: Vec<Trajectory> = trajs.into_iter().filter(|t| t.success()).collect();
+    if kept.is_empty() {
+        return Err(AgentError::Train(
+            "no successful trajectory to learn from (try more samples_per_task, or source = \"ground_truth\")".into(),
+        ));
+    }
+    Ok(kept)
+}
+
+/// Mean per-trajectory NLL of the assistant tokens of `rows`, differentiable.
+pub fn nll<B: burn::tensor::backend::Backend>(
+    model: &crate::model::Model<B>,
+    rows: &[&Trajectory],
+    pad: u32,
+) -> Tensor<B, 1> {
+    let tokens: Vec<Vec<u32>> = rows.iter().map(|t| t.tokens.clone()).collect();
+    let weights: Vec<Vec<f32>> = rows
+        .iter()
+        .map(|t| {
+            let n = t.turn_of.iter().filter(|&&u| u > 0).count().max(1) as f32;
+            t.turn_of
+                .iter()
+                .map(|&u| if u > 0 { 1.0 / n } else { 0.0 })
+                .collect()
+        })
+        .collect();
+    let batch = ScoreBatch::new(&tokens, &weights, pad);
+    let lp = token_logprobs(model, &batch, 64);
+    let [b, s] = lp.dims();
+    let w = Tensor::<B, 2>::from_data(TensorData::new(batch.weights.clone(), [b, s]), &lp.device());
+    (lp * w).sum_dim(1).neg().mean()
+}
+
+/// Runs supervised fine-tuning as `cfg.sft` says and writes the adapter; metrics (one line per
+/// epoch) go to `<out_dir>/sft-metrics.jsonl`.
+pub fn run<B: AutodiffBackend>(cfg: &TrainConfig, device: B::Device) -> Result<SftReport> {
+    let world = World::with_family(cfg.rl.family.as_ref())?;
+    let (mut model, tok, lcfg) = common::load_model::<B>(cfg, cfg.rl.seed, &device)?;
+    let data = collect(cfg, &world, &model, &tok)?;
+    make_dir(&cfg.run.out_dir)?;
+    let out = cfg
+        .sft
+        .adapter_out
+        .clone()
+        .unwrap_or_else(|| cfg.run.out_dir.join("sft-adapter"));
+    let mut metrics = Metrics::open(&cfg.run.out_dir.join("sft-metrics.jsonl"), Some(0))?;
+    let mut optim: AdamWOptim<B> = AdamWConfig::new()
+        .with_weight_decay(cfg.rl.weight_decay)
+        .init();
+    let mut rng = Rng::new(derive_seed(cfg.rl.seed, &[0x5F7, 1]));
+    let mut order: Vec<usize> = (0..data.len()).collect();
+    let tokens: usize = data.iter().map(Trajectory::generated_tokens).sum();
+    let bar = indicatif::ProgressBar::new((cfg.sft.epochs * data.len()) as u64);
+    if !cfg.run.progress {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("sft {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let (mut first, mut last) = (f64::NAN, f64::NAN);
+    let micro = cfg.rl.micro_batch_rollouts.max(1);
+    for epoch in 0..cfg.sft.epochs {
+        shuffle(&mut order, &mut rng);
+        let mut sum = 0.0;
+        let mut steps = 0.0f64;
+        for chunk in order.chunks(cfg.sft.batch_rollouts.max(1)) {
+            let mut accum = GradientsAccumulator::<crate::model::Model<B>>::new();
+            let mut loss_v = 0.0;
+            for part in chunk.chunks(micro) {
+                let rows: Vec<&Trajectory> = part.iter().map(|&i| &data[i]).collect();
+                let share = part.len() as f64 / chunk.len() as f64;
+                let loss = nll(&model, &rows, tok.pad_id).mul_scalar(share);
+                loss_v += loss
+                    .clone()
+                    .into_data()
+                    .convert::<f32>()
+                    .to_vec::<f32>()
+                    .map(|v| v[0] as f64)
+                    .unwrap_or(f64::NAN);
+                let grads = loss.backward();
+                accum.accumulate(&model, GradientsParams::from_grads(grads, &model));
+            }
+            let (grads, _) = clip_grad_norm(&model, accum.grads(), cfg.rl.max_grad_norm);
+            model = optim.step(cfg.sft.lr, model, grads);
+            sum += loss_v;
+            steps += 1.0;
+            bar.inc(chunk.len() as u64);
+            bar.set_message(format!("epoch {} loss {loss_v:.4}", epoch + 1));
+        }
+        let mean = sum / steps.max(1.0);
+        if epoch == 0 {
+            first = mean;
+        }
+        last = mean;
+        metrics.write(&json!({"epoch": epoch, "loss": mean, "trajectories": data.len()}))?;
+    }
+    bar.finish_and_clear();
+    lora::save_peft(&model.valid(), &lcfg, &out)?;
+    Ok(SftReport {
+        trajectories: data.len(),
+        tokens,
+        first_loss: first,
+        last_loss: last,
+        adapter: out,
+    })
+}
