@@ -124,7 +124,8 @@ enum Command {
         /// Output PNG (default: next to the metrics file, same name with .png).
         #[arg(long)]
         out: Option<std::path::PathBuf>,
-        /// Comma-separated keys to plot (default: every numeric key).
+        /// Comma-separated keys to plot (default: a training run's main curves when present,
+        /// else the first 9 numeric keys).
         #[arg(long, value_delimiter = ',')]
         keys: Vec<String>,
     },
@@ -296,13 +297,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Sft { config } => appsim::agentcli::sft(&config)?,
         Command::Plot { metrics, out, keys } => {
             let out = out.unwrap_or_else(|| metrics.with_extension("png"));
+            let keys = if keys.is_empty() {
+                appsim::plot::training_keys(&metrics)
+            } else {
+                keys
+            };
             let summary = appsim::plot::plot(&metrics, &out, &keys)?;
-            println!(
-                "{}",
-                serde_json::to_string_pretty(
-                    &json!({"png": out, "summary": format!("{summary:?}")})
-                )?
-            );
+            println!("{summary}");
         }
         Command::ExportWorld { dir } => {
             let (world, _) = appsim::default_env()?;

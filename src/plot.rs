@@ -889,6 +889,37 @@ fn glyph(ch: char) -> &'static Glyph {
     &MISSING
 }
 
+/// The curves worth a first look in a training run's metrics (those present in the file, in
+/// this order); empty when the file is not a training run's, so [`plot`] picks its defaults.
+pub fn training_keys(metrics: &Path) -> Vec<String> {
+    const WANTED: [&str; 9] = [
+        "reward_mean",
+        "success",
+        "dev_tgc",
+        "loss",
+        "clip_fraction",
+        "kl",
+        "grad_norm",
+        "tokens_per_s",
+        "env_share",
+    ];
+    let Ok(text) = std::fs::read_to_string(metrics) else {
+        return Vec::new();
+    };
+    let Ok(m) = parse_metrics(&text) else {
+        return Vec::new();
+    };
+    let have = m.keys();
+    if !have.contains(&"reward_mean") {
+        return Vec::new();
+    }
+    WANTED
+        .iter()
+        .filter(|k| have.contains(k))
+        .map(|k| k.to_string())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,6 +51,22 @@ pub fn token_logprobs<B: Backend>(
     batch: &ScoreBatch,
     chunk: usize,
 ) -> Tensor<B, 2> {
+    token_logprobs_at(model, batch, chunk, 1.0)
+}
+
+/// As [`token_logprobs`], under the tempered distribution `softmax(logits / temperature)`:
+/// the policy that sampling at that temperature actually follows (what PPO's ratios need).
+pub fn token_logprobs_at<B: Backend>(
+    model: &Model<B>,
+    batch: &ScoreBatch,
+    chunk: usize,
+    temperature: f64,
+) -> Tensor<B, 2> {
+    let inv_t = if temperature > 0.0 {
+        1.0 / temperature
+    } else {
+        1.0
+    };
     let input = &batch.input;
     let (b, s) = (input.batch, input.seq);
     let dev = model.device();
@@ -63,7 +79,13 @@ pub fn token_logprobs<B: Backend>(
     while p + 1 < s {
         let c = chunk.min(s - 1 - p);
         let h = hidden.clone().narrow(1, p, c).reshape([b * c, d]);
-        let logp = log_softmax(model.project_flat(h), 1);
+        let logits = model.project_flat(h);
+        let logits = if inv_t == 1.0 {
+            logits
+        } else {
+            logits.mul_scalar(inv_t)
+        };
+        let logp = log_softmax(logits, 1);
         let mut targets = Vec::with_capacity(b * c);
         for r in 0..b {
             for t in 0..c {

@@ -19,6 +19,7 @@ struct Budget {
     sft_epochs: usize,
     sft_lr: f64,
     rl_lr: f64,
+    temperature: f64,
     iterations: usize,
     tasks_per_iteration: usize,
     eval_samples: usize,
@@ -38,10 +39,10 @@ alpha = 32.0
 max_turns = 4
 prompt = "minimal"
 max_observation_tokens = 48
-max_context_tokens = 1024
+max_context_tokens = 2048
 [sampling]
-max_new_tokens = 160
-temperature = 1.0
+max_new_tokens = 320
+temperature = {temp}
 [rl]
 iterations = {iters}
 tasks_per_iteration = {tpi}
@@ -65,6 +66,7 @@ progress = false
 "#,
         dir = fixture("tiny-qwen2").display(),
         iters = b.iterations,
+        temp = b.temperature,
         rl_lr = b.rl_lr,
         tpi = b.tasks_per_iteration,
         sft = b.sft_epochs,
@@ -101,7 +103,7 @@ fn learn(b: Budget) -> (f64, f64) {
     let after = t
         .success_rate("train", &held_out, b.eval_samples, 1.0)
         .unwrap();
-    eprintln!("held-out success at temperature 1: before {before:.3}, after {after:.3}");
+    eprintln!("held-out success at the training temperature: before {before:.3}, after {after:.3}");
     let _ = std::fs::remove_dir_all(&out);
     (before, after)
 }
@@ -122,6 +124,10 @@ fn learning_full() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(1e-2),
         iterations: n("APPSIM_LOOP_ITERS", 20),
+        temperature: std::env::var("APPSIM_TEMPERATURE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0.5),
         rl_lr: std::env::var("APPSIM_RL_LR")
             .ok()
             .and_then(|v| v.parse().ok())

@@ -19,14 +19,17 @@ pub fn advantages(rewards: &[f64], estimator: Estimator) -> Vec<f64> {
     if k < 2 {
         return vec![0.0; k];
     }
-    let sum: f64 = rewards.iter().sum();
     match estimator {
-        Estimator::LeaveOneOut => rewards
-            .iter()
-            .map(|&r| r - (sum - r) / (k - 1) as f64)
+        // The others' mean is summed directly (not total minus own), so equal rewards give
+        // exactly zero.
+        Estimator::LeaveOneOut => (0..k)
+            .map(|i| {
+                let others: f64 = (0..k).filter(|&j| j != i).map(|j| rewards[j]).sum();
+                rewards[i] - others / (k - 1) as f64
+            })
             .collect(),
         Estimator::GroupNormalized => {
-            let mean = sum / k as f64;
+            let mean = rewards.iter().sum::<f64>() / k as f64;
             let var = rewards.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / k as f64;
             let std = var.sqrt();
             rewards.iter().map(|&r| (r - mean) / (std + 1e-6)).collect()

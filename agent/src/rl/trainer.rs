@@ -15,7 +15,7 @@ use crate::generate::Rng;
 use crate::lora::{self, LoraConfig};
 use crate::model::Model;
 use crate::rollout::{EnvPool, LoopConfig, RolloutStats, Trajectory, derive_seed};
-use crate::score::{ScoreBatch, to_rows, token_logprobs};
+use crate::score::{ScoreBatch, to_rows, token_logprobs_at};
 use burn::module::AutodiffModule;
 use burn::optim::{AdamWConfig, GradientsAccumulator, GradientsParams, Optimizer};
 use burn::tensor::backend::AutodiffBackend;
@@ -99,19 +99,24 @@ pub fn to_samples(
     out
 }
 
-/// Per-token log-probs of each sample under `model` (no gradient), `micro` rows at a time.
+/// Per-token log-probs of each sample under `model` at `temperature` (no gradient), `micro`
+/// rows at a time.
 pub fn score_rows<B: burn::tensor::backend::Backend>(
     model: &Model<B>,
     rows: &[&[u32]],
     pad: u32,
     micro: usize,
+    temperature: f64,
 ) -> Vec<Vec<f32>> {
     let mut out = Vec::with_capacity(rows.len());
     for chunk in rows.chunks(micro.max(1)) {
         let owned: Vec<Vec<u32>> = chunk.iter().map(|r| r.to_vec()).collect();
         let weights: Vec<Vec<f32>> = owned.iter().map(|r| vec![0.0; r.len()]).collect();
         let batch = ScoreBatch::new(&owned, &weights, pad);
-        out.extend(to_rows(token_logprobs(model, &batch, CHUNK), &batch));
+        out.extend(to_rows(
+            token_logprobs_at(model, &batch, CHUNK, temperature),
+            &batch,
+        ));
     }
     out
 }
@@ -382,6 +387,7 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
         if self.stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
+        self.write_samples(it, &trajs)?;
         let t_opt = Instant::now();
         let mut samples = to_samples(&trajs, rl.estimator(), rl.min_abs_advantage);
         let (opt, stats) = self.optimise(&mut samples, &mut rng, bars)?;
@@ -436,9 +442,10 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
         let pad = self.tok.pad_id;
         let inner = self.model.valid();
         let rows: Vec<&[u32]> = samples.iter().map(|s| s.tokens.as_slice()).collect();
-        let old = score_rows(&inner, &rows, pad, micro);
+        let temp = self.cfg.sampling.temperature as f64;
+        let old = score_rows(&inner, &rows, pad, micro, temp);
         let reference = (rl.kl_coef > 0.0)
-            .then(|| score_rows(&lora::without_adapters(&inner), &rows, pad, micro));
+            .then(|| score_rows(&lora::without_adapters(&inner), &rows, pad, micro, temp));
         for (i, s) in samples.iter_mut().enumerate() {
             s.old = old[i].clone();
             if let Some(r) = &reference {
@@ -506,7 +513,12 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
                 .collect();
             let sb = ScoreBatch::new(&rows, &weights, self.tok.pad_id);
             let seq = sb.input.seq;
-            let lp = token_logprobs(&self.model, &sb, CHUNK);
+            let lp = token_logprobs_at(
+                &self.model,
+                &sb,
+                CHUNK,
+                self.cfg.sampling.temperature as f64,
+            );
             let turn_of: Vec<Vec<u32>> = part.iter().map(|s| s.turn_of.clone()).collect();
             let units = Units::new(&turn_of, seq, surrogate.action);
             let old = padded(
@@ -605,6 +617,24 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
                 .map(|task| (task.as_ref(), &t.report))
         }));
         Ok((summary, trajs, stats))
+    }
+
+    /// Appends the best and the worst rollout of the iteration to `<out_dir>/samples.jsonl`
+    /// (task, reward, report, every turn), for reading what the policy does.
+    fn write_samples(&self, iteration: usize, trajs: &[Trajectory]) -> Result<()> {
+        let best = trajs
+            .iter()
+            .max_by(|a, b| a.reward().total_cmp(&b.reward()));
+        let worst = trajs
+            .iter()
+            .min_by(|a, b| a.reward().total_cmp(&b.reward()));
+        let mut out = Metrics::open(&self.cfg.run.out_dir.join("samples.jsonl"), None)?;
+        for (which, t) in [("best", best), ("worst", worst)] {
+            if let Some(t) = t {
+                out.write(&json!({"iteration": iteration, "which": which, "trajectory": t}))?;
+            }
+        }
+        Ok(())
     }
 
     /// Writes `<out_dir>/checkpoint` (adapters in PEFT layout, optimiser, iteration),

@@ -4,6 +4,11 @@ import builtins as _appsim_builtins
 import _appsim
 import sys as _appsim_sys
 import _json  # noqa: F401  (json.encoder imports it lazily)
+import warnings as _appsim_warnings
+
+# Warnings (e.g. a SyntaxWarning for an invalid escape while compiling a cell) would go to the
+# host process's stderr, outside the cell's output: silence them.
+_appsim_warnings.simplefilter("ignore")
 
 # Modules agent code may import by name (their own internal imports are not restricted).
 _appsim_allowed = frozenset("""
