@@ -47,6 +47,10 @@ fn token_loss_matches_hand_computation() {
     let v = loss.into_scalar();
     assert!((v + 0.95).abs() < 1e-5, "{v}");
     assert!((st.clip_fraction - 0.5).abs() < 1e-9, "{st:?}");
+    // KL(old || new), k3: mean of r - 1 - ln r over r = 1.25 and 0.8.
+    let k3 = |r: f64| r - 1.0 - r.ln();
+    let want = (k3(1.25) + k3(0.8)) / 2.0;
+    assert!((st.kl_old - want).abs() < 1e-5, "{st:?} vs {want}");
     // A = -1: -1.25 (unclipped is smaller) and -max(0.8, 1/1.1): loss (1.25 + 1/1.1)/2.
     let (loss, st) = ppo_loss(
         lp_tensor::<Cpu>(&lp, 1, 4),

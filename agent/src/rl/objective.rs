@@ -112,7 +112,8 @@ pub struct ObjectiveStats {
     pub loss: f64,
     /// Share of units whose clipped branch was active (no gradient through them).
     pub clip_fraction: f64,
-    /// Mean over counted tokens of the k3 estimate of KL(old || new).
+    /// Mean over counted tokens of the k3 estimate of KL(old || new): `r - 1 - ln r`,
+    /// `r = p_new / p_old`.
     pub kl_old: f64,
     /// Units counted.
     pub units: f64,
@@ -210,8 +211,10 @@ pub fn ppo_loss<B: Backend>(
     let mut n_tok = 0.0;
     for i in 0..b * s {
         if units.token_mask[i] > 0.0 {
-            let d = (old[i] - lp[i]) as f64;
-            kl += d.exp() - d - 1.0;
+            // k3 estimate of KL(old || new) from tokens sampled by old: r - 1 - ln r with
+            // r = p_new / p_old (non-negative, linear rather than exponential in |ln r|).
+            let d = (lp[i] - old[i]) as f64;
+            kl += d.exp() - 1.0 - d;
             n_tok += 1.0;
         }
     }
