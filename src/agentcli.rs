@@ -301,10 +301,10 @@ fn train_on<B: agent::burn::tensor::backend::AutodiffBackend>(
             m.reward_mean,
             m.reward_std,
             m.success,
-            m.rollouts_kept,
+            m.update.kept,
             m.rollouts,
-            m.clip_fraction,
-            m.kl,
+            m.update.clip_fraction,
+            m.update.kl,
             m.tokens_per_s,
             100.0 * m.env_share,
             m.dev_tgc

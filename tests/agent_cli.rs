@@ -140,6 +140,7 @@ fn train_resume_and_plot() {
         for key in [
             "reward_mean",
             "success",
+            "rollouts_kept",
             "clip_fraction",
             "kl",
             "tokens_per_s",

@@ -162,7 +162,7 @@ fn training_checkpoints_and_resumes_exactly() {
         agent::rl::LoopTrainer::<B>::new(tiny_config(&a), Default::default(), false).unwrap();
     let m = t.run().unwrap();
     assert_eq!(m.len(), 2);
-    assert!(m.iter().all(|x| x.rollouts == 4 && x.updates > 0));
+    assert!(m.iter().all(|x| x.rollouts == 4 && x.update.updates > 0));
     assert!(
         m[1].dev_tgc.is_some(),
         "dev evaluated after the last iteration"

@@ -3,10 +3,19 @@
 //! supervised fine-tuning on the training variants and then trained with LOOP raises its
 //! success on held-out variants.
 //!
-//! `learning_short` runs in CI (a small budget, a modest margin). The full run:
-//! `cargo test --release -p agent --ignore-rust-version --test learning -- --ignored --nocapture`.
+//! `learning_short` runs in CI (about 90 s in a debug build): after a short SFT warm start,
+//! three LOOP updates from scripted rollouts of four training variants (ground truth, or the
+//! same cells with an off-by-one answer) must raise the policy's log-odds of the successful
+//! rollouts over the failed ones, on every training variant and on four held-out variants it
+//! never trained on. `learning_full` is the real thing (sampled rollouts, success measured by
+//! sampling; about 30 minutes in release mode on two cores):
+//! `cargo test --release -p agent --ignore-rust-version --test learning -- --ignored --nocapture`
+//! (budget overrides: `APPSIM_SFT_EPOCHS`, `APPSIM_LOOP_ITERS`, `APPSIM_RL_LR`,
+//! `APPSIM_TEMPERATURE`, `APPSIM_EVAL_SAMPLES`, `APPSIM_MIN_GAIN`).
 
+use agent::policy::{Policy, Reply, TurnRequest};
 use agent::rl::TrainConfig;
+use agent::rollout::{Job, RolloutSpec, Trajectory, run_rollouts};
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
@@ -91,49 +100,193 @@ fn learn(b: Budget) -> (f64, f64) {
     let mut t = agent::rl::LoopTrainer::<B>::new(cfg, Default::default(), false).unwrap();
     let held_out = vec!["59fcb00_31..40".to_string()];
     let before = t
-        .success_rate("train", &held_out, b.eval_samples, 1.0)
+        .success_rate("train", &held_out, b.eval_samples, b.temperature as f32)
         .unwrap();
     let metrics = t.run().unwrap();
     for m in &metrics {
         eprintln!(
             "iteration {}: reward {:.3} success {:.3} kept {} clip {:.3} kl {:.4}",
-            m.iteration, m.reward_mean, m.success, m.rollouts_kept, m.clip_fraction, m.kl
+            m.iteration,
+            m.reward_mean,
+            m.success,
+            m.update.kept,
+            m.update.clip_fraction,
+            m.update.kl
         );
     }
     let after = t
-        .success_rate("train", &held_out, b.eval_samples, 1.0)
+        .success_rate("train", &held_out, b.eval_samples, b.temperature as f32)
         .unwrap();
     eprintln!("held-out success at the training temperature: before {before:.3}, after {after:.3}");
     let _ = std::fs::remove_dir_all(&out);
     (before, after)
 }
 
+/// An override from the environment (`APPSIM_*`), or the default.
+fn knob<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 #[test]
-#[ignore = "minutes in release mode: cargo test --release -p agent --test learning -- --ignored"]
+#[ignore = "about 30 minutes in release mode: cargo test --release -p agent --test learning -- --ignored"]
 fn learning_full() {
-    let n = |k: &str, d: usize| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(d)
-    };
     let (before, after) = learn(Budget {
-        sft_epochs: n("APPSIM_SFT_EPOCHS", 6),
-        sft_lr: std::env::var("APPSIM_SFT_LR")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(1e-2),
-        iterations: n("APPSIM_LOOP_ITERS", 20),
-        temperature: std::env::var("APPSIM_TEMPERATURE")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0.5),
-        rl_lr: std::env::var("APPSIM_RL_LR")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(2e-3),
+        sft_epochs: knob("APPSIM_SFT_EPOCHS", 14),
+        sft_lr: knob("APPSIM_SFT_LR", 1e-2),
+        iterations: knob("APPSIM_LOOP_ITERS", 10),
+        temperature: knob("APPSIM_TEMPERATURE", 0.5),
+        rl_lr: knob("APPSIM_RL_LR", 3e-4),
         tasks_per_iteration: 8,
-        eval_samples: 8,
+        eval_samples: knob("APPSIM_EVAL_SAMPLES", 12),
     });
-    assert!(after >= before + 0.2, "before {before}, after {after}");
+    let margin: f64 = knob("APPSIM_MIN_GAIN", 0.1);
+    assert!(
+        after >= before + margin,
+        "held-out success before {before}, after {after}: gain below {margin}"
+    );
+}
+
+/// Replays each task's ground truth, except that the last cell answers off by one on two
+/// thirds of the rollouts (chosen by the turn's seed): rewards 1 or 2/3 within each group.
+struct OffByOne;
+
+impl Policy for OffByOne {
+    fn name(&self) -> String {
+        "off-by-one".into()
+    }
+
+    fn reply(&mut self, requests: &[TurnRequest<'_>]) -> agent::Result<Vec<Reply>> {
+        Ok(requests
+            .iter()
+            .map(|r| {
+                let cells = &r.task.ground_truth;
+                let cell = match cells.get(r.turn) {
+                    Some(c) if r.turn + 1 == cells.len() => match r.seed % 3 {
+                        0 => c.clone(),
+                        1 => c.replace("(answer=", "(answer=1 + "),
+                        _ => c.replace("(answer=", "(answer=-1 + "),
+                    },
+                    Some(c) => c.clone(),
+                    None => String::new(),
+                };
+                Reply {
+                    text: agent::policy::scripted::cell_reply(&cell),
+                    ..Reply::default()
+                }
+            })
+            .collect())
+    }
+}
+
+/// Rollouts of `OffByOne` on `tasks`, `k` per task, tokenized with the trainer's tokenizer.
+fn scripted_rollouts<B: burn::tensor::backend::AutodiffBackend>(
+    t: &agent::rl::LoopTrainer<B>,
+    filter: &str,
+    k: usize,
+) -> Vec<Trajectory> {
+    let tasks =
+        agent::rl::common::select_tasks(t.pool().suite(), "train", &[filter.to_string()]).unwrap();
+    let jobs: Vec<Job> = tasks
+        .iter()
+        .flat_map(|task| {
+            (0..k).map(|sample| Job {
+                task: task.clone(),
+                sample,
+            })
+        })
+        .collect();
+    let spec = RolloutSpec {
+        config: &t.config().agent_loop,
+        seed: 7,
+        tokenizer: Some(t.tokenizer()),
+        max_new_tokens: 0,
+        model_context: usize::MAX,
+        cut: None,
+        stop: None,
+    };
+    run_rollouts(t.pool(), &mut OffByOne, &jobs, &spec, |_| {})
+        .unwrap()
+        .0
+}
+
+/// Per group of rollouts of one task, the policy's preference for success: the mean
+/// log-probability of its successful rollouts minus that of its failed ones (a log-odds that,
+/// unlike an expected reward, does not saturate once the better rollouts dominate).
+fn success_margins(trajs: &[Trajectory], logprobs: &[f64]) -> Vec<f64> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < trajs.len() {
+        let j = (i..trajs.len())
+            .find(|&j| trajs[j].task_id != trajs[i].task_id)
+            .unwrap_or(trajs.len());
+        let (good, bad): (Vec<usize>, Vec<usize>) = (i..j).partition(|&k| trajs[k].reward() >= 1.0);
+        let avg = |ix: &[usize]| mean(&ix.iter().map(|&k| logprobs[k]).collect::<Vec<_>>());
+        out.push(avg(&good) - avg(&bad));
+        i = j;
+    }
+    out
+}
+
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len().max(1) as f64
+}
+
+#[test]
+fn learning_short() {
+    type B = agent::backend::CpuTrain;
+    let out = std::env::temp_dir().join(format!("appsim-learning-short-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut cfg = config(
+        &out,
+        &Budget {
+            sft_epochs: 2,
+            sft_lr: 1e-2,
+            rl_lr: 1e-3,
+            temperature: 1.0,
+            iterations: 0,
+            tasks_per_iteration: 4,
+            eval_samples: 0,
+        },
+    );
+    cfg.rl.train_tasks = vec!["59fcb00_3..6".into()];
+    let sft = agent::rl::sft::run::<B>(&cfg, Default::default()).unwrap();
+    cfg.model.adapter = Some(sft.adapter.clone());
+    let mut t = agent::rl::LoopTrainer::<B>::new(cfg, Default::default(), false).unwrap();
+    let train = scripted_rollouts(&t, "59fcb00_3..6", 6);
+    let held_out = scripted_rollouts(&t, "59fcb00_31..34", 6);
+    for g in train.chunks(6).chain(held_out.chunks(6)) {
+        let r: Vec<f64> = g.iter().map(Trajectory::reward).collect();
+        assert!(
+            r.contains(&1.0) && r.iter().any(|&x| x < 1.0),
+            "{}: every group needs both outcomes: {r:?}",
+            g[0].task_id
+        );
+    }
+    let before = (
+        success_margins(&train, &t.trajectory_logprobs(&train)),
+        success_margins(&held_out, &t.trajectory_logprobs(&held_out)),
+    );
+    for _ in 0..3 {
+        let up = t.update(&train).unwrap();
+        assert_eq!(up.kept, train.len());
+        assert!(up.updates > 0 && !up.kl_stopped, "{up:?}");
+    }
+    let after = (
+        success_margins(&train, &t.trajectory_logprobs(&train)),
+        success_margins(&held_out, &t.trajectory_logprobs(&held_out)),
+    );
+    eprintln!("success margin, train: {:?} -> {:?}", before.0, after.0);
+    eprintln!("success margin, held out: {:?} -> {:?}", before.1, after.1);
+    for (b, a) in before.0.iter().zip(&after.0) {
+        assert!(a - b >= 0.3, "training group's success margin: {b} -> {a}");
+    }
+    let gain = mean(&after.1) - mean(&before.1);
+    assert!(
+        gain >= 0.3,
+        "held-out success margin rose by {gain:.4} nats only"
+    );
+    let _ = std::fs::remove_dir_all(&out);
 }
