@@ -892,10 +892,11 @@ fn glyph(ch: char) -> &'static Glyph {
 /// The curves worth a first look in a training run's metrics (those present in the file, in
 /// this order); empty when the file is not a training run's, so [`plot`] picks its defaults.
 pub fn training_keys(metrics: &Path) -> Vec<String> {
-    const WANTED: [&str; 9] = [
+    const WANTED: [&str; 10] = [
         "reward_mean",
         "success",
         "dev_tgc",
+        "dev_success",
         "loss",
         "clip_fraction",
         "kl",

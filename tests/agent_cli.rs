@@ -146,6 +146,7 @@ fn train_resume_and_plot() {
             "tokens_per_s",
             "env_share",
             "dev_tgc",
+            "dev_success",
         ] {
             assert!(l.get(key).is_some(), "{key} missing in {l}");
         }

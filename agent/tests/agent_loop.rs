@@ -135,6 +135,7 @@ micro_batch_rollouts = 2
 lr = 1e-3
 dev_every = 0
 dev_tasks = ["{}"]
+dev_samples = 2
 [run]
 out_dir = "{}"
 parallel_rollouts = 4
@@ -164,8 +165,13 @@ fn training_checkpoints_and_resumes_exactly() {
     assert_eq!(m.len(), 2);
     assert!(m.iter().all(|x| x.rollouts == 4 && x.update.updates > 0));
     assert!(
-        m[1].dev_tgc.is_some(),
+        m[1].dev_tgc.is_some() && m[1].dev_success.is_some(),
         "dev evaluated after the last iteration"
+    );
+    assert_eq!(
+        t.evaluate_dev().unwrap().1.len(),
+        2,
+        "dev_samples rollouts per task"
     );
     let lines = std::fs::read_to_string(a.join("metrics.jsonl")).unwrap();
     assert_eq!(lines.lines().count(), 2);

@@ -156,6 +156,9 @@ pub struct RlSection {
     pub dev_every: usize,
     /// Turn limit of dev evaluation (LOOP: 50).
     pub dev_max_turns: usize,
+    /// Rollouts per dev task, at `sampling.eval_temperature` (more than one only helps when
+    /// that temperature samples; TGC/SGC then count every rollout as an attempt).
+    pub dev_samples: usize,
     /// Seed of task sampling, sampling and shuffling.
     pub seed: u64,
     /// Extra tasks for learning experiments: more variants of one scenario (see
@@ -202,6 +205,7 @@ impl Default for RlSection {
             dev_tasks: Vec::new(),
             dev_every: 5,
             dev_max_turns: 50,
+            dev_samples: 1,
             seed: 0,
             family: None,
         }
@@ -367,8 +371,8 @@ impl TrainConfig {
                 "rl.rollouts_per_task must be at least 2 (the baseline needs others)".into(),
             );
         }
-        if rl.tasks_per_iteration == 0 {
-            return bad("rl.tasks_per_iteration must be positive".into());
+        if rl.tasks_per_iteration == 0 || rl.dev_samples == 0 {
+            return bad("rl.tasks_per_iteration and rl.dev_samples must be positive".into());
         }
         if rl.epsilon.is_nan() || rl.epsilon <= 0.0 {
             return bad("rl.epsilon must be positive".into());

@@ -174,6 +174,9 @@ pub struct IterationMetrics {
     /// Dev TGC, when evaluated this iteration.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dev_tgc: Option<f64>,
+    /// Share of successful dev rollouts, when evaluated this iteration.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dev_success: Option<f64>,
     /// Dev SGC, when evaluated this iteration.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dev_sgc: Option<f64>,
@@ -411,7 +414,9 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
         };
         let dev_due = rl.dev_every > 0 && self.iteration.is_multiple_of(rl.dev_every);
         if dev_due || self.iteration == rl.iterations {
-            let (summary, _, _) = self.evaluate_with(&self.dev_tasks.clone(), bars)?;
+            let (summary, trajs, _) = self.evaluate_with(&self.dev_tasks.clone(), bars)?;
+            let passed = trajs.iter().filter(|t| t.success()).count();
+            m.dev_success = Some(passed as f64 / trajs.len().max(1) as f64);
             m.dev_tgc = Some(summary.tgc);
             m.dev_sgc = Some(summary.sgc);
             m.dev_reward = Some(summary.mean_reward);
@@ -649,7 +654,8 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
         tasks: &[Arc<Task>],
         bars_parent: &Bars,
     ) -> Result<(tasks::Summary, Vec<Trajectory>, RolloutStats)> {
-        let bar = bars_parent.sub(tasks.len(), "evaluating {bar:30} {pos}/{len}");
+        let samples = self.cfg.rl.dev_samples;
+        let bar = bars_parent.sub(tasks.len() * samples, "evaluating {bar:30} {pos}/{len}");
         let loop_cfg = LoopConfig {
             max_turns: self.cfg.rl.dev_max_turns,
             ..self.cfg.agent_loop.clone()
@@ -660,7 +666,7 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
             &self.tok,
             &self.cfg,
             tasks,
-            1,
+            samples,
             self.cfg.sampling.eval_temperature,
             &loop_cfg,
             derive_seed(self.cfg.rl.seed, &[u64::MAX]),
