@@ -144,13 +144,7 @@ pub fn run_agent(
         2,
         agent::rl::common::episode_config(&loop_cfg),
     )?;
-    let jobs: Vec<Job> = tasks
-        .iter()
-        .map(|t| Job {
-            task: t.clone(),
-            sample: 0,
-        })
-        .collect();
+    let jobs = Job::grid(tasks, 1);
     let spec = RolloutSpec {
         config: &loop_cfg,
         seed: args.seed,

@@ -176,6 +176,14 @@ fn bad_configs_get_one_line_errors() {
     let o = appsim(&["sft", "--config", p.to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(text(&o).contains("at least 2"), "{}", text(&o));
+    std::fs::write(&p, "[rl]\ndev_samples = 0\n").unwrap();
+    let o = appsim(&["train", "--config", p.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let t = text(&o);
+    assert!(
+        t.contains("rl.dev_samples must be positive") && t.lines().count() == 1,
+        "{t}"
+    );
     let o = appsim(&["train", "--config", "/nonexistent.toml"]);
     assert!(!o.status.success());
     let _ = std::fs::remove_dir_all(&dir);

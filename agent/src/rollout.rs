@@ -99,6 +99,11 @@ impl Trajectory {
     }
 }
 
+/// Share of `trajs` whose task passed (0 for none).
+pub fn success_share(trajs: &[Trajectory]) -> f64 {
+    trajs.iter().filter(|t| t.success()).count() as f64 / trajs.len().max(1) as f64
+}
+
 /// Timing of a batch of rollouts.
 #[derive(Debug, Clone, Copy, Default, Serialize)]
 pub struct RolloutStats {
@@ -276,6 +281,21 @@ pub struct Job {
     pub task: Arc<Task>,
     /// Sample index within the task's group.
     pub sample: usize,
+}
+
+impl Job {
+    /// `samples` jobs per task, task by task (samples `0..samples` of each in turn).
+    pub fn grid(tasks: &[Arc<Task>], samples: usize) -> Vec<Job> {
+        tasks
+            .iter()
+            .flat_map(|t| {
+                (0..samples).map(move |sample| Job {
+                    task: t.clone(),
+                    sample,
+                })
+            })
+            .collect()
+    }
 }
 
 /// LOOP's straggler cut-off: stop collecting once this share of all rollouts has finished and

@@ -189,15 +189,7 @@ fn scripted_rollouts<B: burn::tensor::backend::AutodiffBackend>(
 ) -> Vec<Trajectory> {
     let tasks =
         agent::rl::common::select_tasks(t.pool().suite(), "train", &[filter.to_string()]).unwrap();
-    let jobs: Vec<Job> = tasks
-        .iter()
-        .flat_map(|task| {
-            (0..k).map(|sample| Job {
-                task: task.clone(),
-                sample,
-            })
-        })
-        .collect();
+    let jobs = Job::grid(&tasks, k);
     let spec = RolloutSpec {
         config: &t.config().agent_loop,
         seed: 7,

@@ -173,15 +173,7 @@ pub fn rollouts<B: AutodiffBackend>(
         ..Default::default()
     };
     let mut policy = ModelPolicy::new(inner, tok.clone(), sampling, "model");
-    let jobs: Vec<Job> = tasks
-        .iter()
-        .flat_map(|t| {
-            (0..samples).map(move |k| Job {
-                task: t.clone(),
-                sample: k,
-            })
-        })
-        .collect();
+    let jobs = Job::grid(tasks, samples);
     let spec = RolloutSpec {
         config: loop_cfg,
         seed,

@@ -48,13 +48,7 @@ pub fn collect<B: AutodiffBackend>(
     let trajs = match cfg.sft.source {
         SftSource::GroundTruth => {
             let mut policy = ScriptedPolicy::new(Script::GroundTruth);
-            let jobs: Vec<Job> = tasks
-                .iter()
-                .map(|t| Job {
-                    task: t.clone(),
-                    sample: 0,
-                })
-                .collect();
+            let jobs = Job::grid(&tasks, 1);
             let spec = RolloutSpec {
                 config: &cfg.agent_loop,
                 seed: cfg.rl.seed,

@@ -360,15 +360,7 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
             let context = common::context_of(&inner);
             let mut policy =
                 crate::policy::model::ModelPolicy::new(inner, self.tok.clone(), sampling, "model");
-            let jobs: Vec<crate::rollout::Job> = tasks
-                .iter()
-                .flat_map(|t| {
-                    (0..rl.rollouts_per_task).map(move |k| crate::rollout::Job {
-                        task: t.clone(),
-                        sample: k,
-                    })
-                })
-                .collect();
+            let jobs = crate::rollout::Job::grid(&tasks, rl.rollouts_per_task);
             let spec = crate::rollout::RolloutSpec {
                 config: &self.cfg.agent_loop,
                 seed: derive_seed(rl.seed, &[it as u64, 4]),
@@ -401,7 +393,7 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
             iteration: it,
             reward_mean: mean,
             reward_std: std,
-            success: trajs.iter().filter(|t| t.success()).count() as f64 / n,
+            success: crate::rollout::success_share(&trajs),
             rollouts: trajs.len(),
             update: up,
             generated_tokens: rstats.generated_tokens,
@@ -415,8 +407,7 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
         let dev_due = rl.dev_every > 0 && self.iteration.is_multiple_of(rl.dev_every);
         if dev_due || self.iteration == rl.iterations {
             let (summary, trajs, _) = self.evaluate_with(&self.dev_tasks.clone(), bars)?;
-            let passed = trajs.iter().filter(|t| t.success()).count();
-            m.dev_success = Some(passed as f64 / trajs.len().max(1) as f64);
+            m.dev_success = Some(crate::rollout::success_share(&trajs));
             m.dev_tgc = Some(summary.tgc);
             m.dev_sgc = Some(summary.sgc);
             m.dev_reward = Some(summary.mean_reward);
@@ -470,7 +461,6 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
                 t.turn_of
                     .iter()
                     .zip(l)
-                    .skip(1)
                     .filter(|(u, _)| **u > 0)
                     .map(|(_, v)| v as f64)
                     .sum()
@@ -646,7 +636,7 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
             None,
             |_| {},
         )?;
-        Ok(trajs.iter().filter(|t| t.success()).count() as f64 / trajs.len().max(1) as f64)
+        Ok(crate::rollout::success_share(&trajs))
     }
 
     fn evaluate_with(
