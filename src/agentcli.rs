@@ -9,7 +9,7 @@ use agent::rl::TrainConfig;
 use agent::rollout::{EnvPool, Job, LoopConfig, RolloutSpec, Trajectory, run_rollouts};
 use anyhow::{Context, bail};
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tasks::{Split, Task};
@@ -127,13 +127,15 @@ impl PolicyArgs {
     }
 }
 
-/// Runs the agent loop with `args`' policy over `tasks`; returns the trajectories in task order.
+/// Runs the agent loop with `args`' policy over `tasks` on the default world or `world`
+/// (`--world DIR`, see [`crate::taskcli::setup`]); returns the trajectories in task order.
 pub fn run_agent(
     tasks: &[Arc<Task>],
     args: &PolicyArgs,
     progress: bool,
+    world: Option<&Path>,
 ) -> anyhow::Result<Vec<Trajectory>> {
-    let (world, registry, suite) = crate::taskcli::setup()?;
+    let (world, registry, suite) = crate::taskcli::setup(world)?;
     let loop_cfg = args.loop_config()?;
     let (mut policy, context) = args.build()?;
     let pool = EnvPool::new(
@@ -172,11 +174,16 @@ pub fn run_agent(
     Ok(trajs)
 }
 
-/// `appsim eval --policy ...`.
-pub fn eval(split: Split, args: &PolicyArgs, as_json: bool) -> anyhow::Result<tasks::Summary> {
+/// `appsim eval --policy ... [--world DIR]`.
+pub fn eval(
+    split: Split,
+    args: &PolicyArgs,
+    as_json: bool,
+    world: Option<&Path>,
+) -> anyhow::Result<tasks::Summary> {
     let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
     let tasks = suite.split(split);
-    let trajs = run_agent(&tasks, args, true)?;
+    let trajs = run_agent(&tasks, args, true, world)?;
     let results: Vec<(Arc<Task>, tasks::Report)> = trajs
         .into_iter()
         .filter_map(|t| suite.get(&t.task_id).map(|task| (task, t.report)))
@@ -184,14 +191,20 @@ pub fn eval(split: Split, args: &PolicyArgs, as_json: bool) -> anyhow::Result<ta
     crate::taskcli::print_results(split, &results, as_json)
 }
 
-/// `appsim run-task <id> --policy ...`: the transcript of the agent loop and the report.
-pub fn run_task(id: &str, args: &PolicyArgs, as_json: bool) -> anyhow::Result<bool> {
+/// `appsim run-task <id> --policy ... [--world DIR]`: the transcript of the agent loop and the
+/// report.
+pub fn run_task(
+    id: &str,
+    args: &PolicyArgs,
+    as_json: bool,
+    world: Option<&Path>,
+) -> anyhow::Result<bool> {
     let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
     let task = suite
         .get(id)
         .with_context(|| format!("no task with id '{id}' (list them with `appsim tasks`)"))?;
     let policy_name = args.policy.clone().unwrap_or("ground-truth".into());
-    let traj = run_agent(std::slice::from_ref(&task), args, false)?
+    let traj = run_agent(std::slice::from_ref(&task), args, false, world)?
         .pop()
         .context("the rollout did not finish")?;
     if as_json {

@@ -6,11 +6,22 @@ pub mod bench;
 pub mod plot;
 pub mod taskcli;
 
+use anyhow::Context;
+use std::path::Path;
 use std::sync::Arc;
 
 /// The default world and registry: 100 people, seed 0.
 pub fn default_env() -> anyhow::Result<(sim::World, Arc<sim::api::Registry>)> {
+    env(None)
+}
+
+/// The world of `--world DIR` (AppWorld-format `<app>.db` files, loaded by
+/// [`apps::seed::load_world`]) or, without a directory, the default world; and the registry.
+pub fn env(world: Option<&Path>) -> anyhow::Result<(sim::World, Arc<sim::api::Registry>)> {
     let registry = Arc::new(apps::registry());
-    let world = apps::seed::build_world(&apps::seed::WorldConfig::default(), &registry)?;
+    let world = match world {
+        Some(dir) => apps::seed::load_world(dir, &registry).context("--world")?.0,
+        None => apps::seed::build_world(&apps::seed::WorldConfig::default(), &registry)?,
+    };
     Ok((world, registry))
 }

@@ -36,12 +36,15 @@ enum Command {
         /// API name.
         api: String,
     },
-    /// Run Python cells on a fresh world as the supervisor. Piped stdin: cells separated by
-    /// lines holding only `# %%`; a terminal: type a cell, end it with an empty line.
+    /// Run Python cells on a fresh world (the default one, or --world DIR) as the supervisor.
+    /// Piped stdin: cells separated by lines holding only `# %%`; a terminal: type a cell, end
+    /// it with an empty line.
     Shell {
         /// Per-cell time limit in seconds.
         #[arg(long, default_value_t = 100.0)]
         time_limit: f64,
+        #[command(flatten)]
+        world: WorldArg,
     },
     /// Measure the engine's hot paths and print the figures as JSON.
     Bench {
@@ -51,6 +54,8 @@ enum Command {
         /// Also measure on a world of about AppWorld's size (~370K rows).
         #[arg(long)]
         large: bool,
+        #[command(flatten)]
+        world: WorldArg,
     },
     /// Write the default world as AppWorld-format `<app>.db` files into a directory (for
     /// inspection with sqlite3, or as input to `import-appworld-db`).
@@ -80,6 +85,8 @@ enum Command {
         #[arg(long)]
         json: bool,
         #[command(flatten)]
+        world: WorldArg,
+        #[command(flatten)]
         agent: appsim::agentcli::PolicyArgs,
     },
     /// Run a solution over a split and print per-task results and TGC/SGC.
@@ -94,6 +101,8 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        world: WorldArg,
         #[command(flatten)]
         agent: appsim::agentcli::PolicyArgs,
     },
@@ -150,11 +159,22 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
-    /// Load AppWorld-format `<app>.db` files from a directory and report what was loaded.
+    /// Load AppWorld-format `<app>.db` files from a directory, as `--world DIR` does, and report
+    /// what was loaded.
     ImportAppworldDb {
         /// Directory holding `<app>.db` files.
         dir: std::path::PathBuf,
     },
+}
+
+/// `--world DIR`, shared by the commands that build a world.
+#[derive(clap::Args)]
+struct WorldArg {
+    /// Load the world from a directory of AppWorld-format `<app>.db` files (AppWorld's data,
+    /// or `appsim export-world` output) instead of building the default world. run-task and
+    /// eval need a world holding appsim's generated people (e.g. an export).
+    #[arg(long = "world", value_name = "DIR")]
+    dir: Option<std::path::PathBuf>,
 }
 
 fn main() {
@@ -208,11 +228,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 serde_json::to_string_pretty(&apps::api_docs::doc_json(spec, true))?
             );
         }
-        Command::Shell { time_limit } => {
+        Command::Shell { time_limit, world } => {
             if !(time_limit.is_finite() && time_limit > 0.0) {
                 bail!("--time-limit must be a positive number of seconds");
             }
-            let (world, registry) = appsim::default_env()?;
+            let (world, registry) = appsim::env(world.dir.as_deref())?;
             let cfg = EpisodeConfig {
                 time_limit: Duration::from_secs_f64(time_limit),
                 ..Default::default()
@@ -244,12 +264,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 }
             }
         }
-        Command::Bench { iters, large } => {
-            let (world, registry) = appsim::default_env()?;
-            let mut out = json!({
-                "default_world": appsim::bench::measure(&world, &registry, iters)?,
-                "task_evaluation": appsim::bench::measure_eval(&world, &registry, iters)?,
-            });
+        Command::Bench {
+            iters,
+            large,
+            world: world_arg,
+        } => {
+            let (world, registry) = appsim::env(world_arg.dir.as_deref())?;
+            let measured = appsim::bench::measure(&world, &registry, iters)?;
+            let mut out = match &world_arg.dir {
+                Some(dir) => json!({"world_dir": dir, "world": measured}),
+                None => json!({"default_world": measured}),
+            };
+            out["task_evaluation"] = appsim::bench::measure_eval(&world, &registry, iters)?;
             if large {
                 let cfg = apps::seed::WorldConfig {
                     people: 1000,
@@ -266,12 +292,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             id,
             solution,
             json,
+            world,
             agent,
         } => {
+            let world = world.dir.as_deref();
             let passed = if agent.policy.is_some() {
-                appsim::agentcli::run_task(&id, &agent, json)?
+                appsim::agentcli::run_task(&id, &agent, json, world)?
             } else {
-                appsim::taskcli::run_task(&id, &solution, json)?
+                appsim::taskcli::run_task(&id, &solution, json, world)?
             };
             if !passed {
                 std::process::exit(2);
@@ -281,12 +309,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             split,
             solution,
             json,
+            world,
             agent,
         } => {
+            let world = world.dir.as_deref();
             if agent.policy.is_some() {
-                appsim::agentcli::eval(split, &agent, json)?;
+                appsim::agentcli::eval(split, &agent, json, world)?;
             } else {
-                appsim::taskcli::eval(split, &solution, json)?;
+                appsim::taskcli::eval(split, &solution, json, world)?;
             }
         }
         Command::Train {
@@ -341,11 +371,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             );
         }
         Command::ImportAppworldDb { dir } => {
-            let (world, loaded) = sim::World::import_appworld_dir(&dir, &apps::schemas(), 0)?;
-            if loaded.is_empty() {
-                bail!("no AppWorld <app>.db files found in {}", dir.display());
-            }
             let registry = std::sync::Arc::new(apps::registry());
+            let (world, loaded) = apps::seed::load_world(&dir, &registry)?;
             let ep = Episode::new(&world, registry, EpisodeConfig::default())?;
             println!(
                 "{}",

@@ -67,11 +67,35 @@ pub fn cells_for(task: &Task, source: &SolutionSource) -> anyhow::Result<Vec<Str
     }
 }
 
-/// The default world, its registry and the suite for it.
-pub fn setup() -> anyhow::Result<(sim::World, Arc<sim::api::Registry>, Arc<Suite>)> {
-    let (world, registry) = crate::default_env()?;
+/// The world (`--world DIR`, else the default one), its registry and the suite. Tasks pick
+/// their supervisors from the default world's generated population, so a world from a
+/// directory must hold those people ([`Suite::check_world`]): an export of the default world
+/// does, AppWorld's own worlds do not (an error saying so).
+pub fn setup(
+    world_dir: Option<&Path>,
+) -> anyhow::Result<(sim::World, Arc<sim::api::Registry>, Arc<Suite>)> {
+    let (world, registry) = crate::env(world_dir)?;
     let suite = Arc::new(Suite::new(&apps::seed::WorldConfig::default()));
+    if let Some(dir) = world_dir {
+        tasks_fit(&world, &suite).map_err(|why| {
+            anyhow::anyhow!(
+                "--world {}: appsim's tasks cannot run on this world: {why}",
+                dir.display()
+            )
+        })?;
+    }
     Ok((world, registry, suite))
+}
+
+/// Whether `suite`'s tasks can run on `world`; `Err` says why not, in one line.
+pub fn tasks_fit(world: &sim::World, suite: &Suite) -> Result<(), String> {
+    let db = sim::Db::open(world).map_err(|e| e.to_string())?;
+    suite.check_world(db.conn()).map_err(|why| {
+        format!(
+            "their setups make people of appsim's generated population (seed 0, 100 people) \
+             the supervisor, and {why} (a world written by `appsim export-world` works)"
+        )
+    })
 }
 
 /// `appsim tasks`.
@@ -97,8 +121,14 @@ pub fn list(split: Option<Split>, as_json: bool) -> anyhow::Result<()> {
 }
 
 /// `appsim run-task`.
-pub fn run_task(id: &str, source: &SolutionSource, as_json: bool) -> anyhow::Result<bool> {
-    let (world, registry, suite) = setup()?;
+/// `world`: `--world DIR` (see [`setup`]).
+pub fn run_task(
+    id: &str,
+    source: &SolutionSource,
+    as_json: bool,
+    world: Option<&Path>,
+) -> anyhow::Result<bool> {
+    let (world, registry, suite) = setup(world)?;
     let task = suite
         .get(id)
         .with_context(|| format!("no task with id '{id}' (list them with `appsim tasks`)"))?;
@@ -133,11 +163,12 @@ pub fn run_task(id: &str, source: &SolutionSource, as_json: bool) -> anyhow::Res
 }
 
 /// `appsim eval`: runs `source` on every task of `split` and prints per-task results and
-/// TGC/SGC (progress on stderr).
+/// TGC/SGC (progress on stderr). `world`: `--world DIR` (see [`setup`]).
 pub fn eval(
     split: Split,
     source: &SolutionSource,
     as_json: bool,
+    world: Option<&Path>,
 ) -> anyhow::Result<tasks::Summary> {
     if let SolutionSource::Path(p) = source
         && !p.is_dir()
@@ -147,7 +178,7 @@ pub fn eval(
             p.display()
         );
     }
-    let (world, registry, suite) = setup()?;
+    let (world, registry, suite) = setup(world)?;
     let tasks = suite.split(split);
     let mut env = TaskEnv::new(&world, registry, suite.clone(), EpisodeConfig::default())?;
     let bar = indicatif::ProgressBar::new(tasks.len() as u64);

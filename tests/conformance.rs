@@ -1,6 +1,7 @@
 //! The registry against the vendored AppWorld interface (apps/spec/apis.json): for every
 //! registered app, the same APIs in the same docs order, with the same method, path and
-//! parameters (name, type, required, location, default, constraints, nullability).
+//! parameters (name, type, required, location, default, constraints, nullability) and success
+//! example.
 
 use serde_json::Value;
 
@@ -60,6 +61,14 @@ fn every_registered_api_matches_the_vendored_spec() {
                     "{pid}: nullable"
                 );
             }
+            // The documented success example, number types included (api_docs shows it).
+            let api = registry
+                .api(app.name, m["api"].as_str().unwrap())
+                .expect("registered");
+            assert_eq!(
+                api.success, t["response"]["success"],
+                "{id}: success example"
+            );
             checked += 1;
         }
     }

@@ -81,12 +81,8 @@ fn appworld_db_files_round_trip() {
     )
     .unwrap();
     drop(db);
-    let (imported, loaded) = sim::World::import_appworld_dir(
-        &dir,
-        &apps::schemas(),
-        apps::seed::WorldConfig::default().seed,
-    )
-    .unwrap();
+    // The shared loader of `--world DIR`; a built world's runtime seed is AppWorld's too.
+    let (imported, loaded) = apps::seed::load_world(&dir, registry).unwrap();
     assert_eq!(loaded.len(), files.len());
     assert_eq!(imported.row_count(), world.row_count());
     let hash = |w: &sim::World| {

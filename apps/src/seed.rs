@@ -38,7 +38,7 @@ pub fn build_world(cfg: &WorldConfig, registry: &Registry) -> Result<World, Worl
         )));
     }
     let population = Population::generate(cfg.seed, cfg.people);
-    World::build(&crate::schemas(), cfg.seed, |db| {
+    World::build(&crate::schemas(), sim::rng::APPWORLD_TASK_SEED, |db| {
         seed_admin(db, &population)?;
         crate::supervisor::seed::install(db, &population.people[0], None)?;
         seed_gmail(db, &population)?;
@@ -46,6 +46,48 @@ pub fn build_world(cfg: &WorldConfig, registry: &Registry) -> Result<World, Worl
         crate::api_docs::seed(db, registry)?;
         Ok(())
     })
+}
+
+/// The runtime random seed (tokens, codes) of an imported world: AppWorld's per-task random
+/// seed, 100.
+pub const IMPORTED_WORLD_SEED: u64 = sim::rng::APPWORLD_TASK_SEED;
+
+/// Loads a world from a directory of AppWorld-format `<app>.db` files (AppWorld's own data, or
+/// `appsim export-world`'s output) with [`IMPORTED_WORLD_SEED`], then refills
+/// `api_docs.api_docs` (and its search table) from `registry`, whether or not the directory
+/// had an `api_docs.db`: the docs always describe the code that answers. Returns the world and
+/// the apps that had a file. A missing directory, one without any `<app>.db`, or a file that
+/// is not SQLite is an error.
+pub fn load_world(
+    dir: &std::path::Path,
+    registry: &Registry,
+) -> Result<(World, Vec<String>), WorldError> {
+    let (world, loaded) =
+        World::import_appworld_dir_with(dir, &crate::schemas(), IMPORTED_WORLD_SEED, |db| {
+            db.execute("DELETE FROM api_docs.api_docs", [])?;
+            // Restart the ids at 1 as in a built world (only AUTOINCREMENT tables have a
+            // sequence, and a foreign api_docs.db may not).
+            let has_sequence: bool = db.query_row(
+                "SELECT count(*) > 0 FROM api_docs.sqlite_schema WHERE name = 'sqlite_sequence'",
+                [],
+                |r| r.get(0),
+            )?;
+            if has_sequence {
+                db.execute(
+                    "DELETE FROM api_docs.sqlite_sequence WHERE name = 'api_docs'",
+                    [],
+                )?;
+            }
+            crate::api_docs::seed(db, registry)?;
+            Ok(())
+        })?;
+    if loaded.is_empty() {
+        return Err(WorldError::Invalid(format!(
+            "{}: no AppWorld <app>.db files (admin.db, supervisor.db, simple_note.db, ...)",
+            dir.display()
+        )));
+    }
+    Ok((world, loaded))
 }
 
 /// Companies whose notifier accounts exist in the world (see `common::notify`).

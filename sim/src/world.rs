@@ -8,7 +8,7 @@
 //! changed, not on the world's size. Every write to every table is also recorded, by TEMP
 //! triggers, in a change log: the log is how `save_state`/`load_state` and state diffs work.
 
-use crate::rng::Rng;
+use crate::rng::PyRandom;
 use rusqlite::{Connection, OptionalExtension, params_from_iter, types::Value as SqlValue};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -112,15 +112,34 @@ impl World {
         schemas: &[SchemaSpec],
         rng_seed: u64,
     ) -> Result<(World, Vec<String>), WorldError> {
-        let mut conn = Connection::open_in_memory()?;
-        crate::sqlfn::register(&conn)?;
-        let mut loaded = Vec::new();
+        Self::import_appworld_dir_with(dir, schemas, rng_seed, |_| Ok(()))
+    }
+
+    /// [`World::import_appworld_dir`], then `edit` runs on the loaded world (every schema
+    /// attached, search triggers in place, inside a transaction) before the FTS tables are
+    /// rebuilt and the world is frozen, so search tables agree with whatever `edit` wrote.
+    /// Returns the world and the schemas that were loaded from a file.
+    pub fn import_appworld_dir_with(
+        dir: &std::path::Path,
+        schemas: &[SchemaSpec],
+        rng_seed: u64,
+        edit: impl FnOnce(&Connection) -> Result<(), WorldError>,
+    ) -> Result<(World, Vec<String>), WorldError> {
+        if !dir.exists() {
+            return Err(WorldError::Invalid(format!(
+                "{}: no such directory",
+                dir.display()
+            )));
+        }
         if !dir.is_dir() {
             return Err(WorldError::Invalid(format!(
                 "{} is not a directory",
                 dir.display()
             )));
         }
+        let mut conn = Connection::open_in_memory()?;
+        crate::sqlfn::register(&conn)?;
+        let mut loaded = Vec::new();
         for s in schemas {
             let file = dir.join(format!("{}.db", s.name));
             attach_empty(&conn, &s.name)?;
@@ -135,10 +154,16 @@ impl World {
                         file.display()
                     )));
                 }
-                conn.deserialize_read_exact(s.name.as_str(), &bytes[..], bytes.len(), false)?;
+                conn.deserialize_read_exact(s.name.as_str(), &bytes[..], bytes.len(), false)
+                    .map_err(|e| {
+                        WorldError::Invalid(format!("{}: cannot load it: {e}", file.display()))
+                    })?;
                 // Drop any FTS structures of the source; ours are rebuilt below.
                 let fts: Vec<String> = conn
-                    .prepare(&format!("SELECT name FROM \"{}\".sqlite_schema WHERE type='table' AND name LIKE '%\\_fts' ESCAPE '\\'", s.name))?
+                    .prepare(&format!("SELECT name FROM \"{}\".sqlite_schema WHERE type='table' AND name LIKE '%\\_fts' ESCAPE '\\'", s.name))
+                    .map_err(|e| {
+                        WorldError::Invalid(format!("{}: cannot read it: {e}", file.display()))
+                    })?
                     .query_map([], |r| r.get(0))?
                     .collect::<Result<_, _>>()?;
                 for t in fts {
@@ -159,11 +184,15 @@ impl World {
                     ))
                 })?;
             }
-            rebuild_fts(&conn, &s.name)?;
         }
         attach_empty(&conn, ENGINE_SCHEMA)?;
         create_engine_schema(&conn, rng_seed)?;
-        let _ = &mut conn;
+        conn.execute_batch("BEGIN")?;
+        edit(&conn)?;
+        conn.execute_batch("COMMIT")?;
+        for s in schemas {
+            rebuild_fts(&conn, &s.name)?;
+        }
         Ok((Self::freeze(conn)?, loaded))
     }
 
@@ -261,7 +290,7 @@ fn create_engine_schema(conn: &Connection, rng_seed: u64) -> Result<(), WorldErr
     )?;
     conn.execute(
         "INSERT INTO appsim.meta (key, value) VALUES ('rng_state', ?1)",
-        [Rng::new(rng_seed).state().to_string()],
+        [PyRandom::new(rng_seed).to_hex()],
     )?;
     Ok(())
 }
@@ -583,7 +612,7 @@ impl Db {
 
     /// Draws from the world's random-number stream (kept in the database so that it follows
     /// rollbacks and state loads).
-    pub fn with_rng<T>(&self, f: impl FnOnce(&mut Rng) -> T) -> Result<T, rusqlite::Error> {
+    pub fn with_rng<T>(&self, f: impl FnOnce(&mut PyRandom) -> T) -> Result<T, rusqlite::Error> {
         with_rng(&self.conn, f)
     }
 
@@ -597,17 +626,37 @@ impl Db {
     }
 }
 
-/// Draws from the random-number stream stored in the engine schema of `conn`.
-pub fn with_rng<T>(conn: &Connection, f: impl FnOnce(&mut Rng) -> T) -> Result<T, rusqlite::Error> {
-    let state: Option<String> = conn
-        .prepare_cached("SELECT value FROM appsim.meta WHERE key = 'rng_state'")?
-        .query_row([], |r| r.get(0))
-        .optional()?;
-    let mut rng = Rng::new(state.and_then(|s| s.parse().ok()).unwrap_or(0));
+/// Draws from the random-number stream stored in the engine schema of `conn` (Python's
+/// `random`, as AppWorld draws token lifetimes and codes from it).
+pub fn with_rng<T>(
+    conn: &Connection,
+    f: impl FnOnce(&mut PyRandom) -> T,
+) -> Result<T, rusqlite::Error> {
+    let state = rng_state(conn)?;
+    let mut rng = state
+        .as_deref()
+        .and_then(PyRandom::from_hex)
+        .unwrap_or_else(|| PyRandom::new(crate::rng::APPWORLD_TASK_SEED));
     let out = f(&mut rng);
     conn.prepare_cached("INSERT INTO appsim.meta (key, value) VALUES ('rng_state', ?1) ON CONFLICT(key) DO UPDATE SET value = excluded.value")?
-        .execute([rng.state().to_string()])?;
+        .execute([rng.to_hex()])?;
     Ok(out)
+}
+
+/// The stored state of the random stream (see [`with_rng`]).
+pub fn rng_state(conn: &Connection) -> Result<Option<String>, rusqlite::Error> {
+    conn.prepare_cached("SELECT value FROM appsim.meta WHERE key = 'rng_state'")?
+        .query_row([], |r| r.get(0))
+        .optional()
+}
+
+/// Puts back a state read with [`rng_state`] (nothing when there was none).
+pub fn set_rng_state(conn: &Connection, state: &Option<String>) -> Result<(), rusqlite::Error> {
+    if let Some(state) = state {
+        conn.prepare_cached("INSERT INTO appsim.meta (key, value) VALUES ('rng_state', ?1) ON CONFLICT(key) DO UPDATE SET value = excluded.value")?
+            .execute([state])?;
+    }
+    Ok(())
 }
 
 fn json_row(text: &str) -> Result<Vec<SqlValue>, WorldError> {

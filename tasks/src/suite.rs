@@ -72,6 +72,51 @@ impl Suite {
             .collect()
     }
 
+    /// Whether the world open on `db` can host these tasks. A task's setup makes a person of
+    /// the generated population the supervisor (profile, passwords) and works on their
+    /// SimpleNote account, found by e-mail; so every task's supervisor needs an account there
+    /// with the same e-mail, name and password (as in a world built from, or exported from,
+    /// the same [`apps::seed::WorldConfig`]). `Err` names the first one missing.
+    pub fn check_world(&self, db: &rusqlite::Connection) -> Result<(), String> {
+        let mut st = db
+            .prepare(
+                "SELECT count(*) FROM simple_note.users WHERE email = ?1 AND first_name = ?2 \
+                 AND last_name = ?3 AND password = ?4",
+            )
+            .map_err(|e| format!("cannot read simple_note.users: {e}"))?;
+        let mut seen = std::collections::BTreeSet::new();
+        for t in &self.tasks {
+            if !seen.insert(t.supervisor) {
+                continue;
+            }
+            let p = self
+                .population
+                .people
+                .iter()
+                .find(|p| p.id == t.supervisor)
+                .ok_or_else(|| format!("task {} has no supervisor", t.id))?;
+            let password = p
+                .passwords
+                .iter()
+                .find(|(app, _)| app == "simple_note")
+                .map_or("password", |(_, pw)| pw.as_str());
+            let n: i64 = st
+                .query_row(
+                    rusqlite::params![p.email, p.first_name, p.last_name, password],
+                    |r| r.get(0),
+                )
+                .map_err(|e| format!("cannot read simple_note.users: {e}"))?;
+            if n == 0 {
+                return Err(format!(
+                    "person {} ({} {}, {}), supervisor of task {}, has no simple_note account \
+                     with that e-mail, name and password",
+                    p.id, p.first_name, p.last_name, p.email, t.id
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The world's people.
     pub fn population(&self) -> &Population {
         &self.population

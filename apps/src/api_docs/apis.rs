@@ -87,11 +87,18 @@ fn show_app_descriptions(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     ))
 }
 
+/// App and API names match ignoring case and surrounding whitespace, as in AppWorld.
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
 fn show_api_descriptions(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let app = a.str("app_name");
     let apis: Vec<Value> = ctx
         .registry
-        .app_apis(app)
+        .apis()
+        .iter()
+        .filter(|s| same_name(s.app, app))
         .map(|s| json!({"name": s.name, "description": s.description}))
         .collect();
     if apis.is_empty() {
@@ -110,18 +117,15 @@ fn show_api_descriptions(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 }
 
 fn show_api_doc(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let (app, api) = (
-        a.str("app_name").to_lowercase(),
-        a.str("api_name").to_lowercase(),
-    );
+    let (app, api) = (a.str("app_name"), a.str("api_name"));
     ctx.registry
-        .api(&app, &api)
+        .apis()
+        .iter()
+        .find(|s| same_name(s.app, app) && same_name(s.name, api))
         .map(|s| doc_json(s, ctx.show_response_schemas))
         .ok_or_else(|| {
             ApiError::unprocessable(format!(
-                "No APIs with name {} found for the {} app. Check the api and app name again.",
-                a.str("api_name"),
-                a.str("app_name")
+                "No APIs with name {api} found for the {app} app. Check the api and app name again."
             ))
         })
 }

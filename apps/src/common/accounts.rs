@@ -113,10 +113,12 @@ fn show_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
 
 fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let email = a.str("email");
+    // The code is drawn before the uniqueness check, as in AppWorld (a refused signup still
+    // advances the random stream).
+    let code = ctx.rng(|r| r.unique_id(7))?;
     if user_by_email(ctx, email)?.is_some() {
         return Err(ApiError::already_exists("User", &["email"]));
     }
-    let code = ctx.rng(|r| r.hex(7))?;
     let now = sim::clock::fmt_datetime(ctx.now);
     let expiry = sim::clock::fmt_datetime(ctx.now + chrono::Duration::minutes(60));
     ctx.db.execute(
@@ -127,16 +129,18 @@ fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         ),
         params![a.str("first_name"), a.str("last_name"), email, a.str("password"), now, code, expiry],
     )?;
-    if notify::has_mailbox(ctx.db, email)? {
-        send_code_email(ctx, email, "Verify your account", &code)?;
-        Ok(
-            json!({"message": "Account created. A verification code has been sent to your email address. Verify your account to log in."}),
-        )
-    } else {
-        Ok(
-            json!({"message": "Account created, but no verification code could be e-mailed: no Gmail account exists for this address."}),
-        )
+    let (company, _) = notify::company(ctx.app);
+    if !notify::has_mailbox(ctx.db, email)? {
+        return Ok(json!({"message": format!(
+            "Your {company} account is created. But the Gmail account for {email} does not exist, \
+             so cannot send the verification code to it. Please create one and then verify your account."
+        )}));
     }
+    send_code_email(ctx, email, "Verify your account", &code)?;
+    Ok(
+        json!({"message": "Account created. We've sent a verfification code to your email address. \
+                           Please verify the account to start using our platform."}),
+    )
 }
 
 fn send_code_email(ctx: &Ctx, email: &str, subject: &str, code: &str) -> Result<(), ApiError> {
@@ -167,8 +171,8 @@ fn delete_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
         &format!("DELETE FROM \"{}\".users WHERE id = ?1", ctx.app),
         [id],
     )?;
-    auth::revoke_token(ctx.db, &ctx.user()?.token)?;
-    Ok(json!({"message": "Account deleted successfully."}))
+    // Its tokens stay issued: using one finds no account (401), logging out with one works.
+    Ok(json!({"message": "User account with all data belonging to it have been deleted."}))
 }
 
 fn update_account_name(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
@@ -184,7 +188,7 @@ fn update_account_name(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             )?;
         }
     }
-    Ok(json!({"message": "Account name updated successfully."}))
+    Ok(json!({"message": "User account information updated."}))
 }
 
 fn login(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
@@ -226,12 +230,46 @@ fn logout(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     Ok(json!({"message": "Successfully logged out."}))
 }
 
-/// Issues a fresh 7-hex-char code into `code_col`/`code_col_expiry` for an existing account.
-fn issue_code(ctx: &Ctx, email: &str, code_col: &str) -> Result<String, ApiError> {
-    let Some(id) = user_by_email(ctx, email)? else {
-        return Err(ApiError::not_found_key("user", "email", email));
-    };
-    let code = ctx.rng(|r| r.hex(7))?;
+/// The id, verified flag and stored codes of the account with `email`, or AppWorld's 422.
+struct Account {
+    id: i64,
+    verified: bool,
+    verification_code: Option<String>,
+    verification_code_expiry: Option<String>,
+    password_reset_code: Option<String>,
+    password_reset_code_expiry: Option<String>,
+}
+
+fn account(ctx: &Ctx, email: &str) -> Result<Account, ApiError> {
+    let sql = format!(
+        "SELECT id, coalesce(verified, 1), verification_code, verification_code_expiry, \
+         password_reset_code, password_reset_code_expiry FROM \"{}\".users WHERE email = ?1",
+        ctx.app
+    );
+    ctx.db
+        .prepare_cached(&sql)?
+        .query_row([email], |r| {
+            Ok(Account {
+                id: r.get(0)?,
+                verified: r.get(1)?,
+                verification_code: r.get(2)?,
+                verification_code_expiry: datetime_text(r, 3)?,
+                password_reset_code: r.get(4)?,
+                password_reset_code_expiry: datetime_text(r, 5)?,
+            })
+        })
+        .optional()?
+        .ok_or_else(|| ApiError::unprocessable("Account for this email does not exist."))
+}
+
+fn datetime_text(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Option<String>> {
+    Ok(r.get::<_, Option<String>>(i)?
+        .map(sim::clock::normalize_datetime))
+}
+
+/// Stores a fresh 7-hex-char code valid for an hour in `code_col`/`code_col_expiry`.
+fn issue_code(ctx: &Ctx, id: i64, code_col: &str) -> Result<String, ApiError> {
+    let code = ctx.rng(|r| r.unique_id(7))?;
     let expiry = sim::clock::fmt_datetime(ctx.now + chrono::Duration::minutes(60));
     ctx.db.execute(
         &format!(
@@ -243,101 +281,72 @@ fn issue_code(ctx: &Ctx, email: &str, code_col: &str) -> Result<String, ApiError
     Ok(code)
 }
 
-fn send_verification_code(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let email = a.str("email");
-    let verified: Option<bool> = ctx
-        .db
-        .prepare_cached(&format!(
-            "SELECT verified FROM \"{}\".users WHERE email = ?1",
-            ctx.app
-        ))?
-        .query_row([email], |r| r.get(0))
-        .optional()?;
-    if verified == Some(true) {
-        return Err(ApiError::unprocessable("Your account is already verified."));
-    }
-    let code = issue_code(ctx, email, "verification_code")?;
-    send_code_email(ctx, email, "Verify your account", &code)?;
-    Ok(json!({"message": "A verification code has been sent to your email address."}))
+/// Whether a stored code's expiry has passed.
+fn expired(ctx: &Ctx, expiry: &Option<String>) -> bool {
+    expiry
+        .as_deref()
+        .is_none_or(|e| e < sim::clock::fmt_datetime(ctx.now).as_str())
 }
 
-/// Checks a code column against `given`; clears it when it matches.
-fn consume_code(
-    ctx: &Ctx,
-    email: &str,
-    code_col: &str,
-    given: &str,
-    what: &str,
-) -> Result<i64, ApiError> {
-    let sql = format!(
-        "SELECT id, {code_col}, {code_col}_expiry FROM \"{}\".users WHERE email = ?1",
-        ctx.app
-    );
-    let row: Option<(i64, Option<String>, Option<String>)> = ctx
-        .db
-        .prepare_cached(&sql)?
-        .query_row([email], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .optional()?;
-    let Some((id, code, expiry)) = row else {
-        return Err(ApiError::not_found_key("user", "email", email));
-    };
-    if code.as_deref() != Some(given.trim()) {
-        return Err(ApiError::unprocessable(format!("Invalid {what} code.")));
+fn send_verification_code(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let email = a.str("email");
+    let acc = account(ctx, email)?;
+    if acc.verified {
+        return Err(ApiError::unprocessable("Account is already verified."));
     }
-    if expiry.is_none_or(|e| sim::clock::fmt_datetime(ctx.now) > e) {
-        return Err(ApiError::unprocessable(format!(
-            "The {what} code has expired. Please request a new one."
-        )));
-    }
-    ctx.db.execute(
-        &format!(
-            "UPDATE \"{}\".users SET {code_col} = NULL, {code_col}_expiry = NULL WHERE id = ?1",
-            ctx.app
-        ),
-        [id],
-    )?;
-    Ok(id)
+    let code = issue_code(ctx, acc.id, "verification_code")?;
+    send_code_email(ctx, email, "Verify your account", &code)?;
+    Ok(json!({"message": "We've sent a verfification code to the given email address."}))
 }
 
 fn verify_account(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let id = consume_code(
-        ctx,
-        a.str("email"),
-        "verification_code",
-        a.str("verification_code"),
-        "verification",
-    )?;
+    let acc = account(ctx, a.str("email"))?;
+    if acc.verified {
+        return Err(ApiError::unprocessable("Account is already verified."));
+    }
+    if acc.verification_code.as_deref() != Some(a.str("verification_code")) {
+        return Err(ApiError::unprocessable("Invalid verification code."));
+    }
+    if expired(ctx, &acc.verification_code_expiry) {
+        return Err(ApiError::unprocessable(
+            "Verification code has expired. Please create a new one.",
+        ));
+    }
     ctx.db.execute(
         &format!(
             "UPDATE \"{}\".users SET verified = 1 WHERE id = ?1",
             ctx.app
         ),
-        [id],
+        [acc.id],
     )?;
-    Ok(json!({"message": "Account verified successfully."}))
+    Ok(json!({"message": "Account verified. You can now login."}))
 }
 
 fn send_password_reset_code(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let code = issue_code(ctx, a.str("email"), "password_reset_code")?;
-    send_code_email(ctx, a.str("email"), "Password reset code", &code)?;
-    Ok(json!({"message": "A password reset code has been sent to your email address."}))
+    let email = a.str("email");
+    let acc = account(ctx, email)?;
+    let code = issue_code(ctx, acc.id, "password_reset_code")?;
+    send_code_email(ctx, email, "Password reset code", &code)?;
+    Ok(json!({"message": "We've sent a password reset code to the given email address."}))
 }
 
 fn reset_password(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let email = a.str("email");
-    let id = consume_code(
-        ctx,
-        email,
-        "password_reset_code",
-        a.str("password_reset_code"),
-        "password reset",
-    )?;
+    let acc = account(ctx, email)?;
+    if acc.password_reset_code.as_deref() != Some(a.str("password_reset_code")) {
+        return Err(ApiError::unprocessable("Invalid password reset code."));
+    }
+    if expired(ctx, &acc.password_reset_code_expiry) {
+        return Err(ApiError::unprocessable(
+            "Password reset code has expired. Please create a new one.",
+        ));
+    }
     ctx.db.execute(
         &format!(
             "UPDATE \"{}\".users SET password = ?1 WHERE id = ?2",
             ctx.app
         ),
-        params![a.str("new_password"), id],
+        params![a.str("new_password"), acc.id],
     )?;
     let (company, _) = notify::company(ctx.app);
     notify::email_from_company(
@@ -348,25 +357,22 @@ fn reset_password(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         &format!("The password of your {company} account was changed."),
         ctx.now,
     )?;
-    Ok(json!({"message": "Password reset successfully."}))
+    Ok(json!({"message": "Password reset successful."}))
 }
 
 fn show_profile(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let email = a.str("email");
+    let Some(email) = a.opt_str("email") else {
+        return Err(ApiError::unprocessable(
+            "Either email or phone_number must be provided.",
+        ));
+    };
     let sql = format!(
         "SELECT first_name, last_name, email, created_at FROM \"{}\".users WHERE email = ?1",
         ctx.app
     );
-    let row = ctx
-        .db
+    ctx.db
         .prepare_cached(&sql)?
         .query_row([email], |r| Ok(json!({"first_name": r.get::<_, String>(0)?, "last_name": r.get::<_, String>(1)?, "email": r.get::<_, String>(2)?, "registered_at": datetime_col(r, 3)?})))
-        .optional()?;
-    row.ok_or_else(|| {
-        ApiError::not_found_key(
-            "user",
-            "email",
-            if email.is_empty() { "None" } else { email },
-        )
-    })
+        .optional()?
+        .ok_or_else(|| ApiError::unprocessable("Account for this email does not exist."))
 }

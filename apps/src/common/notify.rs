@@ -13,8 +13,8 @@ pub fn company(app: &str) -> (&'static str, &'static str) {
         "splitwise" => ("Splitwise", "notifications@splitwise.com"),
         "spotify" => ("Spotify", "notifications@spotify.com"),
         "todoist" => ("Todoist", "notifications@todoist.com"),
-        "simple_note" => ("SimpleNote", "notifications@simplenote.com"),
-        "file_system" => ("FileSystem", "notifications@filesystem.com"),
+        "simple_note" => ("Simple Note", "notifications@simplenote.com"),
+        "file_system" => ("File System", "notifications@filesystem.com"),
         "phone" => ("Phone", "notifications@phone.com"),
         _ => ("Gmail", "notifications@gmail.com"),
     }
@@ -46,7 +46,7 @@ pub fn email_from_company(
 ) -> Result<(), ApiError> {
     let Some((to_id, to_name)) = gmail_user(db, to)? else {
         return Err(ApiError::unprocessable(format!(
-            "No Gmail account exists for {to}, so the email could not be sent."
+            "The email account for {to} does not exist."
         )));
     };
     let (company, from) = company(app);

@@ -19,7 +19,7 @@ pub(super) fn notes() -> Vec<ApiSpec> {
             .param(P::bool("pinned").nullable().doc("Only pinned (true) or only unpinned (false) notes."))
             .param(P::bool("dont_reorder_pinned").optional().doc("Keep the result order instead of moving pinned notes to the top of each page."))
             .paged()
-            .sort_by(&["created_at", "updated_at"], &["created_at", "updated_at", "pinned"])
+            .sort_by(&["created_at", "updated_at"], SORT_FIELDS)
             .returns(json!([{"note_id": 1, "title": "string", "tags": ["string"], "created_at": "2019-01-01T00:00:00", "updated_at": "2019-01-01T00:00:00", "pinned": true}]))
             .handler(search_notes),
         Api::post(APP, "create_note", "/simple_note/notes")
@@ -149,102 +149,64 @@ fn owned_note(ctx: &Ctx, id: i64) -> Result<Note, ApiError> {
     Ok(note)
 }
 
-/// Strips tags; a blank tag is an error.
-fn clean_tags(tags: Option<Vec<String>>) -> Result<Option<Vec<String>>, ApiError> {
-    let Some(tags) = tags else { return Ok(None) };
-    let cleaned: Vec<String> = tags.iter().map(|t| t.trim().to_string()).collect();
+/// Strips tags; a blank tag is an error (create_note only: update_note stores tags as given).
+fn clean_tags(tags: Option<Vec<String>>) -> Result<Vec<String>, ApiError> {
+    let cleaned: Vec<String> = tags
+        .unwrap_or_default()
+        .iter()
+        .map(|t| t.trim().to_string())
+        .collect();
     if cleaned.iter().any(String::is_empty) {
         return Err(ApiError::unprocessable(
-            "Tags cannot be empty or only whitespace.",
+            "Tags must be at least 1 character long.",
         ));
     }
-    Ok(Some(cleaned))
+    Ok(cleaned)
 }
 
+/// The fields `sort_by` accepts (AppWorld documents only the first two).
+const SORT_FIELDS: &[&str] = &["created_at", "updated_at", "pinned"];
+
+/// AppWorld's order: the user's notes by title; the tag filter keeps that order, the pinned
+/// filter (an SQL lookup) puts them in id order. A query ranks them and pages, then `sort_by`
+/// orders the page; without a query, `sort_by` (default `-updated_at`) orders them before
+/// paging. Pinned notes then move to the top of the page unless `dont_reorder_pinned`.
 fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
-    let sort = parse_sort(
-        a.opt_str("sort_by"),
-        &["created_at", "updated_at"],
-        &["created_at", "updated_at", "pinned"],
-    )?;
     let query = a.str("query").trim().to_string();
     let (index, limit) = (a.int("page_index"), a.int("page_limit"));
-    if query.is_empty() && a.opt_str_list("tags").is_none() {
-        // Listing without search or tag filter: SQLite orders and pages, so only one page of
-        // rows is built. The order is the general path's: the sort field (nulls last), then
-        // title and id.
-        let key = sort.unwrap_or(sim::api::listing::SortKey {
-            field: "updated_at".into(),
-            descending: true,
-        });
-        // Stored datetimes are in the response form (imports are normalised), so they order
-        // as their text.
-        let expr = match key.field.as_str() {
-            "created_at" => "created_at",
-            "updated_at" => "updated_at",
-            _ => "pinned",
-        };
-        let dir = if key.descending { "DESC" } else { "ASC" };
-        // Ids first (the sorter then holds only keys), then the page's rows by id.
-        let ids: Vec<i64> = ctx
-            .db
-            .prepare_cached(&format!(
-                "SELECT id FROM simple_note.notes WHERE user_id = ?1 \
-                 AND (?2 IS NULL OR coalesce(pinned, 0) = ?2) \
-                 ORDER BY {expr} IS NULL, {expr} {dir}, title, id LIMIT ?3 OFFSET ?4"
-            ))?
-            .query_map(
-                params![
-                    uid,
-                    a.opt_bool("pinned"),
-                    limit,
-                    index.saturating_mul(limit)
-                ],
-                |r| r.get(0),
-            )?
-            .collect::<Result<_, _>>()?;
-        let mut by_id = ctx.db.prepare_cached(&format!(
-            "SELECT {NOTE_FIELDS} FROM simple_note.notes WHERE id = ?1"
-        ))?;
-        let mut page: Vec<Note> = ids
-            .iter()
-            .map(|id| by_id.query_row([id], Note::read))
-            .collect::<Result<_, _>>()?;
-        if a.opt_bool("dont_reorder_pinned") != Some(true) {
-            page.sort_by_key(|n| !n.pinned.unwrap_or(false));
-        }
-        return Ok(Value::Array(
-            page.into_iter().map(|n| n.into_json(false)).collect(),
-        ));
+    let tags = a.opt_str_list("tags").filter(|t| !t.is_empty());
+    if query.is_empty() && tags.is_none() {
+        return list_notes(ctx, a, uid);
     }
     let mut st = ctx.db.prepare_cached(&format!(
         "SELECT {NOTE_FIELDS} FROM simple_note.notes WHERE user_id = ?1 ORDER BY title, id"
     ))?;
     let mut notes: Vec<Note> = st.query_map([uid], Note::read)?.collect::<Result<_, _>>()?;
-    if let Some(tags) = a.opt_str_list("tags") {
-        let wanted: Vec<String> = tags.iter().map(|t| t.trim().to_lowercase()).collect();
+    if let Some(tags) = tags {
+        let wanted: Vec<String> = tags.iter().map(|t| t.to_lowercase()).collect();
         notes.retain(|n| {
             n.tags().as_array().is_some_and(|ts| {
                 ts.iter().any(|t| {
                     t.as_str()
-                        .is_some_and(|t| wanted.contains(&t.trim().to_lowercase()))
+                        .is_some_and(|t| wanted.contains(&t.to_lowercase()))
                 })
             })
         });
     }
     if let Some(p) = a.opt_bool("pinned") {
-        notes.retain(|n| n.pinned.unwrap_or(false) == p);
+        notes.retain(|n| n.pinned == Some(p));
+        notes.sort_by_key(|n| n.id);
     }
-    let mut page: Vec<Note> = if query.is_empty() {
-        let key = sort.clone().unwrap_or(sim::api::listing::SortKey {
-            field: "updated_at".into(),
-            descending: true,
-        });
+    let page: Vec<Note> = if query.is_empty() {
+        let key =
+            parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?.unwrap_or(sim::api::listing::SortKey {
+                field: "updated_at".into(),
+                descending: true,
+            });
         sort_rows(&mut notes, &key, Note::field);
         paginate(notes, index, limit)
     } else {
-        notes.sort_by_key(|n| n.id);
         let ids: Vec<i64> = notes.iter().map(|n| n.id).collect();
         let ranked = rank_by_query(ctx.db, "simple_note", "notes_fts", &query, &ids)?;
         let mut by_id: std::collections::HashMap<i64, Note> =
@@ -254,11 +216,16 @@ fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             .filter_map(|id| by_id.remove(&id))
             .collect();
         let mut page = paginate(ordered, index, limit);
-        if let Some(key) = &sort {
-            sort_rows(&mut page, key, Note::field);
+        if let Some(key) = parse_sort(a.opt_str("sort_by"), SORT_FIELDS)? {
+            sort_rows(&mut page, &key, Note::field);
         }
         page
     };
+    finish_page(a, page)
+}
+
+/// Pinned notes to the top of the page unless `dont_reorder_pinned`; the short form of each.
+fn finish_page(a: &Args, mut page: Vec<Note>) -> Result<Value, ApiError> {
     if a.opt_bool("dont_reorder_pinned") != Some(true) {
         page.sort_by_key(|n| !n.pinned.unwrap_or(false));
     }
@@ -267,9 +234,50 @@ fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     ))
 }
 
+/// search_notes without a query or tags: SQLite orders and pages, so only one page of notes is
+/// built. Same order as the general path: the sort key (nulls last; ties keep the base order),
+/// then the base order (title without the pinned filter, id with it).
+fn list_notes(ctx: &Ctx, a: &Args, uid: i64) -> Result<Value, ApiError> {
+    let key =
+        parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?.unwrap_or(sim::api::listing::SortKey {
+            field: "updated_at".into(),
+            descending: true,
+        });
+    // Stored datetimes are in the response form (imports are normalised), so they order as
+    // their text.
+    let expr = match key.field.as_str() {
+        "created_at" => "created_at",
+        "updated_at" => "updated_at",
+        _ => "pinned",
+    };
+    let dir = if key.descending { "DESC" } else { "ASC" };
+    let pinned = a.opt_bool("pinned");
+    let base = if pinned.is_some() { "id" } else { "title, id" };
+    let (index, limit) = (a.int("page_index"), a.int("page_limit"));
+    let ids: Vec<i64> = ctx
+        .db
+        .prepare_cached(&format!(
+            "SELECT id FROM simple_note.notes WHERE user_id = ?1 AND (?2 IS NULL OR pinned = ?2) \
+             ORDER BY {expr} IS NULL, {expr} {dir}, {base} LIMIT ?3 OFFSET ?4"
+        ))?
+        .query_map(
+            params![uid, pinned, limit, index.saturating_mul(limit)],
+            |r| r.get(0),
+        )?
+        .collect::<Result<_, _>>()?;
+    let mut by_id = ctx.db.prepare_cached(&format!(
+        "SELECT {NOTE_FIELDS} FROM simple_note.notes WHERE id = ?1"
+    ))?;
+    let page: Vec<Note> = ids
+        .iter()
+        .map(|id| by_id.query_row([id], Note::read))
+        .collect::<Result<_, _>>()?;
+    finish_page(a, page)
+}
+
 fn create_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
-    let tags = clean_tags(a.opt_str_list("tags"))?.unwrap_or_default();
+    let tags = clean_tags(a.opt_str_list("tags"))?;
     let now = sim::clock::fmt_datetime(ctx.now);
     ctx.db
         .prepare_cached("INSERT INTO simple_note.notes (user_id, title, content, tags, created_at, updated_at, pinned) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)")?
@@ -291,10 +299,12 @@ fn delete_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 
 fn update_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let note = owned_note(ctx, a.int("note_id"))?;
-    let tags = clean_tags(a.opt_str_list("tags"))?;
     let title = a.opt_str("title").unwrap_or(&note.title).to_string();
     let content = a.opt_str("content").unwrap_or(&note.content).to_string();
-    let tags = tags.map(|t| json!(t)).unwrap_or_else(|| note.tags());
+    let tags = a
+        .opt_str_list("tags")
+        .map(|t| json!(t))
+        .unwrap_or_else(|| note.tags());
     let pinned = a
         .opt_bool("pinned")
         .map(Value::Bool)
@@ -310,7 +320,8 @@ fn add_content_to_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let note = owned_note(ctx, a.int("note_id"))?;
     let old = note.content.as_str();
     let added = a.str("added_content");
-    let content = if a.str("append_or_prepend") == "append" {
+    let append = a.str("append_or_prepend") == "append";
+    let content = if append {
         format!("{old}\n{added}")
     } else {
         format!("{added}\n{old}")
@@ -319,5 +330,7 @@ fn add_content_to_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         "UPDATE simple_note.notes SET content = ?1 WHERE id = ?2",
         params![content, note.id],
     )?;
-    Ok(json!({"message": "Note updated."}))
+    Ok(
+        json!({"message": if append { "Content appended to note." } else { "Content prepended to note." }}),
+    )
 }

@@ -23,11 +23,11 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .handler(show_profile),
         Api::get(APP, "show_addresses", "/supervisor/addresses")
             .doc("List your supervisor's saved addresses (Home, Work).")
-            .returns(json!([{"name": "Home", "street_address": "string", "city": "string", "state": "string", "country": "string", "zip_code": 10000}]))
+            .returns(json!([{"name": "Home", "street_address": "string", "city": "string", "state": "string", "country": "string", "zip_code": 10000.0}]))
             .handler(show_addresses),
         Api::get(APP, "show_payment_cards", "/supervisor/payment_cards")
             .doc("List your supervisor's payment cards with the full details needed to add them to an app.")
-            .returns(json!([{"owner_name": "string", "card_name": "Visa", "card_number": 1000000000000000_i64, "expiry_year": 1, "expiry_month": 1, "cvv_number": 100}]))
+            .returns(json!([{"owner_name": "string", "card_name": "Visa", "card_number": 1000000000000000.0, "expiry_year": 1, "expiry_month": 1.0, "cvv_number": 100.0}]))
             .handler(show_payment_cards),
         Api::get(APP, "show_account_passwords", "/supervisor/account_passwords")
             .doc("List your supervisor's password for each app account. Log in with their e-mail (phone number for the phone app) and this password.")

@@ -82,9 +82,10 @@ impl ApiError {
         ))
     }
 
-    /// 404 for a route that does not exist or a path parameter that breaks routing.
-    pub fn route_not_found() -> Self {
-        Self::new(404, ROUTE_NOT_FOUND)
+    /// 405 for a path that exists under another method (AppWorld's body; agent code sees
+    /// [`ROUTE_NOT_FOUND`] instead, see `Display`).
+    pub fn method_not_allowed() -> Self {
+        Self::new(405, "Method Not Allowed")
     }
 
     /// 500 for a failure inside the engine (a bug, never the caller's fault).
@@ -111,14 +112,17 @@ pub fn unauthorized_message(app: &str) -> String {
 }
 
 impl fmt::Display for ApiError {
-    /// `Response status code is 422:\n{"message":"..."}`, the text agent code sees.
+    /// `Response status code is 422:\n{"message":"..."}`, the text agent code sees. As in
+    /// AppWorld's client, a body mentioning "Method Not Allowed" is replaced by
+    /// [`ROUTE_NOT_FOUND`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Response status code is {}:\n{}",
-            self.status,
-            self.body_text()
-        )
+        let body = self.body_text();
+        let body = if body.contains("Method Not Allowed") {
+            ROUTE_NOT_FOUND.to_string()
+        } else {
+            body
+        };
+        write!(f, "Response status code is {}:\n{body}", self.status)
     }
 }
 

@@ -24,35 +24,28 @@ pub struct SortKey {
     pub descending: bool,
 }
 
-/// Parses `sort_by` (`+field` / `-field`); empty or null means "not given". `accepted` lists
-/// the fields the API accepts; `documented` is used for the error sentence.
-pub fn parse_sort(
-    sort_by: Option<&str>,
-    documented: &[&str],
-    accepted: &[&str],
-) -> Result<Option<SortKey>, ApiError> {
-    let Some(s) = sort_by.map(str::trim).filter(|s| !s.is_empty()) else {
+/// Parses `sort_by` as AppWorld does: empty or null means "not given"; it must start with `+`
+/// or `-` (nothing is trimmed); the field is what is left after stripping leading `+`s and then
+/// leading `-`s, and must be one of `valid` (the fields the API accepts, which the error lists).
+pub fn parse_sort(sort_by: Option<&str>, valid: &[&str]) -> Result<Option<SortKey>, ApiError> {
+    let Some(s) = sort_by.filter(|s| !s.is_empty()) else {
         return Ok(None);
     };
-    let (descending, field) = match s.as_bytes()[0] {
-        b'+' => (false, &s[1..]),
-        b'-' => (true, &s[1..]),
-        _ => {
-            return Err(ApiError::unprocessable(
-                "The sort_by parameter must start with + or -.",
-            ));
-        }
-    };
-    let field = field.trim();
-    if !accepted.contains(&field) {
+    if !s.starts_with(['+', '-']) {
+        return Err(ApiError::unprocessable(
+            "The sort_by parameter must start with + or -.",
+        ));
+    }
+    let field = s.trim_start_matches('+').trim_start_matches('-');
+    if !valid.contains(&field) {
         return Err(ApiError::unprocessable(format!(
             "If sort_by is passed, it must be one of {} and must be prefixed with + or -.",
-            natural_join(documented)
+            valid.join(", ")
         )));
     }
     Ok(Some(SortKey {
         field: field.to_string(),
-        descending,
+        descending: s.starts_with('-'),
     }))
 }
 
@@ -125,8 +118,9 @@ pub fn fts_query(query: &str) -> Option<String> {
 }
 
 /// Ranks `candidates` (row ids, in their natural order) against `query` using the FTS5 table
-/// `schema.fts_table`: matching ids by bm25 rank first, then the rest in their given order.
-/// Search never filters. A blank query returns the candidates unchanged.
+/// `schema.fts_table`: matching ids by bm25 rank first, then the rest in the order of a Python set
+/// difference, as AppWorld lists them. Search never filters. A blank query returns the candidates
+/// unchanged.
 pub fn rank_by_query(
     db: &Connection,
     schema: &str,
@@ -147,9 +141,10 @@ pub fn rank_by_query(
         .into_iter()
         .filter(|id| wanted.contains(id))
         .collect();
-    let hit: std::collections::HashSet<i64> = matched.iter().copied().collect();
+    // The rest come in the order AppWorld's `list(set(ids) - set(matching_ids))` yields.
+    let rest = super::pyset::difference_order(candidates, &matched);
     let mut out = matched;
-    out.extend(candidates.iter().copied().filter(|id| !hit.contains(id)));
+    out.extend(rest);
     Ok(out)
 }
 
@@ -174,17 +169,19 @@ mod tests {
 
     #[test]
     fn sort_rules() {
-        let err = parse_sort(Some("created_at"), &["a"], &["a"]).unwrap_err();
+        let err = parse_sort(Some("created_at"), &["a"]).unwrap_err();
         assert_eq!(
             err.message(),
             "The sort_by parameter must start with + or -."
         );
-        let err = parse_sort(Some("+x"), &["a", "b", "c"], &["a", "b", "c"]).unwrap_err();
+        let err = parse_sort(Some("+x"), &["a", "b", "c"]).unwrap_err();
         assert_eq!(
             err.message(),
-            "If sort_by is passed, it must be one of a, b and c and must be prefixed with + or -."
+            "If sort_by is passed, it must be one of a, b, c and must be prefixed with + or -."
         );
-        let key = parse_sort(Some("-v"), &["v"], &["v"]).unwrap().unwrap();
+        let key = parse_sort(Some("-v"), &["v"]).unwrap().unwrap();
+        assert_eq!(parse_sort(Some("++v"), &["v"]).unwrap().unwrap().field, "v");
+        assert!(parse_sort(Some(" -v"), &["v"]).is_err());
         let mut rows = vec![
             json!({"v": 1, "n": 0}),
             json!({"v": null, "n": 1}),

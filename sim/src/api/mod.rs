@@ -5,6 +5,7 @@ pub mod auth;
 pub mod error;
 pub mod listing;
 pub mod params;
+pub mod pyset;
 pub mod registry;
 
 pub use error::ApiError;

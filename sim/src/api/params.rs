@@ -176,15 +176,28 @@ impl Constraints {
 
 /// Formats a float the way Python's `repr` does for the values that occur in constraints.
 pub fn py_float(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e16 {
-        format!("{v:.1}")
-    } else if v.abs() >= 1e16 {
+    if !v.is_finite() {
+        return if v.is_nan() {
+            "nan".into()
+        } else if v > 0.0 {
+            "inf".into()
+        } else {
+            "-inf".into()
+        };
+    }
+    let a = v.abs();
+    if a != 0.0 && !(1e-4..1e16).contains(&a) {
+        // Scientific notation with at least two exponent digits and an explicit sign:
+        // 1e+16, 9.223372036854776e+18, 1e-05.
         let s = format!("{v:e}");
-        // Rust writes 9.223372036854776e18, Python 9.223372036854776e+18.
-        match s.split_once('e') {
-            Some((m, e)) if !e.starts_with('-') => format!("{m}e+{e}"),
-            _ => s,
-        }
+        let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+        let (sign, digits) = match e.strip_prefix('-') {
+            Some(d) => ('-', d),
+            None => ('+', e),
+        };
+        format!("{m}e{sign}{digits:0>2}")
+    } else if v.fract() == 0.0 {
+        format!("{v:.1}")
     } else {
         format!("{v}")
     }
@@ -244,46 +257,50 @@ type Checked = Result<Value, String>;
 
 /// Validates a call's arguments against the parameter list. Unknown arguments are ignored, as
 /// AppWorld's server does. Returns canonical values for every declared parameter (defaults
-/// filled in) or the list of `(field, reason)` failures.
+/// filled in) or the list of `(field, reason)` failures, ordered as FastAPI reports them (path,
+/// then query, header, then body and form parameters; declaration order within each).
 pub fn validate(
     params: &[ParamSpec],
     args: &Map<String, Value>,
 ) -> Result<Map<String, Value>, Vec<(String, String)>> {
     let mut out = Map::new();
-    let mut errors = Vec::new();
+    let mut errors: Vec<(u8, String, String)> = Vec::new();
     for p in params {
-        let sent = transport(p, args.get(p.name));
-        match sent {
-            None => {
-                if p.required {
-                    errors.push((p.name.to_string(), "field required".to_string()));
-                } else {
-                    out.insert(p.name.into(), p.default.clone());
-                }
+        let group = match p.location {
+            Location::Path => 0,
+            Location::Query => 1,
+            Location::Header => 2,
+            Location::Body | Location::Form => 3,
+        };
+        match transport(p, args.get(p.name)) {
+            None if p.required => {
+                errors.push((group, p.name.to_string(), "field required".to_string()));
             }
-            Some(Value::Null) => {
-                if p.nullable || (!p.required && p.default.is_null()) {
-                    out.insert(p.name.into(), Value::Null);
-                } else {
-                    errors.push((p.name.to_string(), "none is not an allowed value".into()));
-                }
+            None => {
+                out.insert(p.name.into(), p.default.clone());
             }
             Some(v) => match coerce(p, v).and_then(|v| check_constraints(p, v)) {
                 Ok(v) => {
                     out.insert(p.name.into(), v);
                 }
-                Err(reason) => errors.push((p.name.to_string(), reason)),
+                Err(reasons) => errors.extend(
+                    reasons
+                        .lines()
+                        .map(|r| (group, p.name.to_string(), r.to_string())),
+                ),
             },
         }
     }
     if errors.is_empty() {
         Ok(out)
     } else {
-        Err(errors)
+        errors.sort_by_key(|e| e.0);
+        Err(errors.into_iter().map(|(_, f, r)| (f, r)).collect())
     }
 }
 
-/// Python's `str()` of a JSON-representable value, as a client would put it in a URL.
+/// Python's `str()` of a JSON-representable value, as a client puts it into a URL path (and
+/// `bool_lower`: as httpx writes a query value, `true`/`false`).
 pub fn py_str(v: &Value, bool_lower: bool) -> String {
     match v {
         Value::String(s) => s.clone(),
@@ -293,62 +310,127 @@ pub fn py_str(v: &Value, bool_lower: bool) -> String {
             (true, false) => "True".into(),
             (false, false) => "False".into(),
         },
-        Value::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                i.to_string()
-            } else if let Some(u) = n.as_u64() {
-                u.to_string()
-            } else {
-                py_float(n.as_f64().unwrap_or(0.0))
-            }
-        }
+        Value::Number(n) => py_number(n),
         Value::Null => "None".into(),
-        other => other.to_string(),
+        other => py_repr(other),
     }
 }
 
-/// What the server receives for this parameter, or `None` when nothing is sent.
-fn transport(p: &ParamSpec, v: Option<&Value>) -> Option<Value> {
-    let v = v?;
-    match p.location {
-        Location::Body => Some(v.clone()),
-        // httpx drops nothing but sends None as an empty string; FastAPI then sees "" which
-        // for optional parameters means "not given". We treat None as not given.
-        Location::Query => match v {
-            Value::Null => None,
-            Value::Array(items) if matches!(p.ty, ParamType::ListStr | ParamType::ListFloat) => {
-                Some(Value::Array(
-                    items
-                        .iter()
-                        .map(|i| Value::String(py_str(i, true)))
-                        .collect(),
-                ))
+fn py_number(n: &serde_json::Number) -> String {
+    if let Some(i) = n.as_i64() {
+        i.to_string()
+    } else if let Some(u) = n.as_u64() {
+        u.to_string()
+    } else {
+        py_float(n.as_f64().unwrap_or(0.0))
+    }
+}
+
+/// Python's `repr()` of a JSON value (strings quoted as Python quotes them).
+pub fn py_repr(v: &Value) -> String {
+    match v {
+        Value::String(s) => {
+            let quote = if s.contains('\'') && !s.contains('"') {
+                '"'
+            } else {
+                '\''
+            };
+            let mut out = String::from(quote);
+            for c in s.chars() {
+                match c {
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    '\r' => out.push_str("\\r"),
+                    '\t' => out.push_str("\\t"),
+                    c if c == quote => {
+                        out.push('\\');
+                        out.push(c);
+                    }
+                    c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                        out.push_str(&format!("\\x{:02x}", c as u32))
+                    }
+                    c => out.push(c),
+                }
             }
-            // A scalar parameter given a list receives the list's last value.
-            Value::Array(items) => items.last().map(|i| Value::String(py_str(i, true))),
-            Value::Object(_) => Some(v.clone()),
-            other => Some(Value::String(py_str(other, true))),
+            out.push(quote);
+            out
+        }
+        Value::Array(items) => format!(
+            "[{}]",
+            items.iter().map(py_repr).collect::<Vec<_>>().join(", ")
+        ),
+        Value::Object(m) => format!(
+            "{{{}}}",
+            m.iter()
+                .map(|(k, v)| format!("{}: {}", py_repr(&Value::String(k.clone())), py_repr(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => py_str(other, false),
+    }
+}
+
+/// What the server receives for this parameter, or `None` when nothing arrives (then the
+/// default applies, or "field required"). Mirrors AppWorld's client (httpx) and FastAPI:
+/// query values are strings (`None` becomes `""`, lists repeat the key, an empty list sends
+/// nothing); path values are Python's `str()` (a missing one stays `{name}`); a JSON body
+/// `null` counts as not given; form fields are strings and an empty one counts as missing.
+fn transport(p: &ParamSpec, v: Option<&Value>) -> Option<Value> {
+    let is_list = matches!(p.ty, ParamType::ListStr | ParamType::ListFloat);
+    let query_str = |v: &Value| match v {
+        Value::Null => String::new(),
+        other => py_str(other, true),
+    };
+    match p.location {
+        Location::Body => v.filter(|v| !v.is_null()).cloned(),
+        Location::Query => match v? {
+            Value::Array(items) if items.is_empty() => None,
+            Value::Array(items) if is_list => Some(Value::Array(
+                items.iter().map(|i| Value::String(query_str(i))).collect(),
+            )),
+            // A scalar parameter given a list receives its last value.
+            Value::Array(items) => items.last().map(|i| Value::String(query_str(i))),
+            other if is_list => Some(Value::Array(vec![Value::String(query_str(other))])),
+            other => Some(Value::String(query_str(other))),
         },
-        Location::Path => Some(Value::String(py_str(v, false))),
-        Location::Form | Location::Header => match v {
+        Location::Path => Some(Value::String(match v {
+            Some(v) => py_str(v, false),
+            None => format!("{{{}}}", p.name),
+        })),
+        Location::Form => match v? {
             Value::Null => None,
-            other => Some(Value::String(py_str(other, false))),
+            other => Some(Value::String(py_str(other, false))).filter(|s| s != ""),
         },
+        Location::Header => v.map(|v| Value::String(py_str(v, false))),
     }
 }
 
 fn coerce(p: &ParamSpec, v: Value) -> Checked {
+    if let Some(allowed) = &p.constraints.enum_values {
+        // A Literal accepts exactly one of its values, without coercion.
+        return match v.as_str() {
+            Some(s) if allowed.contains(&s) => Ok(v),
+            _ => Err(unexpected_value(allowed)),
+        };
+    }
     match p.ty {
+        ParamType::Str if p.constraints.email => coerce_str(v).and_then(normalize_email),
         ParamType::Str => coerce_str(v),
         ParamType::Int => coerce_int(v),
         ParamType::Float => coerce_float(v),
         ParamType::Bool => coerce_bool(v),
         ParamType::ListStr => coerce_list(v, coerce_str),
         ParamType::ListFloat => coerce_list(v, coerce_float),
+        // A union tries its members in order and reports every member's failure.
         ParamType::Answer => coerce_float(v.clone())
-            .or_else(|_| coerce_int(v.clone()))
-            .or_else(|_| coerce_str(v)),
+            .or_else(|a| coerce_int(v.clone()).map_err(|b| format!("{a}\n{b}")))
+            .or_else(|ab| coerce_str(v).map_err(|c| format!("{ab}\n{c}"))),
     }
+}
+
+fn unexpected_value(allowed: &[&str]) -> String {
+    let list: Vec<String> = allowed.iter().map(|a| format!("'{a}'")).collect();
+    format!("unexpected value; permitted: {}", list.join(", "))
 }
 
 fn coerce_str(v: Value) -> Checked {
@@ -359,6 +441,29 @@ fn coerce_str(v: Value) -> Checked {
     }
 }
 
+/// Python's numeric literal rules for `int()` and `float()` of a string: surrounding
+/// whitespace is ignored, and single underscores may group digits. Returns the text without
+/// them, or `None` when the underscores are misplaced.
+fn py_numeric_text(s: &str) -> Option<String> {
+    let t = s.trim();
+    if !t.contains('_') {
+        return Some(t.to_string());
+    }
+    let chars: Vec<char> = t.chars().collect();
+    for (i, c) in chars.iter().enumerate() {
+        if *c == '_' {
+            let before = i.checked_sub(1).map(|j| chars[j]);
+            let after = chars.get(i + 1);
+            if !before.is_some_and(|b| b.is_ascii_alphanumeric())
+                || !after.is_some_and(|a| a.is_ascii_alphanumeric())
+            {
+                return None;
+            }
+        }
+    }
+    Some(t.replace('_', ""))
+}
+
 fn coerce_int(v: Value) -> Checked {
     const BAD: &str = "value is not a valid integer";
     match v {
@@ -366,22 +471,28 @@ fn coerce_int(v: Value) -> Checked {
         Value::Number(n) => {
             if let Some(i) = n.as_i64() {
                 Ok(json!(i))
-            } else if let Some(f) = n.as_f64() {
-                if f.is_finite() && f.abs() < 9.2e18 {
-                    Ok(json!(f.trunc() as i64))
-                } else {
-                    Err(BAD.into())
-                }
+            } else if let Some(u) = n.as_u64() {
+                Ok(json!(i64::try_from(u).unwrap_or(i64::MAX)))
             } else {
-                Err(BAD.into())
+                // int() of a float truncates; Python ints have no bound, so huge values only
+                // saturate here (they fail any range constraint either way).
+                match n.as_f64() {
+                    Some(f) if f.is_finite() => Ok(json!(f.trunc() as i64)),
+                    _ => Err(BAD.into()),
+                }
             }
         }
         Value::String(s) => {
-            let t = s.trim();
-            let t = t.replace('_', "");
-            t.parse::<i64>()
-                .map(|i| json!(i))
-                .map_err(|_| BAD.to_string())
+            let t = py_numeric_text(&s).ok_or_else(|| BAD.to_string())?;
+            let digits = t.strip_prefix(['+', '-']).unwrap_or(&t);
+            if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+                return Err(BAD.into());
+            }
+            Ok(json!(t.parse::<i64>().unwrap_or(if t.starts_with('-') {
+                i64::MIN
+            } else {
+                i64::MAX
+            })))
         }
         _ => Err(BAD.into()),
     }
@@ -392,13 +503,16 @@ fn coerce_float(v: Value) -> Checked {
     let f = match v {
         Value::Bool(b) => Some(if b { 1.0 } else { 0.0 }),
         Value::Number(n) => n.as_f64(),
-        Value::String(s) => {
-            let t = s.trim().to_ascii_lowercase();
-            match t.as_str() {
-                "nan" | "inf" | "-inf" | "infinity" | "-infinity" | "+inf" => None,
-                _ => t.parse::<f64>().ok(),
+        Value::String(s) => py_numeric_text(&s).and_then(|t| {
+            let lower = t.to_ascii_lowercase();
+            let body = lower.strip_prefix(['+', '-']).unwrap_or(&lower);
+            // Rust's parser takes "inf"/"nan" too; JSON cannot carry them, so they fail here.
+            if body.starts_with("inf") || body.starts_with("nan") {
+                None
+            } else {
+                t.parse::<f64>().ok()
             }
-        }
+        }),
         _ => None,
     };
     match f {
@@ -416,7 +530,7 @@ fn coerce_bool(v: Value) -> Checked {
             Some(1.0) => Ok(Value::Bool(true)),
             _ => Err(BAD.into()),
         },
-        Value::String(s) => match s.trim().to_ascii_lowercase().as_str() {
+        Value::String(s) => match s.to_lowercase().as_str() {
             "0" | "off" | "f" | "false" | "n" | "no" => Ok(Value::Bool(false)),
             "1" | "on" | "t" | "true" | "y" | "yes" => Ok(Value::Bool(true)),
             _ => Err(BAD.into()),
@@ -429,11 +543,31 @@ fn coerce_list(v: Value, item: fn(Value) -> Checked) -> Checked {
     match v {
         Value::Array(items) => items
             .into_iter()
-            .map(item)
+            .map(|i| match i {
+                Value::Null => Err("none is not an allowed value".to_string()),
+                i => item(i),
+            })
             .collect::<Result<Vec<_>, _>>()
             .map(Value::Array),
         _ => Err("value is not a valid list".into()),
     }
+}
+
+/// An e-mail address as pydantic's `EmailStr` accepts it: surrounding whitespace dropped, a
+/// `Name <address>` form reduced to the address, the domain lower-cased.
+fn normalize_email(v: Value) -> Checked {
+    const BAD: &str = "value is not a valid email address";
+    let s = v.as_str().unwrap_or_default();
+    let mut addr = s;
+    if let (Some(open), true) = (s.find('<'), s.trim_end().ends_with('>')) {
+        addr = &s.trim_end()[open + 1..s.trim_end().len() - 1];
+    }
+    let addr = addr.trim();
+    if !is_email(addr) {
+        return Err(BAD.into());
+    }
+    let (local, domain) = addr.split_once('@').ok_or_else(|| BAD.to_string())?;
+    Ok(Value::String(format!("{local}@{}", domain.to_lowercase())))
 }
 
 fn check_constraints(p: &ParamSpec, v: Value) -> Checked {
@@ -449,15 +583,6 @@ fn check_constraints(p: &ParamSpec, v: Value) -> Checked {
             && n > max
         {
             return Err(format!("ensure this value has at most {max} characters"));
-        }
-        if let Some(allowed) = &c.enum_values
-            && !allowed.contains(&s.as_str())
-        {
-            let list: Vec<String> = allowed.iter().map(|a| format!("'{a}'")).collect();
-            return Err(format!("unexpected value; permitted: {}", list.join(", ")));
-        }
-        if c.email && !is_email(s) {
-            return Err("value is not a valid email address".into());
         }
     }
     if let Some(x) = v.as_f64() {
@@ -498,8 +623,7 @@ fn check_constraints(p: &ParamSpec, v: Value) -> Checked {
     if let (Some(allowed), Value::Array(items)) = (&c.items_enum, &v) {
         for i in items {
             if !allowed.iter().any(|a| Some(*a) == i.as_str()) {
-                let list: Vec<String> = allowed.iter().map(|a| format!("'{a}'")).collect();
-                return Err(format!("unexpected value; permitted: {}", list.join(", ")));
+                return Err(unexpected_value(allowed));
             }
         }
     }

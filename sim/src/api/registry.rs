@@ -81,7 +81,7 @@ impl Ctx<'_> {
     }
 
     /// Draws from the world's random stream.
-    pub fn rng<T>(&self, f: impl FnOnce(&mut crate::rng::Rng) -> T) -> Result<T, ApiError> {
+    pub fn rng<T>(&self, f: impl FnOnce(&mut crate::rng::PyRandom) -> T) -> Result<T, ApiError> {
         Ok(crate::world::with_rng(self.db, f)?)
     }
 }
@@ -476,14 +476,21 @@ impl Registry {
                 format!("No API named '{api}' found in the {app} app."),
             ));
         };
-        for p in spec.params.iter().filter(|p| p.location == Location::Path) {
-            if let Some(v) = args.get(p.name) {
-                let s = params::py_str(v, false);
-                if s.is_empty() || s.contains(['/', '#', '?']) {
-                    return Err(ApiError::route_not_found());
-                }
+        // Route as AppWorld's server does: the path built from the path arguments may name
+        // another API (a trailing slash is redirected), another method (405) or nothing (404).
+        let (spec, routed) = match self.route(spec, args)? {
+            Routed::Same => (spec, None),
+            Routed::Other(target, path_args) => {
+                let mut moved: Map<String, Value> = args
+                    .iter()
+                    .filter(|(k, _)| !spec_has_path_param(spec, k))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                moved.extend(path_args);
+                (target, Some(moved))
             }
-        }
+        };
+        let args = routed.as_ref().unwrap_or(args);
         if spec.method == Method::Get {
             // Reads change nothing, so they need no savepoint (the dearest part of a cheap call).
             let before = db.total_changes();
@@ -500,13 +507,109 @@ impl Registry {
         db.prepare_cached("SAVEPOINT api_call")?.execute([])?;
         let result = self.call_inner(db, opts, app_spec, spec, args);
         match &result {
-            Ok(_) => db.prepare_cached("RELEASE api_call")?.execute([])?,
+            Ok(_) => {
+                db.prepare_cached("RELEASE api_call")?.execute([])?;
+            }
             Err(_) => {
+                // The call leaves no trace, except that its random draws stay drawn: AppWorld's
+                // random stream lives outside its database, so later tokens and codes match.
+                let rng = crate::world::rng_state(db)?;
                 db.prepare_cached("ROLLBACK TO api_call")?.execute([])?;
-                db.prepare_cached("RELEASE api_call")?.execute([])?
+                db.prepare_cached("RELEASE api_call")?.execute([])?;
+                crate::world::set_rng_state(db, &rng)?;
             }
         };
         result
+    }
+
+    /// Resolves the request AppWorld's client would send for `spec` with `args` against the
+    /// app's routes (Starlette's rules: first full match, else 405 for a path that exists under
+    /// another method, else a trailing-slash redirect, else 404).
+    fn route(&self, spec: &ApiSpec, args: &Map<String, Value>) -> Result<Routed<'_>, ApiError> {
+        if !spec.path.contains('{') {
+            return Ok(Routed::Same);
+        }
+        let mut path = String::new();
+        for (i, seg) in spec.path.split('/').enumerate() {
+            if i > 0 {
+                path.push('/');
+            }
+            match seg.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
+                Some(name) => match args.get(name) {
+                    Some(v) => path.push_str(&params::py_str(v, false)),
+                    None => path.push_str(seg),
+                },
+                None => path.push_str(seg),
+            }
+        }
+        // What follows `?` or `#` is not part of the path; %XX escapes are decoded.
+        let path = percent_decode(path.split(['?', '#']).next().unwrap_or_default());
+        let find = |path: &str| -> Option<(Option<usize>, Option<usize>)> {
+            let segs: Vec<&str> = path.split('/').collect();
+            let (mut full, mut partial) = (None, None);
+            for (i, api) in self
+                .apis
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.app == spec.app)
+            {
+                if match_path(api.path, &segs).is_some() {
+                    if api.method == spec.method {
+                        full = full.or(Some(i));
+                    } else {
+                        partial = partial.or(Some(i));
+                    }
+                }
+            }
+            (full.is_some() || partial.is_some()).then_some((full, partial))
+        };
+        let mut path = path;
+        let mut found = find(&path);
+        if found.is_none() && path.matches('/').count() > 1 {
+            let other = match path.strip_suffix('/') {
+                Some(p) => p.to_string(),
+                None => format!("{path}/"),
+            };
+            if let Some(f) = find(&other) {
+                path = other;
+                found = Some(f);
+            }
+        }
+        match found {
+            Some((Some(i), _)) => {
+                let target = &self.apis[i];
+                let segs: Vec<&str> = path.split('/').collect();
+                let values = match_path(target.path, &segs).unwrap_or_default();
+                let same = std::ptr::eq(target, spec)
+                    && values.iter().all(|(k, v)| {
+                        args.get(k).map(|a| params::py_str(a, false)).as_deref() == Some(v)
+                    });
+                if same {
+                    Ok(Routed::Same)
+                } else {
+                    Ok(Routed::Other(
+                        target,
+                        values
+                            .into_iter()
+                            .map(|(k, v)| (k, Value::String(v)))
+                            .collect(),
+                    ))
+                }
+            }
+            Some((None, _)) => Err(ApiError::method_not_allowed()),
+            None => {
+                let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+                let api = parts.get(1).copied().unwrap_or_default();
+                Err(if self.api(spec.app, api).is_some() {
+                    ApiError::new(404, "Not Found")
+                } else {
+                    ApiError::new(
+                        404,
+                        format!("No API named '{api}' found in the {} app.", spec.app),
+                    )
+                })
+            }
+        }
     }
 
     fn call_inner(
@@ -520,10 +623,9 @@ impl Registry {
         let user = match spec.auth {
             Auth::None => None,
             Auth::Token | Auth::Logout => {
-                let token = args
-                    .get("access_token")
-                    .filter(|v| !v.is_null())
-                    .map(|v| params::py_str(v, false));
+                // AppWorld's client sends `Bearer <str(value)>` whenever the argument is
+                // present, even for None.
+                let token = args.get("access_token").map(|v| params::py_str(v, false));
                 match token {
                     None if spec.auth == Auth::Logout => {
                         return Err(ApiError::unprocessable(super::error::unauthorized_message(
@@ -531,6 +633,9 @@ impl Registry {
                         )));
                     }
                     None => return Err(ApiError::unauthorized(app.name)),
+                    Some(t) if spec.auth == Auth::Logout => {
+                        Some(auth::authenticate_token(db, app, &t, opts.now)?)
+                    }
                     Some(t) => Some(auth::authenticate(db, app, &t, opts.now)?),
                 }
             }
@@ -546,4 +651,57 @@ impl Registry {
         };
         (spec.handler)(&mut ctx, &Args(values))
     }
+}
+
+/// Where a request lands.
+enum Routed<'a> {
+    /// At the API that was called, with its own arguments.
+    Same,
+    /// At another route (a redirect, or path arguments that spell another API's path), with
+    /// that route's path arguments.
+    Other(&'a ApiSpec, Map<String, Value>),
+}
+
+fn spec_has_path_param(spec: &ApiSpec, name: &str) -> bool {
+    spec.path.contains(&format!("{{{name}}}"))
+}
+
+/// Matches a concrete path (split at `/`) against a route template; returns the path
+/// parameters. A parameter matches one non-empty segment.
+fn match_path(template: &str, segs: &[&str]) -> Option<Vec<(String, String)>> {
+    let tpl: Vec<&str> = template.split('/').collect();
+    if tpl.len() != segs.len() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (t, s) in tpl.iter().zip(segs) {
+        match t.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
+            Some(name) if !s.is_empty() => out.push((name.to_string(), s.to_string())),
+            Some(_) => return None,
+            None if t == s => {}
+            None => return None,
+        }
+    }
+    Some(out)
+}
+
+/// Decodes `%XX` escapes (as the server sees a path); invalid escapes stay as they are.
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
