@@ -529,6 +529,21 @@ impl Registry {
         if !spec.path.contains('{') {
             return Ok(Routed::Same);
         }
+        // The common case: every path value is a number (an id), one segment that no literal
+        // route segment can equal, so the request lands here.
+        let plain = |v: &Value| match v {
+            Value::Number(_) => true,
+            Value::String(s) => s.parse::<i64>().is_ok(),
+            _ => false,
+        };
+        if spec
+            .params
+            .iter()
+            .filter(|p| p.location == Location::Path)
+            .all(|p| args.get(p.name).is_some_and(plain))
+        {
+            return Ok(Routed::Same);
+        }
         let mut path = String::new();
         for (i, seg) in spec.path.split('/').enumerate() {
             if i > 0 {
