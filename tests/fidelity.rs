@@ -10,7 +10,8 @@
 //!
 //! Lines are excluded from the share only when listed in `tests/fidelity/deliberate.txt` (an
 //! AppWorld defect appsim does not copy; the entry must still differ, or the test fails) or
-//! when they need an app appsim has not registered yet (`"needs"`; counted as pending).
+//! when they call or need (`"needs"`) an app appsim has not registered yet: those are counted
+//! as pending and not run, so an app's recording can land before the app.
 //! `FIDELITY_SHOW=N` prints N differences per app (default 8).
 
 use serde_json::{Value, json};
@@ -242,22 +243,24 @@ fn replay(
             call["app"].as_str().unwrap_or_default(),
             call["api"].as_str().unwrap_or_default(),
         );
+        // A line waits for every app it needs: the one it calls and any named in "needs".
+        let mut missing: Vec<&str> = line["needs"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        missing.push(capp);
+        // Only AppWorld's apps can be missing; a name AppWorld does not know is a line to compare.
+        missing.retain(|a| apps::ALL_APPS.contains(a) && registry.app(a).is_none());
+        missing.sort_unstable();
+        missing.dedup();
+        if !missing.is_empty() {
+            *report.pending.entry(missing.join("+")).or_default() += 1;
+            continue;
+        }
         let args = substitute(raw_args(raw), &saved);
         let got = observed(&ep.execute(&cell(capp, api, &args)));
         if let (Some(id), Some(200)) = (call["id"].as_str(), got.status) {
             saved.insert(id.to_string(), got.body.clone());
-        }
-        let missing: Vec<&str> = line["needs"]
-            .as_array()
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let missing: Vec<&str> = missing
-            .into_iter()
-            .filter(|a| registry.app(a).is_none())
-            .collect();
-        if !missing.is_empty() {
-            *report.pending.entry(missing.join("+")).or_default() += 1;
-            continue;
         }
         let want = expected(&line);
         let same = want.status == got.status
