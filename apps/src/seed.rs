@@ -48,12 +48,9 @@ pub fn build_world(cfg: &WorldConfig, registry: &Registry) -> Result<World, Worl
     })
 }
 
-/// The runtime random seed (tokens, codes) of an imported world: AppWorld's per-task random
-/// seed, 100.
-pub const IMPORTED_WORLD_SEED: u64 = sim::rng::APPWORLD_TASK_SEED;
-
 /// Loads a world from a directory of AppWorld-format `<app>.db` files (AppWorld's own data, or
-/// `appsim export-world`'s output) with [`IMPORTED_WORLD_SEED`], then refills
+/// `appsim export-world`'s output) with AppWorld's task seed
+/// ([`sim::rng::APPWORLD_TASK_SEED`]) for its runtime random stream, then refills
 /// `api_docs.api_docs` (and its search table) from `registry`, whether or not the directory
 /// had an `api_docs.db`: the docs always describe the code that answers. Returns the world and
 /// the apps that had a file. A missing directory, one without any `<app>.db`, or a file that
@@ -62,8 +59,11 @@ pub fn load_world(
     dir: &std::path::Path,
     registry: &Registry,
 ) -> Result<(World, Vec<String>), WorldError> {
-    let (world, loaded) =
-        World::import_appworld_dir_with(dir, &crate::schemas(), IMPORTED_WORLD_SEED, |db| {
+    let (world, loaded) = World::import_appworld_dir_with(
+        dir,
+        &crate::schemas(),
+        sim::rng::APPWORLD_TASK_SEED,
+        |db| {
             db.execute("DELETE FROM api_docs.api_docs", [])?;
             // Restart the ids at 1 as in a built world (only AUTOINCREMENT tables have a
             // sequence, and a foreign api_docs.db may not).
@@ -80,7 +80,8 @@ pub fn load_world(
             }
             crate::api_docs::seed(db, registry)?;
             Ok(())
-        })?;
+        },
+    )?;
     if loaded.is_empty() {
         return Err(WorldError::Invalid(format!(
             "{}: no AppWorld <app>.db files (admin.db, supervisor.db, simple_note.db, ...)",

@@ -73,14 +73,6 @@ impl Rng {
         }
     }
 
-    /// `n` lower-case hexadecimal characters (verification and reset codes use 7).
-    pub fn hex(&mut self, n: usize) -> String {
-        const HEX: &[u8] = b"0123456789abcdef";
-        (0..n)
-            .map(|_| HEX[(self.next_u64() % 16) as usize] as char)
-            .collect()
-    }
-
     /// `n` characters from `[A-Za-z0-9]`.
     pub fn alphanumeric(&mut self, n: usize) -> String {
         const ALNUM: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -302,7 +294,6 @@ mod tests {
             let v = r.range(-3, 4);
             assert!((-3..4).contains(&v));
         }
-        assert_eq!(Rng::new(3).hex(7).len(), 7);
     }
 
     /// Values printed by CPython 3.11 for the same calls.

@@ -199,11 +199,7 @@ fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         notes.sort_by_key(|n| n.id);
     }
     let page: Vec<Note> = if query.is_empty() {
-        let key =
-            parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?.unwrap_or(sim::api::listing::SortKey {
-                field: "updated_at".into(),
-                descending: true,
-            });
+        let key = sort_or_default(a)?;
         sort_rows(&mut notes, &key, Note::field);
         paginate(notes, index, limit)
     } else {
@@ -221,28 +217,32 @@ fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         }
         page
     };
-    finish_page(a, page)
+    Ok(finish_page(a, page))
+}
+
+/// `sort_by`, or AppWorld's default for notes without a query, `-updated_at`.
+fn sort_or_default(a: &Args) -> Result<sim::api::listing::SortKey, ApiError> {
+    Ok(
+        parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?.unwrap_or(sim::api::listing::SortKey {
+            field: "updated_at".into(),
+            descending: true,
+        }),
+    )
 }
 
 /// Pinned notes to the top of the page unless `dont_reorder_pinned`; the short form of each.
-fn finish_page(a: &Args, mut page: Vec<Note>) -> Result<Value, ApiError> {
+fn finish_page(a: &Args, mut page: Vec<Note>) -> Value {
     if a.opt_bool("dont_reorder_pinned") != Some(true) {
         page.sort_by_key(|n| !n.pinned.unwrap_or(false));
     }
-    Ok(Value::Array(
-        page.into_iter().map(|n| n.into_json(false)).collect(),
-    ))
+    Value::Array(page.into_iter().map(|n| n.into_json(false)).collect())
 }
 
 /// search_notes without a query or tags: SQLite orders and pages, so only one page of notes is
 /// built. Same order as the general path: the sort key (nulls last; ties keep the base order),
 /// then the base order (title without the pinned filter, id with it).
 fn list_notes(ctx: &Ctx, a: &Args, uid: i64) -> Result<Value, ApiError> {
-    let key =
-        parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?.unwrap_or(sim::api::listing::SortKey {
-            field: "updated_at".into(),
-            descending: true,
-        });
+    let key = sort_or_default(a)?;
     // Stored datetimes are in the response form (imports are normalised), so they order as
     // their text.
     let expr = match key.field.as_str() {
@@ -272,7 +272,7 @@ fn list_notes(ctx: &Ctx, a: &Args, uid: i64) -> Result<Value, ApiError> {
         .iter()
         .map(|id| by_id.query_row([id], Note::read))
         .collect::<Result<_, _>>()?;
-    finish_page(a, page)
+    Ok(finish_page(a, page))
 }
 
 fn create_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {

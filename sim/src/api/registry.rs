@@ -549,7 +549,7 @@ impl Registry {
             if i > 0 {
                 path.push('/');
             }
-            match seg.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
+            match template_param(seg) {
                 Some(name) => match args.get(name) {
                     Some(v) => path.push_str(&params::py_str(v, false)),
                     None => path.push_str(seg),
@@ -678,7 +678,14 @@ enum Routed<'a> {
 }
 
 fn spec_has_path_param(spec: &ApiSpec, name: &str) -> bool {
-    spec.path.contains(&format!("{{{name}}}"))
+    spec.path
+        .split('/')
+        .any(|seg| template_param(seg) == Some(name))
+}
+
+/// The parameter name of a `{name}` segment of a route template.
+fn template_param(seg: &str) -> Option<&str> {
+    seg.strip_prefix('{').and_then(|x| x.strip_suffix('}'))
 }
 
 /// Matches a concrete path (split at `/`) against a route template; returns the path
@@ -690,7 +697,7 @@ fn match_path(template: &str, segs: &[&str]) -> Option<Vec<(String, String)>> {
     }
     let mut out = Vec::new();
     for (t, s) in tpl.iter().zip(segs) {
-        match t.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
+        match template_param(t) {
             Some(name) if !s.is_empty() => out.push((name.to_string(), s.to_string())),
             Some(_) => return None,
             None if t == s => {}
