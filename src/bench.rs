@@ -1,7 +1,8 @@
 //! In-process measurements of the engine's hot paths, shared by `appsim bench` and
 //! `cargo bench`: (a) a read API from Rust, (b) the same from a Python cell, (c) a trivial cell,
 //! (d) starting a new episode after one that wrote, (e) save + load state, (f) the one-off copy
-//! of a world for a worker.
+//! of a world for a worker, (g) one read and one multi-table write of each of gmail, phone and
+//! venmo from a cell.
 
 use serde_json::{Value, json};
 use sim::{Episode, EpisodeConfig, World};
@@ -94,6 +95,14 @@ pub fn measure(
             merge(&mut out, measure_writes(&mut ep, &cfg, iters)?);
         }
     }
+    match measure_apps(&mut ep, iters) {
+        Ok(apps) => out["g_apps_from_cell_us"] = apps,
+        Err(e) => skip(
+            &["g_apps_from_cell_us"],
+            &format!("the supervisor's gmail/phone/venmo calls fail: {e}"),
+        ),
+    }
+    ep.reset(cfg.clone())?;
     out["c_trivial_cell_us"] = json!(per_op(iters, || {
         ep.execute("x = 1");
     }));
@@ -108,6 +117,76 @@ fn merge(out: &mut Value, more: Value) {
     if let (Some(o), Value::Object(m)) = (out.as_object_mut(), more) {
         o.extend(m);
     }
+}
+
+/// (g) one read and one multi-table write per app, from a cell, as the supervisor: gmail
+/// `show_inbox_threads` / `send_email` (an e-mail, its thread, both people's copies), phone
+/// `search_text_messages` / `send_text_message` (a message and both copies), venmo
+/// `show_transactions` / `create_transaction` (a payment, two balances, a notification).
+fn measure_apps(ep: &mut Episode, iters: u32) -> anyhow::Result<Value> {
+    let (other_email, other_phone): (String, String) = ep.db().conn().query_row(
+        "SELECT email, phone_number FROM admin.main_users WHERE email <> \
+         (SELECT email FROM supervisor.supervisors LIMIT 1) ORDER BY id LIMIT 1",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    // Enough Venmo balance for every timed payment of a cent.
+    ep.db().conn().execute(
+        "UPDATE venmo.users SET venmo_balance = 1000000 WHERE email = \
+         (SELECT email FROM supervisor.supervisors LIMIT 1)",
+        [],
+    )?;
+    let setup = format!(
+        "pw = {{a['account_name']: a['password'] for a in apis.supervisor.show_account_passwords()}}\n\
+         me = apis.supervisor.show_profile()\n\
+         gt = apis.gmail.login(username=me['email'], password=pw['gmail'])['access_token']\n\
+         pt = apis.phone.login(username=me['phone_number'], password=pw['phone'])['access_token']\n\
+         vt = apis.venmo.login(username=me['email'], password=pw['venmo'])['access_token']\n\
+         other_email = {other_email:?}\nother_phone = {other_phone:?}\nprint('ok')"
+    );
+    let said = ep.execute(&setup);
+    anyhow::ensure!(said == "ok", "logging in failed: {said}");
+    let cases: [(&str, &str, &str, &str, &str); 3] = [
+        (
+            "gmail",
+            "show_inbox_threads",
+            "r = apis.gmail.show_inbox_threads(access_token=gt, page_limit=5)",
+            "send_email",
+            "r = apis.gmail.send_email(access_token=gt, email_addresses=[other_email], subject='bench', body='x')",
+        ),
+        (
+            "phone",
+            "search_text_messages",
+            "r = apis.phone.search_text_messages(access_token=pt, page_limit=5)",
+            "send_text_message",
+            "r = apis.phone.send_text_message(access_token=pt, phone_number=other_phone, message='x')",
+        ),
+        (
+            "venmo",
+            "show_transactions",
+            "r = apis.venmo.show_transactions(access_token=vt, page_limit=5)",
+            "create_transaction",
+            "r = apis.venmo.create_transaction(access_token=vt, receiver_email=other_email, amount=0.01)",
+        ),
+    ];
+    let mut out = serde_json::Map::new();
+    for (app, read, read_cell, write, write_cell) in cases {
+        for cell in [read_cell, write_cell] {
+            let said = ep.execute(&format!("{cell}\nprint('ok')"));
+            anyhow::ensure!(said == "ok", "{app}: `{cell}` failed: {said}");
+        }
+        let r = per_op(iters, || {
+            ep.execute(read_cell);
+        });
+        let w = per_op(iters, || {
+            ep.execute(write_cell);
+        });
+        out.insert(
+            app.into(),
+            json!({"read": read, "read_us": r, "write": write, "write_us": w}),
+        );
+    }
+    Ok(Value::Object(out))
 }
 
 /// (a)/(b): `show_note`, a typical read (auth + one row), and `search_notes`, a listing that

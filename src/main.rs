@@ -269,8 +269,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             large,
             world: world_arg,
         } => {
+            let t = std::time::Instant::now();
             let (world, registry) = appsim::env(world_arg.dir.as_deref())?;
-            let measured = appsim::bench::measure(&world, &registry, iters)?;
+            let build_ms = t.elapsed().as_secs_f64() * 1e3;
+            let mut measured = appsim::bench::measure(&world, &registry, iters)?;
+            measured["world_build_or_load_ms"] = json!(build_ms);
             let mut out = match &world_arg.dir {
                 Some(dir) => json!({"world_dir": dir, "world": measured}),
                 None => json!({"default_world": measured}),
@@ -282,8 +285,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     extra_notes_per_person: 340,
                     ..Default::default()
                 };
+                let t = std::time::Instant::now();
                 let big = apps::seed::build_world(&cfg, &registry)?;
+                let build_ms = t.elapsed().as_secs_f64() * 1e3;
                 out["large_world"] = appsim::bench::measure(&big, &registry, iters)?;
+                out["large_world"]["world_build_or_load_ms"] = json!(build_ms);
             }
             println!("{}", serde_json::to_string_pretty(&out)?);
         }

@@ -12,7 +12,8 @@
 //! AppWorld defect appsim does not copy; the entry must still differ, or the test fails) or
 //! when they call or need (`"needs"`) an app appsim has not registered yet: those are counted
 //! as pending and not run, so an app's recording can land before the app.
-//! `FIDELITY_SHOW=N` prints N differences per app (default 8).
+//! `FIDELITY_SHOW=N` prints N differences per app (default 8); `FIDELITY_APPS=a,b` replays only
+//! those apps' recordings.
 
 use serde_json::{Value, json};
 use sim::{Episode, EpisodeConfig};
@@ -257,9 +258,7 @@ fn replay(
         missing.dedup();
         // A skipped call may have changed what follows (rows, the random stream behind tokens
         // and codes), unless it is a read of a registered app: the rest of its sequence waits.
-        let read = registry
-            .api(capp, api)
-            .is_some_and(|s| s.method == sim::api::Method::Get);
+        let read = registry.api(capp, api).is_some_and(|s| s.is_read());
         tainted |= !missing.is_empty() && !read;
         if tainted && missing.is_empty() {
             missing.push("an earlier pending call");
@@ -339,6 +338,11 @@ fn recordings_replay_identically() {
             apps.contains(app),
             "deliberate.txt names {app}, which has no recording"
         );
+    }
+    // `FIDELITY_APPS=gmail,venmo` replays only those recordings (while working on an app).
+    if let Ok(only) = std::env::var("FIDELITY_APPS") {
+        let only: Vec<&str> = only.split(',').map(str::trim).collect();
+        apps.retain(|a| only.contains(&a.as_str()));
     }
     println!("fidelity: app, calls, compared, identical share, deliberate, pending");
     for app in &apps {

@@ -129,3 +129,68 @@ fn appworld_db_files_round_trip() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The default world's gmail, phone and venmo data agree with each other and with the
+/// population: Venmo friends are phone contacts, personal e-mail threads are between contacts,
+/// roommates split rent on Venmo, messages and payments are in the past, and every person has
+/// mail, texts, alarms and payments.
+#[test]
+fn gmail_phone_venmo_data_is_consistent() {
+    let (world, _) = appsim::default_env().expect("default world builds");
+    let db = sim::world::Db::open(&world).expect("world opens");
+    let c = db.conn();
+    let count = |sql: &str| -> i64 { c.query_row(sql, [], |r| r.get(0)).expect(sql) };
+    // Every Venmo friendship is a phone contact of the same person.
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM venmo.friendships f JOIN venmo.users a ON a.id = f.user_id \
+             JOIN venmo.users b ON b.id = f.friend_id JOIN phone.users pa ON pa.first_name = a.first_name AND pa.last_name = a.last_name \
+             WHERE NOT EXISTS (SELECT 1 FROM phone.contacts k WHERE k.user_id = pa.id AND k.email = b.email)"
+        ),
+        0
+    );
+    assert!(count("SELECT count(*) FROM venmo.friendships") > 300);
+    // Personal threads (between people of the world) only join people who are contacts.
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM gmail.emails e JOIN gmail.users s ON s.id = e.sender_id \
+             JOIN admin.main_users ms ON ms.email = s.email, json_each(e.recipient_ids) r \
+             JOIN gmail.users t ON t.id = r.value JOIN admin.main_users mt ON mt.email = t.email \
+             JOIN phone.users ps ON ps.phone_number = ms.phone_number \
+             WHERE NOT EXISTS (SELECT 1 FROM phone.contacts k WHERE k.user_id = ps.id AND k.email = t.email)"
+        ),
+        0
+    );
+    // Roommates pay each other rent.
+    assert!(
+        count("SELECT count(*) FROM venmo.transactions WHERE description LIKE 'Rent - %'") > 10
+    );
+    // Nothing is dated after the world's clock.
+    for (table, col) in [
+        ("gmail.emails", "created_at"),
+        ("phone.global_text_messages", "created_at"),
+        ("venmo.transactions", "created_at"),
+        ("venmo.notifications", "created_at"),
+    ] {
+        assert_eq!(
+            count(&format!(
+                "SELECT count(*) FROM {table} WHERE {col} > '2023-05-18T12:00:00'"
+            )),
+            0,
+            "{table}"
+        );
+    }
+    // Everyone has data in each app.
+    for sql in [
+        "SELECT count(*) FROM admin.main_users m WHERE NOT EXISTS (SELECT 1 FROM gmail.users u JOIN gmail.user_email_threads t ON t.user_id = u.id WHERE u.email = m.email)",
+        "SELECT count(*) FROM admin.main_users m WHERE NOT EXISTS (SELECT 1 FROM phone.users u JOIN phone.user_text_messages t ON t.user_id = u.id WHERE u.phone_number = m.phone_number)",
+        "SELECT count(*) FROM admin.main_users m WHERE NOT EXISTS (SELECT 1 FROM phone.users u JOIN phone.alarms t ON t.user_id = u.id WHERE u.phone_number = m.phone_number)",
+        "SELECT count(*) FROM admin.main_users m WHERE NOT EXISTS (SELECT 1 FROM venmo.users u JOIN venmo.transactions t ON u.id IN (t.sender_id, t.receiver_id) WHERE u.email = m.email)",
+    ] {
+        assert_eq!(count(sql), 0, "{sql}");
+    }
+    // Bills come with their PDF attached.
+    assert!(
+        count("SELECT count(*) FROM gmail.attachments WHERE file_name LIKE '%_bill_%.pdf'") >= 1000
+    );
+}

@@ -6,13 +6,17 @@
 //! To find an API's handler: `apps/src/<app>/apis.rs`, function named like the API (account
 //! APIs of e-mail apps: `common/accounts.rs`).
 
+pub mod admin;
 pub mod api_docs;
 pub mod common;
+pub mod gmail;
 pub mod people;
+pub mod phone;
 pub mod seed;
 pub mod simple_note;
 pub mod spec;
 pub mod supervisor;
+pub mod venmo;
 
 use sim::api::Registry;
 use sim::world::SchemaSpec;
@@ -38,6 +42,10 @@ pub fn registry() -> Registry {
     let mut r = Registry::new();
     r.add_app(api_docs::app(), api_docs::apis());
     r.add_app(supervisor::app(), supervisor::apis());
+    // In AppWorld's order (ALL_APPS): api_docs lists apps in registration order.
+    r.add_app(phone::app(), phone::apis());
+    r.add_app(venmo::app(), venmo::apis());
+    r.add_app(gmail::app(), gmail::apis());
     r.add_app(simple_note::app(), simple_note::apis());
     r.set_completion_probe(supervisor::task_completed);
     r
@@ -56,6 +64,9 @@ pub fn schemas() -> Vec<SchemaSpec> {
                 "api_docs" => api_docs::post_ddl(),
                 "simple_note" => simple_note::post_ddl(),
                 "supervisor" => supervisor::post_ddl(),
+                "gmail" => gmail::post_ddl(),
+                "phone" => phone::post_ddl(),
+                "venmo" => venmo::post_ddl(),
                 _ => Vec::new(),
             };
             s

@@ -41,7 +41,9 @@ pub fn build_world(cfg: &WorldConfig, registry: &Registry) -> Result<World, Worl
     World::build(&crate::schemas(), sim::rng::APPWORLD_TASK_SEED, |db| {
         seed_admin(db, &population)?;
         crate::supervisor::seed::install(db, &population.people[0], None)?;
-        seed_gmail(db, &population)?;
+        crate::gmail::seed::install(db, &population, cfg.seed)?;
+        crate::phone::seed::install(db, &population, cfg.seed)?;
+        crate::venmo::seed::install(db, &population, cfg.seed)?;
         seed_simple_note(db, &population, cfg)?;
         crate::api_docs::seed(db, registry)?;
         Ok(())
@@ -92,7 +94,7 @@ pub fn load_world(
 }
 
 /// Companies whose notifier accounts exist in the world (see `common::notify`).
-const NOTIFIER_APPS: &[&str] = &[
+pub(crate) const NOTIFIER_APPS: &[&str] = &[
     "amazon",
     "venmo",
     "splitwise",
@@ -175,30 +177,13 @@ fn seed_admin(db: &Connection, pop: &Population) -> rusqlite::Result<()> {
     Ok(())
 }
 
-fn password_of<'a>(p: &'a crate::people::Person, app: &str) -> &'a str {
+/// A person's password for `app` (as the supervisor app lists it).
+pub(crate) fn password_of<'a>(p: &'a crate::people::Person, app: &str) -> &'a str {
     p.passwords
         .iter()
         .find(|(a, _)| a == app)
         .map(|(_, pw)| pw.as_str())
         .unwrap_or("password")
-}
-
-fn seed_gmail(db: &Connection, pop: &Population) -> rusqlite::Result<()> {
-    let created = "2022-01-01T09:00:00";
-    for p in &pop.people {
-        db.execute(
-            "INSERT INTO gmail.users (first_name, last_name, email, password, created_at, last_logged_in) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
-            params![p.first_name, p.last_name, p.email, password_of(p, "gmail"), created],
-        )?;
-    }
-    for app in NOTIFIER_APPS {
-        let (company, email) = crate::common::notify::company(app);
-        db.execute(
-            "INSERT INTO gmail.users (first_name, last_name, email, password, created_at, last_logged_in) VALUES (?1, 'Notifications', ?2, ?3, ?4, ?4)",
-            params![company, email, format!("{company}-notifier"), created],
-        )?;
-    }
-    Ok(())
 }
 
 fn seed_simple_note(db: &Connection, pop: &Population, cfg: &WorldConfig) -> rusqlite::Result<()> {
@@ -253,4 +238,160 @@ fn seed_simple_note(db: &Connection, pop: &Population, cfg: &WorldConfig) -> rus
         }
     }
     Ok(())
+}
+
+/// The people `id` knows, each with the relationship labels a phone contact would carry
+/// (`wife`, `husband`, `child`, `parent`, `sibling`, `friend`, `roommate`, `coworker`,
+/// `manager`), in id order. Phone contacts, Venmo friends and e-mail correspondents all come
+/// from this one list, so the apps agree on who knows whom.
+pub(crate) fn contacts_of(pop: &Population, id: i64) -> Vec<(i64, Vec<&'static str>)> {
+    use crate::people::Relation;
+    let mut by: std::collections::BTreeMap<i64, Vec<&'static str>> = Default::default();
+    for (rel, other) in pop.relations_of(id) {
+        let label = match rel {
+            Relation::Husband => "husband",
+            Relation::Wife => "wife",
+            Relation::Child => "child",
+            Relation::Parent => "parent",
+            Relation::Sibling => "sibling",
+            Relation::Friend => "friend",
+            Relation::Roommate => "roommate",
+            Relation::Coworker => "coworker",
+            Relation::Manager => "manager",
+        };
+        let labels = by.entry(other).or_default();
+        if !labels.contains(&label) {
+            labels.push(label);
+        }
+    }
+    by.into_iter().collect()
+}
+
+/// A time within `max_days` before `now`, at a plausible hour (07:00–22:59), never after `now`.
+pub(crate) fn past_time(
+    rng: &mut Rng,
+    now: chrono::NaiveDateTime,
+    max_days: i64,
+) -> chrono::NaiveDateTime {
+    let day = (now - chrono::Duration::days(rng.range(1, max_days.max(2)))).date();
+    day.and_hms_opt(
+        rng.range(7, 23) as u32,
+        rng.range(0, 60) as u32,
+        rng.range(0, 60) as u32,
+    )
+    .unwrap_or(now)
+}
+
+/// Values to fill `{placeholders}` of seed text templates, drawn once per message so a
+/// question and its answer agree.
+pub(crate) struct Fill {
+    values: [(&'static str, String); 12],
+}
+
+impl Fill {
+    /// Draws one value per placeholder.
+    pub(crate) fn draw(rng: &mut Rng) -> Fill {
+        const GROCERY: &[&str] = &[
+            "milk",
+            "eggs",
+            "bread",
+            "coffee",
+            "paper towels",
+            "olive oil",
+            "bananas",
+            "rice",
+        ];
+        const HOUR: &[&str] = &["7:30", "8 pm", "6:15", "noon", "5:30", "9", "10 am", "3 pm"];
+        const EVENT: &[&str] = &[
+            "dentist appointment",
+            "parent-teacher meeting",
+            "car service",
+            "yoga class",
+            "vet visit",
+            "book club",
+        ];
+        const WEEKDAY: &[&str] = &[
+            "Monday",
+            "Tuesday",
+            "Wednesday",
+            "Thursday",
+            "Friday",
+            "Saturday",
+            "Sunday",
+        ];
+        const RESTAURANT: &[&str] = &[
+            "Luigi's",
+            "Blue Lotus",
+            "The Corner Bistro",
+            "Taco Town",
+            "Sakura Sushi",
+            "Green Fork",
+        ];
+        const BILL: &[&str] = &["electricity", "internet", "water", "gas", "phone"];
+        const ACTIVITY: &[&str] = &[
+            "tennis",
+            "the hike",
+            "trivia night",
+            "the movie",
+            "climbing",
+            "brunch",
+        ];
+        const BOOK: &[&str] = &[
+            "Project Hail Mary",
+            "Educated",
+            "Atomic Habits",
+            "The Midnight Library",
+            "Dune",
+        ];
+        const CITY: &[&str] = &["Lisbon", "Denver", "Montreal", "Austin", "Kyoto", "Chicago"];
+        const MEETING: &[&str] = &[
+            "weekly sync",
+            "design review",
+            "planning meeting",
+            "1:1",
+            "client call",
+        ];
+        const DOC: &[&str] = &[
+            "Q2 report",
+            "budget",
+            "proposal",
+            "roadmap",
+            "onboarding guide",
+        ];
+        let amount = format!("{}.{:02}", rng.range(12, 240), rng.range(0, 100));
+        Fill {
+            values: [
+                ("grocery", rng.pick(GROCERY).to_string()),
+                ("hour", rng.pick(HOUR).to_string()),
+                ("event", rng.pick(EVENT).to_string()),
+                ("weekday", rng.pick(WEEKDAY).to_string()),
+                ("restaurant", rng.pick(RESTAURANT).to_string()),
+                ("bill", rng.pick(BILL).to_string()),
+                ("amount", amount),
+                ("activity", rng.pick(ACTIVITY).to_string()),
+                ("book", rng.pick(BOOK).to_string()),
+                ("city", rng.pick(CITY).to_string()),
+                ("meeting", rng.pick(MEETING).to_string()),
+                ("doc", rng.pick(DOC).to_string()),
+            ],
+        }
+    }
+
+    /// The value drawn for `key`.
+    pub(crate) fn get(&self, key: &str) -> &str {
+        self.values
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("")
+    }
+
+    /// `template` with every `{key}` replaced.
+    pub(crate) fn apply(&self, template: &str) -> String {
+        let mut out = template.to_string();
+        for (k, v) in &self.values {
+            out = out.replace(&format!("{{{k}}}"), v);
+        }
+        out
+    }
 }

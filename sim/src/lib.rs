@@ -6,6 +6,7 @@
 pub mod api;
 pub mod clock;
 pub mod episode;
+pub mod num;
 pub mod python;
 pub mod rng;
 pub mod schema;

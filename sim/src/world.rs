@@ -64,6 +64,7 @@ impl World {
     ) -> Result<World, WorldError> {
         let conn = Connection::open_in_memory()?;
         crate::sqlfn::register(&conn)?;
+        no_foreign_keys(&conn)?;
         for s in schemas {
             attach_empty(&conn, &s.name)?;
             let tx_sql: Vec<String> = s
@@ -139,6 +140,7 @@ impl World {
         }
         let mut conn = Connection::open_in_memory()?;
         crate::sqlfn::register(&conn)?;
+        no_foreign_keys(&conn)?;
         let mut loaded = Vec::new();
         for s in schemas {
             let file = dir.join(format!("{}.db", s.name));
@@ -392,6 +394,7 @@ impl Db {
     pub fn open(world: &World) -> Result<Db, WorldError> {
         let mut conn = Connection::open_in_memory()?;
         crate::sqlfn::register(&conn)?;
+        no_foreign_keys(&conn)?;
         // The bundled SQLite is built with STAT4, which re-prepares a cached statement whenever
         // a bound value changes; the query-planner stability guarantee turns that off.
         conn.set_db_config(
@@ -678,4 +681,12 @@ fn json_row(text: &str) -> Result<Vec<SqlValue>, WorldError> {
             other => SqlValue::Text(other.to_string()),
         })
         .collect())
+}
+
+/// AppWorld's databases never enforce foreign keys (rows may keep the id of a deleted account,
+/// and `load_state` replays an update as a delete plus an insert); the bundled SQLite enforces
+/// them by default, so every connection of a world turns them off. Apps check the links their
+/// APIs promise themselves, with AppWorld's messages.
+fn no_foreign_keys(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch("PRAGMA foreign_keys = OFF")
 }

@@ -1,36 +1,111 @@
-//! The account APIs every e-mail app shares (signup, login, logout, verification, password
+//! The account APIs every app with users shares (signup, login, logout, verification, password
 //! reset, profile, account name, account deletion). An app includes them with
-//! [`account_apis`], naming the rows its users own.
+//! [`account_apis`] (login by e-mail, verification required) or [`account_apis_for`] (its own
+//! [`AccountSpec`]: phone logs in by `phone_number`, has no verification step and gets its
+//! codes and notices as text messages), naming the rows its users own in [`owned_tables`].
 
 use super::notify;
 use super::rows::{bool_col, datetime_col};
 use rusqlite::{OptionalExtension, params};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use sim::api::auth::{self, NOT_VERIFIED};
-use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
+use sim::api::{AccountSpec, Api, ApiError, ApiSpec, Args, Ctx, P};
 
 /// Tables (with their user column) whose rows an app's user owns; deleted with the account.
 pub fn owned_tables(app: &str) -> &'static [(&'static str, &'static str)] {
     match app {
         "simple_note" => &[("notes", "user_id")],
+        "phone" => &[
+            ("contacts", "user_id"),
+            ("alarms", "user_id"),
+            ("user_text_messages", "user_id"),
+            ("user_voice_messages", "user_id"),
+        ],
+        "gmail" => &[("user_email_threads", "user_id"), ("drafts", "user_id")],
+        // Checked against AppWorld: transfers, comments and likes stay (dangling).
+        "venmo" => &[
+            ("notifications", "user_id"),
+            ("payment_cards", "user_id"),
+            ("friendships", "user_id"),
+        ],
         _ => &[],
     }
 }
 
-/// The account APIs of `app`, in AppWorld's docs order. Paths are `/<app>/...`.
+/// The account APIs of an app whose users log in by e-mail and must verify their account, in
+/// AppWorld's docs order. Paths are `/<app>/...`.
 pub fn account_apis(app: &'static str) -> Vec<ApiSpec> {
+    account_apis_for(
+        app,
+        &AccountSpec {
+            login_column: "email",
+            requires_verification: true,
+        },
+    )
+}
+
+/// App-specific `users` columns a signup fills with their model default (NOT NULL in the
+/// schema): extra column names and SQL values, each list starting with a comma.
+fn signup_extra_columns(app: &str) -> (&'static str, &'static str) {
+    match app {
+        "venmo" => (", venmo_balance", ", 0.0"),
+        _ => ("", ""),
+    }
+}
+
+/// The account APIs of `app` under its login rules, in AppWorld's docs order: the login column
+/// (`email` or `phone_number`) names the parameters and response fields, and the verification
+/// APIs exist only where accounts need verifying.
+pub fn account_apis_for(app: &'static str, rules: &AccountSpec) -> Vec<ApiSpec> {
     let path = |p: &str| -> &'static str { Box::leak(format!("/{app}{p}").into_boxed_str()) };
-    vec![
+    let key = rules.login_column;
+    let phone = key == "phone_number";
+    // The login column as a parameter: an e-mail address, or any text (a phone number).
+    let login_param = |doc: &'static str| {
+        let p = P::str(key).doc(doc);
+        if phone { p } else { p.email() }
+    };
+    let mut signup_login = login_param(if phone {
+        "Your 10-digit phone number; it is also your username."
+    } else {
+        "Your e-mail address; it is also your username."
+    });
+    if phone {
+        signup_login.0.constraints.min_length = Some(10);
+        signup_login.0.constraints.max_length = Some(10);
+    }
+    let mut profile = Map::new();
+    profile.insert("first_name".into(), json!("string"));
+    profile.insert("last_name".into(), json!("string"));
+    profile.insert(
+        key.into(),
+        json!(if phone { "string" } else { "user@example.com" }),
+    );
+    profile.insert("registered_at".into(), json!("2019-01-01T00:00:00"));
+    let mut account = profile.clone();
+    account.insert("last_logged_in".into(), json!("2019-01-01T00:00:00"));
+    if rules.requires_verification {
+        account.insert("verified".into(), json!(true));
+    }
+    let mut apis = vec![
         Api::get(app, "show_account", path("/account"))
-            .doc("Show your own account details, including private fields such as verification status.")
+            .doc(if rules.requires_verification {
+                "Show your own account details, including private fields such as verification status."
+            } else {
+                "Show your own account details, including private fields."
+            })
             .auth()
-            .returns(json!({"first_name": "string", "last_name": "string", "email": "user@example.com", "registered_at": "2019-01-01T00:00:00", "last_logged_in": "2019-01-01T00:00:00", "verified": true}))
+            .returns(Value::Object(account))
             .handler(show_account),
         Api::post(app, "signup", path("/account"))
-            .doc("Create a new account. A verification code is e-mailed to the address; verify the account before logging in.")
+            .doc(if rules.requires_verification {
+                "Create a new account. A verification code is e-mailed to the address; verify the account before logging in."
+            } else {
+                "Create a new account, usable at once (no verification step)."
+            })
             .param(P::str("first_name").min_len(1).doc("Your first name."))
             .param(P::str("last_name").min_len(1).doc("Your last name."))
-            .param(P::str("email").email().doc("Your e-mail address; it is also your username."))
+            .param(signup_login)
             .param(P::str("password").min_len(5).doc("The password for the new account."))
             .returns(json!({"message": "string"}))
             .handler(signup),
@@ -47,8 +122,16 @@ pub fn account_apis(app: &'static str) -> Vec<ApiSpec> {
             .returns(json!({"message": "string"}))
             .handler(update_account_name),
         Api::post(app, "login", path("/auth/token"))
-            .doc("Log in with your username (e-mail) and password to get an access token for the other APIs.")
-            .param(P::str("username").form().doc("Your account's e-mail address."))
+            .doc(if phone {
+                "Log in with your username (phone number) and password to get an access token for the other APIs."
+            } else {
+                "Log in with your username (e-mail) and password to get an access token for the other APIs."
+            })
+            .param(P::str("username").form().doc(if phone {
+                "Your account's phone number."
+            } else {
+                "Your account's e-mail address."
+            }))
             .param(P::str("password").form().doc("Your account password."))
             .returns(json!({"access_token": "string", "token_type": "string"}))
             .handler(login),
@@ -57,74 +140,162 @@ pub fn account_apis(app: &'static str) -> Vec<ApiSpec> {
             .logout_auth()
             .returns(json!({"message": "string"}))
             .handler(logout),
-        Api::post(app, "send_verification_code", path("/send_verification_code"))
-            .doc("E-mail a new account verification code, valid for one hour.")
-            .param(P::str("email").email().doc("The account's e-mail address."))
+        Api::post(app, "send_password_reset_code", path("/send_password_reset_code"))
+            .doc(if phone {
+                "Text a password reset code to your phone, valid for one hour."
+            } else {
+                "E-mail a password reset code, valid for one hour."
+            })
+            .param(login_param(if phone {
+                "The account's phone number."
+            } else {
+                "The account's e-mail address."
+            }))
             .returns(json!({"message": "string"}))
-            .handler(send_verification_code),
+            .handler(send_password_reset_code),
+        Api::post(app, "reset_password", path("/reset_password"))
+            .doc(if phone {
+                "Set a new password using the reset code that was texted to you."
+            } else {
+                "Set a new password using the reset code that was e-mailed to you."
+            })
+            .param(login_param(if phone {
+                "The account's phone number."
+            } else {
+                "The account's e-mail address."
+            }))
+            .param(P::str("password_reset_code").doc(if phone {
+                "The code from the password reset text message."
+            } else {
+                "The code from the password reset e-mail."
+            }))
+            .param(P::str("new_password").min_len(5).doc("The new password."))
+            .returns(json!({"message": "string"}))
+            .handler(reset_password),
+        Api::get(app, "show_profile", path("/profile"))
+            .doc(if phone {
+                "Show another user's public profile, looked up by phone number."
+            } else {
+                "Show another user's public profile, looked up by e-mail address."
+            })
+            .param(login_param(if phone {
+                "The phone number of the user to look up."
+            } else {
+                "The e-mail address of the user to look up."
+            }).optional())
+            .returns(Value::Object(profile))
+            .handler(show_profile),
+    ];
+    if rules.requires_verification {
+        apis.splice(6..6, verification_apis(app));
+    }
+    apis
+}
+
+/// `send_verification_code` and `verify_account`, for apps whose accounts need verifying.
+fn verification_apis(app: &'static str) -> Vec<ApiSpec> {
+    let path = |p: &str| -> &'static str { Box::leak(format!("/{app}{p}").into_boxed_str()) };
+    vec![
+        Api::post(
+            app,
+            "send_verification_code",
+            path("/send_verification_code"),
+        )
+        .doc("E-mail a new account verification code, valid for one hour.")
+        .param(P::str("email").email().doc("The account's e-mail address."))
+        .returns(json!({"message": "string"}))
+        .handler(send_verification_code),
         Api::post(app, "verify_account", path("/verify_account"))
             .doc("Verify your account with the code that was e-mailed to you.")
             .param(P::str("email").email().doc("The account's e-mail address."))
             .param(P::str("verification_code").doc("The code from the verification e-mail."))
             .returns(json!({"message": "string"}))
             .handler(verify_account),
-        Api::post(app, "send_password_reset_code", path("/send_password_reset_code"))
-            .doc("E-mail a password reset code, valid for one hour.")
-            .param(P::str("email").email().doc("The account's e-mail address."))
-            .returns(json!({"message": "string"}))
-            .handler(send_password_reset_code),
-        Api::post(app, "reset_password", path("/reset_password"))
-            .doc("Set a new password using the reset code that was e-mailed to you.")
-            .param(P::str("email").email().doc("The account's e-mail address."))
-            .param(P::str("password_reset_code").doc("The code from the password reset e-mail."))
-            .param(P::str("new_password").min_len(5).doc("The new password."))
-            .returns(json!({"message": "string"}))
-            .handler(reset_password),
-        Api::get(app, "show_profile", path("/profile"))
-            .doc("Show another user's public profile, looked up by e-mail address.")
-            .param(P::str("email").optional().email().doc("The e-mail address of the user to look up."))
-            .returns(json!({"first_name": "string", "last_name": "string", "email": "user@example.com", "registered_at": "2019-01-01T00:00:00"}))
-            .handler(show_profile),
     ]
 }
 
-fn user_by_email(ctx: &Ctx, email: &str) -> Result<Option<i64>, ApiError> {
+/// The calling app's login rules.
+fn rules(ctx: &Ctx) -> Result<AccountSpec, ApiError> {
+    ctx.registry
+        .app(ctx.app)
+        .and_then(|s| s.accounts.clone())
+        .ok_or_else(|| ApiError::internal("app has no accounts"))
+}
+
+/// The id of the account whose login column (`email` or `phone_number`) is `login`.
+fn user_by_login(ctx: &Ctx, column: &str, login: &str) -> Result<Option<i64>, ApiError> {
     Ok(ctx
         .db
         .prepare_cached(&format!(
-            "SELECT id FROM \"{}\".users WHERE email = ?1",
+            "SELECT id FROM \"{}\".users WHERE {column} = ?1",
             ctx.app
         ))?
-        .query_row([email], |r| r.get(0))
+        .query_row([login], |r| r.get(0))
         .optional()?)
 }
 
 fn show_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     let id = ctx.user()?.id;
+    let rules = rules(ctx)?;
+    let (key, verified) = (rules.login_column, rules.requires_verification);
     let sql = format!(
-        "SELECT first_name, last_name, email, created_at, last_logged_in, verified FROM \"{}\".users WHERE id = ?1",
+        "SELECT first_name, last_name, {key}, created_at, last_logged_in, {} FROM \"{}\".users WHERE id = ?1",
+        if verified { "verified" } else { "NULL" },
         ctx.app
     );
     Ok(ctx.db.prepare_cached(&sql)?.query_row([id], |r| {
-        Ok(json!({"first_name": r.get::<_, String>(0)?, "last_name": r.get::<_, String>(1)?, "email": r.get::<_, String>(2)?,
-                  "registered_at": datetime_col(r, 3)?, "last_logged_in": datetime_col(r, 4)?, "verified": bool_col(r, 5)?}))
+        let mut m = Map::new();
+        m.insert("first_name".into(), json!(r.get::<_, String>(0)?));
+        m.insert("last_name".into(), json!(r.get::<_, String>(1)?));
+        m.insert(key.into(), json!(r.get::<_, String>(2)?));
+        m.insert("registered_at".into(), datetime_col(r, 3)?);
+        m.insert("last_logged_in".into(), datetime_col(r, 4)?);
+        if verified {
+            m.insert("verified".into(), bool_col(r, 5)?);
+        }
+        Ok(Value::Object(m))
     })?)
 }
 
 fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let rules = rules(ctx)?;
+    if !rules.requires_verification {
+        // Usable at once: no code is drawn or sent.
+        let key = rules.login_column;
+        let login = a.str(key);
+        if user_by_login(ctx, key, login)?.is_some() {
+            return Err(ApiError::already_exists("User", &[key]));
+        }
+        ctx.db.execute(
+            &format!(
+                "INSERT INTO \"{}\".users (first_name, last_name, {key}, password, created_at, last_logged_in) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+                ctx.app
+            ),
+            params![
+                a.str("first_name"),
+                a.str("last_name"),
+                login,
+                a.str("password"),
+                sim::clock::fmt_datetime(ctx.now)
+            ],
+        )?;
+        return Ok(json!({"message": "Account created."}));
+    }
     let email = a.str("email");
     // The code is drawn before the uniqueness check, as in AppWorld (a refused signup still
     // advances the random stream).
     let code = ctx.rng(|r| r.unique_id(7))?;
-    if user_by_email(ctx, email)?.is_some() {
+    if user_by_login(ctx, "email", email)?.is_some() {
         return Err(ApiError::already_exists("User", &["email"]));
     }
     let now = sim::clock::fmt_datetime(ctx.now);
     let expiry = sim::clock::fmt_datetime(ctx.now + chrono::Duration::minutes(60));
+    let (extra_cols, extra_values) = signup_extra_columns(ctx.app);
     ctx.db.execute(
         &format!(
-            "INSERT INTO \"{}\".users (first_name, last_name, email, password, created_at, last_logged_in, verified, verification_code, verification_code_expiry) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5, 0, ?6, ?7)",
+            "INSERT INTO \"{}\".users (first_name, last_name, email, password, created_at, last_logged_in, verified, verification_code, verification_code_expiry{extra_cols}) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?5, 0, ?6, ?7{extra_values})",
             ctx.app
         ),
         params![a.str("first_name"), a.str("last_name"), email, a.str("password"), now, code, expiry],
@@ -136,24 +307,37 @@ fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
              so cannot send the verification code to it. Please create one and then verify your account."
         )}));
     }
-    send_code_email(ctx, email, "Verify your account", &code)?;
+    send_code_email(ctx, email, notify::AccountEmail::SignupVerification, &code)?;
     Ok(
         json!({"message": "Account created. We've sent a verfification code to your email address. \
                            Please verify the account to start using our platform."}),
     )
 }
 
-fn send_code_email(ctx: &Ctx, email: &str, subject: &str, code: &str) -> Result<(), ApiError> {
+/// Sends the account holder of `login` one of the account e-mails (code or notice); where users
+/// log in by phone number, the e-mail's body arrives as a text message instead.
+fn send_code_email(
+    ctx: &Ctx,
+    login: &str,
+    kind: notify::AccountEmail,
+    code: &str,
+) -> Result<(), ApiError> {
     let (company, _) = notify::company(ctx.app);
-    let body = format!("Your {company} code is {code}. It expires in 60 minutes.");
-    notify::email_from_company(
-        ctx.db,
-        ctx.app,
-        email,
-        &format!("{company}: {subject}"),
-        &body,
-        ctx.now,
-    )
+    let key = rules(ctx)?.login_column;
+    let name: String = ctx
+        .db
+        .prepare_cached(&format!(
+            "SELECT first_name || ' ' || last_name FROM \"{}\".users WHERE {key} = ?1",
+            ctx.app
+        ))?
+        .query_row([login], |r| r.get(0))
+        .optional()?
+        .unwrap_or_default();
+    let (subject, body) = notify::account_email(kind, company, &name, code);
+    if key == "phone_number" {
+        return notify::text_from_company(ctx.db, ctx.app, login, &body, ctx.now);
+    }
+    notify::email_from_company(ctx.db, ctx.app, login, &subject, &body, ctx.now)
 }
 
 fn delete_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
@@ -167,10 +351,16 @@ fn delete_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
             [id],
         )?;
     }
-    ctx.db.execute(
+    // Rows of other users that name the account (a message it sent or received) keep the
+    // dangling id, as in AppWorld, which never enforces foreign keys: SQLite's check is deferred
+    // to the end of the episode's transaction, which is rolled back, never committed.
+    ctx.db.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+    let deleted = ctx.db.execute(
         &format!("DELETE FROM \"{}\".users WHERE id = ?1", ctx.app),
         [id],
-    )?;
+    );
+    ctx.db.execute_batch("PRAGMA defer_foreign_keys = OFF")?;
+    deleted?;
     // Its tokens stay issued: using one finds no account (401), logging out with one works.
     Ok(json!({"message": "User account with all data belonging to it have been deleted."}))
 }
@@ -240,15 +430,22 @@ struct Account {
     password_reset_code_expiry: Option<String>,
 }
 
-fn account(ctx: &Ctx, email: &str) -> Result<Account, ApiError> {
+/// The account whose login column (`email` or `phone_number`) is `login`, or AppWorld's 422.
+fn account(ctx: &Ctx, login: &str) -> Result<Account, ApiError> {
+    let rules = rules(ctx)?;
+    let key = rules.login_column;
+    let verification = if rules.requires_verification {
+        "coalesce(verified, 1), verification_code, verification_code_expiry"
+    } else {
+        "1, NULL, NULL"
+    };
     let sql = format!(
-        "SELECT id, coalesce(verified, 1), verification_code, verification_code_expiry, \
-         password_reset_code, password_reset_code_expiry FROM \"{}\".users WHERE email = ?1",
+        "SELECT id, {verification}, password_reset_code, password_reset_code_expiry FROM \"{}\".users WHERE {key} = ?1",
         ctx.app
     );
     ctx.db
         .prepare_cached(&sql)?
-        .query_row([email], |r| {
+        .query_row([login], |r| {
             Ok(Account {
                 id: r.get(0)?,
                 verified: r.get(1)?,
@@ -259,7 +456,7 @@ fn account(ctx: &Ctx, email: &str) -> Result<Account, ApiError> {
             })
         })
         .optional()?
-        .ok_or_else(|| ApiError::unprocessable("Account for this email does not exist."))
+        .ok_or_else(|| ApiError::unprocessable(format!("Account for this {key} does not exist.")))
 }
 
 fn datetime_text(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Option<String>> {
@@ -295,7 +492,7 @@ fn send_verification_code(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         return Err(ApiError::unprocessable("Account is already verified."));
     }
     let code = issue_code(ctx, acc.id, "verification_code")?;
-    send_code_email(ctx, email, "Verify your account", &code)?;
+    send_code_email(ctx, email, notify::AccountEmail::Verification, &code)?;
     Ok(json!({"message": "We've sent a verfification code to the given email address."}))
 }
 
@@ -323,16 +520,20 @@ fn verify_account(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 }
 
 fn send_password_reset_code(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let email = a.str("email");
-    let acc = account(ctx, email)?;
+    let key = rules(ctx)?.login_column;
+    let login = a.str(key);
+    let acc = account(ctx, login)?;
     let code = issue_code(ctx, acc.id, "password_reset_code")?;
-    send_code_email(ctx, email, "Password reset code", &code)?;
-    Ok(json!({"message": "We've sent a password reset code to the given email address."}))
+    send_code_email(ctx, login, notify::AccountEmail::PasswordResetCode, &code)?;
+    Ok(json!({"message": format!(
+        "We've sent a password reset code to the given {}.",
+        if key == "phone_number" { "phone number" } else { "email address" }
+    )}))
 }
 
 fn reset_password(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let email = a.str("email");
-    let acc = account(ctx, email)?;
+    let login = a.str(rules(ctx)?.login_column);
+    let acc = account(ctx, login)?;
     if acc.password_reset_code.as_deref() != Some(a.str("password_reset_code")) {
         return Err(ApiError::unprocessable("Invalid password reset code."));
     }
@@ -348,31 +549,31 @@ fn reset_password(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         ),
         params![a.str("new_password"), acc.id],
     )?;
-    let (company, _) = notify::company(ctx.app);
-    notify::email_from_company(
-        ctx.db,
-        ctx.app,
-        email,
-        &format!("{company}: Password Changed"),
-        &format!("The password of your {company} account was changed."),
-        ctx.now,
-    )?;
+    send_code_email(ctx, login, notify::AccountEmail::PasswordChanged, "")?;
     Ok(json!({"message": "Password reset successful."}))
 }
 
 fn show_profile(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let Some(email) = a.opt_str("email") else {
+    let key = rules(ctx)?.login_column;
+    let Some(login) = a.opt_str(key) else {
         return Err(ApiError::unprocessable(
             "Either email or phone_number must be provided.",
         ));
     };
     let sql = format!(
-        "SELECT first_name, last_name, email, created_at FROM \"{}\".users WHERE email = ?1",
+        "SELECT first_name, last_name, {key}, created_at FROM \"{}\".users WHERE {key} = ?1",
         ctx.app
     );
     ctx.db
         .prepare_cached(&sql)?
-        .query_row([email], |r| Ok(json!({"first_name": r.get::<_, String>(0)?, "last_name": r.get::<_, String>(1)?, "email": r.get::<_, String>(2)?, "registered_at": datetime_col(r, 3)?})))
+        .query_row([login], |r| {
+            let mut m = Map::new();
+            m.insert("first_name".into(), json!(r.get::<_, String>(0)?));
+            m.insert("last_name".into(), json!(r.get::<_, String>(1)?));
+            m.insert(key.into(), json!(r.get::<_, String>(2)?));
+            m.insert("registered_at".into(), datetime_col(r, 3)?);
+            Ok(Value::Object(m))
+        })
         .optional()?
-        .ok_or_else(|| ApiError::unprocessable("Account for this email does not exist."))
+        .ok_or_else(|| ApiError::unprocessable(format!("Account for this {key} does not exist.")))
 }

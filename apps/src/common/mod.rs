@@ -2,5 +2,7 @@
 //! companies, and small row helpers. Written once here; apps only declare what differs.
 
 pub mod accounts;
+pub mod cards;
+pub mod files;
 pub mod notify;
 pub mod rows;

@@ -104,6 +104,19 @@ pub fn authenticate_token(
         .optional()?;
     match row {
         Some((username, expires_at, 0)) if crate::clock::fmt_datetime(now) < expires_at => {
+            // An account that still exists but is unverified is refused as everywhere else.
+            if let Some(accounts) = app.accounts.as_ref().filter(|a| a.requires_verification) {
+                let verified: Option<bool> = db
+                    .prepare_cached(&format!(
+                        "SELECT verified FROM \"{}\".users WHERE {} = ?1",
+                        app.name, accounts.login_column
+                    ))?
+                    .query_row([&username], |r| r.get(0))
+                    .optional()?;
+                if verified == Some(false) {
+                    return Err(ApiError::unprocessable(NOT_VERIFIED));
+                }
+            }
             Ok(User {
                 id: 0,
                 username,

@@ -89,8 +89,12 @@ pub struct Constraints {
     pub enum_values: Option<Vec<&'static str>>,
     /// Allowed values of each list item.
     pub items_enum: Option<Vec<&'static str>>,
-    /// A named format; only `email` exists.
+    /// An e-mail address: checked and normalised by the shared layer (apis.json: `format: email`).
     pub email: bool,
+    /// Another documented format (`date (YYYY-MM-DD)`, `datetime (YYYY-MM-DD|HH:MM:SS)`,
+    /// `time (HH:MM)`): listed in the interface only, parsed by the handler with AppWorld's
+    /// per-API messages, and shown in no doc string (AppWorld's docs show none).
+    pub format: Option<&'static str>,
 }
 
 impl Constraints {
@@ -130,6 +134,8 @@ impl Constraints {
         }
         if self.email {
             m.insert("format".into(), json!("email"));
+        } else if let Some(f) = self.format {
+            m.insert("format".into(), json!(f));
         }
         Value::Object(m)
     }
@@ -163,7 +169,8 @@ impl Constraints {
         if !lengths.is_empty() {
             out.push(format!("length {}", lengths.join(", ")));
         }
-        if let Some(v) = self.enum_values.as_ref().or(self.items_enum.as_ref()) {
+        // A list's allowed items are checked but, as in AppWorld's docs, not shown.
+        if let Some(v) = &self.enum_values {
             let items: Vec<String> = v.iter().map(|s| format!("'{s}'")).collect();
             out.push(format!("value in [{}]", items.join(", ")));
         }
@@ -586,8 +593,10 @@ fn check_constraints(p: &ParamSpec, v: Value) -> Checked {
         }
     }
     if let Some(x) = v.as_f64() {
+        // AppWorld declares its bounds as integers (`gt=0`), so pydantic names a whole-number
+        // bound without a fraction even for a float parameter ("greater than 0").
         let fmt = |b: f64| {
-            if p.ty == ParamType::Int {
+            if p.ty == ParamType::Int || (b.fract() == 0.0 && b.abs() < 1e19) {
                 format!("{}", b as i64)
             } else {
                 py_float(b)

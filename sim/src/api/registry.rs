@@ -165,6 +165,16 @@ pub struct ApiSpec {
     pub success: Value,
     /// The handler.
     pub handler: Handler,
+    /// A GET that changes state (a download counts itself and writes a file): it gets a
+    /// savepoint like any write.
+    pub writes: bool,
+}
+
+impl ApiSpec {
+    /// Does the API only read (a GET not marked [`Api::writes`])?
+    pub fn is_read(&self) -> bool {
+        self.method == Method::Get && !self.writes
+    }
 }
 
 impl std::fmt::Debug for ApiSpec {
@@ -192,7 +202,13 @@ impl Api {
             params: Vec::new(),
             success: json!({}),
             handler: unimplemented_handler,
+            writes: false,
         })
+    }
+    /// Marks a GET that writes (see [`ApiSpec::writes`]).
+    pub fn writes(mut self) -> Self {
+        self.0.writes = true;
+        self
     }
     /// A GET API.
     pub fn get(app: &'static str, name: &'static str, path: &'static str) -> Self {
@@ -370,6 +386,11 @@ impl P {
         self.0.constraints.email = true;
         self
     }
+    /// A documented format the handler parses (see [`Constraints::format`]).
+    pub fn format(mut self, f: &'static str) -> Self {
+        self.0.constraints.format = Some(f);
+        self
+    }
     /// Sets the constraints wholesale.
     pub fn constraints(mut self, c: Constraints) -> Self {
         self.0.constraints = c;
@@ -491,7 +512,7 @@ impl Registry {
             }
         };
         let args = routed.as_ref().unwrap_or(args);
-        if spec.method == Method::Get {
+        if spec.is_read() {
             // Reads change nothing, so they need no savepoint (the dearest part of a cheap call).
             let before = db.total_changes();
             let result = self.call_inner(db, opts, app_spec, spec, args);

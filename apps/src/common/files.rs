@@ -1,0 +1,313 @@
+//! Storage helpers of the file_system app that other apps use in-process, as AppWorld's apps
+//! do: gmail attaches files and downloads attachments, venmo and amazon save receipts.
+//!
+//! - [`authenticate`] turns a `file_system_access_token` into the file_system account it was
+//!   issued for (401 naming `file_system` otherwise).
+//! - [`FsUser::resolve`] / [`FsUser::resolve_file`] normalise a path as AppWorld does: a `//`
+//!   anywhere is refused, a leading `~/` becomes the home directory `/home/<first name
+//!   lower-cased>/`, surrounding whitespace is stripped, a missing leading `/` is added and
+//!   trailing `/` are removed. A file path must have an extension.
+//! - [`find_file`] reads a file by its normalised path, [`write_file`] creates or overwrites one
+//!   (creating the missing parent directories).
+//!
+//! Every user has a private tree: rows of `file_system.directories` and `file_system.files` are
+//! keyed by (user, path). Directories are stored with a trailing `/`; `tilde_path` is the path
+//! with the owner's home written as `~/`.
+
+use chrono::NaiveDateTime;
+use rusqlite::{Connection, OptionalExtension, params};
+use sim::api::{AccountSpec, ApiError, AppSpec};
+
+/// The app whose tokens and tables these helpers use.
+pub const APP: &str = "file_system";
+
+/// A file_system account, as a token names it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FsUser {
+    /// Row id in `file_system.users`.
+    pub id: i64,
+    /// Current first name (the home directory follows it).
+    pub first_name: String,
+}
+
+/// A stored file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileRow {
+    /// Row id (`file_id`).
+    pub id: i64,
+    /// Owner.
+    pub user_id: i64,
+    /// Normalised absolute path.
+    pub path: String,
+    /// Text content (`binary:...` for compressed files).
+    pub content: String,
+    /// The JSON text of `compressed_data` (the entries of an archive, `[]` otherwise).
+    pub compressed_data: String,
+}
+
+impl FileRow {
+    /// The base name (`report.txt` of `/home/alice/report.txt`).
+    pub fn file_name(&self) -> &str {
+        base_name(&self.path)
+    }
+}
+
+/// The account a `file_system_access_token` was issued for: 401 with file_system's sentence
+/// when the token is missing, unknown, revoked, expired or names no account (422 when the
+/// account is not verified).
+pub fn authenticate(
+    db: &Connection,
+    token: Option<&str>,
+    now: NaiveDateTime,
+) -> Result<FsUser, ApiError> {
+    let Some(token) = token else {
+        return Err(ApiError::unauthorized(APP));
+    };
+    let spec = AppSpec {
+        name: APP,
+        description: "",
+        accounts: Some(AccountSpec {
+            login_column: "email",
+            requires_verification: true,
+        }),
+    };
+    let user = sim::api::auth::authenticate(db, &spec, token, now)?;
+    let first_name: String = db
+        .prepare_cached("SELECT first_name FROM file_system.users WHERE id = ?1")?
+        .query_row([user.id], |r| r.get(0))?;
+    Ok(FsUser {
+        id: user.id,
+        first_name,
+    })
+}
+
+impl FsUser {
+    /// The home directory, `/home/<first name lower-cased>/` (not stripped: a first name with
+    /// spaces or slashes gives an odd home, as in AppWorld).
+    pub fn home(&self) -> String {
+        home_dir(&self.first_name)
+    }
+
+    /// Normalises `raw` for this user (see [`resolve_path`]).
+    pub fn resolve(&self, raw: &str, name: &str) -> Result<String, ApiError> {
+        resolve_path(raw, name, &self.home())
+    }
+
+    /// Normalises a file path for this user and checks that it has an extension.
+    pub fn resolve_file(&self, raw: &str, name: &str) -> Result<String, ApiError> {
+        let path = self.resolve(raw, name)?;
+        check_file_path(&path, name)?;
+        Ok(path)
+    }
+}
+
+/// `/home/<first name lower-cased>/`.
+pub fn home_dir(first_name: &str) -> String {
+    format!("/home/{}/", first_name.to_lowercase())
+}
+
+/// AppWorld's path normalisation, in its order: a `//` anywhere in the raw text is refused
+/// (422 naming `name` and quoting the raw value); a leading `~/` becomes `home`; surrounding
+/// whitespace is stripped; a `/` is prepended if missing; trailing `/` are removed (so `/`
+/// becomes the empty string). No `.`/`..` resolution, case kept.
+pub fn resolve_path(raw: &str, name: &str, home: &str) -> Result<String, ApiError> {
+    if raw.contains("//") {
+        return Err(ApiError::unprocessable(format!(
+            "The path {name} ({raw}) is invalid. It contains double slashes."
+        )));
+    }
+    let expanded = match raw.strip_prefix("~/") {
+        Some(rest) => format!("{home}{rest}"),
+        None => raw.to_string(),
+    };
+    let trimmed = expanded.trim();
+    let mut path = if trimmed.starts_with('/') {
+        trimmed.to_string()
+    } else {
+        format!("/{trimmed}")
+    };
+    while path.ends_with('/') {
+        path.pop();
+    }
+    Ok(path)
+}
+
+/// The base name of a path (after the last `/`).
+pub fn base_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// The extension of a path's base name: the text after its last `.`; empty means none.
+pub fn extension(path: &str) -> Option<&str> {
+    base_name(path)
+        .rsplit_once('.')
+        .map(|(_, ext)| ext)
+        .filter(|e| !e.is_empty())
+}
+
+/// A file path must have an extension.
+pub fn check_file_path(path: &str, name: &str) -> Result<(), ApiError> {
+    if extension(path).is_none() {
+        return Err(ApiError::unprocessable(format!(
+            "The path {name} ({path}) is supposed to be a file and so must have an extension."
+        )));
+    }
+    Ok(())
+}
+
+/// A directory path must not have an extension.
+pub fn check_directory_path(path: &str, name: &str) -> Result<(), ApiError> {
+    if extension(path).is_some() {
+        return Err(ApiError::unprocessable(format!(
+            "The path {name} ({path}) is supposed to be a directory and so must not have an extension."
+        )));
+    }
+    Ok(())
+}
+
+/// `path` with the owner's `home` written as `~/` (other paths unchanged).
+pub fn tilde_path(path: &str, home: &str) -> String {
+    match path.strip_prefix(home) {
+        Some(rest) => format!("~/{rest}"),
+        None if format!("{path}/") == home => "~/".to_string(),
+        None => path.to_string(),
+    }
+}
+
+fn read_file_row(r: &rusqlite::Row) -> rusqlite::Result<FileRow> {
+    Ok(FileRow {
+        id: r.get(0)?,
+        user_id: r.get(1)?,
+        path: r.get(2)?,
+        content: r.get(3)?,
+        compressed_data: r
+            .get::<_, Option<String>>(4)?
+            .unwrap_or_else(|| "[]".into()),
+    })
+}
+
+/// The file at the normalised `path`: the owner's when `owner` is given, otherwise any user's
+/// (the oldest row), as gmail reads attachment paths without regard to the owner.
+pub fn find_file(
+    db: &Connection,
+    owner: Option<i64>,
+    path: &str,
+) -> Result<Option<FileRow>, ApiError> {
+    Ok(db
+        .prepare_cached(
+            "SELECT id, user_id, path, content, compressed_data FROM file_system.files \
+             WHERE path = ?1 AND (?2 IS NULL OR user_id = ?2) ORDER BY id LIMIT 1",
+        )?
+        .query_row(params![path, owner], read_file_row)
+        .optional()?)
+}
+
+/// Writes a file into `owner`'s tree at the normalised `path`, creating the missing parent
+/// directories first (none may look like a file); an existing file there is replaced
+/// when `overwrite` (a new row, as AppWorld deletes and recreates), otherwise 422. Returns the
+/// new file id.
+#[allow(clippy::too_many_arguments)]
+pub fn write_file(
+    db: &Connection,
+    owner: &FsUser,
+    path: &str,
+    content: &str,
+    compressed_data: &str,
+    overwrite: bool,
+    now: NaiveDateTime,
+) -> Result<i64, ApiError> {
+    let home = owner.home();
+    let t = sim::clock::fmt_datetime(now);
+    // Parent directories, from the root down: `/`, `/home/`, `/home/alice/`, ...
+    let parent = &path[..path.rfind('/').unwrap_or(0)];
+    let mut dir = String::from("/");
+    let mut dirs = vec![dir.clone()];
+    for seg in parent.split('/').filter(|s| !s.is_empty()) {
+        dir.push_str(seg);
+        dir.push('/');
+        dirs.push(dir.clone());
+    }
+    for d in &dirs {
+        check_directory_path(d.trim_end_matches('/'), "directory_path")?;
+    }
+    // The missing ones are created deepest first, as AppWorld does.
+    for d in dirs.iter().rev() {
+        let exists: Option<i64> = db
+            .prepare_cached(
+                "SELECT id FROM file_system.directories WHERE user_id = ?1 AND path = ?2",
+            )?
+            .query_row(params![owner.id, d], |r| r.get(0))
+            .optional()?;
+        if exists.is_none() {
+            db.prepare_cached(
+                "INSERT INTO file_system.directories (path, tilde_path, user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
+            )?
+            .execute(params![d, tilde_path(d, &home), owner.id, t])?;
+        }
+    }
+    if let Some(old) = find_file(db, Some(owner.id), path)? {
+        if !overwrite {
+            return Err(ApiError::unprocessable(
+                "A file already exists at the given file_path in your account. Set overwrite to True to overwrite it.",
+            ));
+        }
+        db.prepare_cached("DELETE FROM file_system.files WHERE id = ?1")?
+            .execute([old.id])?;
+    }
+    db.prepare_cached(
+        "INSERT INTO file_system.files (path, tilde_path, user_id, content, compressed_data, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+    )?
+    .execute(params![path, tilde_path(path, &home), owner.id, content, compressed_data, t])?;
+    Ok(db.last_insert_rowid())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn alice() -> FsUser {
+        FsUser {
+            id: 1,
+            first_name: "Alice".into(),
+        }
+    }
+
+    #[test]
+    fn paths_resolve_as_appworld_does() {
+        let a = alice();
+        let r = |p: &str| a.resolve(p, "file_path").unwrap();
+        assert_eq!(r("~/documents/todo.txt"), "/home/alice/documents/todo.txt");
+        assert_eq!(r("~/documents/"), "/home/alice/documents");
+        assert_eq!(r("saved/notes.txt"), "/saved/notes.txt");
+        assert_eq!(r(" /tmp/x.txt "), "/tmp/x.txt");
+        assert_eq!(r(" ~/x.txt"), "/~/x.txt");
+        assert_eq!(r("~"), "/~");
+        assert_eq!(r("/"), "");
+        assert_eq!(r("5"), "/5");
+        let err = a.resolve("~/documents//x.txt", "file_path").unwrap_err();
+        assert_eq!(
+            err.message(),
+            "The path file_path (~/documents//x.txt) is invalid. It contains double slashes."
+        );
+        let err = a
+            .resolve_file("~/documents/noext", "file_path")
+            .unwrap_err();
+        assert_eq!(
+            err.message(),
+            "The path file_path (/home/alice/documents/noext) is supposed to be a file and so must have an extension."
+        );
+        assert!(a.resolve_file("~/todo.", "p").is_err());
+        assert!(a.resolve_file("~/.todo", "p").is_ok());
+        assert_eq!(extension("/a/archive.tar.gz"), Some("gz"));
+        assert_eq!(base_name("/home/alice/report.txt"), "report.txt");
+    }
+
+    #[test]
+    fn tilde_paths() {
+        let home = "/home/alice/";
+        assert_eq!(tilde_path("/home/alice/documents/", home), "~/documents/");
+        assert_eq!(tilde_path("/home/alice/", home), "~/");
+        assert_eq!(tilde_path("/home/", home), "/home/");
+        assert_eq!(tilde_path("/saved/notes.txt", home), "/saved/notes.txt");
+    }
+}

@@ -1,0 +1,523 @@
+//! Drafts: new e-mails, replies and forwards kept for later (optionally scheduled), listed,
+//! changed, sent and deleted.
+
+use super::attachments::{MissingToken, attachment_files};
+use super::store::{
+    self, Email, Outgoing, Person, attachments_json, clean_subject, deliver, draft_attachments, dt,
+    id_list, person, str_list,
+};
+use super::threads::{SORT_FIELDS, date_bound, sort_or_default, within};
+use chrono::NaiveDateTime;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::{Value, json};
+use sim::api::listing::{paginate, parse_sort, rank_by_query, sort_rows};
+use sim::api::{ApiError, Args, Ctx};
+
+/// A draft as stored.
+#[derive(Debug, Clone)]
+pub(super) struct Draft {
+    pub id: i64,
+    pub user_id: i64,
+    pub recipient_ids: Vec<i64>,
+    pub recipient_emails: Vec<String>,
+    pub recipient_names: Vec<String>,
+    pub subject: String,
+    pub body: String,
+    pub belongs_to: Option<i64>,
+    pub response_to: Option<i64>,
+    pub scheduled_send_at: Option<String>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+}
+
+const DRAFT_FIELDS: &str = "id, user_id, recipient_ids, recipient_email_addresses, recipient_names, subject, body, \
+     belongs_to_email_thread_id, response_to_email_id, scheduled_send_at, created_at, updated_at";
+
+impl Draft {
+    fn read(r: &rusqlite::Row) -> rusqlite::Result<Draft> {
+        Ok(Draft {
+            id: r.get(0)?,
+            user_id: r.get(1)?,
+            recipient_ids: id_list(r.get(2)?),
+            recipient_emails: str_list(r.get(3)?),
+            recipient_names: str_list(r.get(4)?),
+            subject: r.get(5)?,
+            body: r.get(6)?,
+            belongs_to: r.get(7)?,
+            response_to: r.get(8)?,
+            scheduled_send_at: r.get(9)?,
+            created_at: r.get(10)?,
+            updated_at: r.get(11)?,
+        })
+    }
+
+    /// The recipients as stored with the draft (names of when it was saved).
+    fn recipients(&self) -> Value {
+        Value::Array(
+            self.recipient_emails
+                .iter()
+                .zip(&self.recipient_names)
+                .map(|(e, n)| json!({"name": n, "email": e}))
+                .collect(),
+        )
+    }
+
+    /// The response form.
+    fn to_json(&self, db: &Connection) -> Result<Value, ApiError> {
+        Ok(json!({
+            "draft_id": self.id,
+            "subject": self.subject,
+            "body": self.body,
+            "belongs_to_email_thread_id": self.belongs_to,
+            "response_to_email_id": self.response_to,
+            "scheduled_send_at": dt(self.scheduled_send_at.clone()),
+            "created_at": dt(self.created_at.clone()),
+            "updated_at": dt(self.updated_at.clone()),
+            "recipients": self.recipients(),
+            "attachments": attachments_json(&draft_attachments(db, self.id)?),
+        }))
+    }
+
+    /// The form `show_thread` lists a thread's drafts in.
+    pub fn thread_json(&self, db: &Connection) -> Result<Value, ApiError> {
+        Ok(json!({
+            "draft_id": self.id,
+            "response_to_email_id": self.response_to,
+            "subject": self.subject,
+            "recipients": self.recipients(),
+            "body": self.body,
+            "attachments": attachments_json(&draft_attachments(db, self.id)?),
+            "scheduled_send_at": dt(self.scheduled_send_at.clone()),
+            "created_at": dt(self.created_at.clone()),
+            "updated_at": dt(self.updated_at.clone()),
+        }))
+    }
+}
+
+/// The draft with this id, if any.
+pub(super) fn draft(db: &Connection, id: i64) -> Result<Option<Draft>, ApiError> {
+    Ok(db
+        .prepare_cached(&format!(
+            "SELECT {DRAFT_FIELDS} FROM gmail.drafts WHERE id = ?1"
+        ))?
+        .query_row([id], Draft::read)
+        .optional()?)
+}
+
+/// The caller's draft: 409 when it does not exist, 422 when it is someone else's.
+pub(super) fn owned_draft(ctx: &Ctx, id: i64) -> Result<Draft, ApiError> {
+    let uid = ctx.user()?.id;
+    let d = draft(ctx.db, id)?.ok_or_else(|| ApiError::not_found_id("draft", id))?;
+    if d.user_id != uid {
+        return Err(ApiError::not_owner("draft"));
+    }
+    Ok(d)
+}
+
+/// A draft to insert.
+pub(super) struct NewDraft {
+    pub user_id: i64,
+    pub recipients: Vec<Person>,
+    pub subject: String,
+    pub body: String,
+    pub belongs_to: Option<i64>,
+    pub response_to: Option<i64>,
+    pub scheduled_send_at: Option<NaiveDateTime>,
+}
+
+fn people_columns(people: &[Person]) -> (String, String, String) {
+    let ids: Vec<i64> = people.iter().map(|p| p.id).collect();
+    let emails: Vec<&str> = people.iter().map(|p| p.email.as_str()).collect();
+    let names: Vec<String> = people.iter().map(Person::name).collect();
+    (
+        json!(ids).to_string(),
+        json!(emails).to_string(),
+        json!(names).to_string(),
+    )
+}
+
+/// Inserts a draft; returns its id.
+pub(super) fn insert_draft(
+    db: &Connection,
+    now: NaiveDateTime,
+    d: &NewDraft,
+) -> Result<i64, ApiError> {
+    let (ids, emails, names) = people_columns(&d.recipients);
+    db.prepare_cached(
+        "INSERT INTO gmail.drafts (user_id, recipient_ids, recipient_email_addresses, recipient_names, subject, body, \
+         belongs_to_email_thread_id, response_to_email_id, scheduled_send_at, created_at, updated_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
+    )?
+    .execute(params![
+        d.user_id,
+        ids,
+        emails,
+        names,
+        d.subject,
+        d.body,
+        d.belongs_to,
+        d.response_to,
+        d.scheduled_send_at.map(sim::clock::fmt_datetime),
+        sim::clock::fmt_datetime(now)
+    ])?;
+    Ok(db.last_insert_rowid())
+}
+
+/// Parses `scheduled_send_at` (`YYYY-MM-DD|HH:MM:SS`, or with `T`).
+fn parse_schedule(raw: &str) -> Result<NaiveDateTime, ApiError> {
+    let mut s = raw.to_string();
+    if s.get(10..11) == Some("T") {
+        s.replace_range(10..11, "|");
+    }
+    NaiveDateTime::parse_from_str(&s, "%Y-%m-%d|%H:%M:%S").map_err(|_| {
+        ApiError::unprocessable("Invalid scheduled_send_at format. Use YYYY-MM-DD|HH:MM:SS.")
+    })
+}
+
+/// A schedule may not be in the past (now is accepted); checked last, as AppWorld does.
+fn check_future(ctx: &Ctx, schedule: Option<NaiveDateTime>) -> Result<(), ApiError> {
+    if schedule.is_some_and(|t| t < ctx.now) {
+        return Err(ApiError::unprocessable(
+            "The scheduled_send_at time must be in the future.",
+        ));
+    }
+    Ok(())
+}
+
+fn schedule_needs_recipients() -> ApiError {
+    ApiError::unprocessable(
+        "If the draft has a scheduled date and time, it must have a non-empty list of recipients.",
+    )
+}
+
+/// Checks the reply link of a draft: both or neither of the ids; the caller's thread holding an
+/// e-mail the caller sent or received; then no subject of one's own. Returns the e-mail.
+fn check_reply_link(
+    ctx: &Ctx,
+    thread: Option<i64>,
+    email: Option<i64>,
+    subject: Option<&str>,
+) -> Result<Option<Email>, ApiError> {
+    let (thread_id, email_id) = match (thread, email) {
+        (None, None) => return Ok(None),
+        (Some(t), Some(e)) => (t, e),
+        _ => {
+            return Err(ApiError::unprocessable(
+                "Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.",
+            ));
+        }
+    };
+    let uid = ctx.user()?.id;
+    let t = store::thread(ctx.db, thread_id)?.ok_or_else(|| {
+        ApiError::unprocessable(format!("No email thread found with ID {thread_id}."))
+    })?;
+    if t.user_id != uid {
+        return Err(ApiError::unprocessable(format!(
+            "The email thread with ID {thread_id} does not belong to you, so you cannot add or update draft to it."
+        )));
+    }
+    let e = match store::email(ctx.db, email_id)? {
+        Some(e) if t.email_ids.contains(&email_id) => e,
+        _ => {
+            return Err(ApiError::unprocessable(format!(
+                "The email with ID {email_id} does not belong to the email thread with ID {thread_id}, so you cannot add or update draft to it."
+            )));
+        }
+    };
+    if !e.involves(uid) {
+        return Err(ApiError::unprocessable(format!(
+            "You are neither sender or recipient of the email with ID {email_id}, so you cannot add or update draft to it."
+        )));
+    }
+    if subject.is_some() {
+        return Err(ApiError::unprocessable(
+            "If response_to_email_id is given, subject must be None, because the subject of the draft will be the subject of the email that it is responds to, prefixed with 'Re: ' or 'Fwd: '.",
+        ));
+    }
+    Ok(Some(e))
+}
+
+fn opt_int(a: &Args, name: &str) -> Option<i64> {
+    a.value(name).as_i64()
+}
+
+pub(super) fn create_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let mut recipients = Vec::new();
+    for e in a
+        .opt_str_list("recipient_email_addresses")
+        .unwrap_or_default()
+    {
+        recipients.push(
+            store::person_by_email(ctx.db, &e)?
+                .ok_or_else(|| ApiError::not_found_key("user", "email", &e))?,
+        );
+    }
+    let schedule = match a.opt_str("scheduled_send_at") {
+        None | Some("") => None,
+        Some(s) => Some(parse_schedule(s)?),
+    };
+    if schedule.is_some() && recipients.is_empty() {
+        return Err(schedule_needs_recipients());
+    }
+    let files = attachment_files(ctx, a, MissingToken::Unauthorized)?;
+    let (thread, email) = (
+        opt_int(a, "belongs_to_email_thread_id"),
+        opt_int(a, "response_to_email_id"),
+    );
+    let subject = match check_reply_link(ctx, thread, email, a.opt_str("subject"))? {
+        Some(e) => format!("Re: {}", e.subject),
+        None => a.opt_str("subject").unwrap_or("(no subject)").to_string(),
+    };
+    check_future(ctx, schedule)?;
+    let id = insert_draft(
+        ctx.db,
+        ctx.now,
+        &NewDraft {
+            user_id: uid,
+            recipients,
+            subject,
+            body: a.str("body").to_string(),
+            belongs_to: thread,
+            response_to: email,
+            scheduled_send_at: schedule,
+        },
+    )?;
+    let t = sim::clock::fmt_datetime(ctx.now);
+    for f in &files {
+        store::insert_draft_attachment(ctx.db, id, f, &t)?;
+    }
+    Ok(json!({"message": "Draft created.", "draft_id": id}))
+}
+
+pub(super) fn show_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    owned_draft(ctx, a.int("draft_id"))?.to_json(ctx.db)
+}
+
+pub(super) fn delete_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let d = owned_draft(ctx, a.int("draft_id"))?;
+    ctx.db
+        .prepare_cached("DELETE FROM gmail.attachments WHERE draft_id = ?1")?
+        .execute([d.id])?;
+    ctx.db
+        .prepare_cached("DELETE FROM gmail.drafts WHERE id = ?1")?
+        .execute([d.id])?;
+    Ok(json!({"message": "Draft deleted."}))
+}
+
+/// Changes what is given (null means no change: a thread link cannot be cleared; the string
+/// `None` in any case clears the schedule). The resulting draft is checked as a whole: its
+/// recipients must exist, a schedule needs recipients, its reply link must be valid.
+pub(super) fn update_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let d = owned_draft(ctx, a.int("draft_id"))?;
+    let new_recipients = match a.opt_str_list("email_addresses") {
+        Some(list) => Some(store::people_by_email(ctx.db, &list)?),
+        None => None,
+    };
+    let schedule = match a.opt_str("scheduled_send_at") {
+        None => d
+            .scheduled_send_at
+            .as_deref()
+            .and_then(sim::clock::parse_datetime),
+        Some(s) if s.eq_ignore_ascii_case("none") => None,
+        Some(s) => Some(parse_schedule(s)?),
+    };
+    let has_recipients = match &new_recipients {
+        Some(list) => !list.is_empty(),
+        None => !d.recipient_ids.is_empty(),
+    };
+    if schedule.is_some() && !has_recipients {
+        return Err(schedule_needs_recipients());
+    }
+    let (thread, email) = (
+        opt_int(a, "belongs_to_email_thread_id"),
+        opt_int(a, "response_to_email_id"),
+    );
+    // Ids given replace the link (with no subject of one's own); otherwise the draft's link
+    // must still be valid.
+    let (thread, email) = if thread.is_some() || email.is_some() {
+        check_reply_link(ctx, thread, email, a.opt_str("subject"))?;
+        (thread, email)
+    } else {
+        check_reply_link(ctx, d.belongs_to, d.response_to, None)?;
+        (d.belongs_to, d.response_to)
+    };
+    if a.opt_str("scheduled_send_at").is_some() {
+        check_future(ctx, schedule)?;
+    }
+    let (ids, emails, names) = match &new_recipients {
+        Some(list) => people_columns(list),
+        None => {
+            for id in &d.recipient_ids {
+                if person(ctx.db, *id)?.is_none() {
+                    return Err(ApiError::unprocessable(format!(
+                        "The Draft object is linked to a non-existent object via recipient_id={id}."
+                    )));
+                }
+            }
+            (
+                json!(d.recipient_ids).to_string(),
+                json!(d.recipient_emails).to_string(),
+                json!(d.recipient_names).to_string(),
+            )
+        }
+    };
+    ctx.db
+        .prepare_cached(
+            "UPDATE gmail.drafts SET recipient_ids = ?1, recipient_email_addresses = ?2, recipient_names = ?3, subject = ?4, body = ?5, \
+             belongs_to_email_thread_id = ?6, response_to_email_id = ?7, scheduled_send_at = ?8, updated_at = ?9 WHERE id = ?10",
+        )?
+        .execute(params![
+            ids,
+            emails,
+            names,
+            a.opt_str("subject").unwrap_or(&d.subject),
+            a.opt_str("body").unwrap_or(&d.body),
+            thread,
+            email,
+            schedule.map(sim::clock::fmt_datetime),
+            sim::clock::fmt_datetime(ctx.now),
+            d.id
+        ])?;
+    Ok(json!({"message": "Draft updated."}))
+}
+
+/// Sends a draft now and deletes it: a reply or forward draft posts into its thread (subject
+/// `Fwd: ` when the draft's subject starts with `fwd:`, `Re: ` otherwise, before the answered
+/// e-mail's subject); its attachments move to the e-mail.
+pub(super) fn send_email_from_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let d = owned_draft(ctx, a.int("draft_id"))?;
+    if d.recipient_ids.is_empty() {
+        return Err(ApiError::unprocessable(
+            "Draft has no recipient. At least one is required.",
+        ));
+    }
+    for id in &d.recipient_ids {
+        if person(ctx.db, *id)?.is_none() {
+            return Err(ApiError::unprocessable(format!(
+                "No user found with id {id}."
+            )));
+        }
+    }
+    let mut global_thread = None;
+    let mut subject = clean_subject(&d.subject);
+    if let Some(tid) = d.belongs_to {
+        let t = store::thread(ctx.db, tid)?
+            .filter(|t| t.user_id == uid)
+            .ok_or_else(|| {
+                ApiError::unprocessable(format!("No email thread found with ID {tid}."))
+            })?;
+        global_thread = Some(t.global_id);
+        if let Some(e) = d
+            .response_to
+            .map(|e| store::email(ctx.db, e))
+            .transpose()?
+            .flatten()
+        {
+            let prefix = if d.subject.to_lowercase().starts_with("fwd:") {
+                "Fwd"
+            } else {
+                "Re"
+            };
+            subject = format!("{prefix}: {}", e.subject);
+        }
+    }
+    let moved: Vec<i64> = draft_attachments(ctx.db, d.id)?
+        .iter()
+        .map(|x| x.id)
+        .collect();
+    let sent = deliver(
+        ctx.db,
+        ctx.now,
+        &Outgoing {
+            sender_id: uid,
+            recipient_ids: d.recipient_ids.clone(),
+            subject,
+            body: d.body.clone(),
+            response_to: d.response_to,
+            global_thread,
+            moved_attachments: moved,
+            ..Default::default()
+        },
+    )?;
+    ctx.db
+        .prepare_cached("DELETE FROM gmail.drafts WHERE id = ?1")?
+        .execute([d.id])?;
+    Ok(
+        json!({"message": "Sent email from your draft.", "sent_email_thread_id": sent.thread_id, "sent_email_id": sent.email_id}),
+    )
+}
+
+/// The draft listing: the caller's drafts, filtered, then ranked by the query (subject and
+/// body) and paged, or sorted (default `-updated_at`) and paged.
+pub(super) fn show_drafts(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let min = date_bound(a, "min_created_at", false)?;
+    let max = date_bound(a, "max_created_at", true)?;
+    let query = a.str("query").trim().to_string();
+    let sort = if query.is_empty() {
+        Some(sort_or_default(a)?)
+    } else {
+        parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?
+    };
+    let mut drafts: Vec<Draft> = ctx
+        .db
+        .prepare_cached(&format!(
+            "SELECT {DRAFT_FIELDS} FROM gmail.drafts WHERE user_id = ?1 ORDER BY id"
+        ))?
+        .query_map([uid], Draft::read)?
+        .collect::<Result<_, _>>()?;
+    let recipient = a.opt_str("recipient_email");
+    let (attachment, scheduled) = (a.opt_bool("attachment"), a.opt_bool("scheduled"));
+    let (thread, email) = (
+        opt_int(a, "belongs_to_email_thread_id"),
+        opt_int(a, "response_to_email_id"),
+    );
+    let mut with_files = std::collections::HashSet::new();
+    if attachment.is_some() {
+        let mut st = ctx.db.prepare_cached(
+            "SELECT DISTINCT draft_id FROM gmail.attachments WHERE draft_id IS NOT NULL",
+        )?;
+        for id in st.query_map([], |r| r.get::<_, i64>(0))? {
+            with_files.insert(id?);
+        }
+    }
+    drafts.retain(|d| {
+        recipient.is_none_or(|r| d.recipient_emails.iter().any(|e| e == r))
+            && attachment.is_none_or(|v| with_files.contains(&d.id) == v)
+            && scheduled.is_none_or(|v| d.scheduled_send_at.is_some() == v)
+            && thread.is_none_or(|t| d.belongs_to == Some(t))
+            && email.is_none_or(|e| d.response_to == Some(e))
+            && within(&d.created_at, min, max)
+    });
+    let field = |d: &Draft, f: &str| match f {
+        "created_at" => dt(d.created_at.clone()),
+        _ => dt(d.updated_at.clone()),
+    };
+    let (index, limit) = (a.int("page_index"), a.int("page_limit"));
+    let page = if query.is_empty() {
+        if let Some(key) = &sort {
+            sort_rows(&mut drafts, key, field);
+        }
+        paginate(drafts, index, limit)
+    } else {
+        let ids: Vec<i64> = drafts.iter().map(|d| d.id).collect();
+        let ranked = rank_by_query(ctx.db, "gmail", "drafts_fts", &query, &ids)?;
+        let mut by_id: std::collections::HashMap<i64, Draft> =
+            drafts.into_iter().map(|d| (d.id, d)).collect();
+        let ordered: Vec<Draft> = ranked
+            .into_iter()
+            .filter_map(|id| by_id.remove(&id))
+            .collect();
+        let mut page = paginate(ordered, index, limit);
+        if let Some(key) = &sort {
+            sort_rows(&mut page, key, field);
+        }
+        page
+    };
+    page.iter()
+        .map(|d| d.to_json(ctx.db))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Value::Array)
+}

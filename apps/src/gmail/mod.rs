@@ -1,0 +1,86 @@
+//! Gmail: e-mail threads per person (inbox, outbox, archived, spam), labels and flags, send,
+//! reply, forward, drafts with attachments from the file system, plus the account APIs (no
+//! verification step).
+//!
+//! Files: `store.rs` (rows and the one delivery path every e-mail takes, companies' included),
+//! `threads.rs` (listings, reading, flags, deletions, user search), `send.rs` (send, reply,
+//! forwards), `drafts.rs` (drafts), `attachments.rs` (files attached, uploaded and
+//! downloaded), `apis.rs` (the registrations).
+
+mod apis;
+mod attachments;
+mod drafts;
+pub mod seed;
+mod send;
+pub(crate) mod store;
+mod threads;
+
+#[cfg(test)]
+mod tests;
+
+use sim::api::{AccountSpec, ApiSpec, AppSpec};
+
+/// App name.
+pub const APP: &str = "gmail";
+
+/// The app's description and account rules.
+pub fn app() -> AppSpec {
+    AppSpec {
+        name: APP,
+        description: "An e-mail app: read, search, label, archive and star threads; send, reply to and forward e-mails; keep drafts with attachments.",
+        accounts: Some(ACCOUNTS),
+    }
+}
+
+/// Account rules: log in by e-mail; an account is usable at once (no verification step).
+const ACCOUNTS: AccountSpec = AccountSpec {
+    login_column: "email",
+    requires_verification: false,
+};
+
+/// The APIs, in docs order: the shared account APIs (without the verification ones), then
+/// gmail's own.
+pub fn apis() -> Vec<ApiSpec> {
+    let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
+    all.extend(apis::all());
+    all
+}
+
+/// The text of a thread copy for search: per e-mail (in the copy's order) the sender's name and
+/// address, the recipients' names and addresses, the subject and the body (current names;
+/// deleted people left out).
+const THREAD_TEXT: &str = "appsim_search_text((SELECT group_concat(\
+     coalesce((SELECT s.first_name || ' ' || s.last_name || ' ' || s.email FROM users s WHERE s.id = e.sender_id), '') || ' ' || \
+     coalesce((SELECT group_concat(u.first_name || ' ' || u.last_name, ' ' ORDER BY r.key) FROM json_each(e.recipient_ids) r JOIN users u ON u.id = r.value), '') || ' ' || \
+     coalesce((SELECT group_concat(u.email, ' ' ORDER BY r.key) FROM json_each(e.recipient_ids) r JOIN users u ON u.id = r.value), '') || ' ' || \
+     e.subject || ' ' || e.body, ' ' ORDER BY je.key) \
+     FROM json_each({row}.email_ids) je JOIN emails e ON e.id = je.value))";
+
+/// Search tables: threads (see [`THREAD_TEXT`]; a renamed person's threads are re-indexed),
+/// drafts (subject and body) and users (names and address).
+pub fn post_ddl() -> Vec<String> {
+    let mut ddl = sim::schema::fts_ddl("user_email_threads", THREAD_TEXT);
+    ddl.extend(sim::schema::fts_ddl(
+        "drafts",
+        "appsim_search_text({row}.subject, {row}.body)",
+    ));
+    ddl.extend(sim::schema::fts_ddl(
+        "users",
+        "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
+    ));
+    // A person's new name reaches the search text of the threads they are in (also when a
+    // state replay writes the renamed row anew).
+    let involved = "SELECT t.id FROM user_email_threads t WHERE EXISTS (SELECT 1 FROM json_each(t.email_ids) je WHERE je.value IN \
+         (SELECT e.id FROM emails e WHERE e.sender_id = NEW.id OR EXISTS (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = NEW.id)))";
+    for (name, event) in [
+        ("rename", "UPDATE OF first_name, last_name"),
+        ("insert", "INSERT"),
+    ] {
+        ddl.push(format!(
+            "CREATE TRIGGER IF NOT EXISTS {{s}}.\"user_email_threads_fts_user_{name}\" AFTER {event} ON \"users\" BEGIN \
+             DELETE FROM \"user_email_threads_fts\" WHERE rowid IN ({involved}); \
+             INSERT INTO \"user_email_threads_fts\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"user_email_threads_fts_refill\" WHERE id IN ({involved}); END"
+        ));
+    }
+    ddl
+}

@@ -1,0 +1,427 @@
+//! Reading and filing threads: the four listings (inbox, outbox, archived, spam), category
+//! sizes, one thread, one e-mail, labels and flags, deleting a thread or an e-mail from it, and
+//! the user search.
+
+use super::store::{
+    self, THREAD_FIELDS, Thread, attachments_json, dt, email_attachments, existing_email,
+    owned_thread, person,
+};
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use rusqlite::{Connection, params};
+use serde_json::{Value, json};
+use sim::api::listing::{SortKey, paginate, parse_sort, rank_by_query, sort_rows};
+use sim::api::{ApiError, Args, Ctx};
+
+/// The sort fields of gmail's lists.
+pub(super) const SORT_FIELDS: &[&str] = &["created_at", "updated_at"];
+
+/// `sort_by`, or the lists' default, `-updated_at`.
+pub(super) fn sort_or_default(a: &Args) -> Result<SortKey, ApiError> {
+    Ok(
+        parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?.unwrap_or(SortKey {
+            field: "updated_at".into(),
+            descending: true,
+        }),
+    )
+}
+
+/// A `min_*`/`max_*` date filter: the date before any `T` time part, as `YYYY-MM-DD` (the
+/// time part is ignored); min means the start of that day, max its end.
+pub(super) fn date_bound(a: &Args, param: &str, max: bool) -> Result<NaiveDateTime, ApiError> {
+    let raw = a.str(param);
+    let date = raw.split('T').next().unwrap_or_default();
+    let d = NaiveDate::parse_from_str(date, "%Y-%m-%d")
+        .map_err(|_| ApiError::unprocessable(format!("Invalid {param} format. Use YYYY-MM-DD.")))?;
+    Ok(if max {
+        d.and_hms_opt(23, 59, 59).unwrap_or_default()
+    } else {
+        d.and_time(NaiveTime::MIN)
+    })
+}
+
+/// Is a stored datetime within `[min, max]`?
+pub(super) fn within(stored: &Option<String>, min: NaiveDateTime, max: NaiveDateTime) -> bool {
+    stored
+        .as_deref()
+        .and_then(sim::clock::parse_datetime)
+        .is_some_and(|t| t >= min && t <= max)
+}
+
+/// Which listing.
+#[derive(Clone, Copy, PartialEq)]
+enum Category {
+    Inbox,
+    Outbox,
+    Archived,
+    Spam,
+}
+
+pub(super) fn show_inbox_threads(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    list_threads(ctx, a, Category::Inbox)
+}
+
+pub(super) fn show_outbox_threads(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    list_threads(ctx, a, Category::Outbox)
+}
+
+pub(super) fn show_archived_threads(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    list_threads(ctx, a, Category::Archived)
+}
+
+pub(super) fn show_spam_threads(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    list_threads(ctx, a, Category::Spam)
+}
+
+/// A thread copy's field used for sorting.
+fn thread_field(t: &Thread, f: &str) -> Value {
+    match f {
+        "created_at" => dt(t.created_at.clone()),
+        _ => dt(t.updated_at.clone()),
+    }
+}
+
+/// The listings: the caller's copies in the category (inbox: received, outbox: sent, each
+/// not archived and not spam unless asked; the archived list is archived and not spam unless
+/// asked; the spam list the other way round), filtered, then ranked by the query and paged
+/// (then `sort_by` orders the page), or without a query sorted (default `-updated_at`, ties in
+/// id order) and paged.
+fn list_threads(ctx: &mut Ctx, a: &Args, cat: Category) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let min = date_bound(a, "min_created_at", false)?;
+    let max = date_bound(a, "max_created_at", true)?;
+    let query = a.str("query").trim().to_string();
+    let sort = if query.is_empty() {
+        Some(sort_or_default(a)?)
+    } else {
+        parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?
+    };
+    let (archived, spam) = match cat {
+        Category::Archived => (Some(true), a.opt_bool("spam")),
+        Category::Spam => (a.opt_bool("archived"), Some(true)),
+        _ => (a.opt_bool("archived"), a.opt_bool("spam")),
+    };
+    // The given label, stripped and lower-cased, against the stored one lower-cased as SQLite
+    // does (ASCII letters only).
+    let label = a.opt_str("label").map(|l| l.trim().to_lowercase());
+    let (starred, read, attachment) = (
+        a.opt_bool("starred"),
+        a.opt_bool("read"),
+        a.opt_bool("attachment"),
+    );
+    // The people filters ignore case (the drafts' recipient filter does not).
+    let from = a.opt_str("from_email").map(str::to_lowercase);
+    let to = a.opt_str("to_email").map(str::to_lowercase);
+    let (from, to) = (from.as_deref(), to.as_deref());
+    let cond = match cat {
+        Category::Inbox => "incoming = 1",
+        Category::Outbox => "outgoing = 1",
+        _ => "1",
+    };
+    let mut threads: Vec<Thread> = ctx
+        .db
+        .prepare_cached(&format!(
+            "SELECT {THREAD_FIELDS} FROM gmail.user_email_threads WHERE user_id = ?1 AND {cond} ORDER BY id"
+        ))?
+        .query_map([uid], Thread::read_row)?
+        .collect::<Result<_, _>>()?;
+    threads.retain(|t| {
+        archived.is_none_or(|v| t.archived == v)
+            && spam.is_none_or(|v| t.spam == v)
+            && starred.is_none_or(|v| t.starred == v)
+            && read.is_none_or(|v| t.read == v)
+            && attachment.is_none_or(|v| t.has_attachments == v)
+            && label.as_ref().is_none_or(|l| {
+                t.label
+                    .as_ref()
+                    .is_some_and(|tl| tl.to_ascii_lowercase() == *l)
+            })
+            && from.is_none_or(|f| t.sender_emails.iter().any(|e| e.to_lowercase() == f))
+            && to.is_none_or(|r| t.recipient_emails.iter().any(|e| e.to_lowercase() == r))
+            && within(&t.created_at, min, max)
+    });
+    let (index, limit) = (a.int("page_index"), a.int("page_limit"));
+    let page = if query.is_empty() {
+        if let Some(key) = &sort {
+            sort_rows(&mut threads, key, thread_field);
+        }
+        paginate(threads, index, limit)
+    } else {
+        let ids: Vec<i64> = threads.iter().map(|t| t.id).collect();
+        let ranked = rank_by_query(ctx.db, "gmail", "user_email_threads_fts", &query, &ids)?;
+        let mut by_id: std::collections::HashMap<i64, Thread> =
+            threads.into_iter().map(|t| (t.id, t)).collect();
+        let ordered: Vec<Thread> = ranked
+            .into_iter()
+            .filter_map(|id| by_id.remove(&id))
+            .collect();
+        let mut page = paginate(ordered, index, limit);
+        if let Some(key) = &sort {
+            sort_rows(&mut page, key, thread_field);
+        }
+        page
+    };
+    page.iter()
+        .map(|t| thread_summary(ctx.db, t))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Value::Array)
+}
+
+/// A listing entry: the flags, the e-mail and draft ids, the first e-mail's subject and the
+/// stored participants.
+fn thread_summary(db: &Connection, t: &Thread) -> Result<Value, ApiError> {
+    // A copy left without e-mails (all deleted from it) has no subject; AppWorld fails there.
+    let subject = match t.email_ids.first() {
+        Some(id) => store::email(db, *id)?
+            .map(|e| e.subject)
+            .unwrap_or_default(),
+        None => String::new(),
+    };
+    Ok(json!({
+        "email_thread_id": t.id,
+        "email_ids": t.email_ids,
+        "draft_ids": thread_draft_ids(db, t)?,
+        "incoming": t.incoming,
+        "outgoing": t.outgoing,
+        "read": t.read,
+        "label": t.label,
+        "starred": t.starred,
+        "archived": t.archived,
+        "spam": t.spam,
+        "created_at": dt(t.created_at.clone()),
+        "updated_at": dt(t.updated_at.clone()),
+        "subject": subject,
+        "participants": t.participants(),
+    }))
+}
+
+fn thread_draft_ids(db: &Connection, t: &Thread) -> Result<Vec<i64>, ApiError> {
+    let mut st = db.prepare_cached(
+        "SELECT id FROM gmail.drafts WHERE belongs_to_email_thread_id = ?1 AND user_id = ?2 ORDER BY id",
+    )?;
+    let ids = st.query_map(params![t.id, t.user_id], |r| r.get(0))?;
+    Ok(ids.collect::<Result<_, _>>()?)
+}
+
+pub(super) fn show_category_sizes(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let threads: (i64, i64, i64, i64) = ctx
+        .db
+        .prepare_cached(
+            "SELECT coalesce(sum(incoming AND NOT archived AND NOT spam), 0), coalesce(sum(outgoing AND NOT archived AND NOT spam), 0), \
+             coalesce(sum(archived), 0), coalesce(sum(spam), 0) FROM gmail.user_email_threads WHERE user_id = ?1",
+        )?
+        .query_row([uid], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+    let drafts: (i64, i64) = ctx
+        .db
+        .prepare_cached(
+            "SELECT coalesce(sum(scheduled_send_at IS NULL), 0), coalesce(sum(scheduled_send_at IS NOT NULL), 0) FROM gmail.drafts WHERE user_id = ?1",
+        )?
+        .query_row([uid], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(json!({
+        "inbox": threads.0,
+        "outbox": threads.1,
+        "archived": threads.2,
+        "spam": threads.3,
+        "unscheduled_drafts": drafts.0,
+        "scheduled_drafts": drafts.1,
+    }))
+}
+
+/// A person as an e-mail shows them (current name), `null` for a deleted account.
+fn person_json(db: &Connection, id: i64) -> Result<Value, ApiError> {
+    Ok(person(db, id)?.map(|p| p.to_json()).unwrap_or(Value::Null))
+}
+
+/// Recipients with current names; deleted accounts left out, repeats kept.
+fn recipients_json(db: &Connection, ids: &[i64]) -> Result<Value, ApiError> {
+    let mut out = Vec::new();
+    for id in ids {
+        if let Some(p) = person(db, *id)? {
+            out.push(p.to_json());
+        }
+    }
+    Ok(Value::Array(out))
+}
+
+pub(super) fn show_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let t = owned_thread(ctx, a.int("email_thread_id"))?;
+    let db = ctx.db;
+    let mut emails = Vec::new();
+    for id in &t.email_ids {
+        let Some(e) = store::email(db, *id)? else {
+            continue;
+        };
+        emails.push(json!({
+            "email_id": e.id,
+            "subject": e.subject,
+            "sender": person_json(db, e.sender_id)?,
+            "recipients": recipients_json(db, &e.recipient_ids)?,
+            "body": e.body,
+            "attachments": attachments_json(&email_attachments(db, e.id)?),
+            "created_at": dt(e.created_at),
+        }));
+    }
+    let mut drafts = Vec::new();
+    for id in thread_draft_ids(db, &t)? {
+        if let Some(d) = super::drafts::draft(db, id)? {
+            drafts.push(d.thread_json(db)?);
+        }
+    }
+    Ok(json!({
+        "email_thread_id": t.id,
+        "incoming": t.incoming,
+        "outgoing": t.outgoing,
+        "read": t.read,
+        "label": t.label,
+        "starred": t.starred,
+        "archived": t.archived,
+        "spam": t.spam,
+        "created_at": dt(t.created_at),
+        "updated_at": dt(t.updated_at),
+        "emails": emails,
+        "drafts": drafts,
+    }))
+}
+
+pub(super) fn delete_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let t = owned_thread(ctx, a.int("email_thread_id"))?;
+    // Drafts that named the thread keep its id (they can no longer be sent).
+    ctx.db
+        .prepare_cached("DELETE FROM gmail.user_email_threads WHERE id = ?1")?
+        .execute([t.id])?;
+    Ok(json!({"message": "Email thread deleted."}))
+}
+
+pub(super) fn show_email(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let e = existing_email(ctx.db, a.int("email_id"))?;
+    if !e.involves(uid) {
+        return Err(ApiError::unprocessable(
+            "You are neither sender or recipient of this email, so you are not authorized to view it.",
+        ));
+    }
+    let db = ctx.db;
+    Ok(json!({
+        "email_id": e.id,
+        "subject": e.subject,
+        "body": e.body,
+        "response_to_email_id": e.response_to,
+        "created_at": dt(e.created_at.clone()),
+        "sender": person_json(db, e.sender_id)?,
+        "recipients": recipients_json(db, &e.recipient_ids)?,
+        "attachments": attachments_json(&email_attachments(db, e.id)?),
+    }))
+}
+
+pub(super) fn label_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let t = owned_thread(ctx, a.int("email_thread_id"))?;
+    ctx.db
+        .prepare_cached("UPDATE gmail.user_email_threads SET label = ?1 WHERE id = ?2")?
+        .execute(params![a.str("label"), t.id])?;
+    Ok(json!({"message": "Email thread labeled."}))
+}
+
+pub(super) fn unlabel_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let t = owned_thread(ctx, a.int("email_thread_id"))?;
+    ctx.db
+        .prepare_cached("UPDATE gmail.user_email_threads SET label = NULL WHERE id = ?1")?
+        .execute([t.id])?;
+    Ok(json!({"message": "Email thread unlabelled."}))
+}
+
+/// Sets one flag of the caller's thread; setting it to the state it has is a 422.
+fn mark(ctx: &Ctx, a: &Args, flag: &str, value: bool, word: &str) -> Result<Value, ApiError> {
+    let t = owned_thread(ctx, a.int("email_thread_id"))?;
+    let current = match flag {
+        "read" => t.read,
+        "starred" => t.starred,
+        "archived" => t.archived,
+        _ => t.spam,
+    };
+    if current == value {
+        return Err(ApiError::unprocessable(format!(
+            "This email thread is already marked as {word}."
+        )));
+    }
+    ctx.db
+        .prepare_cached(&format!(
+            "UPDATE gmail.user_email_threads SET \"{flag}\" = ?1 WHERE id = ?2"
+        ))?
+        .execute(params![value, t.id])?;
+    Ok(json!({"message": format!("Email thread marked as {word}.")}))
+}
+
+pub(super) fn mark_thread_read(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    mark(ctx, a, "read", true, "read")
+}
+
+pub(super) fn mark_thread_unread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    mark(ctx, a, "read", false, "unread")
+}
+
+pub(super) fn mark_thread_archived(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    mark(ctx, a, "archived", true, "archived")
+}
+
+pub(super) fn mark_thread_unarchived(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    mark(ctx, a, "archived", false, "unarchived")
+}
+
+pub(super) fn mark_thread_spam(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    mark(ctx, a, "spam", true, "spam")
+}
+
+pub(super) fn mark_thread_not_spam(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    mark(ctx, a, "spam", false, "not spam")
+}
+
+pub(super) fn mark_thread_starred(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    mark(ctx, a, "starred", true, "starred")
+}
+
+pub(super) fn mark_thread_unstarred(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    mark(ctx, a, "starred", false, "unstarred")
+}
+
+/// Removes one e-mail from the caller's copy; the copy's flags and participants follow the
+/// e-mails left (a copy left empty is neither incoming nor outgoing).
+pub(super) fn delete_email_in_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let t = owned_thread(ctx, a.int("email_thread_id"))?;
+    let id = a.int("email_id");
+    if !t.email_ids.contains(&id) {
+        return Err(not_in_thread());
+    }
+    let left: Vec<i64> = t.email_ids.iter().copied().filter(|e| *e != id).collect();
+    store::set_thread_emails(ctx.db, &t, &left, None)?;
+    Ok(json!({"message": "Email deleted."}))
+}
+
+/// 422 for an e-mail id that is not in the thread named with it.
+pub(super) fn not_in_thread() -> ApiError {
+    ApiError::unprocessable("The specified email does not belong to the specified thread.")
+}
+
+/// `search_users`: everyone (company notifiers included), in account order, or ranked by the
+/// query (names and address).
+pub(super) fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let ids: Vec<i64> = ctx
+        .db
+        .prepare_cached("SELECT id FROM gmail.users ORDER BY id")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let ranked = rank_by_query(ctx.db, "gmail", "users_fts", a.str("query").trim(), &ids)?;
+    let page = paginate(ranked, a.int("page_index"), a.int("page_limit"));
+    let mut st = ctx.db.prepare_cached(
+        "SELECT first_name, last_name, email, created_at FROM gmail.users WHERE id = ?1",
+    )?;
+    let mut out = Vec::new();
+    for id in page {
+        out.push(st.query_row([id], |r| {
+            Ok(
+                json!({"first_name": r.get::<_, String>(0)?, "last_name": r.get::<_, String>(1)?,
+                      "email": r.get::<_, String>(2)?, "registered_at": dt(r.get(3)?)}),
+            )
+        })?);
+    }
+    Ok(Value::Array(out))
+}

@@ -1,0 +1,395 @@
+//! Text and voice messages: one global row per message plus a copy for each participant (one
+//! for a message to yourself); a user reads, searches and deletes only their own copies. Both
+//! kinds share every handler, parameterised by [`Kind`].
+
+use super::formats::datetime_bound;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::{Map, Value, json};
+use sim::api::listing::{SortKey, fts_query, paginate, parse_sort, rank_by_query, sort_rows};
+use sim::api::{ApiError, Args, Ctx};
+use std::collections::{HashMap, HashSet};
+
+/// Text or voice: the tables and words of each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Text messages.
+    Text,
+    /// Voice messages.
+    Voice,
+}
+
+impl Kind {
+    fn global(self) -> &'static str {
+        match self {
+            Kind::Text => "global_text_messages",
+            Kind::Voice => "global_voice_messages",
+        }
+    }
+    /// The table of per-user copies.
+    pub(super) fn copies(self) -> &'static str {
+        match self {
+            Kind::Text => "user_text_messages",
+            Kind::Voice => "user_voice_messages",
+        }
+    }
+    fn link(self) -> &'static str {
+        match self {
+            Kind::Text => "global_text_message_id",
+            Kind::Voice => "global_voice_message_id",
+        }
+    }
+    fn fts(self) -> &'static str {
+        match self {
+            Kind::Text => "user_text_messages_fts",
+            Kind::Voice => "user_voice_messages_fts",
+        }
+    }
+    /// The id field of responses (`text_message_id`).
+    fn id_field(self) -> &'static str {
+        match self {
+            Kind::Text => "text_message_id",
+            Kind::Voice => "voice_message_id",
+        }
+    }
+    /// The thing errors name (`text message`).
+    fn thing(self) -> &'static str {
+        match self {
+            Kind::Text => "text message",
+            Kind::Voice => "voice message",
+        }
+    }
+    /// `Text` or `Voice`, for the confirmation messages.
+    fn word(self) -> &'static str {
+        match self {
+            Kind::Text => "Text",
+            Kind::Voice => "Voice",
+        }
+    }
+}
+
+/// The search text of a message copy: the message and the account names of its sender and
+/// receiver (`{row}` is the copy), for [`sim::schema::fts_ddl`].
+pub(super) fn search_text(kind: Kind) -> String {
+    let (global, link) = (kind.global(), kind.link());
+    let name = |side: &str| {
+        format!(
+            "(SELECT u.first_name || ' ' || u.last_name FROM \"{global}\" g JOIN users u ON u.id = g.{side} WHERE g.id = {{row}}.{link})"
+        )
+    };
+    format!(
+        "appsim_search_text((SELECT g.message FROM \"{global}\" g WHERE g.id = {{row}}.{link}), {}, {})",
+        name("sender_id"),
+        name("receiver_id")
+    )
+}
+
+/// A trigger that re-indexes the copies of every message a renamed user sent or received (the
+/// search text holds account names), so a rename shows in everyone's search.
+pub(super) fn rename_trigger(kind: Kind) -> String {
+    let (copies, global, link, fts) = (kind.copies(), kind.global(), kind.link(), kind.fts());
+    let involved = format!(
+        "SELECT c.id FROM \"{copies}\" c JOIN \"{global}\" g ON g.id = c.{link} WHERE NEW.id IN (g.sender_id, g.receiver_id)"
+    );
+    format!(
+        "CREATE TRIGGER IF NOT EXISTS {{s}}.\"{fts}_rename\" AFTER UPDATE OF first_name, last_name ON \"users\" BEGIN \
+         DELETE FROM \"{fts}\" WHERE rowid IN ({involved}); \
+         INSERT INTO \"{fts}\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"{fts}_refill\" WHERE id IN ({involved}); END"
+    )
+}
+
+/// The id of the phone account with this number.
+pub(crate) fn user_by_phone(db: &Connection, phone: &str) -> Result<Option<i64>, ApiError> {
+    Ok(db
+        .prepare_cached("SELECT id FROM phone.users WHERE phone_number = ?1")?
+        .query_row([phone], |r| r.get(0))
+        .optional()?)
+}
+
+/// The account with this number, or AppWorld's 409 naming the number.
+fn counterpart(db: &Connection, phone: &str) -> Result<i64, ApiError> {
+    user_by_phone(db, phone)?.ok_or_else(|| ApiError::not_found_key("user", "phone_number", phone))
+}
+
+/// Stores a message from `sender` to `receiver`: the global row, then the sender's copy and
+/// (unless it is the same person) the receiver's. Returns the id of the sender's copy. Every
+/// message takes this path: a user's send and a company's notification alike.
+pub(crate) fn store_message(
+    db: &Connection,
+    kind: Kind,
+    sender: i64,
+    receiver: i64,
+    message: &str,
+    now: chrono::NaiveDateTime,
+) -> Result<i64, ApiError> {
+    let t = sim::clock::fmt_datetime(now);
+    db.prepare_cached(&format!(
+        "INSERT INTO phone.\"{}\" (sender_id, receiver_id, message, created_at) VALUES (?1, ?2, ?3, ?4)",
+        kind.global()
+    ))?
+    .execute(params![sender, receiver, message, t])?;
+    let global = db.last_insert_rowid();
+    let mut copy = db.prepare_cached(&format!(
+        "INSERT INTO phone.\"{}\" ({}, user_id, created_at) VALUES (?1, ?2, ?3)",
+        kind.copies(),
+        kind.link()
+    ))?;
+    copy.execute(params![global, sender, t])?;
+    let id = db.last_insert_rowid();
+    if receiver != sender {
+        copy.execute(params![global, receiver, t])?;
+    }
+    Ok(id)
+}
+
+/// One copy of a message as its owner sees it.
+struct Copy {
+    id: i64,
+    owner: i64,
+    sender: i64,
+    receiver: i64,
+    message: String,
+    /// The copy's creation time, in the stored form (what `sent_at` shows and sorts by).
+    created_at: String,
+}
+
+impl Copy {
+    /// The other participant (the owner for a message to oneself).
+    fn counterpart(&self) -> i64 {
+        if self.sender == self.owner {
+            self.receiver
+        } else {
+            self.sender
+        }
+    }
+}
+
+fn select(kind: Kind) -> String {
+    format!(
+        "SELECT c.id, c.user_id, g.sender_id, g.receiver_id, g.message, c.created_at \
+         FROM phone.\"{}\" c JOIN phone.\"{}\" g ON g.id = c.{}",
+        kind.copies(),
+        kind.global(),
+        kind.link()
+    )
+}
+
+fn read_copy(r: &rusqlite::Row) -> rusqlite::Result<Copy> {
+    Ok(Copy {
+        id: r.get(0)?,
+        owner: r.get(1)?,
+        sender: r.get(2)?,
+        receiver: r.get(3)?,
+        message: r.get(4)?,
+        created_at: sim::clock::normalize_datetime(r.get(5)?),
+    })
+}
+
+/// The caller's copies, by id.
+fn own_copies(ctx: &Ctx, kind: Kind, me: i64) -> Result<Vec<Copy>, ApiError> {
+    let mut st = ctx.db.prepare_cached(&format!(
+        "{} WHERE c.user_id = ?1 ORDER BY c.id",
+        select(kind)
+    ))?;
+    let rows = st.query_map([me], read_copy)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// One copy the caller owns: 409 if there is none with this id, 422 if it is someone else's.
+fn owned_copy(ctx: &Ctx, kind: Kind, id: i64) -> Result<Copy, ApiError> {
+    let me = ctx.user()?.id;
+    let copy = ctx
+        .db
+        .prepare_cached(&format!("{} WHERE c.id = ?1", select(kind)))?
+        .query_row([id], read_copy)
+        .optional()?
+        .ok_or_else(|| ApiError::not_found_id(kind.thing(), id))?;
+    if copy.owner != me {
+        return Err(ApiError::not_owner(kind.thing()));
+    }
+    Ok(copy)
+}
+
+/// Renders copies for their owner: each participant's phone number, named by the owner's
+/// contact with that number (the first in e-mail order) or else by their account name.
+struct Renderer<'a> {
+    db: &'a Connection,
+    me: i64,
+    parties: HashMap<i64, Value>,
+}
+
+impl<'a> Renderer<'a> {
+    fn new(db: &'a Connection, me: i64) -> Self {
+        Self {
+            db,
+            me,
+            parties: HashMap::new(),
+        }
+    }
+
+    fn party(&mut self, user: i64) -> Result<Value, ApiError> {
+        if let Some(p) = self.parties.get(&user) {
+            return Ok(p.clone());
+        }
+        let db = self.db;
+        // AppWorld fails to render a message whose participant deleted their account (a
+        // server error); appsim says which account is missing instead.
+        let (name, phone): (String, String) = db
+            .prepare_cached(
+                "SELECT first_name || ' ' || last_name, phone_number FROM phone.users WHERE id = ?1",
+            )?
+            .query_row([user], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?
+            .ok_or_else(|| ApiError::not_found_id("user", user))?;
+        let contact: Option<(i64, String)> = db
+            .prepare_cached(
+                "SELECT id, first_name || ' ' || last_name FROM phone.contacts \
+                 WHERE user_id = ?1 AND phone_number = ?2 ORDER BY email, id LIMIT 1",
+            )?
+            .query_row(params![self.me, phone], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        let (contact_id, name) = match contact {
+            Some((id, name)) => (json!(id), name),
+            None => (Value::Null, name),
+        };
+        let p = json!({"contact_id": contact_id, "name": name, "phone_number": phone});
+        self.parties.insert(user, p.clone());
+        Ok(p)
+    }
+
+    fn render(&mut self, kind: Kind, c: &Copy) -> Result<Value, ApiError> {
+        let mut m = Map::new();
+        m.insert(kind.id_field().into(), json!(c.id));
+        m.insert("sender".into(), self.party(c.sender)?);
+        m.insert("receiver".into(), self.party(c.receiver)?);
+        m.insert("message".into(), json!(c.message));
+        m.insert("sent_at".into(), json!(c.created_at));
+        Ok(Value::Object(m))
+    }
+
+    fn render_all(&mut self, kind: Kind, copies: &[Copy]) -> Result<Value, ApiError> {
+        Ok(Value::Array(
+            copies
+                .iter()
+                .map(|c| self.render(kind, c))
+                .collect::<Result<_, _>>()?,
+        ))
+    }
+}
+
+fn created_at(c: &Copy, _: &str) -> Value {
+    json!(c.created_at)
+}
+
+/// The newest copy per counterpart (the first among equally new ones), counterparts in the
+/// order their newest message comes.
+fn latest_per_contact(mut copies: Vec<Copy>) -> Vec<Copy> {
+    sort_rows(&mut copies, &newest_first(), created_at);
+    let mut seen = HashSet::new();
+    copies.retain(|c| seen.insert(c.counterpart()));
+    copies
+}
+
+fn newest_first() -> SortKey {
+    SortKey {
+        field: "created_at".into(),
+        descending: true,
+    }
+}
+
+/// search_text_messages / search_voice_messages: the caller's copies, optionally only those with
+/// one counterpart and only the newest per counterpart. Without a query they are ordered by
+/// `sort_by` (default newest first) and paged; a query ranks them, pages, and `sort_by` then
+/// orders the page.
+pub(super) fn search(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiError> {
+    let me = ctx.user()?.id;
+    let mut copies = own_copies(ctx, kind, me)?;
+    if let Some(phone) = a.opt_str("phone_number") {
+        let other = counterpart(ctx.db, phone)?;
+        copies.retain(|c| c.counterpart() == other);
+    }
+    if a.opt_bool("only_latest_per_contact") == Some(true) {
+        copies = latest_per_contact(copies);
+    }
+    let (index, limit) = (a.int("page_index"), a.int("page_limit"));
+    let sort = parse_sort(a.opt_str("sort_by"), &["created_at"])?;
+    // A query without words to search for (blank, or only quotes) lists as no query does.
+    let query = a.str("query");
+    let page = if fts_query(query).is_none() {
+        sort_rows(&mut copies, &sort.unwrap_or_else(newest_first), created_at);
+        paginate(copies, index, limit)
+    } else {
+        let ids: Vec<i64> = copies.iter().map(|c| c.id).collect();
+        let ranked = rank_by_query(ctx.db, "phone", kind.fts(), query, &ids)?;
+        let mut by_id: HashMap<i64, Copy> = copies.into_iter().map(|c| (c.id, c)).collect();
+        let ordered: Vec<Copy> = ranked.iter().filter_map(|id| by_id.remove(id)).collect();
+        let mut page = paginate(ordered, index, limit);
+        if let Some(key) = sort {
+            sort_rows(&mut page, &key, created_at);
+        }
+        page
+    };
+    Renderer::new(ctx.db, me).render_all(kind, &page)
+}
+
+/// A window bound, or AppWorld's 422 naming the parameter.
+fn bound(a: &Args, param: &str) -> Result<String, ApiError> {
+    datetime_bound(a.str(param))
+        .map(sim::clock::fmt_datetime)
+        .ok_or_else(|| {
+            ApiError::unprocessable(format!("Invalid {param} format. Use YYYY-MM-DD|HH:MM:SS."))
+        })
+}
+
+/// show_text_message_window / show_voice_message_window: the caller's copies with one
+/// counterpart sent within the (inclusive) bounds, paged newest first (default) or oldest
+/// first, each page returned oldest first.
+pub(super) fn window(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiError> {
+    let me = ctx.user()?.id;
+    let (min, max) = (bound(a, "min_datetime")?, bound(a, "max_datetime")?);
+    let other = counterpart(ctx.db, a.str("phone_number"))?;
+    let mut copies = own_copies(ctx, kind, me)?;
+    copies.retain(|c| c.counterpart() == other && c.created_at >= min && c.created_at <= max);
+    let order = SortKey {
+        field: "created_at".into(),
+        descending: a.str("pagination_order") != "ascending",
+    };
+    sort_rows(&mut copies, &order, created_at);
+    let mut page = paginate(copies, a.int("page_index"), a.int("page_limit"));
+    let oldest_first = SortKey {
+        field: "created_at".into(),
+        descending: false,
+    };
+    sort_rows(&mut page, &oldest_first, created_at);
+    Renderer::new(ctx.db, me).render_all(kind, &page)
+}
+
+/// show_text_message / show_voice_message.
+pub(super) fn show(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiError> {
+    let copy = owned_copy(ctx, kind, a.int(kind.id_field()))?;
+    let me = ctx.user()?.id;
+    Renderer::new(ctx.db, me).render(kind, &copy)
+}
+
+/// delete_text_message / delete_voice_message: removes the caller's copy only.
+pub(super) fn delete(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiError> {
+    let copy = owned_copy(ctx, kind, a.int(kind.id_field()))?;
+    ctx.db.execute(
+        &format!("DELETE FROM phone.\"{}\" WHERE id = ?1", kind.copies()),
+        [copy.id],
+    )?;
+    Ok(json!({"message": format!("{} message deleted.", kind.word())}))
+}
+
+/// send_text_message / send_voice_message: to the account with the number in the path.
+pub(super) fn send(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiError> {
+    let me = ctx.user()?.id;
+    let other = counterpart(ctx.db, a.str("phone_number"))?;
+    let id = store_message(ctx.db, kind, me, other, a.str("message"), ctx.now)?;
+    let mut m = Map::new();
+    m.insert(
+        "message".into(),
+        json!(format!("{} message sent.", kind.word())),
+    );
+    m.insert(kind.id_field().into(), json!(id));
+    Ok(Value::Object(m))
+}

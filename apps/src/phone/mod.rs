@@ -1,0 +1,148 @@
+//! Phone: contacts with relationships, text and voice messages, alarms and the current date and
+//! time, plus the account APIs (login by phone number, no verification step; reset codes arrive
+//! as text messages from Phone Notifications).
+//!
+//! Files: `apis.rs` (the registrations and the clock), `contacts.rs`, `messages.rs` (text and
+//! voice alike, and the one path every message is stored by, companies' texts included),
+//! `alarms.rs`, `formats.rs` (the date, time and list formats AppWorld checks and stores).
+
+mod alarms;
+mod apis;
+mod contacts;
+mod formats;
+mod messages;
+pub mod seed;
+
+pub(crate) use messages::{Kind, store_message, user_by_phone};
+use sim::api::{AccountSpec, ApiSpec, AppSpec};
+
+/// App name.
+pub const APP: &str = "phone";
+
+/// How phone accounts log in.
+const ACCOUNTS: AccountSpec = AccountSpec {
+    login_column: "phone_number",
+    requires_verification: false,
+};
+
+/// The app's description and account rules.
+pub fn app() -> AppSpec {
+    AppSpec {
+        name: APP,
+        description: "The phone: contacts and their relationships, text and voice messages, alarms, and the current date and time.",
+        accounts: Some(ACCOUNTS),
+    }
+}
+
+/// The APIs, in docs order.
+pub fn apis() -> Vec<ApiSpec> {
+    let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
+    all.extend(apis::all());
+    all
+}
+
+/// Full-text search over contacts and over each user's message copies (the message and the
+/// account names of its sender and receiver, re-indexed when either is renamed).
+pub fn post_ddl() -> Vec<String> {
+    let mut ddl = sim::schema::fts_ddl("contacts", contacts::SEARCH_TEXT);
+    for kind in [Kind::Text, Kind::Voice] {
+        ddl.extend(sim::schema::fts_ddl(
+            kind.copies(),
+            &messages::search_text(kind),
+        ));
+        ddl.push(messages::rename_trigger(kind));
+    }
+    ddl
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+    use sim::{Episode, EpisodeConfig, World};
+    use std::sync::Arc;
+
+    fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
+        ep.call("phone", api, args)
+            .unwrap_or_else(|e| panic!("phone.{api}: {e}"))
+    }
+
+    /// A small built world and an episode on it.
+    fn episode() -> (World, Episode) {
+        let registry = Arc::new(crate::registry());
+        let cfg = crate::seed::WorldConfig {
+            people: 20,
+            ..Default::default()
+        };
+        let world = crate::seed::build_world(&cfg, &registry).unwrap();
+        let ep = Episode::new(&world, registry, EpisodeConfig::default()).unwrap();
+        (world, ep)
+    }
+
+    /// The supervisor's phone number and token, and a token of Phone Notifications.
+    fn tokens(ep: &mut Episode) -> (Value, Value, Value) {
+        let me = ep.call("supervisor", "show_profile", json!({})).unwrap();
+        let pws = ep
+            .call("supervisor", "show_account_passwords", json!({}))
+            .unwrap();
+        let pw = pws
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["account_name"] == "phone")
+            .unwrap()["password"]
+            .clone();
+        let phone = me["phone_number"].clone();
+        let login = |ep: &mut Episode, user: &Value, pw: &Value| {
+            call(ep, "login", json!({"username": user, "password": pw}))["access_token"].clone()
+        };
+        let t = login(ep, &phone, &pw);
+        let tn = login(ep, &json!("1742710379"), &json!("adminpassword"));
+        (phone, t, tn)
+    }
+
+    /// A rename re-indexes other people's copies of the renamed user's messages; a deleted
+    /// account leaves its messages dangling (as in AppWorld) and is gone.
+    #[test]
+    fn rename_reindexes_and_delete_leaves_messages() {
+        let (_world, mut ep) = episode();
+        let (phone, t, tn) = tokens(&mut ep);
+        call(
+            &mut ep,
+            "send_text_message",
+            json!({"access_token": tn, "phone_number": phone, "message": "zebra crossing"}),
+        );
+        call(
+            &mut ep,
+            "update_account_name",
+            json!({"access_token": tn, "first_name": "Quokka"}),
+        );
+        let found = call(
+            &mut ep,
+            "search_text_messages",
+            json!({"access_token": t, "query": "quokka", "page_limit": 1}),
+        );
+        assert_eq!(found[0]["message"], "zebra crossing");
+        call(&mut ep, "delete_account", json!({"access_token": tn}));
+        let profile = ep.call(
+            "phone",
+            "show_profile",
+            json!({"phone_number": "1742710379"}),
+        );
+        assert_eq!(profile.unwrap_err().status, 422);
+    }
+
+    /// State saves and loads after a rename and an account deletion.
+    #[test]
+    fn state_round_trip_after_rename_and_delete() {
+        let (_world, mut ep) = episode();
+        let (_, _, tn) = tokens(&mut ep);
+        call(
+            &mut ep,
+            "update_account_name",
+            json!({"access_token": tn, "first_name": "Quokka"}),
+        );
+        call(&mut ep, "delete_account", json!({"access_token": tn}));
+        ep.save_state("after").unwrap();
+        ep.load_state("after").unwrap();
+    }
+}

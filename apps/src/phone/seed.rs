@@ -1,0 +1,335 @@
+//! The phone app's share of the base world: an account per person and per company notifier,
+//! each person's contacts (the people they are related to, with their relationships, plus a few
+//! services), a year of text and voice conversations with those contacts, and alarms.
+
+use crate::people::{Person, Population};
+use crate::seed::{Fill, contacts_of, past_time};
+use chrono::NaiveDateTime;
+use rusqlite::{Connection, params};
+use sim::clock::fmt_datetime;
+use sim::rng::Rng;
+
+/// The phone number of each company's notifier account (what texts from the company show).
+pub const NOTIFIER_NUMBERS: &[(&str, &str)] = &[
+    ("amazon", "1381371871"),
+    ("phone", "1742710379"),
+    ("file_system", "1150230090"),
+    ("spotify", "1202556472"),
+    ("venmo", "1633493074"),
+    ("gmail", "1841228578"),
+    ("splitwise", "1680926057"),
+    ("simple_note", "1315948660"),
+    ("todoist", "1883585240"),
+];
+
+/// The notifier phone number of `app`'s company.
+pub fn notifier_number(app: &str) -> &'static str {
+    NOTIFIER_NUMBERS
+        .iter()
+        .find(|(a, _)| *a == app)
+        .map(|(_, n)| *n)
+        .unwrap_or("1742710379")
+}
+
+/// Contacts that are not people of the world: (first, last, e-mail domain, relationship).
+const SERVICES: &[(&str, &str, &str, &str)] = &[
+    ("Maya", "Brooks", "brightsmiledental.com", "dentist"),
+    ("Victor", "Hale", "halePlumbing.com", "plumber"),
+    ("Nora", "Quinn", "quinnfamilyclinic.org", "doctor"),
+    ("Leo", "Marsh", "marshautorepair.com", "mechanic"),
+    ("Iris", "Bell", "bellhairstudio.com", "hairdresser"),
+    ("Owen", "Price", "priceproperty.com", "landlord"),
+];
+
+/// Conversation openers and answers per kind of relationship; `{x}` fills from [`Fill`].
+const FAMILY: &[(&str, &str)] = &[
+    (
+        "Can you pick up {grocery} on your way home?",
+        "Sure, anything else?",
+    ),
+    ("Running late, home by {hour}", "Ok, dinner will be ready"),
+    ("Call me when you get a chance", "Will do after work"),
+    (
+        "Don't forget the {event} on {weekday}",
+        "It's in my calendar",
+    ),
+    (
+        "Family dinner at {restaurant} on {weekday}?",
+        "Count me in, what time?",
+    ),
+    ("Did you pay the {bill} bill?", "Yes, ${amount} this month"),
+];
+const FRIEND: &[(&str, &str)] = &[
+    (
+        "Are we still on for {activity} on {weekday}?",
+        "Yes! See you at {hour}",
+    ),
+    (
+        "Want to grab dinner at {restaurant} this week?",
+        "{weekday} works for me",
+    ),
+    (
+        "Happy birthday!! Hope you have a great day",
+        "Thank you so much!",
+    ),
+    (
+        "I'll send you ${amount} for the tickets on Venmo",
+        "Got it, thanks",
+    ),
+    (
+        "Just finished {book}, you have to read it",
+        "Adding it to my list",
+    ),
+    (
+        "How was the trip to {city}?",
+        "Amazing, will show you the photos",
+    ),
+];
+const ROOMMATE: &[(&str, &str)] = &[
+    (
+        "Rent is due on the 1st, I'll send my half on Venmo",
+        "Sounds good",
+    ),
+    ("We're out of {grocery}", "I'll grab some tonight"),
+    ("The {bill} bill came in: ${amount}", "Split it as usual?"),
+    ("Having a few friends over on {weekday}, ok?", "Of course"),
+    (
+        "Can you let the plumber in at {hour}?",
+        "Yes, I'm home then",
+    ),
+];
+const WORK: &[(&str, &str)] = &[
+    ("Can we move the {meeting} to {hour}?", "Works for me"),
+    (
+        "Sent you the {doc} draft, can you review it today?",
+        "On it",
+    ),
+    ("Running 10 minutes late to the {meeting}", "No problem"),
+    (
+        "Are you joining the team lunch on {weekday}?",
+        "Yes, see you there",
+    ),
+    (
+        "Quick question about the {doc} when you're free",
+        "Free after {hour}",
+    ),
+];
+const VOICE: &[&str] = &[
+    "Hey, it's me. Call me back when you can, nothing urgent.",
+    "Hi! Just checking in about {weekday}. Let me know if {hour} still works.",
+    "Hey, I'm outside {restaurant}, where are you?",
+    "Hi, it's about the {bill} bill. It came to ${amount}. Talk soon.",
+    "Good morning! Don't forget the {event} today.",
+];
+
+/// Alarm presets: (time, repeat days, label, snooze minutes).
+const ALARMS: &[(&str, &[&str], &str, i64)] = &[
+    (
+        "06:30",
+        &["monday", "tuesday", "wednesday", "thursday", "friday"],
+        "Wake up",
+        10,
+    ),
+    ("07:00", &["saturday", "sunday"], "Weekend wake up", 15),
+    ("18:00", &["monday", "wednesday", "friday"], "Gym", 5),
+    ("21:30", &[], "Take medicine", 10),
+    ("08:15", &["monday"], "Team standup prep", 5),
+    ("22:30", &[], "Go to bed", 10),
+    ("05:45", &["tuesday", "thursday"], "Morning run", 5),
+];
+
+/// Writes phone's rows for `pop` (people get phone user ids 1..n, notifiers after them).
+pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
+    let now = sim::clock::default_now();
+    let mut user = db.prepare(
+        "INSERT INTO phone.users (id, first_name, last_name, phone_number, password, created_at, last_logged_in) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+    )?;
+    for p in &pop.people {
+        user.execute(params![
+            p.id,
+            p.first_name,
+            p.last_name,
+            p.phone_number,
+            crate::seed::password_of(p, "phone"),
+            "2020-03-01T09:00:00"
+        ])?;
+    }
+    let n = pop.people.len() as i64;
+    for (i, (app, number)) in NOTIFIER_NUMBERS.iter().enumerate() {
+        let (company, _) = crate::common::notify::company(app);
+        user.execute(params![
+            n + 1 + i as i64,
+            company,
+            "Notifications",
+            number,
+            "adminpassword",
+            "2020-01-01T00:00:00"
+        ])?;
+    }
+    let mut contact = db.prepare(
+        "INSERT INTO phone.contacts (user_id, first_name, last_name, email, phone_number, relationships, birthday, home_address, work_address, created_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    let mut alarm = db.prepare(
+        "INSERT INTO phone.alarms (user_id, time, repeat_days, label, enabled, snooze_minutes, vibration, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    for p in &pop.people {
+        let mut rng = Rng::derive(seed ^ p.id as u64, "phone-contacts");
+        for (other, labels) in contacts_of(pop, p.id) {
+            let Some(o) = pop.person(other) else { continue };
+            contact.execute(params![
+                p.id,
+                o.first_name,
+                o.last_name,
+                o.email,
+                o.phone_number,
+                serde_json::json!(labels).to_string(),
+                o.birthday.format("%Y-%m-%d").to_string(),
+                address_text(o, "Home"),
+                address_text(o, "Work"),
+                fmt_datetime(past_time(&mut rng, now, 900))
+            ])?;
+        }
+        for k in 0..rng.range(1, 4) {
+            let (first, last, domain, rel) = SERVICES[((p.id + k * 2) as usize) % SERVICES.len()];
+            contact.execute(params![
+                p.id,
+                first,
+                last,
+                format!("{}@{}", first.to_lowercase(), domain.to_lowercase()),
+                service_number(p.id, k),
+                serde_json::json!([rel]).to_string(),
+                Option::<String>::None,
+                Option::<String>::None,
+                Option::<String>::None,
+                fmt_datetime(past_time(&mut rng, now, 900))
+            ])?;
+        }
+        let mut presets: Vec<usize> = (0..ALARMS.len()).collect();
+        rng.shuffle(&mut presets);
+        for i in presets.into_iter().take(rng.range(2, 5) as usize) {
+            let (time, days, label, snooze) = ALARMS[i];
+            alarm.execute(params![
+                p.id,
+                time,
+                serde_json::json!(days).to_string(),
+                label,
+                rng.chance(0.8),
+                snooze,
+                rng.chance(0.7),
+                fmt_datetime(past_time(&mut rng, now, 400))
+            ])?;
+        }
+    }
+    messages(db, pop, seed, now)
+}
+
+/// One person's address as a single line, or NULL.
+fn address_text(p: &Person, name: &str) -> Option<String> {
+    p.addresses.iter().find(|a| a.name == name).map(|a| {
+        format!(
+            "{}, {}, {}, {}, {}",
+            a.street_address, a.city, a.state, a.country, a.zip_code
+        )
+    })
+}
+
+/// A stable phone number for a service contact (not a phone user).
+fn service_number(id: i64, k: i64) -> String {
+    format!("{}", 3_105_550_000 + (id * 7 + k * 131) % 10_000)
+}
+
+/// Conversations between related people: each pair talks once per shared relation kind, a few
+/// exchanges spread over the past year; some leave voice messages.
+fn messages(
+    db: &Connection,
+    pop: &Population,
+    seed: u64,
+    now: NaiveDateTime,
+) -> rusqlite::Result<()> {
+    let mut text = db.prepare(
+        "INSERT INTO phone.global_text_messages (sender_id, receiver_id, message, created_at) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    let mut text_copy = db.prepare(
+        "INSERT INTO phone.user_text_messages (global_text_message_id, user_id, created_at) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut voice = db.prepare(
+        "INSERT INTO phone.global_voice_messages (sender_id, receiver_id, message, created_at) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    let mut voice_copy = db.prepare(
+        "INSERT INTO phone.user_voice_messages (global_voice_message_id, user_id, created_at) VALUES (?1, ?2, ?3)",
+    )?;
+    // Collect every (time, sender, receiver, text, is_voice) first, then insert in time order so
+    // ids grow with time as they would in a live app.
+    let mut all: Vec<(NaiveDateTime, i64, i64, String, bool)> = Vec::new();
+    for p in &pop.people {
+        for (other, labels) in contacts_of(pop, p.id) {
+            if other < p.id {
+                continue; // each pair once
+            }
+            let mut rng = Rng::derive(seed ^ ((p.id as u64) << 20 | other as u64), "phone-talk");
+            let pool = pool_for(&labels);
+            let close = labels
+                .iter()
+                .any(|l| matches!(*l, "wife" | "husband" | "roommate" | "parent" | "child"));
+            let exchanges = if close {
+                rng.range(6, 15)
+            } else {
+                rng.range(1, 6)
+            };
+            for _ in 0..exchanges {
+                let (open, answer) = *rng.pick(pool);
+                let fill = Fill::draw(&mut rng);
+                let at = past_time(&mut rng, now, 365);
+                let (a, b) = if rng.chance(0.5) {
+                    (p.id, other)
+                } else {
+                    (other, p.id)
+                };
+                all.push((at, a, b, fill.apply(open), false));
+                let later = at + chrono::Duration::minutes(rng.range(1, 90));
+                if later < now {
+                    all.push((later, b, a, fill.apply(answer), false));
+                }
+            }
+            if rng.chance(if close { 0.6 } else { 0.2 }) {
+                let fill = Fill::draw(&mut rng);
+                let at = past_time(&mut rng, now, 200);
+                let line: &&str = rng.pick(VOICE);
+                let message = fill.apply(line);
+                all.push((at, other, p.id, message, true));
+            }
+        }
+    }
+    all.sort_by_key(|x| (x.0, x.1, x.2));
+    for (at, from, to, message, is_voice) in all {
+        let t = fmt_datetime(at);
+        if is_voice {
+            voice.execute(params![from, to, message, t])?;
+            let id = db.last_insert_rowid();
+            voice_copy.execute(params![id, from, t])?;
+            voice_copy.execute(params![id, to, t])?;
+        } else {
+            text.execute(params![from, to, message, t])?;
+            let id = db.last_insert_rowid();
+            text_copy.execute(params![id, from, t])?;
+            text_copy.execute(params![id, to, t])?;
+        }
+    }
+    Ok(())
+}
+
+fn pool_for(labels: &[&str]) -> &'static [(&'static str, &'static str)] {
+    if labels.contains(&"roommate") {
+        ROOMMATE
+    } else if labels
+        .iter()
+        .any(|l| matches!(*l, "wife" | "husband" | "parent" | "child" | "sibling"))
+    {
+        FAMILY
+    } else if labels.iter().any(|l| matches!(*l, "coworker" | "manager")) {
+        WORK
+    } else {
+        FRIEND
+    }
+}

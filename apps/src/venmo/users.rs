@@ -1,0 +1,247 @@
+//! venmo's account view, profiles, user search and friends (one-directional: A adding B does
+//! not make A a friend of B).
+
+use super::APP;
+use super::apis::{VUser, me, page, user_by_email, user_named};
+use crate::common::rows::{bool_col, datetime_col};
+use rusqlite::{OptionalExtension, params};
+use serde_json::{Value, json};
+use sim::api::listing::rank_by_query;
+use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
+
+pub(super) fn apis() -> Vec<ApiSpec> {
+    let user_example = json!({"first_name": "string", "last_name": "string", "email": "user@example.com", "registered_at": "2019-01-01T00:00:00", "friends_since": "2019-01-01T00:00:00"});
+    vec![
+        Api::get(APP, "show_account", "/venmo/account")
+            .doc("Show your own account: details, verification status, Venmo balance and number of friends.")
+            .auth()
+            .returns(json!({"first_name": "string", "last_name": "string", "email": "user@example.com", "registered_at": "2019-01-01T00:00:00", "last_logged_in": "2019-01-01T00:00:00", "verified": true, "venmo_balance": 0.0, "friend_count": 1}))
+            .handler(show_account),
+        Api::get(APP, "show_profile", "/venmo/profile")
+            .doc("Show another user's public profile by e-mail, with since when they are on your friend list (null if they are not).")
+            .auth()
+            .param(P::str("email").optional().email().doc("The e-mail address of the user."))
+            .returns(user_example.clone())
+            .handler(show_profile),
+        Api::get(APP, "search_users", "/venmo/users")
+            .doc("Search other users by name or e-mail. Without a query your friends come first.")
+            .auth()
+            .param(P::str("query").default(json!("")).doc("Words to look for in names and e-mails; empty lists everyone."))
+            .paged()
+            .returns(json!([user_example.clone()]))
+            .handler(search_users),
+        Api::get(APP, "search_friends", "/venmo/friends")
+            .doc("List or search the friends of a user (yours by default), in the order they were added.")
+            .auth()
+            .param(P::str("query").default(json!("")).doc("Words to look for in names and e-mails; empty lists all friends."))
+            .param(P::str("user_email").nullable().email().doc("Whose friends to list; leave out for your own."))
+            .paged()
+            .returns(json!([user_example]))
+            .handler(search_friends),
+        Api::post(APP, "add_friend", "/venmo/friends/{user_email}")
+            .doc("Add a user to your friend list (they do not add you back).")
+            .param(P::str("user_email").email().doc("The e-mail address of the user to add."))
+            .auth()
+            .returns(json!({"message": "string"}))
+            .handler(add_friend),
+        Api::delete(APP, "remove_friend", "/venmo/friends/{user_email}")
+            .doc("Remove a user from your friend list.")
+            .param(P::str("user_email").email().doc("The e-mail address of the friend to remove."))
+            .auth()
+            .returns(json!({"message": "string"}))
+            .handler(remove_friend),
+    ]
+}
+
+fn show_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    let id = ctx.user()?.id;
+    Ok(ctx
+        .db
+        .prepare_cached(
+            "SELECT first_name, last_name, email, created_at, last_logged_in, verified, venmo_balance, \
+             (SELECT count(*) FROM venmo.friendships AS f JOIN venmo.users AS u ON u.id = f.friend_id WHERE f.user_id = users.id) \
+             FROM venmo.users WHERE id = ?1",
+        )?
+        .query_row([id], |r| {
+            Ok(json!({
+                "first_name": r.get::<_, String>(0)?,
+                "last_name": r.get::<_, String>(1)?,
+                "email": r.get::<_, String>(2)?,
+                "registered_at": datetime_col(r, 3)?,
+                "last_logged_in": datetime_col(r, 4)?,
+                "verified": bool_col(r, 5)?,
+                "venmo_balance": r.get::<_, Option<f64>>(6)?.unwrap_or(0.0),
+                "friend_count": r.get::<_, i64>(7)?,
+            }))
+        })?)
+}
+
+/// The `created_at` of `user_id`'s friendship with `friend_id`, if they are friends.
+fn friendship_since(ctx: &Ctx, user_id: i64, friend_id: i64) -> Result<Option<Value>, ApiError> {
+    Ok(ctx
+        .db
+        .prepare_cached(
+            "SELECT created_at FROM venmo.friendships WHERE user_id = ?1 AND friend_id = ?2 ORDER BY id LIMIT 1",
+        )?
+        .query_row(params![user_id, friend_id], |r| datetime_col(r, 0))
+        .optional()?)
+}
+
+fn user_json(u: &VUser, friends_since: Value) -> Value {
+    json!({"first_name": u.first_name, "last_name": u.last_name, "email": u.email, "registered_at": u.created_at, "friends_since": friends_since})
+}
+
+fn show_profile(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let not_found = || ApiError::unprocessable("Account for this email does not exist.");
+    let email = a.opt_str("email").ok_or_else(not_found)?;
+    let user = user_by_email(ctx, email)?.ok_or_else(not_found)?;
+    let since = friendship_since(ctx, uid, user.id)?.unwrap_or(Value::Null);
+    Ok(user_json(&user, since))
+}
+
+/// Every user but the caller, by id, with whether the caller has them as a friend.
+fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let rows: Vec<(VUser, bool)> = ctx
+        .db
+        .prepare_cached(
+            "SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, u.venmo_balance, \
+             EXISTS (SELECT 1 FROM venmo.friendships AS f WHERE f.user_id = ?1 AND f.friend_id = u.id) \
+             FROM venmo.users AS u WHERE u.id != ?1 ORDER BY u.id",
+        )?
+        .query_map([uid], |r| {
+            Ok((
+                VUser {
+                    id: r.get(0)?,
+                    first_name: r.get(1)?,
+                    last_name: r.get(2)?,
+                    email: r.get(3)?,
+                    created_at: datetime_col(r, 4)?,
+                    balance: 0.0,
+                },
+                r.get(6)?,
+            ))
+        })?
+        .collect::<Result<_, _>>()?;
+    let query = a.str("query").trim();
+    let ordered: Vec<(VUser, bool)> = if query.is_empty() {
+        // Friends first, each group by id.
+        let (mut friends, others): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(_, f)| *f);
+        friends.extend(others);
+        friends
+    } else {
+        rank(ctx, "users_fts", query, rows, |(u, _)| u.id)?
+    };
+    // AppWorld shows a friend's registration time as `friends_since` here.
+    Ok(Value::Array(
+        page(a, ordered)
+            .into_iter()
+            .map(|(u, friend)| {
+                let since = if friend {
+                    u.created_at.clone()
+                } else {
+                    Value::Null
+                };
+                user_json(&u, since)
+            })
+            .collect(),
+    ))
+}
+
+/// Orders `rows` by the full-text ranking of `query` over `fts` (matches first, the rest in
+/// AppWorld's set order).
+pub(super) fn rank<T>(
+    ctx: &Ctx,
+    fts: &str,
+    query: &str,
+    rows: Vec<T>,
+    id: impl Fn(&T) -> i64,
+) -> Result<Vec<T>, ApiError> {
+    let ids: Vec<i64> = rows.iter().map(&id).collect();
+    let ranked = rank_by_query(ctx.db, "venmo", fts, query, &ids)?;
+    let mut by_id: std::collections::HashMap<i64, T> =
+        rows.into_iter().map(|r| (id(&r), r)).collect();
+    Ok(ranked
+        .into_iter()
+        .filter_map(|i| by_id.remove(&i))
+        .collect())
+}
+
+/// The friends of the caller or of `user_email`, in the order they were added, each with the
+/// time that friendship began.
+fn search_friends(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let owner = match a.opt_str("user_email") {
+        Some(email) => user_named(ctx, email)?.id,
+        None => ctx.user()?.id,
+    };
+    // A friendship whose friend deleted the account lists nothing (AppWorld fails on it).
+    let rows: Vec<(VUser, Value)> = ctx
+        .db
+        .prepare_cached(
+            "SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, u.venmo_balance, f.created_at \
+             FROM venmo.friendships AS f JOIN venmo.users AS u ON u.id = f.friend_id WHERE f.user_id = ?1 ORDER BY f.id",
+        )?
+        .query_map([owner], |r| {
+            Ok((
+                VUser {
+                    id: r.get(0)?,
+                    first_name: r.get(1)?,
+                    last_name: r.get(2)?,
+                    email: r.get(3)?,
+                    created_at: datetime_col(r, 4)?,
+                    balance: 0.0,
+                },
+                datetime_col(r, 6)?,
+            ))
+        })?
+        .collect::<Result<_, _>>()?;
+    let query = a.str("query").trim();
+    let ordered = if query.is_empty() {
+        rows
+    } else {
+        rank(ctx, "users_fts", query, rows, |(u, _)| u.id)?
+    };
+    Ok(Value::Array(
+        page(a, ordered)
+            .into_iter()
+            .map(|(u, since)| user_json(&u, since))
+            .collect(),
+    ))
+}
+
+fn add_friend(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let friend = user_named(ctx, a.str("user_email"))?;
+    let uid = me(ctx)?.id;
+    if friend.id == uid {
+        return Err(ApiError::unprocessable(
+            "You cannot add yourself as a friend.",
+        ));
+    }
+    if friendship_since(ctx, uid, friend.id)?.is_some() {
+        return Err(ApiError::unprocessable(
+            "This user is already in your friend list.",
+        ));
+    }
+    ctx.db
+        .prepare_cached(
+            "INSERT INTO venmo.friendships (user_id, friend_id, created_at) VALUES (?1, ?2, ?3)",
+        )?
+        .execute(params![uid, friend.id, super::apis::now(ctx)])?;
+    Ok(json!({"message": "Added to your friend list."}))
+}
+
+fn remove_friend(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let friend = user_named(ctx, a.str("user_email"))?;
+    let uid = ctx.user()?.id;
+    let removed = ctx
+        .db
+        .prepare_cached("DELETE FROM venmo.friendships WHERE user_id = ?1 AND friend_id = ?2")?
+        .execute(params![uid, friend.id])?;
+    if removed == 0 {
+        return Err(ApiError::unprocessable(
+            "This user is already not in your friend list.",
+        ));
+    }
+    Ok(json!({"message": "Friend removed."}))
+}
