@@ -1,6 +1,7 @@
-//! The frozen clock and AppWorld's date and time formats.
+//! The frozen clock and the datetime form of responses and stored rows (parameters are parsed
+//! by `apps::common::pytime`, as Python's `strptime`).
 
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use chrono::{NaiveDate, NaiveDateTime};
 
 /// The clock AppWorld's standalone server uses when no task sets one: 2023-05-18 12:00:00.
 pub fn default_now() -> NaiveDateTime {
@@ -79,30 +80,6 @@ pub fn parse_datetime(s: &str) -> Option<NaiveDateTime> {
     None
 }
 
-/// Which end of a day a date-only filter bound means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    /// Inclusive lower bound: start of day.
-    Min,
-    /// Inclusive upper bound: end of day.
-    Max,
-}
-
-/// Parses a `min_*`/`max_*` date filter (`YYYY-MM-DD` or a full datetime). The error is the
-/// 422 sentence AppWorld gives, naming the parameter.
-pub fn parse_date_bound(param: &str, s: &str, bound: Bound) -> Result<NaiveDateTime, String> {
-    if let Some(dt) = parse_datetime(s) {
-        return Ok(dt);
-    }
-    match NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d") {
-        Ok(d) => Ok(match bound {
-            Bound::Min => d.and_time(NaiveTime::MIN),
-            Bound::Max => d.and_hms_opt(23, 59, 59).unwrap_or_default(),
-        }),
-        Err(_) => Err(format!("Invalid {param} format. Use YYYY-MM-DD.")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,13 +105,5 @@ mod tests {
             "2023-05-18T01:02:03"
         );
         assert_eq!(normalize_datetime("not a date".into()), "not a date");
-        assert_eq!(
-            fmt_datetime(parse_date_bound("max_x", "2023-05-18", Bound::Max).unwrap()),
-            "2023-05-18T23:59:59"
-        );
-        assert_eq!(
-            parse_date_bound("min_x", "18/05/2023", Bound::Min).unwrap_err(),
-            "Invalid min_x format. Use YYYY-MM-DD."
-        );
     }
 }

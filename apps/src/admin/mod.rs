@@ -12,9 +12,9 @@
 //! - [`validate`]: the details must equal a bank card field by field (owner name, number,
 //!   expiry year and month, CVV), else 422 [`INVALID_CARD`]. Adding a saved card calls it.
 //! - [`balance`], [`debit`], [`credit`]: validate again, then refuse a card past the end of its
-//!   expiry month (422 [`EXPIRED_CARD`]); `debit` refuses an amount over the balance (422
-//!   [`OVER_BALANCE`]). Apps check the balance themselves first, with their own message
-//!   (venmo: `Your payment card does not have $X to ...`), so `OVER_BALANCE` is a safety net.
+//!   expiry month (422 [`EXPIRED_CARD`]); `debit` refuses an amount over the balance with the
+//!   error the app passes, in its own words (venmo: `Your payment card does not have $X to
+//!   ...`; the bank's own is [`OVER_BALANCE`]).
 //! - Balances are stored as Python's `round(balance ± amount, 2)` ([`sim::num::round2`]). Whether
 //!   the amount is rounded before it moves is the app's choice (venmo: payments move the raw
 //!   amount, top-ups and withdrawals the rounded one); pass what AppWorld passes.
@@ -131,16 +131,18 @@ pub fn balance(db: &Connection, d: &CardDetails, now: NaiveDateTime) -> Result<f
     Ok(usable(db, d, now)?.balance)
 }
 
-/// Takes `amount` off the card: `round(balance - amount, 2)`. Returns the new balance.
+/// Takes `amount` off the card: `round(balance - amount, 2)`. Returns the new balance; a card
+/// holding less than `amount` is `short()`'s error.
 pub fn debit(
     db: &Connection,
     d: &CardDetails,
     amount: f64,
     now: NaiveDateTime,
+    short: impl FnOnce() -> ApiError,
 ) -> Result<f64, ApiError> {
     let card = usable(db, d, now)?;
     if amount > card.balance {
-        return Err(ApiError::unprocessable(OVER_BALANCE));
+        return Err(short());
     }
     set_balance(db, card.id, sim::num::round2(card.balance - amount))
 }
@@ -200,10 +202,11 @@ mod tests {
         let now = sim::clock::default_now();
         let d = details(2027, 1);
         assert_eq!(balance(&db, &d, now).unwrap(), 5000.0);
-        assert_eq!(debit(&db, &d, 0.125, now).unwrap(), 4999.88);
+        let short = || ApiError::unprocessable(OVER_BALANCE);
+        assert_eq!(debit(&db, &d, 0.125, now, short).unwrap(), 4999.88);
         assert_eq!(credit(&db, &d, 0.375, now).unwrap(), 5000.26);
         assert_eq!(
-            debit(&db, &d, 6000.0, now).unwrap_err().message(),
+            debit(&db, &d, 6000.0, now, short).unwrap_err().message(),
             OVER_BALANCE
         );
         let wrong = CardDetails {

@@ -1,8 +1,13 @@
 //! Behaviour shared by several apps: the account APIs of e-mail apps, e-mail notifications from
-//! companies, and small row helpers. Written once here; apps only declare what differs.
+//! companies, Python's date/time parsing and text rules, and small row helpers. Written once
+//! here; apps only declare what differs.
 
 pub mod accounts;
 pub mod cards;
 pub mod files;
 pub mod notify;
+pub mod pytext;
+pub mod pytime;
 pub mod rows;
+#[cfg(test)]
+pub(crate) mod testkit;

@@ -6,11 +6,11 @@ use super::store::{
     self, Email, Outgoing, Person, attachments_json, clean_subject, deliver, draft_attachments, dt,
     id_list, person, str_list,
 };
-use super::threads::{SORT_FIELDS, date_bound, sort_or_default, within};
+use super::threads::Listing;
+use crate::common::pytime::datetime_param;
 use chrono::NaiveDateTime;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
-use sim::api::listing::{paginate, parse_sort, rank_by_query, sort_rows};
 use sim::api::{ApiError, Args, Ctx};
 
 /// A draft as stored.
@@ -163,17 +163,6 @@ pub(super) fn insert_draft(
     Ok(db.last_insert_rowid())
 }
 
-/// Parses `scheduled_send_at` (`YYYY-MM-DD|HH:MM:SS`, or with `T`).
-fn parse_schedule(raw: &str) -> Result<NaiveDateTime, ApiError> {
-    let mut s = raw.to_string();
-    if s.get(10..11) == Some("T") {
-        s.replace_range(10..11, "|");
-    }
-    NaiveDateTime::parse_from_str(&s, "%Y-%m-%d|%H:%M:%S").map_err(|_| {
-        ApiError::unprocessable("Invalid scheduled_send_at format. Use YYYY-MM-DD|HH:MM:SS.")
-    })
-}
-
 /// A schedule may not be in the past (now is accepted); checked last, as AppWorld does.
 fn check_future(ctx: &Ctx, schedule: Option<NaiveDateTime>) -> Result<(), ApiError> {
     if schedule.is_some_and(|t| t < ctx.now) {
@@ -255,7 +244,7 @@ pub(super) fn create_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     }
     let schedule = match a.opt_str("scheduled_send_at") {
         None | Some("") => None,
-        Some(s) => Some(parse_schedule(s)?),
+        Some(s) => Some(datetime_param("scheduled_send_at", s)?),
     };
     if schedule.is_some() && recipients.is_empty() {
         return Err(schedule_needs_recipients());
@@ -320,7 +309,7 @@ pub(super) fn update_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             .as_deref()
             .and_then(sim::clock::parse_datetime),
         Some(s) if s.eq_ignore_ascii_case("none") => None,
-        Some(s) => Some(parse_schedule(s)?),
+        Some(s) => Some(datetime_param("scheduled_send_at", s)?),
     };
     let has_recipients = match &new_recipients {
         Some(list) => !list.is_empty(),
@@ -453,14 +442,7 @@ pub(super) fn send_email_from_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, Ap
 /// body) and paged, or sorted (default `-updated_at`) and paged.
 pub(super) fn show_drafts(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
-    let min = date_bound(a, "min_created_at", false)?;
-    let max = date_bound(a, "max_created_at", true)?;
-    let query = a.str("query").trim().to_string();
-    let sort = if query.is_empty() {
-        Some(sort_or_default(a)?)
-    } else {
-        parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?
-    };
+    let listing = Listing::read(a)?;
     let mut drafts: Vec<Draft> = ctx
         .db
         .prepare_cached(&format!(
@@ -489,33 +471,13 @@ pub(super) fn show_drafts(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             && scheduled.is_none_or(|v| d.scheduled_send_at.is_some() == v)
             && thread.is_none_or(|t| d.belongs_to == Some(t))
             && email.is_none_or(|e| d.response_to == Some(e))
-            && within(&d.created_at, min, max)
+            && listing.created_within(&d.created_at)
     });
     let field = |d: &Draft, f: &str| match f {
         "created_at" => dt(d.created_at.clone()),
         _ => dt(d.updated_at.clone()),
     };
-    let (index, limit) = (a.int("page_index"), a.int("page_limit"));
-    let page = if query.is_empty() {
-        if let Some(key) = &sort {
-            sort_rows(&mut drafts, key, field);
-        }
-        paginate(drafts, index, limit)
-    } else {
-        let ids: Vec<i64> = drafts.iter().map(|d| d.id).collect();
-        let ranked = rank_by_query(ctx.db, "gmail", "drafts_fts", &query, &ids)?;
-        let mut by_id: std::collections::HashMap<i64, Draft> =
-            drafts.into_iter().map(|d| (d.id, d)).collect();
-        let ordered: Vec<Draft> = ranked
-            .into_iter()
-            .filter_map(|id| by_id.remove(&id))
-            .collect();
-        let mut page = paginate(ordered, index, limit);
-        if let Some(key) = &sort {
-            sort_rows(&mut page, key, field);
-        }
-        page
-    };
+    let page = listing.page(ctx.db, a, "drafts_fts", drafts, |d| d.id, field)?;
     page.iter()
         .map(|d| d.to_json(ctx.db))
         .collect::<Result<Vec<_>, _>>()

@@ -12,18 +12,19 @@ use rusqlite::Connection;
 use serde_json::{Value, json};
 use sim::api::{ApiError, Args, Ctx};
 
-/// 422 for an empty recipient list.
-fn no_recipients() -> ApiError {
-    ApiError::unprocessable("At least one recipient email address is required.")
+/// `email_addresses` of a new e-mail or a forward, or 422 when none is given.
+fn recipient_addresses(a: &Args) -> Result<Vec<String>, ApiError> {
+    match a.opt_str_list("email_addresses") {
+        Some(list) if !list.is_empty() => Ok(list),
+        _ => Err(ApiError::unprocessable(
+            "At least one recipient email address is required.",
+        )),
+    }
 }
 
 pub(super) fn send_email(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
-    let addresses = a.opt_str_list("email_addresses").unwrap_or_default();
-    if addresses.is_empty() {
-        return Err(no_recipients());
-    }
-    let to = people_by_email(ctx.db, &addresses)?;
+    let to = people_by_email(ctx.db, &recipient_addresses(a)?)?;
     let files = attachment_files(ctx, a, MissingToken::Explain)?;
     let sent = deliver(
         ctx.db,
@@ -141,8 +142,7 @@ fn forward(
     what: &str,
 ) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
-    let addresses = a.opt_str_list("email_addresses").unwrap_or_default();
-    let to = people_by_email(ctx.db, &addresses)?;
+    let to = people_by_email(ctx.db, &recipient_addresses(a)?)?;
     if a.opt_bool("draft_not_send") == Some(true) {
         let id = insert_draft(
             ctx.db,
@@ -186,12 +186,7 @@ fn forward(
 }
 
 pub(super) fn forward_email_from_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    if a.opt_str_list("email_addresses")
-        .unwrap_or_default()
-        .is_empty()
-    {
-        return Err(no_recipients());
-    }
+    recipient_addresses(a)?;
     let (t, e) = thread_and_email(ctx, a, "forward")?;
     let body = format!("{}{}", forward_header(ctx.db, &e)?, e.body);
     forward(
@@ -206,12 +201,7 @@ pub(super) fn forward_email_from_thread(ctx: &mut Ctx, a: &Args) -> Result<Value
 }
 
 pub(super) fn forward_email_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    if a.opt_str_list("email_addresses")
-        .unwrap_or_default()
-        .is_empty()
-    {
-        return Err(no_recipients());
-    }
+    recipient_addresses(a)?;
     let t = owned_thread(ctx, a.int("email_thread_id"))?;
     let mut blocks = Vec::new();
     let mut first: Option<Email> = None;

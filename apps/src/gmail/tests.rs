@@ -1,25 +1,12 @@
 //! Focused checks of what the fidelity recording cannot show: search text after a rename and
 //! after a state replay, and company e-mails with attachments.
 
+use crate::common::testkit::episode;
 use serde_json::{Value, json};
-use sim::{Episode, EpisodeConfig, World};
-use std::sync::Arc;
+use sim::Episode;
 
 fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-    ep.call("gmail", api, args)
-        .unwrap_or_else(|e| panic!("gmail.{api}: {e}"))
-}
-
-/// A small built world and an episode on it.
-fn episode() -> (World, Episode) {
-    let registry = Arc::new(crate::registry());
-    let cfg = crate::seed::WorldConfig {
-        people: 20,
-        ..Default::default()
-    };
-    let world = crate::seed::build_world(&cfg, &registry).unwrap();
-    let ep = Episode::new(&world, registry, EpisodeConfig::default()).unwrap();
-    (world, ep)
+    crate::common::testkit::call(ep, "gmail", api, args)
 }
 
 /// The address and a gmail token of the person with this gmail user id.

@@ -6,45 +6,80 @@ use super::store::{
     self, THREAD_FIELDS, Thread, attachments_json, dt, email_attachments, existing_email,
     owned_thread, person,
 };
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use crate::common::pytime::day_bound;
+use chrono::NaiveDateTime;
 use rusqlite::{Connection, params};
 use serde_json::{Value, json};
-use sim::api::listing::{SortKey, paginate, parse_sort, rank_by_query, sort_rows};
+use sim::api::listing::{SearchPage, SortKey, paginate, parse_sort, rank_by_query};
 use sim::api::{ApiError, Args, Ctx};
 
 /// The sort fields of gmail's lists.
-pub(super) const SORT_FIELDS: &[&str] = &["created_at", "updated_at"];
+const SORT_FIELDS: &[&str] = &["created_at", "updated_at"];
 
-/// `sort_by`, or the lists' default, `-updated_at`.
-pub(super) fn sort_or_default(a: &Args) -> Result<SortKey, ApiError> {
-    Ok(
-        parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?.unwrap_or(SortKey {
-            field: "updated_at".into(),
-            descending: true,
-        }),
-    )
+/// What gmail's two listings (threads and drafts) read alike: the `created_at` day window, the
+/// search text and the order (without a search `sort_by` or `-updated_at`, with one only a
+/// given `sort_by`, which orders the page).
+pub(super) struct Listing {
+    min: NaiveDateTime,
+    max: NaiveDateTime,
+    query: String,
+    sort: Option<SortKey>,
 }
 
-/// A `min_*`/`max_*` date filter: the date before any `T` time part, as `YYYY-MM-DD` (the
-/// time part is ignored); min means the start of that day, max its end.
-pub(super) fn date_bound(a: &Args, param: &str, max: bool) -> Result<NaiveDateTime, ApiError> {
-    let raw = a.str(param);
-    let date = raw.split('T').next().unwrap_or_default();
-    let d = NaiveDate::parse_from_str(date, "%Y-%m-%d")
-        .map_err(|_| ApiError::unprocessable(format!("Invalid {param} format. Use YYYY-MM-DD.")))?;
-    Ok(if max {
-        d.and_hms_opt(23, 59, 59).unwrap_or_default()
-    } else {
-        d.and_time(NaiveTime::MIN)
-    })
-}
+impl Listing {
+    /// Reads and checks the window, the query and `sort_by`, in AppWorld's order.
+    pub fn read(a: &Args) -> Result<Listing, ApiError> {
+        let bound = |param, max| day_bound(param, a.str(param), max);
+        let (min, max) = (
+            bound("min_created_at", false)?,
+            bound("max_created_at", true)?,
+        );
+        let query = a.str("query").trim().to_string();
+        let sort = parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?;
+        let sort = if query.is_empty() {
+            Some(sort.unwrap_or(SortKey {
+                field: "updated_at".into(),
+                descending: true,
+            }))
+        } else {
+            sort
+        };
+        Ok(Listing {
+            min,
+            max,
+            query,
+            sort,
+        })
+    }
 
-/// Is a stored datetime within `[min, max]`?
-pub(super) fn within(stored: &Option<String>, min: NaiveDateTime, max: NaiveDateTime) -> bool {
-    stored
-        .as_deref()
-        .and_then(sim::clock::parse_datetime)
-        .is_some_and(|t| t >= min && t <= max)
+    /// Is a stored `created_at` within the window?
+    pub fn created_within(&self, stored: &Option<String>) -> bool {
+        stored
+            .as_deref()
+            .and_then(sim::clock::parse_datetime)
+            .is_some_and(|t| t >= self.min && t <= self.max)
+    }
+
+    /// The requested page of `rows` (already filtered), ranked by the search over `fts` or
+    /// sorted ([`SearchPage`]); `field` gives a row's `created_at` or `updated_at`.
+    pub fn page<T>(
+        &self,
+        db: &Connection,
+        a: &Args,
+        fts: &str,
+        rows: Vec<T>,
+        id: impl Fn(&T) -> i64,
+        field: impl Fn(&T, &str) -> Value + Copy,
+    ) -> Result<Vec<T>, ApiError> {
+        SearchPage {
+            query: Some(self.query.as_str()).filter(|q| !q.is_empty()),
+            sort_all: self.sort.as_ref(),
+            sort_page: self.sort.as_ref(),
+            index: a.int("page_index"),
+            limit: a.int("page_limit"),
+        }
+        .apply(db, "gmail", fts, rows, id, field)
+    }
 }
 
 /// Which listing.
@@ -87,14 +122,7 @@ fn thread_field(t: &Thread, f: &str) -> Value {
 /// id order) and paged.
 fn list_threads(ctx: &mut Ctx, a: &Args, cat: Category) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
-    let min = date_bound(a, "min_created_at", false)?;
-    let max = date_bound(a, "max_created_at", true)?;
-    let query = a.str("query").trim().to_string();
-    let sort = if query.is_empty() {
-        Some(sort_or_default(a)?)
-    } else {
-        parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?
-    };
+    let listing = Listing::read(a)?;
     let (archived, spam) = match cat {
         Category::Archived => (Some(true), a.opt_bool("spam")),
         Category::Spam => (a.opt_bool("archived"), Some(true)),
@@ -137,29 +165,16 @@ fn list_threads(ctx: &mut Ctx, a: &Args, cat: Category) -> Result<Value, ApiErro
             })
             && from.is_none_or(|f| t.sender_emails.iter().any(|e| e.to_lowercase() == f))
             && to.is_none_or(|r| t.recipient_emails.iter().any(|e| e.to_lowercase() == r))
-            && within(&t.created_at, min, max)
+            && listing.created_within(&t.created_at)
     });
-    let (index, limit) = (a.int("page_index"), a.int("page_limit"));
-    let page = if query.is_empty() {
-        if let Some(key) = &sort {
-            sort_rows(&mut threads, key, thread_field);
-        }
-        paginate(threads, index, limit)
-    } else {
-        let ids: Vec<i64> = threads.iter().map(|t| t.id).collect();
-        let ranked = rank_by_query(ctx.db, "gmail", "user_email_threads_fts", &query, &ids)?;
-        let mut by_id: std::collections::HashMap<i64, Thread> =
-            threads.into_iter().map(|t| (t.id, t)).collect();
-        let ordered: Vec<Thread> = ranked
-            .into_iter()
-            .filter_map(|id| by_id.remove(&id))
-            .collect();
-        let mut page = paginate(ordered, index, limit);
-        if let Some(key) = &sort {
-            sort_rows(&mut page, key, thread_field);
-        }
-        page
-    };
+    let page = listing.page(
+        ctx.db,
+        a,
+        "user_email_threads_fts",
+        threads,
+        |t| t.id,
+        thread_field,
+    )?;
     page.iter()
         .map(|t| thread_summary(ctx.db, t))
         .collect::<Result<Vec<_>, _>>()

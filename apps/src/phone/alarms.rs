@@ -2,7 +2,8 @@
 //! days and label (an alarm without a label never collides).
 
 use super::contacts::invalid_update;
-use super::formats::{py_json_list, two_digit_time, valid_time};
+use crate::common::pytext::py_json_list;
+use crate::common::pytime::time_param;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
 use sim::api::listing::natural_join;
@@ -86,13 +87,11 @@ fn owned_alarm(ctx: &Ctx, id: i64) -> Result<Alarm, ApiError> {
     Ok(alarm)
 }
 
-/// 422 for a time `strptime("%H:%M")` refuses.
-fn check_time(time: &str) -> Result<(), ApiError> {
-    if valid_time(time) {
-        Ok(())
-    } else {
-        Err(ApiError::unprocessable("Invalid time format. Use HH:MM."))
-    }
+/// An alarm time as the stored model requires it: exactly two digits, `:`, two digits (the
+/// format check, [`time_param`], also passes `7:5`).
+fn two_digit_time(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 5 && b[2] == b':' && [0, 1, 3, 4].iter().all(|&i| b[i].is_ascii_digit())
 }
 
 /// 422 for a snooze that does not fit a 64-bit integer (AppWorld fails with a server error when
@@ -161,7 +160,7 @@ pub(super) fn show_alarms(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 pub(super) fn create_alarm(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let me = ctx.user()?.id;
     let time = a.str("time");
-    check_time(time)?;
+    time_param("time", time)?;
     if !two_digit_time(time) {
         return Err(ApiError::unprocessable("Invalid time format. Use HH:MM."));
     }
@@ -202,7 +201,7 @@ pub(super) fn delete_alarm(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 pub(super) fn update_alarm(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let alarm = owned_alarm(ctx, a.int("alarm_id"))?;
     if let Some(time) = a.opt_str("time") {
-        check_time(time)?;
+        time_param("time", time)?;
         if !two_digit_time(time) {
             return Err(invalid_update(
                 "Alarm",

@@ -1,13 +1,14 @@
 //! Contacts: a user's address book (unique by e-mail per owner), searched by text and filtered
 //! by relationship.
 
-use super::formats::{py_json_list, singularize, valid_birthday};
+use crate::common::pytext::{py_json_list, singularize};
+use crate::common::pytime::date_param;
 use crate::common::rows::unique_or;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
-use sim::api::listing::{SortKey, fts_query, paginate, rank_by_query, sort_rows};
+use sim::api::listing::{SearchPage, SortKey, fts_query};
 use sim::api::{ApiError, Args, Ctx};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// The search text of a contact (`{row}`), for [`sim::schema::fts_ddl`].
 pub(super) const SEARCH_TEXT: &str = "appsim_search_text({row}.first_name, {row}.last_name, {row}.email, {row}.phone_number, \
@@ -94,15 +95,12 @@ fn owned_contact(ctx: &Ctx, id: i64) -> Result<Contact, ApiError> {
     Ok(c)
 }
 
-/// 422 unless a given birthday is `YYYY-MM-DD` (checked as AppWorld does, see
-/// [`valid_birthday`]).
+/// 422 unless a given birthday is a date as AppWorld parses it ([`date_param`]).
 fn check_birthday(a: &Args) -> Result<(), ApiError> {
-    match a.opt_str("birthday") {
-        Some(b) if !valid_birthday(b) => Err(ApiError::unprocessable(
-            "Invalid birthday format. Use YYYY-MM-DD.",
-        )),
-        _ => Ok(()),
+    if let Some(b) = a.opt_str("birthday") {
+        date_param("birthday", b)?;
     }
+    Ok(())
 }
 
 /// show_contact_relationships: every relationship label of the caller's contacts, once, sorted.
@@ -126,20 +124,25 @@ pub(super) fn search_contacts(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     let (index, limit) = (a.int("page_index"), a.int("page_limit"));
     // A query without words to search for (blank, or only quotes) lists as no query does.
     let query = a.str("query");
-    let page = if fts_query(query).is_none() {
-        let newest = SortKey {
-            field: "created_at".into(),
-            descending: true,
-        };
-        sort_rows(&mut contacts, &newest, |c, _| json!(c.created_at));
-        paginate(contacts, index, limit)
-    } else {
-        let ids: Vec<i64> = contacts.iter().map(|c| c.id).collect();
-        let ranked = rank_by_query(ctx.db, "phone", "contacts_fts", query, &ids)?;
-        let mut by_id: HashMap<i64, Contact> = contacts.into_iter().map(|c| (c.id, c)).collect();
-        let ordered: Vec<Contact> = ranked.iter().filter_map(|id| by_id.remove(id)).collect();
-        paginate(ordered, index, limit)
+    let newest = SortKey {
+        field: "created_at".into(),
+        descending: true,
     };
+    let page = SearchPage {
+        query: fts_query(query).map(|_| query),
+        sort_all: Some(&newest),
+        sort_page: None,
+        index,
+        limit,
+    }
+    .apply(
+        ctx.db,
+        "phone",
+        "contacts_fts",
+        contacts,
+        |c| c.id,
+        |c, _| json!(c.created_at),
+    )?;
     Ok(Value::Array(
         page.into_iter().map(Contact::into_json).collect(),
     ))

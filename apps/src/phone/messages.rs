@@ -2,10 +2,10 @@
 //! for a message to yourself); a user reads, searches and deletes only their own copies. Both
 //! kinds share every handler, parameterised by [`Kind`].
 
-use super::formats::datetime_bound;
+use crate::common::pytime::datetime_param;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value, json};
-use sim::api::listing::{SortKey, fts_query, paginate, parse_sort, rank_by_query, sort_rows};
+use sim::api::listing::{SearchPage, SortKey, fts_query, paginate, parse_sort, sort_rows};
 use sim::api::{ApiError, Args, Ctx};
 use std::collections::{HashMap, HashSet};
 
@@ -314,30 +314,20 @@ pub(super) fn search(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiEr
     let sort = parse_sort(a.opt_str("sort_by"), &["created_at"])?;
     // A query without words to search for (blank, or only quotes) lists as no query does.
     let query = a.str("query");
-    let page = if fts_query(query).is_none() {
-        sort_rows(&mut copies, &sort.unwrap_or_else(newest_first), created_at);
-        paginate(copies, index, limit)
-    } else {
-        let ids: Vec<i64> = copies.iter().map(|c| c.id).collect();
-        let ranked = rank_by_query(ctx.db, "phone", kind.fts(), query, &ids)?;
-        let mut by_id: HashMap<i64, Copy> = copies.into_iter().map(|c| (c.id, c)).collect();
-        let ordered: Vec<Copy> = ranked.iter().filter_map(|id| by_id.remove(id)).collect();
-        let mut page = paginate(ordered, index, limit);
-        if let Some(key) = sort {
-            sort_rows(&mut page, &key, created_at);
-        }
-        page
-    };
+    let page = SearchPage {
+        query: fts_query(query).map(|_| query),
+        sort_all: Some(&sort.clone().unwrap_or_else(newest_first)),
+        sort_page: sort.as_ref(),
+        index,
+        limit,
+    }
+    .apply(ctx.db, "phone", kind.fts(), copies, |c| c.id, created_at)?;
     Renderer::new(ctx.db, me).render_all(kind, &page)
 }
 
-/// A window bound, or AppWorld's 422 naming the parameter.
+/// A window bound in the stored form, or AppWorld's 422 naming the parameter.
 fn bound(a: &Args, param: &str) -> Result<String, ApiError> {
-    datetime_bound(a.str(param))
-        .map(sim::clock::fmt_datetime)
-        .ok_or_else(|| {
-            ApiError::unprocessable(format!("Invalid {param} format. Use YYYY-MM-DD|HH:MM:SS."))
-        })
+    datetime_param(param, a.str(param)).map(sim::clock::fmt_datetime)
 }
 
 /// show_text_message_window / show_voice_message_window: the caller's copies with one

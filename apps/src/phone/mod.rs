@@ -4,12 +4,12 @@
 //!
 //! Files: `apis.rs` (the registrations and the clock), `contacts.rs`, `messages.rs` (text and
 //! voice alike, and the one path every message is stored by, companies' texts included),
-//! `alarms.rs`, `formats.rs` (the date, time and list formats AppWorld checks and stores).
+//! `alarms.rs`. Dates and times are checked by `common::pytime`, relationships singularised and
+//! lists stored by `common::pytext`.
 
 mod alarms;
 mod apis;
 mod contacts;
-mod formats;
 mod messages;
 pub mod seed;
 
@@ -57,25 +57,12 @@ pub fn post_ddl() -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    use crate::common::testkit::episode;
     use serde_json::{Value, json};
-    use sim::{Episode, EpisodeConfig, World};
-    use std::sync::Arc;
+    use sim::Episode;
 
     fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-        ep.call("phone", api, args)
-            .unwrap_or_else(|e| panic!("phone.{api}: {e}"))
-    }
-
-    /// A small built world and an episode on it.
-    fn episode() -> (World, Episode) {
-        let registry = Arc::new(crate::registry());
-        let cfg = crate::seed::WorldConfig {
-            people: 20,
-            ..Default::default()
-        };
-        let world = crate::seed::build_world(&cfg, &registry).unwrap();
-        let ep = Episode::new(&world, registry, EpisodeConfig::default()).unwrap();
-        (world, ep)
+        crate::common::testkit::call(ep, super::APP, api, args)
     }
 
     /// The supervisor's phone number and token, and a token of Phone Notifications.

@@ -4,7 +4,7 @@ use super::APP;
 use crate::common::rows::unique_or;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
-use sim::api::listing::{paginate, parse_sort, rank_by_query, sort_rows};
+use sim::api::listing::{SearchPage, parse_sort};
 use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
 
 const NOTE_FIELDS: &str = "id, title, tags, created_at, updated_at, pinned, content, user_id";
@@ -198,25 +198,22 @@ fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         notes.retain(|n| n.pinned == Some(p));
         notes.sort_by_key(|n| n.id);
     }
-    let page: Vec<Note> = if query.is_empty() {
-        let key = sort_or_default(a)?;
-        sort_rows(&mut notes, &key, Note::field);
-        paginate(notes, index, limit)
-    } else {
-        let ids: Vec<i64> = notes.iter().map(|n| n.id).collect();
-        let ranked = rank_by_query(ctx.db, "simple_note", "notes_fts", &query, &ids)?;
-        let mut by_id: std::collections::HashMap<i64, Note> =
-            notes.into_iter().map(|n| (n.id, n)).collect();
-        let ordered: Vec<Note> = ranked
-            .into_iter()
-            .filter_map(|id| by_id.remove(&id))
-            .collect();
-        let mut page = paginate(ordered, index, limit);
-        if let Some(key) = parse_sort(a.opt_str("sort_by"), SORT_FIELDS)? {
-            sort_rows(&mut page, &key, Note::field);
-        }
-        page
-    };
+    let sort = parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?;
+    let page = SearchPage {
+        query: Some(query.as_str()).filter(|q| !q.is_empty()),
+        sort_all: Some(&sort_or_default(a)?),
+        sort_page: sort.as_ref(),
+        index,
+        limit,
+    }
+    .apply(
+        ctx.db,
+        "simple_note",
+        "notes_fts",
+        notes,
+        |n| n.id,
+        Note::field,
+    )?;
     Ok(finish_page(a, page))
 }
 

@@ -1,5 +1,5 @@
 //! What venmo's handlers share: users, transactions and payment requests as rows and as JSON,
-//! notifications, money and date helpers.
+//! notifications and money helpers.
 
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
@@ -24,7 +24,8 @@ impl VUser {
         format!("{} {}", self.first_name, self.last_name)
     }
 
-    fn read(r: &rusqlite::Row) -> rusqlite::Result<VUser> {
+    /// Reads the columns of [`USER_FIELDS`] (in that order, first).
+    pub fn read(r: &rusqlite::Row) -> rusqlite::Result<VUser> {
         Ok(VUser {
             id: r.get(0)?,
             first_name: r.get(1)?,
@@ -130,6 +131,59 @@ pub(super) fn notify(
     Ok(())
 }
 
+/// Something users like (transactions, comments): its table, with a `like_count`, and the
+/// table of its likes, a row per user, naming it by `key`.
+pub(super) struct Likeable {
+    pub table: &'static str,
+    pub likes: &'static str,
+    pub key: &'static str,
+}
+
+impl Likeable {
+    /// Records that `user` likes (`like`) or no longer likes row `id`, moving its `like_count`
+    /// (never below 0); `refusal` is the 422 when that is so already.
+    pub fn set(
+        &self,
+        ctx: &Ctx,
+        id: i64,
+        user: i64,
+        like: bool,
+        refusal: &str,
+    ) -> Result<(), ApiError> {
+        let Likeable { table, likes, key } = self;
+        let liked = ctx
+            .db
+            .prepare_cached(&format!(
+                "SELECT 1 FROM venmo.{likes} WHERE {key} = ?1 AND user_id = ?2"
+            ))?
+            .exists(params![id, user])?;
+        if liked == like {
+            return Err(ApiError::unprocessable(refusal));
+        }
+        let count = if like {
+            ctx.db
+                .prepare_cached(&format!(
+                    "INSERT INTO venmo.{likes} ({key}, user_id, created_at) VALUES (?1, ?2, ?3)"
+                ))?
+                .execute(params![id, user, now(ctx)])?;
+            "like_count + 1"
+        } else {
+            ctx.db
+                .prepare_cached(&format!(
+                    "DELETE FROM venmo.{likes} WHERE {key} = ?1 AND user_id = ?2"
+                ))?
+                .execute(params![id, user])?;
+            "max(like_count - 1, 0)"
+        };
+        ctx.db
+            .prepare_cached(&format!(
+                "UPDATE venmo.{table} SET like_count = {count} WHERE id = ?1"
+            ))?
+            .execute([id])?;
+        Ok(())
+    }
+}
+
 /// The 409 of a create whose amount rounds to nothing: AppWorld's model treats a 0.00 amount
 /// as missing.
 pub(super) fn zero_amount_on_create(model: &str) -> ApiError {
@@ -171,19 +225,18 @@ pub(super) const TXN_SELECT: &str = "SELECT t.id, t.sender_id, t.receiver_id, t.
      s.first_name || ' ' || s.last_name, s.email, r.first_name || ' ' || r.last_name, r.email \
      FROM venmo.transactions AS t LEFT JOIN venmo.users AS s ON s.id = t.sender_id LEFT JOIN venmo.users AS r ON r.id = t.receiver_id";
 
+/// A party's (name, email) from columns `i` and `i + 1` of a LEFT JOIN on `users`; `None`
+/// when the account is gone.
+pub(super) fn party_cols(
+    r: &rusqlite::Row,
+    i: usize,
+) -> rusqlite::Result<Option<(String, String)>> {
+    let name: Option<String> = r.get(i)?;
+    Ok(name.zip(r.get(i + 1)?))
+}
+
 impl Txn {
     pub fn read(r: &rusqlite::Row) -> rusqlite::Result<Txn> {
-        let pair = |i: usize| -> rusqlite::Result<Option<(String, String)>> {
-            Ok(
-                match (
-                    r.get::<_, Option<String>>(i)?,
-                    r.get::<_, Option<String>>(i + 1)?,
-                ) {
-                    (Some(n), Some(e)) => Some((n, e)),
-                    _ => None,
-                },
-            )
-        };
         Ok(Txn {
             id: r.get(0)?,
             sender_id: r.get(1)?,
@@ -196,8 +249,8 @@ impl Txn {
             like_count: r.get::<_, Option<i64>>(8)?.unwrap_or(0),
             card_digits: r.get(9)?,
             comment_count: r.get(10)?,
-            sender: pair(11)?,
-            receiver: pair(13)?,
+            sender: party_cols(r, 11)?,
+            receiver: party_cols(r, 13)?,
         })
     }
 
@@ -269,165 +322,4 @@ pub(super) fn newest_first<T>(rows: &mut [T], created_at: impl Fn(&T) -> &Value)
         let (x, y) = (created_at(a).as_str(), created_at(b).as_str());
         y.cmp(&x)
     });
-}
-
-/// A `min_*`/`max_*` date filter as AppWorld reads it: `YYYY-MM-DD` or
-/// `YYYY-MM-DDTHH:MM:SS` in Python `strptime` syntax (unpadded month and day accepted, a day
-/// may be written ` 5`); either way the bound is the whole day (`min`: its start, `max`: its
-/// end), in the stored datetime form. Anything else is AppWorld's 422.
-pub(super) fn day_bound(param: &str, value: &str, max: bool) -> Result<String, ApiError> {
-    let date = strptime_date(value).ok_or_else(|| {
-        ApiError::unprocessable(format!("Invalid {param} format. Use YYYY-MM-DD."))
-    })?;
-    let time = if max { "23:59:59" } else { "00:00:00" };
-    Ok(format!("{}T{time}", date.format("%Y-%m-%d")))
-}
-
-/// One character class of a `strptime` regex: an inclusive character range.
-type Class = (char, char);
-/// One alternative of a field's regex: a sequence of classes.
-type Alt = &'static [Class];
-
-const DIG: Class = ('0', '9');
-const fn one(c: char) -> Class {
-    (c, c)
-}
-// The regexes Python's `_strptime` uses, alternatives in priority order.
-const YEAR: &[Alt] = &[&[DIG, DIG, DIG, DIG]];
-const MONTH: &[Alt] = &[
-    &[one('1'), ('0', '2')],
-    &[one('0'), ('1', '9')],
-    &[('1', '9')],
-];
-const DAY: &[Alt] = &[
-    &[one('3'), ('0', '1')],
-    &[('1', '2'), DIG],
-    &[one('0'), ('1', '9')],
-    &[('1', '9')],
-    &[one(' '), ('1', '9')],
-];
-const HOUR: &[Alt] = &[&[one('2'), ('0', '3')], &[('0', '1'), DIG], &[DIG]];
-const MINUTE: &[Alt] = &[&[('0', '5'), DIG], &[DIG]];
-const SECOND: &[Alt] = &[&[one('6'), ('0', '1')], &[('0', '5'), DIG], &[DIG]];
-
-#[derive(Clone, Copy)]
-enum Piece {
-    Lit(char),
-    Field(&'static [Alt]),
-}
-
-/// Python's `strptime(value, "%Y-%m-%d")`, then `strptime(value, "%Y-%m-%dT%H:%M:%S")`; the
-/// date of the first that parses.
-fn strptime_date(value: &str) -> Option<chrono::NaiveDate> {
-    use Piece::{Field, Lit};
-    let date_fmt = [Field(YEAR), Lit('-'), Field(MONTH), Lit('-'), Field(DAY)];
-    let datetime_fmt = [
-        Field(YEAR),
-        Lit('-'),
-        Field(MONTH),
-        Lit('-'),
-        Field(DAY),
-        Lit('T'),
-        Field(HOUR),
-        Lit(':'),
-        Field(MINUTE),
-        Lit(':'),
-        Field(SECOND),
-    ];
-    let chars: Vec<char> = value.chars().collect();
-    for fmt in [&date_fmt[..], &datetime_fmt[..]] {
-        let mut fields = Vec::new();
-        // Python's `re.match` takes the first match in priority order; strptime then refuses
-        // leftover text ("unconverted data remains") without trying other matches.
-        if match_pieces(fmt, &chars, 0, &mut fields) == Some(chars.len()) {
-            let num = |s: &str| s.trim().parse::<u32>().ok();
-            let (y, m, d) = (num(&fields[0])?, num(&fields[1])?, num(&fields[2])?);
-            if fields.len() > 3 && num(&fields[5])? > 59 {
-                // A leap second parses but datetime() refuses it.
-                return None;
-            }
-            return chrono::NaiveDate::from_ymd_opt(y as i32, m, d);
-        }
-    }
-    None
-}
-
-/// Backtracking match of `pieces` at `pos` (a regex's first match in priority order): the end
-/// of the match, with the text of each field pushed to `fields`.
-fn match_pieces(
-    pieces: &[Piece],
-    s: &[char],
-    pos: usize,
-    fields: &mut Vec<String>,
-) -> Option<usize> {
-    let Some((first, rest)) = pieces.split_first() else {
-        return Some(pos);
-    };
-    match first {
-        // strptime's regex ignores case (`t` for `T`).
-        Piece::Lit(c) => s
-            .get(pos)
-            .is_some_and(|x| x.eq_ignore_ascii_case(c))
-            .then(|| match_pieces(rest, s, pos + 1, fields))
-            .flatten(),
-        Piece::Field(alts) => {
-            for alt in alts.iter() {
-                let fits = alt
-                    .iter()
-                    .enumerate()
-                    .all(|(i, (lo, hi))| s.get(pos + i).is_some_and(|c| (*lo..=*hi).contains(c)));
-                if !fits {
-                    continue;
-                }
-                fields.push(s[pos..pos + alt.len()].iter().collect());
-                if let Some(end) = match_pieces(rest, s, pos + alt.len(), fields) {
-                    return Some(end);
-                }
-                fields.pop();
-            }
-            None
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn date_filters_parse_as_python_strptime() {
-        let ok = |s: &str| strptime_date(s).map(|d| d.to_string());
-        assert_eq!(ok("2023-05-18").as_deref(), Some("2023-05-18"));
-        assert_eq!(ok("2023-5-18").as_deref(), Some("2023-05-18"));
-        assert_eq!(ok("2023-05-1").as_deref(), Some("2023-05-01"));
-        assert_eq!(ok("2023-05- 1").as_deref(), Some("2023-05-01"));
-        assert_eq!(ok("2023-05-18T12:00:01").as_deref(), Some("2023-05-18"));
-        assert_eq!(ok("2023-05-18T1:2:3").as_deref(), Some("2023-05-18"));
-        for bad in [
-            "18/05/2023",
-            "2023-02-30",
-            "",
-            "tomorrow",
-            "2023-05-18 12:00:00",
-            "2023-05-18T",
-            "2023-05-18Tgarbage",
-            "023-05-18",
-            " 2023-05-18",
-            "2023-05-18 ",
-            "2023-05-123",
-            "2023-13-01",
-        ] {
-            assert_eq!(ok(bad), None, "{bad:?}");
-        }
-        assert_eq!(
-            day_bound("max_created_at", "2023-5-18", true).unwrap(),
-            "2023-05-18T23:59:59"
-        );
-        assert_eq!(
-            day_bound("min_created_at", "x", false)
-                .unwrap_err()
-                .message(),
-            "Invalid min_created_at format. Use YYYY-MM-DD."
-        );
-    }
 }

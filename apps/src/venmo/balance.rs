@@ -172,13 +172,12 @@ fn add_to_venmo_balance(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let card = owned_card(ctx, a.int("payment_card_id"))?;
     let raw = a.value("amount").as_f64().unwrap_or(0.0);
     let amount = transfer_amount(raw)?;
-    if amount > admin::balance(ctx.db, card.details(), ctx.now)? {
-        return Err(ApiError::unprocessable(format!(
+    admin::debit(ctx.db, card.details(), amount, ctx.now, || {
+        ApiError::unprocessable(format!(
             "Your payment card does not have {} to add to your Venmo balance.",
             money(raw)
-        )));
-    }
-    admin::debit(ctx.db, card.details(), amount, ctx.now)?;
+        ))
+    })?;
     let user = me(ctx)?;
     set_balance(ctx, user.id, user.balance + amount)?;
     let id = record_transfer(ctx, &user, &card, Direction::CardToVenmo, amount)?;

@@ -2,7 +2,7 @@
 //! two parties only; a comment can be edited or deleted by its author only.
 
 use super::APP;
-use super::apis::{load_txn, now, page, party_or_null};
+use super::apis::{Likeable, load_txn, now, page, party_or_null};
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
@@ -225,53 +225,36 @@ fn update_transaction_comment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     Ok(json!({"message": "Transaction comment updated."}))
 }
 
-fn comment_liked(ctx: &Ctx, comment: i64, user: i64) -> Result<bool, ApiError> {
-    Ok(ctx
-        .db
-        .prepare_cached(
-            "SELECT 1 FROM venmo.transaction_comment_likes WHERE transaction_comment_id = ?1 AND user_id = ?2",
-        )?
-        .exists(params![comment, user])?)
-}
+/// Comments' likes.
+const LIKES: Likeable = Likeable {
+    table: "transaction_comments",
+    likes: "transaction_comment_likes",
+    key: "transaction_comment_id",
+};
 
 fn like_transaction_comment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let uid = ctx.user()?.id;
-    let c = visible_comment(ctx, a.int("comment_id"), LIKE_REFUSAL)?;
-    if comment_liked(ctx, c.id, uid)? {
-        return Err(ApiError::unprocessable(
-            "You have already liked this transaction comment.",
-        ));
-    }
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO venmo.transaction_comment_likes (transaction_comment_id, user_id, created_at) VALUES (?1, ?2, ?3)",
-        )?
-        .execute(params![c.id, uid, now(ctx)])?;
-    ctx.db
-        .prepare_cached(
-            "UPDATE venmo.transaction_comments SET like_count = like_count + 1 WHERE id = ?1",
-        )?
-        .execute([c.id])?;
-    Ok(json!({"message": "Liked transaction comment."}))
+    set_like(ctx, a, true)
 }
 
 fn unlike_transaction_comment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    set_like(ctx, a, false)
+}
+
+/// The caller likes (`like`) or unlikes a comment it can see.
+fn set_like(ctx: &mut Ctx, a: &Args, like: bool) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
     let c = visible_comment(ctx, a.int("comment_id"), LIKE_REFUSAL)?;
-    if !comment_liked(ctx, c.id, uid)? {
-        return Err(ApiError::unprocessable(
+    let (refusal, done) = if like {
+        (
+            "You have already liked this transaction comment.",
+            "Liked transaction comment.",
+        )
+    } else {
+        (
             "You have not liked this transaction comment, so you cannot unlike it.",
-        ));
-    }
-    ctx.db
-        .prepare_cached(
-            "DELETE FROM venmo.transaction_comment_likes WHERE transaction_comment_id = ?1 AND user_id = ?2",
-        )?
-        .execute(params![c.id, uid])?;
-    ctx.db
-        .prepare_cached(
-            "UPDATE venmo.transaction_comments SET like_count = max(like_count - 1, 0) WHERE id = ?1",
-        )?
-        .execute([c.id])?;
-    Ok(json!({"message": "Unliked transaction comment."}))
+            "Unliked transaction comment.",
+        )
+    };
+    LIKES.set(ctx, c.id, uid, like, refusal)?;
+    Ok(json!({"message": done}))
 }

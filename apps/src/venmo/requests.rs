@@ -8,8 +8,8 @@
 
 use super::APP;
 use super::apis::{
-    existing_user, me, money, newest_first, notify, now, page, party_or_null, set_balance,
-    zero_amount_on_create,
+    existing_user, me, money, newest_first, notify, now, page, party_cols, party_or_null,
+    set_balance, zero_amount_on_create,
 };
 use crate::admin;
 use crate::common::cards::owned_card;
@@ -125,17 +125,6 @@ const REQUEST_SELECT: &str = "SELECT p.id, p.sender_id, p.receiver_id, p.amount,
 
 impl Request {
     fn read(r: &rusqlite::Row) -> rusqlite::Result<Request> {
-        let pair = |i: usize| -> rusqlite::Result<Option<(String, String)>> {
-            Ok(
-                match (
-                    r.get::<_, Option<String>>(i)?,
-                    r.get::<_, Option<String>>(i + 1)?,
-                ) {
-                    (Some(n), Some(e)) => Some((n, e)),
-                    _ => None,
-                },
-            )
-        };
         Ok(Request {
             id: r.get(0)?,
             sender_id: r.get(1)?,
@@ -147,8 +136,8 @@ impl Request {
             approved_at: datetime_col(r, 7)?,
             denied_at: datetime_col(r, 8)?,
             private: r.get::<_, Option<bool>>(9)?.unwrap_or(false),
-            sender: pair(10)?,
-            receiver: pair(12)?,
+            sender: party_cols(r, 10)?,
+            receiver: party_cols(r, 12)?,
         })
     }
 
@@ -357,12 +346,9 @@ fn approve_payment_request(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         set_balance(ctx, payer.id, payer.balance - r.amount)?;
     } else {
         let card = owned_card(ctx, a.int("payment_card_id"))?;
-        if r.amount > admin::balance(ctx.db, card.details(), ctx.now)? {
-            return Err(ApiError::unprocessable(
-                "Insufficient money in the payment card.",
-            ));
-        }
-        admin::debit(ctx.db, card.details(), r.amount, ctx.now)?;
+        admin::debit(ctx.db, card.details(), r.amount, ctx.now, || {
+            ApiError::unprocessable("Insufficient money in the payment card.")
+        })?;
     }
     set_balance(ctx, requester.id, requester.balance + r.amount)?;
     let t = now(ctx);

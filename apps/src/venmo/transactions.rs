@@ -8,12 +8,13 @@
 
 use super::APP;
 use super::apis::{
-    Txn, day_bound, load_txn, me, money, newest_first, notify, now, page, set_balance, txns_where,
+    Likeable, Txn, load_txn, me, money, newest_first, notify, now, page, set_balance, txns_where,
     user_named, zero_amount_on_create,
 };
 use super::users::rank;
 use crate::admin;
 use crate::common::cards::card_by_id;
+use crate::common::pytime::day_bound;
 use rusqlite::params;
 use serde_json::{Value, json};
 use sim::api::listing::{parse_sort, sort_rows};
@@ -159,8 +160,12 @@ fn show_transactions(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         Some(email) => Some(user_named(ctx, email)?.id),
         None => None,
     };
-    let min_at = day_bound("min_created_at", a.str("min_created_at"), false)?;
-    let max_at = day_bound("max_created_at", a.str("max_created_at"), true)?;
+    // The day bounds in the stored form, compared as text.
+    let bound = |param, max| day_bound(param, a.str(param), max).map(sim::clock::fmt_datetime);
+    let (min_at, max_at) = (
+        bound("min_created_at", false)?,
+        bound("max_created_at", true)?,
+    );
     let key = parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?;
     let num = |name: &str| a.value(name).as_f64().unwrap_or(0.0);
     let (min_amount, max_amount) = (num("min_amount"), num("max_amount"));
@@ -227,13 +232,12 @@ fn create_transaction(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     } else {
         // Any saved card will do, whoever saved it (as in AppWorld).
         let card = card_by_id(ctx, a.int("payment_card_id"))?;
-        if raw > admin::balance(ctx.db, card.details(), ctx.now)? {
-            return Err(ApiError::unprocessable(format!(
+        admin::debit(ctx.db, card.details(), raw, ctx.now, || {
+            ApiError::unprocessable(format!(
                 "Your payment card does not have {} to make this transaction.",
                 money(raw)
-            )));
-        }
-        admin::debit(ctx.db, card.details(), raw, ctx.now)?;
+            ))
+        })?;
         digits = Some(card.last4());
     }
     set_balance(ctx, receiver.id, receiver.balance + raw)?;
@@ -298,53 +302,38 @@ fn download_transaction_receipt(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErr
 
 const LIKE_REFUSAL: &str = "You are not authorized to like or unlike this transaction.";
 
-fn liked(ctx: &Ctx, txn: i64, user: i64) -> Result<bool, ApiError> {
-    Ok(ctx
-        .db
-        .prepare_cached(
-            "SELECT 1 FROM venmo.transaction_likes WHERE transaction_id = ?1 AND user_id = ?2",
-        )?
-        .exists(params![txn, user])?)
-}
+/// Transactions' likes.
+const LIKES: Likeable = Likeable {
+    table: "transactions",
+    likes: "transaction_likes",
+    key: "transaction_id",
+};
 
 fn like_transaction(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let uid = ctx.user()?.id;
-    let t = visible_txn(ctx, a.int("transaction_id"), LIKE_REFUSAL)?;
-    if liked(ctx, t.id, uid)? {
-        return Err(ApiError::unprocessable(
-            "You have already liked this transaction.",
-        ));
-    }
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO venmo.transaction_likes (transaction_id, user_id, created_at) VALUES (?1, ?2, ?3)",
-        )?
-        .execute(params![t.id, uid, now(ctx)])?;
-    ctx.db
-        .prepare_cached("UPDATE venmo.transactions SET like_count = like_count + 1 WHERE id = ?1")?
-        .execute([t.id])?;
-    Ok(json!({"message": "Liked transaction."}))
+    set_like(ctx, a, true)
 }
 
 fn unlike_transaction(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    set_like(ctx, a, false)
+}
+
+/// The caller likes (`like`) or unlikes a transaction it can see.
+fn set_like(ctx: &mut Ctx, a: &Args, like: bool) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
     let t = visible_txn(ctx, a.int("transaction_id"), LIKE_REFUSAL)?;
-    if !liked(ctx, t.id, uid)? {
-        return Err(ApiError::unprocessable(
+    let (refusal, done) = if like {
+        (
+            "You have already liked this transaction.",
+            "Liked transaction.",
+        )
+    } else {
+        (
             "You have already unliked this transaction.",
-        ));
-    }
-    ctx.db
-        .prepare_cached(
-            "DELETE FROM venmo.transaction_likes WHERE transaction_id = ?1 AND user_id = ?2",
-        )?
-        .execute(params![t.id, uid])?;
-    ctx.db
-        .prepare_cached(
-            "UPDATE venmo.transactions SET like_count = max(like_count - 1, 0) WHERE id = ?1",
-        )?
-        .execute([t.id])?;
-    Ok(json!({"message": "Unliked transaction."}))
+            "Unliked transaction.",
+        )
+    };
+    LIKES.set(ctx, t.id, uid, like, refusal)?;
+    Ok(json!({"message": done}))
 }
 
 /// Public transactions of the caller's friends that do not involve the caller: those a friend

@@ -6,7 +6,7 @@ use super::apis::{VUser, me, page, user_by_email, user_named};
 use crate::common::rows::{bool_col, datetime_col};
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
-use sim::api::listing::rank_by_query;
+use sim::api::listing::rank_rows;
 use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
 
 pub(super) fn apis() -> Vec<ApiSpec> {
@@ -110,19 +110,7 @@ fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
              EXISTS (SELECT 1 FROM venmo.friendships AS f WHERE f.user_id = ?1 AND f.friend_id = u.id) \
              FROM venmo.users AS u WHERE u.id != ?1 ORDER BY u.id",
         )?
-        .query_map([uid], |r| {
-            Ok((
-                VUser {
-                    id: r.get(0)?,
-                    first_name: r.get(1)?,
-                    last_name: r.get(2)?,
-                    email: r.get(3)?,
-                    created_at: datetime_col(r, 4)?,
-                    balance: 0.0,
-                },
-                r.get(6)?,
-            ))
-        })?
+        .query_map([uid], |r| Ok((VUser::read(r)?, r.get(6)?)))?
         .collect::<Result<_, _>>()?;
     let query = a.str("query").trim();
     let ordered: Vec<(VUser, bool)> = if query.is_empty() {
@@ -158,14 +146,7 @@ pub(super) fn rank<T>(
     rows: Vec<T>,
     id: impl Fn(&T) -> i64,
 ) -> Result<Vec<T>, ApiError> {
-    let ids: Vec<i64> = rows.iter().map(&id).collect();
-    let ranked = rank_by_query(ctx.db, "venmo", fts, query, &ids)?;
-    let mut by_id: std::collections::HashMap<i64, T> =
-        rows.into_iter().map(|r| (id(&r), r)).collect();
-    Ok(ranked
-        .into_iter()
-        .filter_map(|i| by_id.remove(&i))
-        .collect())
+    rank_rows(ctx.db, "venmo", fts, query, rows, id)
 }
 
 /// The friends of the caller or of `user_email`, in the order they were added, each with the
@@ -182,19 +163,7 @@ fn search_friends(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             "SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, u.venmo_balance, f.created_at \
              FROM venmo.friendships AS f JOIN venmo.users AS u ON u.id = f.friend_id WHERE f.user_id = ?1 ORDER BY f.id",
         )?
-        .query_map([owner], |r| {
-            Ok((
-                VUser {
-                    id: r.get(0)?,
-                    first_name: r.get(1)?,
-                    last_name: r.get(2)?,
-                    email: r.get(3)?,
-                    created_at: datetime_col(r, 4)?,
-                    balance: 0.0,
-                },
-                datetime_col(r, 6)?,
-            ))
-        })?
+        .query_map([owner], |r| Ok((VUser::read(r)?, datetime_col(r, 6)?)))?
         .collect::<Result<_, _>>()?;
     let query = a.str("query").trim();
     let ordered = if query.is_empty() {

@@ -148,6 +148,69 @@ pub fn rank_by_query(
     Ok(out)
 }
 
+/// Orders `rows` by [`rank_by_query`] of `query` over `schema.fts_table` (`id` gives a row's
+/// FTS rowid): matches by rank first, then the rest in AppWorld's set order.
+pub fn rank_rows<T>(
+    db: &Connection,
+    schema: &str,
+    fts_table: &str,
+    query: &str,
+    rows: Vec<T>,
+    id: impl Fn(&T) -> i64,
+) -> Result<Vec<T>, ApiError> {
+    let ids: Vec<i64> = rows.iter().map(&id).collect();
+    let ranked = rank_by_query(db, schema, fts_table, query, &ids)?;
+    let mut by_id: std::collections::HashMap<i64, T> =
+        rows.into_iter().map(|r| (id(&r), r)).collect();
+    Ok(ranked
+        .into_iter()
+        .filter_map(|i| by_id.remove(&i))
+        .collect())
+}
+
+/// How a search listing orders and pages its rows.
+pub struct SearchPage<'a> {
+    /// The search text, or `None` when the call does not search (each API decides what counts
+    /// as no search: a blank query, or one without words).
+    pub query: Option<&'a str>,
+    /// The order of all rows when not searching (`sort_by` or the API's default).
+    pub sort_all: Option<&'a SortKey>,
+    /// The order of the page when searching (`sort_by` only: the ranking decides the page).
+    pub sort_page: Option<&'a SortKey>,
+    /// `page_index`.
+    pub index: i64,
+    /// `page_limit`.
+    pub limit: i64,
+}
+
+impl SearchPage<'_> {
+    /// AppWorld's listing pipeline over `rows` (already filtered): without a search, sort all
+    /// rows then cut the page; with one, rank by the search (see [`rank_rows`]), cut the page,
+    /// then sort that page.
+    pub fn apply<T>(
+        &self,
+        db: &Connection,
+        schema: &str,
+        fts_table: &str,
+        mut rows: Vec<T>,
+        id: impl Fn(&T) -> i64,
+        field: impl Fn(&T, &str) -> Value + Copy,
+    ) -> Result<Vec<T>, ApiError> {
+        let Some(query) = self.query else {
+            if let Some(key) = self.sort_all {
+                sort_rows(&mut rows, key, field);
+            }
+            return Ok(paginate(rows, self.index, self.limit));
+        };
+        let ranked = rank_rows(db, schema, fts_table, query, rows, id)?;
+        let mut page = paginate(ranked, self.index, self.limit);
+        if let Some(key) = self.sort_page {
+            sort_rows(&mut page, key, field);
+        }
+        Ok(page)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
