@@ -74,7 +74,7 @@ fn every_registered_api_matches_the_vendored_spec() {
     }
     assert_eq!(
         checked,
-        4 + 6 + 17 + 42 + 30 + 54,
-        "api_docs, supervisor, simple_note, gmail, phone and venmo are complete"
+        4 + 6 + 17 + 42 + 30 + 54 + 26,
+        "api_docs, supervisor, simple_note, gmail, phone, venmo and file_system are complete"
     );
 }

@@ -9,6 +9,7 @@
 pub mod admin;
 pub mod api_docs;
 pub mod common;
+pub mod file_system;
 pub mod gmail;
 pub mod people;
 pub mod phone;
@@ -44,6 +45,7 @@ pub fn registry() -> Registry {
     r.add_app(supervisor::app(), supervisor::apis());
     // In AppWorld's order (ALL_APPS): api_docs lists apps in registration order.
     r.add_app(phone::app(), phone::apis());
+    r.add_app(file_system::app(), file_system::apis());
     r.add_app(venmo::app(), venmo::apis());
     r.add_app(gmail::app(), gmail::apis());
     r.add_app(simple_note::app(), simple_note::apis());
@@ -66,6 +68,7 @@ pub fn schemas() -> Vec<SchemaSpec> {
                 "supervisor" => supervisor::post_ddl(),
                 "gmail" => gmail::post_ddl(),
                 "phone" => phone::post_ddl(),
+                "file_system" => file_system::post_ddl(),
                 "venmo" => venmo::post_ddl(),
                 _ => Vec::new(),
             };

@@ -28,6 +28,8 @@ pub fn owned_tables(app: &str) -> &'static [(&'static str, &'static str)] {
             ("payment_cards", "user_id"),
             ("friendships", "user_id"),
         ],
+        // Checked against AppWorld: the directory rows stay.
+        "file_system" => &[("files", "user_id")],
         _ => &[],
     }
 }

@@ -8,7 +8,10 @@
 //!   lower-cased>/`, surrounding whitespace is stripped, a missing leading `/` is added and
 //!   trailing `/` are removed. A file path must have an extension.
 //! - [`find_file`] reads a file by its normalised path, [`write_file`] creates or overwrites one
-//!   (creating the missing parent directories).
+//!   (creating the missing parent directories), [`insert_file`] writes a row without checks.
+//! - Directories: [`FsUser::resolve_dir`] (a directory path has no extension; answered with its
+//!   trailing `/`), [`directory_exists`], [`insert_directory`], [`ancestors`] and
+//!   [`create_parents`]; [`check_compressed_path`] for `.zip`/`.tar` archives.
 //!
 //! Every user has a private tree: rows of `file_system.directories` and `file_system.files` are
 //! keyed by (user, path). Directories are stored with a trailing `/`; `tilde_path` is the path
@@ -72,13 +75,7 @@ pub fn authenticate(
         }),
     };
     let user = sim::api::auth::authenticate(db, &spec, token, now)?;
-    let first_name: String = db
-        .prepare_cached("SELECT first_name FROM file_system.users WHERE id = ?1")?
-        .query_row([user.id], |r| r.get(0))?;
-    Ok(FsUser {
-        id: user.id,
-        first_name,
-    })
+    FsUser::load(db, user.id)
 }
 
 impl FsUser {
@@ -91,6 +88,22 @@ impl FsUser {
     /// Normalises `raw` for this user (see [`resolve_path`]).
     pub fn resolve(&self, raw: &str, name: &str) -> Result<String, ApiError> {
         resolve_path(raw, name, &self.home())
+    }
+
+    /// The account with this id (its current first name gives the home directory).
+    pub fn load(db: &Connection, id: i64) -> Result<FsUser, ApiError> {
+        let first_name: String = db
+            .prepare_cached("SELECT first_name FROM file_system.users WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))?;
+        Ok(FsUser { id, first_name })
+    }
+
+    /// Normalises a directory path for this user, checks that it has no extension and
+    /// returns it with its trailing `/` (the root is `/`).
+    pub fn resolve_dir(&self, raw: &str, name: &str) -> Result<String, ApiError> {
+        let path = self.resolve(raw, name)?;
+        check_directory_path(&path, name)?;
+        Ok(format!("{path}/"))
     }
 
     /// Normalises a file path for this user and checks that it has an extension.
@@ -165,6 +178,97 @@ pub fn check_directory_path(path: &str, name: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// A compressed file path must end in `.zip` or `.tar` (case-sensitive).
+pub fn check_compressed_path(path: &str, name: &str) -> Result<(), ApiError> {
+    if !matches!(extension(path), Some("zip" | "tar")) {
+        return Err(ApiError::unprocessable(format!(
+            "The path {name} ({path}) is supposed to be a compressed file and so must have an extension among: zip or tar."
+        )));
+    }
+    Ok(())
+}
+
+/// Whether `owner` has the directory `dir` (with its trailing `/`).
+pub fn directory_exists(db: &Connection, owner: i64, dir: &str) -> Result<bool, ApiError> {
+    Ok(db
+        .prepare_cached("SELECT 1 FROM file_system.directories WHERE user_id = ?1 AND path = ?2")?
+        .query_row(params![owner, dir], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+/// Creates the directory `dir` (with its trailing `/`) unless it exists.
+pub fn insert_directory(
+    db: &Connection,
+    owner: &FsUser,
+    dir: &str,
+    now: NaiveDateTime,
+) -> Result<(), ApiError> {
+    if !directory_exists(db, owner.id, dir)? {
+        db.prepare_cached(
+            "INSERT INTO file_system.directories (path, tilde_path, user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
+        )?
+        .execute(params![dir, tilde_path(dir, &owner.home()), owner.id, sim::clock::fmt_datetime(now)])?;
+    }
+    Ok(())
+}
+
+/// The ancestors of `path` (without trailing `/`), from the root down, each with its trailing
+/// `/`: `/`, `/home/`, `/home/alice/` for `/home/alice/x.txt`.
+pub fn ancestors(path: &str) -> Vec<String> {
+    let parent = &path[..path.rfind('/').unwrap_or(0)];
+    let mut dir = String::from("/");
+    let mut dirs = vec![dir.clone()];
+    for seg in parent.split('/').filter(|s| !s.is_empty()) {
+        dir.push_str(seg);
+        dir.push('/');
+        dirs.push(dir.clone());
+    }
+    dirs
+}
+
+/// Creates the missing parent directories of `path`, as AppWorld does: walking up from the
+/// immediate parent to the first one that exists (an ancestor missing above an existing one
+/// stays missing), then creating them deepest first. None may look like a file (422 naming
+/// `directory_path`).
+pub fn create_parents(
+    db: &Connection,
+    owner: &FsUser,
+    path: &str,
+    now: NaiveDateTime,
+) -> Result<(), ApiError> {
+    let mut missing = Vec::new();
+    for d in ancestors(path).into_iter().rev() {
+        if directory_exists(db, owner.id, &d)? {
+            break;
+        }
+        missing.push(d);
+    }
+    for d in &missing {
+        check_directory_path(d.trim_end_matches('/'), "directory_path")?;
+    }
+    for d in &missing {
+        insert_directory(db, owner, d, now)?;
+    }
+    Ok(())
+}
+
+/// Inserts a file row (no checks); returns its id.
+pub fn insert_file(
+    db: &Connection,
+    owner: &FsUser,
+    path: &str,
+    content: &str,
+    compressed_data: &str,
+    now: NaiveDateTime,
+) -> Result<i64, ApiError> {
+    db.prepare_cached(
+        "INSERT INTO file_system.files (path, tilde_path, user_id, content, compressed_data, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+    )?
+    .execute(params![path, tilde_path(path, &owner.home()), owner.id, content, compressed_data, sim::clock::fmt_datetime(now)])?;
+    Ok(db.last_insert_rowid())
+}
+
 /// `path` with the owner's `home` written as `~/` (other paths unchanged).
 pub fn tilde_path(path: &str, home: &str) -> String {
     match path.strip_prefix(home) {
@@ -216,35 +320,7 @@ pub fn write_file(
     overwrite: bool,
     now: NaiveDateTime,
 ) -> Result<i64, ApiError> {
-    let home = owner.home();
-    let t = sim::clock::fmt_datetime(now);
-    // Parent directories, from the root down: `/`, `/home/`, `/home/alice/`, ...
-    let parent = &path[..path.rfind('/').unwrap_or(0)];
-    let mut dir = String::from("/");
-    let mut dirs = vec![dir.clone()];
-    for seg in parent.split('/').filter(|s| !s.is_empty()) {
-        dir.push_str(seg);
-        dir.push('/');
-        dirs.push(dir.clone());
-    }
-    for d in &dirs {
-        check_directory_path(d.trim_end_matches('/'), "directory_path")?;
-    }
-    // The missing ones are created deepest first, as AppWorld does.
-    for d in dirs.iter().rev() {
-        let exists: Option<i64> = db
-            .prepare_cached(
-                "SELECT id FROM file_system.directories WHERE user_id = ?1 AND path = ?2",
-            )?
-            .query_row(params![owner.id, d], |r| r.get(0))
-            .optional()?;
-        if exists.is_none() {
-            db.prepare_cached(
-                "INSERT INTO file_system.directories (path, tilde_path, user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
-            )?
-            .execute(params![d, tilde_path(d, &home), owner.id, t])?;
-        }
-    }
+    create_parents(db, owner, path, now)?;
     if let Some(old) = find_file(db, Some(owner.id), path)? {
         if !overwrite {
             return Err(ApiError::unprocessable(
@@ -254,11 +330,7 @@ pub fn write_file(
         db.prepare_cached("DELETE FROM file_system.files WHERE id = ?1")?
             .execute([old.id])?;
     }
-    db.prepare_cached(
-        "INSERT INTO file_system.files (path, tilde_path, user_id, content, compressed_data, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-    )?
-    .execute(params![path, tilde_path(path, &home), owner.id, content, compressed_data, t])?;
-    Ok(db.last_insert_rowid())
+    insert_file(db, owner, path, content, compressed_data, now)
 }
 
 #[cfg(test)]

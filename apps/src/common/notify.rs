@@ -72,6 +72,11 @@ pub fn email_from_company_with_files(
             })
         })
         .optional()?;
+    if !files.is_empty() {
+        // AppWorld's company logs into its file_system account to store the files: one token
+        // drawn from the random stream per e-mail with files.
+        sim::world::with_rng(db, |r| r.randrange(600, 1800))?;
+    }
     let mut attached = Vec::new();
     for (name, content) in files {
         if let Some(owner) = &fs_owner {

@@ -1,0 +1,1 @@
+//! file_system's share of the world (the lead's).
