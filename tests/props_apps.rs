@@ -1,4 +1,4 @@
-//! Property test over gmail, phone and venmo: random sequences of any of the app's APIs, by two
+//! Property test over gmail, phone, venmo and file_system: random sequences of any of the app's APIs, by two
 //! users of the default world, with arguments drawn per declared parameter (plausible values
 //! taken from the world — ids, e-mails, phone numbers — and wrong types, `None`, empty and odd
 //! strings). Every call must answer without a panic, with a documented status and a JSON
@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use sim::api::params::ParamType;
 
-const APPS: &[&str] = &["gmail", "phone", "venmo"];
+const APPS: &[&str] = &["gmail", "phone", "venmo", "file_system"];
 
 /// One drawn value, interpreted per parameter when the call is built.
 #[derive(Debug, Clone)]
@@ -194,7 +194,7 @@ fn run(seq: &[Call]) -> (Vec<String>, String) {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
     #[test]
-    fn random_calls_on_gmail_phone_venmo_are_safe_and_replay(
+    fn random_calls_on_gmail_phone_venmo_file_system_are_safe_and_replay(
         seq in proptest::collection::vec(call(), 1..24)
     ) {
         let first = run(&seq);

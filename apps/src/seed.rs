@@ -44,6 +44,8 @@ pub fn build_world(cfg: &WorldConfig, registry: &Registry) -> Result<World, Worl
         crate::gmail::seed::install(db, &population, cfg.seed)?;
         crate::phone::seed::install(db, &population, cfg.seed)?;
         crate::venmo::seed::install(db, &population, cfg.seed)?;
+        // After gmail and venmo: its files copy their bills, documents and rent payments.
+        crate::file_system::seed::install(db, &population, cfg.seed)?;
         seed_simple_note(db, &population, cfg)?;
         crate::api_docs::seed(db, registry)?;
         Ok(())
