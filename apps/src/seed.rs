@@ -397,3 +397,65 @@ impl Fill {
         out
     }
 }
+
+/// Inserts `app`'s accounts: one per person (user id = person id; logging in by e-mail, or by
+/// phone number for phone) with their password for the app, then one per company notifier
+/// (`<Company> Notifications`, password `adminpassword`; phone's in its own notifier order).
+/// `verified` sets the column of apps that have one. Returns the first id after them.
+pub(crate) fn insert_accounts(
+    db: &Connection,
+    pop: &Population,
+    app: &str,
+    created: &str,
+    verified: bool,
+) -> rusqlite::Result<i64> {
+    let (login, extra_col, extra_val) = (
+        if app == "phone" {
+            "phone_number"
+        } else {
+            "email"
+        },
+        if verified { ", verified" } else { "" },
+        if verified { ", 1" } else { "" },
+    );
+    let mut user = db.prepare(&format!(
+        "INSERT INTO \"{app}\".users (id, first_name, last_name, {login}, password, created_at, last_logged_in{extra_col}) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6{extra_val})"
+    ))?;
+    for p in &pop.people {
+        let name = if app == "phone" {
+            &p.phone_number
+        } else {
+            &p.email
+        };
+        user.execute(params![
+            p.id,
+            p.first_name,
+            p.last_name,
+            name,
+            password_of(p, app),
+            created
+        ])?;
+    }
+    let notifiers: Vec<(&str, &str)> = if app == "phone" {
+        crate::phone::seed::NOTIFIER_NUMBERS.to_vec()
+    } else {
+        NOTIFIER_APPS
+            .iter()
+            .map(|a| (*a, crate::common::notify::company(a).1))
+            .collect()
+    };
+    let first = pop.people.len() as i64 + 1;
+    for (id, (company_app, name)) in (first..).zip(&notifiers) {
+        let (company, _) = crate::common::notify::company(company_app);
+        user.execute(params![
+            id,
+            company,
+            "Notifications",
+            name,
+            "adminpassword",
+            created
+        ])?;
+    }
+    Ok(first + notifiers.len() as i64)
+}

@@ -278,7 +278,8 @@ pub fn tilde_path(path: &str, home: &str) -> String {
     }
 }
 
-fn read_file_row(r: &rusqlite::Row) -> rusqlite::Result<FileRow> {
+/// Reads a [`FileRow`] from `SELECT id, user_id, path, content, compressed_data ...`.
+pub fn read_file_row(r: &rusqlite::Row) -> rusqlite::Result<FileRow> {
     Ok(FileRow {
         id: r.get(0)?,
         user_id: r.get(1)?,

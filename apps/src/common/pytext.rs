@@ -5,33 +5,33 @@
 /// Python's `json.dumps` of a list of strings (`", "` between items, non-ASCII escaped), the
 /// form AppWorld stores JSON columns in.
 pub fn py_json_list(items: &[String]) -> String {
-    let mut out = String::from("[");
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        out.push('"');
-        for c in item.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                '\u{8}' => out.push_str("\\b"),
-                '\u{c}' => out.push_str("\\f"),
-                c if c.is_ascii() && (c as u32) >= 0x20 => out.push(c),
-                c => {
-                    let mut buf = [0u16; 2];
-                    for unit in c.encode_utf16(&mut buf) {
-                        out.push_str(&format!("\\u{unit:04x}"));
-                    }
+    let quoted: Vec<String> = items.iter().map(|i| py_json_str(i)).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// Python's `json.dumps` of one string (`ensure_ascii`: everything outside space..`~` escaped,
+/// as `\uXXXX` UTF-16 units where there is no short escape).
+pub fn py_json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0c}' => out.push_str("\\f"),
+            ' '..='~' => out.push(c),
+            c => {
+                let mut buf = [0u16; 2];
+                for unit in c.encode_utf16(&mut buf) {
+                    out.push_str(&format!("\\u{unit:04x}"));
                 }
             }
         }
-        out.push('"');
     }
-    out.push(']');
+    out.push('"');
     out
 }
 

@@ -6,6 +6,7 @@
 use super::directories::files_under;
 use super::files::{delete_file_row, file_dates, me, set_dates};
 use crate::common::files::{self as fs};
+use crate::common::pytext::py_json_str;
 use serde_json::{Value, json};
 use sim::api::{ApiError, Args, Ctx};
 
@@ -19,37 +20,13 @@ fn py_dumps(v: &Value) -> String {
         Value::Object(map) => format!(
             "{{{}}}",
             map.iter()
-                .map(|(k, v)| format!("{}: {}", py_str(k), py_dumps(v)))
+                .map(|(k, v)| format!("{}: {}", py_json_str(k), py_dumps(v)))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Value::String(s) => py_str(s),
+        Value::String(s) => py_json_str(s),
         other => other.to_string(),
     }
-}
-
-fn py_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
-                let mut buf = [0u16; 2];
-                for unit in c.encode_utf16(&mut buf) {
-                    out.push_str(&format!("\\u{unit:04x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// A stored datetime as an ISO text (`2023-05-18T12:00:00`).

@@ -23,17 +23,7 @@ pub(super) fn files_under(ctx: &Ctx, owner: i64, dir: &str) -> Result<Vec<FileRo
         "SELECT id, user_id, path, content, compressed_data FROM file_system.files \
          WHERE user_id = ?1 AND substr(path, 1, length(?2)) = ?2 ORDER BY path",
     )?;
-    let rows = st.query_map(params![owner, dir], |r| {
-        Ok(FileRow {
-            id: r.get(0)?,
-            user_id: r.get(1)?,
-            path: r.get(2)?,
-            content: r.get(3)?,
-            compressed_data: r
-                .get::<_, Option<String>>(4)?
-                .unwrap_or_else(|| "[]".into()),
-        })
-    })?;
+    let rows = st.query_map(params![owner, dir], fs::read_file_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 

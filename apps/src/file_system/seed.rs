@@ -15,30 +15,10 @@ use std::collections::BTreeSet;
 /// Writes file_system's rows for `pop` (file_system user id = person id; notifiers follow).
 pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
     let now = sim::clock::default_now();
-    let mut user = db.prepare(
-        "INSERT INTO file_system.users (id, first_name, last_name, email, password, created_at, last_logged_in, verified) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1)",
-    )?;
-    for p in &pop.people {
-        user.execute(params![
-            p.id,
-            p.first_name,
-            p.last_name,
-            p.email,
-            crate::seed::password_of(p, "file_system"),
-            "2020-09-01T09:00:00"
-        ])?;
-    }
+    crate::seed::insert_accounts(db, pop, "file_system", "2020-09-01T09:00:00", true)?;
     let first_notifier = pop.people.len() as i64 + 1;
     for (next, app) in (first_notifier..).zip(crate::seed::NOTIFIER_APPS) {
-        let (company, email) = crate::common::notify::company(app);
-        user.execute(params![
-            next,
-            company,
-            "Notifications",
-            email,
-            "adminpassword",
-            "2020-01-01T00:00:00"
-        ])?;
+        let (company, _) = crate::common::notify::company(app);
         let home = home_dir(company);
         let mut tree = Tree::default();
         tree.dirs.insert(home.clone());

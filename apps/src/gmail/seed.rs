@@ -64,36 +64,12 @@ struct Thread {
 pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
     let now = sim::clock::default_now();
     let created = "2019-08-01T09:00:00";
+    let outside_first = crate::seed::insert_accounts(db, pop, "gmail", created, false)?;
     let mut user = db.prepare(
         "INSERT INTO gmail.users (id, first_name, last_name, email, password, created_at, last_logged_in) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
     )?;
-    for p in &pop.people {
-        user.execute(params![
-            p.id,
-            p.first_name,
-            p.last_name,
-            p.email,
-            crate::seed::password_of(p, "gmail"),
-            created
-        ])?;
-    }
-    let mut next = pop.people.len() as i64 + 1;
-    for app in crate::seed::NOTIFIER_APPS {
-        let (company, email) = crate::common::notify::company(app);
-        user.execute(params![
-            next,
-            company,
-            "Notifications",
-            email,
-            "adminpassword",
-            created
-        ])?;
-        next += 1;
-    }
-    let outside_first = next;
-    for (first, last, email, _) in OUTSIDE {
-        user.execute(params![next, first, last, email, "adminpassword", created])?;
-        next += 1;
+    for (id, (first, last, email, _)) in (outside_first..).zip(OUTSIDE) {
+        user.execute(params![id, first, last, email, "adminpassword", created])?;
     }
     let sender =
         |k: Kind| outside_first + OUTSIDE.iter().position(|o| o.3 == k).unwrap_or(0) as i64;

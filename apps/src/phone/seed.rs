@@ -141,31 +141,7 @@ const ALARMS: &[(&str, &[&str], &str, i64)] = &[
 /// Writes phone's rows for `pop` (people get phone user ids 1..n, notifiers after them).
 pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
     let now = sim::clock::default_now();
-    let mut user = db.prepare(
-        "INSERT INTO phone.users (id, first_name, last_name, phone_number, password, created_at, last_logged_in) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-    )?;
-    for p in &pop.people {
-        user.execute(params![
-            p.id,
-            p.first_name,
-            p.last_name,
-            p.phone_number,
-            crate::seed::password_of(p, "phone"),
-            "2020-03-01T09:00:00"
-        ])?;
-    }
-    let n = pop.people.len() as i64;
-    for (i, (app, number)) in NOTIFIER_NUMBERS.iter().enumerate() {
-        let (company, _) = crate::common::notify::company(app);
-        user.execute(params![
-            n + 1 + i as i64,
-            company,
-            "Notifications",
-            number,
-            "adminpassword",
-            "2020-01-01T00:00:00"
-        ])?;
-    }
+    crate::seed::insert_accounts(db, pop, "phone", "2020-03-01T09:00:00", false)?;
     let mut contact = db.prepare(
         "INSERT INTO phone.contacts (user_id, first_name, last_name, email, phone_number, relationships, birthday, home_address, work_address, created_at) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
