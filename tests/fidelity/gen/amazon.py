@@ -20,7 +20,7 @@ Orders, returns and Prime subscriptions send e-mails with attachments (gmail, fi
 those successful calls carry `needs`, and so the rest of their sequence waits for those apps;
 every refusal of those APIs is recorded first, in sequences of its own."""
 
-from common import ODD_VALUES, Recorder
+from common import ODD_VALUES, Recorder, login_attempts, logout_flow
 
 APP = "amazon"
 A, B, C, D = range(4)
@@ -163,27 +163,15 @@ def auth_matrix(r: Recorder) -> None:
 def login_logout(r: Recorder) -> None:
     r.reset()
     email, pw = r.email(A), r.password(A, APP)
-    for username, password in [
+    login_attempts(lambda api, **a: c(r, api, **a), [
         (email, pw), (email, pw + "x"), (email, ""), (email.upper(), pw), (" " + email, pw),
         ("alice.ng@GMAIL.COM", pw), ("nobody@example.com", pw), ("", pw), (None, pw),
         (email, None), (r.username(A, "phone"), pw), (12345, pw), (r.email(B), r.password(B, APP)),
         (email, r.password(A, "venmo")),
-    ]:
-        c(r, "login", username=username, password=password)
-    c(r, "login", username=email)
-    c(r, "login", password=pw)
-    c(r, "login")
-    tok = r.login(APP, A, "t1")
-    other = r.login(APP, A, "t2")
-    c(r, "show_account", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_account", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_cart", access_token=other)
-    c(r, "logout")
-    c(r, "logout", access_token="garbage")
-    c(r, "logout", access_token=other)
-    c(r, "show_wish_list", access_token=other)
+    ])
+    logout_flow(lambda api, **a: c(r, api, **a), lambda i: r.login(APP, A, i),
+                ("show_account", {}), ("show_cart", {}),
+                ("show_wish_list", {}))
 
 
 # -- accounts --------------------------------------------------------------------------------

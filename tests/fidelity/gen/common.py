@@ -13,7 +13,7 @@ answer as `t`, and the string "${t.access_token}" as a whole argument stands for
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 # Keys of api_docs answers that hold AppWorld's own prose; stripped before anything is written.
 PROSE_KEYS = ("description",)
@@ -96,3 +96,40 @@ ODD_VALUES: list[Any] = [
     "yes", "off", "null", 0, 1, -1, 7, 2**63, 7.0, 7.5, -0.0, True, False, [], ["a"], ["a", "b"],
     [1, 2], {}, {"a": 1},
 ]
+
+
+# One call of the app under test: `call(api, **args)` (a generator's own wrapper, which adds the
+# "needs" of the API).
+Call = Callable[..., Any]
+Probe = tuple[str, dict]
+
+
+def login_attempts(call: Call, pairs: list[tuple[Any, Any]],
+                   partial: list[dict] | None = None) -> None:
+    """Logs in with each (username, password) pair, then with fields missing: by default the
+    first pair's username alone, its password alone, and neither."""
+    for username, password in pairs:
+        call("login", username=username, password=password)
+    user, pw = pairs[0]
+    for args in partial if partial is not None else [{"username": user}, {"password": pw}, {}]:
+        call("login", **args)
+
+
+def logout_flow(call: Call, login: Callable[[str], str], probe: Probe, other_probe: Probe,
+                final: Probe, after: tuple[Probe, ...] = ()) -> None:
+    """Two tokens of one person (`login("t1")`, `login("t2")`): `probe` with the first, log it
+    out, `probe` and each of `after` again (refused), a second logout (refused), `other_probe`
+    with the second (still works); logout without a token and with a garbage one; log the
+    second out and try `final` with it."""
+    tok, other = login("t1"), login("t2")
+    call(probe[0], access_token=tok, **probe[1])
+    call("logout", access_token=tok)
+    call(probe[0], access_token=tok, **probe[1])
+    for api, args in after:
+        call(api, access_token=tok, **args)
+    call("logout", access_token=tok)
+    call(other_probe[0], access_token=other, **other_probe[1])
+    call("logout")
+    call("logout", access_token="garbage")
+    call("logout", access_token=other)
+    call(final[0], access_token=other, **final[1])

@@ -10,7 +10,7 @@ People of the oracle world: 0 Alice (the supervisor; /home/alice/documents/todo.
 todo.txt); every user has the directories /, /home/, /home/<name>/, ~/documents/ and
 ~/documents/work/. All accounts are verified; logins use the e-mail address."""
 
-from common import ODD_VALUES, Recorder
+from common import ODD_VALUES, Recorder, login_attempts, logout_flow
 
 APP = "file_system"
 A, B, C, D = range(4)
@@ -92,30 +92,18 @@ def auth_matrix(r: Recorder) -> None:
 def login_logout(r: Recorder) -> None:
     r.reset()
     email, pw = r.email(A), r.password(A, APP)
-    for username, password in [
+    login_attempts(lambda api, **a: c(r, api, **a), [
         (email, pw), (email, pw + "x"), (email, ""), (email.upper(), pw), (" " + email, pw),
         ("alice.ng@GMAIL.COM", pw), ("nobody@example.com", pw), ("", pw), (None, pw),
         (email, None), (email, 12345), (12345, pw), (r.email(B), r.password(B, APP)),
         (email, r.password(A, "simple_note")), (r.email(B), pw),
         ("notifications@filesystem.com", "adminpassword"),
-    ]:
-        c(r, "login", username=username, password=password)
-    c(r, "login", username=email)
-    c(r, "login", password=pw)
-    c(r, "login")
+    ])
     # Logout: the token stops working; a second logout and a missing token fail differently.
-    tok = r.login(APP, A, "t1")
-    other = r.login(APP, A, "t2")
-    c(r, "show_directory", access_token=tok, directory_path="~/")
-    c(r, "logout", access_token=tok)
-    c(r, "show_directory", access_token=tok, directory_path="~/")
-    c(r, "file_exists", access_token=tok, file_path="~/documents/todo.txt")
-    c(r, "logout", access_token=tok)
-    c(r, "show_account", access_token=other)
-    c(r, "logout")
-    c(r, "logout", access_token="garbage")
-    c(r, "logout", access_token=other)
-    c(r, "show_file", access_token=other, file_path="~/documents/todo.txt")
+    logout_flow(lambda api, **a: c(r, api, **a), lambda i: r.login(APP, A, i),
+                ("show_directory", {"directory_path": "~/"}), ("show_account", {}),
+                ("show_file", {"file_path": "~/documents/todo.txt"}),
+                after=(("file_exists", {"file_path": "~/documents/todo.txt"}),))
 
 
 # -- paths -----------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ Alice -> Bruno (Alice's thread 1, Bruno's thread 2); e-mail 2 "Re: plans" Bruno 
 are per user (one user_email_thread row per person). Every person's file_system holds
 ~/documents/todo.txt; Alice's also ~/documents/work/report.txt."""
 
-from common import ODD_VALUES, Recorder
+from common import ODD_VALUES, Recorder, login_attempts, logout_flow
 
 APP = "gmail"
 A, B, C, D = range(4)
@@ -121,30 +121,18 @@ def login_logout(g: Gmail) -> None:
     g.reset()
     r = g.r
     email, pw = g.e[A], r.password(A, APP)
-    for username, password in [
+    login_attempts(g, [
         (email, pw), (email, pw + "x"), (email, ""), (email.upper(), pw), (" " + email, pw),
         ("Alice.Ng@gmail.com", pw), ("nobody@example.com", pw), ("", pw), (None, pw),
         (email, None), (r.username(A, "phone"), pw), (email, 12345), (12345, pw),
         (g.e[B], r.password(B, APP)), (email, r.password(A, "simple_note")),
         ("notifications@gmail.com", "adminpassword"),
-    ]:
-        g("login", username=username, password=password)
-    g("login", username=email)
-    g("login", password=pw)
-    g("login")
+    ])
     # Logout: the token stops working; a second logout and a missing token fail differently.
-    tok = g.login(A, "t1")
-    other = g.login(A, "t2")
-    g("show_account", access_token=tok)
-    g("logout", access_token=tok)
-    g("show_account", access_token=tok)
-    g("show_inbox_threads", access_token=tok)
-    g("logout", access_token=tok)
-    g("show_account", access_token=other)
-    g("logout")
-    g("logout", access_token="garbage")
-    g("logout", access_token=other)
-    g("show_category_sizes", access_token=other)
+    logout_flow(g, lambda i: g.login(A, i),
+                ("show_account", {}), ("show_account", {}),
+                ("show_category_sizes", {}),
+                after=(("show_inbox_threads", {}),))
 
 
 # -- accounts ----------------------------------------------------------------------------

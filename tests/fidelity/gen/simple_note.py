@@ -5,7 +5,7 @@ reads, and search_notes over queries, tag and pin filters, paging edges and ever
 People of the oracle world: 0 Alice (the supervisor; notes Groceries (pinned), Book list,
 Workout plan), 1 Bruno (note Ideas), 2 Chen, 3 Dara; all have verified accounts."""
 
-from common import ODD_VALUES, Recorder
+from common import ODD_VALUES, Recorder, login_attempts, logout_flow
 
 APP = "simple_note"
 A, B, C, D = range(4)
@@ -40,27 +40,15 @@ def auth_matrix(r: Recorder) -> None:
 def login_logout(r: Recorder) -> None:
     r.reset()
     email, pw = r.email(A), r.password(A, APP)
-    for username, password in [
+    login_attempts(lambda api, **a: c(r, api, **a), [
         (email, pw), (email, pw + "x"), (email, ""), (email.upper(), pw), (" " + email, pw),
         ("nobody@example.com", pw), ("", pw), (None, pw), (email, None), (r.username(A, "phone"), pw),
         (email, 12345), (12345, pw), (r.email(B), r.password(B, APP)), (email, r.password(A, "venmo")),
-    ]:
-        c(r, "login", username=username, password=password)
-    c(r, "login", username=email)
-    c(r, "login", password=pw)
-    c(r, "login")
+    ])
     # Logout: the token stops working; a second logout and a missing token fail differently.
-    tok = r.login(APP, A, "t1")
-    other = r.login(APP, A, "t2")
-    c(r, "show_account", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_account", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_account", access_token=other)
-    c(r, "logout")
-    c(r, "logout", access_token="garbage")
-    c(r, "logout", access_token=other)
-    c(r, "search_notes", access_token=other)
+    logout_flow(lambda api, **a: c(r, api, **a), lambda i: r.login(APP, A, i),
+                ("show_account", {}), ("show_account", {}),
+                ("search_notes", {}))
 
 
 def accounts(r: Recorder) -> None:

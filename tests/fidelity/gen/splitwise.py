@@ -14,7 +14,7 @@ members Alice, Bruno, Chen (not Dara). Expense 1 "Groceries" 90.00 in group 1, p
 Bruno and Chen owe 45.00 each. Payment 1 in group 1: Bruno paid Alice 30.00. Notifications 1-5
 (Bruno: 1 added to group, 3 expense; Chen: 2 added to group, 4 expense; Alice: 5 payment)."""
 
-from common import ODD_VALUES, Recorder
+from common import ODD_VALUES, Recorder, login_attempts, logout_flow
 
 APP = "splitwise"
 A, B, C, D = range(4)
@@ -114,29 +114,17 @@ def auth_matrix(r: Recorder) -> None:
 def login_logout(r: Recorder) -> None:
     r.reset()
     email, pw = r.email(A), r.password(A, APP)
-    for username, password in [
+    login_attempts(lambda api, **a: c(r, api, **a), [
         (email, pw), (email, pw + "x"), (email, ""), (email.upper(), pw), (" " + email, pw),
         ("alice.ng@GMAIL.COM", pw), ("nobody@example.com", pw), ("", pw), (None, pw),
         (email, None), (email, 12345), (12345, pw), (r.email(B), r.password(B, APP)),
         (email, r.password(A, "venmo")),
-    ]:
-        c(r, "login", username=username, password=password)
-    c(r, "login", username=email)
-    c(r, "login", password=pw)
-    c(r, "login")
+    ])
     # Logout: the token stops working; other tokens of the same user keep working.
-    tok = r.login(APP, A, "t1")
-    other = r.login(APP, A, "t2")
-    c(r, "show_account", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_account", access_token=tok)
-    c(r, "show_groups", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_account", access_token=other)
-    c(r, "logout")
-    c(r, "logout", access_token="garbage")
-    c(r, "logout", access_token=other)
-    c(r, "show_notifications", access_token=other)
+    logout_flow(lambda api, **a: c(r, api, **a), lambda i: r.login(APP, A, i),
+                ("show_account", {}), ("show_account", {}),
+                ("show_notifications", {}),
+                after=(("show_groups", {}),))
 
 
 # -- accounts ------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ Moons, 2 Owl Light, 3 Slow Current, 4 Golden Hour, 5 Open Roads, 6 Blue Vault (n
 counts 10..60. No payment cards are saved in spotify; every person has a bank card (admin) in the
 manifest."""
 
-from common import Recorder
+from common import Recorder, login_attempts, logout_flow
 
 APP = "spotify"
 A, B, C, D = range(4)
@@ -135,27 +135,15 @@ def auth_matrix(r: Recorder) -> None:
 def login_logout(r: Recorder) -> None:
     r.reset()
     email, pw = r.email(A), r.password(A, APP)
-    for username, password in [
+    login_attempts(lambda api, **a: c(r, api, **a), [
         (email, pw), (email, pw + "x"), (email, ""), (email.upper(), pw), (" " + email, pw),
         ("nobody@example.com", pw), ("", pw), (None, pw), (email, None),
         (r.username(A, "phone"), pw), (email, 12345), (12345, pw),
         (r.email(B), r.password(B, APP)), (email, r.password(A, "venmo")),
-    ]:
-        c(r, "login", username=username, password=password)
-    c(r, "login", username=email)
-    c(r, "login", password=pw)
-    c(r, "login")
-    tok = r.login(APP, A, "t1")
-    other = r.login(APP, A, "t2")
-    c(r, "show_account", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_account", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_account", access_token=other)
-    c(r, "logout")
-    c(r, "logout", access_token="garbage")
-    c(r, "logout", access_token=other)
-    c(r, "show_song_library", access_token=other)
+    ])
+    logout_flow(lambda api, **a: c(r, api, **a), lambda i: r.login(APP, A, i),
+                ("show_account", {}), ("show_account", {}),
+                ("show_song_library", {}))
 
 
 def accounts(r: Recorder) -> None:

@@ -14,7 +14,7 @@ People of the oracle world (todoist user ids 1-4): 0 Alice (the supervisor), 1 B
 2023-05-20, high, label 1 "urgent" of Alice) and task 2 "Paint fence" (no due date, medium).
 No sections, sub_tasks, comments, invites or notifications. The clock is 2023-05-18 12:00."""
 
-from common import ODD_VALUES, Recorder
+from common import ODD_VALUES, Recorder, login_attempts, logout_flow
 
 APP = "todoist"
 A, B, C, D = range(4)
@@ -139,29 +139,17 @@ def auth_matrix(r: Recorder) -> None:
 def login_logout(r: Recorder) -> None:
     r.reset()
     email, pw = r.email(A), r.password(A, APP)
-    for username, password in [
+    login_attempts(lambda api, **a: c(r, api, **a), [
         (email, pw), (email, pw + "x"), (email, ""), (email.upper(), pw), (" " + email, pw),
         ("alice.ng@GMAIL.COM", pw), ("nobody@example.com", pw), ("", pw), (None, pw),
         (email, None), (r.username(A, "phone"), pw), (email, 12345), (12345, pw),
         (r.email(B), r.password(B, APP)), (email, r.password(A, "simple_note")),
         (email, " " + pw),
-    ]:
-        c(r, "login", username=username, password=password)
-    c(r, "login", username=email)
-    c(r, "login", password=pw)
-    c(r, "login")
+    ])
     # Logout: the token stops working, another token of the same person does not.
-    tok = r.login(APP, A, "t1")
-    other = r.login(APP, A, "t2")
-    c(r, "show_projects", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_projects", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_project", access_token=other, project_id=1)
-    c(r, "logout")
-    c(r, "logout", access_token="garbage")
-    c(r, "logout", access_token=other)
-    c(r, "show_account", access_token=other)
+    logout_flow(lambda api, **a: c(r, api, **a), lambda i: r.login(APP, A, i),
+                ("show_projects", {}), ("show_project", {"project_id": 1}),
+                ("show_account", {}))
 
 
 # -- accounts --------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ for 20.00 "Cab share". Notifications 1-4 (received money for Bruno, Chen, Alice;
 request). Every person has a bank card (admin, balance 5000) in the manifest, not saved in
 venmo except Alice's."""
 
-from common import ODD_VALUES, Recorder
+from common import ODD_VALUES, Recorder, login_attempts, logout_flow
 
 APP = "venmo"
 A, B, C, D = range(4)
@@ -144,29 +144,17 @@ def auth_matrix(r: Recorder) -> None:
 def login_logout(r: Recorder) -> None:
     r.reset()
     email, pw = r.email(A), r.password(A, APP)
-    for username, password in [
+    login_attempts(lambda api, **a: c(r, api, **a), [
         (email, pw), (email, pw + "x"), (email, ""), (email.upper(), pw), (" " + email, pw),
         ("Alice.Ng@gmail.com", pw), ("alice.ng@GMAIL.COM", pw), ("nobody@example.com", pw),
         ("", pw), (None, pw), (email, None), (r.username(A, "phone"), pw), (email, 12345),
         (12345, pw), (r.email(B), r.password(B, APP)), (email, r.password(A, "simple_note")),
         (email, pw.upper()), (email, " " + pw),
-    ]:
-        c(r, "login", username=username, password=password)
-    c(r, "login", username=email)
-    c(r, "login", password=pw)
-    c(r, "login")
+    ])
     # Logout: the token stops working, another token of the same person does not.
-    tok = r.login(APP, A, "t1")
-    other = r.login(APP, A, "t2")
-    c(r, "show_venmo_balance", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_venmo_balance", access_token=tok)
-    c(r, "logout", access_token=tok)
-    c(r, "show_venmo_balance", access_token=other)
-    c(r, "logout")
-    c(r, "logout", access_token="garbage")
-    c(r, "logout", access_token=other)
-    c(r, "show_transactions", access_token=other)
+    logout_flow(lambda api, **a: c(r, api, **a), lambda i: r.login(APP, A, i),
+                ("show_venmo_balance", {}), ("show_venmo_balance", {}),
+                ("show_transactions", {}))
     tb = r.login(APP, B, "tb")
     c(r, "show_account", access_token=tb)
 
