@@ -354,15 +354,11 @@ fn delete_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
         )?;
     }
     // Rows of other users that name the account (a message it sent or received) keep the
-    // dangling id, as in AppWorld, which never enforces foreign keys: SQLite's check is deferred
-    // to the end of the episode's transaction, which is rolled back, never committed.
-    ctx.db.execute_batch("PRAGMA defer_foreign_keys = ON")?;
-    let deleted = ctx.db.execute(
+    // dangling id, as in AppWorld: worlds do not enforce foreign keys (`sim::world`).
+    ctx.db.execute(
         &format!("DELETE FROM \"{}\".users WHERE id = ?1", ctx.app),
         [id],
-    );
-    ctx.db.execute_batch("PRAGMA defer_foreign_keys = OFF")?;
-    deleted?;
+    )?;
     // Its tokens stay issued: using one finds no account (401), logging out with one works.
     Ok(json!({"message": "User account with all data belonging to it have been deleted."}))
 }
