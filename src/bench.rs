@@ -99,7 +99,7 @@ pub fn measure(
         Ok(apps) => out["g_apps_from_cell_us"] = apps,
         Err(e) => skip(
             &["g_apps_from_cell_us"],
-            &format!("the supervisor's gmail/phone/venmo calls fail: {e}"),
+            &format!("the supervisor's app calls fail: {e}"),
         ),
     }
     ep.reset(cfg.clone())?;
@@ -122,13 +122,22 @@ fn merge(out: &mut Value, more: Value) {
 /// (g) one read and one multi-table write per app, from a cell, as the supervisor: gmail
 /// `show_inbox_threads` / `send_email` (an e-mail, its thread, both people's copies), phone
 /// `search_text_messages` / `send_text_message` (a message and both copies), venmo
-/// `show_transactions` / `create_transaction` (a payment, two balances, a notification).
+/// `show_transactions` / `create_transaction` (a payment, two balances, a notification),
+/// splitwise `show_activity` / `record_expense` (an expense, its shares, notifications),
+/// todoist `show_projects` / `create_task` (in the Inbox), spotify `search_songs` (ranked over
+/// the whole catalog) / `add_to_queue`, amazon `search_products` (ranked over the catalog) /
+/// `add_product_to_cart`.
 fn measure_apps(ep: &mut Episode, iters: u32) -> anyhow::Result<Value> {
     let (other_email, other_phone): (String, String) = ep.db().conn().query_row(
         "SELECT email, phone_number FROM admin.main_users WHERE email <> \
          (SELECT email FROM supervisor.supervisors LIMIT 1) ORDER BY id LIMIT 1",
         [],
         |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let product: i64 = ep.db().conn().query_row(
+        "SELECT id FROM amazon.products WHERE inventory_quantity > 10 ORDER BY id LIMIT 1",
+        [],
+        |r| r.get(0),
     )?;
     // Enough Venmo balance for every timed payment of a cent.
     ep.db().conn().execute(
@@ -142,11 +151,15 @@ fn measure_apps(ep: &mut Episode, iters: u32) -> anyhow::Result<Value> {
          gt = apis.gmail.login(username=me['email'], password=pw['gmail'])['access_token']\n\
          pt = apis.phone.login(username=me['phone_number'], password=pw['phone'])['access_token']\n\
          vt = apis.venmo.login(username=me['email'], password=pw['venmo'])['access_token']\n\
-         other_email = {other_email:?}\nother_phone = {other_phone:?}\nprint('ok')"
+         st = apis.splitwise.login(username=me['email'], password=pw['splitwise'])['access_token']\n\
+         tt = apis.todoist.login(username=me['email'], password=pw['todoist'])['access_token']\n\
+         yt = apis.spotify.login(username=me['email'], password=pw['spotify'])['access_token']\n\
+         at = apis.amazon.login(username=me['email'], password=pw['amazon'])['access_token']\n\
+         other_email = {other_email:?}\nother_phone = {other_phone:?}\nproduct = {product}\nprint('ok')"
     );
     let said = ep.execute(&setup);
     anyhow::ensure!(said == "ok", "logging in failed: {said}");
-    let cases: [(&str, &str, &str, &str, &str); 3] = [
+    let cases: [(&str, &str, &str, &str, &str); 7] = [
         (
             "gmail",
             "show_inbox_threads",
@@ -167,6 +180,34 @@ fn measure_apps(ep: &mut Episode, iters: u32) -> anyhow::Result<Value> {
             "r = apis.venmo.show_transactions(access_token=vt, page_limit=5)",
             "create_transaction",
             "r = apis.venmo.create_transaction(access_token=vt, receiver_email=other_email, amount=0.01)",
+        ),
+        (
+            "splitwise",
+            "show_activity",
+            "r = apis.splitwise.show_activity(access_token=st, page_limit=5)",
+            "record_expense",
+            "r = apis.splitwise.record_expense(access_token=st, description='bench', paid_amount=10, payer_email=me['email'], debtor_emails=[me['email'], other_email])",
+        ),
+        (
+            "todoist",
+            "show_projects",
+            "r = apis.todoist.show_projects(access_token=tt, page_limit=5)",
+            "create_task",
+            "r = apis.todoist.create_task(access_token=tt, project_id=0, title='bench')",
+        ),
+        (
+            "spotify",
+            "search_songs",
+            "r = apis.spotify.search_songs(query='golden hearts', page_limit=5)",
+            "add_to_queue",
+            "r = apis.spotify.add_to_queue(access_token=yt, song_id=1)",
+        ),
+        (
+            "amazon",
+            "search_products",
+            "r = apis.amazon.search_products(query='desk lamp', page_limit=5)",
+            "add_product_to_cart",
+            "r = apis.amazon.add_product_to_cart(access_token=at, product_id=product)",
         ),
     ];
     let mut out = serde_json::Map::new();

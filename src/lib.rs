@@ -21,7 +21,7 @@ pub fn env(world: Option<&Path>) -> anyhow::Result<(sim::World, Arc<sim::api::Re
     let registry = Arc::new(apps::registry());
     let world = match world {
         Some(dir) => apps::seed::load_world(dir, &registry).context("--world")?.0,
-        None => apps::seed::build_world(&apps::seed::WorldConfig::default(), &registry)?,
+        None => apps::seed::build_or_load_world(&apps::seed::WorldConfig::default(), &registry)?,
     };
     Ok((world, registry))
 }

@@ -64,7 +64,7 @@ fn supervisor_apis() {
 fn api_docs_apis() {
     let mut ep = common::episode();
     let apps = ok(&mut ep, "api_docs", "show_app_descriptions", json!({}));
-    assert_eq!(apps.as_array().unwrap().len(), 7);
+    assert_eq!(apps.as_array().unwrap().len(), 11);
     let (s, m) = err(
         &mut ep,
         "api_docs",
@@ -75,7 +75,7 @@ fn api_docs_apis() {
     assert_eq!(
         m,
         json!(
-            "No APIs found for the app name nope. Following apps have APIs: ['api_docs', 'supervisor', 'phone', 'file_system', 'venmo', 'gmail', 'simple_note']."
+            "No APIs found for the app name nope. Following apps have APIs: ['api_docs', 'supervisor', 'amazon', 'phone', 'file_system', 'spotify', 'venmo', 'gmail', 'splitwise', 'simple_note', 'todoist']."
         )
     );
     let doc = ok(

@@ -1,4 +1,4 @@
-//! Property test over gmail, phone, venmo and file_system: random sequences of any of the app's APIs, by two
+//! Property test over the eight apps with accounts: random sequences of any of their APIs, by two
 //! users of the default world, with arguments drawn per declared parameter (plausible values
 //! taken from the world — ids, e-mails, phone numbers — and wrong types, `None`, empty and odd
 //! strings). Every call must answer without a panic, with a documented status and a JSON
@@ -10,7 +10,16 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use sim::api::params::ParamType;
 
-const APPS: &[&str] = &["gmail", "phone", "venmo", "file_system"];
+const APPS: &[&str] = &[
+    "gmail",
+    "phone",
+    "venmo",
+    "file_system",
+    "splitwise",
+    "todoist",
+    "spotify",
+    "amazon",
+];
 
 /// One drawn value, interpreted per parameter when the call is built.
 #[derive(Debug, Clone)]
@@ -45,7 +54,7 @@ type Call = (usize, usize, usize, Vec<Draw>, u16);
 fn call() -> impl Strategy<Value = Call> {
     (
         0usize..APPS.len(),
-        0usize..64,
+        0usize..256,
         0usize..2,
         proptest::collection::vec(draw(), 12),
         any::<u16>(),
@@ -192,9 +201,9 @@ fn run(seq: &[Call]) -> (Vec<String>, String) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
     #[test]
-    fn random_calls_on_gmail_phone_venmo_file_system_are_safe_and_replay(
+    fn random_calls_on_every_app_are_safe_and_replay(
         seq in proptest::collection::vec(call(), 1..24)
     ) {
         let first = run(&seq);

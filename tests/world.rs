@@ -10,17 +10,32 @@ fn same_seed_same_world() {
     let r = apps::registry();
     let cfg = apps::seed::WorldConfig::default();
     let a = apps::seed::build_world(&cfg, &r).unwrap();
-    let b = apps::seed::build_world(&cfg, &r).unwrap();
+    // From the cache when an earlier run left one, else built again: the same world either way.
+    let b = apps::seed::build_or_load_world(&cfg, &r).unwrap();
+    // The cache's image format round-trips.
+    let file = std::env::temp_dir().join(format!("appsim-image-{}.img", std::process::id()));
+    a.write_image(&file).unwrap();
+    let c = sim::World::read_image(&file).unwrap();
+    std::fs::write(&file, b"not an image").unwrap();
+    assert!(sim::World::read_image(&file).is_err());
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(c.row_count(), a.row_count());
+    assert_eq!(c.schema_names(), a.schema_names());
     let reg = std::sync::Arc::new(r);
     let ha = sim::Episode::new(&a, reg.clone(), EpisodeConfig::default())
         .unwrap()
         .state_hash()
         .unwrap();
-    let hb = sim::Episode::new(&b, reg, EpisodeConfig::default())
+    let hb = sim::Episode::new(&b, reg.clone(), EpisodeConfig::default())
+        .unwrap()
+        .state_hash()
+        .unwrap();
+    let hc = sim::Episode::new(&c, reg, EpisodeConfig::default())
         .unwrap()
         .state_hash()
         .unwrap();
     assert_eq!(ha, hb);
+    assert_eq!(ha, hc);
     assert!(a.row_count() > 1000);
 }
 
@@ -193,4 +208,108 @@ fn gmail_phone_venmo_data_is_consistent() {
     assert!(
         count("SELECT count(*) FROM gmail.attachments WHERE file_name LIKE '%_bill_%.pdf'") >= 1000
     );
+}
+
+/// The default world's splitwise, todoist, spotify, amazon and file_system data agree with each
+/// other and with their own counters: roommates' bill expenses are the e-mailed bills, equal
+/// splits add up, trip receipts are in the payers' file systems, every todoist assignee is a
+/// collaborator, catalog likes/ratings are computed from the rows behind them, order statements
+/// list the orders' totals, and every person has data in each app.
+#[test]
+fn splitwise_todoist_spotify_amazon_data_is_consistent() {
+    let (world, _) = appsim::default_env().expect("default world builds");
+    let db = sim::world::Db::open(&world).expect("world opens");
+    let c = db.conn();
+    let count = |sql: &str| -> i64 { c.query_row(sql, [], |r| r.get(0)).expect(sql) };
+    let zero = |sql: &str| assert_eq!(count(sql), 0, "{sql}");
+    // A bill expense's receipt is the bill its payer was e-mailed, byte for byte.
+    assert!(
+        count("SELECT count(*) FROM splitwise.expenses WHERE receipt_file_name LIKE '%_bill_%'")
+            > 50
+    );
+    zero(
+        "SELECT count(*) FROM splitwise.expenses x WHERE x.receipt_file_name LIKE '%_bill_%' AND NOT EXISTS ( \
+         SELECT 1 FROM gmail.attachments a JOIN gmail.emails e ON e.id = a.email_id \
+         WHERE e.recipient_ids = '[' || x.payer_id || ']' AND a.file_name = x.receipt_file_name AND a.file_content = x.receipt_file_content)",
+    );
+    // Shares add up to the amount (equal splits: within a cent per debtor), debtors are members.
+    zero(
+        "SELECT count(*) FROM splitwise.expenses x WHERE abs(x.amount - (SELECT sum(share_amount) FROM splitwise.expense_shares s WHERE s.expense_id = x.id)) > 0.01 * json_array_length(x.debtor_ids)",
+    );
+    zero(
+        "SELECT count(*) FROM splitwise.expense_shares s JOIN splitwise.expenses x ON x.id = s.expense_id \
+         WHERE NOT EXISTS (SELECT 1 FROM splitwise.group_members m WHERE m.group_id = x.group_id AND m.user_id = s.debtor_id)",
+    );
+    // Trip receipts are in the payer's file system with the same content.
+    assert!(
+        count(
+            "SELECT count(*) FROM splitwise.expenses WHERE receipt_file_name LIKE 'lodging_receipt_%'"
+        ) > 10
+    );
+    zero(
+        "SELECT count(*) FROM splitwise.expenses x WHERE x.receipt_file_name IS NOT NULL AND x.receipt_file_name NOT LIKE '%_bill_%' \
+         AND NOT EXISTS (SELECT 1 FROM file_system.files f WHERE f.user_id = x.payer_id AND f.path LIKE '%/receipts/' || x.receipt_file_name AND f.content = x.receipt_file_content)",
+    );
+    // Todoist: one Inbox each; assignees collaborate on the task's project.
+    zero(
+        "SELECT count(*) FROM todoist.users u WHERE u.id <= 100 AND (SELECT count(*) FROM todoist.projects p WHERE p.user_id = u.id AND p.is_inbox) != 1",
+    );
+    zero(
+        "SELECT count(*) FROM todoist.tasks t WHERE t.assignee_id IS NOT NULL AND NOT EXISTS \
+         (SELECT 1 FROM todoist.project_collaborator_links l WHERE l.project_id = t.project_id AND l.user_id = t.assignee_id)",
+    );
+    // Spotify counters are what the rows say.
+    zero(
+        "SELECT count(*) FROM spotify.songs s WHERE s.like_count != (SELECT count(*) FROM spotify.song_likes l WHERE l.song_id = s.id)",
+    );
+    zero(
+        "SELECT count(*) FROM spotify.songs s WHERE s.review_count != (SELECT count(*) FROM spotify.song_reviews r WHERE r.song_id = s.id)",
+    );
+    zero(
+        "SELECT count(*) FROM spotify.albums a WHERE a.like_count != (SELECT count(*) FROM spotify.album_likes l WHERE l.album_id = a.id)",
+    );
+    zero(
+        "SELECT count(*) FROM spotify.playlists p WHERE p.like_count != (SELECT count(*) FROM spotify.playlist_likes l WHERE l.playlist_id = p.id)",
+    );
+    zero(
+        "SELECT count(*) FROM spotify.songs s WHERE s.review_count > 0 AND abs(s.rating - (SELECT avg(rating) FROM spotify.song_reviews r WHERE r.song_id = s.id)) > 0.051",
+    );
+    assert!(count("SELECT count(*) FROM spotify.songs") >= 5000);
+    // Amazon: ratings from reviews, items of existing products, returns of delivered items.
+    zero(
+        "SELECT count(*) FROM amazon.products p WHERE abs(p.rating - coalesce((SELECT avg(rating) FROM amazon.product_reviews r WHERE r.product_id = p.id), 0)) > 0.051",
+    );
+    zero(
+        "SELECT count(*) FROM amazon.order_items i WHERE NOT EXISTS (SELECT 1 FROM amazon.products p WHERE p.id = i.product_id)",
+    );
+    zero(
+        "SELECT count(*) FROM amazon.product_returns r JOIN amazon.order_items i ON i.order_id = r.order_id AND i.product_id = r.product_id WHERE i.delivered_at IS NULL OR i.returned_quantity < r.quantity",
+    );
+    assert!(count("SELECT count(*) FROM amazon.products") >= 3000);
+    // The card statements list Amazon orders.
+    assert!(
+        count(
+            "SELECT count(*) FROM file_system.files WHERE path LIKE '%_statement_%.csv' AND content LIKE '%Amazon order %'"
+        ) > 20
+    );
+    // Nothing after the clock; everyone has data in each app.
+    for (table, col) in [
+        ("splitwise.expenses", "created_at"),
+        ("splitwise.payments", "created_at"),
+        ("todoist.tasks", "created_at"),
+        ("spotify.song_likes", "liked_at"),
+        ("amazon.orders", "created_at"),
+    ] {
+        zero(&format!(
+            "SELECT count(*) FROM {table} WHERE {col} > '2023-05-18T12:00:00'"
+        ));
+    }
+    for sql in [
+        "SELECT count(*) FROM admin.main_users m WHERE NOT EXISTS (SELECT 1 FROM todoist.tasks t WHERE t.user_id = m.id)",
+        "SELECT count(*) FROM admin.main_users m WHERE NOT EXISTS (SELECT 1 FROM spotify.user_library_songs t WHERE t.user_id = m.id)",
+        "SELECT count(*) FROM admin.main_users m WHERE NOT EXISTS (SELECT 1 FROM amazon.orders t WHERE t.user_id = m.id)",
+    ] {
+        zero(sql);
+    }
+    assert!(count("SELECT count(DISTINCT user_id) FROM splitwise.group_members") > 70);
 }

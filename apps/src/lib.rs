@@ -7,16 +7,21 @@
 //! APIs of e-mail apps: `common/accounts.rs`).
 
 pub mod admin;
+pub mod amazon;
 pub mod api_docs;
 pub mod common;
 pub mod file_system;
 pub mod gmail;
 pub mod people;
 pub mod phone;
+pub(crate) mod plans;
 pub mod seed;
 pub mod simple_note;
 pub mod spec;
+pub mod splitwise;
+pub mod spotify;
 pub mod supervisor;
+pub mod todoist;
 pub mod venmo;
 
 use sim::api::Registry;
@@ -44,11 +49,15 @@ pub fn registry() -> Registry {
     r.add_app(api_docs::app(), api_docs::apis());
     r.add_app(supervisor::app(), supervisor::apis());
     // In AppWorld's order (ALL_APPS): api_docs lists apps in registration order.
+    r.add_app(amazon::app(), amazon::apis());
     r.add_app(phone::app(), phone::apis());
     r.add_app(file_system::app(), file_system::apis());
+    r.add_app(spotify::app(), spotify::apis());
     r.add_app(venmo::app(), venmo::apis());
     r.add_app(gmail::app(), gmail::apis());
+    r.add_app(splitwise::app(), splitwise::apis());
     r.add_app(simple_note::app(), simple_note::apis());
+    r.add_app(todoist::app(), todoist::apis());
     r.set_completion_probe(supervisor::task_completed);
     r
 }
@@ -70,6 +79,10 @@ pub fn schemas() -> Vec<SchemaSpec> {
                 "phone" => phone::post_ddl(),
                 "file_system" => file_system::post_ddl(),
                 "venmo" => venmo::post_ddl(),
+                "splitwise" => splitwise::post_ddl(),
+                "todoist" => todoist::post_ddl(),
+                "spotify" => spotify::post_ddl(),
+                "amazon" => amazon::post_ddl(),
                 _ => Vec::new(),
             };
             s

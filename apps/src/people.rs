@@ -678,6 +678,30 @@ impl Population {
         }
     }
 
+    /// `n` members of the public outside the population (shoppers and listeners who wrote the
+    /// reviews and likes of the catalogs): first name, last name and an e-mail that no person
+    /// of the world has (never at gmail.com). Deterministic in `seed` and `label`.
+    pub fn strangers(seed: u64, label: &str, n: usize) -> Vec<(String, String, String)> {
+        let mut rng = Rng::derive(seed, label);
+        (0..n)
+            .map(|k| {
+                let first = if rng.chance(0.5) {
+                    *rng.pick(MALE)
+                } else {
+                    *rng.pick(FEMALE)
+                };
+                let last = *rng.pick(LAST);
+                let domain = *rng.pick(&["outlook.com", "yahoo.com", "proton.me", "icloud.com"]);
+                let email = format!(
+                    "{}.{}{k}@{domain}",
+                    first.to_lowercase(),
+                    last.to_lowercase()
+                );
+                (first.to_string(), last.to_string(), email)
+            })
+            .collect()
+    }
+
     /// The person with this id.
     pub fn person(&self, id: i64) -> Option<&Person> {
         usize::try_from(id - 1)

@@ -44,12 +44,70 @@ pub fn build_world(cfg: &WorldConfig, registry: &Registry) -> Result<World, Worl
         crate::gmail::seed::install(db, &population, cfg.seed)?;
         crate::phone::seed::install(db, &population, cfg.seed)?;
         crate::venmo::seed::install(db, &population, cfg.seed)?;
-        // After gmail and venmo: its files copy their bills, documents and rent payments.
+        // After gmail: its roommates' expenses are the bills they were e-mailed.
+        crate::splitwise::seed::install(db, &population, cfg.seed)?;
+        crate::todoist::seed::install(db, &population, cfg.seed)?;
+        crate::spotify::seed::install(db, &population, cfg.seed)?;
+        crate::amazon::seed::install(db, &population, cfg.seed)?;
+        // After gmail, venmo and splitwise: its files copy their bills, documents, rent
+        // payments, trip receipts and card statements.
         crate::file_system::seed::install(db, &population, cfg.seed)?;
         seed_simple_note(db, &population, cfg)?;
         crate::api_docs::seed(db, registry)?;
         Ok(())
     })
+}
+
+/// [`build_world`], or the same world loaded from the image a previous run cached (a few tens
+/// of milliseconds instead of seconds). The cache is the file
+/// `world-<fingerprint>-<seed>-<people>-<extra notes>.img` in `$APPSIM_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/appsim`, else `~/.cache/appsim`; the fingerprint hashes the code that builds
+/// worlds (this crate, the engine, the lock file), so a changed seed is never served stale.
+/// `APPSIM_WORLD_CACHE=off` turns the cache off. A cache that cannot be read or written is
+/// ignored (the world is built); older images in the directory are removed when a new one is
+/// written.
+pub fn build_or_load_world(cfg: &WorldConfig, registry: &Registry) -> Result<World, WorldError> {
+    let Some(dir) = cache_dir() else {
+        return build_world(cfg, registry);
+    };
+    let name = format!(
+        "world-{}-{}-{}-{}.img",
+        env!("APPSIM_WORLD_FINGERPRINT"),
+        cfg.seed,
+        cfg.people,
+        cfg.extra_notes_per_person
+    );
+    let path = dir.join(&name);
+    if let Ok(world) = World::read_image(&path) {
+        return Ok(world);
+    }
+    let world = build_world(cfg, registry)?;
+    if world.write_image(&path).is_ok()
+        && let Ok(entries) = std::fs::read_dir(&dir)
+    {
+        for e in entries.flatten() {
+            let other = e.file_name().to_string_lossy().to_string();
+            if other.starts_with("world-")
+                && other.ends_with(".img")
+                && !other.contains(env!("APPSIM_WORLD_FINGERPRINT"))
+            {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+    Ok(world)
+}
+
+/// Where built worlds are cached, if anywhere.
+fn cache_dir() -> Option<std::path::PathBuf> {
+    if std::env::var("APPSIM_WORLD_CACHE").is_ok_and(|v| v == "off" || v == "0") {
+        return None;
+    }
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    var("APPSIM_CACHE_DIR")
+        .map(std::path::PathBuf::from)
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| std::path::PathBuf::from(d).join("appsim")))
+        .or_else(|| var("HOME").map(|d| std::path::PathBuf::from(d).join(".cache/appsim")))
 }
 
 /// Loads a world from a directory of AppWorld-format `<app>.db` files (AppWorld's own data, or
@@ -175,6 +233,27 @@ fn seed_admin(db: &Connection, pop: &Population) -> rusqlite::Result<()> {
                 db.execute("INSERT INTO admin.user_addresses (global_address_id, main_user_id, name) VALUES (?1, ?2, 'Work')", params![gid, e])?;
             }
         }
+    }
+    Ok(())
+}
+
+/// Inserts accounts of people outside the population (see
+/// [`Population::strangers`](crate::people::Population::strangers)) into `app`, ids from `first`
+/// on, verified, each with a password nobody knows.
+pub(crate) fn insert_strangers(
+    db: &Connection,
+    app: &str,
+    first: i64,
+    strangers: &[(String, String, String)],
+    created: &str,
+) -> rusqlite::Result<()> {
+    let mut user = db.prepare(&format!(
+        "INSERT INTO \"{app}\".users (id, first_name, last_name, email, password, created_at, last_logged_in, verified) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1)"
+    ))?;
+    let mut rng = Rng::derive(first as u64, app);
+    for (id, (f, l, e)) in (first..).zip(strangers) {
+        user.execute(params![id, f, l, e, rng.alphanumeric(16), created])?;
     }
     Ok(())
 }

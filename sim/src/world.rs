@@ -42,7 +42,8 @@ pub struct SchemaSpec {
     pub name: String,
     /// SQL statements creating the tables, with unqualified table names.
     pub ddl: Vec<String>,
-    /// Statements run after the tables exist and after an import (FTS tables and triggers).
+    /// Statements run once the tables are filled, by a seed or an import (FTS tables, triggers,
+    /// extra indexes); each `<table>_fts` is then filled through its `<table>_fts_refill` view.
     /// They must be idempotent (`IF NOT EXISTS`).
     pub post_ddl: Vec<String>,
 }
@@ -55,7 +56,10 @@ pub struct World {
 }
 
 impl World {
-    /// Builds a world: creates every schema, lets `seed` fill it, then freezes it.
+    /// Builds a world: creates every schema's tables, lets `seed` fill them, then creates the
+    /// search tables and triggers (`post_ddl`), fills the search tables from the rows, and
+    /// freezes it. Seeds write plain rows: nothing of `post_ddl` exists while they run, which
+    /// makes a large world several times faster to build than row-by-row trigger work.
     /// `rng_seed` fixes every token and code the engine will issue in episodes.
     pub fn build(
         schemas: &[SchemaSpec],
@@ -65,23 +69,26 @@ impl World {
         let conn = Connection::open_in_memory()?;
         crate::sqlfn::register(&conn)?;
         no_foreign_keys(&conn)?;
-        for s in schemas {
-            attach_empty(&conn, &s.name)?;
-            let tx_sql: Vec<String> = s
-                .ddl
-                .iter()
-                .chain(&s.post_ddl)
-                .map(|d| qualify(d, &s.name))
-                .collect();
-            for stmt in tx_sql {
+        let run = |s: &SchemaSpec, stmts: &[String]| -> Result<(), WorldError> {
+            for d in stmts {
+                let stmt = qualify(d, &s.name);
                 conn.execute_batch(&stmt)
                     .map_err(|e| WorldError::Invalid(format!("{}: {e}\n{stmt}", s.name)))?;
             }
+            Ok(())
+        };
+        for s in schemas {
+            attach_empty(&conn, &s.name)?;
+            run(s, &s.ddl)?;
         }
         attach_empty(&conn, ENGINE_SCHEMA)?;
         create_engine_schema(&conn, rng_seed)?;
         conn.execute_batch("BEGIN")?;
         seed(&conn)?;
+        for s in schemas {
+            run(s, &s.post_ddl)?;
+            rebuild_fts(&conn, &s.name)?;
+        }
         conn.execute_batch("COMMIT")?;
         Self::freeze(conn)
     }
@@ -245,7 +252,87 @@ impl World {
     pub fn schema_names(&self) -> Vec<String> {
         self.images.iter().map(|(n, _)| n.clone()).collect()
     }
+
+    /// Writes the whole image (every schema, the engine's included) to `path` in appsim's own
+    /// container format, atomically (a temporary file renamed into place), for
+    /// [`World::read_image`] to load without rebuilding.
+    pub fn write_image(&self, path: &std::path::Path) -> Result<(), WorldError> {
+        let io = |source| WorldError::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let mut out = Vec::with_capacity(self.byte_size() + 1024);
+        out.extend_from_slice(IMAGE_MAGIC);
+        out.extend_from_slice(&self.rows.to_le_bytes());
+        out.extend_from_slice(&(self.images.len() as u64).to_le_bytes());
+        for (name, bytes) in self.images.iter() {
+            out.extend_from_slice(&(name.len() as u64).to_le_bytes());
+            out.extend_from_slice(name.as_bytes());
+            out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+            out.extend_from_slice(bytes);
+        }
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        std::fs::write(&tmp, &out).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)
+    }
+
+    /// Loads an image written by [`World::write_image`]; a file that is not one (or is cut
+    /// short) is [`WorldError::Invalid`].
+    pub fn read_image(path: &std::path::Path) -> Result<World, WorldError> {
+        let data = std::fs::read(path).map_err(|source| WorldError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        let bad = || WorldError::Invalid(format!("{}: not an appsim world image", path.display()));
+        let rest = data.strip_prefix(IMAGE_MAGIC).ok_or_else(bad)?;
+        let mut r = ImageReader { rest };
+        let rows = r.number().ok_or_else(bad)?;
+        let count = r.number().ok_or_else(bad)?;
+        let mut images = Vec::new();
+        for _ in 0..count {
+            let n = r.number().ok_or_else(bad)? as usize;
+            let name = r.take(n).ok_or_else(bad)?;
+            let name = String::from_utf8(name.to_vec()).map_err(|_| bad())?;
+            let n = r.number().ok_or_else(bad)? as usize;
+            images.push((name, r.take(n).ok_or_else(bad)?.to_vec()));
+        }
+        if images.is_empty() || !images.iter().any(|(n, _)| n == ENGINE_SCHEMA) {
+            return Err(bad());
+        }
+        Ok(World {
+            images: Arc::new(images),
+            rows,
+        })
+    }
 }
+
+/// Reads a [`World::write_image`] file front to back.
+struct ImageReader<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> ImageReader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        if self.rest.len() < n {
+            return None;
+        }
+        let (head, tail) = self.rest.split_at(n);
+        self.rest = tail;
+        Some(head)
+    }
+
+    fn number(&mut self) -> Option<u64> {
+        self.take(8)
+            .and_then(|b| b.try_into().ok())
+            .map(u64::from_le_bytes)
+    }
+}
+
+/// First bytes of a [`World::write_image`] file (format version 1).
+const IMAGE_MAGIC: &[u8] = b"APPSIM-WORLD-IMAGE-1\n";
 
 /// Rewrites every DATETIME column of an imported schema into the engine's stored form,
 /// `YYYY-MM-DDTHH:MM:SS` (AppWorld stores `YYYY-MM-DD HH:MM:SS[.ffffff]`), so that stored

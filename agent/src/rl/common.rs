@@ -39,7 +39,7 @@ impl World {
     pub fn with_family(family: Option<&super::config::FamilySection>) -> Result<Self> {
         let registry = Arc::new(apps::registry());
         let cfg = apps::seed::WorldConfig::default();
-        let world = apps::seed::build_world(&cfg, &registry)
+        let world = apps::seed::build_or_load_world(&cfg, &registry)
             .map_err(|e| AgentError::Env(format!("building the world: {e}")))?;
         let mut suite = Suite::new(&cfg);
         if let Some(f) = family {

@@ -30,7 +30,63 @@ pub fn owned_tables(app: &str) -> &'static [(&'static str, &'static str)] {
         ],
         // Checked against AppWorld: the directory rows stay.
         "file_system" => &[("files", "user_id")],
+        // Checked against AppWorld: groups, memberships, expenses, shares and payments stay.
+        "splitwise" => &[
+            ("notifications", "user_id"),
+            ("expense_comments", "user_id"),
+            ("payment_comments", "user_id"),
+        ],
+        // Checked against AppWorld: likes stay (the items keep counting them); the items'
+        // ratings follow the deleted reviews (triggers of `spotify::post_ddl`).
+        "spotify" => &[
+            ("song_reviews", "user_id"),
+            ("album_reviews", "user_id"),
+            ("playlist_reviews", "user_id"),
+            ("playlists", "user_id"),
+            ("user_library_songs", "user_id"),
+            ("user_library_albums", "user_id"),
+            ("user_downloaded_songs", "user_id"),
+            ("user_artist_followings", "user_id"),
+            ("payment_cards", "user_id"),
+            ("premium_subscriptions", "user_id"),
+            ("music_players", "user_id"),
+            ("recommendations", "user_id"),
+        ],
+        // Checked against AppWorld: order items, Prime subscriptions, questions and answers
+        // stay; reviews go through `amazon::before_account_deletion` (ratings follow).
+        "amazon" => &[
+            ("addresses", "user_id"),
+            ("cart_entries", "user_id"),
+            ("orders", "user_id"),
+            ("payment_cards", "user_id"),
+            ("product_returns", "user_id"),
+            ("product_reviews", "user_id"),
+            ("wish_list_entries", "user_id"),
+        ],
+        // Checked against AppWorld: projects, tasks, collaborator links, invites and
+        // notifications stay.
+        "todoist" => &[("labels", "user_id"), ("task_comments", "user_id")],
         _ => &[],
+    }
+}
+
+/// What an app does before `delete_account` removes the rows of [`owned_tables`] (amazon
+/// deletes the account's reviews one by one so that product and seller ratings follow).
+type BeforeDeletion = fn(&Ctx, i64) -> Result<(), ApiError>;
+
+fn before_account_deletion(app: &str) -> Option<BeforeDeletion> {
+    match app {
+        "amazon" => Some(crate::amazon::before_account_deletion),
+        _ => None,
+    }
+}
+
+/// What an app does for a new account once its signup verification e-mail went out (todoist
+/// creates the Inbox then; not when the address has no mailbox).
+fn after_signup(ctx: &Ctx, user_id: i64) -> Result<(), ApiError> {
+    match ctx.app {
+        "todoist" => crate::todoist::after_signup(ctx, user_id),
+        _ => Ok(()),
     }
 }
 
@@ -310,6 +366,9 @@ fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         )}));
     }
     send_code_email(ctx, email, notify::AccountEmail::SignupVerification, &code)?;
+    if let Some(id) = user_by_login(ctx, "email", email)? {
+        after_signup(ctx, id)?;
+    }
     Ok(
         json!({"message": "Account created. We've sent a verfification code to your email address. \
                            Please verify the account to start using our platform."}),
@@ -344,6 +403,9 @@ fn send_code_email(
 
 fn delete_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     let id = ctx.user()?.id;
+    if let Some(hook) = before_account_deletion(ctx.app) {
+        hook(ctx, id)?;
+    }
     for (table, col) in owned_tables(ctx.app) {
         ctx.db.execute(
             &format!(

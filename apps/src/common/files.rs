@@ -334,6 +334,29 @@ pub fn write_file(
     insert_file(db, owner, path, content, compressed_data, now)
 }
 
+/// What a `download_*_receipt` API does once it has the receipt's text: saves it into the file
+/// system account of the call's `file_system_access_token` (401 naming file_system otherwise)
+/// at `download_to_file_path`, or `default_path` (e.g. `~/downloads/amazon_order_1.txt`) when
+/// not given, replacing a file there only with `overwrite`; answers AppWorld's message with
+/// the path as given. The caller counts the download.
+pub fn save_receipt(
+    db: &Connection,
+    a: &sim::api::Args,
+    default_path: String,
+    content: &str,
+    now: NaiveDateTime,
+) -> Result<serde_json::Value, ApiError> {
+    let fs_user = authenticate(db, a.opt_str("file_system_access_token"), now)?;
+    let raw = a
+        .opt_str("download_to_file_path")
+        .map(String::from)
+        .unwrap_or(default_path);
+    let path = fs_user.resolve_file(&raw, "file_path")?;
+    let overwrite = a.opt_bool("overwrite").unwrap_or(false);
+    write_file(db, &fs_user, &path, content, "[]", overwrite, now)?;
+    Ok(serde_json::json!({"message": "Receipt downloaded in file_system app.", "file_path": raw}))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

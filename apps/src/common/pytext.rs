@@ -2,6 +2,13 @@
 //! singular-insensitive filters and messages) and `json.dumps` of a list of strings (how it
 //! stores JSON list columns).
 
+/// Python's `json.dumps` of a list of integers (`[1, 2]`), the form AppWorld stores id list
+/// columns in.
+pub fn py_json_ints(items: &[i64]) -> String {
+    let parts: Vec<String> = items.iter().map(|i| i.to_string()).collect();
+    format!("[{}]", parts.join(", "))
+}
+
 /// Python's `json.dumps` of a list of strings (`", "` between items, non-ASCII escaped), the
 /// form AppWorld stores JSON columns in.
 pub fn py_json_list(items: &[String]) -> String {
@@ -179,6 +186,116 @@ pub fn singularize(word: &str) -> String {
         return cut(1, "");
     }
     word.to_string()
+}
+
+/// `inflection.pluralize` (AppWorld's order names: `2 coffee makers`): whole-word
+/// uncountables stay, otherwise the first matching rule of the package's list, irregular words
+/// first. Case-insensitive; the word's own letters are kept.
+pub fn pluralize(word: &str) -> String {
+    let lower = word.to_ascii_lowercase();
+    if word.is_empty() || UNCOUNTABLE.contains(&lower.as_str()) {
+        return word.to_string();
+    }
+    let ends = |s: &str| lower.ends_with(s);
+    let cut = |n: usize, add: &str| format!("{}{add}", &word[..word.len() - n]);
+    let before = |n: usize| lower[..lower.len() - n].chars().last();
+    // Irregular words, the later-declared first; each keeps its plural as it is.
+    for (one, many) in [
+        ("zombie", "zombies"),
+        ("cow", "kine"),
+        ("move", "moves"),
+        ("sex", "sexes"),
+        ("child", "children"),
+        ("human", "humans"),
+        ("man", "men"),
+        ("person", "people"),
+    ] {
+        if ends(many) {
+            return word.to_string();
+        }
+        if ends(one) {
+            if one.as_bytes()[0] == many.as_bytes()[0] {
+                return cut(one.len() - 1, &many[1..]);
+            }
+            return cut(one.len(), many);
+        }
+    }
+    if ends("quiz") {
+        return cut(0, "zes");
+    }
+    if lower == "oxen" {
+        return word.to_string();
+    }
+    if lower == "ox" {
+        return cut(0, "en");
+    }
+    if ends("mice") || ends("lice") {
+        return word.to_string();
+    }
+    if ends("mouse") || ends("louse") {
+        return cut(4, "ice");
+    }
+    if ends("passersby") {
+        return word.to_string();
+    }
+    if ends("passerby") {
+        return cut(2, "sby");
+    }
+    for stem in ["matr", "vert", "ind"] {
+        for tail in ["ix", "ex"] {
+            if ends(&format!("{stem}{tail}")) {
+                return cut(2, "ices");
+            }
+        }
+    }
+    if ends("x") || ends("ch") || ends("ss") || ends("sh") {
+        return cut(0, "es");
+    }
+    if ends("quy") || (ends("y") && before(1).is_some_and(|c| !"aeiouy".contains(c))) {
+        return cut(1, "ies");
+    }
+    if ends("hive") {
+        return cut(0, "s");
+    }
+    if ends("lf") || ends("rf") {
+        return cut(1, "ves");
+    }
+    if ends("fe") && before(2).is_some_and(|c| c != 'f') {
+        return cut(2, "ves");
+    }
+    if ends("sis") {
+        return cut(3, "ses");
+    }
+    if ends("ta") || ends("ia") {
+        return word.to_string();
+    }
+    if ends("tum") || ends("ium") {
+        return cut(2, "a");
+    }
+    for stem in ["buffalo", "potato", "tomato"] {
+        if ends(stem) {
+            return cut(0, "es");
+        }
+    }
+    if ends("bus") {
+        return cut(0, "es");
+    }
+    if ends("alias") || ends("status") {
+        return cut(0, "es");
+    }
+    if ends("octopi") || ends("viri") {
+        return word.to_string();
+    }
+    if ends("octopus") || ends("virus") {
+        return cut(2, "i");
+    }
+    if lower == "axis" || lower == "testis" {
+        return cut(2, "es");
+    }
+    if ends("s") {
+        return word.to_string();
+    }
+    cut(0, "s")
 }
 
 #[cfg(test)]

@@ -423,7 +423,10 @@ fn coerce(p: &ParamSpec, v: Value) -> Checked {
     match p.ty {
         ParamType::Str if p.constraints.email => coerce_str(v).and_then(normalize_email),
         ParamType::Str => coerce_str(v),
-        ParamType::Int => coerce_int(v),
+        ParamType::Int => match above_i64(p, &v) {
+            Some(reason) => Err(reason),
+            None => coerce_int(v),
+        },
         ParamType::Float => coerce_float(v),
         ParamType::Bool => coerce_bool(v),
         ParamType::ListStr => coerce_list(v, coerce_str),
@@ -433,6 +436,25 @@ fn coerce(p: &ParamSpec, v: Value) -> Checked {
             .or_else(|a| coerce_int(v.clone()).map_err(|b| format!("{a}\n{b}")))
             .or_else(|ab| coerce_str(v).map_err(|c| format!("{ab}\n{c}"))),
     }
+}
+
+/// An integer above `i64::MAX` given to a parameter with an upper bound: Python's ints have no
+/// bound, so pydantic reports the bound (`coerce_int` would saturate to `i64::MAX`, which
+/// passes a bound of `i64::MAX`).
+fn above_i64(p: &ParamSpec, v: &Value) -> Option<String> {
+    let le = p.constraints.le?;
+    let big = match v {
+        Value::Number(n) => {
+            n.as_i64().is_none()
+                && (n.as_u64().is_some() || n.as_f64().is_some_and(|f| f >= i64::MAX as f64))
+        }
+        Value::String(s) => py_numeric_text(s).is_some_and(|t| {
+            let d = t.strip_prefix('+').unwrap_or(&t);
+            !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()) && d.parse::<i64>().is_err()
+        }),
+        _ => false,
+    };
+    big.then(|| format!("ensure this value is less than or equal to {}", le as i64))
 }
 
 fn unexpected_value(allowed: &[&str]) -> String {

@@ -1,0 +1,252 @@
+//! The cart and the wish list: one piece for both (entries of `(user, product, quantity)`, the
+//! cart's also with a gift-wrap quantity), with AppWorld's rules: adding checks the requested
+//! amount alone against the inventory (not the running total), a quantity of 0 deletes the
+//! entry, moves between the two lists check nothing against the inventory.
+
+use super::store::product;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::{Value, json};
+use sim::api::{ApiError, Args, Ctx};
+
+/// One of the two lists.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct List {
+    /// Table of its entries.
+    table: &'static str,
+    /// How messages name it (`cart`, `wish list`).
+    label: &'static str,
+}
+
+/// The cart.
+pub(super) const CART: List = List {
+    table: "cart_entries",
+    label: "cart",
+};
+
+/// The wish list.
+pub(super) const WISH_LIST: List = List {
+    table: "wish_list_entries",
+    label: "wish list",
+};
+
+/// 422 when `quantity` is more than the product's inventory.
+pub(super) fn check_inventory(quantity: i64, inventory: i64) -> Result<(), ApiError> {
+    if quantity > inventory {
+        return Err(ApiError::unprocessable(format!(
+            "The inventory doesn't have {quantity} item/s available at this time."
+        )));
+    }
+    Ok(())
+}
+
+impl List {
+    /// The quantity of `product_id` in `user_id`'s list, if it is there.
+    pub(super) fn quantity(
+        &self,
+        db: &Connection,
+        user_id: i64,
+        product_id: i64,
+    ) -> Result<Option<i64>, ApiError> {
+        Ok(db
+            .prepare_cached(&format!(
+                "SELECT quantity FROM amazon.{} WHERE user_id = ?1 AND product_id = ?2",
+                self.table
+            ))?
+            .query_row(params![user_id, product_id], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// The quantity in the list, or 422 `The product is not present in the <list>.`
+    fn present(&self, db: &Connection, user_id: i64, product_id: i64) -> Result<i64, ApiError> {
+        self.quantity(db, user_id, product_id)?.ok_or_else(|| {
+            ApiError::unprocessable(format!("The product is not present in the {}.", self.label))
+        })
+    }
+
+    /// Adds `quantity` (to the entry, or as a new one).
+    fn add(
+        &self,
+        db: &Connection,
+        user_id: i64,
+        product_id: i64,
+        quantity: i64,
+    ) -> Result<(), ApiError> {
+        match self.quantity(db, user_id, product_id)? {
+            Some(have) => self.set(db, user_id, product_id, have.saturating_add(quantity)),
+            None => {
+                let extra = if self.table == CART.table {
+                    (", gift_wrap_quantity", ", 0")
+                } else {
+                    ("", "")
+                };
+                db.prepare_cached(&format!(
+                    "INSERT INTO amazon.{} (user_id, product_id, quantity{}) VALUES (?1, ?2, ?3{})",
+                    self.table, extra.0, extra.1
+                ))?
+                .execute(params![user_id, product_id, quantity])?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Sets the entry's quantity; 0 deletes it.
+    fn set(
+        &self,
+        db: &Connection,
+        user_id: i64,
+        product_id: i64,
+        quantity: i64,
+    ) -> Result<(), ApiError> {
+        if quantity <= 0 {
+            db.prepare_cached(&format!(
+                "DELETE FROM amazon.{} WHERE user_id = ?1 AND product_id = ?2",
+                self.table
+            ))?
+            .execute(params![user_id, product_id])?;
+        } else {
+            db.prepare_cached(&format!(
+                "UPDATE amazon.{} SET quantity = ?3 WHERE user_id = ?1 AND product_id = ?2",
+                self.table
+            ))?
+            .execute(params![user_id, product_id, quantity])?;
+        }
+        Ok(())
+    }
+
+    /// Empties `user_id`'s list.
+    pub(super) fn clear(&self, db: &Connection, user_id: i64) -> Result<(), ApiError> {
+        db.prepare_cached(&format!(
+            "DELETE FROM amazon.{} WHERE user_id = ?1",
+            self.table
+        ))?
+        .execute([user_id])?;
+        Ok(())
+    }
+
+    /// `add_product_to_<list>`: the product must exist and the inventory hold the requested
+    /// amount; `clear_flag` empties the list first.
+    pub(super) fn add_handler(
+        &self,
+        ctx: &Ctx,
+        a: &Args,
+        clear_flag: &str,
+    ) -> Result<Value, ApiError> {
+        let uid = ctx.user()?.id;
+        let p = product(ctx.db, a.int("product_id"))?;
+        let quantity = a.int("quantity");
+        check_inventory(quantity, p.inventory_quantity)?;
+        if a.opt_bool(clear_flag).unwrap_or(false) {
+            self.clear(ctx.db, uid)?;
+        }
+        self.add(ctx.db, uid, p.id, quantity)?;
+        Ok(json!({"message": format!("Product/s added to the {}.", self.label)}))
+    }
+
+    /// `update_product_quantity_in_<list>`: 0 deletes the entry.
+    pub(super) fn update_handler(&self, ctx: &Ctx, a: &Args) -> Result<Value, ApiError> {
+        let uid = ctx.user()?.id;
+        let p = product(ctx.db, a.int("product_id"))?;
+        self.present(ctx.db, uid, p.id)?;
+        let quantity = a.int("quantity");
+        check_inventory(quantity, p.inventory_quantity)?;
+        self.set(ctx.db, uid, p.id, quantity)?;
+        Ok(
+            json!({"message": format!("Updated the quantity of the product in the {}.", self.label)}),
+        )
+    }
+
+    /// `delete_product_from_<list>`.
+    pub(super) fn delete_handler(&self, ctx: &Ctx, a: &Args) -> Result<Value, ApiError> {
+        let uid = ctx.user()?.id;
+        let p = product(ctx.db, a.int("product_id"))?;
+        self.present(ctx.db, uid, p.id)?;
+        self.set(ctx.db, uid, p.id, 0)?;
+        Ok(json!({"message": format!("Deleted the product from your {}.", self.label)}))
+    }
+
+    /// `clear_<list>`.
+    pub(super) fn clear_handler(&self, ctx: &Ctx) -> Result<Value, ApiError> {
+        self.clear(ctx.db, ctx.user()?.id)?;
+        Ok(json!({"message": format!("Cleared the items from your {}.", self.label)}))
+    }
+
+    /// `move_product_from_<self>_to_<to>`: takes `quantity` off this list (the entry goes at 0)
+    /// and adds it to the other.
+    pub(super) fn move_handler(&self, to: List, ctx: &Ctx, a: &Args) -> Result<Value, ApiError> {
+        let uid = ctx.user()?.id;
+        let p = product(ctx.db, a.int("product_id"))?;
+        let have = self.quantity(ctx.db, uid, p.id)?.ok_or_else(|| {
+            ApiError::unprocessable(format!(
+                "The product is not available in the {}.",
+                self.label
+            ))
+        })?;
+        let quantity = a.int("quantity");
+        if quantity > have {
+            // AppWorld's wording says "to wish list" in both directions.
+            return Err(ApiError::unprocessable(format!(
+                "The {} only has {have} of this product, so can't move {quantity} to wish list.",
+                self.label
+            )));
+        }
+        self.set(ctx.db, uid, p.id, have - quantity)?;
+        to.add(ctx.db, uid, p.id, quantity)?;
+        Ok(json!({"message": format!(
+            "{quantity} product/s moved from the {} to the {}.",
+            self.label, to.label
+        )}))
+    }
+}
+
+pub(super) fn show_wish_list(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let rows: Vec<Value> = ctx
+        .db
+        .prepare_cached(
+            "SELECT w.product_id, p.name, w.quantity, p.price FROM amazon.wish_list_entries AS w \
+             JOIN amazon.products AS p ON p.id = w.product_id WHERE w.user_id = ?1 ORDER BY w.product_id",
+        )?
+        .query_map([uid], |r| {
+            Ok(json!({
+                "product_id": r.get::<_, i64>(0)?,
+                "product_name": r.get::<_, String>(1)?,
+                "quantity": r.get::<_, i64>(2)?,
+                "price": r.get::<_, f64>(3)?,
+            }))
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(Value::Array(rows))
+}
+
+pub(super) fn clear_wish_list(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    WISH_LIST.clear_handler(ctx)
+}
+
+pub(super) fn add_product_to_wish_list(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    WISH_LIST.add_handler(ctx, a, "clear_wish_list_first")
+}
+
+pub(super) fn delete_product_from_wish_list(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    WISH_LIST.delete_handler(ctx, a)
+}
+
+pub(super) fn update_product_quantity_in_wish_list(
+    ctx: &mut Ctx,
+    a: &Args,
+) -> Result<Value, ApiError> {
+    WISH_LIST.update_handler(ctx, a)
+}
+
+pub(super) fn move_product_from_cart_to_wish_list(
+    ctx: &mut Ctx,
+    a: &Args,
+) -> Result<Value, ApiError> {
+    CART.move_handler(WISH_LIST, ctx, a)
+}
+
+pub(super) fn move_product_from_wish_list_to_cart(
+    ctx: &mut Ctx,
+    a: &Args,
+) -> Result<Value, ApiError> {
+    WISH_LIST.move_handler(CART, ctx, a)
+}

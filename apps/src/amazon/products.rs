@@ -1,0 +1,244 @@
+//! The catalog: products (with their variations and review/question counts), sellers, product
+//! types and feature choices, and `search_products` with its filters, sort and ranking.
+
+use super::store::{PRODUCT_FIELDS, Product, product};
+use crate::common::pytext::singularize;
+use rusqlite::{Connection, OptionalExtension};
+use serde_json::{Value, json};
+use sim::api::listing::{SortKey, fts_query, paginate, parse_sort, rank_rows, sort_rows};
+use sim::api::{ApiError, Args, Ctx};
+
+/// The fields `search_products` sorts by.
+pub(super) const PRODUCT_SORT_FIELDS: &[&str] = &["rating", "price", "delivery_days"];
+
+/// Every product, in id order.
+fn all_products(db: &Connection) -> Result<Vec<Product>, ApiError> {
+    Ok(db
+        .prepare_cached(&format!(
+            "SELECT {PRODUCT_FIELDS} FROM amazon.products ORDER BY id"
+        ))?
+        .query_map([], Product::read)?
+        .collect::<Result<_, _>>()?)
+}
+
+/// The response shape of a product: its columns, counts of reviews and questions, and the
+/// other products of the same name (its variations).
+pub(super) fn product_json(db: &Connection, p: &Product) -> Result<Value, ApiError> {
+    let count = |sql: &str| -> Result<i64, ApiError> {
+        Ok(db.prepare_cached(sql)?.query_row([p.id], |r| r.get(0))?)
+    };
+    let reviews = count("SELECT count(*) FROM amazon.product_reviews WHERE product_id = ?1")?;
+    let questions = count("SELECT count(*) FROM amazon.product_questions WHERE product_id = ?1")?;
+    let variations: Vec<Value> = db
+        .prepare_cached(
+            "SELECT id, relative_size, color FROM amazon.products WHERE name = ?1 AND id != ?2 ORDER BY id",
+        )?
+        .query_map(rusqlite::params![p.name, p.id], |r| {
+            Ok(json!({
+                "product_id": r.get::<_, i64>(0)?,
+                "relative_size": r.get::<_, Option<String>>(1)?,
+                "color": r.get::<_, Option<String>>(2)?,
+            }))
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(json!({
+        "product_id": p.id,
+        "seller_id": p.seller_id,
+        "product_type": p.product_type,
+        "name": p.name,
+        "description": p.description,
+        "price": p.price,
+        "delivery_days": p.delivery_days,
+        "inventory_quantity": p.inventory_quantity,
+        "weight": p.weight,
+        "length": p.length,
+        "width": p.width,
+        "height": p.height,
+        "color": p.color,
+        "relative_size": p.relative_size,
+        "rating": p.rating,
+        "num_product_reviews": reviews,
+        "num_product_questions": questions,
+        "variations": variations,
+    }))
+}
+
+pub(super) fn show_product(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let p = product(ctx.db, a.int("product_id"))?;
+    product_json(ctx.db, &p)
+}
+
+/// Sellers `(id, name, rating)` in id order.
+fn sellers(db: &Connection) -> Result<Vec<(i64, String, f64)>, ApiError> {
+    Ok(db
+        .prepare_cached("SELECT id, name, rating FROM amazon.sellers ORDER BY id")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?)
+}
+
+pub(super) fn search_sellers(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let rows = sellers(ctx.db)?;
+    let ranked = rank_rows(ctx.db, "amazon", "sellers_fts", a.str("query"), rows, |s| {
+        s.0
+    })?;
+    Ok(Value::Array(
+        paginate(ranked, a.int("page_index"), a.int("page_limit"))
+            .into_iter()
+            .map(|(id, name, _)| json!({"seller_id": id, "name": name}))
+            .collect(),
+    ))
+}
+
+pub(super) fn show_seller(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let id = a.int("seller_id");
+    ctx.db
+        .prepare_cached("SELECT id, name, rating FROM amazon.sellers WHERE id = ?1")?
+        .query_row([id], |r| {
+            Ok(json!({"seller_id": r.get::<_, i64>(0)?, "name": r.get::<_, String>(1)?, "rating": r.get::<_, f64>(2)?}))
+        })
+        .optional()?
+        .ok_or_else(|| ApiError::not_found_id("seller", id))
+}
+
+/// Ranks plain strings against `query` as AppWorld does for product types: a throw-away FTS5
+/// table (porter stemming) of the strings, matches by bm25 first, then the rest in Python's
+/// set order of their positions.
+fn rank_strings(items: Vec<String>, query: &str) -> Result<Vec<String>, ApiError> {
+    let Some(expr) = fts_query(query) else {
+        return Ok(items);
+    };
+    let mem = Connection::open_in_memory()?;
+    mem.execute_batch(
+        "CREATE VIRTUAL TABLE t USING fts5(id UNINDEXED, saved_search_text, tokenize='porter')",
+    )?;
+    let ids: Vec<i64> = (1..=items.len() as i64).collect();
+    {
+        let mut ins =
+            mem.prepare("INSERT INTO t(rowid, id, saved_search_text) VALUES (?1, ?1, ?2)")?;
+        for (id, text) in ids.iter().zip(&items) {
+            ins.execute(rusqlite::params![id, sim::sqlfn::search_text(text)])?;
+        }
+    }
+    let matched: Vec<i64> = mem
+        .prepare("SELECT rowid FROM t WHERE saved_search_text MATCH ?1 ORDER BY rank, rowid")?
+        .query_map([expr], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut order = matched.clone();
+    order.extend(sim::api::pyset::difference_order(&ids, &matched));
+    Ok(order
+        .into_iter()
+        .filter_map(|i| items.get(i as usize - 1).cloned())
+        .collect())
+}
+
+pub(super) fn search_product_types(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let mut types: Vec<String> = Vec::new();
+    for p in all_products(ctx.db)? {
+        if !types.contains(&p.product_type) {
+            types.push(p.product_type);
+        }
+    }
+    let ranked = rank_strings(types, a.str("query"))?;
+    Ok(json!(paginate(
+        ranked,
+        a.int("page_index"),
+        a.int("page_limit")
+    )))
+}
+
+/// Does `product_type` (a filter value) name `actual`: case- and plural-insensitive.
+fn type_matches(filter: &str, actual: &str) -> bool {
+    singularize(&filter.to_lowercase()) == singularize(&actual.to_lowercase())
+}
+
+pub(super) fn show_product_feature_choices(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let filter = a.opt_str("product_type");
+    let products: Vec<Product> = all_products(ctx.db)?
+        .into_iter()
+        .filter(|p| filter.is_none_or(|f| type_matches(f, &p.product_type)))
+        .collect();
+    let mut colors: Vec<String> = products.iter().filter_map(|p| p.color.clone()).collect();
+    colors.sort();
+    colors.dedup();
+    let mut sizes: Vec<String> = products
+        .iter()
+        .filter_map(|p| p.relative_size.clone())
+        .collect();
+    sizes.sort();
+    sizes.dedup();
+    let mut seller_ids: Vec<i64> = products.iter().map(|p| p.seller_id).collect();
+    seller_ids.sort_unstable();
+    seller_ids.dedup();
+    let names = sellers(ctx.db)?;
+    let sellers: Vec<Value> = seller_ids
+        .into_iter()
+        .filter_map(|id| {
+            names
+                .iter()
+                .find(|s| s.0 == id)
+                .map(|s| json!({"seller_id": s.0, "name": s.1}))
+        })
+        .collect();
+    Ok(json!({"colors": colors, "relative_sizes": sizes, "sellers": sellers}))
+}
+
+/// A product field `search_products` sorts by.
+fn sort_field(p: &Product, f: &str) -> Value {
+    match f {
+        "rating" => json!(p.rating),
+        "price" => json!(p.price),
+        "delivery_days" => json!(p.delivery_days),
+        _ => Value::Null,
+    }
+}
+
+/// `search_products`: filters, then `sort_by` over all matches, then the first product of each
+/// name, then the query's ranking (which alone decides the order when there is a query: AppWorld
+/// does not re-sort the page), then the page.
+pub(super) fn search_products(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let sort: Option<SortKey> = parse_sort(a.opt_str("sort_by"), PRODUCT_SORT_FIELDS)?;
+    let num = |name: &str| a.value(name).as_f64();
+    let (min_price, max_price) = (num("min_price"), num("max_price"));
+    let (min_rating, max_rating) = (num("min_product_rating"), num("max_product_rating"));
+    let (min_seller, max_seller) = (num("min_seller_rating"), num("max_seller_rating"));
+    let within = |v: f64, lo: Option<f64>, hi: Option<f64>| {
+        lo.is_none_or(|lo| v >= lo) && hi.is_none_or(|hi| v <= hi)
+    };
+    let product_type = a.opt_str("product_type");
+    let color = a.opt_str("color").map(|c| c.trim().to_lowercase());
+    let size = a.opt_str("relative_size");
+    let seller = a.value("seller_id").as_i64();
+    let mut rows: Vec<Product> = all_products(ctx.db)?
+        .into_iter()
+        .filter(|p| {
+            product_type.is_none_or(|t| type_matches(t, &p.product_type))
+                && color
+                    .as_ref()
+                    .is_none_or(|c| p.color.as_deref().map(str::to_lowercase).as_ref() == Some(c))
+                && size.is_none_or(|s| p.relative_size.as_deref() == Some(s))
+                && seller.is_none_or(|s| p.seller_id == s)
+                && within(p.price, min_price, max_price)
+                && within(p.rating, min_rating, max_rating)
+                && within(p.seller_rating, min_seller, max_seller)
+        })
+        .collect();
+    if let Some(key) = &sort {
+        sort_rows(&mut rows, key, sort_field);
+    }
+    let mut seen = std::collections::HashSet::new();
+    rows.retain(|p| seen.insert(p.name.clone()));
+    let ranked = rank_rows(
+        ctx.db,
+        "amazon",
+        "products_fts",
+        a.str("query"),
+        rows,
+        |p| p.id,
+    )?;
+    let page = paginate(ranked, a.int("page_index"), a.int("page_limit"));
+    Ok(Value::Array(
+        page.iter()
+            .map(|p| product_json(ctx.db, p))
+            .collect::<Result<_, _>>()?,
+    ))
+}

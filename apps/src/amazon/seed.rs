@@ -1,0 +1,621 @@
+//! The amazon app's share of the base world: a product catalog (product types, brands' products
+//! in colour and size variants, sellers, prices, dimensions, stock), promo codes, the three
+//! deliverers, and every person's shopping: an account, their home and work addresses, saved
+//! cards, Prime history, two years of orders (items, tax, fees, the card they paid with,
+//! delivered or on their way), returns, reviews, questions and answers, a cart and a wish list.
+//! Product and seller ratings are derived from the reviews, as the app keeps them. The catalog
+//! depends on the world seed only.
+
+use crate::people::Population;
+use chrono::Duration;
+use rusqlite::{Connection, params};
+use sim::clock::fmt_datetime;
+use sim::num::{py_round, round2};
+use sim::rng::Rng;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// Product types: singular name, what the products are called, price range in dollars, size,
+/// weight in pounds.
+const TYPES: &[(&str, &str, i64, i64, &str, f64)] = &[
+    ("headphones", "Headphones", 20, 350, "small", 0.6),
+    ("coffee maker", "Coffee Maker", 25, 400, "medium", 6.0),
+    ("desk lamp", "Desk Lamp", 15, 120, "medium", 2.5),
+    ("backpack", "Backpack", 25, 180, "medium", 1.8),
+    ("water bottle", "Water Bottle", 8, 45, "small", 0.7),
+    ("running shoes", "Running Shoes", 45, 200, "medium", 1.6),
+    ("t-shirt", "T-Shirt", 8, 40, "small", 0.4),
+    ("jacket", "Jacket", 40, 300, "medium", 2.2),
+    ("phone case", "Phone Case", 8, 50, "extra-small", 0.2),
+    ("charger", "Charger", 10, 70, "extra-small", 0.3),
+    ("laptop stand", "Laptop Stand", 20, 90, "medium", 3.0),
+    ("keyboard", "Keyboard", 25, 220, "medium", 2.0),
+    ("mouse", "Mouse", 10, 120, "small", 0.3),
+    ("monitor", "Monitor", 120, 900, "large", 12.0),
+    ("office chair", "Office Chair", 90, 700, "extra-large", 35.0),
+    ("blender", "Blender", 30, 450, "medium", 8.0),
+    ("cookware set", "Cookware Set", 60, 500, "large", 18.0),
+    ("knife set", "Knife Set", 30, 300, "medium", 5.0),
+    ("bed sheets", "Bed Sheets", 25, 180, "medium", 3.5),
+    ("pillow", "Pillow", 15, 120, "medium", 2.0),
+    ("towel set", "Towel Set", 20, 110, "medium", 4.0),
+    ("yoga mat", "Yoga Mat", 15, 120, "medium", 3.0),
+    ("dumbbells", "Dumbbells", 20, 250, "medium", 20.0),
+    ("tent", "Tent", 60, 600, "large", 9.0),
+    ("sleeping bag", "Sleeping Bag", 35, 300, "large", 4.0),
+    ("board game", "Board Game", 15, 90, "medium", 2.5),
+    ("puzzle", "Puzzle", 10, 40, "small", 1.2),
+    ("notebook", "Notebook", 5, 30, "small", 0.6),
+    ("pen set", "Pen Set", 6, 45, "extra-small", 0.3),
+    ("sunglasses", "Sunglasses", 15, 250, "extra-small", 0.2),
+    ("watch", "Watch", 40, 600, "extra-small", 0.3),
+    ("wallet", "Wallet", 15, 150, "extra-small", 0.3),
+    ("umbrella", "Umbrella", 12, 60, "small", 1.0),
+    ("speaker", "Bluetooth Speaker", 25, 400, "small", 1.5),
+    ("smart bulb", "Smart Bulb", 10, 60, "extra-small", 0.3),
+    ("vacuum cleaner", "Vacuum Cleaner", 80, 700, "large", 12.0),
+    ("air purifier", "Air Purifier", 60, 500, "large", 10.0),
+    ("plant pot", "Plant Pot", 8, 80, "small", 2.0),
+    ("dog bed", "Dog Bed", 25, 150, "large", 4.0),
+    ("suitcase", "Suitcase", 60, 450, "large", 9.0),
+];
+const BRANDS: &[&str] = &[
+    "Brightline",
+    "Nordic",
+    "Apex",
+    "Evergreen",
+    "Lumen",
+    "Summit",
+    "Harbor",
+    "Vertex",
+    "Aurora",
+    "Cobalt",
+    "Maple & Co",
+    "Northwind",
+    "Peak",
+    "Solstice",
+    "Terra",
+    "Urban Nest",
+    "Vela",
+    "Willow",
+    "Zenith",
+    "Atlas",
+];
+const STYLES: &[&str] = &[
+    "Classic",
+    "Pro",
+    "Ultra",
+    "Compact",
+    "Deluxe",
+    "Essential",
+    "Travel",
+    "Eco",
+    "Max",
+    "Lite",
+    "Premium",
+    "Everyday",
+];
+const COLORS: &[&str] = &[
+    "black", "white", "gray", "navy", "red", "green", "blue", "silver", "beige", "pink",
+];
+const SIZES: &[&str] = &["extra-small", "small", "medium", "large", "extra-large"];
+const SELLER_WORDS: &[&str] = &[
+    "Goods",
+    "Outlet",
+    "Supply",
+    "Direct",
+    "Market",
+    "Depot",
+    "Store",
+    "Emporium",
+    "Trading",
+    "Essentials",
+];
+const REVIEWS: &[(i64, &str, &str)] = &[
+    (5, "Excellent", "Exactly as described, great quality."),
+    (5, "Love it", "Use it every day, would buy again."),
+    (4, "Very good", "Works well, packaging could be better."),
+    (4, "Good value", "Does the job for the price."),
+    (3, "Okay", "Fine, but nothing special."),
+    (2, "Meh", "Stopped working well after a few weeks."),
+    (
+        1,
+        "Poor",
+        "Arrived damaged and the seller was slow to respond.",
+    ),
+];
+const QUESTIONS: &[(&str, &str)] = &[
+    ("Is it dishwasher safe?", "Yes, the top rack works fine."),
+    (
+        "Does it come with a warranty?",
+        "One year from the manufacturer.",
+    ),
+    (
+        "What are the exact dimensions?",
+        "They match the listing, I measured.",
+    ),
+    ("Is this good for travel?", "Yes, it packs easily."),
+    (
+        "Does the color match the photos?",
+        "Pretty close, slightly darker in person.",
+    ),
+    (
+        "Can it be returned if it does not fit?",
+        "I returned one without any trouble.",
+    ),
+];
+
+/// Shoppers outside the population (reviews, questions and orders of the public).
+const STRANGERS: usize = 1800;
+
+struct Product {
+    kind: &'static str,
+    name: String,
+    description: String,
+    seller: i64,
+    price: f64,
+    delivery_days: i64,
+    stock: i64,
+    dims: (f64, f64, f64, f64),
+    color: Option<&'static str>,
+    size: Option<&'static str>,
+    variations: bool,
+}
+
+fn catalog(seed: u64) -> (Vec<String>, Vec<Product>) {
+    let mut rng = Rng::derive(seed, "amazon-catalog");
+    let mut sellers = Vec::new();
+    let mut seen = BTreeSet::new();
+    for b in BRANDS {
+        for w in SELLER_WORDS {
+            if rng.chance(0.5) && seen.insert(format!("{b} {w}")) {
+                sellers.push(format!("{b} {w}"));
+            }
+        }
+    }
+    let mut products = Vec::new();
+    for &(kind, noun, lo, hi, size, weight) in TYPES {
+        let mut names = BTreeSet::new();
+        for _ in 0..60 {
+            let name = format!("{} {} {}", rng.pick(BRANDS), rng.pick(STYLES), noun);
+            if !names.insert(name.clone()) {
+                continue;
+            }
+            let seller = rng.range(1, sellers.len() as i64 + 1);
+            let base = rng.range(lo * 100, hi * 100) as f64 / 100.0;
+            let description = format!(
+                "The {name} is a {} {kind} from {}, made for everyday use.",
+                rng.pick(&["durable", "lightweight", "stylish", "reliable", "versatile"]),
+                name.split(' ').next().unwrap_or("us")
+            );
+            let variants = rng.range(1, 4);
+            let mut colors: Vec<&str> = COLORS.to_vec();
+            rng.shuffle(&mut colors);
+            let sized = rng.chance(0.3);
+            for v in 0..variants {
+                let sz = if sized {
+                    SIZES[((SIZES.iter().position(|s| *s == size).unwrap_or(2) as i64 + v - 1)
+                        .clamp(0, 4)) as usize]
+                } else {
+                    size
+                };
+                let scale = 1.0 + 0.1 * v as f64;
+                products.push(Product {
+                    kind,
+                    name: name.clone(),
+                    description: description.clone(),
+                    seller,
+                    price: round2(base * if sized { scale } else { 1.0 } + v as f64),
+                    delivery_days: rng.range(1, 10),
+                    stock: rng.range(0, 101),
+                    dims: (
+                        round2(weight * scale * (0.8 + rng.unit() * 0.4)),
+                        round2(4.0 + rng.unit() * 20.0 * scale),
+                        round2(3.0 + rng.unit() * 12.0 * scale),
+                        round2(1.0 + rng.unit() * 10.0 * scale),
+                    ),
+                    color: Some(colors[v as usize]),
+                    size: Some(sz),
+                    variations: variants > 1,
+                });
+            }
+        }
+    }
+    (sellers, products)
+}
+
+/// Writes amazon's rows for `pop` (amazon user id = person id; notifiers follow).
+pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
+    let now = sim::clock::default_now();
+    let first_stranger =
+        crate::seed::insert_accounts(db, pop, "amazon", "2019-08-01T09:00:00", true)?;
+    let (sellers, products) = catalog(seed);
+    let n_products = products.len() as i64;
+    for (k, name) in ["UPS", "USPS", "FedEx"].iter().enumerate() {
+        db.execute(
+            "INSERT INTO amazon.deliverers (id, name) VALUES (?1, ?2)",
+            params![k as i64 + 1, name],
+        )?;
+    }
+    for (code, kind, min, discount) in [
+        ("SAVE1", "percent", 20.0, 10.0),
+        ("SPRNG", "percent", 50.0, 15.0),
+        ("TAKE5", "flat", 30.0, 5.0),
+        ("BIG20", "flat", 150.0, 20.0),
+        ("WELCM", "percent", 0.0, 5.0),
+    ] {
+        db.execute(
+            "INSERT INTO amazon.promos (type, code, min_amount, discount) VALUES (?1, ?2, ?3, ?4)",
+            params![kind, code, min, discount],
+        )?;
+    }
+    let at = |rng: &mut Rng, days: i64| crate::seed::past_time(rng, now, days);
+    let ins = |sql: &str| db.prepare(sql);
+    let mut address = ins(
+        "INSERT INTO amazon.addresses (user_id, name, street_address, city, state, country, zip_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    let mut card = ins(
+        "INSERT INTO amazon.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    let mut prime = ins(
+        "INSERT INTO amazon.prime_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
+    )?;
+    let mut order = ins(
+        "INSERT INTO amazon.orders (user_id, address_id, tax, delivery_fee, gift_wrap_fee, discount, payment_card_id, created_at, address_text, payment_card_digits, receipt_download_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0)",
+    )?;
+    let mut item = ins(
+        "INSERT INTO amazon.order_items (order_id, product_id, ordered_quantity, returned_quantity, gift_wrap_quantity, price, expected_delivery_at, delivered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    let mut ret = ins(
+        "INSERT INTO amazon.product_returns (user_id, order_id, product_id, deliverer_id, quantity, initiated_at, returned_at, confirmation_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    let mut review = ins(
+        "INSERT INTO amazon.product_reviews (product_id, user_id, is_verified, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    let mut question = ins(
+        "INSERT INTO amazon.product_questions (product_id, user_id, question, created_at) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    let mut answer = ins(
+        "INSERT INTO amazon.product_question_answers (product_question_id, user_id, is_verified, answer, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    let mut cart = ins(
+        "INSERT INTO amazon.cart_entries (user_id, product_id, quantity, gift_wrap_quantity) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    let mut wish = ins(
+        "INSERT INTO amazon.wish_list_entries (user_id, product_id, quantity) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut ratings: HashMap<i64, Vec<i64>> = HashMap::new();
+    let mut questions: Vec<(i64, &str, &str)> = Vec::new();
+    let mut purchases: std::collections::HashSet<(i64, i64)> = Default::default();
+    let (mut address_id, mut card_id, mut order_id) = (0i64, 0i64, 0i64);
+    for p in &pop.people {
+        let mut rng = Rng::derive(seed ^ p.id as u64, "amazon-user");
+        let mut addresses = Vec::new();
+        for a in &p.addresses {
+            address.execute(params![
+                p.id,
+                a.name,
+                a.street_address,
+                a.city,
+                a.state,
+                a.country,
+                a.zip_code
+            ])?;
+            address_id += 1;
+            addresses.push((
+                address_id,
+                format!(
+                    "{}\n{}\n{}\n{}\n{}",
+                    a.street_address, a.city, a.state, a.country, a.zip_code
+                ),
+            ));
+        }
+        let mut cards = Vec::new();
+        for c in &p.payment_cards {
+            card.execute(params![
+                p.id,
+                c.card_name,
+                c.owner_name,
+                c.card_number,
+                c.expiry_year,
+                c.expiry_month,
+                c.cvv_number
+            ])?;
+            card_id += 1;
+            cards.push((card_id, format!("{:04}", c.card_number % 10_000)));
+        }
+        let is_prime = rng.chance(0.4) && !cards.is_empty();
+        if is_prime {
+            let yearly = rng.chance(0.3);
+            let mut end = (now + Duration::days(rng.range(1, if yearly { 300 } else { 29 })))
+                .date()
+                .and_hms_opt(23, 59, 59)
+                .unwrap_or(now);
+            for _ in 0..if yearly { 1 } else { rng.range(1, 10) } {
+                let start = (end - Duration::days(if yearly { 365 } else { 30 }))
+                    .date()
+                    .and_hms_opt(0, 0, 0)
+                    .unwrap_or(now);
+                prime.execute(params![
+                    p.id,
+                    fmt_datetime(start),
+                    fmt_datetime(end),
+                    cards[0].1,
+                    if yearly { 140.0 } else { 15.0 }
+                ])?;
+                end = start - Duration::seconds(1);
+            }
+        }
+        let mut bought = BTreeSet::new();
+        if let (Some((addr, addr_text)), false) = (addresses.first(), cards.is_empty()) {
+            for _ in 0..rng.range(5, 30) {
+                let created = at(&mut rng, 700);
+                let (card_id, digits) = rng.pick(&cards).clone();
+                let mut lines: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
+                for _ in 0..rng.range(1, 4) {
+                    let q = if rng.chance(0.8) { 1 } else { rng.range(2, 4) };
+                    let wrap = if rng.chance(0.1) { 1 } else { 0 };
+                    lines.insert(rng.range(1, n_products + 1), (q, wrap));
+                }
+                let base: f64 = lines
+                    .iter()
+                    .map(|(id, (q, _))| products[(*id - 1) as usize].price * *q as f64)
+                    .sum();
+                let wrapped: i64 = lines.values().map(|(_, w)| w).sum();
+                order.execute(params![
+                    p.id,
+                    addr,
+                    round2(base * 0.1),
+                    if is_prime { 0.0 } else { 5.0 },
+                    5.0 * wrapped as f64,
+                    0.0,
+                    card_id,
+                    fmt_datetime(created),
+                    addr_text,
+                    digits
+                ])?;
+                order_id += 1;
+                for (pid, (q, wrap)) in &lines {
+                    let prod = &products[(*pid - 1) as usize];
+                    let expected = created
+                        + Duration::days(prod.delivery_days)
+                        + Duration::minutes(rng.range(0, 600));
+                    let delivered = (expected < now)
+                        .then(|| fmt_datetime(expected - Duration::minutes(rng.range(0, 300))));
+                    let returned = if delivered.is_some() && rng.chance(0.06) {
+                        1
+                    } else {
+                        0
+                    };
+                    item.execute(params![
+                        order_id,
+                        pid,
+                        q,
+                        returned,
+                        wrap,
+                        prod.price,
+                        fmt_datetime(expected),
+                        delivered
+                    ])?;
+                    bought.insert(*pid);
+                    purchases.insert((p.id, *pid));
+                    if returned > 0 {
+                        let initiated = (expected + Duration::days(rng.range(2, 20)))
+                            .min(now - Duration::hours(1));
+                        let back = (initiated + Duration::days(rng.range(2, 7))).min(now);
+                        ret.execute(params![
+                            p.id,
+                            order_id,
+                            pid,
+                            rng.range(1, 4),
+                            returned,
+                            fmt_datetime(initiated),
+                            (back < now).then(|| fmt_datetime(back)),
+                            format!("{:010x}", rng.next_u64() & 0xff_ffff_ffff)
+                        ])?;
+                    }
+                }
+            }
+        }
+        // Reviews: most of what they bought, plus some products they only looked at.
+        let mut reviewed = BTreeSet::new();
+        for pid in bought
+            .iter()
+            .copied()
+            .filter(|_| rng.chance(0.5))
+            .collect::<Vec<_>>()
+        {
+            reviewed.insert((pid, true));
+        }
+        for _ in 0..rng.range(5, 25) {
+            let pid = rng.range(1, n_products + 1);
+            if !bought.contains(&pid) {
+                reviewed.insert((pid, false));
+            }
+        }
+        for (pid, verified) in reviewed {
+            let &(stars, title, text) = rng.pick(REVIEWS);
+            review.execute(params![
+                pid,
+                p.id,
+                verified,
+                stars,
+                title,
+                text,
+                fmt_datetime(at(&mut rng, 600))
+            ])?;
+            ratings.entry(pid).or_default().push(stars);
+        }
+        for pid in bought.iter().filter(|_| rng.chance(0.08)) {
+            let &(q, a) = &QUESTIONS[(*pid as usize + p.id as usize) % QUESTIONS.len()];
+            questions.push((*pid, q, a));
+            question.execute(params![
+                pid,
+                p.id,
+                q,
+                fmt_datetime(now - Duration::days(((pid + p.id) % 300) + 5))
+            ])?;
+        }
+        for _ in 0..rng.range(0, 6) {
+            let q = rng.range(1, 3);
+            cart.execute(params![p.id, rng.range(1, n_products + 1), q, 0])?;
+        }
+        let mut wished = BTreeSet::new();
+        for _ in 0..rng.range(0, 9) {
+            wished.insert(rng.range(1, n_products + 1));
+        }
+        for pid in wished {
+            wish.execute(params![p.id, pid, 1])?;
+        }
+    }
+    // The public: shoppers outside the population whose orders and reviews fill the catalog.
+    let strangers = Population::strangers(seed, "amazon-strangers", STRANGERS);
+    crate::seed::insert_strangers(
+        db,
+        "amazon",
+        first_stranger,
+        &strangers,
+        "2019-01-01T00:00:00",
+    )?;
+    for uid in first_stranger..first_stranger + strangers.len() as i64 {
+        let mut rng = Rng::derive(seed ^ uid as u64, "amazon-stranger");
+        let mut bought = BTreeSet::new();
+        let address_text = format!(
+            "{} {}\nSpringfield\nIllinois\nUnited States\n{}",
+            rng.range(10, 9999),
+            rng.pick(&["Main Street", "Oak Avenue", "Park Road", "Lake Drive"]),
+            rng.range(10000, 100000)
+        );
+        let digits = format!("{:04}", rng.range(0, 10_000));
+        for _ in 0..rng.range(1, 6) {
+            let created = at(&mut rng, 700);
+            let mut lines: BTreeMap<i64, i64> = BTreeMap::new();
+            for _ in 0..rng.range(1, 4) {
+                lines.insert(rng.range(1, n_products + 1), rng.range(1, 3));
+            }
+            let base: f64 = lines
+                .iter()
+                .map(|(id, q)| products[(*id - 1) as usize].price * *q as f64)
+                .sum();
+            order.execute(params![
+                uid,
+                None::<i64>,
+                round2(base * 0.1),
+                5.0,
+                0.0,
+                0.0,
+                None::<i64>,
+                fmt_datetime(created),
+                address_text,
+                digits
+            ])?;
+            order_id += 1;
+            for (pid, q) in &lines {
+                let prod = &products[(*pid - 1) as usize];
+                let expected = created + Duration::days(prod.delivery_days);
+                let delivered = (expected < now).then(|| fmt_datetime(expected));
+                item.execute(params![
+                    order_id,
+                    pid,
+                    q,
+                    0,
+                    0,
+                    prod.price,
+                    fmt_datetime(expected),
+                    delivered
+                ])?;
+                bought.insert(*pid);
+                purchases.insert((uid, *pid));
+            }
+        }
+        let mut reviewed: BTreeMap<i64, bool> = bought.iter().map(|p| (*p, true)).collect();
+        for _ in 0..rng.range(8, 40) {
+            reviewed
+                .entry(rng.range(1, n_products + 1))
+                .or_insert(false);
+        }
+        for (pid, verified) in reviewed {
+            let &(stars, title, text) = rng.pick(REVIEWS);
+            review.execute(params![
+                pid,
+                uid,
+                verified,
+                stars,
+                title,
+                text,
+                fmt_datetime(at(&mut rng, 900))
+            ])?;
+            ratings.entry(pid).or_default().push(stars);
+        }
+        for pid in bought.iter().filter(|_| rng.chance(0.05)) {
+            let &(q, a) = &QUESTIONS[(*pid as usize + uid as usize) % QUESTIONS.len()];
+            questions.push((*pid, q, a));
+            question.execute(params![
+                pid,
+                uid,
+                q,
+                fmt_datetime(now - Duration::days(((pid + uid) % 300) + 5))
+            ])?;
+        }
+    }
+    // Answers from other people who bought the product, or the community.
+    let mut rng = Rng::derive(seed, "amazon-answers");
+    for (k, (pid, _, a)) in questions.iter().enumerate() {
+        let who = rng.range(1, pop.people.len() as i64 + 1);
+        answer.execute(params![
+            k as i64 + 1,
+            who,
+            purchases.contains(&(who, *pid)),
+            a,
+            fmt_datetime(now - Duration::days(rng.range(1, 4)))
+        ])?;
+    }
+    // Ratings from the reviews; a seller's from its rated products.
+    let rating_of = |id: i64| {
+        ratings.get(&id).map_or(0.0, |r| {
+            py_round(r.iter().sum::<i64>() as f64 / r.len() as f64, 1)
+        })
+    };
+    let mut seller_ratings: HashMap<i64, Vec<f64>> = HashMap::new();
+    for (k, p) in products.iter().enumerate() {
+        let r = rating_of(k as i64 + 1);
+        if r > 0.0 {
+            seller_ratings.entry(p.seller).or_default().push(r);
+        }
+    }
+    let seller_rating = |id: i64| {
+        seller_ratings
+            .get(&id)
+            .map_or(0.0, |r| py_round(r.iter().sum::<f64>() / r.len() as f64, 1))
+    };
+    let mut seller = ins("INSERT INTO amazon.sellers (id, name, rating) VALUES (?1, ?2, ?3)")?;
+    for (k, name) in sellers.iter().enumerate() {
+        seller.execute(params![k as i64 + 1, name, seller_rating(k as i64 + 1)])?;
+    }
+    let mut product = ins(
+        "INSERT INTO amazon.products (id, product_type, name, description, seller_id, price, delivery_days, inventory_quantity, weight, length, width, height, color, relative_size, rating, seller_rating, has_variations) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+    )?;
+    for (k, p) in products.iter().enumerate() {
+        let id = k as i64 + 1;
+        product.execute(params![
+            id,
+            p.kind,
+            p.name,
+            p.description,
+            p.seller,
+            p.price,
+            p.delivery_days,
+            p.stock,
+            p.dims.0,
+            p.dims.1,
+            p.dims.2,
+            p.dims.3,
+            p.color,
+            p.size,
+            rating_of(id),
+            seller_rating(p.seller),
+            p.variations
+        ])?;
+    }
+    Ok(())
+}

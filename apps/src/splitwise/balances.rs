@@ -1,0 +1,375 @@
+//! Balances: who owes whom, per group and outside groups, from the expenses' shares and the
+//! payments; settling up; and the user search, ordered by the caller's balance with each user.
+//!
+//! AppWorld's arithmetic is kept exactly (raw float sums, so `14.199999999999989` and residues
+//! like `1.0658141036401503e-14` after settling up show as AppWorld shows them): a user's
+//! balance with each other person in one group (or outside groups) is one running sum, seen
+//! from that user: every expense the user pays or owes, in id order (each share another person
+//! owes the user adds, each share the user owes its payer subtracts), then the payments the user
+//! made (adding), then those the user received (subtracting). Outside groups the deleted
+//! expenses still count (AppWorld's quirk); in a group they do not; deleted payments never do.
+//! A person's total is the sum of those balances over "outside groups" and then the user's
+//! groups (not deleted), in the order the user joined them.
+
+use super::groups::balance_group;
+use super::payments::insert_payment;
+use super::store::{
+    Group, NON_GROUP, SUser, me, member_ids, my_groups, page, user_by_email, user_by_id, user_named,
+};
+use rusqlite::Connection;
+use serde_json::{Value, json};
+use sim::api::listing::{SortKey, rank_rows, sort_rows};
+use sim::api::params::py_float;
+use sim::api::{ApiError, Args, Ctx};
+
+/// Balances in first-encounter order: (other user, amount; positive when they owe).
+type Ledger = Vec<(i64, f64)>;
+
+fn add(l: &mut Ledger, other: i64, x: f64) {
+    match l.iter_mut().find(|(o, _)| *o == other) {
+        Some((_, v)) => *v += x,
+        None => l.push((other, 0.0 + x)),
+    }
+}
+
+/// `user`'s balance with everyone in group `group` (`None`: outside groups).
+pub(super) fn ledger(db: &Connection, user: i64, group: Option<i64>) -> Result<Ledger, ApiError> {
+    let scope = match group {
+        None => "group_id IS NULL",
+        Some(_) => "group_id = ?2 AND NOT deleted",
+    };
+    // `?2` is bound in both scopes (a no-op condition outside groups) so that one parameter
+    // list fits every statement.
+    let g = group.unwrap_or(0);
+    let mut l = Ledger::new();
+    let mut expenses = db.prepare_cached(&format!(
+        "SELECT id, payer_id FROM splitwise.expenses WHERE {scope} AND (payer_id = ?1 OR id IN \
+         (SELECT expense_id FROM splitwise.expense_shares WHERE debtor_id = ?1)) AND ?2 IS NOT NULL ORDER BY id"
+    ))?;
+    let rows: Vec<(i64, i64)> = expenses
+        .query_map(rusqlite::params![user, g], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    for (id, payer) in rows {
+        for (debtor, share) in super::store::shares(db, id)? {
+            if payer == user && debtor != user {
+                add(&mut l, debtor, share);
+            } else if payer != user && debtor == user {
+                add(&mut l, payer, -share);
+            }
+        }
+    }
+    let pay_scope = match group {
+        None => "group_id IS NULL",
+        Some(_) => "group_id = ?2",
+    };
+    for (mine, other, sign) in [
+        ("payer_id", "receiver_id", 1.0),
+        ("receiver_id", "payer_id", -1.0),
+    ] {
+        let rows: Vec<(i64, f64)> = db
+            .prepare_cached(&format!(
+                "SELECT {other}, amount FROM splitwise.payments WHERE {mine} = ?1 AND {pay_scope} AND NOT deleted AND ?2 IS NOT NULL ORDER BY id"
+            ))?
+            .query_map(rusqlite::params![user, g], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        for (o, amount) in rows {
+            if o != user {
+                add(&mut l, o, sign * amount);
+            }
+        }
+    }
+    Ok(l)
+}
+
+/// `user`'s balance with `other` in one scope.
+fn pair(db: &Connection, user: i64, other: i64, group: Option<i64>) -> Result<f64, ApiError> {
+    Ok(ledger(db, user, group)?
+        .into_iter()
+        .find(|(o, _)| *o == other)
+        .map(|(_, v)| v)
+        .unwrap_or(0.0))
+}
+
+/// The scopes of a user's balances: outside groups, then the user's groups.
+fn scopes(db: &Connection, user: i64) -> Result<Vec<(Option<i64>, String)>, ApiError> {
+    let mut out = vec![(None, NON_GROUP.to_string())];
+    out.extend(
+        my_groups(db, user)?
+            .into_iter()
+            .map(|g| (Some(g.id), g.name)),
+    );
+    Ok(out)
+}
+
+/// `user`'s total balance with each person, over every scope.
+fn totals(db: &Connection, user: i64) -> Result<Ledger, ApiError> {
+    let mut all = Ledger::new();
+    for (g, _) in scopes(db, user)? {
+        for (o, v) in ledger(db, user, g)? {
+            add(&mut all, o, v);
+        }
+    }
+    Ok(all)
+}
+
+/// `they_owe_you`, `you_owe_them` or `no_balance`, and the amount.
+fn direction(x: f64) -> (&'static str, f64) {
+    if x > 0.0 {
+        ("they_owe_you", x)
+    } else if x < 0.0 {
+        ("you_owe_them", -x)
+    } else {
+        ("no_balance", 0.0)
+    }
+}
+
+pub(super) fn show_person_balance(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let caller = me(ctx)?;
+    let email = a.str("email");
+    if email == caller.email {
+        return Err(ApiError::unprocessable(
+            "You cannot check your balance with yourself.",
+        ));
+    }
+    let mut breakdown = Vec::new();
+    let mut total = 0.0;
+    if let Some(other) = user_by_email(ctx.db, email)? {
+        for (g, name) in scopes(ctx.db, caller.id)? {
+            let v = pair(ctx.db, caller.id, other.id, g)?;
+            if v != 0.0 {
+                let (dir, amount) = direction(v);
+                breakdown.push(
+                    json!({"group_id": g, "group_name": name, "direction": dir, "amount": amount}),
+                );
+                total += v;
+            }
+        }
+    }
+    let (dir, amount) = direction(total);
+    Ok(json!({"direction": dir, "total": amount, "breakdown": breakdown}))
+}
+
+pub(super) fn show_people_balance(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let (mut owe, mut owed) = (0.0, 0.0);
+    let mut breakdown = Vec::new();
+    for (o, v) in totals(ctx.db, uid)? {
+        // People who deleted their account are left out (AppWorld fails on them).
+        let Some(u) = user_by_id(ctx.db, o)? else {
+            continue;
+        };
+        if v == 0.0 {
+            continue;
+        }
+        let (dir, amount) = direction(v);
+        if v > 0.0 {
+            owed += amount;
+        } else {
+            owe += amount;
+        }
+        breakdown
+            .push(json!({"email": u.email, "name": u.name, "direction": dir, "amount": amount}));
+    }
+    Ok(json!({"you_owe_others": owe, "others_owe_you": owed, "breakdown": breakdown}))
+}
+
+/// `{total, breakdown: [{email, name, amount}]}` of the people in `entries` (deleted accounts
+/// left out).
+fn side(db: &Connection, entries: &[(i64, f64)]) -> Result<Value, ApiError> {
+    let mut total = 0.0;
+    let mut breakdown = Vec::new();
+    for (o, amount) in entries {
+        if let Some(u) = user_by_id(db, *o)? {
+            total += amount;
+            breakdown.push(json!({"email": u.email, "name": u.name, "amount": amount}));
+        }
+    }
+    Ok(json!({"total": total, "breakdown": breakdown}))
+}
+
+/// One member's balances in a scope, split into what they owe and what they are owed.
+fn source_balance(db: &Connection, source: &SUser, group: Option<i64>) -> Result<Value, ApiError> {
+    let l = ledger(db, source.id, group)?;
+    let owes: Vec<(i64, f64)> = l
+        .iter()
+        .filter(|(_, v)| *v < 0.0)
+        .map(|(o, v)| (*o, -v))
+        .collect();
+    let owed: Vec<(i64, f64)> = l.iter().filter(|(_, v)| *v > 0.0).copied().collect();
+    Ok(json!({
+        "source": source.json(),
+        "source_owes_to_targets": side(db, &owes)?,
+        "targets_owe_to_source": side(db, &owed)?,
+    }))
+}
+
+pub(super) fn show_group_balance(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let caller = me(ctx)?;
+    let email = a.opt_str("email");
+    match a.value("group_id").as_i64() {
+        Some(gid) => {
+            let g = balance_group(ctx, gid)?;
+            let sources: Vec<SUser> = match email {
+                Some(e) => {
+                    let not_in = || {
+                        ApiError::unprocessable(
+                            "The user you want to show balance for is not a member of the group.",
+                        )
+                    };
+                    let u = user_by_email(ctx.db, e)?.ok_or_else(not_in)?;
+                    if !super::store::is_member(ctx.db, g.id, u.id)? {
+                        return Err(not_in());
+                    }
+                    vec![u]
+                }
+                None => super::store::members(ctx.db, g.id)?,
+            };
+            Ok(Value::Array(
+                sources
+                    .iter()
+                    .map(|s| source_balance(ctx.db, s, Some(g.id)))
+                    .collect::<Result<_, _>>()?,
+            ))
+        }
+        None => {
+            if email.is_some_and(|e| e != caller.email) {
+                return Err(ApiError::unprocessable(
+                    "If group_id is not passed, email can only be your own email or None.",
+                ));
+            }
+            Ok(json!([source_balance(ctx.db, &caller, None)?]))
+        }
+    }
+}
+
+pub(super) fn show_groups_balance(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let (mut owe, mut owed) = (0.0, 0.0);
+    let mut breakdown = Vec::new();
+    for (g, name) in scopes(ctx.db, uid)? {
+        let (mut g_owe, mut g_owed) = (0.0, 0.0);
+        for (o, v) in ledger(ctx.db, uid, g)? {
+            if user_by_id(ctx.db, o)?.is_none() {
+                continue;
+            }
+            if v > 0.0 {
+                g_owed += v;
+            } else if v < 0.0 {
+                g_owe += -v;
+            }
+        }
+        owe += g_owe;
+        owed += g_owed;
+        breakdown.push(json!({"group_id": g, "group_name": name, "you_owe_others": g_owe, "others_owe_you": g_owed}));
+    }
+    Ok(json!({"you_owe_others": owe, "others_owe_you": owed, "breakdown": breakdown}))
+}
+
+pub(super) fn settle_up(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let caller = me(ctx)?;
+    let email = a.str("email");
+    let group: Option<Group> = match a.value("group_id").as_i64() {
+        Some(gid) => Some(balance_group(ctx, gid)?),
+        None => None,
+    };
+    let other = user_named(ctx.db, email)?;
+    if let Some(g) = &group
+        && !member_ids(ctx.db, g.id)?.contains(&other.id)
+    {
+        return Err(ApiError::unprocessable(
+            "The user you want to settle with is not a member of the requested group.",
+        ));
+    }
+    let gid = group.as_ref().map(|g| g.id);
+    let balance = if other.id == caller.id {
+        0.0
+    } else {
+        pair(ctx.db, caller.id, other.id, gid)?
+    };
+    // A balance under half a cent (a float residue) has nothing to pay.
+    if sim::num::round2(balance) == 0.0 {
+        return Err(ApiError::unprocessable(format!(
+            "There is no outstanding balance to settle up that you ower or {email} owes you."
+        )));
+    }
+    let amount = sim::num::round2(balance.abs());
+    if balance > 0.0 {
+        insert_payment(
+            ctx,
+            gid,
+            &other,
+            &caller,
+            amount,
+            Some(a.str("description")),
+            None,
+        )?;
+        Ok(json!({"message": format!(
+            "User with email {email} owed you {}$ which has now been settled up.",
+            py_float(balance)
+        )}))
+    } else {
+        insert_payment(
+            ctx,
+            gid,
+            &caller,
+            &other,
+            amount,
+            Some("Settle up balance."),
+            None,
+        )?;
+        Ok(json!({"message": format!(
+            "You owed {}$ to user with email {email} which has now been settled up.",
+            py_float(-balance)
+        )}))
+    }
+}
+
+/// Every user but the caller, with the caller's balance with each: largest amounts first (by
+/// id among equals), or ranked by the query.
+pub(super) fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let uid = ctx.user()?.id;
+    let balances = totals(ctx.db, uid)?;
+    let mut rows: Vec<(SUser, f64)> = ctx
+        .db
+        .prepare_cached(
+            "SELECT id, first_name || ' ' || last_name, email FROM splitwise.users WHERE id != ?1 ORDER BY id",
+        )?
+        .query_map([uid], |r| {
+            Ok(SUser {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                email: r.get(2)?,
+            })
+        })?
+        .collect::<Result<Vec<SUser>, _>>()?
+        .into_iter()
+        .map(|u| {
+            let v = balances
+                .iter()
+                .find(|(o, _)| *o == u.id)
+                .map(|(_, v)| *v)
+                .unwrap_or(0.0);
+            (u, v)
+        })
+        .collect();
+    let by_amount = SortKey {
+        field: "amount".into(),
+        descending: true,
+    };
+    sort_rows(&mut rows, &by_amount, |(_, v), _| json!(v.abs()));
+    let query = a.opt_str("query").unwrap_or_default().trim();
+    let rows = if query.is_empty() {
+        rows
+    } else {
+        rank_rows(ctx.db, "splitwise", "users_fts", query, rows, |(u, _)| u.id)?
+    };
+    Ok(Value::Array(
+        page(a, rows)
+            .into_iter()
+            .map(|(u, v)| {
+                let (dir, amount) = direction(v);
+                json!({"name": u.name, "email": u.email, "direction": dir, "amount": amount})
+            })
+            .collect(),
+    ))
+}

@@ -1,0 +1,169 @@
+//! Recording and updating payments (one person paying another back), also what settling up
+//! records.
+//!
+//! AppWorld's rules kept here, in its order of checking: payer and receiver differ (as given),
+//! both exist (e-mails matched exactly); in a group the caller, the payer and the receiver are
+//! members, outside groups the caller is the payer or the receiver; a receipt path needs a
+//! file_system token and an allowed extension. A payment keeps both parties' names and e-mails
+//! in its own row (a rename updates them). Amounts are rounded to cents on save.
+
+use super::records::{RECEIPT_NEEDS_TOKEN, read_receipt};
+use super::store::{
+    NOT_MEMBER, PAYMENT, SUser, cents, is_member, load, load_group, me, not_positive,
+    notify_parties, rec_data, user_named, visible,
+};
+use crate::common::pytext::py_json_ints;
+use rusqlite::params;
+use serde_json::{Value, json};
+use sim::api::{ApiError, Args, Ctx};
+use sim::num::round2;
+
+/// Records a payment of `amount` (already rounded, positive) and notifies its parties but the
+/// caller; returns its id.
+pub(super) fn insert_payment(
+    ctx: &Ctx,
+    group: Option<i64>,
+    payer: &SUser,
+    receiver: &SUser,
+    amount: f64,
+    description: Option<&str>,
+    receipt: Option<(String, String)>,
+) -> Result<i64, ApiError> {
+    let actor = me(ctx)?;
+    let (file, content) = receipt.unzip();
+    ctx.db
+        .prepare_cached(
+            "INSERT INTO splitwise.payments (group_id, user_id, payer_id, receiver_id, payer_email, payer_name, receiver_email, receiver_name, amount, description, deleted, receipt_file_name, receipt_file_content, receipt_download_count, participant_ids, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?11, ?12, 0, ?13, ?14)",
+        )?
+        .execute(params![
+            group,
+            actor.id,
+            payer.id,
+            receiver.id,
+            payer.email,
+            payer.name,
+            receiver.email,
+            receiver.name,
+            amount,
+            description,
+            file,
+            content,
+            py_json_ints(&[payer.id, receiver.id]),
+            super::store::now(ctx)
+        ])?;
+    let id = ctx.db.last_insert_rowid();
+    let rec = load(ctx.db, &PAYMENT, id)?;
+    notify_parties(
+        ctx,
+        &rec,
+        "payment_added",
+        "New payment posted.",
+        &format!(
+            "{} has recorded a payment of ${} to you.",
+            actor.name,
+            cents(amount)
+        ),
+        &rec_data(&PAYMENT, id, actor.id),
+    )?;
+    Ok(id)
+}
+
+pub(super) fn record_payment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let actor = me(ctx)?;
+    if a.str("payer_email") == a.str("receiver_email") {
+        return Err(ApiError::unprocessable(
+            "Payer and receiver cannot be the same.",
+        ));
+    }
+    let payer = user_named(ctx.db, a.str("payer_email"))?;
+    let receiver = user_named(ctx.db, a.str("receiver_email"))?;
+    let group = match a.value("group_id").as_i64() {
+        Some(gid) => {
+            let g = load_group(ctx.db, gid)?;
+            for (who, refusal) in [
+                (actor.id, NOT_MEMBER),
+                (payer.id, "The payer is not part of this group."),
+                (receiver.id, "The receiver is not part of this group."),
+            ] {
+                if !is_member(ctx.db, g.id, who)? {
+                    return Err(ApiError::unprocessable(refusal));
+                }
+            }
+            Some(g.id)
+        }
+        None => {
+            if actor.id != payer.id && actor.id != receiver.id {
+                return Err(ApiError::unprocessable(
+                    "Unable to record payment. Since the payment does not belong to an expense group, you must be either the payer or receiver of the payment.",
+                ));
+            }
+            None
+        }
+    };
+    let receipt = match a.opt_str("receipt_file_path").filter(|p| !p.is_empty()) {
+        Some(path) => {
+            let token = a.opt_str("file_system_access_token");
+            if token.is_none() {
+                return Err(ApiError::unprocessable(RECEIPT_NEEDS_TOKEN));
+            }
+            Some(read_receipt(ctx, path, token)?)
+        }
+        None => None,
+    };
+    let amount = round2(a.value("amount").as_f64().unwrap_or(0.0));
+    if amount <= 0.0 {
+        // AppWorld's model check fails with a 500 here.
+        return Err(not_positive("create", "Payment", "amount", false));
+    }
+    let id = insert_payment(
+        ctx,
+        group,
+        &payer,
+        &receiver,
+        amount,
+        a.opt_str("description"),
+        receipt,
+    )?;
+    Ok(json!({"message": "Payment recorded.", "payment_id": id}))
+}
+
+pub(super) fn update_payment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let rec = visible(ctx, &PAYMENT, a.int("payment_id"))?;
+    if rec.deleted {
+        return Err(ApiError::unprocessable(PAYMENT.deleted_no_update));
+    }
+    let amount = match a.value("amount").as_f64() {
+        Some(x) => {
+            // AppWorld stores an amount that rounds to 0.00; appsim refuses it as well.
+            if x <= 0.0 || round2(x) <= 0.0 {
+                return Err(not_positive("update", "Payment", "amount", false));
+            }
+            round2(x)
+        }
+        None => rec.amount,
+    };
+    let description = match a.opt_str("description") {
+        Some(d) => Some(d.to_string()),
+        None => rec.description.clone(),
+    };
+    ctx.db
+        .prepare_cached(
+            "UPDATE splitwise.payments SET amount = ?1, description = ?2 WHERE id = ?3",
+        )?
+        .execute(params![amount, description, rec.id])?;
+    let actor = me(ctx)?;
+    notify_parties(
+        ctx,
+        &rec,
+        "payment_updated",
+        "Payment updated.",
+        &format!(
+            "{} has updated a payment of ${} to you.",
+            actor.name,
+            cents(amount)
+        ),
+        &rec_data(&PAYMENT, rec.id, actor.id),
+    )?;
+    Ok(json!({"message": "Updated payment information."}))
+}

@@ -1,0 +1,273 @@
+//! The read-only catalog: genres, songs, albums and artists (search and show), what the caller
+//! did with one of them (`show_*_privates`, `show_artist_following`), and recommendations.
+//!
+//! Searches filter first, then rank by the query (which never filters) or sort, then page
+//! ([`SearchPage`]); songs are searched by title, genre and artist names, albums likewise,
+//! artists by name and genre. Without a query or `sort_by`, results come in id order.
+
+use super::store::{
+    ALBUM_COLS, ARTIST_COLS, Album, Artist, Kind, SONG_COLS, Song, day_window, page, sort_key,
+};
+use rusqlite::params;
+use serde_json::{Value, json};
+use sim::api::listing::{SearchPage, SortKey, fts_query, rank_by_query, sort_rows};
+use sim::api::{ApiError, Args, Ctx};
+
+/// `sort_by` fields of `search_songs`.
+pub(super) const SONG_SORTS: &[&str] = &["rating", "like_count", "play_count"];
+/// `sort_by` fields of `search_albums`.
+pub(super) const ALBUM_SORTS: &[&str] = &["rating", "release_date"];
+/// `sort_by` fields of `search_artists`.
+pub(super) const ARTIST_SORTS: &[&str] = &["follower_count"];
+
+/// The search text of a listing, when it has words to search for.
+pub(super) fn search_query(a: &Args) -> Option<&str> {
+    let q = a.str("query");
+    fts_query(q).map(|_| q)
+}
+
+/// AppWorld's listing pipeline for a listing's arguments: rank by the query (then sort the
+/// page by `sort`) or sort all rows (by `sort`, else `default`), then page. Apply it with
+/// `.apply(db, "spotify", "<table>_fts", rows, id, field)`.
+pub(super) fn listing<'a>(
+    a: &'a Args,
+    sort: Option<&'a SortKey>,
+    default: Option<&'a SortKey>,
+) -> SearchPage<'a> {
+    SearchPage {
+        query: search_query(a),
+        sort_all: sort.or(default),
+        sort_page: sort,
+        index: a.int("page_index"),
+        limit: a.int("page_limit"),
+    }
+}
+
+/// The lower-cased, stripped `genre` filter (`None`: no filter).
+fn genre(a: &Args) -> Option<String> {
+    a.opt_str("genre").map(|g| g.trim().to_lowercase())
+}
+
+pub(super) fn show_genres(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    let genres: Vec<String> = ctx
+        .db
+        .prepare_cached("SELECT genre FROM spotify.songs GROUP BY genre ORDER BY min(id)")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(json!(genres))
+}
+
+/// The filters of `search_songs` (parameters 1 to 13 of [`song_filter_args`]).
+const SONG_FILTER: &str = "(?1 IS NULL OR EXISTS (SELECT 1 FROM json_each(s.artist_ids) AS j WHERE j.value = ?1)) \
+     AND (?2 IS NULL OR s.album_id = ?2) AND (?3 IS NULL OR lower(s.genre) = ?3) \
+     AND s.release_date BETWEEN ?4 AND ?5 AND s.duration BETWEEN ?6 AND ?7 \
+     AND s.rating BETWEEN ?8 AND ?9 AND s.like_count BETWEEN ?10 AND ?11 \
+     AND s.play_count BETWEEN ?12 AND ?13";
+
+/// The values of [`SONG_FILTER`]'s parameters.
+fn song_filter_args(a: &Args) -> Result<Vec<Box<dyn rusqlite::ToSql>>, ApiError> {
+    let (from, to) = day_window(a, "min_release_date", "max_release_date")?;
+    Ok(vec![
+        Box::new(a.value("artist_id").as_i64()),
+        Box::new(a.value("album_id").as_i64()),
+        Box::new(genre(a)),
+        Box::new(from),
+        Box::new(to),
+        Box::new(a.int("min_duration")),
+        Box::new(a.int("max_duration")),
+        Box::new(a.value("min_rating").as_f64()),
+        Box::new(a.value("max_rating").as_f64()),
+        Box::new(a.int("min_like_count")),
+        Box::new(a.int("max_like_count")),
+        Box::new(a.int("min_play_count")),
+        Box::new(a.int("max_play_count")),
+    ])
+}
+
+/// Songs are many: without a query the database sorts and pages them (ties in id order, as
+/// AppWorld's stable sort leaves them); with one, only the ids of the matching songs are read
+/// for the ranking and the songs of the page are loaded.
+pub(super) fn search_songs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let sort = sort_key(a, SONG_SORTS)?;
+    let mut args = song_filter_args(a)?;
+    let songs: Vec<Song> = match search_query(a) {
+        None => {
+            let order = match &sort {
+                // The field is one of SONG_SORTS (checked), all NOT NULL columns.
+                Some(k) => format!(
+                    "s.\"{}\" {}, s.id",
+                    k.field,
+                    if k.descending { "DESC" } else { "ASC" }
+                ),
+                None => "s.id".to_string(),
+            };
+            let (index, limit) = (a.int("page_index"), a.int("page_limit"));
+            args.push(Box::new(limit));
+            args.push(Box::new(index.saturating_mul(limit)));
+            ctx.db
+                .prepare_cached(&format!(
+                    "SELECT {SONG_COLS} FROM spotify.songs AS s WHERE {SONG_FILTER} \
+                     ORDER BY {order} LIMIT ?14 OFFSET ?15"
+                ))?
+                .query_map(rusqlite::params_from_iter(args.iter()), Song::read)?
+                .collect::<Result<_, _>>()?
+        }
+        Some(q) => {
+            let ids: Vec<i64> = ctx
+                .db
+                .prepare_cached(&format!(
+                    "SELECT s.id FROM spotify.songs AS s WHERE {SONG_FILTER} ORDER BY s.id"
+                ))?
+                .query_map(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            let ranked = rank_by_query(ctx.db, "spotify", "songs_fts", q, &ids)?;
+            let mut songs = Song::many(ctx.db, &page(a, ranked))?;
+            if let Some(key) = &sort {
+                sort_rows(&mut songs, key, |s, f| s.field(f));
+            }
+            songs
+        }
+    };
+    songs
+        .iter()
+        .map(|s| s.full(ctx.db))
+        .collect::<Result<_, _>>()
+        .map(Value::Array)
+}
+
+pub(super) fn show_song(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    Song::get(ctx.db, a.int("song_id"))?.full(ctx.db)
+}
+
+/// Does the caller have a row in `table` for this item?
+pub(super) fn has_row(ctx: &Ctx, table: &str, item_col: &str, item: i64) -> Result<bool, ApiError> {
+    Ok(ctx
+        .db
+        .prepare_cached(&format!(
+            "SELECT 1 FROM spotify.\"{table}\" WHERE user_id = ?1 AND \"{item_col}\" = ?2"
+        ))?
+        .exists(params![ctx.user()?.id, item])?)
+}
+
+pub(super) fn show_song_privates(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let id = a.int("song_id");
+    Kind::Song.require(ctx.db, id)?;
+    Ok(json!({
+        "liked": has_row(ctx, "song_likes", "song_id", id)?,
+        "reviewed": has_row(ctx, "song_reviews", "song_id", id)?,
+        "in_song_library": has_row(ctx, "user_library_songs", "song_id", id)?,
+        "downloaded": has_row(ctx, "user_downloaded_songs", "song_id", id)?,
+    }))
+}
+
+pub(super) fn search_albums(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let sort = sort_key(a, ALBUM_SORTS)?;
+    let (from, to) = day_window(a, "min_release_date", "max_release_date")?;
+    let rows: Vec<Album> = ctx
+        .db
+        .prepare_cached(&format!(
+            "SELECT {ALBUM_COLS} FROM spotify.albums AS al \
+             WHERE al.rating BETWEEN ?1 AND ?2 AND al.release_date BETWEEN ?3 AND ?4 \
+             AND al.like_count BETWEEN ?5 AND ?6 AND (?7 IS NULL OR lower(al.genre) = ?7) \
+             ORDER BY al.id"
+        ))?
+        .query_map(
+            params![
+                a.value("min_rating").as_f64(),
+                a.value("max_rating").as_f64(),
+                from,
+                to,
+                a.int("min_like_count"),
+                a.int("max_like_count"),
+                genre(a),
+            ],
+            Album::read,
+        )?
+        .collect::<Result<_, _>>()?;
+    let found = listing(a, sort.as_ref(), None).apply(
+        ctx.db,
+        "spotify",
+        "albums_fts",
+        rows,
+        |al| al.id,
+        |al, f| al.field(f),
+    )?;
+    found
+        .iter()
+        .map(|al| al.listed(ctx.db).map(Value::Object))
+        .collect::<Result<_, _>>()
+        .map(Value::Array)
+}
+
+pub(super) fn show_album(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    Album::get(ctx.db, a.int("album_id"))?.full(ctx.db)
+}
+
+pub(super) fn show_album_privates(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let id = a.int("album_id");
+    Kind::Album.require(ctx.db, id)?;
+    Ok(json!({
+        "liked": has_row(ctx, "album_likes", "album_id", id)?,
+        "reviewed": has_row(ctx, "album_reviews", "album_id", id)?,
+        "in_album_library": has_row(ctx, "user_library_albums", "album_id", id)?,
+    }))
+}
+
+pub(super) fn search_artists(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let sort = sort_key(a, ARTIST_SORTS)?;
+    let (lo, hi) = (a.int("min_follower_count"), a.int("max_follower_count"));
+    let rows: Vec<Artist> = ctx
+        .db
+        .prepare_cached(&format!(
+            "SELECT {ARTIST_COLS} FROM spotify.artists AS ar \
+             WHERE (?1 IS NULL OR lower(ar.genre) = ?1) ORDER BY ar.id"
+        ))?
+        .query_map(params![genre(a)], Artist::read)?
+        .filter(|r| {
+            r.as_ref()
+                .map_or(true, |ar| (lo..=hi).contains(&ar.follower_count))
+        })
+        .collect::<Result<_, _>>()?;
+    let found = listing(a, sort.as_ref(), None).apply(
+        ctx.db,
+        "spotify",
+        "artists_fts",
+        rows,
+        |ar| ar.id,
+        |ar, f| match f {
+            "follower_count" => json!(ar.follower_count),
+            _ => Value::Null,
+        },
+    )?;
+    Ok(Value::Array(
+        found.iter().map(|ar| Value::Object(ar.json())).collect(),
+    ))
+}
+
+pub(super) fn show_artist(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    Ok(Value::Object(
+        Artist::get(ctx.db, a.int("artist_id"))?.json(),
+    ))
+}
+
+pub(super) fn show_artist_following(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let id = a.int("artist_id");
+    Kind::Artist.require(ctx.db, id)?;
+    Ok(json!({"following": has_row(ctx, "user_artist_followings", "artist_id", id)?}))
+}
+
+pub(super) fn show_recommendations(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let ids: Vec<i64> = ctx
+        .db
+        .prepare_cached(
+            "SELECT song_id FROM spotify.recommendations WHERE user_id = ?1 ORDER BY id",
+        )?
+        .query_map([ctx.user()?.id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let songs = page(a, Song::many(ctx.db, &ids)?);
+    songs
+        .iter()
+        .map(|s| s.brief(ctx.db).map(Value::Object))
+        .collect::<Result<_, _>>()
+        .map(Value::Array)
+}

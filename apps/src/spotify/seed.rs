@@ -1,0 +1,705 @@
+//! The spotify app's share of the base world: a music catalog (artists across genres, their
+//! albums and songs with durations, release dates and play counts) and every person's musical
+//! life: an account, saved cards, Premium history, followed artists, a library of songs and
+//! albums, likes, downloads, their own playlists (some public), reviews, recommendations and a
+//! player with a queue. Catalog counters (likes, reviews, ratings) are derived from those rows,
+//! so `like_count` is the number of likes and `rating` the mean review, as the app keeps them.
+//! The catalog depends on the world seed only, not on the population.
+
+use crate::people::Population;
+use chrono::{Duration, NaiveDate, NaiveDateTime};
+use rusqlite::{Connection, params};
+use sim::clock::fmt_datetime;
+use sim::rng::Rng;
+use std::collections::{BTreeSet, HashMap};
+
+/// Genres, each with a share of the catalog.
+pub const GENRES: &[&str] = &[
+    "pop",
+    "rock",
+    "hip-hop",
+    "jazz",
+    "classical",
+    "electronic",
+    "country",
+    "r&b",
+    "indie",
+    "folk",
+    "metal",
+    "reggae",
+];
+
+const ADJECTIVES: &[&str] = &[
+    "Golden",
+    "Silver",
+    "Midnight",
+    "Electric",
+    "Broken",
+    "Velvet",
+    "Neon",
+    "Quiet",
+    "Wild",
+    "Lonely",
+    "Burning",
+    "Frozen",
+    "Hidden",
+    "Crimson",
+    "Fading",
+    "Endless",
+    "Summer",
+    "Winter",
+    "Paper",
+    "Glass",
+    "Hollow",
+    "Bright",
+    "Distant",
+    "Sweet",
+    "Restless",
+    "Secret",
+    "Northern",
+    "Falling",
+    "Rising",
+    "Lucky",
+    "Blue",
+    "Silent",
+    "Starlit",
+    "Ocean",
+    "Desert",
+    "Marble",
+    "Copper",
+    "Gentle",
+    "Faded",
+    "Sacred",
+    "Wandering",
+    "Scarlet",
+    "Emerald",
+    "Lost",
+    "Open",
+];
+const NOUNS: &[&str] = &[
+    "Hearts",
+    "Roads",
+    "Dreams",
+    "Lights",
+    "Rivers",
+    "Skies",
+    "Fires",
+    "Waves",
+    "Shadows",
+    "Echoes",
+    "Stars",
+    "Nights",
+    "Mornings",
+    "Cities",
+    "Gardens",
+    "Mirrors",
+    "Letters",
+    "Bridges",
+    "Horizons",
+    "Storms",
+    "Flowers",
+    "Highways",
+    "Windows",
+    "Voices",
+    "Tides",
+    "Moons",
+    "Streets",
+    "Signals",
+    "Memories",
+    "Mountains",
+    "Clouds",
+    "Colors",
+    "Promises",
+    "Secrets",
+    "Wings",
+    "Forests",
+    "Kingdoms",
+    "Melodies",
+    "Satellites",
+    "Diamonds",
+    "Sparks",
+    "Thunder",
+    "Rain",
+    "Sunsets",
+    "Ghosts",
+    "Angels",
+    "Islands",
+    "Heartbeats",
+    "Footsteps",
+    "Lanterns",
+];
+const SINGULAR: &[&str] = &[
+    "Heart", "Road", "Dream", "Light", "River", "Sky", "Fire", "Wave", "Shadow", "Echo", "Star",
+    "Night", "Morning", "City", "Garden", "Mirror", "Letter", "Bridge", "Horizon", "Storm",
+];
+const FIRST: &[&str] = &[
+    "Maya", "Leo", "Ava", "Kai", "Zoe", "Eli", "Nina", "Omar", "Ivy", "Jude", "Lena", "Theo",
+    "Rosa", "Milo", "Cleo", "Finn", "Iris", "Remy", "Sade", "Otis",
+];
+const LAST: &[&str] = &[
+    "Rivers",
+    "Stone",
+    "Vega",
+    "Hart",
+    "Lane",
+    "Cruz",
+    "Moreau",
+    "Quinn",
+    "Sol",
+    "Blake",
+    "Wilde",
+    "Reyes",
+    "Nakamura",
+    "Okafor",
+    "Lindqvist",
+    "Duarte",
+    "Ferris",
+    "Monroe",
+];
+const REVIEWS: &[(i64, &str, &str)] = &[
+    (5, "Masterpiece", "On repeat all week."),
+    (5, "Love it", "Gets better every listen."),
+    (
+        4,
+        "Really good",
+        "Great production, a couple of weaker moments.",
+    ),
+    (4, "Solid", "Exactly what I wanted."),
+    (3, "Decent", "Some highlights, some filler."),
+    (2, "Not for me", "Could not get into it."),
+    (1, "Disappointing", "Expected much more."),
+];
+const PLAYLISTS: &[&str] = &[
+    "Morning Run",
+    "Focus",
+    "Road Trip",
+    "Chill Evenings",
+    "Workout Mix",
+    "Dinner Party",
+    "Rainy Day",
+    "Throwbacks",
+    "Sunday Coffee",
+    "Party Starters",
+    "Study Beats",
+    "Sleep",
+];
+
+/// Listeners outside the population (likes, follows, reviews and playlists of the public).
+const STRANGERS: usize = 1800;
+
+/// Catalog sizes.
+const ARTISTS: usize = 420;
+const ALBUMS: usize = 900;
+
+struct Artist {
+    name: String,
+    genre: &'static str,
+}
+
+struct Album {
+    title: String,
+    artists: Vec<i64>,
+    genre: &'static str,
+    released: NaiveDate,
+}
+
+struct Song {
+    title: String,
+    artists: Vec<i64>,
+    album: i64,
+    duration: i64,
+    released: NaiveDate,
+    genre: &'static str,
+    plays: i64,
+}
+
+/// Unique titles, drawn from word patterns.
+struct Titles {
+    used: BTreeSet<String>,
+}
+
+impl Titles {
+    fn draw(&mut self, rng: &mut Rng, album: bool) -> String {
+        loop {
+            let a = *rng.pick(ADJECTIVES);
+            let n = *rng.pick(NOUNS);
+            let s = *rng.pick(SINGULAR);
+            let t = match rng.range(0, if album { 3 } else { 6 }) {
+                0 => format!("{a} {n}"),
+                1 => format!("The {a} {s}"),
+                2 => format!("{n} of the {a} {s}"),
+                3 => format!("{a} {s}"),
+                4 => format!("{s} in the {n}"),
+                _ => format!(
+                    "{a} {n} ({})",
+                    rng.pick(&["Acoustic", "Live", "Reprise", "Remix"])
+                ),
+            };
+            if self.used.insert(t.clone()) {
+                return t;
+            }
+        }
+    }
+}
+
+fn catalog(seed: u64) -> (Vec<Artist>, Vec<Album>, Vec<Song>) {
+    let mut rng = Rng::derive(seed, "spotify-catalog");
+    let mut names = BTreeSet::new();
+    let mut artists = Vec::new();
+    while artists.len() < ARTISTS {
+        let name = if rng.chance(0.5) {
+            format!("{} {}", rng.pick(FIRST), rng.pick(LAST))
+        } else {
+            format!("The {} {}", rng.pick(ADJECTIVES), rng.pick(NOUNS))
+        };
+        if names.insert(name.clone()) {
+            artists.push(Artist {
+                name,
+                genre: GENRES[artists.len() % GENRES.len()],
+            });
+        }
+    }
+    let mut album_titles = Titles {
+        used: BTreeSet::new(),
+    };
+    let mut song_titles = Titles {
+        used: BTreeSet::new(),
+    };
+    let mut albums = Vec::new();
+    let mut songs = Vec::new();
+    let first_day = NaiveDate::from_ymd_opt(1995, 1, 1).unwrap_or_default();
+    for k in 0..ALBUMS {
+        let lead = (k % ARTISTS) as i64 + 1;
+        let mut ids = vec![lead];
+        if rng.chance(0.08) {
+            let other = rng.range(1, ARTISTS as i64 + 1);
+            if other != lead {
+                ids.push(other);
+            }
+        }
+        let genre = artists[(lead - 1) as usize].genre;
+        let released = first_day + Duration::days(rng.range(0, 10_300));
+        let popularity = (rng.unit() * rng.unit() * 2_000_000.0) as i64 + 500;
+        let album_id = albums.len() as i64 + 1;
+        for _ in 0..rng.range(6, 13) {
+            let mut song_artists = ids.clone();
+            if rng.chance(0.1) {
+                let feat = rng.range(1, ARTISTS as i64 + 1);
+                if !song_artists.contains(&feat) {
+                    song_artists.push(feat);
+                }
+            }
+            songs.push(Song {
+                title: song_titles.draw(&mut rng, false),
+                artists: song_artists,
+                album: album_id,
+                duration: rng.range(140, 340),
+                released,
+                genre,
+                plays: (popularity as f64 * rng.unit().powi(2)) as i64 + rng.range(0, 500),
+            });
+        }
+        albums.push(Album {
+            title: album_titles.draw(&mut rng, true),
+            artists: ids,
+            genre,
+            released,
+        });
+    }
+    (artists, albums, songs)
+}
+
+/// Likes and reviews of one catalog table, to set its counters.
+#[derive(Default)]
+struct Tally {
+    likes: HashMap<i64, i64>,
+    ratings: HashMap<i64, Vec<i64>>,
+}
+
+impl Tally {
+    fn counters(&self, id: i64) -> (f64, i64, i64) {
+        let ratings = self.ratings.get(&id).map(Vec::as_slice).unwrap_or(&[]);
+        let rating = if ratings.is_empty() {
+            0.0
+        } else {
+            sim::num::py_round(ratings.iter().sum::<i64>() as f64 / ratings.len() as f64, 1)
+        };
+        (
+            rating,
+            self.likes.get(&id).copied().unwrap_or(0),
+            ratings.len() as i64,
+        )
+    }
+}
+
+/// Writes spotify's rows for `pop` (spotify user id = person id; notifiers follow).
+pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
+    let now = sim::clock::default_now();
+    let first_stranger =
+        crate::seed::insert_accounts(db, pop, "spotify", "2020-11-01T09:00:00", true)?;
+    let (artists, albums, songs) = catalog(seed);
+    let (mut song_tally, mut album_tally, mut playlist_tally) =
+        (Tally::default(), Tally::default(), Tally::default());
+    let n_songs = songs.len() as i64;
+    let at = |rng: &mut Rng, days: i64| fmt_datetime(crate::seed::past_time(rng, now, days));
+    let ins = |sql: &str| db.prepare(sql);
+    let mut follow = ins(
+        "INSERT INTO spotify.user_artist_followings (user_id, artist_id, created_at) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut lib_song = ins(
+        "INSERT INTO spotify.user_library_songs (user_id, song_id, created_at) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut lib_album = ins(
+        "INSERT INTO spotify.user_library_albums (user_id, album_id, created_at) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut song_like =
+        ins("INSERT INTO spotify.song_likes (user_id, song_id, liked_at) VALUES (?1, ?2, ?3)")?;
+    let mut album_like =
+        ins("INSERT INTO spotify.album_likes (user_id, album_id, liked_at) VALUES (?1, ?2, ?3)")?;
+    let mut download = ins(
+        "INSERT INTO spotify.user_downloaded_songs (user_id, song_id, downloaded_at) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut recommend = ins(
+        "INSERT INTO spotify.recommendations (user_id, song_id, created_at) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut song_review = ins(
+        "INSERT INTO spotify.song_reviews (song_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    let mut album_review = ins(
+        "INSERT INTO spotify.album_reviews (album_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    let mut card = ins(
+        "INSERT INTO spotify.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    let mut premium = ins(
+        "INSERT INTO spotify.premium_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
+    )?;
+    let mut player = ins(
+        "INSERT INTO spotify.music_players (user_id, queue_song_ids, is_playing, is_looping, cursor_position, played_seconds, volume) VALUES (?1, ?2, 0, 0, ?3, ?4, ?5)",
+    )?;
+    // Songs a person gravitates to: two or three favourite genres.
+    let by_genre: HashMap<&str, Vec<i64>> =
+        songs
+            .iter()
+            .enumerate()
+            .fold(HashMap::new(), |mut m, (k, s)| {
+                m.entry(s.genre).or_default().push(k as i64 + 1);
+                m
+            });
+    let mut playlists: Vec<(i64, String, bool, String, Vec<i64>)> = Vec::new();
+    for p in &pop.people {
+        let mut rng = Rng::derive(seed ^ p.id as u64, "spotify-user");
+        let favourites: Vec<&str> = (0..rng.range(2, 4)).map(|_| *rng.pick(GENRES)).collect();
+        let taste = |rng: &mut Rng| -> i64 {
+            if rng.chance(0.8) {
+                let pool = &by_genre[*rng.pick(&favourites)];
+                *rng.pick(pool)
+            } else {
+                rng.range(1, n_songs + 1)
+            }
+        };
+        let mut library = BTreeSet::new();
+        for _ in 0..rng.range(120, 320) {
+            library.insert(taste(&mut rng));
+        }
+        let library: Vec<i64> = library.into_iter().collect();
+        for s in &library {
+            lib_song.execute(params![p.id, s, at(&mut rng, 900)])?;
+        }
+        let mut liked = BTreeSet::new();
+        for s in &library {
+            if rng.chance(0.55) {
+                liked.insert(*s);
+            }
+        }
+        for _ in 0..rng.range(10, 60) {
+            liked.insert(taste(&mut rng));
+        }
+        for s in &liked {
+            song_like.execute(params![p.id, s, at(&mut rng, 900)])?;
+            *song_tally.likes.entry(*s).or_default() += 1;
+        }
+        for s in &library {
+            if !rng.chance(0.3) {
+                continue;
+            }
+            download.execute(params![p.id, s, at(&mut rng, 400)])?;
+        }
+        let mut lib_albums = BTreeSet::new();
+        for s in library.iter().filter(|_| rng.chance(0.12)) {
+            lib_albums.insert(songs[(*s - 1) as usize].album);
+        }
+        for a in &lib_albums {
+            lib_album.execute(params![p.id, a, at(&mut rng, 900)])?;
+            if rng.chance(0.6) {
+                album_like.execute(params![p.id, a, at(&mut rng, 900)])?;
+                *album_tally.likes.entry(*a).or_default() += 1;
+            }
+        }
+        let mut followed = BTreeSet::new();
+        for s in library.iter().filter(|_| rng.chance(0.1)) {
+            followed.insert(songs[(*s - 1) as usize].artists[0]);
+        }
+        for a in &followed {
+            follow.execute(params![p.id, a, at(&mut rng, 900)])?;
+        }
+        let mut reviewed = BTreeSet::new();
+        for _ in 0..rng.range(3, 15) {
+            let s = library[rng.range(0, library.len() as i64) as usize];
+            if reviewed.insert(s) {
+                let &(stars, title, text) = rng.pick(REVIEWS);
+                song_review.execute(params![s, p.id, stars, title, text, at(&mut rng, 600)])?;
+                song_tally.ratings.entry(s).or_default().push(stars);
+            }
+        }
+        for a in &lib_albums {
+            if !rng.chance(0.25) {
+                continue;
+            }
+            let &(stars, title, text) = rng.pick(REVIEWS);
+            album_review.execute(params![a, p.id, stars, title, text, at(&mut rng, 600)])?;
+            album_tally.ratings.entry(*a).or_default().push(stars);
+        }
+        let mut recs = BTreeSet::new();
+        for _ in 0..20 {
+            let s = taste(&mut rng);
+            if !library.contains(&s) {
+                recs.insert(s);
+            }
+        }
+        for s in &recs {
+            recommend.execute(params![p.id, s, at(&mut rng, 14)])?;
+        }
+        let mut names: Vec<&str> = PLAYLISTS.to_vec();
+        rng.shuffle(&mut names);
+        for title in names.into_iter().take(rng.range(1, 6) as usize) {
+            let mut tracks = BTreeSet::new();
+            for _ in 0..rng.range(8, 40) {
+                tracks.insert(if rng.chance(0.7) {
+                    library[rng.range(0, library.len() as i64) as usize]
+                } else {
+                    taste(&mut rng)
+                });
+            }
+            let mut tracks: Vec<i64> = tracks.into_iter().collect();
+            rng.shuffle(&mut tracks);
+            playlists.push((
+                p.id,
+                title.to_string(),
+                rng.chance(0.6),
+                at(&mut rng, 700),
+                tracks,
+            ));
+        }
+        for c in &p.payment_cards {
+            card.execute(params![
+                p.id,
+                c.card_name,
+                c.owner_name,
+                c.card_number,
+                c.expiry_year,
+                c.expiry_month,
+                c.cvv_number
+            ])?;
+        }
+        if let Some(c) = p.payment_cards.first().filter(|_| rng.chance(0.45)) {
+            let digits = format!("{:04}", c.card_number % 10_000);
+            let (months, yearly) = (rng.range(1, 13), rng.chance(0.25));
+            // Subscriptions back to back, the last one still running.
+            let mut end = (now + Duration::days(rng.range(1, if yearly { 300 } else { 29 })))
+                .date()
+                .and_hms_opt(23, 59, 59)
+                .unwrap_or(now);
+            for _ in 0..if yearly { 1 } else { months } {
+                let days = if yearly { 365 } else { 30 };
+                let start = (end - Duration::days(days))
+                    .date()
+                    .and_hms_opt(0, 0, 0)
+                    .unwrap_or(now);
+                premium.execute(params![
+                    p.id,
+                    fmt_datetime(start),
+                    fmt_datetime(end),
+                    digits,
+                    if yearly { 100.0 } else { 10.0 }
+                ])?;
+                end = start - Duration::seconds(1);
+            }
+        }
+        if rng.chance(0.6) {
+            let queue: Vec<i64> = (0..rng.range(3, 12))
+                .map(|_| library[rng.range(0, library.len() as i64) as usize])
+                .collect();
+            let cursor = rng.range(0, queue.len() as i64);
+            let played = rng.range(0, songs[(queue[cursor as usize] - 1) as usize].duration);
+            player.execute(params![
+                p.id,
+                crate::common::pytext::py_json_ints(&queue),
+                cursor,
+                played,
+                rng.range(3, 9)
+            ])?;
+        }
+    }
+    // The public: listeners outside the population whose likes, follows, reviews and public
+    // playlists fill the catalog's counters.
+    let strangers = Population::strangers(seed, "spotify-strangers", STRANGERS);
+    crate::seed::insert_strangers(
+        db,
+        "spotify",
+        first_stranger,
+        &strangers,
+        "2020-01-01T00:00:00",
+    )?;
+    for uid in first_stranger..first_stranger + strangers.len() as i64 {
+        let mut rng = Rng::derive(seed ^ uid as u64, "spotify-stranger");
+        let favourites: Vec<&str> = (0..rng.range(1, 4)).map(|_| *rng.pick(GENRES)).collect();
+        let mut liked = BTreeSet::new();
+        for _ in 0..rng.range(20, 100) {
+            let pool = &by_genre[*rng.pick(&favourites)];
+            liked.insert(*rng.pick(pool));
+        }
+        for s in &liked {
+            song_like.execute(params![uid, s, at(&mut rng, 900)])?;
+            *song_tally.likes.entry(*s).or_default() += 1;
+        }
+        let mut followed = BTreeSet::new();
+        for s in liked.iter().filter(|_| rng.chance(0.12)) {
+            followed.insert(songs[(*s - 1) as usize].artists[0]);
+        }
+        for a in &followed {
+            follow.execute(params![uid, a, at(&mut rng, 900)])?;
+        }
+        let mut albums_liked = BTreeSet::new();
+        for s in liked.iter().filter(|_| rng.chance(0.08)) {
+            albums_liked.insert(songs[(*s - 1) as usize].album);
+        }
+        for a in &albums_liked {
+            album_like.execute(params![uid, a, at(&mut rng, 900)])?;
+            *album_tally.likes.entry(*a).or_default() += 1;
+        }
+        let liked: Vec<i64> = liked.into_iter().collect();
+        let mut reviewed = BTreeSet::new();
+        for _ in 0..rng.range(0, 5) {
+            let s = liked[rng.range(0, liked.len() as i64) as usize];
+            if reviewed.insert(s) {
+                let &(stars, title, text) = rng.pick(REVIEWS);
+                song_review.execute(params![s, uid, stars, title, text, at(&mut rng, 600)])?;
+                song_tally.ratings.entry(s).or_default().push(stars);
+            }
+        }
+        if rng.chance(0.6) {
+            let mut tracks: Vec<i64> = liked.iter().copied().filter(|_| rng.chance(0.4)).collect();
+            rng.shuffle(&mut tracks);
+            if !tracks.is_empty() {
+                playlists.push((
+                    uid,
+                    rng.pick(PLAYLISTS).to_string(),
+                    true,
+                    at(&mut rng, 700),
+                    tracks,
+                ));
+            }
+        }
+    }
+    // Friends like and review each other's public playlists.
+    let mut playlist_like = ins(
+        "INSERT INTO spotify.playlist_likes (user_id, playlist_id, liked_at) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut playlist_review = ins(
+        "INSERT INTO spotify.playlist_reviews (playlist_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for (k, (owner, _, public, _, _)) in playlists.iter().enumerate() {
+        if !public {
+            continue;
+        }
+        let id = k as i64 + 1;
+        let mut rng = Rng::derive(seed ^ id as u64, "spotify-playlist");
+        for (friend, _) in crate::seed::contacts_of(pop, *owner) {
+            if rng.chance(0.2) {
+                playlist_like.execute(params![friend, id, at(&mut rng, 300)])?;
+                *playlist_tally.likes.entry(id).or_default() += 1;
+            }
+            if rng.chance(0.05) {
+                let &(stars, title, text) = rng.pick(REVIEWS);
+                playlist_review.execute(params![
+                    id,
+                    friend,
+                    stars,
+                    title,
+                    text,
+                    at(&mut rng, 300)
+                ])?;
+                playlist_tally.ratings.entry(id).or_default().push(stars);
+            }
+        }
+    }
+    let mut artist =
+        ins("INSERT INTO spotify.artists (id, name, genre, created_at) VALUES (?1, ?2, ?3, ?4)")?;
+    for (k, a) in artists.iter().enumerate() {
+        artist.execute(params![
+            k as i64 + 1,
+            a.name,
+            a.genre,
+            "2019-01-01T00:00:00"
+        ])?;
+    }
+    let mut album = ins(
+        "INSERT INTO spotify.albums (id, title, artist_ids, release_date, genre, rating, like_count, review_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    for (k, a) in albums.iter().enumerate() {
+        let id = k as i64 + 1;
+        let (rating, likes, reviews) = album_tally.counters(id);
+        album.execute(params![
+            id,
+            a.title,
+            crate::common::pytext::py_json_ints(&a.artists),
+            day(a.released),
+            a.genre,
+            rating,
+            likes,
+            reviews
+        ])?;
+    }
+    let mut song = ins(
+        "INSERT INTO spotify.songs (id, title, artist_ids, album_id, duration, release_date, genre, play_count, rating, like_count, review_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    )?;
+    for (k, s) in songs.iter().enumerate() {
+        let id = k as i64 + 1;
+        let (rating, likes, reviews) = song_tally.counters(id);
+        song.execute(params![
+            id,
+            s.title,
+            crate::common::pytext::py_json_ints(&s.artists),
+            s.album,
+            s.duration,
+            day(s.released),
+            s.genre,
+            s.plays,
+            rating,
+            likes,
+            reviews
+        ])?;
+    }
+    let mut playlist = ins(
+        "INSERT INTO spotify.playlists (id, title, user_id, created_at, is_public, rating, like_count, review_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    let mut entry = ins(
+        "INSERT INTO spotify.playlist_songs (playlist_id, song_id, added_at) VALUES (?1, ?2, ?3)",
+    )?;
+    for (k, (owner, title, public, created, tracks)) in playlists.iter().enumerate() {
+        let id = k as i64 + 1;
+        let (rating, likes, reviews) = playlist_tally.counters(id);
+        playlist.execute(params![
+            id, title, owner, created, public, rating, likes, reviews
+        ])?;
+        for s in tracks {
+            entry.execute(params![id, s, created])?;
+        }
+    }
+    Ok(())
+}
+
+fn day(d: NaiveDate) -> String {
+    fmt_datetime(d.and_hms_opt(0, 0, 0).unwrap_or(NaiveDateTime::MIN))
+}

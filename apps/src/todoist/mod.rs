@@ -1,0 +1,89 @@
+//! Todoist: projects (each user has an Inbox, reached as project 0), shared with collaborators
+//! by e-mailed invites; sections, tasks with due dates, priorities, assignees and labels,
+//! sub-tasks, comments with file attachments, and notifications for the other collaborators;
+//! plus the shared account APIs.
+//!
+//! Files: `store.rs` (what the handlers share: people, the project access rule and the Inbox,
+//! insertion positions, due dates, notifications), `projects.rs` (projects and user search),
+//! `collaboration.rs` (invites and collaborators), `sections.rs`, `tasks.rs`, `sub_tasks.rs`,
+//! `labels.rs` (with AppWorld's `difflib` ranking in `difflib.rs`), `comments.rs` (comments and
+//! their attachments through file_system), `notifications.rs`, `apis.rs` (the registrations,
+//! in docs order).
+
+mod apis;
+mod collaboration;
+mod comments;
+mod difflib;
+mod labels;
+mod notifications;
+mod projects;
+mod sections;
+pub mod seed;
+mod store;
+mod sub_tasks;
+mod tasks;
+
+#[cfg(test)]
+mod tests;
+
+use sim::api::{AccountSpec, ApiSpec, AppSpec};
+
+/// App name.
+pub const APP: &str = "todoist";
+
+/// How todoist accounts log in.
+const ACCOUNTS: AccountSpec = AccountSpec {
+    login_column: "email",
+    requires_verification: true,
+};
+
+/// The app's description and account rules.
+pub fn app() -> AppSpec {
+    AppSpec {
+        name: APP,
+        description: "A to-do list app: projects with sections, tasks, sub-tasks, labels and comments; share projects with collaborators, assign them tasks and get notified of their changes.",
+        accounts: Some(ACCOUNTS),
+    }
+}
+
+/// The APIs, in docs order.
+pub fn apis() -> Vec<ApiSpec> {
+    let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
+    all.extend(apis::all());
+    all
+}
+
+/// A new account's Inbox (AppWorld creates it when the signup's verification e-mail went out).
+pub(crate) fn after_signup(ctx: &sim::api::Ctx, user_id: i64) -> Result<(), sim::api::ApiError> {
+    store::create_inbox(ctx, user_id).map(|_| ())
+}
+
+/// The search text of a project: its name and description, then its collaborators' names and
+/// e-mail addresses (in the order they joined).
+const PROJECT_TEXT: &str = "appsim_search_text({row}.name, {row}.description, \
+     (SELECT group_concat(n, ' ') FROM (SELECT u.first_name || ' ' || u.last_name AS n FROM project_collaborator_links AS l \
+      JOIN users AS u ON u.id = l.user_id WHERE l.project_id = {row}.id ORDER BY l.id)), \
+     (SELECT group_concat(e, ' ') FROM (SELECT u.email AS e FROM project_collaborator_links AS l \
+      JOIN users AS u ON u.id = l.user_id WHERE l.project_id = {row}.id ORDER BY l.id)))";
+
+/// Search tables: users (names and address) and projects ([`PROJECT_TEXT`]; refreshed when a
+/// collaborator joins or leaves).
+pub fn post_ddl() -> Vec<String> {
+    let mut ddl = sim::schema::fts_ddl(
+        "users",
+        "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
+    );
+    ddl.extend(sim::schema::fts_ddl("projects", PROJECT_TEXT));
+    for (name, event, row) in [
+        ("links_insert", "INSERT", "NEW"),
+        ("links_delete", "DELETE", "OLD"),
+    ] {
+        ddl.push(format!(
+            "CREATE TRIGGER IF NOT EXISTS {{s}}.\"projects_fts_{name}\" AFTER {event} ON \"project_collaborator_links\" BEGIN \
+             DELETE FROM \"projects_fts\" WHERE rowid = {row}.project_id; \
+             INSERT INTO \"projects_fts\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"projects_fts_refill\" \
+             WHERE id = {row}.project_id; END"
+        ));
+    }
+    ddl
+}
