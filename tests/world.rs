@@ -286,6 +286,17 @@ fn splitwise_todoist_spotify_amazon_data_is_consistent() {
         "SELECT count(*) FROM amazon.product_returns r JOIN amazon.order_items i ON i.order_id = r.order_id AND i.product_id = r.product_id WHERE i.delivered_at IS NULL OR i.returned_quantity < r.quantity",
     );
     assert!(count("SELECT count(*) FROM amazon.products") >= 3000);
+    // Downloaded order receipts belong to the order's buyer, who downloaded them once.
+    assert!(
+        count(
+            "SELECT count(*) FROM file_system.files WHERE path LIKE '%/downloads/amazon_order_%.txt'"
+        ) > 200
+    );
+    zero(
+        "SELECT count(*) FROM file_system.files f JOIN amazon.orders o \
+         ON f.path LIKE '%/downloads/amazon_order_' || o.id || '.txt' \
+         WHERE o.user_id != f.user_id OR o.receipt_download_count != 1 OR f.content NOT LIKE '%Order ID: #' || o.id || char(10) || '%'",
+    );
     // The card statements list Amazon orders.
     assert!(
         count(

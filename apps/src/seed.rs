@@ -258,6 +258,39 @@ pub(crate) fn insert_strangers(
     Ok(())
 }
 
+/// A subscription history (Spotify Premium, Amazon Prime): back-to-back periods ending with
+/// one still running at `now`, newest first, as `(start, end, yearly)`; a yearly plan is one
+/// period of 365 days, a monthly one up to `max_months` periods of 30 days. Periods start at
+/// midnight and end at 23:59:59, as the apps write them.
+pub(crate) fn subscription_history(
+    rng: &mut Rng,
+    now: chrono::NaiveDateTime,
+    yearly_share: f64,
+    max_months: i64,
+) -> Vec<(chrono::NaiveDateTime, chrono::NaiveDateTime, bool)> {
+    use chrono::Duration;
+    let yearly = rng.chance(yearly_share);
+    let periods = if yearly {
+        1
+    } else {
+        rng.range(1, max_months + 1)
+    };
+    let mut end = (now + Duration::days(rng.range(1, if yearly { 300 } else { 29 })))
+        .date()
+        .and_hms_opt(23, 59, 59)
+        .unwrap_or(now);
+    let mut out = Vec::new();
+    for _ in 0..periods {
+        let start = (end - Duration::days(if yearly { 365 } else { 30 }))
+            .date()
+            .and_hms_opt(0, 0, 0)
+            .unwrap_or(now);
+        out.push((start, end, yearly));
+        end = start - Duration::seconds(1);
+    }
+    out
+}
+
 /// A person's password for `app` (as the supervisor app lists it).
 pub(crate) fn password_of<'a>(p: &'a crate::people::Person, app: &str) -> &'a str {
     p.passwords

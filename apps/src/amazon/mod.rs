@@ -13,7 +13,7 @@ mod addresses;
 mod apis;
 mod cart;
 mod lists;
-mod orders;
+pub(crate) mod orders;
 mod prime;
 mod products;
 mod returns;

@@ -240,6 +240,18 @@ pub(super) fn show_orders(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     Ok(Value::Array(page.iter().map(Order::to_json).collect()))
 }
 
+/// The receipt of order `id` as `download_order_receipt` writes it (for seeds that put
+/// downloaded receipts in people's file systems), or 409.
+pub(crate) fn receipt_text(db: &Connection, id: i64) -> Result<String, ApiError> {
+    let order = find_order(db, id)?;
+    let by: String = db
+        .prepare_cached(
+            "SELECT u.first_name || ' ' || u.last_name FROM amazon.users u JOIN amazon.orders o ON o.user_id = u.id WHERE o.id = ?1",
+        )?
+        .query_row([id], |r| r.get(0))?;
+    Ok(order.receipt(&by))
+}
+
 pub(super) fn show_order(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     Ok(owned_order(ctx, a.int("order_id"))?.to_json())
 }

@@ -325,16 +325,7 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
         }
         let is_prime = rng.chance(0.4) && !cards.is_empty();
         if is_prime {
-            let yearly = rng.chance(0.3);
-            let mut end = (now + Duration::days(rng.range(1, if yearly { 300 } else { 29 })))
-                .date()
-                .and_hms_opt(23, 59, 59)
-                .unwrap_or(now);
-            for _ in 0..if yearly { 1 } else { rng.range(1, 10) } {
-                let start = (end - Duration::days(if yearly { 365 } else { 30 }))
-                    .date()
-                    .and_hms_opt(0, 0, 0)
-                    .unwrap_or(now);
+            for (start, end, yearly) in crate::seed::subscription_history(&mut rng, now, 0.3, 9) {
                 prime.execute(params![
                     p.id,
                     fmt_datetime(start),
@@ -342,7 +333,6 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
                     cards[0].1,
                     if yearly { 140.0 } else { 15.0 }
                 ])?;
-                end = start - Duration::seconds(1);
             }
         }
         let mut bought = BTreeSet::new();

@@ -637,3 +637,30 @@ fn show_profile(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         .optional()?
         .ok_or_else(|| ApiError::unprocessable(format!("Account for this {key} does not exist.")))
 }
+
+/// `search_users` of apps that list every account (gmail, todoist): all users in account order
+/// (company notifiers included), or ranked by the query over names and address, one page.
+pub fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+    let app = ctx.app;
+    let ids: Vec<i64> = ctx
+        .db
+        .prepare_cached(&format!("SELECT id FROM \"{app}\".users ORDER BY id"))?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let ranked =
+        sim::api::listing::rank_by_query(ctx.db, app, "users_fts", a.str("query").trim(), &ids)?;
+    let page = sim::api::listing::paginate(ranked, a.int("page_index"), a.int("page_limit"));
+    let mut st = ctx.db.prepare_cached(&format!(
+        "SELECT first_name, last_name, email, created_at FROM \"{app}\".users WHERE id = ?1"
+    ))?;
+    let mut out = Vec::new();
+    for id in page {
+        out.push(st.query_row([id], |r| {
+            Ok(
+                json!({"first_name": r.get::<_, String>(0)?, "last_name": r.get::<_, String>(1)?,
+                      "email": r.get::<_, String>(2)?, "registered_at": datetime_col(r, 3)?}),
+            )
+        })?);
+    }
+    Ok(Value::Array(out))
+}

@@ -59,6 +59,7 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
             tree.file(&format!("{home}documents/work/{name}"), &content);
         }
         trip_files(db, pop, &trips, p.id, &home, &mut tree)?;
+        amazon_receipts(db, p.id, &home, &mut tree)?;
         statements(db, p, &home, now, &mut tree)?;
         // Receipts of the rent they paid on Venmo.
         let mut rent = db.prepare_cached(
@@ -164,6 +165,25 @@ fn trip_files(
         .collect::<Result<_, _>>()?;
     for (file, content) in rows {
         tree.file(&format!("{home}bills/{file}"), &content);
+    }
+    Ok(())
+}
+
+/// The receipts of a person's last three Amazon orders, downloaded to `~/downloads/` as
+/// `download_order_receipt` writes them (the orders' download counts say so too).
+fn amazon_receipts(db: &Connection, id: i64, home: &str, tree: &mut Tree) -> rusqlite::Result<()> {
+    let orders: Vec<i64> = db
+        .prepare_cached(
+            "SELECT id FROM amazon.orders WHERE user_id = ?1 ORDER BY created_at DESC, id LIMIT 3",
+        )?
+        .query_map([id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    for order in orders {
+        let text = crate::amazon::orders::receipt_text(db, order)
+            .map_err(|e| rusqlite::Error::InvalidParameterName(e.to_string()))?;
+        tree.file(&format!("{home}downloads/amazon_order_{order}.txt"), &text);
+        db.prepare_cached("UPDATE amazon.orders SET receipt_download_count = 1 WHERE id = ?1")?
+            .execute([order])?;
     }
     Ok(())
 }

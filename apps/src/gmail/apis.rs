@@ -16,7 +16,7 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .param(P::str("query").default(json!("")).doc("Text to search for in names and addresses; empty lists all users."))
             .paged()
             .returns(json!([{"first_name": "string", "last_name": "string", "email": "user@example.com", "registered_at": "2019-01-01T00:00:00"}]))
-            .handler(threads::search_users),
+            .handler(crate::common::accounts::search_users),
         thread_list(
             "show_inbox_threads",
             "/gmail/email_threads/category/inbox",

@@ -10,7 +10,7 @@ use crate::common::pytime::day_bound;
 use chrono::NaiveDateTime;
 use rusqlite::{Connection, params};
 use serde_json::{Value, json};
-use sim::api::listing::{SearchPage, SortKey, paginate, parse_sort, rank_by_query};
+use sim::api::listing::{SearchPage, SortKey, parse_sort};
 use sim::api::{ApiError, Args, Ctx};
 
 /// The sort fields of gmail's lists.
@@ -414,29 +414,4 @@ pub(super) fn delete_email_in_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, A
 /// 422 for an e-mail id that is not in the thread named with it.
 pub(super) fn not_in_thread() -> ApiError {
     ApiError::unprocessable("The specified email does not belong to the specified thread.")
-}
-
-/// `search_users`: everyone (company notifiers included), in account order, or ranked by the
-/// query (names and address).
-pub(super) fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let ids: Vec<i64> = ctx
-        .db
-        .prepare_cached("SELECT id FROM gmail.users ORDER BY id")?
-        .query_map([], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    let ranked = rank_by_query(ctx.db, "gmail", "users_fts", a.str("query").trim(), &ids)?;
-    let page = paginate(ranked, a.int("page_index"), a.int("page_limit"));
-    let mut st = ctx.db.prepare_cached(
-        "SELECT first_name, last_name, email, created_at FROM gmail.users WHERE id = ?1",
-    )?;
-    let mut out = Vec::new();
-    for id in page {
-        out.push(st.query_row([id], |r| {
-            Ok(
-                json!({"first_name": r.get::<_, String>(0)?, "last_name": r.get::<_, String>(1)?,
-                      "email": r.get::<_, String>(2)?, "registered_at": dt(r.get(3)?)}),
-            )
-        })?);
-    }
-    Ok(Value::Array(out))
 }

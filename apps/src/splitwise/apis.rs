@@ -14,10 +14,6 @@ use super::groups::{
     regenerate_invitation_code, remove_member_from_group, show_group, show_groups, undelete_group,
     update_group,
 };
-use super::notifications::{
-    delete_notification, delete_notifications, mark_notification, mark_notifications,
-    show_notifications, show_notifications_count,
-};
 use super::payments::{record_payment, update_payment};
 use super::records::{self, EXPENSE_SORTS, PAYMENT_SORTS};
 use super::store::{EXPENSE, PAYMENT};
@@ -507,51 +503,11 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .returns(message())
             .handler(update_payment_comment),
     ];
-    apis.extend(notification_apis());
+    apis.extend(crate::common::notifications::notification_apis(
+        APP,
+        "expense_added",
+    ));
     apis
-}
-
-fn notification_apis() -> Vec<ApiSpec> {
-    let notification_id = || P::int("notification_id").doc("The notification's id.");
-    vec![
-        Api::get(APP, "show_notifications", "/splitwise/notifications")
-            .doc("List your notifications, newest first.")
-            .auth()
-            .param(P::bool("read").nullable().doc("Only read (true) or only unread (false) notifications."))
-            .paged()
-            .returns(json!([{"notification_id": 1, "type": "expense_added", "title": "string", "message": "string", "read": true, "created_at": "2019-01-01T00:00:00", "data": {}}]))
-            .handler(show_notifications),
-        Api::delete(APP, "delete_notifications", "/splitwise/notifications")
-            .doc("Delete all your notifications.")
-            .auth()
-            .returns(message())
-            .handler(delete_notifications),
-        Api::patch(APP, "mark_notifications", "/splitwise/notifications")
-            .doc("Mark all your notifications as read or unread.")
-            .param(P::bool("read").doc("true for read, false for unread."))
-            .auth()
-            .returns(message())
-            .handler(mark_notifications),
-        Api::get(APP, "show_notifications_count", "/splitwise/notifications/count")
-            .doc("Count your notifications.")
-            .auth()
-            .param(P::bool("read").nullable().doc("Count only read (true) or only unread (false) ones."))
-            .returns(json!({"notifications_count": 0.0}))
-            .handler(show_notifications_count),
-        Api::delete(APP, "delete_notification", "/splitwise/notifications/{notification_id}")
-            .doc("Delete one of your notifications.")
-            .param(notification_id())
-            .auth()
-            .returns(message())
-            .handler(delete_notification),
-        Api::patch(APP, "mark_notification", "/splitwise/notifications/{notification_id}")
-            .doc("Mark one of your notifications as read or unread.")
-            .param(notification_id())
-            .param(P::bool("read").doc("true for read, false for unread."))
-            .auth()
-            .returns(message())
-            .handler(mark_notification),
-    ]
 }
 
 // The handlers expenses and payments share, bound to each kind.

@@ -6,7 +6,7 @@
 //! updating expenses), `payments.rs` (recording and updating payments), `records.rs` (what
 //! expenses and payments share: showing, deleting and undeleting, the lists, receipts and
 //! comments), `balances.rs` (balances, settling up, the user search ordered by them),
-//! `activity.rs`, `notifications.rs`. `store.rs` holds the rows and helpers they all use;
+//! `activity.rs`; the notification APIs are `common::notifications`. `store.rs` holds the rows and helpers they all use;
 //! `apis.rs` the registrations, in docs order.
 
 mod activity;
@@ -14,7 +14,6 @@ mod apis;
 mod balances;
 mod expenses;
 mod groups;
-mod notifications;
 mod payments;
 mod records;
 pub mod seed;

@@ -504,18 +504,8 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
         }
         if let Some(c) = p.payment_cards.first().filter(|_| rng.chance(0.45)) {
             let digits = format!("{:04}", c.card_number % 10_000);
-            let (months, yearly) = (rng.range(1, 13), rng.chance(0.25));
             // Subscriptions back to back, the last one still running.
-            let mut end = (now + Duration::days(rng.range(1, if yearly { 300 } else { 29 })))
-                .date()
-                .and_hms_opt(23, 59, 59)
-                .unwrap_or(now);
-            for _ in 0..if yearly { 1 } else { months } {
-                let days = if yearly { 365 } else { 30 };
-                let start = (end - Duration::days(days))
-                    .date()
-                    .and_hms_opt(0, 0, 0)
-                    .unwrap_or(now);
+            for (start, end, yearly) in crate::seed::subscription_history(&mut rng, now, 0.25, 12) {
                 premium.execute(params![
                     p.id,
                     fmt_datetime(start),
@@ -523,7 +513,6 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
                     digits,
                     if yearly { 100.0 } else { 10.0 }
                 ])?;
-                end = start - Duration::seconds(1);
             }
         }
         if rng.chance(0.6) {

@@ -1,9 +1,10 @@
 //! The registrations of the todoist app's own APIs, in docs order (the account APIs come from
 //! `common::accounts`). Handlers: `projects.rs`, `collaboration.rs`, `sections.rs`,
-//! `tasks.rs`, `sub_tasks.rs`, `labels.rs`, `comments.rs`, `notifications.rs`.
+//! `tasks.rs`, `sub_tasks.rs`, `labels.rs`, `comments.rs`; the notification APIs come from
+//! `common::notifications`.
 
 use super::APP;
-use super::{collaboration, comments, labels, notifications, projects, sections, sub_tasks, tasks};
+use super::{collaboration, comments, labels, projects, sections, sub_tasks, tasks};
 use serde_json::{Value, json};
 use sim::api::params::SortFields;
 use sim::api::{Api, ApiSpec, P};
@@ -36,10 +37,6 @@ fn label_id() -> P {
 
 fn comment_id() -> P {
     P::int("task_comment_id").doc("The comment's id.")
-}
-
-fn notification_id() -> P {
-    P::int("notification_id").doc("The notification's id.")
 }
 
 fn message() -> Value {
@@ -110,13 +107,13 @@ fn sort_param(fields: &[&'static str], default: Value) -> P {
 }
 
 pub(super) fn all() -> Vec<ApiSpec> {
-    vec![
+    let mut all = vec![
         Api::get(APP, "search_users", "/todoist/users")
             .doc("Search todoist's users by name or e-mail address (public); without a query, all users in account order.")
             .param(P::str("query").default(json!("")).doc("Text to search for in names and addresses; empty lists all users."))
             .paged()
             .returns(json!([{"first_name": "string", "last_name": "string", "email": "user@example.com", "registered_at": "2019-01-01T00:00:00"}]))
-            .handler(projects::search_users),
+            .handler(crate::common::accounts::search_users),
         big_paged(
             Api::get(APP, "show_projects", "/todoist/projects")
                 .doc("List the projects you collaborate on (newest first), filtered by colour and your favourite and archived flags, or ranked by a search over names, descriptions and collaborators.")
@@ -435,43 +432,10 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .auth()
             .returns(message())
             .handler(comments::delete_attachment),
-        Api::get(APP, "show_notifications", "/todoist/notifications")
-            .doc("List your notifications, newest first.")
-            .auth()
-            .param(P::bool("read").nullable().doc("Only read (true) or only unread (false) notifications."))
-            .paged()
-            .returns(json!([{"notification_id": 1, "type": "collaborator_added", "title": "string", "message": "string", "read": true,
-                             "created_at": "2019-01-01T00:00:00", "data": {}}]))
-            .handler(notifications::show_notifications),
-        Api::delete(APP, "delete_notifications", "/todoist/notifications")
-            .doc("Delete all your notifications.")
-            .auth()
-            .returns(message())
-            .handler(notifications::delete_notifications),
-        Api::patch(APP, "mark_notifications", "/todoist/notifications")
-            .doc("Mark all your notifications as read or unread.")
-            .param(P::bool("read").doc("true for read, false for unread."))
-            .auth()
-            .returns(message())
-            .handler(notifications::mark_notifications),
-        Api::get(APP, "show_notifications_count", "/todoist/notifications/count")
-            .doc("Count your notifications.")
-            .auth()
-            .param(P::bool("read").nullable().doc("Count only read (true) or only unread (false) ones."))
-            .returns(json!({"notifications_count": 0.0}))
-            .handler(notifications::show_notifications_count),
-        Api::delete(APP, "delete_notification", "/todoist/notifications/{notification_id}")
-            .doc("Delete one of your notifications.")
-            .param(notification_id())
-            .auth()
-            .returns(message())
-            .handler(notifications::delete_notification),
-        Api::patch(APP, "mark_notification", "/todoist/notifications/{notification_id}")
-            .doc("Mark one of your notifications as read or unread.")
-            .param(notification_id())
-            .param(P::bool("read").doc("true for read, false for unread."))
-            .auth()
-            .returns(message())
-            .handler(notifications::mark_notification),
-    ]
+    ];
+    all.extend(crate::common::notifications::notification_apis(
+        APP,
+        "collaborator_added",
+    ));
+    all
 }

@@ -7,15 +7,14 @@
 //! insertion positions, due dates, notifications), `projects.rs` (projects and user search),
 //! `collaboration.rs` (invites and collaborators), `sections.rs`, `tasks.rs`, `sub_tasks.rs`,
 //! `labels.rs` (with AppWorld's `difflib` ranking in `difflib.rs`), `comments.rs` (comments and
-//! their attachments through file_system), `notifications.rs`, `apis.rs` (the registrations,
-//! in docs order).
+//! their attachments through file_system), `apis.rs` (the registrations, in docs order; the
+//! notification APIs are `common::notifications`).
 
 mod apis;
 mod collaboration;
 mod comments;
 mod difflib;
 mod labels;
-mod notifications;
 mod projects;
 mod sections;
 pub mod seed;

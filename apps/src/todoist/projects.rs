@@ -5,35 +5,10 @@ use super::store::{
     self, Notice, Project, collaborator_ids, insert_project, me, open_project, person_json,
     project_row,
 };
-use crate::common::rows::datetime_col;
 use rusqlite::params;
 use serde_json::{Value, json};
-use sim::api::listing::{SearchPage, paginate, parse_sort, rank_by_query};
+use sim::api::listing::{SearchPage, parse_sort};
 use sim::api::{ApiError, Args, Ctx};
-
-/// `search_users`: every account in id order, or ranked by the query (names and address).
-pub(super) fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let ids: Vec<i64> = ctx
-        .db
-        .prepare_cached("SELECT id FROM todoist.users ORDER BY id")?
-        .query_map([], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    let ranked = rank_by_query(ctx.db, "todoist", "users_fts", a.str("query").trim(), &ids)?;
-    let page = paginate(ranked, a.int("page_index"), a.int("page_limit"));
-    let mut st = ctx.db.prepare_cached(
-        "SELECT first_name, last_name, email, created_at FROM todoist.users WHERE id = ?1",
-    )?;
-    let mut out = Vec::new();
-    for id in page {
-        out.push(st.query_row([id], |r| {
-            Ok(
-                json!({"first_name": r.get::<_, String>(0)?, "last_name": r.get::<_, String>(1)?,
-                      "email": r.get::<_, String>(2)?, "registered_at": datetime_col(r, 3)?}),
-            )
-        })?);
-    }
-    Ok(Value::Array(out))
-}
 
 /// The caller's flags on a project (favourite and archived are per collaborator).
 fn flags(ctx: &Ctx, project_id: i64) -> Result<(bool, bool), ApiError> {

@@ -4,17 +4,16 @@
 //!
 //! Handlers by topic: `users.rs` (account and profile views, user search, friends),
 //! `balance.rs` (wallet, bank transfers and their receipts), `transactions.rs` (payments,
-//! likes, receipts, the social feed), `comments.rs`, `requests.rs` (payment requests),
-//! `notifications.rs`; saved cards are `common::cards`, money moves through `admin` (the
-//! bank). `apis.rs` holds what they share (users, transactions as JSON, notifications, money
-//! and date helpers).
+//! likes, receipts, the social feed), `comments.rs`, `requests.rs` (payment requests); the
+//! notification APIs are `common::notifications`, saved cards `common::cards`, money moves
+//! through `admin` (the bank). `apis.rs` holds what they share (users, transactions as JSON,
+//! notifications, money and date helpers).
 
 mod apis;
 mod balance;
 #[cfg(test)]
 mod checks;
 mod comments;
-mod notifications;
 mod requests;
 pub mod seed;
 mod transactions;
@@ -115,7 +114,10 @@ pub fn apis() -> Vec<ApiSpec> {
         cards::add_payment_card(APP),
     ]);
     all.extend(requests::apis());
-    all.extend(notifications::apis());
+    all.extend(crate::common::notifications::notification_apis(
+        APP,
+        "payment_request_approved",
+    ));
     let position = |name: &str| {
         DOCS_ORDER
             .iter()
