@@ -81,6 +81,18 @@ fn appworld_db_files_round_trip() {
     let dir = std::env::temp_dir().join(format!("appsim-export-{}", std::process::id()));
     let files = world.export_dir(&dir).unwrap();
     assert_eq!(files.len(), apps::schemas().len());
+    // Plain files: no engine search objects (their views need a newer SQLite than many tools).
+    for f in &files {
+        let db = rusqlite::Connection::open(f).unwrap();
+        let internal: i64 = db
+            .query_row(
+                "SELECT count(*) FROM sqlite_schema WHERE name LIKE '%\\_fts%' ESCAPE '\\' OR type = 'trigger'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(internal, 0, "{}", f.display());
+    }
     // AppWorld stores datetimes as `YYYY-MM-DD HH:MM:SS.ffffff`; import normalises them.
     let db = rusqlite::Connection::open(dir.join("simple_note.db")).unwrap();
     let (id, stored): (i64, String) = db

@@ -217,7 +217,8 @@ impl World {
 
     /// Writes every app schema as `<app>.db` into `dir` (created if needed), the layout
     /// [`World::import_appworld_dir`] reads: plain SQLite files without the engine's search
-    /// tables and triggers, so any SQLite tool opens them. The engine's own schema is not
+    /// tables, their refill views and triggers, so any SQLite tool (even one older than the
+    /// bundled SQLite) opens them. The engine's own schema is not
     /// written. Returns the files written.
     pub fn export_dir(&self, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, WorldError> {
         let io = |path: &std::path::Path| {
@@ -233,7 +234,8 @@ impl World {
             let internal: Vec<(String, String)> = conn
                 .prepare(
                     "SELECT type, name FROM sqlite_schema WHERE type = 'trigger' \
-                     OR (type = 'table' AND name LIKE '%\\_fts' ESCAPE '\\')",
+                     OR (type = 'table' AND name LIKE '%\\_fts' ESCAPE '\\') \
+                     OR (type = 'view' AND name LIKE '%\\_fts\\_refill' ESCAPE '\\')",
                 )?
                 .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<Result<_, _>>()?;
