@@ -76,6 +76,7 @@ impl TaskEnv {
         (task.setup)(&Setup {
             db: conn,
             population: self.suite.population(),
+            now: task.now,
         })
         .map_err(db_err)?;
         self.setup_changes = self.episode.db().change_count().map_err(db_err)?;

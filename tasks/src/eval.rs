@@ -24,12 +24,17 @@ pub struct EvalCtx<'a> {
 }
 
 impl EvalCtx<'_> {
-    /// The supervisor's user id in `app` (matched by e-mail).
+    /// The supervisor's user id in `app` (matched by e-mail; by phone number for phone).
     pub fn user_id(&self, app: &str) -> Option<i64> {
+        let key = if app == "phone" {
+            "phone_number"
+        } else {
+            "email"
+        };
         self.db
             .query_row(
                 &format!(
-                    "SELECT u.id FROM \"{app}\".users u JOIN supervisor.supervisors s ON s.email = u.email"
+                    "SELECT u.id FROM \"{app}\".users u JOIN supervisor.supervisors s ON s.{key} = u.{key}"
                 ),
                 [],
                 |r| r.get(0),

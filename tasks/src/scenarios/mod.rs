@@ -3,11 +3,16 @@
 //!
 //! Each scenario is a function from a [`Gen`] (variant, seeded random stream, people) to
 //! [`Parts`]; [`Scenario::task`] turns the parts into a [`Task`] whose setup makes the chosen
-//! person the supervisor and replaces their notes with the designed set.
+//! person the supervisor, replaces their notes with the designed set (if any) and runs the
+//! scenario's own setup steps ([`Parts::setup`]: rows of any app, through `crate::setup`).
 
+mod bills_split;
+mod comms;
 mod docs_profile;
+mod money;
 mod notes_edit;
 mod notes_qa;
+mod shop_music;
 
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
@@ -38,7 +43,22 @@ pub fn all() -> Vec<Scenario> {
     v.extend(notes_qa::scenarios());
     v.extend(notes_edit::scenarios());
     v.extend(docs_profile::scenarios());
+    v.extend(bills_split::scenarios());
+    v.extend(money::scenarios());
+    v.extend(comms::scenarios());
+    v.extend(shop_music::scenarios());
     v
+}
+
+/// One step of a scenario's setup: rows of any app, written through [`crate::setup::Setup`].
+pub type SetupStep =
+    Arc<dyn Fn(&crate::setup::Setup) -> rusqlite::Result<()> + Send + Sync + 'static>;
+
+/// Wraps a closure as a [`SetupStep`].
+pub fn step(
+    f: impl Fn(&crate::setup::Setup) -> rusqlite::Result<()> + Send + Sync + 'static,
+) -> SetupStep {
+    Arc::new(f)
 }
 
 /// What a scenario variant defines.
@@ -61,6 +81,8 @@ pub struct Parts {
     pub allowed: Vec<Allow>,
     /// Apps used.
     pub apps: Vec<&'static str>,
+    /// Setup steps after the supervisor and notes are installed, in order.
+    pub setup: Vec<SetupStep>,
 }
 
 impl Parts {
@@ -76,6 +98,7 @@ impl Parts {
             checks: Vec::new(),
             allowed: Vec::new(),
             apps: vec!["simple_note"],
+            setup: Vec::new(),
         }
     }
 }
@@ -100,6 +123,22 @@ impl Gen<'_> {
         let pick = self.rng.range(1, n / 3);
         let idx = (pick + i64::from(self.variant - 1) * (n / 3)) as usize % n as usize;
         self.population.people[idx].clone()
+    }
+
+    /// A supervisor for this variant among the people `fits` accepts (different people for
+    /// the three variants when there are enough); panics if nobody fits, which is a broken
+    /// scenario.
+    pub fn supervisor_where(&mut self, fits: impl Fn(&Person) -> bool) -> Person {
+        let pool: Vec<&Person> = self.population.people.iter().filter(|p| fits(p)).collect();
+        assert!(!pool.is_empty(), "no person fits this scenario");
+        let third = (pool.len() / 3).max(1);
+        let pick = self.rng.range(0, third as i64) as usize;
+        pool[(pick + usize::from(self.variant - 1) * third) % pool.len()].clone()
+    }
+
+    /// The person with id `id`.
+    pub fn person(&self, id: i64) -> Person {
+        self.population.people[(id - 1) as usize].clone()
     }
 
     /// `n` everyday notes of `person` (the base world's kinds) that avoid `avoid_tags` and
@@ -184,11 +223,15 @@ impl Scenario {
         let supervisor = parts.supervisor;
         let instruction = parts.instruction.clone();
         let notes = parts.notes.clone();
+        let steps = parts.setup.clone();
         let setup = Arc::new(move |s: &crate::setup::Setup| {
             let person = s.person(supervisor)?;
             s.install_supervisor(person, &instruction)?;
             if let Some(notes) = &notes {
                 s.replace_notes(person, notes)?;
+            }
+            for step in &steps {
+                step(s)?;
             }
             Ok(())
         });
@@ -220,6 +263,24 @@ pub const LOGIN: &str = r#"passwords = {p["account_name"]: p["password"] for p i
 email = apis.supervisor.show_profile()["email"]
 token = apis.simple_note.login(username=email, password=passwords["simple_note"])["access_token"]"#;
 
+/// Python that defines `login(app)` (the supervisor's access token for any app, with the
+/// password from the supervisor app) and `profile` (the supervisor's profile).
+pub const LOGIN_ANY: &str = r#"passwords = {p["account_name"]: p["password"] for p in apis.supervisor.show_account_passwords()}
+profile = apis.supervisor.show_profile()
+def login(app):
+    username = profile["phone_number"] if app == "phone" else profile["email"]
+    return getattr(apis, app).login(username=username, password=passwords[app])["access_token"]"#;
+
+/// Python that defines `all_pages(fn, **kwargs)`: every page of a paged API, concatenated.
+pub const ALL_PAGES: &str = r#"def all_pages(fn, **kwargs):
+    out, page = [], 0
+    while True:
+        batch = fn(page_index=page, page_limit=20, **kwargs)
+        if not batch:
+            return out
+        out.extend(batch)
+        page += 1"#;
+
 /// Python that collects every page of `search_notes(**filters)` into `notes`.
 pub fn all_notes(filters: &str) -> String {
     let sep = if filters.is_empty() { "" } else { ", " };
@@ -239,6 +300,34 @@ pub fn solution(name: &str, cells: Vec<String>) -> Solution {
         name: name.to_string(),
         cells,
     }
+}
+
+// ---- Check helpers over any app ---------------------------------------------------------
+
+/// The rows of `app.table` the episode added.
+pub fn added<'a>(ctx: &'a EvalCtx, app: &str, table: &str) -> Vec<&'a RowChange> {
+    ctx.diff
+        .rows
+        .iter()
+        .filter(|r| r.is(app, table) && r.kind() == ChangeKind::Added)
+        .collect()
+}
+
+/// Allows rows added to `app.table` that `fits` accepts.
+pub fn allow_added(
+    what: impl Into<String>,
+    app: &'static str,
+    table: &'static str,
+    fits: impl Fn(&EvalCtx, &RowChange) -> bool + Send + Sync + 'static,
+) -> Allow {
+    Allow::new(what, move |ctx, r| {
+        r.is(app, table) && r.kind() == ChangeKind::Added && fits(ctx, r)
+    })
+}
+
+/// Two amounts equal to the cent.
+pub fn same_amount(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.005
 }
 
 // ---- Check helpers over notes ----------------------------------------------------------

@@ -1,8 +1,19 @@
 //! What a task's setup may do to the base world: make a person the supervisor with the task's
-//! instruction, and replace that person's data in the apps with a designed set.
+//! instruction, and add, change or remove that person's data in any app with a designed set.
+//! The per-app helpers live next to this file, one per app family (`files.rs`, `money.rs`
+//! for venmo and splitwise, `mail.rs` for gmail and phone, ...), each an `impl Setup` block;
+//! [`Setup::execute`] is there for what no helper covers yet.
+
+mod files;
+mod mail;
+mod money;
+mod music;
+mod shop;
+mod todo;
 
 use apps::people::{Person, Population};
 use apps::simple_note::seed::NoteSeed;
+use chrono::NaiveDateTime;
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The setup's view of the episode: its connection (inside the episode's transaction) and the
@@ -12,6 +23,8 @@ pub struct Setup<'a> {
     pub db: &'a Connection,
     /// The world's people (the same generator and seed as the base world).
     pub population: &'a Population,
+    /// The task's clock (setup rows are dated relative to it).
+    pub now: NaiveDateTime,
 }
 
 impl Setup<'_> {
@@ -27,6 +40,34 @@ impl Setup<'_> {
     /// Makes `person` the supervisor, with `instruction` as the active task.
     pub fn install_supervisor(&self, person: &Person, instruction: &str) -> rusqlite::Result<()> {
         apps::supervisor::seed::install(self.db, person, Some(instruction))
+    }
+
+    /// The person's account id in `app` (by e-mail; by phone number for phone).
+    pub fn user_id(&self, app: &str, person: &Person) -> rusqlite::Result<i64> {
+        let (col, key) = if app == "phone" {
+            ("phone_number", &person.phone_number)
+        } else {
+            ("email", &person.email)
+        };
+        self.db
+            .query_row(
+                &format!("SELECT id FROM \"{app}\".users WHERE {col} = ?1"),
+                [key],
+                |r| r.get(0),
+            )
+            .optional()?
+            .ok_or(rusqlite::Error::QueryReturnedNoRows)
+    }
+
+    /// Runs one SQL statement on the episode (qualify tables with the app: `venmo.users`), for
+    /// rows no helper covers yet; returns the rows changed.
+    pub fn execute(&self, sql: &str, params: impl rusqlite::Params) -> rusqlite::Result<usize> {
+        self.db.execute(sql, params)
+    }
+
+    /// The id of the row just inserted.
+    pub fn last_id(&self) -> i64 {
+        self.db.last_insert_rowid()
     }
 
     /// The person's SimpleNote user id.
@@ -63,4 +104,9 @@ impl Setup<'_> {
         }
         Ok(())
     }
+}
+
+/// An app's error, as a setup error (a setup that an app refuses is a broken scenario).
+pub(crate) fn api_err(e: sim::api::ApiError) -> rusqlite::Error {
+    rusqlite::Error::InvalidParameterName(e.to_string())
 }

@@ -1,0 +1,5 @@
+//! Setup helpers (being written).
+
+use super::Setup;
+
+impl Setup<'_> {}
