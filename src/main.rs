@@ -71,6 +71,9 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Print the suite's statistics instead (runs every ground truth to count its API calls).
+        #[arg(long)]
+        stats: bool,
     },
     /// Run one task: its instruction, each cell with its output, and the evaluation report.
     /// Exits 0 when the task passes, 2 when it fails.
@@ -292,7 +295,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             }
             println!("{}", serde_json::to_string_pretty(&out)?);
         }
-        Command::Tasks { split, json } => appsim::taskcli::list(split, json)?,
+        Command::Tasks { split, json, stats } => {
+            if stats {
+                appsim::taskcli::stats(split, json)?
+            } else {
+                appsim::taskcli::list(split, json)?
+            }
+        }
         Command::RunTask {
             id,
             solution,

@@ -120,6 +120,60 @@ pub fn list(split: Option<Split>, as_json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `appsim tasks --stats`: the suite's statistics (of one split, or all), measuring each ground
+/// truth's API calls by running it on the default world.
+pub fn stats(split: Option<Split>, as_json: bool) -> anyhow::Result<()> {
+    let (world, registry, suite) = setup(None)?;
+    let tasks: Vec<Arc<Task>> = suite
+        .tasks()
+        .iter()
+        .filter(|t| split.is_none_or(|s| t.split == s))
+        .cloned()
+        .collect();
+    let mut env = TaskEnv::new(&world, registry, suite.clone(), EpisodeConfig::default())?;
+    let mut calls = std::collections::HashMap::new();
+    for t in &tasks {
+        env.run_solution(&t.id, &t.ground_truth)?;
+        calls.insert(t.id.clone(), env.episode().api_calls_made());
+    }
+    let s = tasks::stats::stats(&tasks, &calls);
+    if as_json {
+        println!("{}", serde_json::to_string_pretty(&s)?);
+        return Ok(());
+    }
+    let n = |v: &serde_json::Value| v.to_string();
+    println!("tasks {} in {} scenarios", s["tasks"], s["scenarios"]);
+    for (split, v) in s["per_split"].as_object().into_iter().flatten() {
+        println!(
+            "  {split:<15} {:>4} tasks {:>4} scenarios   by app {}   by difficulty {}",
+            n(&v["tasks"]),
+            n(&v["scenarios"]),
+            n(&s["per_split_app"][split]),
+            n(&s["per_split_difficulty"][split])
+        );
+    }
+    println!("by app (tasks): {}", n(&s["per_app"]));
+    println!("by difficulty (tasks): {}", n(&s["per_difficulty"]));
+    println!(
+        "question answering share: {}",
+        s["question_answering_share"]
+    );
+    println!("apps per task: {}", n(&s["apps_per_task"]));
+    println!("scenarios over 2+ apps: {}", s["cross_app_scenarios"]);
+    println!("checks per task: {}", n(&s["checks_per_task"]));
+    println!("ground-truth lines: {}", n(&s["ground_truth_lines"]));
+    println!(
+        "ground-truth API calls: {}",
+        n(&s["ground_truth_api_calls"])
+    );
+    println!(
+        "wrong solutions per task: {}",
+        n(&s["wrong_solutions_per_task"])
+    );
+    println!("split rule violations: {}", n(&s["split_rule_violations"]));
+    Ok(())
+}
+
 /// `appsim run-task`.
 /// `world`: `--world DIR` (see [`setup`]).
 pub fn run_task(

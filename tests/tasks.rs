@@ -189,3 +189,37 @@ fn cli_eval_run_task_and_tasks() {
     assert_eq!(code, 1);
     assert!(err.contains("cannot read solution file"), "{err}");
 }
+
+/// `tasks::stats` (what `appsim tasks --stats` prints) accounts for every task once per split
+/// and difficulty, and reports the measured API calls.
+#[test]
+fn suite_stats_add_up() {
+    let mut env = env();
+    let suite = env.suite().clone();
+    let tasks = suite.tasks();
+    let mut calls = std::collections::HashMap::new();
+    let first = &tasks[0];
+    env.run_solution(&first.id, &first.ground_truth).unwrap();
+    calls.insert(first.id.clone(), env.episode().api_calls_made());
+    assert!(calls[&first.id] > 0);
+    let s = tasks::stats::stats(tasks, &calls);
+    assert_eq!(s["tasks"], tasks.len());
+    let by_split: u64 = s["per_split"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v["tasks"].as_u64().unwrap())
+        .sum();
+    let by_difficulty: u64 = s["per_difficulty"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(by_split as usize, tasks.len());
+    assert_eq!(by_difficulty as usize, tasks.len());
+    assert_eq!(
+        s["ground_truth_api_calls"]["max"].as_f64(),
+        Some(calls[&first.id] as f64)
+    );
+}

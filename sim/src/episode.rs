@@ -76,6 +76,7 @@ pub struct Episode {
     cfg: EpisodeConfig,
     uid: u64,
     cells: usize,
+    api_calls: usize,
     saved: std::collections::HashMap<String, StateSnapshot>,
 }
 
@@ -92,10 +93,12 @@ struct Dispatcher<'a> {
     db: &'a Connection,
     registry: &'a Registry,
     opts: CallOptions,
+    calls: usize,
 }
 
 impl Dispatch for Dispatcher<'_> {
     fn call(&mut self, app: &str, api: &str, args: &Map<String, Value>) -> Result<Value, ApiError> {
+        self.calls += 1;
         self.registry.call(self.db, &self.opts, app, api, args)
     }
     fn app_names(&self) -> Vec<String> {
@@ -133,6 +136,7 @@ impl Episode {
             cfg: cfg.clone(),
             uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
             cells: 0,
+            api_calls: 0,
             saved: Default::default(),
         };
         ep.reset(cfg)?;
@@ -146,6 +150,7 @@ impl Episode {
         python::reset_scope(self.uid, cfg.python_seed).map_err(EpisodeError::Python)?;
         self.cfg = cfg;
         self.cells = 0;
+        self.api_calls = 0;
         self.saved.clear();
         Ok(())
     }
@@ -193,8 +198,16 @@ impl Episode {
             db: self.db.conn(),
             registry: &self.registry,
             opts: self.call_options(),
+            calls: 0,
         };
-        python::execute(self.uid, &code, &limits, &mut d)
+        let out = python::execute(self.uid, &code, &limits, &mut d);
+        self.api_calls += d.calls;
+        out
+    }
+
+    /// Number of API calls the episode's cells made (failed ones included).
+    pub fn api_calls_made(&self) -> usize {
+        self.api_calls
     }
 
     /// Number of cells executed in this episode.

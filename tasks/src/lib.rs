@@ -5,7 +5,8 @@
 //! - [`model`]: what a task is; [`scenarios`]: the task templates.
 //! - [`setup`]: what setups may do to the base world.
 //! - [`diff`]: net row changes since the setup; [`eval`]: checks, reports, TGC/SGC.
-//! - [`env`]: [`TaskEnv`], an episode that runs and evaluates tasks; [`suite`]: all tasks.
+//! - [`env`]: [`TaskEnv`], an episode that runs and evaluates tasks; [`suite`]: all tasks;
+//!   [`stats`]: the suite's shape in numbers.
 
 pub mod diff;
 pub mod env;
@@ -13,6 +14,7 @@ pub mod eval;
 pub mod model;
 pub mod scenarios;
 pub mod setup;
+pub mod stats;
 pub mod suite;
 
 pub use env::{TaskEnv, TaskError};
