@@ -320,8 +320,10 @@ fn measure_writes(ep: &mut Episode, cfg: &EpisodeConfig, iters: u32) -> anyhow::
     }))
 }
 
-/// Evaluation cost: for each task, its ground truth is run once, then the evaluation (diff of
-/// the episode's writes + every check) is timed. Returns microseconds: mean and max over tasks;
+/// Task costs: for each task, starting it (reset to the base world + the task's setup) is
+/// timed, its ground truth is run once, then the evaluation (diff of the episode's writes +
+/// every check) is timed. Returns microseconds: median/mean/max starts and mean/max
+/// evaluations over the suite;
 /// on a world the tasks cannot run on (see [`crate::taskcli::tasks_fit`]), `skipped` and why.
 pub fn measure_eval(
     world: &World,
@@ -340,7 +342,18 @@ pub fn measure_eval(
     )?;
     let n = iters.clamp(1, 200);
     let (mut total, mut max, mut worst) = (0.0f64, 0.0f64, String::new());
+    let mut starts = Vec::new();
+    let (mut start_max, mut start_worst) = (0.0f64, String::new());
     for t in suite.tasks() {
+        // Starting a task: the reset to the base world plus the task's setup.
+        let us = per_op(n, || {
+            let _ = env.start(&t.id);
+        });
+        starts.push(us);
+        if us > start_max {
+            start_max = us;
+            start_worst = t.id.clone();
+        }
         let (_, report) = env.run_solution(&t.id, &t.ground_truth)?;
         anyhow::ensure!(report.success, "ground truth of {} fails", t.id);
         let us = per_op(n, || {
@@ -352,10 +365,15 @@ pub fn measure_eval(
             worst = t.id.clone();
         }
     }
+    starts.sort_by(f64::total_cmp);
     Ok(json!({
         "tasks": suite.tasks().len(),
         "evaluate_mean_us": total / suite.tasks().len() as f64,
         "evaluate_max_us": max,
         "evaluate_max_task": worst,
+        "start_median_us": starts[starts.len() / 2],
+        "start_mean_us": starts.iter().sum::<f64>() / starts.len() as f64,
+        "start_max_us": start_max,
+        "start_max_task": start_worst,
     }))
 }
