@@ -10,28 +10,56 @@ pub fn install(
     person: &Person,
     instruction: Option<&str>,
 ) -> rusqlite::Result<()> {
-    db.execute_batch("DELETE FROM supervisor.tasks; DELETE FROM supervisor.account_passwords; DELETE FROM supervisor.payment_cards; DELETE FROM supervisor.addresses; DELETE FROM supervisor.supervisors;")?;
-    db.execute(
+    // Cached statements: task setups run this at every task start.
+    for table in [
+        "tasks",
+        "account_passwords",
+        "payment_cards",
+        "addresses",
+        "supervisors",
+    ] {
+        db.prepare_cached(&format!("DELETE FROM supervisor.{table}"))?
+            .execute([])?;
+    }
+    db.prepare_cached(
         "INSERT INTO supervisor.supervisors (id, first_name, last_name, email, phone_number, birthday, sex) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
-        params![person.first_name, person.last_name, person.email, person.phone_number, person.birthday.format("%Y-%m-%d").to_string(), person.sex],
+    )?
+    .execute(params![person.first_name, person.last_name, person.email, person.phone_number, person.birthday.format("%Y-%m-%d").to_string(), person.sex])?;
+    let mut address = db.prepare_cached(
+        "INSERT INTO supervisor.addresses (supervisor_id, name, street_address, city, state, country, zip_code) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
     for a in &person.addresses {
-        db.execute(
-            "INSERT INTO supervisor.addresses (supervisor_id, name, street_address, city, state, country, zip_code) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
-            params![a.name, a.street_address, a.city, a.state, a.country, a.zip_code],
-        )?;
+        address.execute(params![
+            a.name,
+            a.street_address,
+            a.city,
+            a.state,
+            a.country,
+            a.zip_code
+        ])?;
     }
+    let mut card = db.prepare_cached(
+        "INSERT INTO supervisor.payment_cards (supervisor_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
     for c in &person.payment_cards {
-        db.execute(
-            "INSERT INTO supervisor.payment_cards (supervisor_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
-            params![c.owner_name, c.card_name, c.card_number, c.expiry_year, c.expiry_month, c.cvv_number],
-        )?;
+        card.execute(params![
+            c.owner_name,
+            c.card_name,
+            c.card_number,
+            c.expiry_year,
+            c.expiry_month,
+            c.cvv_number
+        ])?;
     }
+    let mut password = db.prepare_cached(
+        "INSERT INTO supervisor.account_passwords (supervisor_id, account_name, password) VALUES (1, ?1, ?2)",
+    )?;
     for (app, pw) in &person.passwords {
-        db.execute("INSERT INTO supervisor.account_passwords (supervisor_id, account_name, password) VALUES (1, ?1, ?2)", params![app, pw])?;
+        password.execute(params![app, pw])?;
     }
     if let Some(i) = instruction {
-        db.execute("INSERT INTO supervisor.tasks (supervisor_id, instruction, status, answer) VALUES (1, ?1, NULL, '\"<<NOT_GIVEN>>\"')", [i])?;
+        db.prepare_cached("INSERT INTO supervisor.tasks (supervisor_id, instruction, status, answer) VALUES (1, ?1, NULL, '\"<<NOT_GIVEN>>\"')")?
+            .execute([i])?;
     }
     Ok(())
 }

@@ -50,11 +50,8 @@ impl Setup<'_> {
             ("email", &person.email)
         };
         self.db
-            .query_row(
-                &format!("SELECT id FROM \"{app}\".users WHERE {col} = ?1"),
-                [key],
-                |r| r.get(0),
-            )
+            .prepare_cached(&format!("SELECT id FROM \"{app}\".users WHERE {col} = ?1"))?
+            .query_row([key], |r| r.get(0))
             .optional()?
             .ok_or(rusqlite::Error::QueryReturnedNoRows)
     }
@@ -73,11 +70,8 @@ impl Setup<'_> {
     /// The person's SimpleNote user id.
     pub fn note_user(&self, person: &Person) -> rusqlite::Result<i64> {
         self.db
-            .query_row(
-                "SELECT id FROM simple_note.users WHERE email = ?1",
-                [&person.email],
-                |r| r.get(0),
-            )
+            .prepare_cached("SELECT id FROM simple_note.users WHERE email = ?1")?
+            .query_row([&person.email], |r| r.get(0))
             .optional()?
             .ok_or(rusqlite::Error::QueryReturnedNoRows)
     }
@@ -86,7 +80,8 @@ impl Setup<'_> {
     pub fn replace_notes(&self, person: &Person, notes: &[NoteSeed]) -> rusqlite::Result<()> {
         let uid = self.note_user(person)?;
         self.db
-            .execute("DELETE FROM simple_note.notes WHERE user_id = ?1", [uid])?;
+            .prepare_cached("DELETE FROM simple_note.notes WHERE user_id = ?1")?
+            .execute([uid])?;
         let mut st = self.db.prepare_cached(
             "INSERT INTO simple_note.notes (user_id, title, content, tags, created_at, updated_at, pinned) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
