@@ -122,3 +122,213 @@ impl Setup<'_> {
         Ok(eid)
     }
 }
+
+impl Setup<'_> {
+    /// Sets the person's Venmo wallet balance.
+    pub fn set_venmo_balance(&self, person: &Person, amount: f64) -> rusqlite::Result<()> {
+        self.db.execute(
+            "UPDATE venmo.users SET venmo_balance = ?1 WHERE id = ?2",
+            params![amount, self.user_id("venmo", person)?],
+        )?;
+        Ok(())
+    }
+
+    /// Deletes the pending Venmo payment requests the person sent (`sent`) or received (the
+    /// base world's, so that a task's designed set is the whole list); returns how many went.
+    pub fn remove_pending_venmo_requests(
+        &self,
+        person: &Person,
+        sent: bool,
+    ) -> rusqlite::Result<usize> {
+        let column = if sent { "sender_id" } else { "receiver_id" };
+        self.db.execute(
+            &format!(
+                "DELETE FROM venmo.payment_requests WHERE {column} = ?1 AND approved_at IS NULL AND denied_at IS NULL"
+            ),
+            [self.user_id("venmo", person)?],
+        )
+    }
+
+    /// Marks a Venmo payment request approved (`true`) or denied at `at` (history: no money
+    /// moves and no transaction is written).
+    pub fn close_venmo_request(
+        &self,
+        id: i64,
+        approved: bool,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<()> {
+        let column = if approved { "approved_at" } else { "denied_at" };
+        self.db.execute(
+            &format!(
+                "UPDATE venmo.payment_requests SET {column} = ?1, updated_at = ?1 WHERE id = ?2"
+            ),
+            params![fmt_datetime(at), id],
+        )?;
+        Ok(())
+    }
+
+    /// Deletes the Venmo transactions between `a` and `b` (either way) dated within
+    /// `[from, to]`; returns how many went.
+    pub fn remove_venmo_transactions_between(
+        &self,
+        a: &Person,
+        b: &Person,
+        from: NaiveDateTime,
+        to: NaiveDateTime,
+    ) -> rusqlite::Result<usize> {
+        let (x, y) = (self.user_id("venmo", a)?, self.user_id("venmo", b)?);
+        self.db.execute(
+            "DELETE FROM venmo.transactions WHERE ((sender_id = ?1 AND receiver_id = ?2) OR (sender_id = ?2 AND receiver_id = ?1)) \
+             AND created_at >= ?3 AND created_at <= ?4",
+            params![x, y, fmt_datetime(from), fmt_datetime(to)],
+        )
+    }
+
+    /// Saves a payment card to the person's Venmo account, backed by a bank card holding
+    /// `bank_balance` (so that the bank accepts it, or refuses it as expired when the expiry
+    /// lies before the task's clock); returns the Venmo card id.
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_venmo_card(
+        &self,
+        person: &Person,
+        card_name: &str,
+        card_number: i64,
+        expiry_year: i64,
+        expiry_month: i64,
+        cvv: i64,
+        bank_balance: f64,
+    ) -> rusqlite::Result<i64> {
+        let owner = format!("{} {}", person.first_name, person.last_name);
+        self.db.execute(
+            "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![person.id, owner, card_name, card_number, expiry_year, expiry_month, cvv, bank_balance],
+        )?;
+        self.db.execute(
+            "INSERT INTO venmo.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![self.user_id("venmo", person)?, card_name, owner, card_number, expiry_year, expiry_month, cvv],
+        )?;
+        Ok(self.last_id())
+    }
+
+    /// A Splitwise expense paid by `payer` with the given shares (debtor, amount), in `group`
+    /// or none; returns its id.
+    pub fn add_splitwise_expense_shares(
+        &self,
+        group: Option<i64>,
+        payer: &Person,
+        shares: &[(&Person, f64)],
+        description: &str,
+        amount: f64,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        let at = fmt_datetime(at);
+        let payer_id = self.user_id("splitwise", payer)?;
+        let mut ids = Vec::new();
+        for (d, _) in shares {
+            ids.push(self.user_id("splitwise", d)?);
+        }
+        self.db.execute(
+            "INSERT INTO splitwise.expenses (user_id, group_id, payer_id, debtor_ids, participant_ids, description, amount, deleted, receipt_download_count, created_at) \
+             VALUES (?1, ?2, ?1, ?3, ?4, ?5, ?6, 0, 0, ?7)",
+            params![
+                payer_id,
+                group,
+                apps::common::pytext::py_json_ints(&ids),
+                format!("[{payer_id}]"),
+                description,
+                amount,
+                at
+            ],
+        )?;
+        let eid = self.last_id();
+        for (id, (_, share)) in ids.iter().zip(shares) {
+            self.db.execute(
+                "INSERT INTO splitwise.expense_shares (expense_id, debtor_id, share_amount, created_at) VALUES (?1, ?2, ?3, ?4)",
+                params![eid, id, share, at],
+            )?;
+        }
+        Ok(eid)
+    }
+
+    /// A Splitwise payment from `payer` to `receiver` (recorded by the payer), in `group` or
+    /// none; returns its id.
+    pub fn add_splitwise_payment(
+        &self,
+        group: Option<i64>,
+        payer: &Person,
+        receiver: &Person,
+        amount: f64,
+        description: &str,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        let (pid, rid) = (
+            self.user_id("splitwise", payer)?,
+            self.user_id("splitwise", receiver)?,
+        );
+        self.db.execute(
+            "INSERT INTO splitwise.payments (group_id, user_id, payer_id, receiver_id, payer_email, payer_name, receiver_email, receiver_name, amount, description, deleted, receipt_download_count, participant_ids, created_at) \
+             VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 0, ?10, ?11)",
+            params![
+                group,
+                pid,
+                rid,
+                payer.email,
+                format!("{} {}", payer.first_name, payer.last_name),
+                receiver.email,
+                format!("{} {}", receiver.first_name, receiver.last_name),
+                amount,
+                description,
+                format!("[{pid}, {rid}]"),
+                fmt_datetime(at)
+            ],
+        )?;
+        Ok(self.last_id())
+    }
+
+    /// The person's Splitwise group named `name` that they are a member of (the first by id).
+    pub fn splitwise_group_named(&self, person: &Person, name: &str) -> rusqlite::Result<i64> {
+        self.db.query_row(
+            "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
+             WHERE m.user_id = ?1 AND g.name = ?2 AND NOT g.deleted ORDER BY g.id LIMIT 1",
+            params![self.user_id("splitwise", person)?, name],
+            |r| r.get(0),
+        )
+    }
+
+    /// Adds a line `date,description,amount` to the person's card statement of `month`
+    /// (`yyyy_mm`, the file `~/documents/finance/<card>_<last4>_statement_<month>.csv`), in
+    /// date order; returns the statement's path.
+    pub fn add_statement_line(
+        &self,
+        person: &Person,
+        month: &str,
+        date: &str,
+        description: &str,
+        amount: f64,
+    ) -> rusqlite::Result<String> {
+        let (path, content, created): (String, String, String) = self.db.query_row(
+            "SELECT path, content, created_at FROM file_system.files WHERE user_id = ?1 AND path LIKE '%/documents/finance/%' \
+             AND path LIKE ?2 ORDER BY id LIMIT 1",
+            params![self.user_id("file_system", person)?, format!("%_statement_{month}.csv")],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?;
+        let mut lines: Vec<String> = content.lines().map(str::to_string).collect();
+        let line = format!("{date},{description},{}", sim::num::fmt_2f(amount));
+        let at = lines
+            .iter()
+            .skip(1)
+            .position(|l| l.as_str() > line.as_str())
+            .map_or(lines.len(), |i| i + 1);
+        lines.insert(at, line);
+        let mut text = lines.join("\n");
+        if content.ends_with('\n') {
+            text.push('\n');
+        }
+        let created = chrono::NaiveDateTime::parse_from_str(&created, "%Y-%m-%dT%H:%M:%S")
+            .unwrap_or(self.now);
+        self.add_file(person, &path, &text, created)?;
+        Ok(path)
+    }
+}
