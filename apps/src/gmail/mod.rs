@@ -13,6 +13,7 @@ mod drafts;
 pub mod seed;
 mod send;
 pub(crate) mod store;
+pub use store::store_email;
 mod threads;
 
 #[cfg(test)]

@@ -524,6 +524,60 @@ pub(crate) fn deliver(
     })
 }
 
+/// An e-mail from the account `from` to the accounts `to` (addresses) at `at`, with files
+/// `(name, content)` attached, delivered by [`deliver`] as every e-mail is (for task setups):
+/// a new thread, or with `in_reply_to` (an e-mail id) the next e-mail of that e-mail's thread.
+/// Returns the new e-mail's id; 422 for an address without an account.
+#[allow(clippy::too_many_arguments)]
+pub fn store_email(
+    db: &Connection,
+    from: &str,
+    to: &[&str],
+    subject: &str,
+    body: &str,
+    files: &[(&str, &str)],
+    in_reply_to: Option<i64>,
+    at: chrono::NaiveDateTime,
+) -> Result<i64, ApiError> {
+    let sender = people_by_email(db, &[from.to_string()])?[0].id;
+    let to: Vec<String> = to.iter().map(|e| e.to_string()).collect();
+    let recipient_ids = people_by_email(db, &to)?.iter().map(|p| p.id).collect();
+    let global_thread = match in_reply_to {
+        Some(id) => Some(
+            db.prepare_cached(
+                "SELECT g.id FROM gmail.global_email_threads g WHERE EXISTS (SELECT 1 FROM json_each(g.email_ids) je WHERE je.value = ?1)",
+            )?
+            .query_row([id], |r| r.get::<_, i64>(0))
+            .optional()?
+            .ok_or_else(|| ApiError::not_found_id("email", id))?,
+        ),
+        None => None,
+    };
+    let files = files
+        .iter()
+        .map(|(name, content)| NewFile {
+            file_name: name.to_string(),
+            content: content.to_string(),
+            compressed_data: "[]".into(),
+        })
+        .collect();
+    let sent = deliver(
+        db,
+        at,
+        &Outgoing {
+            sender_id: sender,
+            recipient_ids,
+            subject: subject.to_string(),
+            body: body.to_string(),
+            response_to: in_reply_to,
+            global_thread,
+            files,
+            moved_attachments: Vec::new(),
+        },
+    )?;
+    Ok(sent.email_id)
+}
+
 /// `(no subject)` for a blank subject, the subject stripped otherwise.
 pub(crate) fn clean_subject(subject: &str) -> String {
     let s = subject.trim();

@@ -11,7 +11,7 @@ mod alarms;
 mod apis;
 mod contacts;
 mod messages;
-pub use messages::store_text;
+pub use messages::{store_text, store_voice};
 pub mod seed;
 
 pub(crate) use messages::{Kind, store_message, user_by_phone};

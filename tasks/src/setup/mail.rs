@@ -1,4 +1,6 @@
-//! Setup helpers for phone and gmail: contacts and messages a task starts from.
+//! Setup helpers for phone and gmail: contacts, messages, alarms and e-mails a task starts
+//! from. E-mails go through gmail's own delivery path (`apps::gmail::store_email`), messages
+//! through phone's (`apps::phone::store_text`, `store_voice`); only flags are set directly.
 
 use super::{Setup, api_err};
 use apps::people::Person;
@@ -44,5 +46,105 @@ impl Setup<'_> {
             at,
         )
         .map_err(api_err)
+    }
+
+    /// A voice message from `from` to `to` at `at` (both people's copies); returns its id.
+    pub fn add_voice(
+        &self,
+        from: &Person,
+        to: &Person,
+        message: &str,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        apps::phone::store_voice(
+            self.db,
+            self.user_id("phone", from)?,
+            self.user_id("phone", to)?,
+            message,
+            at,
+        )
+        .map_err(api_err)
+    }
+
+    /// A one-off or repeating alarm of `person` (`repeat_days`: lower-case weekdays); returns
+    /// its id.
+    pub fn add_alarm(
+        &self,
+        person: &Person,
+        time: &str,
+        label: &str,
+        repeat_days: &[&str],
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        let days: Vec<String> = repeat_days.iter().map(|d| d.to_string()).collect();
+        self.db.execute(
+            "INSERT INTO phone.alarms (user_id, time, repeat_days, label, enabled, snooze_minutes, vibration, created_at) \
+             VALUES (?1, ?2, ?3, ?4, 1, 10, 1, ?5)",
+            params![
+                self.user_id("phone", person)?,
+                time,
+                apps::common::pytext::py_json_list(&days),
+                label,
+                sim::clock::fmt_datetime(at)
+            ],
+        )?;
+        Ok(self.last_id())
+    }
+
+    /// An e-mail from the gmail account `from` to the accounts `to` (addresses) at `at`, with
+    /// `files` (name, content) attached, as gmail delivers one: a new thread, or with
+    /// `in_reply_to` (an e-mail id) the next e-mail of that thread. New thread copies are
+    /// unread for the recipients. Returns the e-mail's id.
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_email(
+        &self,
+        from: &str,
+        to: &[&str],
+        subject: &str,
+        body: &str,
+        files: &[(&str, &str)],
+        in_reply_to: Option<i64>,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        apps::gmail::store_email(self.db, from, to, subject, body, files, in_reply_to, at)
+            .map_err(api_err)
+    }
+
+    /// Sets the flags of `owner`'s copy of the thread holding e-mail `email_id`: read,
+    /// archived, and the label (None leaves it). Returns the thread copies changed.
+    pub fn set_mail_flags(
+        &self,
+        owner: &Person,
+        email_id: i64,
+        read: bool,
+        archived: bool,
+        label: Option<&str>,
+    ) -> rusqlite::Result<usize> {
+        self.db.execute(
+            "UPDATE gmail.user_email_threads SET read = ?1, archived = ?2, label = coalesce(?3, label) \
+             WHERE user_id = ?4 AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?5)",
+            params![read, archived, label, self.user_id("gmail", owner)?, email_id],
+        )
+    }
+
+    /// Marks read every thread copy of `owner` holding an e-mail from `sender` (an address)
+    /// sent on or after `since` (so that a task's own unread e-mails are the only ones);
+    /// returns the copies changed.
+    pub fn mark_mail_read_from(
+        &self,
+        owner: &Person,
+        sender: &str,
+        since: NaiveDateTime,
+    ) -> rusqlite::Result<usize> {
+        self.db.execute(
+            "UPDATE gmail.user_email_threads SET read = 1 WHERE user_id = ?1 AND read = 0 AND EXISTS \
+             (SELECT 1 FROM json_each(email_ids) je JOIN gmail.emails e ON e.id = je.value \
+              JOIN gmail.users u ON u.id = e.sender_id WHERE u.email = ?2 AND e.created_at >= ?3)",
+            params![
+                self.user_id("gmail", owner)?,
+                sender,
+                sim::clock::fmt_datetime(since)
+            ],
+        )
     }
 }

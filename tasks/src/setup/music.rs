@@ -1,5 +1,154 @@
-//! Setup helpers (being written).
+//! Setup helpers for spotify: playlists, library albums and songs, likes, followed artists and
+//! the player's state a task starts from. Catalog counters (like counts) follow the rows
+//! through the app's triggers.
 
 use super::Setup;
+use apps::people::Person;
+use chrono::NaiveDateTime;
+use rusqlite::params;
+use sim::clock::fmt_datetime;
 
-impl Setup<'_> {}
+impl Setup<'_> {
+    /// A playlist of `owner` with `songs` in that order (added a minute apart from `at`), no
+    /// likes or reviews; returns its id.
+    pub fn add_spotify_playlist(
+        &self,
+        owner: &Person,
+        title: &str,
+        public: bool,
+        songs: &[i64],
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        self.db.execute(
+            "INSERT INTO spotify.playlists (title, user_id, created_at, is_public, rating, like_count, review_count) \
+             VALUES (?1, ?2, ?3, ?4, 0.0, 0, 0)",
+            params![title, self.user_id("spotify", owner)?, fmt_datetime(at), public],
+        )?;
+        let id = self.last_id();
+        for (k, s) in songs.iter().enumerate() {
+            self.db.execute(
+                "INSERT INTO spotify.playlist_songs (playlist_id, song_id, added_at) VALUES (?1, ?2, ?3)",
+                params![id, s, fmt_datetime(at + chrono::Duration::minutes(k as i64))],
+            )?;
+        }
+        Ok(id)
+    }
+
+    /// Puts `album` into `person`'s album library at `at` (no-op if it is there).
+    pub fn add_library_album(
+        &self,
+        person: &Person,
+        album: i64,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<()> {
+        self.db.execute(
+            "INSERT OR IGNORE INTO spotify.user_library_albums (user_id, album_id, created_at) VALUES (?1, ?2, ?3)",
+            params![self.user_id("spotify", person)?, album, fmt_datetime(at)],
+        )?;
+        Ok(())
+    }
+
+    /// `person` likes `album` at `at` (no-op if they do).
+    pub fn like_album(
+        &self,
+        person: &Person,
+        album: i64,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<()> {
+        self.db.execute(
+            "INSERT OR IGNORE INTO spotify.album_likes (user_id, album_id, liked_at) VALUES (?1, ?2, ?3)",
+            params![self.user_id("spotify", person)?, album, fmt_datetime(at)],
+        )?;
+        Ok(())
+    }
+
+    /// `person` likes `songs` at `at` (those they like already stay as they are).
+    pub fn like_songs(
+        &self,
+        person: &Person,
+        songs: &[i64],
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<()> {
+        let uid = self.user_id("spotify", person)?;
+        for s in songs {
+            self.db.execute(
+                "INSERT OR IGNORE INTO spotify.song_likes (user_id, song_id, liked_at) VALUES (?1, ?2, ?3)",
+                params![uid, s, fmt_datetime(at)],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `person` no longer likes `songs`.
+    pub fn unlike_songs(&self, person: &Person, songs: &[i64]) -> rusqlite::Result<()> {
+        let uid = self.user_id("spotify", person)?;
+        for s in songs {
+            self.db.execute(
+                "DELETE FROM spotify.song_likes WHERE user_id = ?1 AND song_id = ?2",
+                params![uid, s],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Adds `songs` to `person`'s song library at `at` (those there already stay).
+    pub fn add_library_songs(
+        &self,
+        person: &Person,
+        songs: &[i64],
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<()> {
+        let uid = self.user_id("spotify", person)?;
+        for s in songs {
+            self.db.execute(
+                "INSERT OR IGNORE INTO spotify.user_library_songs (user_id, song_id, created_at) VALUES (?1, ?2, ?3)",
+                params![uid, s, fmt_datetime(at)],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `person` follows `artists` from `at` (those followed already stay).
+    pub fn follow_artists(
+        &self,
+        person: &Person,
+        artists: &[i64],
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<()> {
+        let uid = self.user_id("spotify", person)?;
+        for a in artists {
+            self.db.execute(
+                "INSERT OR IGNORE INTO spotify.user_artist_followings (user_id, artist_id, created_at) VALUES (?1, ?2, ?3)",
+                params![uid, a, fmt_datetime(at)],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Sets `person`'s music player: the queue, the current position, playing or paused, the
+    /// seconds played of the current song (volume 5 for a new player).
+    pub fn set_player(
+        &self,
+        person: &Person,
+        queue: &[i64],
+        cursor: i64,
+        playing: bool,
+        played_seconds: i64,
+    ) -> rusqlite::Result<()> {
+        let uid = self.user_id("spotify", person)?;
+        let queue = apps::common::pytext::py_json_ints(queue);
+        let changed = self.db.execute(
+            "UPDATE spotify.music_players SET queue_song_ids = ?1, cursor_position = ?2, is_playing = ?3, is_looping = 0, \
+             played_seconds = ?4 WHERE user_id = ?5",
+            params![queue, cursor, playing, played_seconds, uid],
+        )?;
+        if changed == 0 {
+            self.db.execute(
+                "INSERT INTO spotify.music_players (user_id, queue_song_ids, is_playing, is_looping, cursor_position, played_seconds, volume) \
+                 VALUES (?1, ?2, ?3, 0, ?4, ?5, 5)",
+                params![uid, queue, playing, cursor, played_seconds],
+            )?;
+        }
+        Ok(())
+    }
+}

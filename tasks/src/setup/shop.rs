@@ -1,5 +1,232 @@
-//! Setup helpers (being written).
+//! Setup helpers for amazon: designed catalog products, orders (with their items and returns),
+//! saved cards (an expired one, say), the cart and the wish list a task starts from.
 
 use super::Setup;
+use apps::people::Person;
+use chrono::NaiveDateTime;
+use rusqlite::{OptionalExtension, params};
+use sim::clock::fmt_datetime;
+use sim::num::round2;
 
-impl Setup<'_> {}
+/// A product a task adds to the catalog: (product type, name, colour, relative size, price,
+/// units in stock). Products sharing a name are variations of each other.
+pub type NewProduct<'a> = (&'a str, &'a str, &'a str, &'a str, f64, i64);
+
+/// One line of an order a task adds: (product id, units ordered, price per unit, units already
+/// returned, units gift wrapped, delivered).
+pub type OrderLine = (i64, i64, f64, i64, i64, bool);
+
+impl Setup<'_> {
+    /// Adds a product to the amazon catalog (sold by seller `seller_id`, no reviews yet);
+    /// marks every product of the same name as having variations; returns its id.
+    pub fn add_amazon_product(&self, p: NewProduct, seller_id: i64) -> rusqlite::Result<i64> {
+        let (product_type, name, color, size, price, stock) = p;
+        let seller_rating: f64 = self
+            .db
+            .query_row(
+                "SELECT rating FROM amazon.sellers WHERE id = ?1",
+                [seller_id],
+                |r| r.get(0),
+            )
+            .optional()?
+            .unwrap_or(0.0);
+        let description = format!(
+            "The {} is a {} from {}, made for everyday use.",
+            name,
+            product_type,
+            name.split(' ').next().unwrap_or("us")
+        );
+        self.db.execute(
+            "INSERT INTO amazon.products (product_type, name, description, seller_id, price, delivery_days, inventory_quantity, \
+             weight, length, width, height, color, relative_size, rating, seller_rating, has_variations) \
+             VALUES (?1, ?2, ?3, ?4, ?5, 3, ?6, 1.5, 10.0, 8.0, 4.0, ?7, ?8, 0.0, ?9, 0)",
+            params![
+                product_type,
+                name,
+                description,
+                seller_id,
+                price,
+                stock,
+                color,
+                size,
+                seller_rating
+            ],
+        )?;
+        let id = self.last_id();
+        self.db.execute(
+            "UPDATE amazon.products SET has_variations = (SELECT count(*) > 1 FROM amazon.products q WHERE q.name = ?1) WHERE name = ?1",
+            [name],
+        )?;
+        Ok(id)
+    }
+
+    /// Saves a payment card for `person` in amazon, in the bank (with `balance`) and, when the
+    /// person is the supervisor, in the supervisor app; returns the amazon card id. Card numbers
+    /// must be new to the world.
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_amazon_card(
+        &self,
+        person: &Person,
+        card_name: &str,
+        card_number: i64,
+        expiry_year: i64,
+        expiry_month: i64,
+        cvv: i64,
+        balance: f64,
+    ) -> rusqlite::Result<i64> {
+        let owner = format!("{} {}", person.first_name, person.last_name);
+        self.db.execute(
+            "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![person.id, owner, card_name, card_number, expiry_year, expiry_month, cvv, balance],
+        )?;
+        let is_supervisor: bool = self.db.query_row(
+            "SELECT count(*) > 0 FROM supervisor.supervisors WHERE email = ?1",
+            [&person.email],
+            |r| r.get(0),
+        )?;
+        if is_supervisor {
+            self.db.execute(
+                "INSERT INTO supervisor.payment_cards (supervisor_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number) \
+                 VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
+                params![owner, card_name, card_number, expiry_year, expiry_month, cvv],
+            )?;
+        }
+        self.db.execute(
+            "INSERT INTO amazon.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                self.user_id("amazon", person)?,
+                card_name,
+                owner,
+                card_number,
+                expiry_year,
+                expiry_month,
+                cvv
+            ],
+        )?;
+        Ok(self.last_id())
+    }
+
+    /// An amazon order of `person`, shipped to their saved address named `address` and paid
+    /// with their first saved card (or the card with id `card_id`), at `at`: tax 10 % of the
+    /// items, `delivery_fee`, $5 per wrapped unit, less `discount`. Delivered lines arrive the
+    /// next day; returned units get a return row (UPS, picked up two days after delivery).
+    /// Returns the order id.
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_amazon_order(
+        &self,
+        person: &Person,
+        address: &str,
+        card_id: Option<i64>,
+        lines: &[OrderLine],
+        delivery_fee: f64,
+        discount: f64,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        let uid = self.user_id("amazon", person)?;
+        let (address_id, address_text): (i64, String) = self.db.query_row(
+            "SELECT id, street_address || char(10) || city || char(10) || state || char(10) || country || char(10) || zip_code \
+             FROM amazon.addresses WHERE user_id = ?1 AND name = ?2",
+            params![uid, address],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let (card_id, number): (i64, i64) = self.db.query_row(
+            "SELECT id, card_number FROM amazon.payment_cards WHERE user_id = ?1 AND (?2 IS NULL OR id = ?2) ORDER BY id LIMIT 1",
+            params![uid, card_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let base: f64 = lines.iter().map(|l| l.2 * l.1 as f64).sum();
+        let wrapped: i64 = lines.iter().map(|l| l.4).sum();
+        self.db.execute(
+            "INSERT INTO amazon.orders (user_id, address_id, tax, delivery_fee, gift_wrap_fee, discount, payment_card_id, created_at, \
+             address_text, payment_card_digits, receipt_download_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0)",
+            params![
+                uid,
+                address_id,
+                round2(base * 0.1),
+                delivery_fee,
+                5.0 * wrapped as f64,
+                discount,
+                card_id,
+                fmt_datetime(at),
+                address_text,
+                apps::admin::last4(number)
+            ],
+        )?;
+        let order_id = self.last_id();
+        for &(product_id, quantity, price, returned, gift_wrap, delivered) in lines {
+            let expected = at + chrono::Duration::days(1) + chrono::Duration::hours(6);
+            let delivered = delivered.then(|| fmt_datetime(expected));
+            self.db.execute(
+                "INSERT INTO amazon.order_items (order_id, product_id, ordered_quantity, returned_quantity, gift_wrap_quantity, price, \
+                 expected_delivery_at, delivered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    order_id,
+                    product_id,
+                    quantity,
+                    returned,
+                    gift_wrap,
+                    price,
+                    fmt_datetime(expected),
+                    delivered
+                ],
+            )?;
+            if returned > 0 {
+                let initiated = expected + chrono::Duration::days(2);
+                self.db.execute(
+                    "INSERT INTO amazon.product_returns (user_id, order_id, product_id, deliverer_id, quantity, initiated_at, returned_at, confirmation_code) \
+                     VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7)",
+                    params![
+                        uid,
+                        order_id,
+                        product_id,
+                        returned,
+                        fmt_datetime(initiated),
+                        fmt_datetime(initiated + chrono::Duration::days(3)),
+                        format!("{:010x}", (order_id * 7919 + product_id) & 0xff_ffff_ffff)
+                    ],
+                )?;
+            }
+        }
+        Ok(order_id)
+    }
+
+    /// Replaces `person`'s amazon cart with `items` (product id, quantity) and no promo code.
+    pub fn set_amazon_cart(&self, person: &Person, items: &[(i64, i64)]) -> rusqlite::Result<()> {
+        let uid = self.user_id("amazon", person)?;
+        self.db
+            .execute("DELETE FROM amazon.cart_entries WHERE user_id = ?1", [uid])?;
+        self.db.execute(
+            "UPDATE amazon.users SET cart_promo_code = NULL WHERE id = ?1",
+            [uid],
+        )?;
+        for (pid, q) in items {
+            self.db.execute(
+                "INSERT INTO amazon.cart_entries (user_id, product_id, quantity, gift_wrap_quantity) VALUES (?1, ?2, ?3, 0)",
+                params![uid, pid, q],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Replaces `person`'s amazon wish list with `items` (product id, quantity).
+    pub fn set_amazon_wish_list(
+        &self,
+        person: &Person,
+        items: &[(i64, i64)],
+    ) -> rusqlite::Result<()> {
+        let uid = self.user_id("amazon", person)?;
+        self.db.execute(
+            "DELETE FROM amazon.wish_list_entries WHERE user_id = ?1",
+            [uid],
+        )?;
+        for (pid, q) in items {
+            self.db.execute(
+                "INSERT INTO amazon.wish_list_entries (user_id, product_id, quantity) VALUES (?1, ?2, ?3)",
+                params![uid, pid, q],
+            )?;
+        }
+        Ok(())
+    }
+}

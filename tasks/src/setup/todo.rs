@@ -1,5 +1,136 @@
-//! Setup helpers (being written).
+//! Setup helpers for todoist: projects, sections and tasks a task starts from (rows as the
+//! app's seed writes them: order indexes appended to their section, collaborator links).
 
 use super::Setup;
+use apps::people::Person;
+use chrono::{NaiveDate, NaiveDateTime};
+use rusqlite::{OptionalExtension, params};
+use sim::clock::fmt_datetime;
 
-impl Setup<'_> {}
+impl Setup<'_> {
+    /// The id of `person`'s project named `name` among those they collaborate on (`Inbox`:
+    /// their own inbox).
+    pub fn todo_project(&self, person: &Person, name: &str) -> rusqlite::Result<i64> {
+        let uid = self.user_id("todoist", person)?;
+        let sql = if name == "Inbox" {
+            "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1 AND ?2 = 'Inbox' ORDER BY id LIMIT 1"
+        } else {
+            "SELECT p.id FROM todoist.projects p JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
+             WHERE l.user_id = ?1 AND p.name = ?2 AND p.is_inbox = 0 ORDER BY p.id LIMIT 1"
+        };
+        self.db
+            .query_row(sql, params![uid, name], |r| r.get(0))
+            .optional()?
+            .ok_or(rusqlite::Error::QueryReturnedNoRows)
+    }
+
+    /// The id of the section `name` of `project`.
+    pub fn todo_section(&self, project: i64, name: &str) -> rusqlite::Result<i64> {
+        self.db.query_row(
+            "SELECT id FROM todoist.sections WHERE project_id = ?1 AND name = ?2",
+            params![project, name],
+            |r| r.get(0),
+        )
+    }
+
+    /// A project owned by `owner`, shared with `members` (the owner is added first); returns
+    /// its id.
+    pub fn add_todo_project(
+        &self,
+        owner: &Person,
+        name: &str,
+        description: &str,
+        members: &[&Person],
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        let at_s = fmt_datetime(at);
+        let owner_id = self.user_id("todoist", owner)?;
+        self.db.execute(
+            "INSERT INTO todoist.projects (user_id, name, color, is_inbox, description, created_at) VALUES (?1, ?2, 'blue', 0, ?3, ?4)",
+            params![owner_id, name, description, at_s],
+        )?;
+        let pid = self.last_id();
+        let mut ids = vec![owner_id];
+        for m in members {
+            let id = self.user_id("todoist", m)?;
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+        for id in ids {
+            self.db.execute(
+                "INSERT INTO todoist.project_collaborator_links (project_id, user_id, is_favorite, is_archived, created_at) VALUES (?1, ?2, 0, 0, ?3)",
+                params![pid, id, at_s],
+            )?;
+        }
+        Ok(pid)
+    }
+
+    /// A task of `project` (in `section`, if any) at the end of its section, created by
+    /// `creator` and assigned by them to `assignee`; `priority` is `low`, `medium` or `high`.
+    /// Returns its id.
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_todo_task(
+        &self,
+        project: i64,
+        section: Option<i64>,
+        creator: &Person,
+        title: &str,
+        due: Option<NaiveDate>,
+        priority: &str,
+        completed: bool,
+        assignee: Option<&Person>,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        let order: i64 = self.db.query_row(
+            "SELECT count(*) FROM todoist.tasks WHERE project_id = ?1 AND section_id IS ?2",
+            params![project, section],
+            |r| r.get(0),
+        )?;
+        let creator = self.user_id("todoist", creator)?;
+        let assignee = match assignee {
+            Some(p) => Some(self.user_id("todoist", p)?),
+            None => None,
+        };
+        self.db.execute(
+            "INSERT INTO todoist.tasks (project_id, section_id, user_id, title, description, due_date, priority, is_completed, \
+             duration, duration_unit, order_index, assignee_id, assigner_id, created_at) \
+             VALUES (?1, ?2, ?3, ?4, '', ?5, ?6, ?7, NULL, NULL, ?8, ?9, ?10, ?11)",
+            params![
+                project,
+                section,
+                creator,
+                title,
+                due.map(|d| format!("{}T00:00:00", d.format("%Y-%m-%d"))),
+                priority,
+                completed,
+                order,
+                assignee,
+                assignee.map(|_| creator),
+                fmt_datetime(at)
+            ],
+        )?;
+        Ok(self.last_id())
+    }
+
+    /// Moves every open task due before `before` in the projects `person` collaborates on to
+    /// `to` (so that a task's own overdue or soon-due tasks are the only ones); returns how
+    /// many moved.
+    pub fn reschedule_open_tasks(
+        &self,
+        person: &Person,
+        before: NaiveDate,
+        to: NaiveDate,
+    ) -> rusqlite::Result<usize> {
+        let uid = self.user_id("todoist", person)?;
+        self.db.execute(
+            "UPDATE todoist.tasks SET due_date = ?1 WHERE is_completed = 0 AND due_date IS NOT NULL AND substr(due_date, 1, 10) < ?2 \
+             AND project_id IN (SELECT project_id FROM todoist.project_collaborator_links WHERE user_id = ?3)",
+            params![
+                format!("{}T00:00:00", to.format("%Y-%m-%d")),
+                before.format("%Y-%m-%d").to_string(),
+                uid
+            ],
+        )
+    }
+}
