@@ -9,10 +9,17 @@
 mod bills_split;
 mod comms;
 mod docs_profile;
+mod documents;
+mod groups;
+mod inbox;
 mod money;
 mod notes_edit;
 mod notes_qa;
+mod orders;
+mod playlists;
+mod projects;
 mod shop_music;
+mod trips;
 
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
@@ -47,6 +54,13 @@ pub fn all() -> Vec<Scenario> {
     v.extend(money::scenarios());
     v.extend(comms::scenarios());
     v.extend(shop_music::scenarios());
+    v.extend(playlists::scenarios());
+    v.extend(orders::scenarios());
+    v.extend(inbox::scenarios());
+    v.extend(projects::scenarios());
+    v.extend(documents::scenarios());
+    v.extend(groups::scenarios());
+    v.extend(trips::scenarios());
     v
 }
 

@@ -1,0 +1,7 @@
+//! Scenarios of the "(orders)" set (being written; see the scenario brief).
+
+use super::Scenario;
+
+pub(super) fn scenarios() -> Vec<Scenario> {
+    Vec::new()
+}
