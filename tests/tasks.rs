@@ -97,6 +97,20 @@ fn suite_shape() {
         let instr: std::collections::BTreeSet<_> = ts.iter().map(|t| &t.instruction).collect();
         assert_eq!(instr.len(), 3, "{id}");
     }
+    for t in tasks {
+        // AppWorld's split rule: test_challenge is exactly the tasks needing a held-out app.
+        assert_eq!(
+            tasks::stats::needs_held_out_app(t),
+            t.split == tasks::Split::TestChallenge,
+            "{}: test_challenge must be exactly the tasks needing amazon or gmail",
+            t.id
+        );
+        assert!(
+            t.wrong_solutions.len() >= 2,
+            "{}: < 2 wrong solutions",
+            t.id
+        );
+    }
     for split in tasks::Split::ALL {
         assert!(!suite.split(split).is_empty(), "{split} is empty");
     }

@@ -2,6 +2,7 @@
 //! (answered from `apis.api_docs`), merging notes into one, and writing the supervisor's cards
 //! or addresses into a note.
 
+use super::notes_edit::{added_note, none_changed};
 use super::{Gen, LOGIN, Parts, Scenario, all_notes, is_own_note, lines, mix, py, solution};
 use crate::diff::ChangeKind;
 use crate::model::{Allow, Answer, Check, Split};
@@ -19,13 +20,13 @@ pub(super) fn scenarios() -> Vec<Scenario> {
         },
         Scenario {
             name: "merge book notes into a reading list",
-            split: Split::TestChallenge,
+            split: Split::TestNormal,
             difficulty: 3,
             build: merge_books,
         },
         Scenario {
             name: "write my cards or addresses into a note",
-            split: Split::TestChallenge,
+            split: Split::TestNormal,
             difficulty: 3,
             build: profile_note,
         },
@@ -52,10 +53,16 @@ fn api_doc_question(g: &mut Gen) -> Parts {
                 "How many of the simple_note app's APIs take an access_token parameter? Use the API docs.",
                 n as f64,
                 "names = [a[\"name\"] for a in apis.api_docs.show_api_descriptions(app_name=\"simple_note\")]\ncount = 0\nfor name in names:\n    doc = apis.api_docs.show_api_doc(app_name=\"simple_note\", api_name=name)\n    if any(p[\"name\"] == \"access_token\" for p in doc[\"parameters\"]):\n        count += 1\napis.supervisor.complete_task(answer=count)",
-                solution(
-                    "counts every simple_note API",
-                    vec!["apis.supervisor.complete_task(answer=len(apis.api_docs.show_api_descriptions(app_name=\"simple_note\")))".into()],
-                ),
+                vec![
+                    solution(
+                        "counts every simple_note API",
+                        vec!["apis.supervisor.complete_task(answer=len(apis.api_docs.show_api_descriptions(app_name=\"simple_note\")))".into()],
+                    ),
+                    solution(
+                        "counts the parameters named access_token of one API only",
+                        vec!["doc = apis.api_docs.show_api_doc(app_name=\"simple_note\", api_name=\"search_notes\")\napis.supervisor.complete_task(answer=sum(p[\"name\"] == \"access_token\" for p in doc[\"parameters\"]))".into()],
+                    ),
+                ],
             )
         }
         2 => {
@@ -68,10 +75,16 @@ fn api_doc_question(g: &mut Gen) -> Parts {
                 "What is the largest page_limit that simple_note's search_notes API accepts? Use the API docs.",
                 max,
                 "doc = apis.api_docs.show_api_doc(app_name=\"simple_note\", api_name=\"search_notes\")\nparam = next(p for p in doc[\"parameters\"] if p[\"name\"] == \"page_limit\")\nlimit = next(int(float(c.split(\"<=\")[1])) for c in param[\"constraints\"] if \"<=\" in c)\napis.supervisor.complete_task(answer=limit)",
-                solution(
-                    "answers with the default instead of the maximum",
-                    vec!["doc = apis.api_docs.show_api_doc(app_name=\"simple_note\", api_name=\"search_notes\")\nparam = next(p for p in doc[\"parameters\"] if p[\"name\"] == \"page_limit\")\napis.supervisor.complete_task(answer=param[\"default\"])".into()],
-                ),
+                vec![
+                    solution(
+                        "answers with the default instead of the maximum",
+                        vec!["doc = apis.api_docs.show_api_doc(app_name=\"simple_note\", api_name=\"search_notes\")\nparam = next(p for p in doc[\"parameters\"] if p[\"name\"] == \"page_limit\")\napis.supervisor.complete_task(answer=param[\"default\"])".into()],
+                    ),
+                    solution(
+                        "answers with the smallest allowed page_limit",
+                        vec!["doc = apis.api_docs.show_api_doc(app_name=\"simple_note\", api_name=\"search_notes\")\nparam = next(p for p in doc[\"parameters\"] if p[\"name\"] == \"page_limit\")\nlimit = next(int(float(c.split(\">=\")[1])) for c in param[\"constraints\"] if \">=\" in c)\napis.supervisor.complete_task(answer=limit)".into()],
+                    ),
+                ],
             )
         }
         _ => {
@@ -80,10 +93,16 @@ fn api_doc_question(g: &mut Gen) -> Parts {
                 "How many APIs does the supervisor app have? Use the API docs.",
                 n as f64,
                 "apis.supervisor.complete_task(answer=len(apis.api_docs.show_api_descriptions(app_name=\"supervisor\")))",
-                solution(
-                    "counts the APIs of every app",
-                    vec!["total = sum(len(apis.api_docs.show_api_descriptions(app_name=a[\"name\"])) for a in apis.api_docs.show_app_descriptions())\napis.supervisor.complete_task(answer=total)".into()],
-                ),
+                vec![
+                    solution(
+                        "counts the APIs of every app",
+                        vec!["total = sum(len(apis.api_docs.show_api_descriptions(app_name=a[\"name\"])) for a in apis.api_docs.show_app_descriptions())\napis.supervisor.complete_task(answer=total)".into()],
+                    ),
+                    solution(
+                        "counts the apps instead of the APIs",
+                        vec!["apis.supervisor.complete_task(answer=len(apis.api_docs.show_app_descriptions()))".into()],
+                    ),
+                ],
             )
         }
     };
@@ -91,7 +110,7 @@ fn api_doc_question(g: &mut Gen) -> Parts {
     parts.apps = vec!["api_docs"];
     parts.answer = Some(Answer::Number(answer));
     parts.ground_truth = vec![gt.to_string()];
-    parts.wrong = vec![wrong];
+    parts.wrong = wrong;
     parts
 }
 
@@ -217,23 +236,16 @@ fn merge_books(g: &mut Gen) -> Parts {
     ];
     let titles: BTreeSet<String> = picked.iter().map(|b| format!("Book: {b}")).collect();
     let want = expected.clone();
-    let mut checks = vec![Check::new(
-        format!(
-            "\"Reading List\" was added listing: {}",
-            expected.join(", ")
-        ),
+    let mut checks = vec![
+        Check::new("one note titled \"Reading List\" was added", |ctx| {
+            added_note(ctx, "Reading List").map(|_| ())
+        }),
+        none_changed("no note was edited", ChangeKind::Updated),
+    ];
+    checks.push(Check::new(
+        format!("it lists, one per line: {}", expected.join(", ")),
         move |ctx| {
-            let added: Vec<_> = ctx
-                .diff
-                .of_kind("simple_note", "notes", ChangeKind::Added)
-                .filter(|r| is_own_note(ctx, r) && r.get("title").as_str() == Some("Reading List"))
-                .collect();
-            let [r] = added.as_slice() else {
-                return Err(format!(
-                    "{} notes titled \"Reading List\" were added",
-                    added.len()
-                ));
-            };
+            let r = added_note(ctx, "Reading List")?;
             let got = lines(r.get("content").as_str().unwrap_or(""));
             if got == want {
                 Ok(())
@@ -241,8 +253,13 @@ fn merge_books(g: &mut Gen) -> Parts {
                 Err(format!("it lists: {}", got.join(", ")))
             }
         },
-    )];
-    if !keep {
+    ));
+    if keep {
+        checks.push(none_changed(
+            "the book notes were kept",
+            ChangeKind::Removed,
+        ));
+    } else {
         let t = titles.clone();
         checks.push(Check::new("the book notes were deleted", move |ctx| {
             let removed: BTreeSet<String> = ctx
@@ -382,21 +399,31 @@ fn profile_note(g: &mut Gen) -> Parts {
             ],
         ),
     ];
-    let t = title.to_string();
-    parts.checks = vec![Check::new(
-        format!(
-            "{title:?} was added with the lines: {}",
-            expected.join(" | ")
-        ),
+    let (t, t1) = (title.to_string(), title.to_string());
+    let n_lines = expected.len();
+    let e1 = expected.clone();
+    parts.checks = vec![
+        Check::new(format!("one note titled {title:?} was added"), move |ctx| {
+            added_note(ctx, &t1).map(|_| ())
+        }),
+        Check::new(format!("it has {n_lines} lines, one per item"), {
+            let t = title.to_string();
+            move |ctx| {
+                let got = lines(added_note(ctx, &t)?.get("content").as_str().unwrap_or(""));
+                if got.len() == e1.len() {
+                    Ok(())
+                } else {
+                    Err(format!("it has {} lines", got.len()))
+                }
+            }
+        }),
+        none_changed("no note was edited", ChangeKind::Updated),
+        none_changed("no note was deleted", ChangeKind::Removed),
+    ];
+    parts.checks.push(Check::new(
+        format!("its lines are: {}", expected.join(" | ")),
         move |ctx| {
-            let added: Vec<_> = ctx
-                .diff
-                .of_kind("simple_note", "notes", ChangeKind::Added)
-                .filter(|r| is_own_note(ctx, r) && r.get("title").as_str() == Some(&t))
-                .collect();
-            let [r] = added.as_slice() else {
-                return Err(format!("{} such notes were added", added.len()));
-            };
+            let r = added_note(ctx, &t)?;
             let got = lines(r.get("content").as_str().unwrap_or(""));
             if got == expected {
                 Ok(())
@@ -404,7 +431,7 @@ fn profile_note(g: &mut Gen) -> Parts {
                 Err(format!("it has: {}", got.join(" | ")))
             }
         },
-    )];
+    ));
     let t = title.to_string();
     parts.allowed = vec![Allow::new(format!("adding {title:?}"), move |ctx, r| {
         is_own_note(ctx, r) && r.kind() == ChangeKind::Added && r.get("title").as_str() == Some(&t)

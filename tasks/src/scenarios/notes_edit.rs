@@ -6,7 +6,8 @@ use super::{
     Gen, LOGIN, Parts, Scenario, all_notes, allow_updates, end_notes, is_own_note, lines, mix, py,
     row_tags, solution,
 };
-use crate::diff::ChangeKind;
+use crate::diff::{ChangeKind, RowChange};
+use crate::eval::EvalCtx;
 use crate::model::{Allow, Check, Split};
 use apps::simple_note::seed::NoteSeed;
 use chrono::Duration;
@@ -49,6 +50,62 @@ pub(super) fn scenarios() -> Vec<Scenario> {
 
 fn set(xs: &[&str]) -> BTreeSet<String> {
     xs.iter().map(|s| s.to_string()).collect()
+}
+
+/// Titles of the supervisor's notes changed in the given way (an update by its title before).
+pub(super) fn changed_titles(ctx: &EvalCtx, kind: ChangeKind) -> BTreeSet<String> {
+    ctx.diff
+        .of_kind("simple_note", "notes", kind)
+        .filter(|r| is_own_note(ctx, r))
+        .filter_map(|r| {
+            let t = if kind == ChangeKind::Updated {
+                r.before("title")
+            } else {
+                r.get("title")
+            };
+            t.as_str().map(str::to_string)
+        })
+        .collect()
+}
+
+/// The one note titled `title` the supervisor added, or why there is not exactly one.
+pub(super) fn added_note<'a>(ctx: &'a EvalCtx, title: &str) -> Result<&'a RowChange, String> {
+    let added: Vec<_> = ctx
+        .diff
+        .of_kind("simple_note", "notes", ChangeKind::Added)
+        .filter(|r| is_own_note(ctx, r) && r.get("title").as_str() == Some(title))
+        .collect();
+    match added.as_slice() {
+        [r] => Ok(r),
+        _ => Err(format!("{} notes titled {title:?} were added", added.len())),
+    }
+}
+
+/// A check that the supervisor's notes changed in the given way are exactly `want` (titles).
+pub(super) fn exactly_changed(
+    name: impl Into<String>,
+    kind: ChangeKind,
+    want: BTreeSet<String>,
+) -> Check {
+    Check::new(name, move |ctx| {
+        let got = changed_titles(ctx, kind);
+        let missing: Vec<_> = want.difference(&got).cloned().collect();
+        let extra: Vec<_> = got.difference(&want).cloned().collect();
+        if missing.is_empty() && extra.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "missing: [{}]; not asked for: [{}]",
+                missing.join(", "),
+                extra.join(", ")
+            ))
+        }
+    })
+}
+
+/// A check that none of the supervisor's notes changed in the given way.
+pub(super) fn none_changed(name: impl Into<String>, kind: ChangeKind) -> Check {
+    exactly_changed(name, kind, BTreeSet::new())
 }
 
 /// "Create a note titled X with content Y and tags Z" (variant 3: and pin it); a note with a
@@ -143,32 +200,47 @@ fn create_note(g: &mut Gen) -> Parts {
         ));
     }
     let want_tags = set(&tags);
-    let t = title.clone();
+    let (t1, t2, t3, t4) = (title.clone(), title.clone(), title.clone(), title.clone());
     let c = content.clone();
-    parts.checks = vec![Check::new(
-        format!("one note titled {title:?} was added with the content, tags and pin asked for"),
-        move |ctx| {
-            let added: Vec<_> = ctx
-                .diff
-                .of_kind("simple_note", "notes", ChangeKind::Added)
-                .filter(|r| is_own_note(ctx, r) && r.get("title").as_str() == Some(&t))
-                .collect();
-            let [r] = added.as_slice() else {
-                return Err(format!("{} such notes were added", added.len()));
-            };
-            if r.get("content").as_str().map(str::trim) != Some(c.as_str()) {
-                return Err(format!("its content is {}", r.get("content")));
+    parts.checks = vec![
+        Check::new(format!("one note titled {title:?} was added"), move |ctx| {
+            added_note(ctx, &t1).map(|_| ())
+        }),
+        Check::new(format!("its content is {content:?}"), move |ctx| {
+            let r = added_note(ctx, &t2)?;
+            match r.get("content").as_str().map(str::trim) {
+                Some(got) if got == c => Ok(()),
+                _ => Err(format!("its content is {}", r.get("content"))),
             }
-            if row_tags(r) != want_tags {
-                return Err(format!("its tags are {:?}", row_tags(r)));
+        }),
+        Check::new(format!("its tags are {tags:?}"), move |ctx| {
+            let r = added_note(ctx, &t3)?;
+            if row_tags(r) == want_tags {
+                Ok(())
+            } else {
+                Err(format!("its tags are {:?}", row_tags(r)))
             }
-            let pinned = r.get("pinned").as_i64().unwrap_or(0) != 0;
-            if pinned != pin {
-                return Err(format!("it is {}pinned", if pinned { "" } else { "not " }));
-            }
-            Ok(())
-        },
-    )];
+        }),
+        Check::new(
+            if pin {
+                "it is pinned"
+            } else {
+                "it is not pinned"
+            },
+            move |ctx| {
+                let pinned = added_note(ctx, &t4)?.get("pinned").as_i64().unwrap_or(0) != 0;
+                if pinned == pin {
+                    Ok(())
+                } else {
+                    Err(format!("it is {}pinned", if pinned { "" } else { "not " }))
+                }
+            },
+        ),
+        none_changed(
+            format!("no existing note was edited (not even {similar:?})"),
+            ChangeKind::Updated,
+        ),
+    ];
     let t = title.clone();
     parts.allowed = vec![Allow::new(format!("adding {title:?}"), move |ctx, r| {
         is_own_note(ctx, r) && r.kind() == ChangeKind::Added && r.get("title").as_str() == Some(&t)
@@ -300,6 +372,17 @@ fn pin_by_tag(g: &mut Gen) -> Parts {
             }
         },
     )];
+    parts.checks.push(exactly_changed(
+        format!("exactly these notes changed: {}", targets.join(", ")),
+        ChangeKind::Updated,
+        targets.iter().cloned().collect(),
+    ));
+    parts
+        .checks
+        .push(none_changed("no note was deleted", ChangeKind::Removed));
+    parts
+        .checks
+        .push(none_changed("no note was added", ChangeKind::Added));
     parts.allowed = vec![allow_updates(targets, &["pinned"])];
     parts
 }
@@ -355,6 +438,11 @@ fn delete_old_drafts(g: &mut Gen) -> Parts {
             };
             sim::clock::fmt_datetime(at).as_str() < cutoff
         })
+        .map(|n| n.title.clone())
+        .collect();
+    let kept_drafts: Vec<String> = notes
+        .iter()
+        .filter(|n| n.tags.iter().any(|t| t == "draft") && !doomed.contains(&n.title))
         .map(|n| n.title.clone())
         .collect();
     let instruction = if by_update {
@@ -424,6 +512,39 @@ fn delete_old_drafts(g: &mut Gen) -> Parts {
             }
         },
     )];
+    let kept: Vec<String> = kept_drafts;
+    let k = kept.clone();
+    parts.checks.push(Check::new(
+        format!("the newer drafts are still there: {}", kept.join(", ")),
+        move |ctx| {
+            let have: BTreeSet<String> = end_notes(ctx).into_iter().map(|n| n.0).collect();
+            let gone: Vec<_> = k.iter().filter(|t| !have.contains(*t)).cloned().collect();
+            if gone.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("deleted: {}", gone.join(", ")))
+            }
+        },
+    ));
+    parts.checks.push(Check::new(
+        "notes without the tag \"draft\" were kept",
+        |ctx| {
+            let gone: Vec<String> = ctx
+                .diff
+                .of_kind("simple_note", "notes", ChangeKind::Removed)
+                .filter(|r| is_own_note(ctx, r) && !row_tags(r).contains("draft"))
+                .filter_map(|r| r.get("title").as_str().map(str::to_string))
+                .collect();
+            if gone.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("deleted: {}", gone.join(", ")))
+            }
+        },
+    ));
+    parts
+        .checks
+        .push(none_changed("no note was edited", ChangeKind::Updated));
     let allowed: BTreeSet<String> = doomed.into_iter().collect();
     parts.allowed = vec![Allow::new("deleting the old drafts", move |ctx, r| {
         is_own_note(ctx, r)
@@ -550,6 +671,33 @@ fn retag(g: &mut Gen) -> Parts {
             }
         },
     )];
+    let old_s = old.to_string();
+    parts.checks.push(Check::new(
+        format!("no note has the tag {old:?} any more"),
+        move |ctx| {
+            let left: Vec<String> = end_notes(ctx)
+                .into_iter()
+                .filter(|n| n.2.contains(&old_s))
+                .map(|n| n.0)
+                .collect();
+            if left.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("still tagged: {}", left.join(", ")))
+            }
+        },
+    ));
+    parts.checks.push(exactly_changed(
+        format!(
+            "exactly the {} notes that had {old:?} changed",
+            targets.len()
+        ),
+        ChangeKind::Updated,
+        targets.iter().cloned().collect(),
+    ));
+    parts
+        .checks
+        .push(none_changed("no note was deleted", ChangeKind::Removed));
     parts.allowed = vec![allow_updates(targets, &["tags"])];
     parts
 }
@@ -682,6 +830,30 @@ fn grocery_add(g: &mut Gen) -> Parts {
             }
         },
     )];
+    let t = title.to_string();
+    parts.checks.push(Check::new(
+        format!("no item is listed twice in {title:?}"),
+        move |ctx| {
+            let Some((_, content, ..)) = end_notes(ctx).into_iter().find(|n| n.0 == t) else {
+                return Err("the note is gone".into());
+            };
+            let all = lines(&content);
+            let distinct: BTreeSet<&String> = all.iter().collect();
+            if distinct.len() == all.len() {
+                Ok(())
+            } else {
+                Err(format!("it lists: {}", all.join(", ")))
+            }
+        },
+    ));
+    parts.checks.push(exactly_changed(
+        format!("only {title:?} was edited (not {other:?})"),
+        ChangeKind::Updated,
+        set(&[title]),
+    ));
+    parts
+        .checks
+        .push(none_changed("no note was added", ChangeKind::Added));
     parts.allowed = vec![allow_updates(vec![title.to_string()], &["content"])];
     parts
 }

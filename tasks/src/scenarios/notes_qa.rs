@@ -178,14 +178,27 @@ fn field_lookup(g: &mut Gen) -> Parts {
     } else {
         "Home Network"
     };
-    parts.wrong = vec![solution(
-        "reads the wrong note",
-        vec![
-            LOGIN.to_string(),
-            read(wrong_title),
-            "apis.supervisor.complete_task(answer=value)".into(),
-        ],
-    )];
+    parts.wrong = vec![
+        solution(
+            "reads the wrong note",
+            vec![
+                LOGIN.to_string(),
+                read(wrong_title),
+                "apis.supervisor.complete_task(answer=value)".into(),
+            ],
+        ),
+        solution(
+            "answers with the whole line, label included",
+            vec![
+                LOGIN.to_string(),
+                read(title),
+                format!(
+                    "apis.supervisor.complete_task(answer=next(line for line in content.splitlines() if line.startswith({})))",
+                    py(&format!("{field}:"))
+                ),
+            ],
+        ),
+    ];
     parts
 }
 
@@ -369,13 +382,28 @@ fn extreme_run(g: &mut Gen) -> Parts {
         scan(&format!("date.startswith(\"2023-{:02}-\")", target.1)),
         "apis.supervisor.complete_task(answer=best)".into(),
     ];
-    parts.wrong = vec![solution(
-        "takes the extreme over every month",
-        vec![
-            LOGIN.to_string(),
-            scan("True"),
-            "apis.supervisor.complete_task(answer=best)".into(),
-        ],
-    )];
+    let month = format!("date.startswith(\"2023-{:02}-\")", target.1);
+    let opposite = if longest { "min" } else { "max" };
+    parts.wrong = vec![
+        solution(
+            "takes the extreme over every month",
+            vec![
+                LOGIN.to_string(),
+                scan("True"),
+                "apis.supervisor.complete_task(answer=best)".into(),
+            ],
+        ),
+        solution(
+            &format!(
+                "answers the {} run instead",
+                if longest { "shortest" } else { "longest" }
+            ),
+            vec![
+                LOGIN.to_string(),
+                format!("{}\nbest = {opposite}(runs)[1]", scan(&month)),
+                "apis.supervisor.complete_task(answer=best)".into(),
+            ],
+        ),
+    ];
     parts
 }
