@@ -2,7 +2,7 @@
 //! difficulty, the question-answering share, apps per task, checks per task, ground-truth size
 //! (lines and, when measured by running it, API calls), wrong solutions per task, and the tasks
 //! that break AppWorld's split rule (test_challenge = exactly the tasks needing an API of a
-//! held-out app, amazon or gmail).
+//! held-out app, amazon or gmail); with `--json`, the same numbers per task.
 
 use crate::model::{Split, Task};
 use serde_json::{Value, json};
@@ -117,5 +117,15 @@ pub fn stats(tasks: &[Arc<Task>], api_calls: &HashMap<String, usize>) -> Value {
         "ground_truth_api_calls": if calls.is_empty() { Value::Null } else { summary(&calls) },
         "wrong_solutions_per_task": summary(&f(&|t| t.wrong_solutions.len() as f64)),
         "split_rule_violations": misplaced,
+        "per_task": tasks.iter().map(|t| json!({
+            "id": t.id,
+            "split": t.split.to_string(),
+            "difficulty": t.difficulty,
+            "apps": working_apps(t),
+            "checks": checks_per_task(t),
+            "ground_truth_lines": t.ground_truth.iter().map(|c| c.lines().count()).sum::<usize>(),
+            "ground_truth_api_calls": api_calls.get(&t.id),
+            "wrong_solutions": t.wrong_solutions.len(),
+        })).collect::<Vec<_>>(),
     })
 }

@@ -4,7 +4,8 @@
 //! roommates (phone contacts labelled `roommate`) and request the share from each.
 
 use super::{
-    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, py, same_amount, solution, step,
+    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, allow_added, py, same_amount, solution, step,
+    venmo_requests,
 };
 use crate::model::{Check, Split};
 use apps::people::Person;
@@ -20,7 +21,7 @@ pub(super) fn scenarios() -> Vec<Scenario> {
 }
 
 /// The supervisor's roommates (people sharing a `roommates` residence with them).
-fn roommates(g: &Gen, p: &Person) -> Vec<Person> {
+pub(super) fn roommates(g: &Gen, p: &Person) -> Vec<Person> {
     g.population
         .residences
         .iter()
@@ -163,20 +164,7 @@ fn roommates_share(g: &mut Gen) -> Parts {
             })
             .collect()
     };
-    let mine = |ctx: &crate::eval::EvalCtx| -> Vec<(i64, f64, String)> {
-        let me = ctx.user_id("venmo");
-        added(ctx, "venmo", "payment_requests")
-            .into_iter()
-            .filter(|r| r.get("sender_id").as_i64() == me)
-            .map(|r| {
-                (
-                    r.get("receiver_id").as_i64().unwrap_or(0),
-                    r.get("amount").as_f64().unwrap_or(0.0),
-                    r.get("description").as_str().unwrap_or("").to_string(),
-                )
-            })
-            .collect()
-    };
+    let mine = venmo_requests;
     let (e1, e2) = (emails.clone(), emails.clone());
     parts.checks = vec![
         Check::new(

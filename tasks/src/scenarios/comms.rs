@@ -6,7 +6,8 @@
 //! through gmail's delivery path, messages through phone's), so answers and checks are known;
 //! checks that depend on the base world (overdue tasks, Home tasks) read it at evaluation.
 
-use super::{ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, py, solution, step};
+use super::notes_qa::capital;
+use super::{Gen, Parts, Scenario, added, allow_added, logins, py, sent_texts, solution, step};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
 use crate::model::{Allow, Answer, Check, Split};
@@ -104,7 +105,7 @@ type Checklist<'a> = (
 );
 
 /// The people `p` has relation `rel` with, in id order.
-fn related(g: &Gen, p: &Person, rel: Relation) -> Vec<Person> {
+pub(super) fn related(g: &Gen, p: &Person, rel: Relation) -> Vec<Person> {
     g.population
         .relations_of(p.id)
         .into_iter()
@@ -123,7 +124,7 @@ fn has_n(pop: &apps::people::Population, p: &Person, rel: Relation, n: usize) ->
 }
 
 /// The people `p` lives with (family or roommates), in id order.
-fn housemates(g: &Gen, p: &Person) -> Vec<Person> {
+pub(super) fn housemates(g: &Gen, p: &Person) -> Vec<Person> {
     let mut ids: Vec<i64> = g
         .population
         .residences
@@ -150,7 +151,7 @@ fn day(g: &Gen, days: i64) -> NaiveDate {
 }
 
 /// `YYYY-MM-DD`.
-fn ymd(d: NaiveDate) -> String {
+pub(super) fn ymd(d: NaiveDate) -> String {
     d.format("%Y-%m-%d").to_string()
 }
 
@@ -163,39 +164,22 @@ fn they(p: &Person) -> (&'static str, &'static str) {
     }
 }
 
-/// The text with its first letter upper-cased.
-fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-}
-
 /// Nicknames nobody in the world is called.
-const NICKNAMES: &[&str] = &["Bear", "Ziggy", "Moose", "Pip", "Scout", "Bean", "Sunny"];
+pub(super) const NICKNAMES: &[&str] = &["Bear", "Ziggy", "Moose", "Pip", "Scout", "Bean", "Sunny"];
 
 // ---- Python snippets ------------------------------------------------------------------------
-
-/// `LOGIN_ANY`, `ALL_PAGES` and a token per `(variable, app)`.
-fn logins(apps: &[(&str, &str)]) -> String {
-    let mut s = format!("{LOGIN_ANY}\n{ALL_PAGES}");
-    for (var, app) in apps {
-        s.push_str(&format!("\n{var} = login(\"{app}\")"));
-    }
-    s
-}
 
 // ---- checks over gmail ----------------------------------------------------------------------
 
 /// A JSON list of ids in a column (as gmail stores `recipient_ids`).
-fn ids_of(v: &Value) -> Vec<i64> {
+pub(super) fn ids_of(v: &Value) -> Vec<i64> {
     v.as_str()
         .and_then(|s| serde_json::from_str(s).ok())
         .unwrap_or_default()
 }
 
 /// The gmail account id of an address.
-fn gmail_id(ctx: &EvalCtx, email: &str) -> Option<i64> {
+pub(super) fn gmail_id(ctx: &EvalCtx, email: &str) -> Option<i64> {
     ctx.db
         .query_row(
             "SELECT id FROM gmail.users WHERE email = ?1",
@@ -273,7 +257,7 @@ fn thread_holds(r: &RowChange, ids: &[i64]) -> bool {
 }
 
 /// The columns of a thread copy that follow from its e-mails.
-const FOLLOW: &[&str] = &[
+pub(super) const FOLLOW: &[&str] = &[
     "email_ids",
     "incoming",
     "outgoing",
@@ -288,7 +272,7 @@ const FOLLOW: &[&str] = &[
 /// The rows sending, replying and forwarding write: the supervisor's e-mails (with any files),
 /// their threads, and the thread copies they add to (e-mail lists and the columns that follow
 /// from them; no flags).
-fn allow_mail_sent() -> Vec<Allow> {
+pub(super) fn allow_mail_sent() -> Vec<Allow> {
     let mine = |ctx: &EvalCtx, id: i64| -> bool {
         ctx.db
             .query_row(
@@ -439,7 +423,7 @@ fn forward_bill(g: &mut Gen) -> Parts {
                 mates.clone(),
                 format!(
                     "{} hasn't seen the last two electricity bills. Forward both of those e-mails to {them}.",
-                    capitalized(mine)
+                    capital(mine)
                 )
                 .replace("roommates hasn't", "roommates haven't"),
             ),
@@ -1504,7 +1488,7 @@ fn count_unread(g: &mut Gen) -> Parts {
 // ---- checks over phone ----------------------------------------------------------------------
 
 /// The phone account id of a number.
-fn phone_id(ctx: &EvalCtx, number: &str) -> Option<i64> {
+pub(super) fn phone_id(ctx: &EvalCtx, number: &str) -> Option<i64> {
     ctx.db
         .query_row(
             "SELECT id FROM phone.users WHERE phone_number = ?1",
@@ -1516,23 +1500,8 @@ fn phone_id(ctx: &EvalCtx, number: &str) -> Option<i64> {
         .flatten()
 }
 
-/// The texts the supervisor sent during the episode: (receiver's phone account, message).
-fn sent_texts(ctx: &EvalCtx) -> Vec<(i64, String)> {
-    let me = ctx.user_id("phone");
-    added(ctx, "phone", "global_text_messages")
-        .into_iter()
-        .filter(|r| r.get("sender_id").as_i64() == me)
-        .map(|r| {
-            (
-                r.get("receiver_id").as_i64().unwrap_or(0),
-                r.get("message").as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
-}
-
 /// The rows sending texts writes: the supervisor's messages and both people's copies.
-fn allow_texts_sent() -> Vec<Allow> {
+pub(super) fn allow_texts_sent() -> Vec<Allow> {
     vec![
         allow_added(
             "the supervisor's texts",
@@ -1561,7 +1530,7 @@ fn allow_texts_sent() -> Vec<Allow> {
 }
 
 /// Does `text` hold `part` (case and spacing ignored)?
-fn holds(text: &str, part: &str) -> bool {
+pub(super) fn holds(text: &str, part: &str) -> bool {
     let norm = |s: &str| crate::eval::normalize_text(s);
     norm(text).contains(&norm(part))
 }
@@ -2287,7 +2256,7 @@ fn todo_rows(ctx: &EvalCtx, initial: bool) -> Vec<TodoRow> {
 }
 
 /// Todoist's notifications of what the supervisor changes.
-fn allow_todo_notifications() -> Allow {
+pub(super) fn allow_todo_notifications() -> Allow {
     allow_added(
         "Todoist notifications of the changes",
         "todoist",
@@ -2297,7 +2266,7 @@ fn allow_todo_notifications() -> Allow {
 }
 
 /// Python: `flat(r)`, the tasks of a `show_tasks` answer in one list.
-const FLAT: &str = "def flat(r):\n    return r[\"no_section_tasks\"] + [t for s in r[\"sections\"] for t in s[\"tasks\"]]";
+pub(super) const FLAT: &str = "def flat(r):\n    return r[\"no_section_tasks\"] + [t for s in r[\"sections\"] for t in s[\"tasks\"]]";
 
 /// Python: `today` (a `datetime.date`) from the phone's clock.
 const TODAY: &str = "today = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()";

@@ -3,7 +3,9 @@
 //! or addresses into a note.
 
 use super::notes_edit::{added_note, none_changed};
-use super::{Gen, LOGIN, Parts, Scenario, all_notes, is_own_note, lines, mix, py, solution};
+use super::{
+    Gen, LOGIN, Parts, Scenario, all_notes, is_own_note, lines, mix, no_note_titled, py, solution,
+};
 use crate::diff::ChangeKind;
 use crate::model::{Allow, Answer, Check, Split};
 use sim::api::Registry;
@@ -88,15 +90,15 @@ fn api_doc_question(g: &mut Gen) -> Parts {
             )
         }
         _ => {
-            let n = reg.app_apis("supervisor").count();
+            let n: usize = reg.app_apis("supervisor").map(|a| a.params.len()).sum();
             (
-                "How many APIs does the supervisor app have? Use the API docs.",
+                "How many parameters do the supervisor app's APIs take, all of them together? Use the API docs.",
                 n as f64,
-                "apis.supervisor.complete_task(answer=len(apis.api_docs.show_api_descriptions(app_name=\"supervisor\")))",
+                "total = 0\nfor a in apis.api_docs.show_api_descriptions(app_name=\"supervisor\"):\n    doc = apis.api_docs.show_api_doc(app_name=\"supervisor\", api_name=a[\"name\"])\n    total += len(doc[\"parameters\"])\napis.supervisor.complete_task(answer=total)",
                 vec![
                     solution(
-                        "counts the APIs of every app",
-                        vec!["total = sum(len(apis.api_docs.show_api_descriptions(app_name=a[\"name\"])) for a in apis.api_docs.show_app_descriptions())\napis.supervisor.complete_task(answer=total)".into()],
+                        "counts the supervisor's APIs instead of their parameters",
+                        vec!["apis.supervisor.complete_task(answer=len(apis.api_docs.show_api_descriptions(app_name=\"supervisor\")))".into()],
                     ),
                     solution(
                         "counts the apps instead of the APIs",
@@ -374,7 +376,7 @@ fn profile_note(g: &mut Gen) -> Parts {
     );
     parts.ground_truth = vec![
         LOGIN.to_string(),
-        format!("{gt}\n{create}"),
+        format!("{}\n{gt}\n{create}", no_note_titled(title)),
         "apis.supervisor.complete_task()".into(),
     ];
     let wrong_name = match g.variant {

@@ -8,9 +8,12 @@
 
 mod bills_split;
 mod comms;
+mod contacts;
 mod docs_profile;
 mod documents;
+mod errands;
 mod groups;
+mod household;
 mod inbox;
 mod money;
 mod notes_edit;
@@ -27,6 +30,7 @@ use crate::model::{Allow, Answer, Check, Solution, Split, Task};
 use apps::people::{Person, Population};
 use apps::simple_note::seed::NoteSeed;
 use chrono::{Duration, NaiveDateTime};
+use rusqlite::{Connection, OptionalExtension};
 use serde_json::Value;
 use sim::rng::Rng;
 use std::collections::BTreeSet;
@@ -61,6 +65,9 @@ pub fn all() -> Vec<Scenario> {
     v.extend(documents::scenarios());
     v.extend(groups::scenarios());
     v.extend(trips::scenarios());
+    v.extend(contacts::scenarios());
+    v.extend(household::scenarios());
+    v.extend(errands::scenarios());
     v
 }
 
@@ -303,6 +310,16 @@ pub fn all_notes(filters: &str) -> String {
     )
 }
 
+/// Python that pages through the notes matching `title` and stops with an error if one has
+/// exactly that title (a careful "create": the note must not exist already).
+pub fn no_note_titled(title: &str) -> String {
+    format!(
+        "{}\nif any(n[\"title\"] == {t} for n in notes):\n    raise ValueError(\"a note titled \" + {t} + \" exists already\")",
+        all_notes(&format!("query={}", py(title))),
+        t = py(title)
+    )
+}
+
 /// A Python string literal.
 pub fn py(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_default()
@@ -413,4 +430,116 @@ pub fn lines(s: &str) -> Vec<String> {
         .filter(|l| !l.is_empty())
         .map(str::to_string)
         .collect()
+}
+
+// ---- Helpers shared by several scenario files ----------------------------------------------
+
+/// The ids a query returns (empty on error).
+fn ids(db: &Connection, sql: &str, p: impl rusqlite::Params) -> Vec<i64> {
+    db.prepare(sql)
+        .and_then(|mut st| {
+            st.query_map(p, |r| r.get::<_, i64>(0))?
+                .collect::<rusqlite::Result<Vec<i64>>>()
+        })
+        .unwrap_or_default()
+}
+
+/// The first id a query returns.
+fn one(db: &Connection, sql: &str, p: impl rusqlite::Params) -> Option<i64> {
+    db.query_row(sql, p, |r| r.get::<_, i64>(0))
+        .optional()
+        .ok()
+        .flatten()
+}
+
+/// Replaces every `@KEY@` of a Python template.
+fn fill(template: &str, vars: &[(&str, String)]) -> String {
+    let mut s = template.to_string();
+    for (k, v) in vars {
+        s = s.replace(&format!("@{k}@"), v);
+    }
+    s
+}
+
+/// A datetime `days` days before `now` at `h:m`.
+fn days_ago(now: NaiveDateTime, days: i64, h: u32, m: u32) -> NaiveDateTime {
+    (now - Duration::days(days))
+        .date()
+        .and_hms_opt(h, m, 0)
+        .unwrap_or(now)
+}
+
+/// A person's first and last name.
+fn full(p: &Person) -> String {
+    format!("{} {}", p.first_name, p.last_name)
+}
+
+/// Cents as `12.34`.
+fn c2(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
+/// Is this an update of only these columns?
+fn updates_only(r: &RowChange, columns: &[&str]) -> bool {
+    r.kind() == ChangeKind::Updated
+        && r.changed_columns()
+            .iter()
+            .all(|c| columns.contains(&c.as_str()))
+}
+
+/// The texts the supervisor sent during the episode: (receiver's phone account, message).
+fn sent_texts(ctx: &EvalCtx) -> Vec<(i64, String)> {
+    let me = ctx.user_id("phone");
+    added(ctx, "phone", "global_text_messages")
+        .into_iter()
+        .filter(|r| r.get("sender_id").as_i64() == me)
+        .map(|r| {
+            (
+                r.get("receiver_id").as_i64().unwrap_or(0),
+                r.get("message").as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// `LOGIN_ANY`, `ALL_PAGES` and a token per `(variable, app)`.
+pub(super) fn logins(apps: &[(&str, &str)]) -> String {
+    let mut s = format!("{LOGIN_ANY}\n{ALL_PAGES}");
+    for (var, app) in apps {
+        s.push_str(&format!("\n{var} = login(\"{app}\")"));
+    }
+    s
+}
+
+/// The supervisor's new Venmo requests: (receiver venmo id, amount, description).
+fn venmo_requests(ctx: &EvalCtx) -> Vec<(i64, f64, String)> {
+    let me = ctx.user_id("venmo");
+    added(ctx, "venmo", "payment_requests")
+        .into_iter()
+        .filter(|r| r.get("sender_id").as_i64() == me)
+        .map(|r| {
+            (
+                r.get("receiver_id").as_i64().unwrap_or(0),
+                r.get("amount").as_f64().unwrap_or(0.0),
+                r.get("description").as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// What sending money on Venmo changes: the supervisor's transactions, wallet balances, the
+/// receivers' notifications.
+fn allow_venmo_payments() -> Vec<Allow> {
+    vec![
+        allow_added(
+            "the supervisor's Venmo payments",
+            "venmo",
+            "transactions",
+            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
+        ),
+        Allow::new("Venmo wallet balances", |_, r| {
+            r.is("venmo", "users") && updates_only(r, &["venmo_balance"])
+        }),
+        allow_added("Venmo notifications", "venmo", "notifications", |_, _| true),
+    ]
 }

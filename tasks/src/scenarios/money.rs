@@ -6,9 +6,10 @@
 //! note. Every name ends with " (money)" so that `TASKS_ONLY='(money)'` selects them.
 
 use super::{
-    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, mix, py, same_amount, solution,
-    step,
+    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, allow_venmo_payments, mix, py,
+    same_amount, solution, step,
 };
+use super::{c2, full, updates_only};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
 use crate::model::{Allow, Answer, Check, Split};
@@ -85,15 +86,15 @@ pub(super) fn scenarios() -> Vec<Scenario> {
 
 /// First names of the service contacts every phone has (dentist, plumber, ...): a friend with
 /// one of these names would be ambiguous in the contacts.
-const SERVICE_NAMES: &[&str] = &["Maya", "Victor", "Nora", "Leo", "Iris", "Owen"];
+pub(super) const SERVICE_NAMES: &[&str] = &["Maya", "Victor", "Nora", "Leo", "Iris", "Owen"];
 
 /// The person with this id.
-fn person(pop: &Population, id: i64) -> Person {
+pub(super) fn person(pop: &Population, id: i64) -> Person {
     pop.people[(id - 1) as usize].clone()
 }
 
 /// The people `p` relates to by `rel`, in id order.
-fn related(pop: &Population, p: &Person, rel: Relation) -> Vec<Person> {
+pub(super) fn related(pop: &Population, p: &Person, rel: Relation) -> Vec<Person> {
     pop.relations_of(p.id)
         .into_iter()
         .filter(|(r, _)| *r == rel)
@@ -102,7 +103,7 @@ fn related(pop: &Population, p: &Person, rel: Relation) -> Vec<Person> {
 }
 
 /// Everyone `p` knows (each once, in id order).
-fn known(pop: &Population, p: &Person) -> Vec<Person> {
+pub(super) fn known(pop: &Population, p: &Person) -> Vec<Person> {
     let mut ids: Vec<i64> = pop
         .relations_of(p.id)
         .into_iter()
@@ -115,7 +116,7 @@ fn known(pop: &Population, p: &Person) -> Vec<Person> {
 
 /// `p`'s friends whose first name no other person `p` knows (nor a service contact, nor `p`)
 /// shares: a first name in a text or a note then names one contact.
-fn distinct_friends(pop: &Population, p: &Person) -> Vec<Person> {
+pub(super) fn distinct_friends(pop: &Population, p: &Person) -> Vec<Person> {
     let known = known(pop, p);
     related(pop, p, Relation::Friend)
         .into_iter()
@@ -130,7 +131,7 @@ fn distinct_friends(pop: &Population, p: &Person) -> Vec<Person> {
 }
 
 /// People of the world `p` does not know.
-fn strangers(pop: &Population, p: &Person) -> Vec<Person> {
+pub(super) fn strangers(pop: &Population, p: &Person) -> Vec<Person> {
     let known: Vec<i64> = known(pop, p).iter().map(|k| k.id).collect();
     pop.people
         .iter()
@@ -155,38 +156,29 @@ fn spouse(pop: &Population, p: &Person) -> Option<(Person, &'static str)> {
         .map(|h| (h, "husband"))
 }
 
-fn full(p: &Person) -> String {
-    format!("{} {}", p.first_name, p.last_name)
-}
-
 // ---- time and money ----------------------------------------------------------------------
 
 /// `y-mo-d h:m`.
-fn on(y: i32, mo: u32, d: u32, h: u32, m: u32) -> NaiveDateTime {
+pub(super) fn on(y: i32, mo: u32, d: u32, h: u32, m: u32) -> NaiveDateTime {
     NaiveDate::from_ymd_opt(y, mo, d)
         .and_then(|x| x.and_hms_opt(h, m, 0))
         .unwrap_or_default()
 }
 
 /// Cents as dollars.
-fn usd(cents: i64) -> f64 {
+pub(super) fn usd(cents: i64) -> f64 {
     cents as f64 / 100.0
 }
 
-/// Cents as `12.34`.
-fn c2(cents: i64) -> String {
-    format!("{}.{:02}", cents / 100, cents % 100)
-}
-
 /// A random amount of cents in `lo..hi` that is a multiple of `k`.
-fn cents_of(g: &mut Gen, lo: i64, hi: i64, k: i64) -> i64 {
+pub(super) fn cents_of(g: &mut Gen, lo: i64, hi: i64, k: i64) -> i64 {
     g.rng.range(lo / k, hi / k) * k
 }
 
 // ---- Python ------------------------------------------------------------------------------
 
 /// Logins (`LOGIN_ANY`), `all_pages`, and one token variable per (variable, app).
-fn preamble(tokens: &[(&str, &str)]) -> String {
+pub(super) fn preamble(tokens: &[(&str, &str)]) -> String {
     let mut s = format!("{LOGIN_ANY}\n{ALL_PAGES}");
     for (var, app) in tokens {
         s.push_str(&format!("\n{var} = login(\"{app}\")"));
@@ -194,12 +186,12 @@ fn preamble(tokens: &[(&str, &str)]) -> String {
     s
 }
 
-const DONE: &str = "apis.supervisor.complete_task()";
+pub(super) const DONE: &str = "apis.supervisor.complete_task()";
 
 // ---- checks ------------------------------------------------------------------------------
 
 /// The id of the user with this e-mail in `app`.
-fn uid(ctx: &EvalCtx, app: &str, email: &str) -> Option<i64> {
+pub(super) fn uid(ctx: &EvalCtx, app: &str, email: &str) -> Option<i64> {
     ctx.db
         .query_row(
             &format!("SELECT id FROM \"{app}\".users WHERE email = ?1"),
@@ -210,7 +202,7 @@ fn uid(ctx: &EvalCtx, app: &str, email: &str) -> Option<i64> {
 }
 
 /// The Venmo payments the supervisor made in the episode: (receiver id, amount, description).
-fn venmo_sent(ctx: &EvalCtx) -> Vec<(i64, f64, String)> {
+pub(super) fn venmo_sent(ctx: &EvalCtx) -> Vec<(i64, f64, String)> {
     let me = ctx.user_id("venmo");
     added(ctx, "venmo", "transactions")
         .into_iter()
@@ -260,36 +252,19 @@ fn venmo_payment_checks(want: &[(String, String, i64)]) -> Vec<Check> {
     ]
 }
 
-/// Is this an update of only these columns?
-fn updates_only(r: &RowChange, columns: &[&str]) -> bool {
-    r.kind() == ChangeKind::Updated
-        && r.changed_columns()
-            .iter()
-            .all(|c| columns.contains(&c.as_str()))
-}
-
 /// What sending money on Venmo changes: the supervisor's transactions, wallet balances, the
 /// receivers' notifications, the bank balance of a card paid with.
-fn allow_venmo_money() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "the supervisor's Venmo payments",
-            "venmo",
-            "transactions",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
-        ),
-        Allow::new("Venmo wallet balances", |_, r| {
-            r.is("venmo", "users") && updates_only(r, &["venmo_balance"])
-        }),
-        allow_added("Venmo notifications", "venmo", "notifications", |_, _| true),
-        Allow::new("the bank balance of a card paid with", |_, r| {
-            r.is("admin", "payment_cards") && updates_only(r, &["balance"])
-        }),
-    ]
+pub(super) fn allow_venmo_money() -> Vec<Allow> {
+    let mut allowed = allow_venmo_payments();
+    allowed.push(Allow::new(
+        "the bank balance of a card paid with",
+        |_, r| r.is("admin", "payment_cards") && updates_only(r, &["balance"]),
+    ));
+    allowed
 }
 
 /// The notifications Splitwise sends about records the supervisor adds or changes.
-fn allow_splitwise_notifications() -> Allow {
+pub(super) fn allow_splitwise_notifications() -> Allow {
     allow_added(
         "Splitwise notifications",
         "splitwise",
@@ -299,7 +274,7 @@ fn allow_splitwise_notifications() -> Allow {
 }
 
 /// The id of the Splitwise group named `name` that the supervisor is in.
-fn sw_group(ctx: &EvalCtx, name: &str) -> Option<i64> {
+pub(super) fn sw_group(ctx: &EvalCtx, name: &str) -> Option<i64> {
     let me = ctx.user_id("splitwise")?;
     ctx.db
         .query_row(
@@ -312,7 +287,7 @@ fn sw_group(ctx: &EvalCtx, name: &str) -> Option<i64> {
 }
 
 /// The shares of a Splitwise expense: (debtor id, amount).
-fn sw_shares(ctx: &EvalCtx, expense: i64) -> Vec<(i64, f64)> {
+pub(super) fn sw_shares(ctx: &EvalCtx, expense: i64) -> Vec<(i64, f64)> {
     let Ok(mut st) = ctx.db.prepare(
         "SELECT debtor_id, share_amount FROM splitwise.expense_shares WHERE expense_id = ?1 ORDER BY id",
     ) else {
@@ -324,7 +299,7 @@ fn sw_shares(ctx: &EvalCtx, expense: i64) -> Vec<(i64, f64)> {
 }
 
 /// Same text, ignoring case and surrounding whitespace.
-fn same_text(a: &str, b: &str) -> bool {
+pub(super) fn same_text(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
 }
 

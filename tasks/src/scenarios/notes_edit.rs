@@ -3,8 +3,8 @@
 //! damage.
 
 use super::{
-    Gen, LOGIN, Parts, Scenario, all_notes, allow_updates, end_notes, is_own_note, lines, mix, py,
-    row_tags, solution,
+    Gen, LOGIN, Parts, Scenario, all_notes, allow_updates, end_notes, is_own_note, lines, mix,
+    no_note_titled, py, row_tags, solution,
 };
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
@@ -164,6 +164,7 @@ fn create_note(g: &mut Gen) -> Parts {
     };
     parts.ground_truth = vec![
         LOGIN.to_string(),
+        no_note_titled(&title),
         create(&py_tags, pin),
         "apis.supervisor.complete_task()".into(),
     ];

@@ -116,7 +116,7 @@ fn count_tagged(g: &mut Gen) -> Parts {
     parts
 }
 
-fn capital(s: &str) -> String {
+pub(super) fn capital(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().collect::<String>() + c.as_str())

@@ -11,16 +11,17 @@
 //! only refers to indirectly (an album, songs) are picked by deterministic queries over the
 //! catalog, which the setup and the checks run alike.
 
+use super::money::on;
 use super::{
-    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, mix, py, same_amount, solution,
-    step,
+    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, days_ago, fill, ids, mix, one,
+    py, same_amount, solution, step,
 };
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
 use crate::model::{Allow, Answer, Check, Split};
 use apps::people::{Person, Relation};
-use chrono::{Duration, NaiveDate, NaiveDateTime};
-use rusqlite::{Connection, OptionalExtension, params};
+use chrono::{Duration, NaiveDateTime};
+use rusqlite::{Connection, params};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -90,48 +91,6 @@ pub(super) fn scenarios() -> Vec<Scenario> {
 
 // ---- shared helpers ----------------------------------------------------------------------
 
-/// Replaces every `@KEY@` of a Python template.
-fn fill(template: &str, vars: &[(&str, String)]) -> String {
-    let mut s = template.to_string();
-    for (k, v) in vars {
-        s = s.replace(&format!("@{k}@"), v);
-    }
-    s
-}
-
-/// The ids a query returns (empty on error).
-fn ids(db: &Connection, sql: &str, p: impl rusqlite::Params) -> Vec<i64> {
-    db.prepare(sql)
-        .and_then(|mut st| {
-            st.query_map(p, |r| r.get::<_, i64>(0))?
-                .collect::<rusqlite::Result<Vec<i64>>>()
-        })
-        .unwrap_or_default()
-}
-
-/// The first id a query returns.
-fn one(db: &Connection, sql: &str, p: impl rusqlite::Params) -> Option<i64> {
-    db.query_row(sql, p, |r| r.get::<_, i64>(0))
-        .optional()
-        .ok()
-        .flatten()
-}
-
-/// A datetime `days` days before `now` at `h:m`.
-fn days_ago(now: NaiveDateTime, days: i64, h: u32, m: u32) -> NaiveDateTime {
-    (now - Duration::days(days))
-        .date()
-        .and_hms_opt(h, m, 0)
-        .unwrap_or(now)
-}
-
-/// A fixed datetime.
-fn on(y: i32, mo: u32, d: u32, h: u32, m: u32) -> NaiveDateTime {
-    NaiveDate::from_ymd_opt(y, mo, d)
-        .and_then(|d| d.and_hms_opt(h, m, 0))
-        .unwrap_or_default()
-}
-
 /// Python that finds a contact by first (and last) name: `find_contact(first, last)`.
 const FIND_CONTACT: &str = r#"def find_contact(first, last=None):
     hits = apis.phone.search_contacts(access_token=ph, query=first if last is None else first + " " + last, page_limit=20)
@@ -158,7 +117,7 @@ fn roommates(g: &Gen, p: &Person) -> Vec<i64> {
 }
 
 /// An address as an order keeps it (its lines joined by newlines).
-fn address_lines(a: &apps::people::Address) -> String {
+pub(super) fn address_lines(a: &apps::people::Address) -> String {
     format!(
         "{}\n{}\n{}\n{}\n{}",
         a.street_address, a.city, a.state, a.country, a.zip_code
@@ -174,7 +133,7 @@ const NICKNAMES: &[&str] = &["Bunny", "Sunny", "Coco", "Ace", "Moose", "Peanut",
 const SELLER: i64 = 4;
 
 /// The id of the catalog product with this name, colour and size.
-fn product_id(db: &Connection, name: &str, color: &str, size: &str) -> Option<i64> {
+pub(super) fn product_id(db: &Connection, name: &str, color: &str, size: &str) -> Option<i64> {
     one(
         db,
         "SELECT id FROM amazon.products WHERE name = ?1 AND color = ?2 AND relative_size = ?3",
@@ -183,7 +142,7 @@ fn product_id(db: &Connection, name: &str, color: &str, size: &str) -> Option<i6
 }
 
 /// The id of the (single-variant) catalog product with this name.
-fn product_named(db: &Connection, name: &str) -> Option<i64> {
+pub(super) fn product_named(db: &Connection, name: &str) -> Option<i64> {
     one(
         db,
         "SELECT id FROM amazon.products WHERE name = ?1 ORDER BY id LIMIT 1",
@@ -192,7 +151,7 @@ fn product_named(db: &Connection, name: &str) -> Option<i64> {
 }
 
 /// The supervisor's amazon order created at `at`.
-fn order_at(ctx: &EvalCtx, at: NaiveDateTime) -> Option<i64> {
+pub(super) fn order_at(ctx: &EvalCtx, at: NaiveDateTime) -> Option<i64> {
     one(
         ctx.db,
         "SELECT id FROM amazon.orders WHERE user_id = ?1 AND created_at = ?2",
@@ -201,7 +160,7 @@ fn order_at(ctx: &EvalCtx, at: NaiveDateTime) -> Option<i64> {
 }
 
 /// `n` catalog products (ids) well in stock and under $80, from position `key` on.
-fn stocked_products(db: &Connection, key: i64, n: i64) -> Vec<i64> {
+pub(super) fn stocked_products(db: &Connection, key: i64, n: i64) -> Vec<i64> {
     ids(
         db,
         "SELECT id FROM amazon.products WHERE inventory_quantity >= 20 AND price < 80 AND id <= 4000 ORDER BY id LIMIT ?2 OFFSET ?1",
@@ -210,7 +169,7 @@ fn stocked_products(db: &Connection, key: i64, n: i64) -> Vec<i64> {
 }
 
 /// The supervisor's cart in the end state: product id -> (quantity, gift wrapped).
-fn end_cart(ctx: &EvalCtx) -> BTreeMap<i64, (i64, i64)> {
+pub(super) fn end_cart(ctx: &EvalCtx) -> BTreeMap<i64, (i64, i64)> {
     let Some(uid) = ctx.user_id("amazon") else {
         return BTreeMap::new();
     };
@@ -224,7 +183,7 @@ fn end_cart(ctx: &EvalCtx) -> BTreeMap<i64, (i64, i64)> {
 }
 
 /// The supervisor's cart before the episode (the end state with the episode's changes undone).
-fn start_cart(ctx: &EvalCtx) -> BTreeMap<i64, (i64, i64)> {
+pub(super) fn start_cart(ctx: &EvalCtx) -> BTreeMap<i64, (i64, i64)> {
     let mut cart = end_cart(ctx);
     let me = ctx.user_id("amazon");
     let num = |v: &serde_json::Value| v.as_i64().unwrap_or(0);
@@ -251,7 +210,7 @@ fn start_cart(ctx: &EvalCtx) -> BTreeMap<i64, (i64, i64)> {
 }
 
 /// The supervisor's orders added by the episode: (order row, its item rows).
-fn new_orders<'a>(ctx: &'a EvalCtx) -> Vec<(&'a RowChange, Vec<&'a RowChange>)> {
+pub(super) fn new_orders<'a>(ctx: &'a EvalCtx) -> Vec<(&'a RowChange, Vec<&'a RowChange>)> {
     let me = ctx.user_id("amazon");
     let items = added(ctx, "amazon", "order_items");
     added(ctx, "amazon", "orders")
@@ -270,7 +229,7 @@ fn new_orders<'a>(ctx: &'a EvalCtx) -> Vec<(&'a RowChange, Vec<&'a RowChange>)> 
 
 /// What placing an order or starting a return changes besides its own rows: the e-mail amazon
 /// sends (gmail), the bank card's balance, the products' stock.
-fn allow_amazon_side_effects() -> Vec<Allow> {
+pub(super) fn allow_amazon_side_effects() -> Vec<Allow> {
     vec![
         Allow::new("amazon's confirmation e-mail (gmail rows)", |_, r| {
             r.schema == "gmail"
@@ -309,7 +268,7 @@ fn allow_amazon_side_effects() -> Vec<Allow> {
 }
 
 /// Allows the supervisor's new orders and their items.
-fn allow_new_orders() -> Vec<Allow> {
+pub(super) fn allow_new_orders() -> Vec<Allow> {
     vec![
         allow_added(
             "the supervisor's new order",
@@ -331,7 +290,7 @@ fn allow_new_orders() -> Vec<Allow> {
 }
 
 /// Allows any change to the supervisor's cart (checks judge its end state).
-fn allow_cart() -> Allow {
+pub(super) fn allow_cart() -> Allow {
     Allow::new("changes to the supervisor's cart", |ctx, r| {
         r.is("amazon", "cart_entries") && r.get("user_id").as_i64() == ctx.user_id("amazon")
     })
@@ -1818,7 +1777,7 @@ fn spotify_id(db: &Connection, email: &str) -> Option<i64> {
 }
 
 /// The phone id of a person (by phone number).
-fn phone_id(db: &Connection, number: &str) -> Option<i64> {
+pub(super) fn phone_id(db: &Connection, number: &str) -> Option<i64> {
     one(
         db,
         "SELECT id FROM phone.users WHERE phone_number = ?1",
@@ -1836,7 +1795,7 @@ fn new_playlists<'a>(ctx: &'a EvalCtx) -> Vec<&'a RowChange> {
 }
 
 /// A playlist's songs in the end state, in id order.
-fn playlist_songs(db: &Connection, playlist: i64) -> Vec<i64> {
+pub(super) fn playlist_songs(db: &Connection, playlist: i64) -> Vec<i64> {
     ids(
         db,
         "SELECT song_id FROM spotify.playlist_songs WHERE playlist_id = ?1 ORDER BY song_id",
@@ -1876,7 +1835,7 @@ fn allow_counter(table: &'static str) -> Allow {
 }
 
 /// Allows the supervisor's text messages (both copies).
-fn allow_texts() -> Vec<Allow> {
+pub(super) fn allow_texts() -> Vec<Allow> {
     vec![
         allow_added(
             "the supervisor's text",

@@ -34,4 +34,28 @@ impl Setup<'_> {
             rusqlite::params![uid, fragment],
         )
     }
+
+    /// Writes several files of `person` (`(path, content, date)`), as [`Setup::add_file`].
+    pub fn add_dated_files(
+        &self,
+        person: &Person,
+        files: &[(String, String, NaiveDateTime)],
+    ) -> rusqlite::Result<()> {
+        for (path, content, at) in files {
+            self.add_file(person, path, content, *at)?;
+        }
+        Ok(())
+    }
+
+    /// Deletes every directory and file of `person` whose path contains `fragment` (a whole
+    /// sub-tree of the base world, e.g. `/documents/trips/`, replaced by a task's own files);
+    /// returns how many rows went.
+    pub fn remove_tree(&self, person: &Person, fragment: &str) -> rusqlite::Result<usize> {
+        let uid = self.user_id("file_system", person)?;
+        let dirs = self.db.execute(
+            "DELETE FROM file_system.directories WHERE user_id = ?1 AND instr(path, ?2) > 0",
+            rusqlite::params![uid, fragment],
+        )?;
+        Ok(dirs + self.remove_files(person, fragment)?)
+    }
 }

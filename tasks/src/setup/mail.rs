@@ -147,4 +147,113 @@ impl Setup<'_> {
             ],
         )
     }
+
+    /// Marks `owner`'s copy of the thread holding e-mail `email_id` as spam (or not), read;
+    /// returns the thread copies changed.
+    pub fn set_mail_spam(
+        &self,
+        owner: &Person,
+        email_id: i64,
+        spam: bool,
+    ) -> rusqlite::Result<usize> {
+        self.db.execute(
+            "UPDATE gmail.user_email_threads SET spam = ?1, read = 1 \
+             WHERE user_id = ?2 AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?3)",
+            params![spam, self.user_id("gmail", owner)?, email_id],
+        )
+    }
+}
+
+impl Setup<'_> {
+    /// Removes `contact` from `owner`'s phone contacts (so that they are a stranger to the
+    /// owner); returns the rows removed.
+    pub fn remove_contact(&self, owner: &Person, contact: &Person) -> rusqlite::Result<usize> {
+        self.db.execute(
+            "DELETE FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
+            params![self.user_id("phone", owner)?, contact.email],
+        )
+    }
+}
+
+impl Setup<'_> {
+    /// Sets the birthday `owner` saved for `contact`; returns the rows changed.
+    pub fn set_contact_birthday(
+        &self,
+        owner: &Person,
+        contact: &Person,
+        birthday: chrono::NaiveDate,
+    ) -> rusqlite::Result<usize> {
+        self.db.execute(
+            "UPDATE phone.contacts SET birthday = ?1 WHERE user_id = ?2 AND email = ?3",
+            params![
+                birthday.format("%Y-%m-%d").to_string(),
+                self.user_id("phone", owner)?,
+                contact.email
+            ],
+        )
+    }
+
+    /// Moves two months back the contact birthdays of `owner` whose anniversary falls within
+    /// `margin` days of the window from `from` to `to` (so that a task's own birthdays are
+    /// the only ones in it); returns the contacts changed.
+    pub fn clear_contact_birthdays(
+        &self,
+        owner: &Person,
+        from: chrono::NaiveDate,
+        to: chrono::NaiveDate,
+        margin: i64,
+    ) -> rusqlite::Result<usize> {
+        use chrono::Datelike;
+        let me = self.user_id("phone", owner)?;
+        let rows: Vec<(i64, String)> = self
+            .db
+            .prepare("SELECT id, birthday FROM phone.contacts WHERE user_id = ?1 AND birthday IS NOT NULL")?
+            .query_map([me], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let (lo, hi) = (
+            from - chrono::Duration::days(margin),
+            to + chrono::Duration::days(margin),
+        );
+        let mut n = 0;
+        for (id, b) in rows {
+            let Ok(d) = chrono::NaiveDate::parse_from_str(&b, "%Y-%m-%d") else {
+                continue;
+            };
+            let hit = [from.year() - 1, from.year(), from.year() + 1]
+                .iter()
+                .any(|y| {
+                    chrono::NaiveDate::from_ymd_opt(*y, d.month(), d.day().min(28))
+                        .is_some_and(|a| a >= lo && a <= hi)
+                });
+            if hit {
+                let moved = d - chrono::Duration::days(61);
+                n += self.db.execute(
+                    "UPDATE phone.contacts SET birthday = ?1 WHERE id = ?2",
+                    params![moved.format("%Y-%m-%d").to_string(), id],
+                )?;
+            }
+        }
+        Ok(n)
+    }
+}
+
+impl Setup<'_> {
+    /// Removes `owner`'s copies of the voice messages `sender` sent on or after `since`
+    /// (so that a task's own messages are the only ones); returns the copies removed.
+    pub fn remove_voice_from(
+        &self,
+        owner: &Person,
+        sender: &Person,
+        since: NaiveDateTime,
+    ) -> rusqlite::Result<usize> {
+        self.db.execute(
+            "DELETE FROM phone.user_voice_messages WHERE user_id = ?1 AND global_voice_message_id IN \
+             (SELECT id FROM phone.global_voice_messages WHERE sender_id = ?2 AND created_at >= ?3)",
+            params![
+                self.user_id("phone", owner)?,
+                self.user_id("phone", sender)?,
+                sim::clock::fmt_datetime(since)
+            ],
+        )
+    }
 }

@@ -184,6 +184,28 @@ impl Setup<'_> {
         )
     }
 
+    /// A bank card of `person` that no app has saved yet (a replacement card a task has the
+    /// agent add), with `balance`; returns the bank's card id. Card numbers must be new.
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_bank_card(
+        &self,
+        person: &Person,
+        card_name: &str,
+        card_number: i64,
+        expiry_year: i64,
+        expiry_month: i64,
+        cvv: i64,
+        balance: f64,
+    ) -> rusqlite::Result<i64> {
+        let owner = format!("{} {}", person.first_name, person.last_name);
+        self.db.execute(
+            "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![person.id, owner, card_name, card_number, expiry_year, expiry_month, cvv, balance],
+        )?;
+        Ok(self.last_id())
+    }
+
     /// Saves a payment card to the person's Venmo account, backed by a bank card holding
     /// `bank_balance` (so that the bank accepts it, or refuses it as expired when the expiry
     /// lies before the task's clock); returns the Venmo card id.
@@ -199,10 +221,14 @@ impl Setup<'_> {
         bank_balance: f64,
     ) -> rusqlite::Result<i64> {
         let owner = format!("{} {}", person.first_name, person.last_name);
-        self.db.execute(
-            "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![person.id, owner, card_name, card_number, expiry_year, expiry_month, cvv, bank_balance],
+        self.add_bank_card(
+            person,
+            card_name,
+            card_number,
+            expiry_year,
+            expiry_month,
+            cvv,
+            bank_balance,
         )?;
         self.db.execute(
             "INSERT INTO venmo.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \

@@ -151,4 +151,45 @@ impl Setup<'_> {
         }
         Ok(())
     }
+
+    /// Replaces `person`'s Premium subscriptions with `subs`: (start, end, card digits, paid),
+    /// in order; returns their ids.
+    pub fn set_premium_subscriptions(
+        &self,
+        person: &Person,
+        subs: &[(NaiveDateTime, NaiveDateTime, &str, f64)],
+    ) -> rusqlite::Result<Vec<i64>> {
+        let uid = self.user_id("spotify", person)?;
+        self.db.execute(
+            "DELETE FROM spotify.premium_subscriptions WHERE user_id = ?1",
+            [uid],
+        )?;
+        let mut out = Vec::new();
+        for (start, end, digits, paid) in subs {
+            self.db.execute(
+                "INSERT INTO spotify.premium_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) \
+                 VALUES (?1, ?2, ?3, ?4, 0, ?5)",
+                params![uid, fmt_datetime(*start), fmt_datetime(*end), digits, paid],
+            )?;
+            out.push(self.last_id());
+        }
+        Ok(out)
+    }
+
+    /// `person` has downloaded `songs` at `at` (those downloaded already stay).
+    pub fn download_songs(
+        &self,
+        person: &Person,
+        songs: &[i64],
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<()> {
+        let uid = self.user_id("spotify", person)?;
+        for s in songs {
+            self.db.execute(
+                "INSERT OR IGNORE INTO spotify.user_downloaded_songs (user_id, song_id, downloaded_at) VALUES (?1, ?2, ?3)",
+                params![uid, s, fmt_datetime(at)],
+            )?;
+        }
+        Ok(())
+    }
 }

@@ -75,10 +75,14 @@ impl Setup<'_> {
         balance: f64,
     ) -> rusqlite::Result<i64> {
         let owner = format!("{} {}", person.first_name, person.last_name);
-        self.db.execute(
-            "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![person.id, owner, card_name, card_number, expiry_year, expiry_month, cvv, balance],
+        self.add_bank_card(
+            person,
+            card_name,
+            card_number,
+            expiry_year,
+            expiry_month,
+            cvv,
+            balance,
         )?;
         let is_supervisor: bool = self.db.query_row(
             "SELECT count(*) > 0 FROM supervisor.supervisors WHERE email = ?1",
@@ -228,5 +232,82 @@ impl Setup<'_> {
             )?;
         }
         Ok(())
+    }
+    /// A review `person` wrote of product `product_id` at `at` (verified), with the product's
+    /// and its seller's ratings refreshed the way amazon keeps them; returns the review id.
+    pub fn add_amazon_review(
+        &self,
+        person: &Person,
+        product_id: i64,
+        rating: i64,
+        title: &str,
+        text: &str,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        let uid = self.user_id("amazon", person)?;
+        self.db.execute(
+            "INSERT INTO amazon.product_reviews (product_id, user_id, is_verified, rating, title, text, created_at) \
+             VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6)",
+            params![product_id, uid, rating, title, text, fmt_datetime(at)],
+        )?;
+        let id = self.last_id();
+        self.db.execute(
+            "UPDATE amazon.products SET rating = (SELECT round(avg(rating), 1) FROM amazon.product_reviews WHERE product_id = ?1) WHERE id = ?1",
+            [product_id],
+        )?;
+        Ok(id)
+    }
+
+    /// Makes the line of product `product_id` in order `order_id` arrive `days_late` days after
+    /// its expected delivery (or not yet, with `None`); returns the lines changed.
+    pub fn set_amazon_delivery(
+        &self,
+        order_id: i64,
+        product_id: i64,
+        days_late: Option<i64>,
+    ) -> rusqlite::Result<usize> {
+        let expected: String = self.db.query_row(
+            "SELECT expected_delivery_at FROM amazon.order_items WHERE order_id = ?1 AND product_id = ?2",
+            params![order_id, product_id],
+            |r| r.get(0),
+        )?;
+        let delivered = days_late.map(|d| {
+            fmt_datetime(
+                sim::clock::parse_datetime(&expected).unwrap_or(self.now)
+                    + chrono::Duration::days(d),
+            )
+        });
+        self.db.execute(
+            "UPDATE amazon.order_items SET delivered_at = ?1 WHERE order_id = ?2 AND product_id = ?3",
+            params![delivered, order_id, product_id],
+        )
+    }
+    /// Marks every line of `person`'s existing amazon orders as delivered when expected (or
+    /// not yet), so that a task's own late deliveries are the only ones; returns the lines
+    /// changed.
+    pub fn deliver_amazon_orders_on_time(&self, person: &Person) -> rusqlite::Result<usize> {
+        let uid = self.user_id("amazon", person)?;
+        self.db.execute(
+            "UPDATE amazon.order_items SET delivered_at = expected_delivery_at \
+             WHERE delivered_at > expected_delivery_at AND order_id IN (SELECT id FROM amazon.orders WHERE user_id = ?1)",
+            [uid],
+        )
+    }
+
+    /// Ends `person`'s amazon Prime history at `at` (so that a task starts without Prime):
+    /// subscriptions starting later are removed, a running one ends then; returns the
+    /// subscriptions changed.
+    pub fn end_amazon_prime(&self, person: &Person, at: NaiveDateTime) -> rusqlite::Result<usize> {
+        let uid = self.user_id("amazon", person)?;
+        let at = fmt_datetime(at);
+        let removed = self.db.execute(
+            "DELETE FROM amazon.prime_subscriptions WHERE user_id = ?1 AND start_date >= ?2",
+            params![uid, at],
+        )?;
+        Ok(removed
+            + self.db.execute(
+                "UPDATE amazon.prime_subscriptions SET end_date = ?2 WHERE user_id = ?1 AND (end_date IS NULL OR end_date > ?2)",
+                params![uid, at],
+            )?)
     }
 }

@@ -133,4 +133,57 @@ impl Setup<'_> {
             ],
         )
     }
+
+    /// A label of `person`'s named `name`; returns its id.
+    pub fn add_todo_label(
+        &self,
+        person: &Person,
+        name: &str,
+        color: &str,
+    ) -> rusqlite::Result<i64> {
+        self.db.execute(
+            "INSERT INTO todoist.labels (user_id, name, color) VALUES (?1, ?2, ?3)",
+            params![self.user_id("todoist", person)?, name, color],
+        )?;
+        Ok(self.last_id())
+    }
+
+    /// Puts label `label` on task `task`.
+    pub fn label_todo_task(&self, task: i64, label: i64) -> rusqlite::Result<()> {
+        self.db.execute(
+            "INSERT INTO todoist.task_label_links (task_id, label_id) VALUES (?1, ?2)",
+            params![task, label],
+        )?;
+        Ok(())
+    }
+
+    /// A comment by `author` on task `task` at `at`; returns its id.
+    pub fn add_todo_comment(
+        &self,
+        task: i64,
+        author: &Person,
+        content: &str,
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<i64> {
+        self.db.execute(
+            "INSERT INTO todoist.task_comments (task_id, user_id, content, created_at) VALUES (?1, ?2, ?3, ?4)",
+            params![task, self.user_id("todoist", author)?, content, fmt_datetime(at)],
+        )?;
+        Ok(self.last_id())
+    }
+
+    /// Sets `person`'s favourite and archived flags on `project`.
+    pub fn set_todo_project_flags(
+        &self,
+        person: &Person,
+        project: i64,
+        favorite: bool,
+        archived: bool,
+    ) -> rusqlite::Result<()> {
+        self.db.execute(
+            "UPDATE todoist.project_collaborator_links SET is_favorite = ?1, is_archived = ?2 WHERE project_id = ?3 AND user_id = ?4",
+            params![favorite, archived, project, self.user_id("todoist", person)?],
+        )?;
+        Ok(())
+    }
 }
