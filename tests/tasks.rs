@@ -117,6 +117,17 @@ fn suite_shape() {
     for d in 1..=3 {
         assert!(tasks.iter().any(|t| t.difficulty == d));
     }
+    // The suite's shape (issue targets; API calls are measured by `appsim tasks --stats`).
+    let s = tasks::stats::stats(tasks, &Default::default());
+    let num = |v: &serde_json::Value| v.as_f64().unwrap();
+    assert!(num(&s["scenarios"]) >= 100.0, "{}", s["scenarios"]);
+    assert!(num(&s["cross_app_scenarios"]) >= 25.0);
+    let qa = num(&s["question_answering_share"]);
+    assert!((0.08..=0.25).contains(&qa), "question answering share {qa}");
+    assert!(num(&s["apps_per_task"]["mean"]) >= 1.5);
+    assert!(num(&s["apps_per_task"]["max"]) >= 4.0);
+    assert!(num(&s["checks_per_task"]["mean"]) >= 5.0);
+    assert_eq!(s["split_rule_violations"], serde_json::json!([]));
 }
 
 #[test]
