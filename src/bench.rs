@@ -344,12 +344,18 @@ pub fn measure_eval(
     let (mut total, mut max, mut worst) = (0.0f64, 0.0f64, String::new());
     let mut starts = Vec::new();
     let (mut start_max, mut start_worst) = (0.0f64, String::new());
+    let mut evals = Vec::new();
+    // Tasks over the 1 ms targets, slowest first: (id, µs).
+    let (mut slow_starts, mut slow_evals) = (Vec::new(), Vec::new());
     for t in suite.tasks() {
         // Starting a task: the reset to the base world plus the task's setup.
         let us = per_op(n, || {
             let _ = env.start(&t.id);
         });
         starts.push(us);
+        if us > 1000.0 {
+            slow_starts.push((t.id.clone(), us.round()));
+        }
         if us > start_max {
             start_max = us;
             start_worst = t.id.clone();
@@ -360,14 +366,22 @@ pub fn measure_eval(
             let _ = env.evaluate();
         });
         total += us;
+        evals.push(us);
+        if us > 1000.0 {
+            slow_evals.push((t.id.clone(), us.round()));
+        }
         if us > max {
             max = us;
             worst = t.id.clone();
         }
     }
     starts.sort_by(f64::total_cmp);
+    evals.sort_by(f64::total_cmp);
+    slow_starts.sort_by(|a, b| b.1.total_cmp(&a.1));
+    slow_evals.sort_by(|a, b| b.1.total_cmp(&a.1));
     Ok(json!({
         "tasks": suite.tasks().len(),
+        "evaluate_median_us": evals[evals.len() / 2],
         "evaluate_mean_us": total / suite.tasks().len() as f64,
         "evaluate_max_us": max,
         "evaluate_max_task": worst,
@@ -375,5 +389,7 @@ pub fn measure_eval(
         "start_mean_us": starts.iter().sum::<f64>() / starts.len() as f64,
         "start_max_us": start_max,
         "start_max_task": start_worst,
+        "start_over_1ms": slow_starts,
+        "evaluate_over_1ms": slow_evals,
     }))
 }
