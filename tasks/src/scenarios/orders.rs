@@ -10,8 +10,8 @@
 
 use super::playlists::related;
 use super::shop_music::{
-    address_lines, allow_amazon_side_effects, allow_cart, allow_new_orders, end_cart, new_orders,
-    order_at, product_id, product_named, start_cart, stocked_products,
+    address_lines, allow_amazon_side_effects, allow_cart, allow_new_orders, allow_returns,
+    end_cart, new_orders, order_at, product_id, product_named, start_cart, stocked_products,
 };
 use super::{
     ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, days_ago, fill, mix, one, py,
@@ -1215,33 +1215,6 @@ fn new_returns(ctx: &EvalCtx) -> Vec<(i64, i64, i64, i64)> {
             )
         })
         .collect()
-}
-
-/// Allows returns and what they change (returned units, the e-mailed label).
-fn allow_returns() -> Vec<Allow> {
-    let mut v = vec![
-        allow_added(
-            "the supervisor's returns",
-            "amazon",
-            "product_returns",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("amazon"),
-        ),
-        Allow::new(
-            "returned quantities of the supervisor's order items",
-            |ctx, r| {
-                r.is("amazon", "order_items")
-                    && r.kind() == ChangeKind::Updated
-                    && r.changed_columns().iter().all(|c| c == "returned_quantity")
-                    && one(
-                        ctx.db,
-                        "SELECT user_id FROM amazon.orders WHERE id = ?1",
-                        [r.get("order_id").as_i64().unwrap_or(0)],
-                    ) == ctx.user_id("amazon")
-            },
-        ),
-    ];
-    v.extend(allow_amazon_side_effects());
-    v
 }
 
 /// "One of my orders of the past month came late; return everything in it I haven't returned

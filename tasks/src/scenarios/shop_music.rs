@@ -828,7 +828,13 @@ apis.supervisor.complete_task()"#,
                 None => Ok(()),
             }
         }));
-    parts.allowed = vec![
+    parts.allowed = allow_returns();
+    parts
+}
+
+/// Allows returns and what they change (returned units, the e-mailed label).
+pub(super) fn allow_returns() -> Vec<Allow> {
+    let mut v = vec![
         allow_added(
             "the supervisor's returns",
             "amazon",
@@ -849,8 +855,8 @@ apis.supervisor.complete_task()"#,
             },
         ),
     ];
-    parts.allowed.extend(allow_amazon_side_effects());
-    parts
+    v.extend(allow_amazon_side_effects());
+    v
 }
 
 // ---- 3. what the orders shipped to work cost (question) -------------------------------------
