@@ -10,6 +10,7 @@ pub mod num;
 pub mod python;
 pub mod rng;
 pub mod schema;
+pub mod sql;
 pub mod sqlfn;
 pub mod world;
 

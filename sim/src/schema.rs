@@ -77,6 +77,21 @@ pub fn tables_from_models(app: &str, models: &Value) -> Result<SchemaSpec, Strin
     })
 }
 
+/// The statement that creates the index `<table>_by_<columns>` on `table` (for lookups that
+/// filter on `columns`). Add one only where every query reading the rows in index order
+/// orders them explicitly, or the order the agent sees may change (the fidelity replay tells).
+pub fn index_ddl(table: &str, columns: &[&str]) -> String {
+    let cols = columns
+        .iter()
+        .map(|c| format!("\"{c}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "CREATE INDEX IF NOT EXISTS {{s}}.\"{table}_by_{}\" ON \"{table}\" ({cols})",
+        columns.join("_")
+    )
+}
+
 /// Statements that create `<table>_fts` (FTS5, porter tokenizer, columns `id`,
 /// `saved_search_text`) and keep it in step with `table` through triggers. `text_expr` is a SQL
 /// expression of the searchable text in which `{row}` stands for the row (`NEW` in triggers);

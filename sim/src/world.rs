@@ -335,6 +335,8 @@ impl<'a> ImageReader<'a> {
 
 /// First bytes of a [`World::write_image`] file (format version 1).
 const IMAGE_MAGIC: &[u8] = b"APPSIM-WORLD-IMAGE-1\n";
+/// Prepared statements kept per connection (rusqlite keeps 16 by default).
+const STATEMENT_CACHE: usize = 1024;
 
 /// Rewrites every DATETIME column of an imported schema into the engine's stored form,
 /// `YYYY-MM-DDTHH:MM:SS` (AppWorld stores `YYYY-MM-DD HH:MM:SS[.ffffff]`), so that stored
@@ -425,8 +427,22 @@ fn rebuild_fts(conn: &Connection, schema: &str) -> Result<(), rusqlite::Error> {
     let views: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
     for v in views {
         let fts = v.trim_end_matches("_refill");
+        // Fill the index from the rows, then merge it into one segment above level 0 (a dummy entry gives
+        // 'optimize' two segments to merge, and deleting it a second level), and turn
+        // automatic merging off. An episode's writes each add a small level-0 segment; merging
+        // those together is cheap, but merging them into a base segment on their level cost a
+        // gmail setup milliseconds per write (a crisis merge still bounds the segment count).
+        let t = format!("\"{schema}\".\"{fts}\"");
         conn.execute_batch(&format!(
-            "DELETE FROM \"{schema}\".\"{fts}\"; INSERT INTO \"{schema}\".\"{fts}\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"{schema}\".\"{v}\";"
+            "DELETE FROM {t}; INSERT INTO {t}(rowid, id, saved_search_text) SELECT id, id, text FROM \"{schema}\".\"{v}\";"
+        ))?;
+        conn.execute_batch(&format!(
+            "INSERT INTO {t}(rowid, id, saved_search_text) VALUES (-1, -1, 'appsim');"
+        ))?;
+        conn.execute_batch(&format!("INSERT INTO {t}(\"{fts}\") VALUES ('optimize');"))?;
+        conn.execute_batch(&format!("DELETE FROM {t} WHERE rowid = -1;"))?;
+        conn.execute_batch(&format!(
+            "INSERT INTO {t}(\"{fts}\") VALUES ('optimize'); INSERT INTO {t}(\"{fts}\", rank) VALUES ('automerge', 0);"
         ))?;
     }
     Ok(())
@@ -491,6 +507,9 @@ impl Db {
             true,
         )?;
         conn.execute_batch("PRAGMA temp_store=MEMORY")?;
+        // Handlers, setups and checks prepare a few hundred distinct statements; compiling one
+        // that writes a logged table walks every change-log trigger, so keep them all cached.
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         let mut schemas = Vec::new();
         for (name, bytes) in world.images.iter() {
             attach_empty(&conn, name)?;

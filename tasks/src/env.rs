@@ -2,13 +2,16 @@
 //! time, with evaluation.
 
 use crate::diff::Diff;
-use crate::eval::{Report, evaluate};
+use crate::eval::{Report, evaluate_timed};
+use crate::facts::Facts;
 use crate::model::Task;
 use crate::setup::Setup;
 use crate::suite::Suite;
 use sim::api::Registry;
 use sim::{Episode, EpisodeConfig, EpisodeError, World};
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Errors of the task environment.
 #[derive(Debug, thiserror::Error)]
@@ -39,6 +42,8 @@ pub struct TaskEnv {
     base: EpisodeConfig,
     task: Option<Arc<Task>>,
     setup_changes: usize,
+    /// Each started task's setup facts, by task id (a setup's picks are the same every start).
+    facts: HashMap<String, Facts>,
 }
 
 impl TaskEnv {
@@ -55,6 +60,7 @@ impl TaskEnv {
             base,
             task: None,
             setup_changes: 0,
+            facts: HashMap::new(),
         })
     }
 
@@ -73,10 +79,12 @@ impl TaskEnv {
             source,
         };
         let conn = self.episode.db().conn();
+        let facts = self.facts.entry(task.id.clone()).or_default();
         (task.setup)(&Setup {
             db: conn,
             population: self.suite.population(),
             now: task.now,
+            facts,
         })
         .map_err(db_err)?;
         self.setup_changes = self.episode.db().change_count().map_err(db_err)?;
@@ -108,12 +116,24 @@ impl TaskEnv {
 
     /// Evaluates the current task's end state.
     pub fn evaluate(&self) -> Result<Report, TaskError> {
+        Ok(self.evaluate_timed()?.0)
+    }
+
+    /// Evaluates the current task's end state and says where the time went: the diff, each
+    /// task check, the collateral-damage check.
+    pub fn evaluate_timed(&self) -> Result<(Report, Vec<(String, Duration)>), TaskError> {
         let task = self.task.as_ref().ok_or(TaskError::NotStarted)?;
+        let t = Instant::now();
         let diff = self.diff()?;
-        evaluate(task, &diff, self.episode.db().conn()).map_err(|source| TaskError::Database {
-            task: task.id.clone(),
-            source,
-        })
+        let mut times = vec![("(diff)".to_string(), t.elapsed())];
+        let no_facts = Facts::default();
+        let facts = self.facts.get(&task.id).unwrap_or(&no_facts);
+        let report = evaluate_timed(task, &diff, self.episode.db().conn(), facts, &mut times)
+            .map_err(|source| TaskError::Database {
+                task: task.id.clone(),
+                source,
+            })?;
+        Ok((report, times))
     }
 
     /// Runs cells in order and evaluates; returns each cell's output and the report.

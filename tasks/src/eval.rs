@@ -3,11 +3,15 @@
 //! suite metrics (TGC, SGC).
 
 use crate::diff::{Diff, RowChange};
+use crate::facts::Facts;
 use crate::model::{Answer, Task};
 use rusqlite::{Connection, OptionalExtension};
 use serde::Serialize;
 use serde_json::Value;
+use sim::sql::Cached;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 /// What a check sees.
 pub struct EvalCtx<'a> {
@@ -21,27 +25,54 @@ pub struct EvalCtx<'a> {
     pub status: Option<String>,
     /// `complete_task`'s answer (None: not given).
     pub answer: Option<Value>,
+    /// What the task's setup recorded.
+    pub facts: &'a Facts,
+    /// [`EvalCtx::user_id`]'s answers so far (the accounts do not change during evaluation).
+    user_ids: RefCell<Vec<(String, Option<i64>)>>,
+    /// [`EvalCtx::memo`]'s values, for this evaluation only.
+    memo: Facts,
 }
 
 impl EvalCtx<'_> {
+    /// The pick the setup recorded as `key` ([`crate::setup::Setup::pick`]); computed by
+    /// `compute` from the end state when the setup recorded none.
+    pub fn pick<T>(&self, key: &str, compute: impl FnOnce(&Connection) -> T) -> T
+    where
+        T: Clone + 'static,
+    {
+        self.facts.get(key).unwrap_or_else(|| compute(self.db))
+    }
+
+    /// The end-state value named `key`, computed by `compute` once per evaluation (for a
+    /// lookup that several checks of a task share; the end state does not change while they
+    /// run).
+    pub fn memo<T>(&self, key: &str, compute: impl FnOnce() -> T) -> T
+    where
+        T: Clone + Send + Sync + 'static,
+    {
+        self.memo.get_or(key, compute)
+    }
+
     /// The supervisor's user id in `app` (matched by e-mail; by phone number for phone).
     pub fn user_id(&self, app: &str) -> Option<i64> {
+        if let Some((_, id)) = self.user_ids.borrow().iter().find(|(a, _)| a == app) {
+            return *id;
+        }
         let key = if app == "phone" {
             "phone_number"
         } else {
             "email"
         };
-        self.db
-            .query_row(
-                &format!(
-                    "SELECT u.id FROM \"{app}\".users u JOIN supervisor.supervisors s ON s.{key} = u.{key}"
-                ),
-                [],
-                |r| r.get(0),
-            )
-            .optional()
+        let id = self
+            .db
+            .prepare_cached(&format!(
+                "SELECT u.id FROM \"{app}\".users u JOIN supervisor.supervisors s ON s.{key} = u.{key}"
+            ))
+            .and_then(|mut st| st.query_row([], |r| r.get(0)).optional())
             .ok()
-            .flatten()
+            .flatten();
+        self.user_ids.borrow_mut().push((app.to_string(), id));
+        id
     }
 }
 
@@ -98,7 +129,7 @@ impl Report {
 /// Reads `complete_task`'s status and answer.
 fn completion(db: &Connection) -> rusqlite::Result<(Option<String>, Option<Value>)> {
     let row: Option<(Option<String>, Option<String>)> = db
-        .query_row(
+        .query_row_cached(
             "SELECT status, answer FROM supervisor.tasks ORDER BY id LIMIT 1",
             [],
             |r| Ok((r.get(0)?, r.get(1)?)),
@@ -154,8 +185,26 @@ pub fn check_answer(expected: &Answer, given: Option<&Value>) -> Result<(), Stri
     }
 }
 
-/// Runs every check of `task` on the end state `db` and the net changes `diff`.
-pub fn evaluate(task: &Task, diff: &Diff, db: &Connection) -> rusqlite::Result<Report> {
+/// Runs every check of `task` on the end state `db` and the net changes `diff`, with the
+/// picks its setup recorded in `facts`.
+pub fn evaluate(
+    task: &Task,
+    diff: &Diff,
+    db: &Connection,
+    facts: &Facts,
+) -> rusqlite::Result<Report> {
+    evaluate_timed(task, diff, db, facts, &mut Vec::new())
+}
+
+/// [`evaluate`], also pushing onto `times` how long each task check took and then the
+/// collateral-damage check (for finding slow checks: `appsim bench`).
+pub fn evaluate_timed(
+    task: &Task,
+    diff: &Diff,
+    db: &Connection,
+    facts: &Facts,
+    times: &mut Vec<(String, Duration)>,
+) -> rusqlite::Result<Report> {
     let (status, answer) = completion(db)?;
     let ctx = EvalCtx {
         task,
@@ -163,6 +212,9 @@ pub fn evaluate(task: &Task, diff: &Diff, db: &Connection) -> rusqlite::Result<R
         db,
         status,
         answer,
+        facts,
+        user_ids: RefCell::default(),
+        memo: Facts::default(),
     };
     let mut checks = Vec::new();
     let mut push = |name: String, r: Result<(), String>| {
@@ -191,11 +243,17 @@ pub fn evaluate(task: &Task, diff: &Diff, db: &Connection) -> rusqlite::Result<R
         );
     }
     for c in &task.checks {
-        push(c.name.clone(), (c.run)(&ctx));
+        let t = Instant::now();
+        let r = (c.run)(&ctx);
+        times.push((c.name.clone(), t.elapsed()));
+        push(c.name.clone(), r);
     }
+    let t = Instant::now();
+    let r = collateral(&ctx);
+    times.push(("(collateral damage)".into(), t.elapsed()));
     push(
         "no collateral damage (every change is expected or allowed)".into(),
-        collateral(&ctx),
+        r,
     );
     let passed = checks.iter().filter(|c| c.passed).count();
     Ok(Report {

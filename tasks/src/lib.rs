@@ -3,7 +3,8 @@
 //! evaluation from the episode's database diff.
 //!
 //! - [`model`]: what a task is; [`scenarios`]: the task templates.
-//! - [`setup`]: what setups may do to the base world.
+//! - [`setup`]: what setups may do to the base world; [`facts`]: the picks a setup records
+//!   for the checks.
 //! - [`diff`]: net row changes since the setup; [`eval`]: checks, reports, TGC/SGC.
 //! - [`env`]: [`TaskEnv`], an episode that runs and evaluates tasks; [`suite`]: all tasks;
 //!   [`stats`]: the suite's shape in numbers.
@@ -11,6 +12,7 @@
 pub mod diff;
 pub mod env;
 pub mod eval;
+pub mod facts;
 pub mod model;
 pub mod scenarios;
 pub mod setup;

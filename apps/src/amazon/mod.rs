@@ -66,7 +66,8 @@ pub fn before_account_deletion(
 }
 
 /// Search tables: products (name, type, description, seller), sellers, orders (their products'
-/// names and types, refreshed when an item is added), reviews, questions and answers.
+/// names and types, refreshed when an item is added), reviews, questions and answers; indexes
+/// for the lookups by user, order and product name.
 pub fn post_ddl() -> Vec<String> {
     let mut ddl = sim::schema::fts_ddl(
         "products",
@@ -101,5 +102,9 @@ pub fn post_ddl() -> Vec<String> {
         "product_question_answers",
         "appsim_search_text({row}.answer)",
     ));
+    // A user's orders, an order's items, products by name.
+    ddl.push(sim::schema::index_ddl("orders", &["user_id"]));
+    ddl.push(sim::schema::index_ddl("order_items", &["order_id"]));
+    ddl.push(sim::schema::index_ddl("products", &["name"]));
     ddl
 }

@@ -10,6 +10,7 @@ use rusqlite::{OptionalExtension, params};
 use serde_json::{Map, Value, json};
 use sim::api::auth::{self, NOT_VERIFIED};
 use sim::api::{AccountSpec, Api, ApiError, ApiSpec, Args, Ctx, P};
+use sim::sql::Cached;
 
 /// Tables (with their user column) whose rows an app's user owns; deleted with the account.
 pub fn owned_tables(app: &str) -> &'static [(&'static str, &'static str)] {
@@ -324,7 +325,7 @@ fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         if user_by_login(ctx, key, login)?.is_some() {
             return Err(ApiError::already_exists("User", &[key]));
         }
-        ctx.db.execute(
+        ctx.db.execute_cached(
             &format!(
                 "INSERT INTO \"{}\".users (first_name, last_name, {key}, password, created_at, last_logged_in) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
@@ -350,7 +351,7 @@ fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let now = sim::clock::fmt_datetime(ctx.now);
     let expiry = sim::clock::fmt_datetime(ctx.now + chrono::Duration::minutes(60));
     let (extra_cols, extra_values) = signup_extra_columns(ctx.app);
-    ctx.db.execute(
+    ctx.db.execute_cached(
         &format!(
             "INSERT INTO \"{}\".users (first_name, last_name, email, password, created_at, last_logged_in, verified, verification_code, verification_code_expiry{extra_cols}) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?5, 0, ?6, ?7{extra_values})",
@@ -407,7 +408,7 @@ fn delete_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
         hook(ctx, id)?;
     }
     for (table, col) in owned_tables(ctx.app) {
-        ctx.db.execute(
+        ctx.db.execute_cached(
             &format!(
                 "DELETE FROM \"{}\".\"{table}\" WHERE \"{col}\" = ?1",
                 ctx.app
@@ -417,7 +418,7 @@ fn delete_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     }
     // Rows of other users that name the account (a message it sent or received) keep the
     // dangling id, as in AppWorld: worlds do not enforce foreign keys (`sim::world`).
-    ctx.db.execute(
+    ctx.db.execute_cached(
         &format!("DELETE FROM \"{}\".users WHERE id = ?1", ctx.app),
         [id],
     )?;
@@ -429,7 +430,7 @@ fn update_account_name(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let id = ctx.user()?.id;
     for field in ["first_name", "last_name"] {
         if let Some(v) = a.opt_str(field) {
-            ctx.db.execute(
+            ctx.db.execute_cached(
                 &format!(
                     "UPDATE \"{}\".users SET {field} = ?1 WHERE id = ?2",
                     ctx.app
@@ -528,7 +529,7 @@ fn datetime_text(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Option<String>
 fn issue_code(ctx: &Ctx, id: i64, code_col: &str) -> Result<String, ApiError> {
     let code = ctx.rng(|r| r.unique_id(7))?;
     let expiry = sim::clock::fmt_datetime(ctx.now + chrono::Duration::minutes(60));
-    ctx.db.execute(
+    ctx.db.execute_cached(
         &format!(
             "UPDATE \"{}\".users SET {code_col} = ?1, {code_col}_expiry = ?2 WHERE id = ?3",
             ctx.app
@@ -569,7 +570,7 @@ fn verify_account(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             "Verification code has expired. Please create a new one.",
         ));
     }
-    ctx.db.execute(
+    ctx.db.execute_cached(
         &format!(
             "UPDATE \"{}\".users SET verified = 1 WHERE id = ?1",
             ctx.app
@@ -602,7 +603,7 @@ fn reset_password(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             "Password reset code has expired. Please create a new one.",
         ));
     }
-    ctx.db.execute(
+    ctx.db.execute_cached(
         &format!(
             "UPDATE \"{}\".users SET password = ?1 WHERE id = ?2",
             ctx.app

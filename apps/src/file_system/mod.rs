@@ -40,9 +40,12 @@ pub fn apis() -> Vec<ApiSpec> {
     all
 }
 
-/// No search tables.
+/// No search tables; indexes for the lookups of a file or directory by path.
 pub fn post_ddl() -> Vec<String> {
-    Vec::new()
+    vec![
+        sim::schema::index_ddl("files", &["path"]),
+        sim::schema::index_ddl("directories", &["path"]),
+    ]
 }
 
 #[cfg(test)]

@@ -60,7 +60,8 @@ const THREAD_TEXT: &str = "appsim_search_text((SELECT group_concat((SELECT \
      FROM json_each({row}.email_ids) je))";
 
 /// Search tables: threads (see [`THREAD_TEXT`]; a renamed person's threads are re-indexed),
-/// drafts (subject and body) and users (names and address).
+/// drafts (subject and body) and users (names and address); indexes of a user's threads and
+/// a thread's drafts.
 pub fn post_ddl() -> Vec<String> {
     let mut ddl = sim::schema::fts_ddl("user_email_threads", THREAD_TEXT);
     ddl.extend(sim::schema::fts_ddl(
@@ -85,5 +86,11 @@ pub fn post_ddl() -> Vec<String> {
              INSERT INTO \"user_email_threads_fts\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"user_email_threads_fts_refill\" WHERE id IN ({involved}); END"
         ));
     }
+    // A user's thread copies and a thread's drafts.
+    ddl.push(sim::schema::index_ddl("user_email_threads", &["user_id"]));
+    ddl.push(sim::schema::index_ddl(
+        "drafts",
+        &["belongs_to_email_thread_id"],
+    ));
     ddl
 }

@@ -7,6 +7,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value, json};
 use sim::api::listing::{SearchPage, SortKey, fts_query, paginate, parse_sort, sort_rows};
 use sim::api::{ApiError, Args, Ctx};
+use sim::sql::Cached;
 use std::collections::{HashMap, HashSet};
 
 /// Text or voice: the tables and words of each.
@@ -387,7 +388,7 @@ pub(super) fn show(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiErro
 /// delete_text_message / delete_voice_message: removes the caller's copy only.
 pub(super) fn delete(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiError> {
     let copy = owned_copy(ctx, kind, a.int(kind.id_field()))?;
-    ctx.db.execute(
+    ctx.db.execute_cached(
         &format!("DELETE FROM phone.\"{}\" WHERE id = ?1", kind.copies()),
         [copy.id],
     )?;

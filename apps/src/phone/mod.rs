@@ -43,7 +43,8 @@ pub fn apis() -> Vec<ApiSpec> {
 }
 
 /// Full-text search over contacts and over each user's message copies (the message and the
-/// account names of its sender and receiver, re-indexed when either is renamed).
+/// account names of its sender and receiver, re-indexed when either is renamed); indexes of a
+/// user's message copies.
 pub fn post_ddl() -> Vec<String> {
     let mut ddl = sim::schema::fts_ddl("contacts", contacts::SEARCH_TEXT);
     for kind in [Kind::Text, Kind::Voice] {
@@ -53,6 +54,9 @@ pub fn post_ddl() -> Vec<String> {
         ));
         ddl.push(messages::rename_trigger(kind));
     }
+    // A user's message copies.
+    ddl.push(sim::schema::index_ddl("user_text_messages", &["user_id"]));
+    ddl.push(sim::schema::index_ddl("user_voice_messages", &["user_id"]));
     ddl
 }
 

@@ -6,6 +6,7 @@ use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
 use sim::api::listing::{SearchPage, parse_sort};
 use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
+use sim::sql::Cached;
 
 const NOTE_FIELDS: &str = "id, title, tags, created_at, updated_at, pinned, content, user_id";
 
@@ -290,7 +291,7 @@ fn show_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 fn delete_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let note = owned_note(ctx, a.int("note_id"))?;
     ctx.db
-        .execute("DELETE FROM simple_note.notes WHERE id = ?1", [note.id])?;
+        .execute_cached("DELETE FROM simple_note.notes WHERE id = ?1", [note.id])?;
     Ok(json!({"message": "Note deleted."}))
 }
 
@@ -323,7 +324,7 @@ fn add_content_to_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     } else {
         format!("{added}\n{old}")
     };
-    ctx.db.execute(
+    ctx.db.execute_cached(
         "UPDATE simple_note.notes SET content = ?1 WHERE id = ?2",
         params![content, note.id],
     )?;

@@ -55,7 +55,8 @@ pub fn apis() -> Vec<ApiSpec> {
 /// (triggers on `expense_shares`), a rename renews the texts of every expense the user pays or
 /// owes, and the payments keep the parties' names in their own columns, which a rename updates.
 /// The user triggers also fire when a saved state is replayed (a rename replays as delete and
-/// insert), so the texts stay right after `load_state`.
+/// insert), so the texts stay right after `load_state`. Indexes for the lookups by expense,
+/// debtor, payer and receiver.
 pub fn post_ddl() -> Vec<String> {
     let mut ddl = sim::schema::fts_ddl(
         "users",
@@ -111,5 +112,11 @@ pub fn post_ddl() -> Vec<String> {
          UPDATE \"payments\" SET receiver_name = NEW.first_name || ' ' || NEW.last_name WHERE receiver_id = NEW.id; END"
             .to_string(),
     );
+    // Shares of an expense, a user's debts, expenses and payments.
+    ddl.push(sim::schema::index_ddl("expense_shares", &["expense_id"]));
+    ddl.push(sim::schema::index_ddl("expense_shares", &["debtor_id"]));
+    ddl.push(sim::schema::index_ddl("expenses", &["payer_id"]));
+    ddl.push(sim::schema::index_ddl("payments", &["payer_id"]));
+    ddl.push(sim::schema::index_ddl("payments", &["receiver_id"]));
     ddl
 }

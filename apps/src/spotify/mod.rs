@@ -129,5 +129,9 @@ pub fn post_ddl() -> Vec<String> {
     ddl.push(
         "CREATE INDEX IF NOT EXISTS {s}.\"songs_by_album\" ON \"songs\" (album_id)".to_string(),
     );
+    ddl.push(sim::schema::index_ddl(
+        "playlist_songs",
+        &["playlist_id", "song_id"],
+    ));
     ddl
 }

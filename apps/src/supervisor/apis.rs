@@ -4,6 +4,7 @@ use super::APP;
 use rusqlite::OptionalExtension;
 use serde_json::{Value, json};
 use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
+use sim::sql::Cached;
 
 pub(super) fn all() -> Vec<ApiSpec> {
     vec![
@@ -38,7 +39,7 @@ pub(super) fn all() -> Vec<ApiSpec> {
 
 fn supervisor_id(ctx: &Ctx) -> Result<i64, ApiError> {
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT id FROM supervisor.supervisors ORDER BY id LIMIT 1",
             [],
             |r| r.get(0),
@@ -50,7 +51,7 @@ fn supervisor_id(ctx: &Ctx) -> Result<i64, ApiError> {
 fn show_active_task(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     let row: Option<(String, Option<String>, String)> = ctx
         .db
-        .query_row(
+        .query_row_cached(
             "SELECT instruction, status, answer FROM supervisor.tasks ORDER BY id LIMIT 1",
             [],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
@@ -63,7 +64,7 @@ fn show_active_task(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
 }
 
 fn complete_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let n = ctx.db.execute(
+    let n = ctx.db.execute_cached(
         "UPDATE supervisor.tasks SET status = ?1, answer = ?2",
         rusqlite::params![a.str("status"), a.value("answer").to_string()],
     )?;
@@ -75,7 +76,7 @@ fn complete_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 
 fn show_profile(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     let id = supervisor_id(ctx)?;
-    Ok(ctx.db.query_row("SELECT first_name, last_name, email, phone_number, birthday, sex FROM supervisor.supervisors WHERE id = ?1", [id], |r| {
+    Ok(ctx.db.query_row_cached("SELECT first_name, last_name, email, phone_number, birthday, sex FROM supervisor.supervisors WHERE id = ?1", [id], |r| {
         Ok(json!({"first_name": r.get::<_, String>(0)?, "last_name": r.get::<_, String>(1)?, "email": r.get::<_, String>(2)?,
                   "phone_number": r.get::<_, String>(3)?, "birthday": r.get::<_, String>(4)?, "sex": r.get::<_, Option<String>>(5)?}))
     })?)

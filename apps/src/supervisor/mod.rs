@@ -5,6 +5,7 @@ mod apis;
 pub mod seed;
 
 use sim::api::{ApiSpec, AppSpec};
+use sim::sql::Cached;
 
 /// App name.
 pub const APP: &str = "supervisor";
@@ -30,7 +31,7 @@ pub fn post_ddl() -> Vec<String> {
 
 /// Has the task been completed (status set by `complete_task`)?
 pub fn task_completed(db: &rusqlite::Connection) -> bool {
-    db.query_row(
+    db.query_row_cached(
         "SELECT count(*) FROM supervisor.tasks WHERE status IS NOT NULL",
         [],
         |r| r.get::<_, i64>(0),

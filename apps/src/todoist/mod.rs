@@ -66,7 +66,8 @@ const PROJECT_TEXT: &str = "appsim_search_text({row}.name, {row}.description, \
       JOIN users AS u ON u.id = l.user_id WHERE l.project_id = {row}.id ORDER BY l.id)))";
 
 /// Search tables: users (names and address) and projects ([`PROJECT_TEXT`]; refreshed when a
-/// collaborator joins or leaves).
+/// collaborator joins or leaves); indexes of a project's and a section's tasks and of a task's
+/// sub-tasks.
 pub fn post_ddl() -> Vec<String> {
     let mut ddl = sim::schema::fts_ddl(
         "users",
@@ -84,5 +85,12 @@ pub fn post_ddl() -> Vec<String> {
              WHERE id = {row}.project_id; END"
         ));
     }
+    // A project's and a section's tasks and a task's sub-tasks.
+    ddl.push(sim::schema::index_ddl(
+        "tasks",
+        &["project_id", "section_id"],
+    ));
+    ddl.push(sim::schema::index_ddl("tasks", &["section_id"]));
+    ddl.push(sim::schema::index_ddl("sub_tasks", &["task_id"]));
     ddl
 }

@@ -130,7 +130,8 @@ pub fn apis() -> Vec<ApiSpec> {
 
 /// Full-text search over users (name and e-mail) and transactions (description, both
 /// parties' names and e-mails). A rename refreshes the search text of the transactions the
-/// user sent (not of those received, until they are saved again), as in AppWorld.
+/// user sent (not of those received, until they are saved again), as in AppWorld. Indexes of a
+/// user's transactions and a transaction's comments.
 pub fn post_ddl() -> Vec<String> {
     let mut ddl = sim::schema::fts_ddl(
         "users",
@@ -151,6 +152,13 @@ pub fn post_ddl() -> Vec<String> {
          WHERE id IN (SELECT id FROM \"transactions\" WHERE sender_id = NEW.id); END"
             .to_string(),
     );
+    // A user's transactions and a transaction's comments.
+    ddl.push(sim::schema::index_ddl("transactions", &["sender_id"]));
+    ddl.push(sim::schema::index_ddl("transactions", &["receiver_id"]));
+    ddl.push(sim::schema::index_ddl(
+        "transaction_comments",
+        &["transaction_id"],
+    ));
     ddl
 }
 

@@ -10,6 +10,7 @@ use super::{
 use crate::model::{Check, Split};
 use apps::people::Person;
 use chrono::Duration;
+use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![Scenario {
@@ -157,7 +158,7 @@ fn roommates_share(g: &mut Gen) -> Parts {
             .iter()
             .filter_map(|e| {
                 ctx.db
-                    .query_row("SELECT id FROM venmo.users WHERE email = ?1", [e], |r| {
+                    .query_row_cached("SELECT id FROM venmo.users WHERE email = ?1", [e], |r| {
                         r.get(0)
                     })
                     .ok()

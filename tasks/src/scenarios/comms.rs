@@ -15,6 +15,7 @@ use apps::people::{Person, Relation};
 use chrono::{Datelike, Duration, NaiveDate};
 use rusqlite::OptionalExtension;
 use serde_json::Value;
+use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -181,7 +182,7 @@ pub(super) fn ids_of(v: &Value) -> Vec<i64> {
 /// The gmail account id of an address.
 pub(super) fn gmail_id(ctx: &EvalCtx, email: &str) -> Option<i64> {
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT id FROM gmail.users WHERE email = ?1",
             [email],
             |r| r.get(0),
@@ -218,7 +219,7 @@ fn sent_mail(ctx: &EvalCtx) -> Vec<Sent> {
 fn received(ctx: &EvalCtx, from: &str, subject: &str) -> Option<i64> {
     let me = ctx.user_id("gmail")?;
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT e.id FROM gmail.emails e JOIN gmail.users u ON u.id = e.sender_id \
              WHERE u.email = ?1 AND e.subject = ?2 AND EXISTS (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = ?3) \
              ORDER BY e.id DESC LIMIT 1",
@@ -240,7 +241,7 @@ fn refers_to(sent: &Sent, id: i64, subject: &str) -> bool {
 fn thread_flags(ctx: &EvalCtx, email: i64) -> Option<(bool, bool, bool)> {
     let me = ctx.user_id("gmail")?;
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT read, starred, archived FROM gmail.user_email_threads WHERE user_id = ?1 \
              AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?2)",
             rusqlite::params![me, email],
@@ -275,7 +276,7 @@ pub(super) const FOLLOW: &[&str] = &[
 pub(super) fn allow_mail_sent() -> Vec<Allow> {
     let mine = |ctx: &EvalCtx, id: i64| -> bool {
         ctx.db
-            .query_row(
+            .query_row_cached(
                 "SELECT sender_id FROM gmail.emails WHERE id = ?1",
                 [id],
                 |r| r.get::<_, i64>(0),
@@ -463,7 +464,7 @@ fn forward_bill(g: &mut Gen) -> Parts {
             s.relabel_contact(&sup, &mate0, nick, &["roommate"])?;
         }
         if variant == 3 {
-            let april: i64 = s.db.query_row(
+            let april: i64 = s.db.query_row_cached(
                 "SELECT e.id FROM gmail.emails e WHERE e.subject = 'Your April 2023 electricity bill' \
                  AND EXISTS (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = ?1)",
                 [s.user_id("gmail", &sup)?],
@@ -666,7 +667,7 @@ fn forward_bill(g: &mut Gen) -> Parts {
 fn file_content(ctx: &EvalCtx, tilde_path: &str) -> Option<String> {
     let me = ctx.user_id("file_system")?;
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT content FROM file_system.files WHERE user_id = ?1 AND tilde_path = ?2",
             rusqlite::params![me, tilde_path],
             |r| r.get(0),
@@ -1490,7 +1491,7 @@ fn count_unread(g: &mut Gen) -> Parts {
 /// The phone account id of a number.
 pub(super) fn phone_id(ctx: &EvalCtx, number: &str) -> Option<i64> {
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT id FROM phone.users WHERE phone_number = ?1",
             [number],
             |r| r.get(0),
@@ -1516,7 +1517,7 @@ pub(super) fn allow_texts_sent() -> Vec<Allow> {
             |ctx, r| {
                 r.get("global_text_message_id").as_i64().is_some_and(|g| {
                     ctx.db
-                        .query_row(
+                        .query_row_cached(
                             "SELECT sender_id FROM phone.global_text_messages WHERE id = ?1",
                             [g],
                             |row| row.get::<_, i64>(0),
@@ -2203,7 +2204,7 @@ fn todo_rows(ctx: &EvalCtx, initial: bool) -> Vec<TodoRow> {
     let Some(me) = ctx.user_id("todoist") else {
         return Vec::new();
     };
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT t.id, p.name, p.is_inbox, t.title, t.due_date, t.is_completed, t.priority, t.assignee_id \
          FROM todoist.tasks t JOIN todoist.projects p ON p.id = t.project_id \
          WHERE t.project_id IN (SELECT project_id FROM todoist.project_collaborator_links WHERE user_id = ?1) ORDER BY t.id",
@@ -2749,7 +2750,7 @@ fn added_home_tasks(ctx: &EvalCtx) -> Vec<HomeTask> {
         .map(|r| {
             let q = |sql: &str, v: &Value| -> Option<String> {
                 v.as_i64()
-                    .and_then(|id| ctx.db.query_row(sql, [id], |row| row.get(0)).ok())
+                    .and_then(|id| ctx.db.query_row_cached(sql, [id], |row| row.get(0)).ok())
             };
             (
                 r.get("title").as_str().unwrap_or("").trim().to_string(),
@@ -3081,7 +3082,7 @@ fn note_to_tasks(g: &mut Gen) -> Parts {
                 r.get("user_id").as_i64() == ctx.user_id("todoist")
                     && r.get("project_id").as_i64().is_some_and(|pid| {
                         ctx.db
-                            .query_row(
+                            .query_row_cached(
                                 "SELECT name FROM todoist.projects WHERE id = ?1",
                                 [pid],
                                 |row| row.get::<_, String>(0),
@@ -3238,7 +3239,7 @@ fn text_home_tasks(g: &mut Gen) -> Parts {
             .map(|m| {
                 let uid: Option<i64> = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT id FROM todoist.users WHERE email = ?1",
                         [&m.email],
                         |r| r.get(0),

@@ -13,6 +13,7 @@ use crate::eval::EvalCtx;
 use crate::model::{Allow, Answer, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::{Datelike, Duration};
+use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -299,7 +300,7 @@ fn deleted_voice(ctx: &EvalCtx) -> Vec<(String, String, String)> {
 /// A voice message: (message, sender's number, sent at).
 fn voice_of(ctx: &EvalCtx, global_id: i64) -> Option<(String, String, String)> {
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT g.message, u.phone_number, g.created_at FROM phone.global_voice_messages g \
              JOIN phone.users u ON u.id = g.sender_id WHERE g.id = ?1",
             [global_id],
@@ -311,7 +312,7 @@ fn voice_of(ctx: &EvalCtx, global_id: i64) -> Option<(String, String, String)> {
 /// Is `number` one of the supervisor's phone contacts?
 fn is_contact(ctx: &EvalCtx, number: &str) -> bool {
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT count(*) FROM phone.contacts WHERE user_id = ?1 AND phone_number = ?2",
             rusqlite::params![ctx.user_id("phone"), number],
             |r| r.get::<_, i64>(0),
@@ -510,7 +511,7 @@ fn sent_texts(ctx: &EvalCtx) -> Vec<(String, String)> {
         .map(|r| {
             let number = ctx
                 .db
-                .query_row(
+                .query_row_cached(
                     "SELECT phone_number FROM phone.users WHERE id = ?1",
                     [r.get("receiver_id").as_i64().unwrap_or(0)],
                     |row| row.get::<_, String>(0),
@@ -530,7 +531,7 @@ fn sent_payments(ctx: &EvalCtx) -> Vec<(String, f64, String)> {
         .map(|r| {
             let email = ctx
                 .db
-                .query_row(
+                .query_row_cached(
                     "SELECT email FROM venmo.users WHERE id = ?1",
                     [r.get("receiver_id").as_i64().unwrap_or(0)],
                     |row| row.get::<_, String>(0),
@@ -1049,7 +1050,7 @@ fn new_number_reminder(g: &mut Gen) -> Parts {
         move |ctx| {
             let me = ctx.user_id("phone");
             ctx.db
-                .query_row(
+                .query_row_cached(
                     "SELECT phone_number FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
                     rusqlite::params![me, fe],
                     |r| r.get::<_, Option<String>>(0),
@@ -1085,7 +1086,7 @@ fn new_number_reminder(g: &mut Gen) -> Parts {
                     serde_json::from_str(r.get("data").as_str().unwrap_or("{}")).ok()?;
                 let id = data.get("payment_request_id")?.as_i64()?;
                 ctx.db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT u.email, p.amount, p.description FROM venmo.payment_requests p \
                          JOIN venmo.users u ON u.id = p.receiver_id WHERE p.id = ?1",
                         [id],

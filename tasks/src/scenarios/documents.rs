@@ -16,6 +16,7 @@ use crate::eval::EvalCtx;
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDateTime};
+use sim::sql::Cached;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -91,7 +92,7 @@ pub(super) fn end_files(ctx: &EvalCtx) -> BTreeMap<String, String> {
     };
     let Ok(mut st) = ctx
         .db
-        .prepare("SELECT tilde_path, content FROM file_system.files WHERE user_id = ?1")
+        .prepare_cached("SELECT tilde_path, content FROM file_system.files WHERE user_id = ?1")
     else {
         return BTreeMap::new();
     };
@@ -1451,7 +1452,7 @@ fn archive_entries(ctx: &EvalCtx, tilde: &str) -> Option<Vec<(String, String)>> 
     let uid = ctx.user_id("file_system")?;
     let data: String = ctx
         .db
-        .query_row(
+        .query_row_cached(
             "SELECT compressed_data FROM file_system.files WHERE user_id = ?1 AND tilde_path = ?2",
             rusqlite::params![uid, tilde],
             |r| r.get(0),
@@ -1639,7 +1640,7 @@ fn archive_trips(g: &mut Gen) -> Parts {
             for d in &gd {
                 let n: i64 = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT (SELECT count(*) FROM file_system.files WHERE user_id = ?1 AND substr(tilde_path, 1, length(?2)) = ?2) + \
                          (SELECT count(*) FROM file_system.directories WHERE user_id = ?1 AND substr(tilde_path, 1, length(?2)) = ?2)",
                         rusqlite::params![uid, d],
@@ -1736,7 +1737,7 @@ fn added_tasks(ctx: &EvalCtx) -> Vec<(i64, String, String, String)> {
 fn project_id(ctx: &EvalCtx, name: &str) -> Option<i64> {
     let uid = ctx.user_id("todoist")?;
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT p.id FROM todoist.projects p JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
              WHERE l.user_id = ?1 AND p.name = ?2 AND p.is_inbox = 0 ORDER BY p.id LIMIT 1",
             rusqlite::params![uid, name],
@@ -2285,7 +2286,7 @@ fn venmo_csv(g: &mut Gen) -> Parts {
         let Some(me) = ctx.user_id("venmo") else {
             return Vec::new();
         };
-        let Ok(mut st) = ctx.db.prepare(
+        let Ok(mut st) = ctx.db.prepare_cached(
             "SELECT substr(t.created_at, 1, 10), t.sender_id, \
              coalesce((SELECT c.first_name || ' ' || c.last_name FROM phone.contacts c WHERE c.user_id = ?3 AND c.email = s.email ORDER BY c.id LIMIT 1), s.first_name || ' ' || s.last_name), \
              coalesce((SELECT c.first_name || ' ' || c.last_name FROM phone.contacts c WHERE c.user_id = ?3 AND c.email = r.email ORDER BY c.id LIMIT 1), r.first_name || ' ' || r.last_name), t.amount \
@@ -2455,7 +2456,7 @@ fn catalog_songs(
 ) -> rusqlite::Result<Vec<(i64, String, String)>> {
     let mut out = Vec::new();
     for id in ids {
-        out.push(db.query_row(
+        out.push(db.query_row_cached(
             "SELECT s.id, s.title, a.name FROM spotify.songs s JOIN spotify.artists a ON a.id = json_extract(s.artist_ids, '$[0]') WHERE s.id = ?1",
             [id],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
@@ -2734,7 +2735,7 @@ fn playlist_from_file(g: &mut Gen) -> Parts {
             |ctx, r| {
                 r.get("playlist_id").as_i64().is_some_and(|pl| {
                     ctx.db
-                        .query_row(
+                        .query_row_cached(
                             "SELECT user_id FROM spotify.playlists WHERE id = ?1",
                             [pl],
                             |row| row.get::<_, i64>(0),

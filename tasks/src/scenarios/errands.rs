@@ -11,6 +11,7 @@ use crate::eval::EvalCtx;
 use crate::model::{Allow, Check, Split};
 use apps::people::Person;
 use chrono::Duration;
+use sim::sql::Cached;
 use std::collections::BTreeSet;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -587,7 +588,7 @@ fn settle_requests(g: &mut Gen) -> Parts {
     let state = |ctx: &EvalCtx, what: &str| -> (bool, bool) {
         let me = ctx.user_id("venmo").unwrap_or(0);
         ctx.db
-            .query_row(
+            .query_row_cached(
                 "SELECT approved_at IS NOT NULL, denied_at IS NOT NULL FROM venmo.payment_requests WHERE receiver_id = ?1 AND description = ?2 ORDER BY id DESC LIMIT 1",
                 rusqlite::params![me, what],
                 |r| Ok((r.get(0)?, r.get(1)?)),
@@ -641,7 +642,7 @@ fn settle_requests(g: &mut Gen) -> Parts {
                 let me = ctx.user_id("venmo").unwrap_or(0);
                 let bal: f64 = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT venmo_balance FROM venmo.users WHERE id = ?1",
                         [me],
                         |r| r.get(0),
@@ -848,7 +849,7 @@ fn iou_files(g: &mut Gen) -> Parts {
     let paths: Vec<String> = ious.iter().map(|x| x.4.clone()).collect();
     let venmo_id = |ctx: &EvalCtx, email: &str| -> i64 {
         ctx.db
-            .query_row(
+            .query_row_cached(
                 "SELECT id FROM venmo.users WHERE email = ?1",
                 [email],
                 |r| r.get(0),
@@ -1173,7 +1174,7 @@ fn party_rsvps(g: &mut Gen) -> Parts {
             .map(|r| {
                 let to: String = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT phone_number FROM phone.users WHERE id = ?1",
                         [r.get("receiver_id").as_i64().unwrap_or(0)],
                         |x| x.get(0),

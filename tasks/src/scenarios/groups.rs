@@ -20,6 +20,7 @@ use crate::eval::EvalCtx;
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Population, Relation};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
+use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -127,7 +128,7 @@ fn new_group(ctx: &EvalCtx, name: &str) -> Vec<i64> {
 
 /// The member ids of a Splitwise group.
 fn group_members(ctx: &EvalCtx, gid: i64) -> Vec<i64> {
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT user_id FROM splitwise.group_members WHERE group_id = ?1 ORDER BY user_id",
     ) else {
         return Vec::new();
@@ -657,7 +658,7 @@ fn double_payments(g: &mut Gen) -> Parts {
 /// The status of the supervisor's received request with this id: pending, approved or denied.
 fn request_status(ctx: &EvalCtx, id: i64) -> String {
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT CASE WHEN approved_at IS NOT NULL THEN 'approved' WHEN denied_at IS NOT NULL THEN 'denied' ELSE 'pending' END \
              FROM venmo.payment_requests WHERE id = ?1",
             [id],
@@ -672,7 +673,7 @@ fn find_request(ctx: &EvalCtx, from: &str, cents: i64, note: &str) -> Option<i64
     let me = ctx.user_id("venmo")?;
     let sender = uid(ctx, "venmo", from)?;
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT id FROM venmo.payment_requests WHERE sender_id = ?1 AND receiver_id = ?2 AND abs(amount - ?3) < 0.005 AND description = ?4 ORDER BY id DESC LIMIT 1",
             rusqlite::params![sender, me, usd(cents), note],
             |r| r.get(0),
@@ -1110,7 +1111,7 @@ fn wallet_to_card(g: &mut Gen) -> Parts {
         Check::new(format!("${} stays in the wallet", c2(keep)), move |ctx| {
             let b: f64 = ctx
                 .db
-                .query_row(
+                .query_row_cached(
                     "SELECT venmo_balance FROM venmo.users WHERE id = ?1",
                     [ctx.user_id("venmo").unwrap_or(0)],
                     |r| r.get(0),
@@ -1325,7 +1326,7 @@ fn venmo_to_splitwise(g: &mut Gen) -> Parts {
     let group_of = |ctx: &EvalCtx| -> Option<i64> {
         let me = ctx.user_id("splitwise")?;
         ctx.db
-            .query_row(
+            .query_row_cached(
                 "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
                  WHERE m.user_id = ?1 AND g.name = 'Roommates' ORDER BY g.id LIMIT 1",
                 [me],
@@ -1800,7 +1801,7 @@ fn todo_purchases(g: &mut Gen) -> Parts {
     let group_of = move |ctx: &EvalCtx| -> Option<i64> {
         let me = ctx.user_id("splitwise")?;
         ctx.db
-            .query_row(
+            .query_row_cached(
                 "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
                  WHERE m.user_id = ?1 AND g.name = ?2 ORDER BY g.id LIMIT 1",
                 rusqlite::params![me, gname],
@@ -1879,7 +1880,7 @@ fn txn_ids(ctx: &EvalCtx, from: &str, to: &str, note: &str) -> Vec<i64> {
     let (Some(a), Some(b)) = (uid(ctx, "venmo", from), uid(ctx, "venmo", to)) else {
         return Vec::new();
     };
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT id FROM venmo.transactions WHERE sender_id = ?1 AND receiver_id = ?2 AND description = ?3",
     ) else {
         return Vec::new();

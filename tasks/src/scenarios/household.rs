@@ -17,6 +17,7 @@ use crate::eval::EvalCtx;
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::Duration;
+use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -83,7 +84,7 @@ fn spouse(g: &Gen, p: &Person) -> Option<(Person, &'static str)> {
 fn sw_group(ctx: &EvalCtx, name: &str) -> Option<i64> {
     let me = ctx.user_id("splitwise")?;
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
              WHERE m.user_id = ?1 AND g.name = ?2 AND NOT g.deleted ORDER BY g.id LIMIT 1",
             rusqlite::params![me, name],
@@ -103,7 +104,7 @@ fn sw_added(ctx: &EvalCtx) -> Vec<SwExpense> {
             let id = r.get("id").as_i64().unwrap_or(0);
             let shares: Vec<(i64, f64)> = ctx
                 .db
-                .prepare(
+                .prepare_cached(
                     "SELECT debtor_id, share_amount FROM splitwise.expense_shares WHERE expense_id = ?1",
                 )
                 .and_then(|mut st| {
@@ -728,7 +729,7 @@ fn new_roommate(g: &mut Gen) -> Parts {
                 };
                 let n: i64 = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT count(*) FROM splitwise.group_members WHERE group_id = ?1 AND user_id = ?2",
                         [gid, uid],
                         |r| r.get(0),
@@ -754,7 +755,7 @@ fn new_roommate(g: &mut Gen) -> Parts {
                 let uid = uid(ctx, "todoist", &e2);
                 let n: i64 = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT count(*) FROM todoist.project_invites i JOIN todoist.projects p ON p.id = i.project_id \
                          JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
                          WHERE i.invitee_id = ?1 AND p.name = 'Home' AND l.user_id = ?2",
@@ -1576,7 +1577,7 @@ fn plumber_invoice(g: &mut Gen) -> Parts {
                     .2
                     .and_then(|gid| {
                         ctx.db
-                            .prepare("SELECT user_id FROM splitwise.group_members WHERE group_id = ?1 ORDER BY user_id")
+                            .prepare_cached("SELECT user_id FROM splitwise.group_members WHERE group_id = ?1 ORDER BY user_id")
                             .and_then(|mut st| {
                                 st.query_map([gid], |r| r.get(0))
                                     .map(|it| it.filter_map(Result::ok).collect())
@@ -1639,7 +1640,7 @@ fn plumber_invoice(g: &mut Gen) -> Parts {
 /// The Splitwise group of exactly `a` and `b` (the couple's household group).
 fn household_group(s: &crate::setup::Setup, a: &Person, b: &Person) -> rusqlite::Result<i64> {
     let (x, y) = (s.user_id("splitwise", a)?, s.user_id("splitwise", b)?);
-    let mut st = s.db.prepare(
+    let mut st = s.db.prepare_cached(
         "SELECT g.id FROM splitwise.groups g WHERE NOT g.deleted \
          AND (SELECT count(*) FROM splitwise.group_members m WHERE m.group_id = g.id) = 2 \
          AND EXISTS (SELECT 1 FROM splitwise.group_members m WHERE m.group_id = g.id AND m.user_id = ?1) \
@@ -1826,7 +1827,7 @@ fn settle_household(g: &mut Gen) -> Parts {
                         let gid = r.get("group_id").as_i64().unwrap_or(0);
                         let n: i64 = ctx
                             .db
-                            .query_row(
+                            .query_row_cached(
                                 "SELECT count(*) FROM splitwise.group_members WHERE group_id = ?1",
                                 [gid],
                                 |q| q.get(0),

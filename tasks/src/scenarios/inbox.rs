@@ -16,6 +16,7 @@ use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::Duration;
 use rusqlite::OptionalExtension;
+use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -151,7 +152,7 @@ fn sent_mail(ctx: &EvalCtx) -> Vec<Sent> {
 fn attachment_names(ctx: &EvalCtx, id: i64) -> Vec<String> {
     let Ok(mut st) = ctx
         .db
-        .prepare("SELECT file_name FROM gmail.attachments WHERE email_id = ?1 ORDER BY id")
+        .prepare_cached("SELECT file_name FROM gmail.attachments WHERE email_id = ?1 ORDER BY id")
     else {
         return Vec::new();
     };
@@ -164,7 +165,7 @@ fn attachment_names(ctx: &EvalCtx, id: i64) -> Vec<String> {
 fn mail_id(ctx: &EvalCtx, from: &str, subject: &str) -> Option<i64> {
     let me = ctx.user_id("gmail")?;
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT e.id FROM gmail.emails e JOIN gmail.users u ON u.id = e.sender_id \
              WHERE u.email = ?1 AND e.subject = ?2 AND (e.sender_id = ?3 OR EXISTS \
              (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = ?3)) ORDER BY e.id DESC LIMIT 1",
@@ -182,7 +183,7 @@ type Flags = (i64, Option<String>, bool, bool, bool, bool);
 fn thread_of(ctx: &EvalCtx, email: i64) -> Option<Flags> {
     let me = ctx.user_id("gmail")?;
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT id, label, read, starred, archived, spam FROM gmail.user_email_threads WHERE user_id = ?1 \
              AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?2)",
             rusqlite::params![me, email],
@@ -211,7 +212,7 @@ fn allow_flags_from(what: &str, senders: Vec<String>, columns: &'static [&'stati
                 .all(|c| columns.contains(&c.as_str()))
             && ids_of(r.get("email_ids")).iter().any(|id| {
                 ctx.db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT u.email FROM gmail.emails e JOIN gmail.users u ON u.id = e.sender_id WHERE e.id = ?1",
                         [id],
                         |r| r.get::<_, String>(0),
@@ -459,7 +460,7 @@ fn label_by_relation(g: &mut Gen) -> Parts {
             let ids: Vec<i64> = ge.iter().filter_map(|e| gmail_id(ctx, e)).collect();
             let mut st = ctx
                 .db
-                .prepare(
+                .prepare_cached(
                     "SELECT t.id, t.label, t.archived FROM gmail.user_email_threads t WHERE t.user_id = ?1 AND t.spam = 0 \
                      AND EXISTS (SELECT 1 FROM json_each(t.email_ids) je JOIN gmail.emails e ON e.id = je.value \
                      WHERE e.sender_id IN (SELECT value FROM json_each(?2)))",
@@ -732,7 +733,7 @@ fn ticket_requests(g: &mut Gen) -> Parts {
     let mine = venmo_requests;
     let venmo_id = |ctx: &EvalCtx, e: &str| -> i64 {
         ctx.db
-            .query_row("SELECT id FROM venmo.users WHERE email = ?1", [e], |r| {
+            .query_row_cached("SELECT id FROM venmo.users WHERE email = ?1", [e], |r| {
                 r.get(0)
             })
             .unwrap_or(-1)
@@ -1208,7 +1209,7 @@ fn agenda_tasks(g: &mut Gen) -> Parts {
             .into_iter()
             .filter(|r| {
                 ctx.db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT is_inbox AND user_id = ?2 FROM todoist.projects WHERE id = ?1",
                         rusqlite::params![r.get("project_id").as_i64().unwrap_or(-1), me],
                         |x| x.get::<_, bool>(0),
@@ -1276,7 +1277,7 @@ fn agenda_tasks(g: &mut Gen) -> Parts {
 /// The subject of e-mail `id`.
 fn subject_of(ctx: &EvalCtx, id: i64) -> String {
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT subject FROM gmail.emails WHERE id = ?1",
             [id],
             |r| r.get(0),
@@ -1491,10 +1492,9 @@ fn contact_emails(ctx: &EvalCtx) -> Vec<String> {
     let Some(me) = ctx.user_id("phone") else {
         return Vec::new();
     };
-    let Ok(mut st) = ctx
-        .db
-        .prepare("SELECT email FROM phone.contacts WHERE user_id = ?1 AND email IS NOT NULL")
-    else {
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT email FROM phone.contacts WHERE user_id = ?1 AND email IS NOT NULL",
+    ) else {
         return Vec::new();
     };
     st.query_map([me], |r| r.get::<_, String>(0))
@@ -1508,7 +1508,7 @@ fn spam_threads(ctx: &EvalCtx) -> Vec<(i64, Vec<String>, String)> {
     let Some(me) = ctx.user_id("gmail") else {
         return Vec::new();
     };
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT t.id, group_concat(u.email, ' '), group_concat(e.subject || ' ' || e.body, ' ') FROM gmail.user_email_threads t \
          JOIN json_each(t.email_ids) je JOIN gmail.emails e ON e.id = je.value JOIN gmail.users u ON u.id = e.sender_id \
          WHERE t.user_id = ?1 AND t.spam = 1 GROUP BY t.id",
@@ -2072,7 +2072,7 @@ fn files_to_manager(g: &mut Gen) -> Parts {
 fn playlist_named(ctx: &EvalCtx, title: &str) -> Option<(i64, bool)> {
     let me = ctx.user_id("spotify")?;
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT id, is_public FROM spotify.playlists WHERE user_id = ?1 AND title = ?2",
             rusqlite::params![me, title],
             |r| Ok((r.get(0)?, r.get(1)?)),
@@ -2571,7 +2571,7 @@ fn receipts_to_splitwise(g: &mut Gen) -> Parts {
     };
     let sw_id = |ctx: &EvalCtx, e: &str| -> i64 {
         ctx.db
-            .query_row(
+            .query_row_cached(
                 "SELECT id FROM splitwise.users WHERE email = ?1",
                 [e],
                 |r| r.get(0),
@@ -2635,7 +2635,7 @@ fn receipts_to_splitwise(g: &mut Gen) -> Parts {
                 }
                 let name: String = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT name FROM splitwise.groups WHERE id = ?1",
                         [r.get("group_id").as_i64().unwrap_or(-1)],
                         |x| x.get(0),

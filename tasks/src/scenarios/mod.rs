@@ -388,7 +388,7 @@ pub fn end_notes(ctx: &EvalCtx) -> Vec<(String, String, BTreeSet<String>, bool)>
     let Some(uid) = ctx.user_id("simple_note") else {
         return Vec::new();
     };
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT title, content, tags, coalesce(pinned, 0) FROM simple_note.notes WHERE user_id = ?1 ORDER BY id",
     ) else {
         return Vec::new();
@@ -436,7 +436,7 @@ pub fn lines(s: &str) -> Vec<String> {
 
 /// The ids a query returns (empty on error).
 fn ids(db: &Connection, sql: &str, p: impl rusqlite::Params) -> Vec<i64> {
-    db.prepare(sql)
+    db.prepare_cached(sql)
         .and_then(|mut st| {
             st.query_map(p, |r| r.get::<_, i64>(0))?
                 .collect::<rusqlite::Result<Vec<i64>>>()
@@ -446,8 +446,8 @@ fn ids(db: &Connection, sql: &str, p: impl rusqlite::Params) -> Vec<i64> {
 
 /// The first id a query returns.
 fn one(db: &Connection, sql: &str, p: impl rusqlite::Params) -> Option<i64> {
-    db.query_row(sql, p, |r| r.get::<_, i64>(0))
-        .optional()
+    db.prepare_cached(sql)
+        .and_then(|mut st| st.query_row(p, |r| r.get::<_, i64>(0)).optional())
         .ok()
         .flatten()
 }

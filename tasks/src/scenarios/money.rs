@@ -16,6 +16,7 @@ use crate::model::{Allow, Answer, Check, Split};
 use apps::people::{Person, Population, Relation};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use serde_json::Value;
+use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -193,7 +194,7 @@ pub(super) const DONE: &str = "apis.supervisor.complete_task()";
 /// The id of the user with this e-mail in `app`.
 pub(super) fn uid(ctx: &EvalCtx, app: &str, email: &str) -> Option<i64> {
     ctx.db
-        .query_row(
+        .query_row_cached(
             &format!("SELECT id FROM \"{app}\".users WHERE email = ?1"),
             [email],
             |r| r.get(0),
@@ -277,7 +278,7 @@ pub(super) fn allow_splitwise_notifications() -> Allow {
 pub(super) fn sw_group(ctx: &EvalCtx, name: &str) -> Option<i64> {
     let me = ctx.user_id("splitwise")?;
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
              WHERE m.user_id = ?1 AND g.name = ?2 ORDER BY g.id LIMIT 1",
             rusqlite::params![me, name],
@@ -288,7 +289,7 @@ pub(super) fn sw_group(ctx: &EvalCtx, name: &str) -> Option<i64> {
 
 /// The shares of a Splitwise expense: (debtor id, amount).
 pub(super) fn sw_shares(ctx: &EvalCtx, expense: i64) -> Vec<(i64, f64)> {
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT debtor_id, share_amount FROM splitwise.expense_shares WHERE expense_id = ?1 ORDER BY id",
     ) else {
         return Vec::new();
@@ -940,7 +941,7 @@ fn received_status(ctx: &EvalCtx, from: &str, cents: i64) -> String {
         return "missing".into();
     };
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT CASE WHEN approved_at IS NOT NULL THEN 'approved' WHEN denied_at IS NOT NULL THEN 'denied' ELSE 'pending' END \
              FROM venmo.payment_requests WHERE receiver_id = ?1 AND sender_id = ?2 AND abs(amount - ?3) < 0.005 ORDER BY id DESC LIMIT 1",
             rusqlite::params![me, them, usd(cents)],
@@ -1513,7 +1514,7 @@ struct Sent {
 fn sent_request(ctx: &EvalCtx, to: &str, cents: i64) -> Option<i64> {
     let (me, them) = (ctx.user_id("venmo")?, uid(ctx, "venmo", to)?);
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT id FROM venmo.payment_requests WHERE sender_id = ?1 AND receiver_id = ?2 AND abs(amount - ?3) < 0.005 ORDER BY id DESC LIMIT 1",
             rusqlite::params![me, them, usd(cents)],
             |r| r.get(0),
@@ -1748,7 +1749,7 @@ fn roommate_expenses(
     } else {
         "group_id IS NULL"
     };
-    let Ok(mut st) = ctx.db.prepare(&format!(
+    let Ok(mut st) = ctx.db.prepare_cached(&format!(
         "SELECT id, amount, coalesce(deleted, 0) FROM splitwise.expenses WHERE payer_id = ?1 AND {scope} AND description = ?2 AND substr(created_at, 1, 10) = ?3 ORDER BY id"
     )) else {
         return Vec::new();
@@ -2336,7 +2337,7 @@ fn cover_request(g: &mut Gen) -> Parts {
             let me = ctx.user_id("venmo").unwrap_or(0);
             let got: f64 = ctx
                 .db
-                .query_row(
+                .query_row_cached(
                     "SELECT venmo_balance FROM venmo.users WHERE id = ?1",
                     [me],
                     |r| r.get(0),
@@ -2580,7 +2581,7 @@ fn statement_bill(g: &mut Gen) -> Parts {
             let me = ctx.user_id("phone");
             let them: Option<i64> = ctx
                 .db
-                .query_row(
+                .query_row_cached(
                     "SELECT id FROM phone.users WHERE phone_number = ?1",
                     [&mate_phone],
                     |r| r.get(0),

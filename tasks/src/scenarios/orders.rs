@@ -23,6 +23,7 @@ use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
+use sim::sql::Cached;
 use std::collections::BTreeMap;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -954,7 +955,7 @@ fn review_of(ctx: &EvalCtx, product: i64) -> Vec<(i64, String)> {
         return Vec::new();
     };
     ctx.db
-        .prepare("SELECT rating, text FROM amazon.product_reviews WHERE user_id = ?1 AND product_id = ?2")
+        .prepare_cached("SELECT rating, text FROM amazon.product_reviews WHERE user_id = ?1 AND product_id = ?2")
         .and_then(|mut st| {
             st.query_map(params![uid, product], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<rusqlite::Result<Vec<(i64, String)>>>()
@@ -1843,7 +1844,7 @@ print(wanted)"#,
                 let me = ctx.user_id("todoist");
                 let open: i64 = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT count(*) FROM todoist.tasks t JOIN todoist.projects p ON p.id = t.project_id WHERE p.name = ?1 AND p.user_id = ?2 AND NOT t.is_completed",
                         params![PROJECT, me],
                         |r| r.get(0),

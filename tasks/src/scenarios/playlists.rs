@@ -21,6 +21,7 @@ use apps::people::{Person, Relation};
 use apps::simple_note::seed::NoteSeed;
 use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, OptionalExtension, params};
+use sim::sql::Cached;
 use std::collections::BTreeSet;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -86,7 +87,7 @@ pub(super) fn scenarios() -> Vec<Scenario> {
 
 /// A text column of a row by id.
 fn text_of(db: &Connection, table: &str, column: &str, id: i64) -> String {
-    db.query_row(
+    db.query_row_cached(
         &format!("SELECT {column} FROM spotify.{table} WHERE id = ?1"),
         [id],
         |r| r.get::<_, String>(0),
@@ -206,7 +207,7 @@ const FIND_PLAYLIST: &str = r#"def find_playlist(title):
 
 /// (suffixed, base) song pairs like "Blue Streets (Acoustic)" / "Blue Streets", picked by `key`.
 fn title_pairs(db: &Connection, key: i64, n: i64) -> Vec<(i64, i64)> {
-    db.prepare(
+    db.prepare_cached(
         "SELECT min(a.id), b.id FROM spotify.songs a JOIN spotify.songs b ON b.title = substr(a.title, 1, instr(a.title, ' (') - 1) \
          WHERE instr(a.title, ' (') > 0 GROUP BY b.id ORDER BY (b.id * 7919 + ?1) % 8191 LIMIT ?2",
     )
@@ -279,7 +280,7 @@ fn note_playlist(g: &mut Gen) -> Parts {
     let filler = g.filler(&p, 6, &[], &[note_title]);
     let (sup, now) = (p.clone(), g.now);
     parts.setup.push(step(move |s| {
-        let (want, _, struck, earlier) = note_picks(s.db, key, variant);
+        let (want, _, struck, earlier) = s.pick("note_picks", |db| note_picks(db, key, variant));
         if want.len() < 10 {
             return Err(missing());
         }
@@ -405,7 +406,7 @@ songs = [h for t in titles for h in apis.spotify.search_songs(query=t, page_limi
                 let id = the_playlist(ctx)?;
                 let p: i64 = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT is_public FROM spotify.playlists WHERE id = ?1",
                         [id],
                         |r| r.get(0),
@@ -425,7 +426,8 @@ songs = [h for t in titles for h in apis.spotify.search_songs(query=t, page_limi
                 "it holds exactly the note's 10 songs"
             },
             move |ctx| {
-                let (want, _, _, earlier) = note_picks(ctx.db, key, variant);
+                let (want, _, _, earlier) =
+                    ctx.pick("note_picks", |db| note_picks(db, key, variant));
                 let mut all: BTreeSet<i64> = want.into_iter().collect();
                 all.extend(earlier);
                 same_set(
@@ -437,7 +439,7 @@ songs = [h for t in titles for h in apis.spotify.search_songs(query=t, page_limi
         Check::new(
             "no near-miss version of a listed title (e.g. \"(Live)\" or the plain one)",
             move |ctx| {
-                let (_, near, _, _) = note_picks(ctx.db, key, variant);
+                let (_, near, _, _) = ctx.pick("note_picks", |db| note_picks(db, key, variant));
                 let got = playlist_songs(ctx.db, the_playlist(ctx)?);
                 match near.iter().find(|n| got.contains(n)) {
                     Some(n) => Err(format!("near miss {n} is in it")),
@@ -478,7 +480,7 @@ songs = [h for t in titles for h in apis.spotify.search_songs(query=t, page_limi
         checks.push(Check::new(
             "none of the 2 struck-through songs",
             move |ctx| {
-                let (_, _, struck, _) = note_picks(ctx.db, key, variant);
+                let (_, _, struck, _) = ctx.pick("note_picks", |db| note_picks(db, key, variant));
                 let got = playlist_songs(ctx.db, the_playlist(ctx)?);
                 match struck.iter().find(|n| got.contains(n)) {
                     Some(n) => Err(format!("struck song {n} is in it")),
@@ -542,6 +544,7 @@ fn songs_without(db: &Connection, artists: &[i64], key: i64, n: i64) -> Vec<i64>
 
 /// The songs of the shared-playlist task: (to remove, to keep (the complained-about artist's
 /// included), the complained-about artist's songs, the near-miss playlist's songs).
+#[derive(Clone)]
 struct OffPicks {
     gone: Vec<i64>,
     keep: Vec<i64>,
@@ -616,7 +619,7 @@ fn artist_off_playlist(g: &mut Gen) -> Parts {
     let (sup, fr, ot, now) = (p.clone(), friend.clone(), other.clone(), g.now);
     let (t1, t2) = (title.clone(), old_title.clone());
     parts.setup.push(step(move |s| {
-        let pk = off_picks(s.db, key, variant).ok_or_else(missing)?;
+        let pk = s.pick("off_picks", |db| off_picks(db, key, variant)).ok_or_else(missing)?;
         let mut order = pk.keep.clone();
         for (k, id) in pk.gone.iter().enumerate() {
             order.insert((2 * k + 1).min(order.len()), *id);
@@ -745,7 +748,9 @@ for s in gone:
         Check::new(
             format!("the {n_gone} songs by the texted artist(s) are off \"{title}\""),
             move |ctx| {
-                let pk = off_picks(ctx.db, key, variant).ok_or("no picks")?;
+                let pk = ctx
+                    .pick("off_picks", |db| off_picks(db, key, variant))
+                    .ok_or("no picks")?;
                 let got = playlist_songs(ctx.db, th1(ctx)?);
                 match pk.gone.iter().find(|s| got.contains(s)) {
                     Some(s) => Err(format!("song {s} is still there")),
@@ -756,7 +761,9 @@ for s in gone:
         Check::new(
             format!("\"{title}\" keeps exactly its other 11 songs"),
             move |ctx| {
-                let pk = off_picks(ctx.db, key, variant).ok_or("no picks")?;
+                let pk = ctx
+                    .pick("off_picks", |db| off_picks(db, key, variant))
+                    .ok_or("no picks")?;
                 same_set(&playlist_songs(ctx.db, th2(ctx)?), &pk.keep)
             },
         ),
@@ -766,7 +773,9 @@ for s in gone:
                 other.first_name, other.last_name
             ),
             move |ctx| {
-                let pk = off_picks(ctx.db, key, variant).ok_or("no picks")?;
+                let pk = ctx
+                    .pick("off_picks", |db| off_picks(db, key, variant))
+                    .ok_or("no picks")?;
                 let got = playlist_songs(ctx.db, th3(ctx)?);
                 match pk.other.iter().find(|s| !got.contains(s)) {
                     Some(s) => Err(format!("song {s} was removed")),
@@ -775,7 +784,9 @@ for s in gone:
             },
         ),
         Check::new(format!("\"{old_title}\" keeps its 5 songs"), move |ctx| {
-            let pk = off_picks(ctx.db, key, variant).ok_or("no picks")?;
+            let pk = ctx
+                .pick("off_picks", |db| off_picks(db, key, variant))
+                .ok_or("no picks")?;
             let id = playlist_named(ctx, &ot2).ok_or("it is gone")?;
             same_set(&playlist_songs(ctx.db, id), &pk.old)
         }),
@@ -784,7 +795,9 @@ for s in gone:
         checks.push(Check::new(
             "the 2 library songs by the artist are out of the library; the other artist's stays",
             move |ctx| {
-                let pk = off_picks(ctx.db, key, variant).ok_or("no picks")?;
+                let pk = ctx
+                    .pick("off_picks", |db| off_picks(db, key, variant))
+                    .ok_or("no picks")?;
                 let lib = ids(
                     ctx.db,
                     "SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1",
@@ -868,7 +881,7 @@ fn merge_playlists(g: &mut Gen) -> Parts {
     let (sup, now) = (p.clone(), g.now);
     let nm = near.clone();
     parts.setup.push(step(move |s| {
-        let (a, b, c) = merge_picks(s.db, key);
+        let (a, b, c) = s.pick("merge_picks", |db| merge_picks(db, key));
         if a.is_empty() {
             return Err(missing());
         }
@@ -974,7 +987,7 @@ apis.phone.send_text_message(access_token=ph, phone_number=friend["phone_number"
         Check::new(
             format!("\"{into}\" holds its 10 songs and the 5 new ones of \"{from}\" (15)"),
             move |ctx| {
-                let (a, b, _) = merge_picks(ctx.db, key);
+                let (a, b, _) = ctx.pick("merge_picks", |db| merge_picks(db, key));
                 let all: BTreeSet<i64> = a.into_iter().chain(b).collect();
                 let got: BTreeSet<i64> = playlist_songs(ctx.db, the(ctx)?).into_iter().collect();
                 same_set(
@@ -1002,7 +1015,7 @@ apis.phone.send_text_message(access_token=ph, phone_number=friend["phone_number"
         Check::new(format!("\"{near}\" keeps its 4 songs"), {
             let near = near.clone();
             move |ctx| {
-                let (_, _, c) = merge_picks(ctx.db, key);
+                let (_, _, c) = ctx.pick("merge_picks", |db| merge_picks(db, key));
                 let id = playlist_named(ctx, &near).ok_or("it is gone")?;
                 same_set(&playlist_songs(ctx.db, id), &c)
             }
@@ -1015,7 +1028,7 @@ apis.phone.send_text_message(access_token=ph, phone_number=friend["phone_number"
             move |ctx| {
                 let p: i64 = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT is_public FROM spotify.playlists WHERE id = ?1",
                         [the(ctx)?],
                         |r| r.get(0),
@@ -1310,7 +1323,7 @@ print([(s["start_date"], s["paid_amount"]) for s in subs], total)"#,
                 let uid = ctx.user_id("file_system");
                 let content: Option<String> = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT content FROM file_system.files WHERE user_id = ?1 AND path LIKE '%/documents/receipts/spotify_premium.txt'",
                         [uid],
                         |r| r.get(0),
@@ -1414,7 +1427,7 @@ fn trip_downloads(g: &mut Gen) -> Parts {
     let (sup, fr, now) = (p.clone(), friend.clone(), g.now);
     let (nm, ot, td) = (near.clone(), old_title.clone(), todo.clone());
     parts.setup.push(step(move |s| {
-        let (pl, before, nr, old) = trip_picks(s.db, key);
+        let (pl, before, nr, old) = s.pick("trip_picks", |db| trip_picks(db, key));
         if pl.is_empty() {
             return Err(missing());
         }
@@ -1566,7 +1579,7 @@ pid = [p for p in hits if p["title"] == ptitle and p["owner"]["email"] == friend
         Check::new(
             format!("all 12 songs of \"{title}\" are downloaded"),
             move |ctx| {
-                let (pl, _, _, _) = trip_picks(ctx.db, key);
+                let (pl, _, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, key));
                 let have = downloads(ctx);
                 match pl.iter().find(|s| !have.contains(s)) {
                     Some(s) => Err(format!("song {s} is not downloaded")),
@@ -1577,7 +1590,7 @@ pid = [p for p in hits if p["title"] == ptitle and p["owner"]["email"] == friend
         Check::new(
             "exactly its 8 songs not downloaded before are new downloads",
             move |ctx| {
-                let (pl, before, _, _) = trip_picks(ctx.db, key);
+                let (pl, before, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, key));
                 let want: Vec<i64> = pl.into_iter().filter(|s| !before.contains(s)).collect();
                 same_set(&new_downloads(ctx), &want)
             },
@@ -1585,7 +1598,7 @@ pid = [p for p in hits if p["title"] == ptitle and p["owner"]["email"] == friend
         Check::new(
             format!("no song only on \"{near}\" or \"{old_title}\" is downloaded"),
             move |ctx| {
-                let (pl, _, nr, old) = trip_picks(ctx.db, key);
+                let (pl, _, nr, old) = ctx.pick("trip_picks", |db| trip_picks(db, key));
                 let got = new_downloads(ctx);
                 match nr
                     .iter()
@@ -1598,7 +1611,7 @@ pid = [p for p in hits if p["title"] == ptitle and p["owner"]["email"] == friend
             },
         ),
         Check::new("the 4 earlier downloads are kept", move |ctx| {
-            let (_, before, _, _) = trip_picks(ctx.db, key);
+            let (_, before, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, key));
             let have = downloads(ctx);
             match before.iter().find(|s| !have.contains(s)) {
                 Some(s) => Err(format!("song {s} is no longer downloaded")),
@@ -1613,7 +1626,7 @@ pid = [p for p in hits if p["title"] == ptitle and p["owner"]["email"] == friend
             move |ctx| {
                 let done: Option<bool> = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT is_completed FROM todoist.tasks WHERE title = ?1",
                         [&t],
                         |r| r.get(0),
@@ -1696,8 +1709,8 @@ fn album_ratings(g: &mut Gen) -> Parts {
     let filler = g.filler(&p, 5, &[], &[]);
     let (sup, now) = (p.clone(), g.now);
     parts.setup.push(step(move |s| {
-        let (album, songs) = rated_album(s.db, key);
-        let (other, other_songs) = rated_album(s.db, key + 1);
+        let (album, songs) = s.pick("rated_album", |db| rated_album(db, key));
+        let (other, other_songs) = s.pick("rated_album +1", |db| rated_album(db, key + 1));
         if songs.len() < 6 || other_songs.is_empty() || other == album {
             return Err(missing());
         }
@@ -1790,7 +1803,7 @@ print(album["title"], ratings)"#
         ),
     ];
     let my_reviews = |ctx: &EvalCtx, songs: &[i64]| -> Vec<(i64, i64)> {
-        let Ok(mut st) = ctx.db.prepare(
+        let Ok(mut st) = ctx.db.prepare_cached(
             "SELECT song_id, rating FROM spotify.song_reviews WHERE user_id = ?1 AND song_id IN (SELECT value FROM json_each(?2)) ORDER BY song_id",
         ) else {
             return Vec::new();
@@ -1806,14 +1819,14 @@ print(album["title"], ratings)"#
         Check::new(
             "every song of the album has exactly one rating of mine",
             move |ctx| {
-                let (_, songs) = rated_album(ctx.db, key);
+                let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
                 let got = my_reviews(ctx, &songs);
                 let per: Vec<i64> = got.iter().map(|r| r.0).collect();
                 same_set(&per, &songs)
             },
         ),
         Check::new("each rating is the note's", move |ctx| {
-            let (_, songs) = rated_album(ctx.db, key);
+            let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
             for (k, s) in songs.iter().enumerate() {
                 let want = note_rating(k, variant);
                 match my_reviews(ctx, &[*s]).first() {
@@ -1827,7 +1840,7 @@ print(album["title"], ratings)"#
         Check::new(
             "the 2 earlier ratings were changed, not duplicated",
             move |ctx| {
-                let (_, songs) = rated_album(ctx.db, key);
+                let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
                 let got = my_reviews(ctx, &[songs[0], songs[2]]);
                 let ok = got.len() == 2
                     && got.iter().all(|(s, r)| {
@@ -1838,7 +1851,7 @@ print(album["title"], ratings)"#
             },
         ),
         Check::new("no song of the other album's note was rated", move |ctx| {
-            let (_, other) = rated_album(ctx.db, key + 1);
+            let (_, other) = ctx.pick("rated_album +1", |db| rated_album(db, key + 1));
             let got = my_reviews(ctx, &other);
             if got.is_empty() {
                 Ok(())
@@ -1851,7 +1864,7 @@ print(album["title"], ratings)"#
         checks.push(Check::new(
             "exactly the songs rated 5 are newly liked",
             move |ctx| {
-                let (_, songs) = rated_album(ctx.db, key);
+                let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
                 let want: Vec<i64> = songs
                     .iter()
                     .enumerate()
@@ -1871,7 +1884,7 @@ print(album["title"], ratings)"#
         checks.push(Check::new(
             format!("the album is rated {overall}"),
             move |ctx| {
-                let (album, _) = rated_album(ctx.db, key);
+                let (album, _) = ctx.pick("rated_album", |db| rated_album(db, key));
                 let r: Option<i64> = one(
                     ctx.db,
                     "SELECT rating FROM spotify.album_reviews WHERE user_id = ?1 AND album_id = ?2",
@@ -1959,7 +1972,7 @@ fn unfollow_idle(g: &mut Gen) -> Parts {
     let (sup, now) = (p.clone(), g.now);
     parts.setup.push(step(move |s| {
         let uid = s.user_id("spotify", &sup)?;
-        let idle = idle_artists(s.db, uid, key);
+        let idle = s.pick("idle_artists", |db| idle_artists(db, uid, key));
         if idle.len() < 4 {
             return Err(missing());
         }
@@ -2071,7 +2084,7 @@ fn unfollow_idle(g: &mut Gen) -> Parts {
     };
     let keep_ids = move |ctx: &EvalCtx| -> BTreeSet<i64> {
         let uid = ctx.user_id("spotify").unwrap_or(0);
-        let idle = idle_artists(ctx.db, uid, key);
+        let idle = ctx.pick("idle_artists", |db| idle_artists(db, uid, key));
         let mut k = BTreeSet::new();
         if variant == 2 {
             k.insert(idle[3]);
@@ -2114,7 +2127,9 @@ fn unfollow_idle(g: &mut Gen) -> Parts {
         Check::new(
             "the 4 designed idle artists are handled (3 at least unfollowed)",
             move |ctx| {
-                let idle = idle_artists(ctx.db, ctx.user_id("spotify").unwrap_or(0), key);
+                let idle = ctx.pick("idle_artists", |db| {
+                    idle_artists(db, ctx.user_id("spotify").unwrap_or(0), key)
+                });
                 let gone = unfollowed(ctx);
                 let n = idle.iter().filter(|a| gone.contains(a)).count();
                 let want = if variant == 1 { 4 } else { 3 };
@@ -2146,9 +2161,11 @@ fn unfollow_idle(g: &mut Gen) -> Parts {
                 match keep_ids(ctx)
                     .into_iter()
                     .chain(if variant == 3 {
-                        idle_artists(ctx.db, ctx.user_id("spotify").unwrap_or(0), key)
-                            .get(3)
-                            .copied()
+                        ctx.pick("idle_artists", |db| {
+                            idle_artists(db, ctx.user_id("spotify").unwrap_or(0), key)
+                        })
+                        .get(3)
+                        .copied()
                     } else {
                         None
                     })
@@ -2314,7 +2331,7 @@ apis.supervisor.complete_task()"#,
         Check::new(format!("a new public playlist \"{title}\""), move |ctx| {
             let p: i64 = ctx
                 .db
-                .query_row(
+                .query_row_cached(
                     "SELECT is_public FROM spotify.playlists WHERE id = ?1",
                     [the(ctx)?],
                     |r| r.get(0),
@@ -2438,7 +2455,7 @@ fn texted_playlist_count(g: &mut Gen) -> Parts {
     let (sup, fr, ot, now) = (p.clone(), friend.clone(), other.clone(), g.now);
     parts.setup.push(step(move |s| {
         let uid = s.user_id("spotify", &sup)?;
-        let songs = texted_picks(s.db, uid, key);
+        let songs = s.pick("texted_picks", |db| texted_picks(db, uid, key));
         if songs.len() < 20 {
             return Err(missing());
         }

@@ -22,6 +22,7 @@ use crate::model::{Allow, Check, Split};
 use apps::people::Person;
 use chrono::{Duration, NaiveDate};
 use serde_json::Value;
+use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -110,12 +111,17 @@ struct Todo {
     assignee: Option<i64>,
 }
 
-/// The tasks of every project the supervisor collaborates on, as they are now.
+/// The tasks of every project the supervisor collaborates on, as they are now (read once per
+/// evaluation).
 fn todos(ctx: &EvalCtx) -> Vec<Todo> {
+    ctx.memo("todos", || read_todos(ctx))
+}
+
+fn read_todos(ctx: &EvalCtx) -> Vec<Todo> {
     let Some(me) = ctx.user_id("todoist") else {
         return Vec::new();
     };
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT t.id, p.name, t.title, t.due_date, t.is_completed, t.assignee_id \
          FROM todoist.tasks t JOIN todoist.projects p ON p.id = t.project_id \
          WHERE t.project_id IN (SELECT project_id FROM todoist.project_collaborator_links WHERE user_id = ?1) ORDER BY t.id",
@@ -169,7 +175,7 @@ fn new_comments(ctx: &EvalCtx) -> Vec<NewComment> {
 
 /// The attachments of comment `id`: (file name, content).
 fn attachments(ctx: &EvalCtx, id: i64) -> Vec<(String, String)> {
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT file_name, coalesce(file_content, '') FROM todoist.attachments WHERE task_comment_id = ?1 ORDER BY id",
     ) else {
         return Vec::new();
@@ -1293,7 +1299,7 @@ fn new_projects(ctx: &EvalCtx) -> Vec<(i64, Option<i64>, String)> {
 
 /// The tasks of project `pid` in order: (title, due `YYYY-MM-DD`, priority).
 fn project_tasks(ctx: &EvalCtx, pid: i64) -> Vec<(String, Option<String>, String)> {
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT title, due_date, priority FROM todoist.tasks WHERE project_id = ?1 ORDER BY coalesce(section_id, 0), order_index, id",
     ) else {
         return Vec::new();
@@ -1652,7 +1658,7 @@ fn trip_days(g: &mut Gen) -> Parts {
                 .into_iter()
                 .filter_map(|r| {
                     ctx.db
-                        .query_row(
+                        .query_row_cached(
                             "SELECT email FROM todoist.users WHERE id = ?1",
                             [r.get("invitee_id").as_i64().unwrap_or(0)],
                             |x| x.get::<_, String>(0),
@@ -1717,7 +1723,7 @@ fn finished_projects(ctx: &EvalCtx) -> Vec<(i64, String)> {
     let Some(me) = ctx.user_id("todoist") else {
         return Vec::new();
     };
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT l.id, p.id, p.name, l.is_archived, \
          (SELECT count(*) FROM todoist.tasks t WHERE t.project_id = p.id), \
          (SELECT count(*) FROM todoist.tasks t WHERE t.project_id = p.id AND NOT t.is_completed) \
@@ -1758,7 +1764,7 @@ fn finished_projects(ctx: &EvalCtx) -> Vec<(i64, String)> {
 /// The supervisor's link to project `pid`: (is_favorite, is_archived).
 fn my_flags(ctx: &EvalCtx, pid: i64) -> Option<(bool, bool)> {
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT is_favorite, is_archived FROM todoist.project_collaborator_links WHERE project_id = ?1 AND user_id = ?2",
             rusqlite::params![pid, ctx.user_id("todoist")?],
             |r| Ok((r.get(0)?, r.get(1)?)),
@@ -2316,7 +2322,7 @@ fn staff_from_note(g: &mut Gen) -> Parts {
                     .into_iter()
                     .filter_map(|r| {
                         ctx.db
-                            .query_row(
+                            .query_row_cached(
                                 "SELECT email FROM todoist.users WHERE id = ?1",
                                 [r.get("invitee_id").as_i64().unwrap_or(0)],
                                 |x| x.get::<_, String>(0),
@@ -2370,7 +2376,7 @@ fn staff_from_note(g: &mut Gen) -> Parts {
 /// The Inbox title of a "listen to" task for album `id`: `Listen to "<title>" by <first artist>`.
 fn album_task(db: &rusqlite::Connection, id: i64) -> Option<String> {
     let (title, artists): (String, String) = db
-        .query_row(
+        .query_row_cached(
             "SELECT title, artist_ids FROM spotify.albums WHERE id = ?1",
             [id],
             |r| Ok((r.get(0)?, r.get(1)?)),
@@ -2381,7 +2387,7 @@ fn album_task(db: &rusqlite::Connection, id: i64) -> Option<String> {
         .first()
         .copied()?;
     let name: String = db
-        .query_row(
+        .query_row_cached(
             "SELECT name FROM spotify.artists WHERE id = ?1",
             [first],
             |r| r.get(0),
@@ -2813,7 +2819,7 @@ fn import_todo_file(g: &mut Gen) -> Parts {
     };
     let inbox_id = |ctx: &EvalCtx| -> Option<i64> {
         ctx.db
-            .query_row(
+            .query_row_cached(
                 "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1 ORDER BY id LIMIT 1",
                 [ctx.user_id("todoist")?],
                 |r| r.get(0),

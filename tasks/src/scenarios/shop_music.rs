@@ -22,6 +22,7 @@ use crate::model::{Allow, Answer, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
+use sim::sql::Cached;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -174,7 +175,7 @@ pub(super) fn end_cart(ctx: &EvalCtx) -> BTreeMap<i64, (i64, i64)> {
         return BTreeMap::new();
     };
     ctx.db
-        .prepare("SELECT product_id, quantity, gift_wrap_quantity FROM amazon.cart_entries WHERE user_id = ?1")
+        .prepare_cached("SELECT product_id, quantity, gift_wrap_quantity FROM amazon.cart_entries WHERE user_id = ?1")
         .and_then(|mut st| {
             st.query_map([uid], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?
                 .collect::<rusqlite::Result<BTreeMap<i64, (i64, i64)>>>()
@@ -1331,7 +1332,7 @@ apis.supervisor.complete_task()"#;
                 let want = as_ids(ctx, &want_wish);
                 let got: BTreeMap<i64, i64> = ctx
                     .db
-                    .prepare("SELECT product_id, quantity FROM amazon.wish_list_entries WHERE user_id = ?1")
+                    .prepare_cached("SELECT product_id, quantity FROM amazon.wish_list_entries WHERE user_id = ?1")
                     .and_then(|mut st| {
                         st.query_map([ctx.user_id("amazon")], |r| Ok((r.get(0)?, r.get(1)?)))?
                             .collect::<rusqlite::Result<BTreeMap<i64, i64>>>()
@@ -1349,7 +1350,7 @@ apis.supervisor.complete_task()"#;
             move |ctx| {
                 let code: Option<String> = ctx
                     .db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT cart_promo_code FROM amazon.users WHERE id = ?1",
                         [ctx.user_id("amazon")],
                         |r| r.get(0),
@@ -1754,7 +1755,7 @@ fn album_artists(db: &Connection, album: i64) -> Vec<i64> {
 /// An album's title and its artists' names ("A, B and C").
 fn album_label(db: &Connection, album: i64) -> (String, String) {
     let title: String = db
-        .query_row(
+        .query_row_cached(
             "SELECT title FROM spotify.albums WHERE id = ?1",
             [album],
             |r| r.get(0),
@@ -1763,7 +1764,7 @@ fn album_label(db: &Connection, album: i64) -> (String, String) {
     let names: Vec<String> = album_artists(db, album)
         .into_iter()
         .filter_map(|a| {
-            db.query_row("SELECT name FROM spotify.artists WHERE id = ?1", [a], |r| {
+            db.query_row_cached("SELECT name FROM spotify.artists WHERE id = ?1", [a], |r| {
                 r.get(0)
             })
             .ok()
@@ -2025,7 +2026,7 @@ pool = apis.spotify.search_songs(genre=genre, sort_by=@SORT@, page_limit=@N@)"#,
                 let songs = playlist_songs(ctx.db, the_playlist(ctx)?);
                 let lib: Vec<(i64, String, i64)> = ctx
                     .db
-                    .prepare(
+                    .prepare_cached(
                         "SELECT s.id, s.genre, s.play_count FROM spotify.user_library_songs l JOIN spotify.songs s ON s.id = l.song_id WHERE l.user_id = ?1",
                     )
                     .and_then(|mut st| {
@@ -2135,8 +2136,8 @@ fn texted_album(g: &mut Gen) -> Parts {
     parts.apps = vec!["supervisor", "phone", "spotify"];
     let (sup, fr, ot, now, variant) = (p.clone(), friend.clone(), other.clone(), g.now, g.variant);
     parts.setup.push(step(move |s| {
-        let album = pick_album(s.db, key).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
-        let decoy = pick_album(s.db, key + 1).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+        let album = s.pick("album", |db| pick_album(db, key)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+        let decoy = s.pick("decoy album", |db| pick_album(db, key + 1)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
         let uid = s.user_id("spotify", &sup)?;
         s.execute(
             "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id IN (?2, ?3)",
@@ -2256,7 +2257,7 @@ for song_id in album["song_ids"]:
             ),
         },
     ];
-    let album_of = move |ctx: &EvalCtx| pick_album(ctx.db, key).unwrap_or(-1);
+    let album_of = move |ctx: &EvalCtx| ctx.pick("album", |db| pick_album(db, key)).unwrap_or(-1);
     let me_sp = |ctx: &EvalCtx| ctx.user_id("spotify").unwrap_or(-1);
     parts.checks = vec![
         Check::new("the recommended album is in the library", move |ctx| {
@@ -2750,7 +2751,7 @@ fn play_album(g: &mut Gen) -> Parts {
     parts.apps = vec!["supervisor", "spotify"];
     let (sup, now, variant) = (p.clone(), g.now, g.variant);
     parts.setup.push(step(move |s| {
-        let album = pick_album(s.db, key).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+        let album = s.pick("album", |db| pick_album(db, key)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
         let songs = album_songs(s.db, album);
         let others = ids(
             s.db,
@@ -2846,14 +2847,14 @@ fn play_album(g: &mut Gen) -> Parts {
     ];
     let player = |ctx: &EvalCtx| -> Option<(String, Option<i64>, bool, i64)> {
         ctx.db
-            .query_row(
+            .query_row_cached(
                 "SELECT queue_song_ids, cursor_position, is_playing, volume FROM spotify.music_players WHERE user_id = ?1",
                 [ctx.user_id("spotify")],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )
             .ok()
     };
-    let album_of = move |ctx: &EvalCtx| pick_album(ctx.db, key).unwrap_or(-1);
+    let album_of = move |ctx: &EvalCtx| ctx.pick("album", |db| pick_album(db, key)).unwrap_or(-1);
     parts.checks = vec![
         Check::new(
             "the queue is exactly the album's songs, in order",

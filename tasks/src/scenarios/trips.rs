@@ -20,6 +20,7 @@ use crate::eval::EvalCtx;
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Population, Relation};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
+use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -155,7 +156,7 @@ fn added_tasks(ctx: &EvalCtx, project: &str) -> Vec<(String, String, Option<i64>
         .filter(|r| {
             r.get("project_id").as_i64().is_some_and(|pid| {
                 ctx.db
-                    .query_row(
+                    .query_row_cached(
                         "SELECT name FROM todoist.projects WHERE id = ?1",
                         [pid],
                         |row| row.get::<_, String>(0),
@@ -506,7 +507,7 @@ fn itinerary_todos(g: &mut Gen) -> Parts {
             move |ctx, r| {
                 r.get("project_id").as_i64().is_some_and(|pid| {
                     ctx.db
-                        .query_row(
+                        .query_row_cached(
                             "SELECT name FROM todoist.projects WHERE id = ?1",
                             [pid],
                             |row| row.get::<_, String>(0),
@@ -1182,7 +1183,7 @@ fn added_payments(ctx: &EvalCtx) -> Vec<(Option<i64>, i64, i64, f64)> {
 /// Does the supervisor have a todoist project with this name?
 fn has_project(ctx: &EvalCtx, name: &str) -> bool {
     ctx.db
-        .query_row(
+        .query_row_cached(
             "SELECT count(*) FROM todoist.projects WHERE name = ?1 AND user_id = ?2",
             rusqlite::params![name, ctx.user_id("todoist")],
             |r| r.get::<_, i64>(0),
@@ -1193,7 +1194,7 @@ fn has_project(ctx: &EvalCtx, name: &str) -> bool {
 
 /// The supervisor's file paths containing `part`.
 fn file_paths(ctx: &EvalCtx, part: &str) -> Vec<String> {
-    let Ok(mut st) = ctx.db.prepare(
+    let Ok(mut st) = ctx.db.prepare_cached(
         "SELECT path FROM file_system.files WHERE user_id = ?1 AND instr(path, ?2) > 0 ORDER BY id",
     ) else {
         return Vec::new();
@@ -1581,7 +1582,7 @@ fn wrap_up(g: &mut Gen) -> Parts {
                     && (r.before("name").as_str() == Some(proj.as_str())
                         || r.before("project_id").as_i64().is_some_and(|pid| {
                             ctx.db
-                                .query_row(
+                                .query_row_cached(
                                     "SELECT count(*) FROM todoist.projects WHERE id = ?1",
                                     [pid],
                                     |row| row.get::<_, i64>(0),
@@ -1866,7 +1867,7 @@ fn cost_note(g: &mut Gen) -> Parts {
 
 /// A song's title and first artist (from the catalog).
 fn song_line(s: &crate::setup::Setup, id: i64) -> rusqlite::Result<(String, String)> {
-    s.db.query_row(
+    s.db.query_row_cached(
         "SELECT s.title, a.name FROM spotify.songs s JOIN spotify.artists a ON a.id = json_extract(s.artist_ids, '$[0]') WHERE s.id = ?1",
         [id],
         |r| Ok((r.get(0)?, r.get(1)?)),
@@ -1887,7 +1888,7 @@ fn new_playlist_songs(ctx: &EvalCtx, title: &str) -> Vec<Vec<i64>> {
         .map(|r| {
             let Ok(mut st) = ctx
                 .db
-                .prepare("SELECT song_id FROM spotify.playlist_songs WHERE playlist_id = ?1 ORDER BY song_id")
+                .prepare_cached("SELECT song_id FROM spotify.playlist_songs WHERE playlist_id = ?1 ORDER BY song_id")
             else {
                 return Vec::new();
             };
@@ -2339,7 +2340,7 @@ fn birthday(g: &mut Gen) -> Parts {
         move |ctx| {
             let inbox: Option<i64> = ctx
                 .db
-                .query_row(
+                .query_row_cached(
                     "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1",
                     [ctx.user_id("todoist")],
                     |r| r.get(0),

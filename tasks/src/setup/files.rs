@@ -4,6 +4,7 @@ use super::{Setup, api_err};
 use apps::common::files::{FsUser, home_dir, resolve_path, write_file};
 use apps::people::Person;
 use chrono::NaiveDateTime;
+use sim::sql::Cached;
 
 impl Setup<'_> {
     /// Writes a file into `person`'s file system at `path` (`~/` is their home directory),
@@ -29,7 +30,7 @@ impl Setup<'_> {
     /// files that would make a task ambiguous); returns how many went.
     pub fn remove_files(&self, person: &Person, fragment: &str) -> rusqlite::Result<usize> {
         let uid = self.user_id("file_system", person)?;
-        self.db.execute(
+        self.db.execute_cached(
             "DELETE FROM file_system.files WHERE user_id = ?1 AND instr(path, ?2) > 0",
             rusqlite::params![uid, fragment],
         )
@@ -52,7 +53,7 @@ impl Setup<'_> {
     /// returns how many rows went.
     pub fn remove_tree(&self, person: &Person, fragment: &str) -> rusqlite::Result<usize> {
         let uid = self.user_id("file_system", person)?;
-        let dirs = self.db.execute(
+        let dirs = self.db.execute_cached(
             "DELETE FROM file_system.directories WHERE user_id = ?1 AND instr(path, ?2) > 0",
             rusqlite::params![uid, fragment],
         )?;

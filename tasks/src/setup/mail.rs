@@ -6,6 +6,7 @@ use super::{Setup, api_err};
 use apps::people::Person;
 use chrono::NaiveDateTime;
 use rusqlite::params;
+use sim::sql::Cached;
 
 impl Setup<'_> {
     /// Changes how `owner` stored `contact` in their phone: the first name they see (a
@@ -19,7 +20,7 @@ impl Setup<'_> {
         relationships: &[&str],
     ) -> rusqlite::Result<usize> {
         let labels: Vec<String> = relationships.iter().map(|r| r.to_string()).collect();
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE phone.contacts SET first_name = ?1, relationships = ?2 WHERE user_id = ?3 AND email = ?4",
             params![
                 first_name,
@@ -77,7 +78,7 @@ impl Setup<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let days: Vec<String> = repeat_days.iter().map(|d| d.to_string()).collect();
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO phone.alarms (user_id, time, repeat_days, label, enabled, snooze_minutes, vibration, created_at) \
              VALUES (?1, ?2, ?3, ?4, 1, 10, 1, ?5)",
             params![
@@ -120,7 +121,7 @@ impl Setup<'_> {
         archived: bool,
         label: Option<&str>,
     ) -> rusqlite::Result<usize> {
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE gmail.user_email_threads SET read = ?1, archived = ?2, label = coalesce(?3, label) \
              WHERE user_id = ?4 AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?5)",
             params![read, archived, label, self.user_id("gmail", owner)?, email_id],
@@ -136,7 +137,7 @@ impl Setup<'_> {
         sender: &str,
         since: NaiveDateTime,
     ) -> rusqlite::Result<usize> {
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE gmail.user_email_threads SET read = 1 WHERE user_id = ?1 AND read = 0 AND EXISTS \
              (SELECT 1 FROM json_each(email_ids) je JOIN gmail.emails e ON e.id = je.value \
               JOIN gmail.users u ON u.id = e.sender_id WHERE u.email = ?2 AND e.created_at >= ?3)",
@@ -156,7 +157,7 @@ impl Setup<'_> {
         email_id: i64,
         spam: bool,
     ) -> rusqlite::Result<usize> {
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE gmail.user_email_threads SET spam = ?1, read = 1 \
              WHERE user_id = ?2 AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?3)",
             params![spam, self.user_id("gmail", owner)?, email_id],
@@ -168,7 +169,7 @@ impl Setup<'_> {
     /// Removes `contact` from `owner`'s phone contacts (so that they are a stranger to the
     /// owner); returns the rows removed.
     pub fn remove_contact(&self, owner: &Person, contact: &Person) -> rusqlite::Result<usize> {
-        self.db.execute(
+        self.db.execute_cached(
             "DELETE FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
             params![self.user_id("phone", owner)?, contact.email],
         )
@@ -183,7 +184,7 @@ impl Setup<'_> {
         contact: &Person,
         birthday: chrono::NaiveDate,
     ) -> rusqlite::Result<usize> {
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE phone.contacts SET birthday = ?1 WHERE user_id = ?2 AND email = ?3",
             params![
                 birthday.format("%Y-%m-%d").to_string(),
@@ -207,7 +208,7 @@ impl Setup<'_> {
         let me = self.user_id("phone", owner)?;
         let rows: Vec<(i64, String)> = self
             .db
-            .prepare("SELECT id, birthday FROM phone.contacts WHERE user_id = ?1 AND birthday IS NOT NULL")?
+            .prepare_cached("SELECT id, birthday FROM phone.contacts WHERE user_id = ?1 AND birthday IS NOT NULL")?
             .query_map([me], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<Result<_, _>>()?;
         let (lo, hi) = (
@@ -227,7 +228,7 @@ impl Setup<'_> {
                 });
             if hit {
                 let moved = d - chrono::Duration::days(61);
-                n += self.db.execute(
+                n += self.db.execute_cached(
                     "UPDATE phone.contacts SET birthday = ?1 WHERE id = ?2",
                     params![moved.format("%Y-%m-%d").to_string(), id],
                 )?;
@@ -246,7 +247,7 @@ impl Setup<'_> {
         sender: &Person,
         since: NaiveDateTime,
     ) -> rusqlite::Result<usize> {
-        self.db.execute(
+        self.db.execute_cached(
             "DELETE FROM phone.user_voice_messages WHERE user_id = ?1 AND global_voice_message_id IN \
              (SELECT id FROM phone.global_voice_messages WHERE sender_id = ?2 AND created_at >= ?3)",
             params![

@@ -11,6 +11,7 @@ mod music;
 mod shop;
 mod todo;
 
+use crate::facts::Facts;
 use apps::people::{Person, Population};
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDateTime;
@@ -25,9 +26,22 @@ pub struct Setup<'a> {
     pub population: &'a Population,
     /// The task's clock (setup rows are dated relative to it).
     pub now: NaiveDateTime,
+    /// The task's recorded picks (kept across starts of the task, read by its checks).
+    pub facts: &'a Facts,
 }
 
 impl Setup<'_> {
+    /// The pick named `key`: recorded by an earlier start of this task, else computed now by
+    /// `compute` and recorded for later starts and for the task's checks ([`EvalCtx::pick`]).
+    ///
+    /// [`EvalCtx::pick`]: crate::eval::EvalCtx::pick
+    pub fn pick<T>(&self, key: &str, compute: impl FnOnce(&Connection) -> T) -> T
+    where
+        T: Clone + Send + Sync + 'static,
+    {
+        self.facts.get_or(key, || compute(self.db))
+    }
+
     /// The person with this id (`admin.main_users.id`).
     pub fn person(&self, id: i64) -> rusqlite::Result<&Person> {
         self.population
@@ -59,7 +73,7 @@ impl Setup<'_> {
     /// Runs one SQL statement on the episode (qualify tables with the app: `venmo.users`), for
     /// rows no helper covers yet; returns the rows changed.
     pub fn execute(&self, sql: &str, params: impl rusqlite::Params) -> rusqlite::Result<usize> {
-        self.db.execute(sql, params)
+        self.db.prepare_cached(sql)?.execute(params)
     }
 
     /// The id of the row just inserted.

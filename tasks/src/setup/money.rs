@@ -6,6 +6,7 @@ use apps::people::Person;
 use chrono::NaiveDateTime;
 use rusqlite::params;
 use sim::clock::fmt_datetime;
+use sim::sql::Cached;
 
 impl Setup<'_> {
     /// A Venmo payment from `from` to `to` at `at`; returns its id. Balances are not moved
@@ -19,7 +20,7 @@ impl Setup<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let at = fmt_datetime(at);
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO venmo.transactions (sender_id, receiver_id, amount, description, created_at, updated_at, private, receipt_download_count, like_count) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?5, 0, 0, 0)",
             params![self.user_id("venmo", from)?, self.user_id("venmo", to)?, amount, description, at],
@@ -38,7 +39,7 @@ impl Setup<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let at = fmt_datetime(at);
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO venmo.payment_requests (sender_id, receiver_id, amount, description, created_at, updated_at, private) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?5, 0)",
             params![self.user_id("venmo", from)?, self.user_id("venmo", to)?, amount, description, at],
@@ -60,7 +61,7 @@ impl Setup<'_> {
             "{:05x}",
             (at.and_utc().timestamp() as u64 ^ 0x5eed) & 0xf_ffff
         );
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO splitwise.groups (user_id, name, description, created_at, invitation_code, deleted) VALUES (?1, ?2, NULL, ?3, ?4, 0)",
             params![self.user_id("splitwise", creator)?, name, at_s, code],
         )?;
@@ -73,7 +74,7 @@ impl Setup<'_> {
             }
         }
         for id in ids {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO splitwise.group_members (group_id, user_id, joined_at) VALUES (?1, ?2, ?3)",
                 params![gid, id, at_s],
             )?;
@@ -98,7 +99,7 @@ impl Setup<'_> {
         for d in debtors {
             ids.push(self.user_id("splitwise", d)?);
         }
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO splitwise.expenses (user_id, group_id, payer_id, debtor_ids, participant_ids, description, amount, deleted, receipt_download_count, created_at) \
              VALUES (?1, ?2, ?1, ?3, ?4, ?5, ?6, 0, 0, ?7)",
             params![
@@ -114,7 +115,7 @@ impl Setup<'_> {
         let eid = self.last_id();
         let share = sim::num::round2(amount / ids.len().max(1) as f64);
         for id in ids {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO splitwise.expense_shares (expense_id, debtor_id, share_amount, created_at) VALUES (?1, ?2, ?3, ?4)",
                 params![eid, id, share, at],
             )?;
@@ -126,7 +127,7 @@ impl Setup<'_> {
 impl Setup<'_> {
     /// Sets the person's Venmo wallet balance.
     pub fn set_venmo_balance(&self, person: &Person, amount: f64) -> rusqlite::Result<()> {
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE venmo.users SET venmo_balance = ?1 WHERE id = ?2",
             params![amount, self.user_id("venmo", person)?],
         )?;
@@ -141,7 +142,7 @@ impl Setup<'_> {
         sent: bool,
     ) -> rusqlite::Result<usize> {
         let column = if sent { "sender_id" } else { "receiver_id" };
-        self.db.execute(
+        self.db.execute_cached(
             &format!(
                 "DELETE FROM venmo.payment_requests WHERE {column} = ?1 AND approved_at IS NULL AND denied_at IS NULL"
             ),
@@ -158,7 +159,7 @@ impl Setup<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
         let column = if approved { "approved_at" } else { "denied_at" };
-        self.db.execute(
+        self.db.execute_cached(
             &format!(
                 "UPDATE venmo.payment_requests SET {column} = ?1, updated_at = ?1 WHERE id = ?2"
             ),
@@ -177,7 +178,7 @@ impl Setup<'_> {
         to: NaiveDateTime,
     ) -> rusqlite::Result<usize> {
         let (x, y) = (self.user_id("venmo", a)?, self.user_id("venmo", b)?);
-        self.db.execute(
+        self.db.execute_cached(
             "DELETE FROM venmo.transactions WHERE ((sender_id = ?1 AND receiver_id = ?2) OR (sender_id = ?2 AND receiver_id = ?1)) \
              AND created_at >= ?3 AND created_at <= ?4",
             params![x, y, fmt_datetime(from), fmt_datetime(to)],
@@ -198,7 +199,7 @@ impl Setup<'_> {
         balance: f64,
     ) -> rusqlite::Result<i64> {
         let owner = format!("{} {}", person.first_name, person.last_name);
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![person.id, owner, card_name, card_number, expiry_year, expiry_month, cvv, balance],
@@ -230,7 +231,7 @@ impl Setup<'_> {
             cvv,
             bank_balance,
         )?;
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO venmo.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![self.user_id("venmo", person)?, card_name, owner, card_number, expiry_year, expiry_month, cvv],
@@ -255,7 +256,7 @@ impl Setup<'_> {
         for (d, _) in shares {
             ids.push(self.user_id("splitwise", d)?);
         }
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO splitwise.expenses (user_id, group_id, payer_id, debtor_ids, participant_ids, description, amount, deleted, receipt_download_count, created_at) \
              VALUES (?1, ?2, ?1, ?3, ?4, ?5, ?6, 0, 0, ?7)",
             params![
@@ -270,7 +271,7 @@ impl Setup<'_> {
         )?;
         let eid = self.last_id();
         for (id, (_, share)) in ids.iter().zip(shares) {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO splitwise.expense_shares (expense_id, debtor_id, share_amount, created_at) VALUES (?1, ?2, ?3, ?4)",
                 params![eid, id, share, at],
             )?;
@@ -293,7 +294,7 @@ impl Setup<'_> {
             self.user_id("splitwise", payer)?,
             self.user_id("splitwise", receiver)?,
         );
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO splitwise.payments (group_id, user_id, payer_id, receiver_id, payer_email, payer_name, receiver_email, receiver_name, amount, description, deleted, receipt_download_count, participant_ids, created_at) \
              VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 0, ?10, ?11)",
             params![
@@ -315,7 +316,7 @@ impl Setup<'_> {
 
     /// The person's Splitwise group named `name` that they are a member of (the first by id).
     pub fn splitwise_group_named(&self, person: &Person, name: &str) -> rusqlite::Result<i64> {
-        self.db.query_row(
+        self.db.query_row_cached(
             "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
              WHERE m.user_id = ?1 AND g.name = ?2 AND NOT g.deleted ORDER BY g.id LIMIT 1",
             params![self.user_id("splitwise", person)?, name],
@@ -334,7 +335,7 @@ impl Setup<'_> {
         description: &str,
         amount: f64,
     ) -> rusqlite::Result<String> {
-        let (path, content, created): (String, String, String) = self.db.query_row(
+        let (path, content, created): (String, String, String) = self.db.query_row_cached(
             "SELECT path, content, created_at FROM file_system.files WHERE user_id = ?1 AND path LIKE '%/documents/finance/%' \
              AND path LIKE ?2 ORDER BY id LIMIT 1",
             params![self.user_id("file_system", person)?, format!("%_statement_{month}.csv")],

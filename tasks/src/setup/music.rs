@@ -7,6 +7,7 @@ use apps::people::Person;
 use chrono::NaiveDateTime;
 use rusqlite::params;
 use sim::clock::fmt_datetime;
+use sim::sql::Cached;
 
 impl Setup<'_> {
     /// A playlist of `owner` with `songs` in that order (added a minute apart from `at`), no
@@ -19,14 +20,14 @@ impl Setup<'_> {
         songs: &[i64],
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO spotify.playlists (title, user_id, created_at, is_public, rating, like_count, review_count) \
              VALUES (?1, ?2, ?3, ?4, 0.0, 0, 0)",
             params![title, self.user_id("spotify", owner)?, fmt_datetime(at), public],
         )?;
         let id = self.last_id();
         for (k, s) in songs.iter().enumerate() {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO spotify.playlist_songs (playlist_id, song_id, added_at) VALUES (?1, ?2, ?3)",
                 params![id, s, fmt_datetime(at + chrono::Duration::minutes(k as i64))],
             )?;
@@ -41,7 +42,7 @@ impl Setup<'_> {
         album: i64,
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT OR IGNORE INTO spotify.user_library_albums (user_id, album_id, created_at) VALUES (?1, ?2, ?3)",
             params![self.user_id("spotify", person)?, album, fmt_datetime(at)],
         )?;
@@ -55,7 +56,7 @@ impl Setup<'_> {
         album: i64,
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT OR IGNORE INTO spotify.album_likes (user_id, album_id, liked_at) VALUES (?1, ?2, ?3)",
             params![self.user_id("spotify", person)?, album, fmt_datetime(at)],
         )?;
@@ -71,7 +72,7 @@ impl Setup<'_> {
     ) -> rusqlite::Result<()> {
         let uid = self.user_id("spotify", person)?;
         for s in songs {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT OR IGNORE INTO spotify.song_likes (user_id, song_id, liked_at) VALUES (?1, ?2, ?3)",
                 params![uid, s, fmt_datetime(at)],
             )?;
@@ -83,7 +84,7 @@ impl Setup<'_> {
     pub fn unlike_songs(&self, person: &Person, songs: &[i64]) -> rusqlite::Result<()> {
         let uid = self.user_id("spotify", person)?;
         for s in songs {
-            self.db.execute(
+            self.db.execute_cached(
                 "DELETE FROM spotify.song_likes WHERE user_id = ?1 AND song_id = ?2",
                 params![uid, s],
             )?;
@@ -100,7 +101,7 @@ impl Setup<'_> {
     ) -> rusqlite::Result<()> {
         let uid = self.user_id("spotify", person)?;
         for s in songs {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT OR IGNORE INTO spotify.user_library_songs (user_id, song_id, created_at) VALUES (?1, ?2, ?3)",
                 params![uid, s, fmt_datetime(at)],
             )?;
@@ -117,7 +118,7 @@ impl Setup<'_> {
     ) -> rusqlite::Result<()> {
         let uid = self.user_id("spotify", person)?;
         for a in artists {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT OR IGNORE INTO spotify.user_artist_followings (user_id, artist_id, created_at) VALUES (?1, ?2, ?3)",
                 params![uid, a, fmt_datetime(at)],
             )?;
@@ -137,13 +138,13 @@ impl Setup<'_> {
     ) -> rusqlite::Result<()> {
         let uid = self.user_id("spotify", person)?;
         let queue = apps::common::pytext::py_json_ints(queue);
-        let changed = self.db.execute(
+        let changed = self.db.execute_cached(
             "UPDATE spotify.music_players SET queue_song_ids = ?1, cursor_position = ?2, is_playing = ?3, is_looping = 0, \
              played_seconds = ?4 WHERE user_id = ?5",
             params![queue, cursor, playing, played_seconds, uid],
         )?;
         if changed == 0 {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO spotify.music_players (user_id, queue_song_ids, is_playing, is_looping, cursor_position, played_seconds, volume) \
                  VALUES (?1, ?2, ?3, 0, ?4, ?5, 5)",
                 params![uid, queue, playing, cursor, played_seconds],
@@ -160,13 +161,13 @@ impl Setup<'_> {
         subs: &[(NaiveDateTime, NaiveDateTime, &str, f64)],
     ) -> rusqlite::Result<Vec<i64>> {
         let uid = self.user_id("spotify", person)?;
-        self.db.execute(
+        self.db.execute_cached(
             "DELETE FROM spotify.premium_subscriptions WHERE user_id = ?1",
             [uid],
         )?;
         let mut out = Vec::new();
         for (start, end, digits, paid) in subs {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO spotify.premium_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) \
                  VALUES (?1, ?2, ?3, ?4, 0, ?5)",
                 params![uid, fmt_datetime(*start), fmt_datetime(*end), digits, paid],
@@ -185,7 +186,7 @@ impl Setup<'_> {
     ) -> rusqlite::Result<()> {
         let uid = self.user_id("spotify", person)?;
         for s in songs {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT OR IGNORE INTO spotify.user_downloaded_songs (user_id, song_id, downloaded_at) VALUES (?1, ?2, ?3)",
                 params![uid, s, fmt_datetime(at)],
             )?;

@@ -7,6 +7,7 @@ use chrono::NaiveDateTime;
 use rusqlite::{OptionalExtension, params};
 use sim::clock::fmt_datetime;
 use sim::num::round2;
+use sim::sql::Cached;
 
 /// A product a task adds to the catalog: (product type, name, colour, relative size, price,
 /// units in stock). Products sharing a name are variations of each other.
@@ -23,7 +24,7 @@ impl Setup<'_> {
         let (product_type, name, color, size, price, stock) = p;
         let seller_rating: f64 = self
             .db
-            .query_row(
+            .query_row_cached(
                 "SELECT rating FROM amazon.sellers WHERE id = ?1",
                 [seller_id],
                 |r| r.get(0),
@@ -36,7 +37,7 @@ impl Setup<'_> {
             product_type,
             name.split(' ').next().unwrap_or("us")
         );
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO amazon.products (product_type, name, description, seller_id, price, delivery_days, inventory_quantity, \
              weight, length, width, height, color, relative_size, rating, seller_rating, has_variations) \
              VALUES (?1, ?2, ?3, ?4, ?5, 3, ?6, 1.5, 10.0, 8.0, 4.0, ?7, ?8, 0.0, ?9, 0)",
@@ -53,7 +54,7 @@ impl Setup<'_> {
             ],
         )?;
         let id = self.last_id();
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE amazon.products SET has_variations = (SELECT count(*) > 1 FROM amazon.products q WHERE q.name = ?1) WHERE name = ?1",
             [name],
         )?;
@@ -84,19 +85,19 @@ impl Setup<'_> {
             cvv,
             balance,
         )?;
-        let is_supervisor: bool = self.db.query_row(
+        let is_supervisor: bool = self.db.query_row_cached(
             "SELECT count(*) > 0 FROM supervisor.supervisors WHERE email = ?1",
             [&person.email],
             |r| r.get(0),
         )?;
         if is_supervisor {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO supervisor.payment_cards (supervisor_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number) \
                  VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
                 params![owner, card_name, card_number, expiry_year, expiry_month, cvv],
             )?;
         }
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO amazon.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
@@ -129,20 +130,20 @@ impl Setup<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let uid = self.user_id("amazon", person)?;
-        let (address_id, address_text): (i64, String) = self.db.query_row(
+        let (address_id, address_text): (i64, String) = self.db.query_row_cached(
             "SELECT id, street_address || char(10) || city || char(10) || state || char(10) || country || char(10) || zip_code \
              FROM amazon.addresses WHERE user_id = ?1 AND name = ?2",
             params![uid, address],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
-        let (card_id, number): (i64, i64) = self.db.query_row(
+        let (card_id, number): (i64, i64) = self.db.query_row_cached(
             "SELECT id, card_number FROM amazon.payment_cards WHERE user_id = ?1 AND (?2 IS NULL OR id = ?2) ORDER BY id LIMIT 1",
             params![uid, card_id],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
         let base: f64 = lines.iter().map(|l| l.2 * l.1 as f64).sum();
         let wrapped: i64 = lines.iter().map(|l| l.4).sum();
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO amazon.orders (user_id, address_id, tax, delivery_fee, gift_wrap_fee, discount, payment_card_id, created_at, \
              address_text, payment_card_digits, receipt_download_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0)",
             params![
@@ -162,7 +163,7 @@ impl Setup<'_> {
         for &(product_id, quantity, price, returned, gift_wrap, delivered) in lines {
             let expected = at + chrono::Duration::days(1) + chrono::Duration::hours(6);
             let delivered = delivered.then(|| fmt_datetime(expected));
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO amazon.order_items (order_id, product_id, ordered_quantity, returned_quantity, gift_wrap_quantity, price, \
                  expected_delivery_at, delivered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 params![
@@ -178,7 +179,7 @@ impl Setup<'_> {
             )?;
             if returned > 0 {
                 let initiated = expected + chrono::Duration::days(2);
-                self.db.execute(
+                self.db.execute_cached(
                     "INSERT INTO amazon.product_returns (user_id, order_id, product_id, deliverer_id, quantity, initiated_at, returned_at, confirmation_code) \
                      VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7)",
                     params![
@@ -200,13 +201,13 @@ impl Setup<'_> {
     pub fn set_amazon_cart(&self, person: &Person, items: &[(i64, i64)]) -> rusqlite::Result<()> {
         let uid = self.user_id("amazon", person)?;
         self.db
-            .execute("DELETE FROM amazon.cart_entries WHERE user_id = ?1", [uid])?;
-        self.db.execute(
+            .execute_cached("DELETE FROM amazon.cart_entries WHERE user_id = ?1", [uid])?;
+        self.db.execute_cached(
             "UPDATE amazon.users SET cart_promo_code = NULL WHERE id = ?1",
             [uid],
         )?;
         for (pid, q) in items {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO amazon.cart_entries (user_id, product_id, quantity, gift_wrap_quantity) VALUES (?1, ?2, ?3, 0)",
                 params![uid, pid, q],
             )?;
@@ -221,12 +222,12 @@ impl Setup<'_> {
         items: &[(i64, i64)],
     ) -> rusqlite::Result<()> {
         let uid = self.user_id("amazon", person)?;
-        self.db.execute(
+        self.db.execute_cached(
             "DELETE FROM amazon.wish_list_entries WHERE user_id = ?1",
             [uid],
         )?;
         for (pid, q) in items {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO amazon.wish_list_entries (user_id, product_id, quantity) VALUES (?1, ?2, ?3)",
                 params![uid, pid, q],
             )?;
@@ -245,13 +246,13 @@ impl Setup<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let uid = self.user_id("amazon", person)?;
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO amazon.product_reviews (product_id, user_id, is_verified, rating, title, text, created_at) \
              VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6)",
             params![product_id, uid, rating, title, text, fmt_datetime(at)],
         )?;
         let id = self.last_id();
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE amazon.products SET rating = (SELECT round(avg(rating), 1) FROM amazon.product_reviews WHERE product_id = ?1) WHERE id = ?1",
             [product_id],
         )?;
@@ -266,7 +267,7 @@ impl Setup<'_> {
         product_id: i64,
         days_late: Option<i64>,
     ) -> rusqlite::Result<usize> {
-        let expected: String = self.db.query_row(
+        let expected: String = self.db.query_row_cached(
             "SELECT expected_delivery_at FROM amazon.order_items WHERE order_id = ?1 AND product_id = ?2",
             params![order_id, product_id],
             |r| r.get(0),
@@ -277,7 +278,7 @@ impl Setup<'_> {
                     + chrono::Duration::days(d),
             )
         });
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE amazon.order_items SET delivered_at = ?1 WHERE order_id = ?2 AND product_id = ?3",
             params![delivered, order_id, product_id],
         )
@@ -287,7 +288,7 @@ impl Setup<'_> {
     /// changed.
     pub fn deliver_amazon_orders_on_time(&self, person: &Person) -> rusqlite::Result<usize> {
         let uid = self.user_id("amazon", person)?;
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE amazon.order_items SET delivered_at = expected_delivery_at \
              WHERE delivered_at > expected_delivery_at AND order_id IN (SELECT id FROM amazon.orders WHERE user_id = ?1)",
             [uid],
@@ -300,12 +301,12 @@ impl Setup<'_> {
     pub fn end_amazon_prime(&self, person: &Person, at: NaiveDateTime) -> rusqlite::Result<usize> {
         let uid = self.user_id("amazon", person)?;
         let at = fmt_datetime(at);
-        let removed = self.db.execute(
+        let removed = self.db.execute_cached(
             "DELETE FROM amazon.prime_subscriptions WHERE user_id = ?1 AND start_date >= ?2",
             params![uid, at],
         )?;
         Ok(removed
-            + self.db.execute(
+            + self.db.execute_cached(
                 "UPDATE amazon.prime_subscriptions SET end_date = ?2 WHERE user_id = ?1 AND (end_date IS NULL OR end_date > ?2)",
                 params![uid, at],
             )?)

@@ -6,6 +6,7 @@ use apps::people::Person;
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::{OptionalExtension, params};
 use sim::clock::fmt_datetime;
+use sim::sql::Cached;
 
 impl Setup<'_> {
     /// The id of `person`'s project named `name` among those they collaborate on (`Inbox`:
@@ -19,14 +20,14 @@ impl Setup<'_> {
              WHERE l.user_id = ?1 AND p.name = ?2 AND p.is_inbox = 0 ORDER BY p.id LIMIT 1"
         };
         self.db
-            .query_row(sql, params![uid, name], |r| r.get(0))
+            .query_row_cached(sql, params![uid, name], |r| r.get(0))
             .optional()?
             .ok_or(rusqlite::Error::QueryReturnedNoRows)
     }
 
     /// The id of the section `name` of `project`.
     pub fn todo_section(&self, project: i64, name: &str) -> rusqlite::Result<i64> {
-        self.db.query_row(
+        self.db.query_row_cached(
             "SELECT id FROM todoist.sections WHERE project_id = ?1 AND name = ?2",
             params![project, name],
             |r| r.get(0),
@@ -45,7 +46,7 @@ impl Setup<'_> {
     ) -> rusqlite::Result<i64> {
         let at_s = fmt_datetime(at);
         let owner_id = self.user_id("todoist", owner)?;
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO todoist.projects (user_id, name, color, is_inbox, description, created_at) VALUES (?1, ?2, 'blue', 0, ?3, ?4)",
             params![owner_id, name, description, at_s],
         )?;
@@ -58,7 +59,7 @@ impl Setup<'_> {
             }
         }
         for id in ids {
-            self.db.execute(
+            self.db.execute_cached(
                 "INSERT INTO todoist.project_collaborator_links (project_id, user_id, is_favorite, is_archived, created_at) VALUES (?1, ?2, 0, 0, ?3)",
                 params![pid, id, at_s],
             )?;
@@ -82,7 +83,7 @@ impl Setup<'_> {
         assignee: Option<&Person>,
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
-        let order: i64 = self.db.query_row(
+        let order: i64 = self.db.query_row_cached(
             "SELECT count(*) FROM todoist.tasks WHERE project_id = ?1 AND section_id IS ?2",
             params![project, section],
             |r| r.get(0),
@@ -92,7 +93,7 @@ impl Setup<'_> {
             Some(p) => Some(self.user_id("todoist", p)?),
             None => None,
         };
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO todoist.tasks (project_id, section_id, user_id, title, description, due_date, priority, is_completed, \
              duration, duration_unit, order_index, assignee_id, assigner_id, created_at) \
              VALUES (?1, ?2, ?3, ?4, '', ?5, ?6, ?7, NULL, NULL, ?8, ?9, ?10, ?11)",
@@ -123,7 +124,7 @@ impl Setup<'_> {
         to: NaiveDate,
     ) -> rusqlite::Result<usize> {
         let uid = self.user_id("todoist", person)?;
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE todoist.tasks SET due_date = ?1 WHERE is_completed = 0 AND due_date IS NOT NULL AND substr(due_date, 1, 10) < ?2 \
              AND project_id IN (SELECT project_id FROM todoist.project_collaborator_links WHERE user_id = ?3)",
             params![
@@ -141,7 +142,7 @@ impl Setup<'_> {
         name: &str,
         color: &str,
     ) -> rusqlite::Result<i64> {
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO todoist.labels (user_id, name, color) VALUES (?1, ?2, ?3)",
             params![self.user_id("todoist", person)?, name, color],
         )?;
@@ -150,7 +151,7 @@ impl Setup<'_> {
 
     /// Puts label `label` on task `task`.
     pub fn label_todo_task(&self, task: i64, label: i64) -> rusqlite::Result<()> {
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO todoist.task_label_links (task_id, label_id) VALUES (?1, ?2)",
             params![task, label],
         )?;
@@ -165,7 +166,7 @@ impl Setup<'_> {
         content: &str,
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
-        self.db.execute(
+        self.db.execute_cached(
             "INSERT INTO todoist.task_comments (task_id, user_id, content, created_at) VALUES (?1, ?2, ?3, ?4)",
             params![task, self.user_id("todoist", author)?, content, fmt_datetime(at)],
         )?;
@@ -180,7 +181,7 @@ impl Setup<'_> {
         favorite: bool,
         archived: bool,
     ) -> rusqlite::Result<()> {
-        self.db.execute(
+        self.db.execute_cached(
             "UPDATE todoist.project_collaborator_links SET is_favorite = ?1, is_archived = ?2 WHERE project_id = ?3 AND user_id = ?4",
             params![favorite, archived, project, self.user_id("todoist", person)?],
         )?;
