@@ -110,6 +110,13 @@ fn suite_shape() {
             "{}: < 2 wrong solutions",
             t.id
         );
+        // Ground truths of AppWorld's size: 10–130 lines.
+        let lines: usize = t.ground_truth.iter().map(|c| c.lines().count()).sum();
+        assert!(
+            (10..=130).contains(&lines),
+            "{}: a ground truth of {lines} lines",
+            t.id
+        );
     }
     for split in tasks::Split::ALL {
         assert!(!suite.split(split).is_empty(), "{split} is empty");

@@ -45,41 +45,67 @@ fn registry() -> &'static Registry {
 fn api_doc_question(g: &mut Gen) -> Parts {
     let p = g.supervisor();
     let reg = registry();
+    let token_apis = |app: &str| {
+        reg.app_apis(app)
+            .filter(|a| a.params.iter().any(|x| x.name == "access_token"))
+            .count()
+    };
     let (instruction, answer, gt, wrong) = match g.variant {
-        1 => {
-            let n = reg
-                .app_apis("simple_note")
-                .filter(|a| a.params.iter().any(|x| x.name == "access_token"))
-                .count();
-            (
-                "How many of the simple_note app's APIs take an access_token parameter? Use the API docs.",
-                n as f64,
-                "names = [a[\"name\"] for a in apis.api_docs.show_api_descriptions(app_name=\"simple_note\")]\ncount = 0\nfor name in names:\n    doc = apis.api_docs.show_api_doc(app_name=\"simple_note\", api_name=name)\n    if any(p[\"name\"] == \"access_token\" for p in doc[\"parameters\"]):\n        count += 1\napis.supervisor.complete_task(answer=count)",
-                vec![
-                    solution(
-                        "counts every simple_note API",
-                        vec!["apis.supervisor.complete_task(answer=len(apis.api_docs.show_api_descriptions(app_name=\"simple_note\")))".into()],
-                    ),
-                    solution(
-                        "counts the parameters named access_token of one API only",
-                        vec!["doc = apis.api_docs.show_api_doc(app_name=\"simple_note\", api_name=\"search_notes\")\napis.supervisor.complete_task(answer=sum(p[\"name\"] == \"access_token\" for p in doc[\"parameters\"]))".into()],
-                    ),
-                ],
-            )
-        }
+        1 => (
+            "How many APIs of the venmo and splitwise apps, together, take an access_token parameter? Use the API docs.",
+            (token_apis("venmo") + token_apis("splitwise")) as f64,
+            r#"total = 0
+for app in ["venmo", "splitwise"]:
+    names = [a["name"] for a in apis.api_docs.show_api_descriptions(app_name=app)]
+    with_token = []
+    for name in names:
+        doc = apis.api_docs.show_api_doc(app_name=app, api_name=name)
+        if any(p["name"] == "access_token" for p in doc["parameters"]):
+            with_token.append(name)
+    print(app, len(names), "APIs,", len(with_token), "take an access_token")
+    total += len(with_token)
+apis.supervisor.complete_task(answer=total)"#,
+            vec![
+                solution(
+                    "counts every API of the two apps",
+                    vec![r#"n = sum(len(apis.api_docs.show_api_descriptions(app_name=app)) for app in ["venmo", "splitwise"])
+apis.supervisor.complete_task(answer=n)"#.into()],
+                ),
+                solution(
+                    "counts venmo's only",
+                    vec![r#"n = 0
+for a in apis.api_docs.show_api_descriptions(app_name="venmo"):
+    doc = apis.api_docs.show_api_doc(app_name="venmo", api_name=a["name"])
+    n += any(p["name"] == "access_token" for p in doc["parameters"])
+apis.supervisor.complete_task(answer=n)"#.into()],
+                ),
+            ],
+        ),
         2 => {
             let max = reg
-                .api("simple_note", "search_notes")
-                .and_then(|a| a.params.iter().find(|x| x.name == "page_limit"))
-                .and_then(|x| x.constraints.le)
-                .unwrap_or(0.0);
+                .app_apis("simple_note")
+                .filter_map(|a| a.params.iter().find(|x| x.name == "page_limit"))
+                .filter_map(|x| x.constraints.le)
+                .fold(0.0, f64::max);
             (
-                "What is the largest page_limit that simple_note's search_notes API accepts? Use the API docs.",
+                "What is the largest page_limit that any simple_note API accepts? Use the API docs.",
                 max,
-                "doc = apis.api_docs.show_api_doc(app_name=\"simple_note\", api_name=\"search_notes\")\nparam = next(p for p in doc[\"parameters\"] if p[\"name\"] == \"page_limit\")\nlimit = next(int(float(c.split(\"<=\")[1])) for c in param[\"constraints\"] if \"<=\" in c)\napis.supervisor.complete_task(answer=limit)",
+                r#"best = None
+for a in apis.api_docs.show_api_descriptions(app_name="simple_note"):
+    doc = apis.api_docs.show_api_doc(app_name="simple_note", api_name=a["name"])
+    for p in doc["parameters"]:
+        if p["name"] != "page_limit":
+            continue
+        for c in p["constraints"]:
+            if "<=" in c:
+                limit = int(float(c.split("<=")[1]))
+                print(a["name"], limit)
+                if best is None or limit > best:
+                    best = limit
+apis.supervisor.complete_task(answer=best)"#,
                 vec![
                     solution(
-                        "answers with the default instead of the maximum",
+                        "answers with search_notes' default instead of the maximum",
                         vec!["doc = apis.api_docs.show_api_doc(app_name=\"simple_note\", api_name=\"search_notes\")\nparam = next(p for p in doc[\"parameters\"] if p[\"name\"] == \"page_limit\")\napis.supervisor.complete_task(answer=param[\"default\"])".into()],
                     ),
                     solution(
@@ -90,19 +116,35 @@ fn api_doc_question(g: &mut Gen) -> Parts {
             )
         }
         _ => {
-            let n: usize = reg.app_apis("supervisor").map(|a| a.params.len()).sum();
+            let n: usize = reg
+                .app_apis("simple_note")
+                .map(|a| a.params.iter().filter(|x| x.name != "access_token").count())
+                .sum();
             (
-                "How many parameters do the supervisor app's APIs take, all of them together? Use the API docs.",
+                "How many parameters do the simple_note app's APIs take, all of them together, not counting access_token? Use the API docs.",
                 n as f64,
-                "total = 0\nfor a in apis.api_docs.show_api_descriptions(app_name=\"supervisor\"):\n    doc = apis.api_docs.show_api_doc(app_name=\"supervisor\", api_name=a[\"name\"])\n    total += len(doc[\"parameters\"])\napis.supervisor.complete_task(answer=total)",
+                r#"counts = {}
+for a in apis.api_docs.show_api_descriptions(app_name="simple_note"):
+    doc = apis.api_docs.show_api_doc(app_name="simple_note", api_name=a["name"])
+    counts[a["name"]] = 0
+    for p in doc["parameters"]:
+        if p["name"] == "access_token":
+            continue
+        counts[a["name"]] += 1
+for name, k in sorted(counts.items()):
+    print(name, k)
+apis.supervisor.complete_task(answer=sum(counts.values()))"#,
                 vec![
                     solution(
-                        "counts the supervisor's APIs instead of their parameters",
-                        vec!["apis.supervisor.complete_task(answer=len(apis.api_docs.show_api_descriptions(app_name=\"supervisor\")))".into()],
+                        "counts access_token too",
+                        vec![r#"total = 0
+for a in apis.api_docs.show_api_descriptions(app_name="simple_note"):
+    total += len(apis.api_docs.show_api_doc(app_name="simple_note", api_name=a["name"])["parameters"])
+apis.supervisor.complete_task(answer=total)"#.into()],
                     ),
                     solution(
-                        "counts the apps instead of the APIs",
-                        vec!["apis.supervisor.complete_task(answer=len(apis.api_docs.show_app_descriptions()))".into()],
+                        "counts the APIs instead of their parameters",
+                        vec!["apis.supervisor.complete_task(answer=len(apis.api_docs.show_api_descriptions(app_name=\"simple_note\")))".into()],
                     ),
                 ],
             )
