@@ -4,6 +4,7 @@
 pub mod agentcli;
 pub mod bench;
 pub mod plot;
+pub mod serve;
 pub mod taskcli;
 
 use anyhow::Context;

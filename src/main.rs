@@ -46,6 +46,24 @@ enum Command {
         #[command(flatten)]
         world: WorldArg,
     },
+    /// Serve AppWorld's environment-server protocol over HTTP: many live tasks in one process,
+    /// each its own world and clock (POST /initialize, /execute, /evaluate, ...).
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Port to listen on.
+        #[arg(long, default_value_t = 8000)]
+        port: u16,
+        /// Most live sessions at once.
+        #[arg(long, default_value_t = 256)]
+        max_sessions: usize,
+        /// Close a session after this many seconds without a request.
+        #[arg(long, default_value_t = 3600)]
+        idle_timeout: u64,
+        #[command(flatten)]
+        world: WorldArg,
+    },
     /// Measure the engine's hot paths and print the figures as JSON.
     Bench {
         /// Iterations per measurement.
@@ -266,6 +284,26 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     println!("# %% cell {}\n{}", i + 1, ep.execute(cell));
                 }
             }
+        }
+        Command::Serve {
+            host,
+            port,
+            max_sessions,
+            idle_timeout,
+            world: world_arg,
+        } => {
+            let (world, registry) = appsim::env(world_arg.dir.as_deref())?;
+            let suite = std::sync::Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
+            if let Err(why) = appsim::taskcli::tasks_fit(&world, &suite) {
+                anyhow::bail!("{why}");
+            }
+            let cfg = appsim::serve::ServeConfig {
+                max_sessions,
+                idle_timeout: std::time::Duration::from_secs(idle_timeout),
+                ..Default::default()
+            };
+            let server = appsim::serve::Server::new(world, registry, suite, cfg);
+            appsim::serve::run(server, &format!("{host}:{port}"))?;
         }
         Command::Bench {
             iters,
