@@ -240,3 +240,62 @@ fn bad_requests_get_clear_errors_and_sessions_live_on() {
     );
     assert_eq!(status, 404);
 }
+
+/// The Python that has AppWorld's client (`appworld` from PyPI): `APPSIM_APPWORLD_PYTHON`, or
+/// the reference oracle's virtualenv (`../shared/oracle/setup.sh` makes it).
+fn appworld_python() -> Option<std::path::PathBuf> {
+    if let Some(p) = std::env::var_os("APPSIM_APPWORLD_PYTHON") {
+        return Some(p.into());
+    }
+    let home = std::env::var_os("HOME")?;
+    let p = std::path::Path::new(&home).join(".cache/appsim-awref/bin/python");
+    p.exists().then_some(p)
+}
+
+#[test]
+fn appworld_own_client_runs_a_task() {
+    let Some(python) = appworld_python() else {
+        eprintln!(
+            "skipped: no Python with AppWorld's client (set APPSIM_APPWORLD_PYTHON, or run ../shared/oracle/setup.sh)"
+        );
+        return;
+    };
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    // A question task: the client's cells answer it and complete it.
+    let t = suite
+        .tasks()
+        .iter()
+        .find(|t| matches!(t.answer, Some(tasks::Answer::Number(_))) && t.apps == ["simple_note"])
+        .expect("a numeric notes question");
+    let Some(tasks::Answer::Number(n)) = t.answer else {
+        unreachable!()
+    };
+    let cells = json!([
+        "print(apis.supervisor.show_profile()['email'])",
+        format!("apis.supervisor.complete_task(answer={n})"),
+    ]);
+    let root = std::env::temp_dir().join(format!("appsim-aw-root-{}", std::process::id()));
+    std::fs::create_dir_all(&root).unwrap();
+    let out = std::process::Command::new(python)
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/appworld_client/drive.py"
+        ))
+        .arg(format!("http://{addr}"))
+        .arg(&t.id)
+        .arg(cells.to_string())
+        .env("APPWORLD_ROOT", &root)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(got["outputs"][0].as_str().unwrap().contains('@'), "{got}");
+    assert_eq!(got["completed"], json!(true));
+    assert_eq!(got["evaluation"]["success"], json!(true), "{got}");
+}
