@@ -158,7 +158,7 @@ fn measure_apps(ep: &mut Episode, iters: u32) -> anyhow::Result<Value> {
          other_email = {other_email:?}\nother_phone = {other_phone:?}\nproduct = {product}\nprint('ok')"
     );
     let said = ep.execute(&setup);
-    anyhow::ensure!(said == "ok", "logging in failed: {said}");
+    anyhow::ensure!(said.trim_end() == "ok", "logging in failed: {said}");
     let cases: [(&str, &str, &str, &str, &str); 7] = [
         (
             "gmail",
@@ -214,7 +214,7 @@ fn measure_apps(ep: &mut Episode, iters: u32) -> anyhow::Result<Value> {
     for (app, read, read_cell, write, write_cell) in cases {
         for cell in [read_cell, write_cell] {
             let said = ep.execute(&format!("{cell}\nprint('ok')"));
-            anyhow::ensure!(said == "ok", "{app}: `{cell}` failed: {said}");
+            anyhow::ensure!(said.trim_end() == "ok", "{app}: `{cell}` failed: {said}");
         }
         let r = per_op(iters, || {
             ep.execute(read_cell);
@@ -262,7 +262,9 @@ fn measure_reads(ep: &mut Episode, token: &str, iters: u32) -> anyhow::Result<Op
     });
     let n_cell = ep.execute("print(len(r))");
     anyhow::ensure!(
-        listed > 0 && n_cell == listed.to_string() && shown == note_id.to_string(),
+        listed > 0
+            && n_cell.trim_end() == listed.to_string()
+            && shown.trim_end() == note_id.to_string(),
         "the benchmarked calls failed in a cell: {shown:?}, {n_cell:?}"
     );
     Ok(Some(json!({

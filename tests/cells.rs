@@ -10,8 +10,8 @@ fn output_contract() {
     let mut ep = common::episode();
     assert_eq!(ep.execute(""), "No code available to execute.");
     assert_eq!(ep.execute("x = 41"), "Execution successful.");
-    assert_eq!(ep.execute("print(x + 1)"), "42");
-    assert_eq!(ep.execute("print({'a': 1})"), "{\"a\": 1}");
+    assert_eq!(ep.execute("print(x + 1)"), "42\n");
+    assert_eq!(ep.execute("print({'a': 1})"), "{\"a\": 1}\n");
     let long = ep.execute("print({'k' + str(i): i for i in range(20)})");
     assert!(long.starts_with("{\n \"k0\": 0,"), "{long}");
     let failed = ep.execute("1/0");
@@ -36,7 +36,7 @@ fn output_contract() {
     );
     assert_eq!(
         ep.execute("print(pendulum.now().year, datetime.date.today())"),
-        "2023 2023-05-18"
+        "2023 2023-05-18\n"
     );
 }
 
@@ -107,7 +107,7 @@ fn hostile_cells_end_cleanly_and_the_episode_lives_on() {
             .contains("open() is not available")
     );
     let walk = ep.execute("print([c.__name__ for c in ().__class__.__base__.__subclasses__() if c.__name__ in ('FileIO', 'Popen', 'socket')])");
-    assert_eq!(walk, "[]");
+    assert_eq!(walk, "[]\n");
     // The shared `apis` object cannot be altered from one episode for the next.
     assert!(
         ep.execute("apis.simple_note = 1")
@@ -117,7 +117,7 @@ fn hostile_cells_end_cleanly_and_the_episode_lives_on() {
         ep.execute("apis.simple_note.login = None")
             .ends_with("AttributeError: apis.simple_note is read-only")
     );
-    assert_eq!(ep.execute("print('alive')"), "alive");
+    assert_eq!(ep.execute("print('alive')"), "alive\n");
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn episodes_run_on_many_threads() {
         })
         .collect();
     let outs: Vec<String> = handles.into_iter().map(|h| h.join().unwrap()).collect();
-    assert_eq!(outs, vec!["0", "2"]);
+    assert_eq!(outs, vec!["0\n", "2\n"]);
 }
 
 #[test]

@@ -103,6 +103,10 @@ fn two_live_tasks_run_to_success_side_by_side() {
             }
         }
     }
+    let all = post(addr, "/evaluate_all", json!({}));
+    for t in [a, b] {
+        assert_eq!(all[&t.id]["success"], json!(true), "{all}");
+    }
     for t in [a, b] {
         assert_eq!(
             post(addr, "/task_completed", json!({"task_id": t.id})),

@@ -482,7 +482,8 @@ pub fn execute(uid: u64, code: &str, limits: &CellLimits, dispatch: &mut dyn Dis
                         if p.len() >= MAX_OUTPUT {
                             p.push_str("\n[output truncated: the cell printed more than 1 MiB]");
                         }
-                        p.strip_suffix('\n').map(str::to_string).unwrap_or(p)
+                        // What the cell printed, as printed: AppWorld strips nothing.
+                        p
                     }
                 }
                 (stop, Err(e)) => {
@@ -490,17 +491,11 @@ pub fn execute(uid: u64, code: &str, limits: &CellLimits, dispatch: &mut dyn Dis
                     if stop == Some(Stop::Memory) && !tb.contains("MemoryError") {
                         tb.push_str("MemoryError: the cell exceeded its memory limit\n");
                     }
+                    // AppWorld answers a failed cell with its traceback alone: what the cell
+                    // printed before failing is not shown.
+                    drop(printed);
                     let tb = clean_traceback(&tb);
-                    let mut out = String::new();
-                    if !printed.is_empty() {
-                        out.push_str(&printed);
-                        if !printed.ends_with('\n') {
-                            out.push('\n');
-                        }
-                    }
-                    out.push_str("Execution failed. Traceback:\n");
-                    out.push_str(tb.trim_end());
-                    out
+                    format!("Execution failed. Traceback:\n{}", tb.trim_end())
                 }
             }
         });
