@@ -77,6 +77,10 @@ fn bad_request(msg: impl Into<String>) -> ServeError {
     ServeError(StatusCode::UNPROCESSABLE_ENTITY, msg.into())
 }
 
+fn internal(msg: impl Into<String>) -> ServeError {
+    ServeError(StatusCode::INTERNAL_SERVER_ERROR, msg.into())
+}
+
 fn not_found(msg: impl Into<String>) -> ServeError {
     ServeError(StatusCode::NOT_FOUND, msg.into())
 }
@@ -138,12 +142,8 @@ impl Server {
                 .send(job)
                 .map_err(|_| not_found(format!("task '{task_id}' was closed")))?;
         }
-        rx.await.map_err(|_| {
-            ServeError(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("task '{task_id}' stopped while answering"),
-            )
-        })
+        rx.await
+            .map_err(|_| internal(format!("task '{task_id}' stopped while answering")))
     }
 
     /// Starts a session for `task_id` (replacing a live one with that id).
@@ -204,7 +204,7 @@ impl Server {
                     job(&mut live);
                 }
             })
-            .map_err(|e| ServeError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            .map_err(|e| internal(e.to_string()))?;
         self.sessions().insert(
             task_id.to_string(),
             Session {
@@ -216,14 +216,11 @@ impl Server {
             Ok(Ok(())) => {}
             Ok(Err(e)) => {
                 self.close(task_id);
-                return Err(ServeError(StatusCode::INTERNAL_SERVER_ERROR, e));
+                return Err(internal(e));
             }
             Err(_) => {
                 self.close(task_id);
-                return Err(ServeError(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!("task '{task_id}' failed to start"),
-                ));
+                return Err(internal(format!("task '{task_id}' failed to start")));
             }
         }
         self.task_info(task_id)
@@ -241,12 +238,7 @@ impl Server {
             .suite
             .population()
             .person(task.supervisor)
-            .ok_or_else(|| {
-                ServeError(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!("task '{task_id}' has no supervisor in this world"),
-                )
-            })?;
+            .ok_or_else(|| internal(format!("task '{task_id}' has no supervisor in this world")))?;
         Ok(json!({
             "task_id": task.id,
             "instruction": task.instruction,
@@ -352,9 +344,7 @@ async fn batch_execute(
     }
     let mut outs = Vec::new();
     for w in waits {
-        let out = w
-            .await
-            .map_err(|e| ServeError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+        let out = w.await.map_err(|e| internal(e.to_string()))??;
         outs.push(Value::String(out));
     }
     Ok(output(outs))
@@ -376,17 +366,14 @@ async fn evaluate(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Valu
             })
         })
         .await?
-        .map_err(|e| ServeError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        .map_err(|e| internal(e.to_string()))?;
     // AppWorld's server raises on a failed test unless told to suppress it.
     if !report.success && !suppress_errors {
         let failed = report.checks.iter().filter(|c| !c.passed).count();
-        return Err(ServeError(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!(
-                "task '{id}' fails {failed} of its {} tests (send suppress_errors=true for the results)",
-                report.checks.len()
-            ),
-        ));
+        return Err(internal(format!(
+            "task '{id}' fails {failed} of its {} tests (send suppress_errors=true for the results)",
+            report.checks.len()
+        )));
     }
     Ok(output(if as_report {
         Value::String(report_text(&tracked))

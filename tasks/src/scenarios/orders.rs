@@ -1201,7 +1201,7 @@ apis.supervisor.complete_task()"#,
 // ---- 5. returns of the order that arrived late ---------------------------------------------
 
 /// The supervisor's new returns: (order id, product id, units, deliverer id).
-fn new_returns(ctx: &EvalCtx) -> Vec<(i64, i64, i64, i64)> {
+pub(super) fn new_returns(ctx: &EvalCtx) -> Vec<(i64, i64, i64, i64)> {
     let me = ctx.user_id("amazon");
     added(ctx, "amazon", "product_returns")
         .into_iter()

@@ -772,22 +772,7 @@ apis.supervisor.complete_task()"#,
         "USPS" => 2,
         _ => 3,
     };
-    let mine = |ctx: &EvalCtx| -> Vec<(i64, i64, i64, i64)> {
-        let me = ctx.user_id("amazon");
-        added(ctx, "amazon", "product_returns")
-            .into_iter()
-            .filter(|r| r.get("user_id").as_i64() == me)
-            .map(|r| {
-                let n = |c: &str| r.get(c).as_i64().unwrap_or(0);
-                (
-                    n("order_id"),
-                    n("product_id"),
-                    n("quantity"),
-                    n("deliverer_id"),
-                )
-            })
-            .collect()
-    };
+    let mine = super::orders::new_returns;
     let expected = move |ctx: &EvalCtx, list: &[(&'static str, i64, NaiveDateTime)]| {
         list.iter()
             .map(|(n, q, at)| {
