@@ -332,10 +332,10 @@ pub fn measure_eval(
     registry: &Arc<sim::api::Registry>,
     iters: u32,
 ) -> anyhow::Result<Value> {
-    let suite = Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
-    if let Err(why) = crate::taskcli::tasks_fit(world, &suite) {
-        return Ok(json!({"skipped": format!("appsim's tasks cannot run on this world: {why}")}));
-    }
+    let suite = match task_suite(world) {
+        Ok(s) => s,
+        Err(skipped) => return Ok(skipped),
+    };
     let mut env = tasks::TaskEnv::new(
         world,
         registry.clone(),
@@ -406,5 +406,74 @@ pub fn measure_eval(
         "start_max_task": start_worst,
         "start_over_1ms": slow_starts,
         "evaluate_over_1ms": slow_evals,
+    }))
+}
+
+/// Resident memory of this process (bytes), where `/proc` tells it.
+fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// The task suite, or the `skipped` answer of a world the tasks cannot run on.
+fn task_suite(world: &World) -> Result<Arc<tasks::Suite>, Value> {
+    let suite = Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
+    match crate::taskcli::tasks_fit(world, &suite) {
+        Ok(()) => Ok(suite),
+        Err(why) => {
+            Err(json!({"skipped": format!("appsim's tasks cannot run on this world: {why}")}))
+        }
+    }
+}
+
+/// What a live session costs, as `appsim serve` holds them: `n` task environments started on
+/// one thread (copy-on-write opens of the shared world, scopes in one interpreter), each with
+/// one cell run; then the time to fork one in its state.
+pub fn measure_sessions(
+    world: &World,
+    registry: &Arc<sim::api::Registry>,
+    n: usize,
+) -> anyhow::Result<Value> {
+    let suite = match task_suite(world) {
+        Ok(s) => s,
+        Err(skipped) => return Ok(skipped),
+    };
+    let new_env = || {
+        tasks::TaskEnv::new(
+            world,
+            registry.clone(),
+            suite.clone(),
+            EpisodeConfig::default(),
+        )
+    };
+    // Warm the thread's interpreter and the world's shared pieces first.
+    drop(new_env()?);
+    let before = resident_bytes();
+    let t = Instant::now();
+    let mut live = Vec::with_capacity(n);
+    for i in 0..n {
+        let task = &suite.tasks()[i % suite.tasks().len()];
+        let mut env = new_env()?;
+        env.start(&task.id)?;
+        env.execute(&task.ground_truth[0]);
+        live.push(env);
+    }
+    let open_ms = t.elapsed().as_secs_f64() * 1e3 / n.max(1) as f64;
+    let held = match (before, resident_bytes()) {
+        (Some(b), Some(a)) => json!((a.saturating_sub(b)) as f64 / 1e6 / n.max(1) as f64),
+        _ => Value::Null,
+    };
+    let forks = n.clamp(1, 50);
+    let t = Instant::now();
+    for env in live.iter().take(forks) {
+        drop(env.fork()?);
+    }
+    let fork_ms = t.elapsed().as_secs_f64() * 1e3 / forks as f64;
+    Ok(json!({
+        "sessions": n,
+        "session_start_ms": open_ms,
+        "session_resident_mb": held,
+        "fork_ms": fork_ms,
     }))
 }

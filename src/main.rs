@@ -46,8 +46,9 @@ enum Command {
         #[command(flatten)]
         world: WorldArg,
     },
-    /// Serve AppWorld's environment-server protocol over HTTP: many live tasks in one process,
-    /// each its own world and clock (POST /initialize, /execute, /evaluate, ...).
+    /// Serve live task sessions over HTTP, many in one process, each its own world and clock:
+    /// AppWorld's environment-server protocol (POST /initialize, /execute, /evaluate, ...),
+    /// OpenEnv sessions (WebSocket /ws; /reset, /step, /state) and MCP tools (/mcp/{session}).
     Serve {
         /// Address to listen on.
         #[arg(long, default_value = "127.0.0.1")]
@@ -56,11 +57,14 @@ enum Command {
         #[arg(long, default_value_t = 8000)]
         port: u16,
         /// Most live sessions at once.
-        #[arg(long, default_value_t = 256)]
+        #[arg(long, default_value_t = 1024)]
         max_sessions: usize,
         /// Close a session after this many seconds without a request.
         #[arg(long, default_value_t = 3600)]
         idle_timeout: u64,
+        /// Worker threads hosting the sessions (default: twice the cores, at least 4).
+        #[arg(long)]
+        workers: Option<usize>,
         #[command(flatten)]
         world: WorldArg,
     },
@@ -290,6 +294,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             port,
             max_sessions,
             idle_timeout,
+            workers,
             world: world_arg,
         } => {
             let (world, registry) = appsim::env(world_arg.dir.as_deref())?;
@@ -297,10 +302,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             if let Err(why) = appsim::taskcli::tasks_fit(&world, &suite) {
                 anyhow::bail!("{why}");
             }
+            let defaults = appsim::serve::ServeConfig::default();
             let cfg = appsim::serve::ServeConfig {
                 max_sessions,
                 idle_timeout: std::time::Duration::from_secs(idle_timeout),
-                ..Default::default()
+                workers: workers.unwrap_or(defaults.workers).max(1),
+                ..defaults
             };
             let server = appsim::serve::Server::new(world, registry, suite, cfg);
             appsim::serve::run(server, &format!("{host}:{port}"))?;
@@ -320,6 +327,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 None => json!({"default_world": measured}),
             };
             out["task_evaluation"] = appsim::bench::measure_eval(&world, &registry, iters)?;
+            out["sessions"] =
+                appsim::bench::measure_sessions(&world, &registry, iters.clamp(1, 200) as usize)?;
             if large {
                 let cfg = apps::seed::WorldConfig {
                     people: 1000,

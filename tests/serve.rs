@@ -1,11 +1,14 @@
 //! `appsim serve` over real HTTP on loopback: AppWorld's environment-server protocol with two
-//! tasks live at once, state save/load, and clear errors that leave other sessions working.
+//! tasks live at once, state save/load, forks, OpenEnv's HTTP routes, clear errors that leave
+//! other sessions working (bad requests, oversize bodies, a client gone mid-step), and the three
+//! real clients from PyPI (AppWorld's, OpenEnv's, MCP's) each running a task end to end.
 
 mod common;
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// Starts a server on an ephemeral loopback port (its runtime lives for the test binary).
 fn server() -> SocketAddr {
@@ -206,7 +209,7 @@ fn bad_requests_get_clear_errors_and_sessions_live_on() {
             "/execute",
             Some(r#"{"task_id": "nope_1", "code": "1"}"#),
             404,
-            "not initialized",
+            "no live session",
         ),
         ("POST", "/execute", Some(r#"{"task_id": "#), 400, ""),
         (
@@ -247,26 +250,92 @@ fn bad_requests_get_clear_errors_and_sessions_live_on() {
 
 /// The Python that has AppWorld's client (`appworld` from PyPI): `APPSIM_APPWORLD_PYTHON`, or
 /// the reference oracle's virtualenv (`../shared/oracle/setup.sh` makes it).
-fn appworld_python() -> Option<std::path::PathBuf> {
-    if let Some(p) = std::env::var_os("APPSIM_APPWORLD_PYTHON") {
-        return Some(p.into());
-    }
-    let home = std::env::var_os("HOME")?;
-    let p = std::path::Path::new(&home).join(".cache/appsim-awref/bin/python");
-    p.exists().then_some(p)
+/// Can this machine reach PyPI?
+fn pypi_reachable() -> bool {
+    std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import urllib.request; urllib.request.urlopen('https://pypi.org/simple/pip/', timeout=15)",
+        ])
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
-#[test]
-fn appworld_own_client_runs_a_task() {
-    let Some(python) = appworld_python() else {
-        eprintln!(
-            "skipped: no Python with AppWorld's client (set APPSIM_APPWORLD_PYTHON, or run ../shared/oracle/setup.sh)"
+/// A Python with exactly the packages pinned in `tests/pyclients/<name>.txt`: a venv under
+/// cargo's target tmp dir, made on first use and reused while the pins stay the same. `None`,
+/// with the reason printed, only where PyPI cannot be reached.
+fn python_with(name: &str) -> Option<PathBuf> {
+    static MAKING: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = MAKING.lock().unwrap_or_else(|e| e.into_inner());
+    let pins_file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/pyclients")
+        .join(format!("{name}.txt"));
+    let pins = std::fs::read_to_string(&pins_file).unwrap();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pyclients-{name}"));
+    let (python, stamp) = (dir.join("bin/python"), dir.join("pins.txt"));
+    if python.exists() && std::fs::read_to_string(&stamp).ok().as_deref() == Some(pins.as_str()) {
+        return Some(python);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let venv = std::process::Command::new("python3")
+        .args(["-m", "venv"])
+        .arg(&dir)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        venv.status.success(),
+        "python3 -m venv failed: {}",
+        String::from_utf8_lossy(&venv.stderr)
+    );
+    let pip = std::process::Command::new(dir.join("bin/pip"))
+        .args([
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "-r",
+        ])
+        .arg(&pins_file)
+        .output()
+        .expect("pip runs");
+    if !pip.status.success() {
+        if !pypi_reachable() {
+            eprintln!("skipped: PyPI cannot be reached, so the {name} client cannot be installed");
+            return None;
+        }
+        panic!(
+            "installing {}: {}",
+            pins_file.display(),
+            String::from_utf8_lossy(&pip.stderr)
         );
-        return;
-    };
-    let addr = server();
+    }
+    if name == "appworld" {
+        // The package ships its apps packed; its client imports them.
+        let unpack = std::process::Command::new(&python)
+            .args(["-m", "appworld.cli", "install"])
+            .output()
+            .expect("python runs");
+        assert!(
+            unpack.status.success(),
+            "appworld install: {}",
+            String::from_utf8_lossy(&unpack.stderr)
+        );
+    }
+    std::fs::write(&stamp, pins).unwrap();
+    Some(python)
+}
+
+/// AppWorld's client: `APPSIM_APPWORLD_PYTHON` if set, else the pinned venv.
+fn appworld_python() -> Option<PathBuf> {
+    match std::env::var_os("APPSIM_APPWORLD_PYTHON") {
+        Some(p) => Some(p.into()),
+        None => python_with("appworld"),
+    }
+}
+
+/// A numeric simple_note question: its id, and its answer.
+fn notes_question() -> (String, f64) {
     let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
-    // A question task: the client's cells answer it and complete it.
     let t = suite
         .tasks()
         .iter()
@@ -275,6 +344,17 @@ fn appworld_own_client_runs_a_task() {
     let Some(tasks::Answer::Number(n)) = t.answer else {
         unreachable!()
     };
+    (t.id.clone(), n)
+}
+
+#[test]
+fn appworld_own_client_runs_a_task() {
+    let Some(python) = appworld_python() else {
+        return;
+    };
+    let addr = server();
+    // A question task: the client's cells answer it and complete it.
+    let (id, n) = notes_question();
     let cells = json!([
         "print(apis.supervisor.show_profile()['email'])",
         format!("apis.supervisor.complete_task(answer={n})"),
@@ -287,7 +367,7 @@ fn appworld_own_client_runs_a_task() {
             "/tests/appworld_client/drive.py"
         ))
         .arg(format!("http://{addr}"))
-        .arg(&t.id)
+        .arg(&id)
         .arg(cells.to_string())
         .env("APPWORLD_ROOT", &root)
         .output()
@@ -302,4 +382,347 @@ fn appworld_own_client_runs_a_task() {
     assert!(got["outputs"][0].as_str().unwrap().contains('@'), "{got}");
     assert_eq!(got["completed"], json!(true));
     assert_eq!(got["evaluation"]["success"], json!(true), "{got}");
+}
+
+/// A Python script's run: its parsed last stdout line (panics, with its output, on failure).
+fn run_script(python: &Path, script: &str, args: &[String]) -> Value {
+    let out = std::process::Command::new(python)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(script))
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{script}: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(stdout.lines().last().unwrap_or("")).unwrap()
+}
+
+#[test]
+fn openenv_client_runs_a_task() {
+    let Some(python) = python_with("openenv-mcp") else {
+        return;
+    };
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let t = &suite.tasks()[3];
+    let cells = std::env::temp_dir().join(format!("appsim-oe-cells-{}.json", std::process::id()));
+    std::fs::write(&cells, json!(t.ground_truth).to_string()).unwrap();
+    let got = run_script(
+        &python,
+        "tests/openenv_client/drive.py",
+        &[
+            format!("http://{addr}"),
+            t.id.clone(),
+            cells.display().to_string(),
+        ],
+    );
+    let _ = std::fs::remove_file(&cells);
+    assert_eq!(got["done"], json!(true), "{got}");
+    assert_eq!(got["final_reward"], json!(1.0), "{got}");
+    assert_eq!(got["state"]["task_id"], json!(t.id), "{got}");
+    assert_eq!(
+        got["state"]["step_count"],
+        json!(t.ground_truth.len()),
+        "{got}"
+    );
+    // The connection's session closed with it.
+    let (_, health) = request(addr, "GET", "/health", None);
+    assert_eq!(
+        serde_json::from_str::<Value>(&health).unwrap()["sessions"],
+        json!(0)
+    );
+}
+
+#[test]
+fn mcp_client_runs_a_task() {
+    let Some(python) = python_with("openenv-mcp") else {
+        return;
+    };
+    let addr = server();
+    let (id, n) = notes_question();
+    post(
+        addr,
+        "/initialize",
+        json!({"task_id": id, "session_id": "mcp-1"}),
+    );
+    let url = format!("http://{addr}/mcp/mcp-1");
+    let calls_file =
+        std::env::temp_dir().join(format!("appsim-mcp-calls-{}.json", std::process::id()));
+    let drive = |calls: Value| {
+        std::fs::write(&calls_file, calls.to_string()).unwrap();
+        run_script(
+            &python,
+            "tests/mcp_client/drive.py",
+            &[url.clone(), calls_file.display().to_string()],
+        )
+    };
+    // Every app but admin and api_docs, as AppWorld's MCP server lists them.
+    let first = drive(json!([
+        {"tool": "supervisor__show_profile", "arguments": {}},
+        {"tool": "no_such__tool", "arguments": {}},
+    ]));
+    assert_eq!(first["tools"], json!(453), "{first}");
+    assert_eq!(first["errors"], json!(1), "{first}");
+    // The password through MCP too: read it from the server's own answer.
+    let out = post(
+        addr,
+        "/execute",
+        json!({"task_id": "mcp-1", "code": "print([p['password'] for p in apis.supervisor.show_account_passwords() if p['account_name'] == 'simple_note'][0])"}),
+    );
+    let password = out.as_str().unwrap().trim().to_string();
+    let done = drive(json!([
+        {"tool": "supervisor__show_profile", "arguments": {}, "save_as": "me"},
+        {"tool": "simple_note__login", "arguments": {"username": "$me.email", "password": password}, "save_as": "login"},
+        {"tool": "simple_note__search_notes", "arguments": {"access_token": "$login.access_token", "page_limit": 5}},
+        {"tool": "simple_note__show_note", "arguments": {"access_token": "$login.access_token", "note_id": -1}},
+        {"tool": "supervisor__complete_task", "arguments": {"answer": n}},
+    ]));
+    let _ = std::fs::remove_file(&calls_file);
+    // API failures are results ({"response": {"message": ...}}), as AppWorld answers them.
+    assert_eq!(done["errors"], json!(0), "{done}");
+    let r = post(
+        addr,
+        "/evaluate",
+        json!({"task_id": "mcp-1", "suppress_errors": true}),
+    );
+    assert_eq!(r["success"], json!(true), "{r}");
+    // An unknown session is a clear 404, before any MCP exchange.
+    let (status, _) = request(addr, "POST", "/mcp/nobody", Some("{}"));
+    assert_eq!(status, 404);
+}
+
+#[test]
+fn forks_and_copies_of_one_task_keep_their_own_state() {
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let t = suite
+        .tasks()
+        .iter()
+        .find(|t| t.answer.is_none() && t.ground_truth.len() >= 3)
+        .expect("a task that changes the world");
+    // Two copies of one task, side by side.
+    for sid in ["a", "b"] {
+        let info = post(
+            addr,
+            "/initialize",
+            json!({"task_id": t.id, "session_id": sid}),
+        );
+        assert_eq!(info["session_id"], json!(sid));
+    }
+    let half = t.ground_truth.len() / 2;
+    for cell in &t.ground_truth[..half] {
+        post(addr, "/execute", json!({"task_id": "a", "code": cell}));
+    }
+    post(
+        addr,
+        "/execute",
+        json!({"task_id": "a", "code": "shared = [1, 2]"}),
+    );
+    let fork = post(addr, "/fork", json!({"task_id": "a", "new_task_id": "a2"}));
+    assert_eq!(fork, json!("a2"));
+    // The fork has the variables (copied, not shared) and the world state; it finishes alone.
+    let out = post(
+        addr,
+        "/execute",
+        json!({"task_id": "a2", "code": "shared.append(3)\nprint(shared)"}),
+    );
+    assert_eq!(out, json!("[1, 2, 3]\n"));
+    for cell in &t.ground_truth[half..] {
+        let out = post(addr, "/execute", json!({"task_id": "a2", "code": cell}));
+        assert!(!out.as_str().unwrap().contains("Traceback"), "{out}");
+    }
+    let eval = |sid: &str| {
+        post(
+            addr,
+            "/evaluate",
+            json!({"task_id": sid, "suppress_errors": true}),
+        )
+    };
+    assert_eq!(eval("a2")["success"], json!(true));
+    assert_eq!(eval("a")["success"], json!(false));
+    assert_eq!(eval("b")["success"], json!(false));
+    let out = post(
+        addr,
+        "/execute",
+        json!({"task_id": "a", "code": "print(shared)"}),
+    );
+    assert_eq!(out, json!("[1, 2]\n"));
+    // The original finishes too, unaffected by its fork; a generated fork id works as well.
+    for cell in &t.ground_truth[half..] {
+        post(addr, "/execute", json!({"task_id": "a", "code": cell}));
+    }
+    assert_eq!(eval("a")["success"], json!(true));
+    let auto = post(addr, "/fork", json!({"task_id": "b"}));
+    assert!(auto.as_str().unwrap().starts_with("b~"), "{auto}");
+    let (status, body) = request(
+        addr,
+        "POST",
+        "/fork",
+        Some(&json!({"task_id": "gone"}).to_string()),
+    );
+    assert_eq!(status, 404, "{body}");
+}
+
+#[test]
+fn openenv_http_routes_run_an_episode() {
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let t = &suite.tasks()[7];
+    let (status, body) = request(
+        addr,
+        "POST",
+        "/reset",
+        Some(&json!({"task_id": t.id}).to_string()),
+    );
+    assert_eq!(status, 200, "{body}");
+    let reset: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(reset["observation"]["output"], json!(t.instruction));
+    assert_eq!(reset["done"], json!(false));
+    let ep = reset["observation"]["episode_id"].clone();
+    let mut last = Value::Null;
+    for cell in &t.ground_truth {
+        let (status, body) = request(
+            addr,
+            "POST",
+            "/step",
+            Some(&json!({"episode_id": ep, "action": {"code": cell}}).to_string()),
+        );
+        assert_eq!(status, 200, "{body}");
+        last = serde_json::from_str(&body).unwrap();
+    }
+    assert_eq!(last["done"], json!(true), "{last}");
+    assert_eq!(last["reward"], json!(1.0), "{last}");
+    assert_eq!(last["observation"]["success"], json!(true), "{last}");
+    let (_, body) = request(
+        addr,
+        "GET",
+        &format!("/state?episode_id={}", ep.as_str().unwrap()),
+        None,
+    );
+    let state: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(state["step_count"], json!(t.ground_truth.len()));
+    // After the end, a step is refused; a malformed action names what is wrong.
+    let (status, body) = request(
+        addr,
+        "POST",
+        "/step",
+        Some(&json!({"episode_id": ep, "action": {"code": "1"}}).to_string()),
+    );
+    assert_eq!(status, 422, "{body}");
+    assert!(body.contains("episode is over"), "{body}");
+    let (status, body) = request(
+        addr,
+        "POST",
+        "/step",
+        Some(&json!({"episode_id": ep, "action": {"cmd": "1"}}).to_string()),
+    );
+    assert_eq!(status, 422);
+    assert!(body.contains("'cmd'"), "{body}");
+    for path in ["/schema", "/metadata", "/health"] {
+        let (status, body) = request(addr, "GET", path, None);
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+}
+
+#[test]
+fn a_client_gone_mid_step_and_oversize_bodies_leave_sessions_working() {
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let (a, b) = (&suite.tasks()[0], &suite.tasks()[5]);
+    for t in [a, b] {
+        post(addr, "/initialize", json!({"task_id": t.id}));
+    }
+    // A slow cell, whose client hangs up while it runs.
+    let slow = json!({"task_id": a.id, "code": "n = 0\nfor i in range(2000000):\n    n += i\nfinished = True"})
+        .to_string();
+    {
+        let mut s = TcpStream::connect(addr).unwrap();
+        write!(
+            s,
+            "POST /execute HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{slow}",
+            slow.len()
+        )
+        .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    let out = post(
+        addr,
+        "/execute",
+        json!({"task_id": b.id, "code": "print('b lives')"}),
+    );
+    assert_eq!(out, json!("b lives\n"));
+    // The abandoned cell still ran to its end, and its session answers.
+    let out = post(
+        addr,
+        "/execute",
+        json!({"task_id": a.id, "code": "print(finished, n)"}),
+    );
+    assert_eq!(
+        out,
+        json!(format!("True {}\n", (0..2000000u64).sum::<u64>()))
+    );
+    // A body over the limit is refused (413); the server goes on.
+    let huge = json!({"task_id": a.id, "code": "x".repeat(5 << 20)}).to_string();
+    let (status, _) = request(addr, "POST", "/execute", Some(&huge));
+    assert_eq!(status, 413);
+    assert_eq!(
+        post(
+            addr,
+            "/execute",
+            json!({"task_id": a.id, "code": "print(1)"})
+        ),
+        json!("1\n")
+    );
+}
+
+/// `cargo test --release --test serve -- --ignored thousand` (about a minute, ~4 GB):
+/// 1,000 live sessions at full world size in one process, within 16 GB.
+#[test]
+#[ignore]
+fn thousand_sessions_fit_in_16_gb() {
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let rss = || {
+        let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+        statm
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+            * 4096
+    };
+    let before = rss();
+    let t0 = std::time::Instant::now();
+    let n = 1000;
+    for i in 0..n {
+        let t = &suite.tasks()[i % suite.tasks().len()];
+        post(
+            addr,
+            "/initialize",
+            json!({"task_id": t.id, "session_id": format!("s{i}")}),
+        );
+        let out = post(
+            addr,
+            "/execute",
+            json!({"task_id": format!("s{i}"), "code": t.ground_truth[0]}),
+        );
+        assert!(!out.as_str().unwrap().contains("Traceback"), "{out}");
+    }
+    let (_, health) = request(addr, "GET", "/health", None);
+    let held = rss() - before;
+    eprintln!(
+        "{n} sessions in {:.1} s; {health}; resident {:.2} GB more, {:.1} MB per session",
+        t0.elapsed().as_secs_f64(),
+        held as f64 / 1e9,
+        held as f64 / 1e6 / n as f64
+    );
+    assert!(held < 16 << 30, "{held} bytes for {n} sessions");
+    assert_eq!(
+        serde_json::from_str::<Value>(&health).unwrap()["sessions"],
+        json!(n)
+    );
 }

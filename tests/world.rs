@@ -1,5 +1,5 @@
 //! World state: deterministic builds, episode reset by rollback, save/load state, state hashes,
-//! and failed calls leaving no trace.
+//! failed calls leaving no trace, copy-on-write copies that share one world, and forks.
 
 mod common;
 use serde_json::json;
@@ -73,6 +73,46 @@ fn reset_save_load_and_atomic_failures() {
     ep.reset(EpisodeConfig::default()).unwrap();
     assert_eq!(ep.state_hash().unwrap(), base);
     assert!(ep.load_state("after-one").is_err());
+}
+
+#[test]
+fn copies_share_the_world_but_not_their_writes_and_forks_carry_state() {
+    let mut a = common::episode();
+    let mut b = common::episode();
+    let base = a.state_hash().unwrap();
+    assert_eq!(b.state_hash().unwrap(), base);
+    let tok = common::token(&mut a);
+    // Enough writes that SQLite spills pages into the copy-on-write file.
+    for i in 0..300 {
+        common::ok(
+            &mut a,
+            "simple_note",
+            "create_note",
+            json!({"access_token": tok, "title": format!("n{i}"), "content": "x".repeat(2000)}),
+        );
+    }
+    assert_ne!(a.state_hash().unwrap(), base);
+    assert_eq!(b.state_hash().unwrap(), base, "a's writes leaked into b");
+    a.execute("kept = {'n': 1}\nimport random\nr = random.random()");
+    let mut f = a.fork().unwrap();
+    assert_eq!(f.state_hash().unwrap(), a.state_hash().unwrap());
+    // The random stream goes on where a's would; variables are copies.
+    let draw = "print(random.random() != r, random.random())";
+    assert_eq!(f.execute(draw), a.execute(draw));
+    assert_eq!(f.execute("kept['n'] += 1\nprint(kept)"), "{\"n\": 2}\n");
+    assert_eq!(a.execute("print(kept)"), "{\"n\": 1}\n");
+    common::ok(
+        &mut f,
+        "simple_note",
+        "create_note",
+        json!({"access_token": tok, "title": "only in the fork", "content": "f"}),
+    );
+    assert_ne!(f.state_hash().unwrap(), a.state_hash().unwrap());
+    // A reset returns every copy to the shared base.
+    for ep in [&mut a, &mut f, &mut b] {
+        ep.reset(EpisodeConfig::default()).unwrap();
+        assert_eq!(ep.state_hash().unwrap(), base);
+    }
 }
 
 #[test]

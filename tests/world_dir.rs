@@ -88,6 +88,7 @@ fn bench_runs_on_an_appworld_world_and_skips_what_it_lacks() {
             .is_some_and(|s| s.contains("tasks cannot run on this world")),
         "{v}"
     );
+    assert!(v["sessions"]["skipped"].is_string(), "{v}");
     // Without simple_note.db the supervisor has no notes account: those fields are skipped.
     let dir = temp_dir("world-no-notes");
     for e in std::fs::read_dir(APPWORLD).unwrap() {

@@ -155,6 +155,25 @@ impl Episode {
         Ok(())
     }
 
+    /// A copy of this episode in its current state, for tree rollouts: the same world state
+    /// (replayed onto a new copy-on-write open, not a world copy), clock, counters, saved
+    /// states and Python variables. Must run on the thread that runs this episode's cells,
+    /// where the copy's cells must run too.
+    pub fn fork(&self) -> Result<Episode, EpisodeError> {
+        let db = self.db.fork()?;
+        let uid = NEXT_UID.fetch_add(1, Ordering::Relaxed);
+        python::fork_scope(self.uid, uid).map_err(EpisodeError::Python)?;
+        Ok(Episode {
+            db,
+            registry: self.registry.clone(),
+            cfg: self.cfg.clone(),
+            uid,
+            cells: self.cells,
+            api_calls: self.api_calls,
+            saved: self.saved.clone(),
+        })
+    }
+
     /// The episode's settings.
     pub fn config(&self) -> &EpisodeConfig {
         &self.cfg

@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod clock;
+pub mod cow;
 pub mod episode;
 pub mod num;
 pub mod python;

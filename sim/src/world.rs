@@ -8,6 +8,7 @@
 //! changed, not on the world's size. Every write to every table is also recorded, by TEMP
 //! triggers, in a change log: the log is how `save_state`/`load_state` and state diffs work.
 
+use crate::cow::{self, CowFile};
 use crate::rng::PyRandom;
 use rusqlite::{Connection, OptionalExtension, params_from_iter, types::Value as SqlValue};
 use std::collections::BTreeMap;
@@ -53,6 +54,55 @@ pub struct SchemaSpec {
 pub struct World {
     images: Arc<Vec<(String, Vec<u8>)>>,
     rows: u64,
+    /// The change-log triggers of a [`Db`] over this world, planned by the first open.
+    log_plan: Arc<std::sync::OnceLock<Arc<LogPlan>>>,
+}
+
+/// The change-log triggers of every data table, and the tables' column lists.
+#[derive(Debug)]
+struct LogPlan {
+    ddl: String,
+    columns: BTreeMap<(String, String), Vec<String>>,
+}
+
+/// Plans the TEMP triggers that record every write of `schemas`' data tables into
+/// `temp.change_log` (row values as JSON arrays in column order).
+fn plan_change_log(conn: &Connection, schemas: &[String]) -> Result<LogPlan, WorldError> {
+    let mut columns = BTreeMap::new();
+    let mut ddl = String::new();
+    for s in schemas {
+        for t in data_tables(conn, s)? {
+            let cols: Vec<String> = conn
+                .prepare(&format!(
+                    "SELECT name FROM pragma_table_info('{t}', '{s}') ORDER BY cid"
+                ))?
+                .query_map([], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            let pk = if cols.iter().any(|c| c == "id") {
+                "id"
+            } else {
+                "rowid"
+            };
+            let arr = |p: &str| {
+                format!(
+                    "json_array({})",
+                    cols.iter()
+                        .map(|c| format!("{p}.\"{c}\""))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            let ins = "INSERT INTO temp.change_log (schema_name, table_name, row_id, old, new)";
+            ddl.push_str(&format!(
+                "CREATE TEMP TRIGGER \"log_{s}_{t}_i\" AFTER INSERT ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', NEW.{pk}, NULL, {}); END;\
+                 CREATE TEMP TRIGGER \"log_{s}_{t}_u\" AFTER UPDATE ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', NEW.{pk}, {}, {}); END;\
+                 CREATE TEMP TRIGGER \"log_{s}_{t}_d\" AFTER DELETE ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', OLD.{pk}, {}, NULL); END;\n",
+                arr("NEW"), arr("OLD"), arr("NEW"), arr("OLD")
+            ));
+            columns.insert((s.clone(), t), cols);
+        }
+    }
+    Ok(LogPlan { ddl, columns })
 }
 
 impl World {
@@ -108,6 +158,7 @@ impl World {
         }
         Ok(World {
             images: Arc::new(images),
+            log_plan: Default::default(),
             rows,
         })
     }
@@ -306,6 +357,7 @@ impl World {
         }
         Ok(World {
             images: Arc::new(images),
+            log_plan: Default::default(),
             rows,
         })
     }
@@ -337,6 +389,9 @@ impl<'a> ImageReader<'a> {
 const IMAGE_MAGIC: &[u8] = b"APPSIM-WORLD-IMAGE-1\n";
 /// Prepared statements kept per connection (rusqlite keeps 16 by default).
 const STATEMENT_CACHE: usize = 1024;
+/// SQLite's page cache per attached schema of a [`Db`] (KiB). Unchanged pages are read from the
+/// shared world image, so a small cache costs a copy, not a disk read.
+const PAGE_CACHE_KIB: usize = 256;
 
 /// Rewrites every DATETIME column of an imported schema into the engine's stored form,
 /// `YYYY-MM-DDTHH:MM:SS` (AppWorld stores `YYYY-MM-DD HH:MM:SS[.ffffff]`), so that stored
@@ -480,6 +535,10 @@ impl StateSnapshot {
 /// A worker's own copy of a world, and the transaction its episode runs in.
 pub struct Db {
     conn: Connection,
+    /// The world this copy reads from (for forks).
+    world: World,
+    /// The schemas' copy-on-write files (declared after `conn`, so they outlive it).
+    _files: Vec<CowFile>,
     schemas: Vec<String>,
     /// Column lists per (schema, table), for replaying the change log.
     columns: BTreeMap<(String, String), Vec<String>>,
@@ -497,7 +556,7 @@ impl std::fmt::Debug for Db {
 impl Db {
     /// Opens a private copy of `world` (the one-off cost per worker).
     pub fn open(world: &World) -> Result<Db, WorldError> {
-        let mut conn = Connection::open_in_memory()?;
+        let conn = Connection::open_in_memory()?;
         crate::sqlfn::register(&conn)?;
         no_foreign_keys(&conn)?;
         // The bundled SQLite is built with STAT4, which re-prepares a cached statement whenever
@@ -511,55 +570,49 @@ impl Db {
         // that writes a logged table walks every change-log trigger, so keep them all cached.
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         let mut schemas = Vec::new();
-        for (name, bytes) in world.images.iter() {
-            attach_empty(&conn, name)?;
-            conn.deserialize_read_exact(name.as_str(), &bytes[..], bytes.len(), false)?;
-            conn.execute_batch(&format!("PRAGMA \"{name}\".journal_mode=MEMORY"))?;
+        let mut files = Vec::new();
+        for (i, (name, _)) in world.images.iter().enumerate() {
+            // The schema reads the world's shared image and keeps only the blocks it writes.
+            let file = CowFile::new(cow::Base::new(world.images.clone(), i));
+            conn.execute("ATTACH DATABASE ?1 AS ?2", (file.uri(), name))?;
+            conn.execute_batch(&format!(
+                "PRAGMA \"{name}\".journal_mode=MEMORY; PRAGMA \"{name}\".locking_mode=EXCLUSIVE; \
+                 PRAGMA \"{name}\".cache_size=-{PAGE_CACHE_KIB}"
+            ))?;
+            files.push(file);
             schemas.push(name.clone());
         }
         conn.execute_batch(
             "CREATE TEMP TABLE change_log (seq INTEGER PRIMARY KEY, schema_name TEXT NOT NULL, \
              table_name TEXT NOT NULL, row_id INTEGER NOT NULL, old TEXT, new TEXT)",
         )?;
-        let mut columns = BTreeMap::new();
-        for s in &schemas {
-            for t in data_tables(&conn, s)? {
-                let cols: Vec<String> = conn
-                    .prepare(&format!(
-                        "SELECT name FROM pragma_table_info('{t}', '{s}') ORDER BY cid"
-                    ))?
-                    .query_map([], |r| r.get(0))?
-                    .collect::<Result<_, _>>()?;
-                let pk = if cols.iter().any(|c| c == "id") {
-                    "id"
-                } else {
-                    "rowid"
-                };
-                let arr = |p: &str| {
-                    format!(
-                        "json_array({})",
-                        cols.iter()
-                            .map(|c| format!("{p}.\"{c}\""))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                };
-                let ins = "INSERT INTO temp.change_log (schema_name, table_name, row_id, old, new)";
-                conn.execute_batch(&format!(
-                    "CREATE TEMP TRIGGER \"log_{s}_{t}_i\" AFTER INSERT ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', NEW.{pk}, NULL, {}); END;\
-                     CREATE TEMP TRIGGER \"log_{s}_{t}_u\" AFTER UPDATE ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', NEW.{pk}, {}, {}); END;\
-                     CREATE TEMP TRIGGER \"log_{s}_{t}_d\" AFTER DELETE ON \"{s}\".\"{t}\" BEGIN {ins} VALUES ('{s}', '{t}', OLD.{pk}, {}, NULL); END;",
-                    arr("NEW"), arr("OLD"), arr("NEW"), arr("OLD")
-                ))?;
-                columns.insert((s.clone(), t), cols);
+        // The change-log triggers are the same for every copy of a world: planned once, then
+        // created in one transaction (one schema change instead of one per trigger).
+        let plan = match world.log_plan.get() {
+            Some(p) => p.clone(),
+            None => {
+                let p = Arc::new(plan_change_log(&conn, &schemas)?);
+                world.log_plan.get_or_init(|| p.clone()).clone()
             }
-        }
+        };
+        conn.execute_batch(&format!("BEGIN; {} COMMIT;", plan.ddl))?;
+        let columns = plan.columns.clone();
         Ok(Db {
             conn,
+            world: world.clone(),
+            _files: files,
             schemas,
             columns,
             in_episode: false,
         })
+    }
+
+    /// A second copy of the same world in this copy's current state: a fresh copy-on-write
+    /// open with this episode's writes replayed (the world itself is not copied).
+    pub fn fork(&self) -> Result<Db, WorldError> {
+        let mut db = Db::open(&self.world)?;
+        db.load_state(&self.save_state()?)?;
+        Ok(db)
     }
 
     /// The connection (for handlers and queries).

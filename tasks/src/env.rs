@@ -92,6 +92,25 @@ impl TaskEnv {
         Ok(task)
     }
 
+    /// A copy of this environment in its current state (see [`Episode::fork`]): same task,
+    /// world state, clock and Python variables; evaluation of the copy sees the same setup.
+    /// Runs on this environment's thread, where the copy must be used too.
+    pub fn fork(&self) -> Result<TaskEnv, TaskError> {
+        Ok(TaskEnv {
+            episode: self.episode.fork()?,
+            suite: self.suite.clone(),
+            base: self.base.clone(),
+            task: self.task.clone(),
+            setup_changes: self.setup_changes,
+            facts: self.facts.clone(),
+        })
+    }
+
+    /// The started task, if any.
+    pub fn task(&self) -> Option<Arc<Task>> {
+        self.task.clone()
+    }
+
     /// Runs one cell of the agent.
     pub fn execute(&mut self, code: &str) -> String {
         self.episode.execute(code)

@@ -15,7 +15,7 @@ use std::sync::Arc;
 type Value = Arc<dyn Any + Send + Sync>;
 
 /// One task's recorded picks, by name.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Facts {
     values: RefCell<HashMap<String, Value>>,
 }

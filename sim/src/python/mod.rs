@@ -59,6 +59,7 @@ struct Runtime {
     watch: Arc<CellWatch>,
     scopes: HashMap<u64, Scope>,
     new_scope: PyObjectRef,
+    fork_scope: PyObjectRef,
     syntax_error: PyObjectRef,
     set_pendulum_now: PyObjectRef,
     clock: Option<NaiveDateTime>,
@@ -267,7 +268,8 @@ impl Runtime {
             .init_hook(move |vm| vm.set_user_signal_channel(rx))
             .build();
         let watch = CellWatch::new(tx);
-        let setup = interp.enter(|vm| -> PyResult<(PyObjectRef, PyObjectRef, PyObjectRef)> {
+        type Hooks = (PyObjectRef, PyObjectRef, PyObjectRef, PyObjectRef);
+        let setup = interp.enter(|vm| -> PyResult<Hooks> {
             install_module(vm, "os", OS_SHIM)?;
             install_module(vm, "pendulum", PENDULUM_SOURCE)?;
             let code = vm
@@ -279,11 +281,12 @@ impl Runtime {
             let pendulum = vm.import("pendulum", 0)?;
             Ok((
                 get("_appsim_new_scope")?,
+                get("_appsim_fork_scope")?,
                 get("_appsim_syntax_error")?,
                 pendulum.get_attr("_set_now", vm)?,
             ))
         });
-        let (new_scope, syntax_error, set_pendulum_now) = match setup {
+        let (new_scope, fork_scope, syntax_error, set_pendulum_now) = match setup {
             Ok(v) => v,
             Err(e) => return Err(interp.enter(|vm| exc_text(vm, &e))),
         };
@@ -292,6 +295,7 @@ impl Runtime {
             watch,
             scopes: HashMap::new(),
             new_scope,
+            fork_scope,
             syntax_error,
             set_pendulum_now,
             clock: None,
@@ -317,23 +321,45 @@ pub fn warm_up() -> Result<(), String> {
     with_runtime(|_| ())
 }
 
+/// Makes episode `uid`'s scope on this thread from the dict a preamble hook answers.
+fn install_scope(
+    rt: &mut Runtime,
+    uid: u64,
+    make: impl FnOnce(&Runtime, &VirtualMachine) -> PyResult<PyObjectRef>,
+) -> Result<(), String> {
+    let scope = rt.interp.enter(|vm| -> PyResult<Scope> {
+        let globals: PyDictRef = make(rt, vm)?
+            .downcast()
+            .map_err(|_| vm.new_type_error("scope is not a dict".to_owned()))?;
+        Ok(Scope::new(None, globals))
+    });
+    match scope {
+        Ok(s) => {
+            rt.scopes.insert(uid, s);
+            Ok(())
+        }
+        Err(e) => Err(rt.interp.enter(|vm| exc_text(vm, &e))),
+    }
+}
+
 /// Creates (or replaces) the scope of episode `uid` on this thread, with `random` seeded.
 pub fn reset_scope(uid: u64, seed: u64) -> Result<(), String> {
     with_runtime(|rt| {
-        let scope = rt.interp.enter(|vm| -> PyResult<Scope> {
-            let globals = rt.new_scope.call((vm.ctx.new_int(seed),), vm)?;
-            let globals: PyDictRef = globals
-                .downcast()
-                .map_err(|_| vm.new_type_error("scope is not a dict".to_owned()))?;
-            Ok(Scope::new(None, globals))
-        });
-        match scope {
-            Ok(s) => {
-                rt.scopes.insert(uid, s);
-                Ok(())
-            }
-            Err(e) => Err(rt.interp.enter(|vm| exc_text(vm, &e))),
-        }
+        install_scope(rt, uid, |rt, vm| {
+            rt.new_scope.call((vm.ctx.new_int(seed),), vm)
+        })
+    })?
+}
+
+/// Gives episode `dst` a copy of episode `src`'s scope on this thread: variables deep-copied
+/// where Python can copy them (shared otherwise), the `random` generator's state carried over.
+pub fn fork_scope(src: u64, dst: u64) -> Result<(), String> {
+    with_runtime(|rt| {
+        let Some(from) = rt.scopes.get(&src) else {
+            return Err(format!("episode {src} has no Python scope on this thread"));
+        };
+        let from = from.globals.clone();
+        install_scope(rt, dst, |rt, vm| rt.fork_scope.call((from,), vm))
     })?
 }
 

@@ -183,6 +183,24 @@ def _appsim_new_scope(seed):
     return scope
 
 
+def _appsim_fork_scope(src):
+    """A copy of cell scope `src` for a forked episode: each variable deep-copied where it can
+    be (shared where it cannot), and the `random` generator continuing from the same state."""
+    scope = _appsim_new_scope(0)
+    old_random = src.get("__appsim_random__")
+    if old_random is not None:
+        scope["__appsim_random__"].setstate(old_random.getstate())
+    memo = {id(old_random): scope["__appsim_random__"]}
+    for key, value in src.items():
+        if key == "__appsim_random__" or value is _appsim_template.get(key, scope):
+            continue
+        try:
+            scope[key] = copy.deepcopy(value, memo)
+        except Exception:
+            scope[key] = value
+    return scope
+
+
 def _appsim_syntax_error(code):
     """(line number, message) of the first syntax error in `code`."""
     try:

@@ -1,0 +1,317 @@
+//! AppWorld's environment-server protocol: the routes AppWorld's own `remote` client calls
+//! (`/initialize`, `/execute`, `/evaluate`, ...), every reply wrapped as `{"output": ...}`.
+//! The `task_id` of a request names a session: by default the task's own id, or the
+//! `session_id` given at `/initialize` (so K copies of one task can run at once), or the id
+//! `/fork` answered.
+
+use super::{ServeError, Server, bad_request, internal, not_found};
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+fn output(v: impl Into<Value>) -> Json<Value> {
+    Json(json!({ "output": v.into() }))
+}
+
+/// A required string field of a request body.
+fn field<'a>(body: &'a Value, name: &str) -> Result<&'a str, ServeError> {
+    body.get(name)
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad_request(format!("the request needs a string field '{name}'")))
+}
+
+/// AppWorld's test-tracker dictionary for a report: each check a requirement, labelled by
+/// whether it also passes when the agent does nothing.
+fn tracker(task: &tasks::Task, report: &tasks::Report, no_op_passes: &[String]) -> Value {
+    let label = |name: &String| {
+        if no_op_passes.contains(name) {
+            "no_op_pass"
+        } else {
+            "no_op_fail"
+        }
+    };
+    let passes: Vec<Value> = report
+        .checks
+        .iter()
+        .filter(|c| c.passed)
+        .map(|c| json!({"requirement": c.name, "label": label(&c.name)}))
+        .collect();
+    let failures: Vec<Value> = report
+        .checks
+        .iter()
+        .filter(|c| !c.passed)
+        .map(|c| json!({"requirement": c.name, "trace": c.reason, "label": label(&c.name)}))
+        .collect();
+    json!({
+        "success": report.success,
+        "difficulty": task.difficulty,
+        "num_tests": report.checks.len(),
+        "passes": passes,
+        "failures": failures,
+    })
+}
+
+type Shared = State<Arc<Server>>;
+
+async fn initialize(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+    let task_id = field(&body, "task_id")?.to_string();
+    let id = match body.get("session_id") {
+        None | Some(Value::Null) => task_id.clone(),
+        Some(v) => v
+            .as_str()
+            .ok_or_else(|| bad_request("'session_id' must be a string"))?
+            .to_string(),
+    };
+    s.start(&id, &task_id).await?;
+    let mut info = s.task_info(&task_id)?;
+    info["session_id"] = json!(id);
+    Ok(output(info))
+}
+
+/// `/fork`: a copy of a live session in its current state (world, clock, Python variables)
+/// under a new id (`new_task_id`, or a generated one), answered as the new id.
+async fn fork(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+    let id = field(&body, "task_id")?.to_string();
+    let to = match body.get("new_task_id") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_str()
+                .ok_or_else(|| bad_request("'new_task_id' must be a string"))?
+                .to_string(),
+        ),
+    };
+    Ok(output(s.fork(&id, to).await?))
+}
+
+async fn execute(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+    let id = field(&body, "task_id")?.to_string();
+    let code = field(&body, "code")?.to_string();
+    Ok(output(s.call(&id, move |l| l.env.execute(&code)).await?))
+}
+
+async fn batch_execute(
+    State(s): Shared,
+    Json(body): Json<Value>,
+) -> Result<Json<Value>, ServeError> {
+    let ids = body
+        .get("task_ids")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad_request("the request needs a list field 'task_ids'"))?;
+    let codes = body
+        .get("codes")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad_request("the request needs a list field 'codes'"))?;
+    if ids.len() != codes.len() {
+        return Err(bad_request("'task_ids' and 'codes' differ in length"));
+    }
+    let mut waits = Vec::new();
+    for (id, code) in ids.iter().zip(codes) {
+        let (Some(id), Some(code)) = (id.as_str(), code.as_str()) else {
+            return Err(bad_request("'task_ids' and 'codes' must hold strings"));
+        };
+        let (id, code) = (id.to_string(), code.to_string());
+        let s = s.clone();
+        waits.push(tokio::spawn(async move {
+            s.call(&id, move |l| l.env.execute(&code)).await
+        }));
+    }
+    let mut outs = Vec::new();
+    for w in waits {
+        let out = w.await.map_err(|e| internal(e.to_string()))??;
+        outs.push(Value::String(out));
+    }
+    Ok(output(outs))
+}
+
+async fn evaluate(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+    let id = field(&body, "task_id")?.to_string();
+    let flag = |name: &str| body.get(name).and_then(Value::as_bool).unwrap_or(false);
+    let (as_report, suppress_errors) = (flag("report"), flag("suppress_errors"));
+    let (report, tracked) = s
+        .call(&id, move |l| {
+            let task = l.task().ok_or(tasks::TaskError::NotStarted)?;
+            l.env.evaluate().map(|r| {
+                let tracked = tracker(&task, &r, &l.no_op_passes);
+                (r, tracked)
+            })
+        })
+        .await?
+        .map_err(|e| internal(e.to_string()))?;
+    // AppWorld's server raises on a failed test unless told to suppress it.
+    if !report.success && !suppress_errors {
+        let failed = report.checks.iter().filter(|c| !c.passed).count();
+        return Err(internal(format!(
+            "task '{id}' fails {failed} of its {} tests (send suppress_errors=true for the results)",
+            report.checks.len()
+        )));
+    }
+    Ok(output(if as_report {
+        Value::String(report_text(&tracked))
+    } else {
+        tracked
+    }))
+}
+
+/// AppWorld's plain-text evaluation report (80 columns, three sections).
+fn report_text(t: &Value) -> String {
+    let rule = |title: &str| {
+        let side = (80 - title.chars().count() - 2) / 2;
+        let right = 80 - title.chars().count() - 2 - side;
+        format!("{} {title} {}", "─".repeat(side), "─".repeat(right))
+    };
+    let list = |key: &str| t[key].as_array().cloned().unwrap_or_default();
+    let (passes, failures) = (list("passes"), list("failures"));
+    let mut out = vec![
+        rule("Overall Stats"),
+        format!("Num Passed Tests : {}", passes.len()),
+        format!("Num Failed Tests : {}", failures.len()),
+        format!("Num Total  Tests : {}", passes.len() + failures.len()),
+        rule("Passes"),
+    ];
+    if passes.is_empty() {
+        out.push("None".into());
+    }
+    for p in &passes {
+        out.push(">> Passed Requirement".into());
+        out.push(p["requirement"].as_str().unwrap_or("").into());
+    }
+    out.push(rule("Fails"));
+    if failures.is_empty() {
+        out.push("None".into());
+    }
+    for f in &failures {
+        out.push(">> Failed Requirement".into());
+        out.push(f["requirement"].as_str().unwrap_or("").into());
+        out.push(f["trace"].as_str().unwrap_or("").into());
+    }
+    out.iter()
+        .map(|l| l.trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+async fn evaluate_all(State(s): Shared) -> Result<Json<Value>, ServeError> {
+    let mut all = serde_json::Map::new();
+    for id in s.session_ids() {
+        // A session closed meanwhile is left out.
+        if let Ok(Ok(tracked)) = s
+            .call(&id, move |l| {
+                let task = l.task().ok_or(tasks::TaskError::NotStarted)?;
+                l.env
+                    .evaluate()
+                    .map(|r| tracker(&task, &r, &l.no_op_passes))
+            })
+            .await
+        {
+            all.insert(id, tracked);
+        }
+    }
+    Ok(output(Value::Object(all)))
+}
+
+async fn task_completed(
+    State(s): Shared,
+    Json(body): Json<Value>,
+) -> Result<Json<Value>, ServeError> {
+    let id = field(&body, "task_id")?.to_string();
+    Ok(output(s.call(&id, |l| l.env.completed()).await?))
+}
+
+/// The `state_id` of a request (AppWorld's client sends `null` when none is given).
+fn state_id(body: &Value) -> String {
+    body.get("state_id")
+        .and_then(Value::as_str)
+        .unwrap_or("default")
+        .to_string()
+}
+
+async fn save_state(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+    let id = field(&body, "task_id")?.to_string();
+    let state = state_id(&body);
+    let saved = state.clone();
+    s.call(&id, move |l| l.env.episode_mut().save_state(&saved))
+        .await?
+        .map_err(|e| bad_request(e.to_string()))?;
+    Ok(output(state))
+}
+
+async fn load_state(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+    let id = field(&body, "task_id")?.to_string();
+    let state = state_id(&body);
+    s.call(&id, move |l| l.env.episode_mut().load_state(&state))
+        .await?
+        .map_err(|e| not_found(e.to_string()))?;
+    Ok(output(Value::Null))
+}
+
+/// `/save_logs` and `/save`: AppWorld writes the task's logs and databases to its experiment
+/// folder; appsim keeps no files, so there is nothing to write.
+async fn save_logs(Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+    field(&body, "task_id")?;
+    Ok(output(Value::Null))
+}
+
+async fn close(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+    let id = field(&body, "task_id")?;
+    if !s.close(id) {
+        return Err(not_found(format!("task '{id}' is not initialized")));
+    }
+    Ok(output(Value::Null))
+}
+
+async fn close_all(State(s): Shared) -> Json<Value> {
+    s.close_all();
+    output(Value::Null)
+}
+
+async fn show_task(State(s): Shared, Path(id): Path<String>) -> Result<Json<Value>, ServeError> {
+    Ok(output(s.task_info(&id)?))
+}
+
+async fn api_docs(State(s): Shared) -> Json<Value> {
+    let mut all = serde_json::Map::new();
+    for app in s.registry.apps().iter().filter(|a| a.name != "admin") {
+        let docs: serde_json::Map<String, Value> = s
+            .registry
+            .app_apis(app.name)
+            .map(|spec| (spec.name.to_string(), apps::api_docs::doc_json(spec, true)))
+            .collect();
+        all.insert(app.name.to_string(), Value::Object(docs));
+    }
+    Json(Value::Object(all))
+}
+
+async fn welcome() -> Json<Value> {
+    Json(
+        json!({"message": "appsim: AppWorld's environment server. POST /initialize with a task_id to start a task; GET /tasks lists them."}),
+    )
+}
+
+async fn list_tasks(State(s): Shared) -> Json<Value> {
+    let ids: Vec<&str> = s.suite.tasks().iter().map(|t| t.id.as_str()).collect();
+    output(json!(ids))
+}
+
+/// AppWorld's routes (and `/fork`).
+pub fn routes() -> Router<Arc<Server>> {
+    Router::new()
+        .route("/initialize", post(initialize))
+        .route("/fork", post(fork))
+        .route("/execute", post(execute))
+        .route("/batch_execute", post(batch_execute))
+        .route("/evaluate", post(evaluate))
+        .route("/task_completed", post(task_completed))
+        .route("/save_state", post(save_state))
+        .route("/load_state", post(load_state))
+        .route("/close", post(close))
+        .route("/close_all", post(close_all))
+        .route("/save_logs", post(save_logs))
+        .route("/save", post(save_logs))
+        .route("/evaluate_all", post(evaluate_all))
+        .route("/api_docs", get(api_docs))
+        .route("/", get(welcome))
+        .route("/tasks", get(list_tasks))
+        .route("/tasks/{id}", get(show_task))
+}

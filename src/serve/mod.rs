@@ -1,0 +1,519 @@
+//! `appsim serve`: many live task sessions in one process, reached three ways: AppWorld's
+//! environment-server protocol ([`appworld`]), OpenEnv's WebSocket and HTTP sessions
+//! ([`openenv`]) and MCP tools over streamable HTTP ([`mcp`]).
+//!
+//! A session is one started task: its own episode (a copy-on-write open of the shared world,
+//! its clock, its Python scope). Sessions live on a fixed pool of worker threads, each with one
+//! Python interpreter that hosts the scopes of the sessions placed on it; a request becomes a
+//! job on its session's worker. So memory grows by a session's changes and scope, not by a
+//! world or an interpreter per session; a slow cell holds up only the sessions sharing its
+//! worker, and never past the cell time limit.
+
+pub mod appworld;
+pub mod mcp;
+pub mod openenv;
+
+use anyhow::Context;
+use axum::Json;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use sim::EpisodeConfig;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tasks::{Suite, Task, TaskEnv};
+use tokio::sync::oneshot;
+
+/// Limits of a server.
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    /// Most live sessions; starting one beyond it is refused (503).
+    pub max_sessions: usize,
+    /// A session unused this long is closed.
+    pub idle_timeout: Duration,
+    /// Largest request body accepted (bytes); larger ones get 413.
+    pub max_body: usize,
+    /// Worker threads that host the sessions (each runs one Python interpreter).
+    pub workers: usize,
+}
+
+impl Default for ServeConfig {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        ServeConfig {
+            max_sessions: 1024,
+            idle_timeout: Duration::from_secs(3600),
+            max_body: 4 << 20,
+            workers: (2 * cores).max(4),
+        }
+    }
+}
+
+/// A started task on its worker: the environment, and which checks pass when the agent does
+/// nothing (AppWorld labels each test `no_op_pass` or `no_op_fail`).
+pub struct Live {
+    /// The task environment.
+    pub env: TaskEnv,
+    /// Names of the checks that pass on the fresh setup.
+    pub no_op_passes: Vec<String>,
+}
+
+impl Live {
+    /// The task this session runs.
+    pub fn task(&self) -> Option<Arc<Task>> {
+        self.env.task()
+    }
+}
+
+/// What a worker holds: its sessions by id, each with the generation it was started as.
+type Hosted = HashMap<String, (u64, Live)>;
+type Job = Box<dyn FnOnce(&mut Hosted) + Send>;
+
+/// A session as the server's index sees it.
+struct Session {
+    worker: usize,
+    generation: u64,
+    task_id: String,
+    last_used: Instant,
+}
+
+/// What every front door shares: the world, the suite, the worker pool and the session index.
+pub struct Server {
+    world: sim::World,
+    registry: Arc<sim::api::Registry>,
+    suite: Arc<Suite>,
+    cfg: ServeConfig,
+    workers: Vec<std::sync::mpsc::Sender<Job>>,
+    sessions: Mutex<HashMap<String, Session>>,
+    generation: AtomicU64,
+    /// Sessions closed since freed memory was last handed back to the OS.
+    closed_since_trim: AtomicU64,
+    mcp_tools: mcp::Tools,
+}
+
+/// An error answered to the client: a status and a message (`{"detail": message}`, as
+/// AppWorld's FastAPI server answers).
+#[derive(Debug)]
+pub struct ServeError(pub StatusCode, pub String);
+
+impl IntoResponse for ServeError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({"detail": self.1}))).into_response()
+    }
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.1)
+    }
+}
+
+fn bad_request(msg: impl Into<String>) -> ServeError {
+    ServeError(StatusCode::UNPROCESSABLE_ENTITY, msg.into())
+}
+
+fn internal(msg: impl Into<String>) -> ServeError {
+    ServeError(StatusCode::INTERNAL_SERVER_ERROR, msg.into())
+}
+
+fn not_found(msg: impl Into<String>) -> ServeError {
+    ServeError(StatusCode::NOT_FOUND, msg.into())
+}
+
+fn not_live(id: &str) -> ServeError {
+    not_found(format!(
+        "no live session '{id}' (POST /initialize with its task_id first)"
+    ))
+}
+
+/// Runs jobs until every sender is gone; a job that panics answers nothing (its caller gets
+/// an error) and the worker, with its other sessions, goes on.
+fn worker_loop(inbox: std::sync::mpsc::Receiver<Job>) {
+    let mut hosted = Hosted::new();
+    for job in inbox {
+        let run = std::panic::AssertUnwindSafe(|| job(&mut hosted));
+        if std::panic::catch_unwind(run).is_err() {
+            eprintln!("appsim serve: a request failed inside its worker (see the message above)");
+        }
+    }
+}
+
+impl Server {
+    /// A server over `world` (which must hold appsim's tasks' people), with its worker threads
+    /// started.
+    pub fn new(
+        world: sim::World,
+        registry: Arc<sim::api::Registry>,
+        suite: Arc<Suite>,
+        cfg: ServeConfig,
+    ) -> Server {
+        let workers = (0..cfg.workers.max(1))
+            .map(|i| {
+                let (tx, rx) = std::sync::mpsc::channel::<Job>();
+                std::thread::Builder::new()
+                    .name(format!("serve-worker-{i}"))
+                    .spawn(move || worker_loop(rx))
+                    .expect("the OS refused a worker thread");
+                tx
+            })
+            .collect();
+        let mcp_tools = mcp::Tools::new(&registry);
+        Server {
+            world,
+            registry,
+            suite,
+            cfg,
+            workers,
+            sessions: Mutex::new(HashMap::new()),
+            generation: AtomicU64::new(1),
+            closed_since_trim: AtomicU64::new(0),
+            mcp_tools,
+        }
+    }
+
+    fn sessions(&self) -> MutexGuard<'_, HashMap<String, Session>> {
+        // A panic while holding the lock cannot leave the map half-changed: recover it.
+        self.sessions
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The suite the server runs.
+    pub fn suite(&self) -> &Arc<Suite> {
+        &self.suite
+    }
+
+    /// The registry of every app's APIs.
+    pub fn registry(&self) -> &Arc<sim::api::Registry> {
+        &self.registry
+    }
+
+    /// Runs `f` on session `id`'s worker and waits for its answer.
+    pub async fn call<R: Send + 'static>(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut Live) -> R + Send + 'static,
+    ) -> Result<R, ServeError> {
+        let (tx, rx) = oneshot::channel();
+        {
+            let mut map = self.sessions();
+            let s = map.get_mut(id).ok_or_else(|| not_live(id))?;
+            s.last_used = Instant::now();
+            let (key, generation) = (id.to_string(), s.generation);
+            let job: Job = Box::new(move |hosted| {
+                let answer = match hosted.get_mut(&key) {
+                    Some((g, live)) if *g == generation => Some(f(live)),
+                    _ => None,
+                };
+                let _ = tx.send(answer);
+            });
+            self.workers[s.worker]
+                .send(job)
+                .map_err(|_| internal("the session's worker has stopped"))?;
+        }
+        rx.await
+            .map_err(|_| internal(format!("session '{id}' failed while answering")))?
+            .ok_or_else(|| not_live(id))
+    }
+
+    /// The task id session `id` runs, if it is live.
+    pub fn task_of(&self, id: &str) -> Option<String> {
+        self.sessions().get(id).map(|s| s.task_id.clone())
+    }
+
+    /// Reserves session `id` for `task_id` on the least-loaded worker (closing a live session
+    /// with that id); refused when the server is full.
+    fn reserve(&self, id: &str, task_id: &str) -> Result<(usize, u64), ServeError> {
+        let mut map = self.sessions();
+        if let Some(old) = map.remove(id) {
+            self.drop_on_worker(id, &old);
+        }
+        if map.len() >= self.cfg.max_sessions {
+            return Err(ServeError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "{} sessions are live, the most this server holds (--max-sessions): close one first",
+                    self.cfg.max_sessions
+                ),
+            ));
+        }
+        let mut load = vec![0usize; self.workers.len()];
+        for s in map.values() {
+            load[s.worker] += 1;
+        }
+        let worker = (0..load.len()).min_by_key(|&w| load[w]).unwrap_or(0);
+        let generation = self.generation.fetch_add(1, Ordering::Relaxed);
+        map.insert(
+            id.to_string(),
+            Session {
+                worker,
+                generation,
+                task_id: task_id.to_string(),
+                last_used: Instant::now(),
+            },
+        );
+        Ok((worker, generation))
+    }
+
+    /// Forgets session `id` if it is still the given generation.
+    fn unreserve(&self, id: &str, generation: u64) {
+        let mut map = self.sessions();
+        if map.get(id).is_some_and(|s| s.generation == generation) {
+            map.remove(id);
+        }
+    }
+
+    /// Sends `make` to `worker` to build a session there; waits until it is hosted.
+    async fn host(
+        &self,
+        id: &str,
+        worker: usize,
+        generation: u64,
+        make: impl FnOnce(&mut Hosted) -> Result<Live, String> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        let (tx, rx) = oneshot::channel::<Result<(), String>>();
+        let key = id.to_string();
+        let job: Job = Box::new(move |hosted| {
+            let made = make(hosted).map(|live| {
+                hosted.insert(key, (generation, live));
+            });
+            let _ = tx.send(made);
+        });
+        let sent = self.workers[worker].send(job);
+        let answer = match sent {
+            Ok(()) => rx.await,
+            Err(_) => Ok(Err("the worker has stopped".into())),
+        };
+        match answer {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(why)) => {
+                self.unreserve(id, generation);
+                Err(internal(format!("session '{id}' could not start: {why}")))
+            }
+            Err(_) => {
+                self.unreserve(id, generation);
+                Err(internal(format!("session '{id}' failed while starting")))
+            }
+        }
+    }
+
+    /// Starts `task_id` as session `id` (replacing a live session with that id).
+    pub async fn start(&self, id: &str, task_id: &str) -> Result<(), ServeError> {
+        if self.suite.get(task_id).is_none() {
+            return Err(not_found(format!(
+                "no task with id '{task_id}' (GET /tasks lists them)"
+            )));
+        }
+        let (worker, generation) = self.reserve(id, task_id)?;
+        let (world, registry, suite) = (
+            self.world.clone(),
+            self.registry.clone(),
+            self.suite.clone(),
+        );
+        let task_id = task_id.to_string();
+        self.host(id, worker, generation, move |_| {
+            let mut env = TaskEnv::new(&world, registry, suite, EpisodeConfig::default())
+                .map_err(|e| e.to_string())?;
+            env.start(&task_id).map_err(|e| e.to_string())?;
+            let no_op = env.evaluate().map_err(|e| e.to_string())?;
+            Ok(Live {
+                env,
+                no_op_passes: no_op
+                    .checks
+                    .into_iter()
+                    .filter(|c| c.passed)
+                    .map(|c| c.name)
+                    .collect(),
+            })
+        })
+        .await
+    }
+
+    /// Forks live session `from` into a new session `to` (a generated id when `None`): the same
+    /// task, world state, clock and Python variables, on the same worker (a Python scope
+    /// cannot move between threads). Returns the new id.
+    pub async fn fork(&self, from: &str, to: Option<String>) -> Result<String, ServeError> {
+        let (worker, src_generation, task_id) = {
+            let map = self.sessions();
+            let s = map.get(from).ok_or_else(|| not_live(from))?;
+            (s.worker, s.generation, s.task_id.clone())
+        };
+        let to = match to {
+            Some(t) if t == from => return Err(bad_request("a fork needs an id of its own")),
+            Some(t) => t,
+            None => format!("{from}~{}", self.generation.fetch_add(1, Ordering::Relaxed)),
+        };
+        let (_, generation) = self.reserve(&to, &task_id)?;
+        // The copy must share the original's worker: move the reservation there.
+        if let Some(s) = self.sessions().get_mut(&to) {
+            s.worker = worker;
+        }
+        let src = from.to_string();
+        self.host(&to, worker, generation, move |hosted| {
+            match hosted.get(&src) {
+                Some((g, live)) if *g == src_generation => Ok(Live {
+                    env: live.env.fork().map_err(|e| e.to_string())?,
+                    no_op_passes: live.no_op_passes.clone(),
+                }),
+                _ => Err(format!("session '{src}' was closed")),
+            }
+        })
+        .await?;
+        Ok(to)
+    }
+
+    /// Has the session's worker drop it (its Python scope lives there).
+    fn drop_on_worker(&self, id: &str, s: &Session) {
+        self.closed_since_trim.fetch_add(1, Ordering::Relaxed);
+        let (key, generation) = (id.to_string(), s.generation);
+        let _ = self.workers[s.worker].send(Box::new(move |hosted: &mut Hosted| {
+            if hosted.get(&key).is_some_and(|(g, _)| *g == generation) {
+                hosted.remove(&key);
+            }
+        }));
+    }
+
+    /// Closes session `id`; false if none was live.
+    pub fn close(&self, id: &str) -> bool {
+        let removed = self.sessions().remove(id);
+        match removed {
+            Some(s) => {
+                self.drop_on_worker(id, &s);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Closes every session; returns how many.
+    pub fn close_all(&self) -> usize {
+        let mut map = self.sessions();
+        let n = map.len();
+        for (id, s) in map.drain() {
+            self.drop_on_worker(&id, &s);
+        }
+        drop(map);
+        self.release_memory();
+        n
+    }
+
+    /// Once the workers have dropped what they were sent to drop, hands freed heap back to the
+    /// OS (glibc keeps it otherwise: a server that held 1,000 sessions would stay at that size).
+    fn release_memory(&self) {
+        self.closed_since_trim.store(0, Ordering::Relaxed);
+        for w in &self.workers {
+            let _ = w.send(Box::new(|_: &mut Hosted| {
+                #[cfg(all(target_os = "linux", target_env = "gnu"))]
+                // SAFETY: malloc_trim only returns free memory; it is safe to call at any time.
+                unsafe {
+                    libc::malloc_trim(0);
+                }
+            }));
+        }
+    }
+
+    /// Closes sessions idle past the timeout, and hands memory freed by closed sessions back to
+    /// the OS; returns how many it closed.
+    pub fn reap_idle(&self) -> usize {
+        let limit = self.cfg.idle_timeout;
+        let mut map = self.sessions();
+        let idle: Vec<String> = map
+            .iter()
+            .filter(|(_, s)| s.last_used.elapsed() >= limit)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in &idle {
+            if let Some(s) = map.remove(id) {
+                self.drop_on_worker(id, &s);
+            }
+        }
+        drop(map);
+        if self.closed_since_trim.load(Ordering::Relaxed) > 0 {
+            self.release_memory();
+        }
+        idle.len()
+    }
+
+    /// Live sessions.
+    pub fn live(&self) -> usize {
+        self.sessions().len()
+    }
+
+    /// Ids of the live sessions.
+    pub fn session_ids(&self) -> Vec<String> {
+        self.sessions().keys().cloned().collect()
+    }
+
+    /// What `/initialize` and `/tasks/{id}` answer: the task's id, instruction, supervisor and
+    /// clock.
+    pub fn task_info(&self, task_id: &str) -> Result<Value, ServeError> {
+        let task = self.suite.get(task_id).ok_or_else(|| {
+            not_found(format!(
+                "no task with id '{task_id}' (GET /tasks lists them)"
+            ))
+        })?;
+        let person = self
+            .suite
+            .population()
+            .person(task.supervisor)
+            .ok_or_else(|| internal(format!("task '{task_id}' has no supervisor in this world")))?;
+        Ok(json!({
+            "task_id": task.id,
+            "instruction": task.instruction,
+            "supervisor": {
+                "first_name": person.first_name,
+                "last_name": person.last_name,
+                "email": person.email,
+                "phone_number": person.phone_number,
+            },
+            "datetime": sim::clock::fmt_datetime(task.now),
+        }))
+    }
+}
+
+/// The HTTP routes of a server: AppWorld's protocol, OpenEnv's and MCP's.
+pub fn router(server: Arc<Server>) -> Router {
+    let max_body = server.cfg.max_body;
+    appworld::routes()
+        .merge(openenv::routes())
+        .merge(mcp::routes())
+        .layer(DefaultBodyLimit::max(max_body))
+        .with_state(server)
+}
+
+/// Serves on `addr` until Ctrl-C, closing idle sessions (and returning freed memory) once a
+/// minute.
+pub fn run(server: Server, addr: &str) -> anyhow::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(async move {
+        let server = Arc::new(server);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .with_context(|| format!("cannot listen on {addr}"))?;
+        eprintln!(
+            "appsim serve: listening on http://{} ({} workers, at most {} sessions)",
+            listener.local_addr()?,
+            server.cfg.workers,
+            server.cfg.max_sessions
+        );
+        let reaper = server.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+                reaper.reap_idle();
+            }
+        });
+        axum::serve(listener, router(server))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await?;
+        Ok(())
+    })
+}
