@@ -726,3 +726,53 @@ fn thousand_sessions_fit_in_16_gb() {
         json!(n)
     );
 }
+
+#[test]
+fn mcp_tools_are_appworlds_set_with_schemas() {
+    let (_, registry) = common::env();
+    let tools = appsim::serve::mcp::Tools::new(registry);
+    let ours: Vec<String> = tools
+        .list()
+        .iter()
+        .map(|t| {
+            let mut props: Vec<&String> = t.input_schema["properties"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .collect();
+            props.sort();
+            let props: Vec<&str> = props.iter().map(|s| s.as_str()).collect();
+            format!("{}: {}", t.name, props.join(","))
+        })
+        .collect();
+    let want: Vec<&str> = include_str!("fixtures/appworld_mcp_tools.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(str::trim_end)
+        .collect();
+    let ours: Vec<&str> = ours.iter().map(|s| s.trim_end()).collect();
+    assert_eq!(ours, want);
+    for t in tools.list() {
+        let schema = &t.input_schema;
+        assert_eq!(schema["type"], json!("object"));
+        for r in schema["required"].as_array().unwrap() {
+            let p = &schema["properties"][r.as_str().unwrap()];
+            assert!(
+                p.get("default").is_none(),
+                "{}: required {r} has a default",
+                t.name
+            );
+        }
+        for (name, p) in schema["properties"].as_object().unwrap() {
+            let required = schema["required"]
+                .as_array()
+                .unwrap()
+                .contains(&json!(name));
+            assert!(
+                required || p.get("default").is_some(),
+                "{}: optional {name} has no default",
+                t.name
+            );
+        }
+    }
+}
