@@ -144,7 +144,7 @@ pub fn run_agent(
         suite,
         args.parallel.max(1).min(tasks.len().max(1)),
         2,
-        agent::rl::common::episode_config(&loop_cfg),
+        agent::rl::world::episode_config(&loop_cfg),
     )?;
     let jobs = Job::grid(tasks, 1);
     let spec = RolloutSpec {

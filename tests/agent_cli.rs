@@ -134,8 +134,13 @@ fn train_resume_and_plot() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 2);
-    for (i, l) in lines.iter().enumerate() {
+    // The start point (dev before any update, `dev_at_start`), then one line per iteration.
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["iteration"], -1);
+    for key in ["dev_tgc", "dev_success", "dev_sgc", "dev_reward"] {
+        assert!(lines[0].get(key).is_some(), "{key} missing in {}", lines[0]);
+    }
+    for (i, l) in lines[1..].iter().enumerate() {
         assert_eq!(l["iteration"], i);
         for key in [
             "reward_mean",

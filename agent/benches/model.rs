@@ -3,12 +3,18 @@
 //! initialised Qwen2.5-0.5B-shaped model.
 //!
 //! `cargo bench -p agent --bench model --ignore-rust-version [-- tiny|0.5b]`; build with
-//! `--no-default-features --features ndarray` to measure the ndarray backend instead.
+//! `--no-default-features --features ndarray` to measure the ndarray backend instead. With
+//! `--features cuda`, `-- cuda` runs the 0.5B shape (and `cuda-1.5b` a Qwen2.5-1.5B shape) on
+//! the GPU in f32 and bf16 and prints the model FLOP utilisation of a LoRA step: 4 x params x
+//! tokens (forward, and the backward pass through the frozen weights; no weight gradients but
+//! the adapters') over the step time, against `APPSIM_PEAK_TFLOPS` (default 989, an H100/H200's
+//! dense bf16 peak).
 
 use agent::backend::{Cpu, CpuTrain};
 use agent::generate::{SamplingConfig, generate};
 use agent::lora::{self, LoraConfig};
 use agent::{LoraTrainer, Model, ModelConfig, ScoreBatch};
+use burn::tensor::backend::{AutodiffBackend, Backend};
 use std::time::Instant;
 
 fn prompts(batch: usize, len: usize, vocab: usize) -> Vec<Vec<u32>> {
@@ -21,16 +27,17 @@ fn prompts(batch: usize, len: usize, vocab: usize) -> Vec<Vec<u32>> {
         .collect()
 }
 
-fn bench_config(
+fn bench_config<B: Backend, T: AutodiffBackend<InnerBackend = B>>(
     name: &str,
     cfg: &ModelConfig,
     gen_new: usize,
     train_batch: usize,
     train_len: usize,
+    (device, train_device): (&B::Device, &T::Device),
 ) {
-    let device = Default::default();
+    let device = device.clone();
     let t = Instant::now();
-    let model = Model::<Cpu>::random(cfg, &device);
+    let model = Model::<B>::random(cfg, &device);
     println!(
         "[{name}] {:.1}M params, init {:.1}s",
         cfg.num_params() as f64 / 1e6,
@@ -65,13 +72,13 @@ fn bench_config(
         );
     }
     drop(model);
-    let model = Model::<CpuTrain>::random(cfg, &device);
+    let model = Model::<T>::random(cfg, train_device);
     let mut model = lora::attach(model, &LoraConfig::new(16, 32.0)).unwrap();
     let rows = prompts(train_batch, train_len, cfg.vocab_size);
     let weights: Vec<Vec<f32>> = rows.iter().map(|r| vec![1.0; r.len()]).collect();
     let batch = ScoreBatch::new(&rows, &weights, 0);
     let tokens: usize = rows.iter().map(Vec::len).sum();
-    let mut trainer = LoraTrainer::<CpuTrain>::new(1e-4, 0.0);
+    let mut trainer = LoraTrainer::<T>::new(1e-4, 0.0);
     let (m, _) = trainer.step(model, &batch);
     model = m;
     let steps = 2;
@@ -81,9 +88,15 @@ fn bench_config(
         model = m;
     }
     let secs = t.elapsed().as_secs_f64() / steps as f64;
+    let peak: f64 = std::env::var("APPSIM_PEAK_TFLOPS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(989.0);
+    let tflops = 4.0 * cfg.num_params() as f64 * tokens as f64 / secs / 1e12;
     println!(
-        "[{name}] LoRA r16 train step, batch {train_batch} x ~{train_len}: {secs:.2}s/step = {:.1} tok/s",
-        tokens as f64 / secs
+        "[{name}] LoRA r16 train step, batch {train_batch} x ~{train_len}: {secs:.3}s/step = {:.1} tok/s, {tflops:.2} TFLOP/s (4NT), MFU {:.2} % of {peak} TFLOP/s",
+        tokens as f64 / secs,
+        100.0 * tflops / peak
     );
 }
 
@@ -92,18 +105,62 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let want = |k: &str| which.is_empty() || which.iter().any(|w| w == k);
-    println!("backend: {}", std::any::type_name::<Cpu>());
+    let want =
+        |k: &str| which.iter().any(|w| w == k) || (which.is_empty() && !k.starts_with("cuda"));
+    let cpu = Default::default();
+    if want("tiny") || want("0.5b") {
+        println!("backend: {}", std::any::type_name::<Cpu>());
+    }
     if want("tiny") {
-        bench_config("tiny", &ModelConfig::tiny(384), 64, 4, 128);
+        bench_config::<Cpu, CpuTrain>("tiny", &ModelConfig::tiny(384), 64, 4, 128, (&cpu, &cpu));
     }
     if want("0.5b") {
-        bench_config(
+        bench_config::<Cpu, CpuTrain>(
             "qwen2.5-0.5b-shape",
             &ModelConfig::qwen2_5_0_5b(),
             16,
             2,
             64,
+            (&cpu, &cpu),
         );
+    }
+    #[cfg(feature = "cuda")]
+    {
+        type Bf16 = burn::backend::Cuda<half::bf16, i32>;
+        let gpu = Default::default();
+        let shapes = [
+            ("cuda", "qwen2.5-0.5b-shape", ModelConfig::qwen2_5_0_5b()),
+            (
+                "cuda-1.5b",
+                "qwen2.5-1.5b-shape",
+                ModelConfig::qwen2_5_1_5b(),
+            ),
+        ];
+        for (key, name, cfg) in shapes {
+            if want(key) {
+                for (batch, len) in [(8, 512), (16, 1024)] {
+                    bench_config::<agent::backend::Cuda, agent::backend::CudaTrain>(
+                        &format!("{name} f32 cuda"),
+                        &cfg,
+                        64,
+                        batch,
+                        len,
+                        (&gpu, &gpu),
+                    );
+                    bench_config::<Bf16, burn::backend::Autodiff<Bf16>>(
+                        &format!("{name} bf16 cuda"),
+                        &cfg,
+                        64,
+                        batch,
+                        len,
+                        (&gpu, &gpu),
+                    );
+                }
+            }
+        }
+    }
+    #[cfg(not(feature = "cuda"))]
+    if which.iter().any(|w| w.starts_with("cuda")) {
+        println!("cuda: build with --features cuda");
     }
 }

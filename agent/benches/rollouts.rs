@@ -2,7 +2,7 @@
 //! tokens per second, and the environment's share of the iteration's wall time.
 //!
 //! `cargo bench -p agent --bench rollouts --ignore-rust-version` prints one JSON object per
-//! iteration and a summary. The policy is the tiny random model (no warm start), so rollouts run
+//! iteration and a summary (`APPSIM_KV_CACHE=0` turns the per-rollout KV cache off). The policy is the tiny random model (no warm start), so rollouts run
 //! to the turn limit: the environment executes whatever cells come out, mostly syntax errors.
 
 use agent::rl::{LoopTrainer, TrainConfig};
@@ -29,6 +29,7 @@ min_abs_advantage = 0.0
 micro_batch_rollouts = 8
 minibatch_rollouts = 24
 dev_every = 0
+dev_at_start = false
 dev_tasks = ["154e003_1"]
 straggler = {{ rollouts_fraction = 1.0, per_task_fraction = 1.0 }}
 [run]
@@ -39,7 +40,10 @@ progress = false
         env!("CARGO_MANIFEST_DIR"),
         out.display()
     );
-    let cfg = TrainConfig::from_toml(&text).expect("bench config");
+    let mut cfg = TrainConfig::from_toml(&text).expect("bench config");
+    // `APPSIM_KV_CACHE=0`: re-prefill every turn (the speed before caches were kept).
+    cfg.sampling.kv_cache = std::env::var("APPSIM_KV_CACHE").map_or(true, |v| v != "0");
+    println!("kv_cache: {}", cfg.sampling.kv_cache);
     let mut t = LoopTrainer::<agent::backend::CpuTrain>::new(cfg, Default::default(), false)
         .expect("trainer");
     let metrics = t.run().expect("run");

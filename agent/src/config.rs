@@ -220,6 +220,19 @@ impl ModelConfig {
         }
     }
 
+    /// Qwen2.5-1.5B's shape (28 layers, d 1536, 12/2 heads of 128, vocab 151,936, tied), for
+    /// benchmarks.
+    pub fn qwen2_5_1_5b() -> Self {
+        Self {
+            hidden_size: 1536,
+            intermediate_size: 8960,
+            num_hidden_layers: 28,
+            num_attention_heads: 12,
+            head_dim: 128,
+            ..Self::qwen2_5_0_5b()
+        }
+    }
+
     /// A tiny Qwen2 shape for tests and benchmarks (d 32, 2 layers, 4/2 heads).
     pub fn tiny(vocab_size: usize) -> Self {
         Self {

@@ -140,6 +140,27 @@ pub fn sample_token(logits: &[f32], temperature: f32, top_p: f32, rng: &mut Rng)
     probs.last().map(|p| p.0).unwrap_or(0)
 }
 
+/// The keys and values a sequence left behind: its `tokens` and their cache (one row, one
+/// position per token). A later prompt that starts with `tokens` feeds only the rest.
+#[derive(Debug, Clone)]
+pub struct SeqCache<B: Backend> {
+    /// The tokens whose keys and values are cached.
+    pub tokens: Vec<u32>,
+    /// Their keys and values (batch 1, `tokens.len()` positions).
+    pub kv: KvCache<B>,
+}
+
+/// What the prefill of a [`generate_cached`] call did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PrefillStats {
+    /// Prompt tokens taken from the rows' caches (not run through the model).
+    pub reused: usize,
+    /// Prompt tokens run through the model.
+    pub fed: usize,
+    /// Rows whose whole prompt equalled an earlier row's and shared its prefill.
+    pub shared: usize,
+}
+
 /// Generates a continuation of every prompt (a batch of different lengths, left-padded).
 pub fn generate<B: Backend>(
     model: &Model<B>,
@@ -147,22 +168,56 @@ pub fn generate<B: Backend>(
     cfg: &SamplingConfig,
     tokenizer: Option<&ChatTokenizer>,
 ) -> Result<Vec<Generation>> {
-    if prompts.iter().any(Vec::is_empty) {
+    let rows: Vec<&[u32]> = prompts.iter().map(Vec::as_slice).collect();
+    let none = (0..rows.len()).map(|_| None).collect();
+    Ok(generate_cached(model, &rows, none, cfg, tokenizer, false)?.0)
+}
+
+/// As [`generate`], starting each row from its cache where one is given: the longest common
+/// prefix of the cache's tokens and the prompt is reused and only the rest of the prompt is fed
+/// (so a stale or diverging cache costs speed, never exactness). Rows without a cache whose
+/// prompts are equal are prefilled once and share the result. With `keep`, answers each row's
+/// cache after generation (its prompt and every generated token but the last, which was never
+/// fed), for the next turn.
+#[allow(clippy::type_complexity)]
+pub fn generate_cached<B: Backend>(
+    model: &Model<B>,
+    prompts: &[&[u32]],
+    caches: Vec<Option<SeqCache<B>>>,
+    cfg: &SamplingConfig,
+    tokenizer: Option<&ChatTokenizer>,
+    keep: bool,
+) -> Result<(Vec<Generation>, Vec<Option<SeqCache<B>>>, PrefillStats)> {
+    if prompts.iter().any(|p| p.is_empty()) {
         return Err(AgentError::Invalid(
             "every prompt needs at least one token".into(),
         ));
+    }
+    if caches.len() != prompts.len() {
+        return Err(AgentError::Invalid(format!(
+            "{} caches for {} prompts",
+            caches.len(),
+            prompts.len()
+        )));
     }
     if !cfg.stop_strings.is_empty() && tokenizer.is_none() {
         return Err(AgentError::Invalid("stop strings need a tokenizer".into()));
     }
     let vocab = model.config.vocab_size;
-    if let Some(&bad) = prompts.iter().flatten().find(|&&t| t as usize >= vocab) {
+    if let Some(&bad) = prompts
+        .iter()
+        .copied()
+        .flatten()
+        .find(|&&t| t as usize >= vocab)
+    {
         return Err(AgentError::Invalid(format!(
             "token id {bad} is outside the vocabulary ({vocab})"
         )));
     }
     let b = prompts.len();
     let pad = tokenizer.map(|t| t.pad_id).unwrap_or(0);
+    let mut stats = PrefillStats::default();
+    let (mut cache, mut valid, mut logits) = prefill(model, prompts, caches, pad, &mut stats)?;
     let mut rngs: Vec<Rng> = (0..b)
         .map(|i| Rng::new(cfg.seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)))
         .collect();
@@ -174,23 +229,7 @@ pub fn generate<B: Backend>(
         })
         .collect();
     let mut done = vec![false; b];
-    let mut cache = KvCache::new(model.layers.len());
-    let first = StepInput::left_padded(prompts, pad);
-    let mut valid: Vec<Vec<bool>> = first
-        .key_valid
-        .chunks(first.seq)
-        .map(<[bool]>::to_vec)
-        .collect();
-    let mut input = first;
     for step in 0..cfg.max_new_tokens {
-        let hidden = model.forward_hidden(&input, &mut cache);
-        let last = hidden.narrow(1, input.seq - 1, 1);
-        let logits = model
-            .project(last)
-            .into_data()
-            .convert::<f32>()
-            .to_vec::<f32>()
-            .map_err(|e| AgentError::Invalid(format!("{e:?}")))?;
         let mut next = Vec::with_capacity(b);
         for r in 0..b {
             if done[r] {
@@ -227,13 +266,148 @@ pub fn generate<B: Backend>(
             valid[r].push(!done[r]);
             key_valid.extend_from_slice(&valid[r]);
         }
-        input = StepInput {
+        let input = StepInput {
             batch: b,
             seq: 1,
             ids: next,
             positions,
             key_valid,
         };
+        logits = last_logits(model, &input, &mut cache)?;
     }
-    Ok(out)
+    let kept = if keep {
+        (0..b)
+            .map(|r| {
+                let slots: Vec<usize> = (0..valid[r].len()).filter(|&j| valid[r][j]).collect();
+                let g = &out[r].tokens;
+                let tokens = [prompts[r], &g[..g.len().saturating_sub(1)]].concat();
+                if slots.len() != tokens.len() {
+                    return Err(AgentError::Invalid(format!(
+                        "row {r}: {} cached positions for {} tokens",
+                        slots.len(),
+                        tokens.len()
+                    )));
+                }
+                Ok(Some(SeqCache {
+                    tokens,
+                    kv: cache.row_positions(r, &slots),
+                }))
+            })
+            .collect::<Result<Vec<_>>>()?
+    } else {
+        (0..b).map(|_| None).collect()
+    };
+    Ok((out, kept, stats))
+}
+
+/// The logits `[batch * vocab]` of the last position of each row after feeding `input`.
+fn last_logits<B: Backend>(
+    model: &Model<B>,
+    input: &StepInput,
+    cache: &mut KvCache<B>,
+) -> Result<Vec<f32>> {
+    let hidden = model.forward_hidden(input, cache);
+    let last = hidden.narrow(1, input.seq - 1, 1);
+    model
+        .project(last)
+        .into_data()
+        .convert::<f32>()
+        .to_vec::<f32>()
+        .map_err(|e| AgentError::Invalid(format!("{e:?}")))
+}
+
+/// Feeds what each row's cache lacks of its prompt, once per distinct uncached prompt. Answers
+/// the batch's cache (a row per prompt), which of its positions hold real tokens per row, and
+/// the logits of every row's last prompt token.
+#[allow(clippy::type_complexity)]
+fn prefill<B: Backend>(
+    model: &Model<B>,
+    prompts: &[&[u32]],
+    caches: Vec<Option<SeqCache<B>>>,
+    pad: u32,
+    stats: &mut PrefillStats,
+) -> Result<(KvCache<B>, Vec<Vec<bool>>, Vec<f32>)> {
+    let b = prompts.len();
+    // What each row can reuse: the common prefix of its cache and prompt, leaving at least one
+    // prompt token to feed (its logits start the generation).
+    let mut past = vec![0usize; b];
+    let mut kvs: Vec<Option<KvCache<B>>> = Vec::with_capacity(b);
+    for (r, c) in caches.into_iter().enumerate() {
+        let kv = c.and_then(|c| {
+            let common = c
+                .tokens
+                .iter()
+                .zip(prompts[r])
+                .take_while(|(a, b)| a == b)
+                .count()
+                .min(prompts[r].len() - 1)
+                .min(c.kv.len());
+            (common > 0).then(|| {
+                let mut kv = c.kv;
+                kv.truncate(common);
+                past[r] = common;
+                kv
+            })
+        });
+        kvs.push(kv);
+    }
+    // Distinct rows to run: an uncached prompt equal to an earlier one shares its prefill.
+    let mut unique: Vec<usize> = Vec::new();
+    let mut of_row = vec![0usize; b];
+    let mut seen: std::collections::HashMap<&[u32], usize> = Default::default();
+    for r in 0..b {
+        if past[r] == 0 {
+            if let Some(&u) = seen.get(prompts[r]) {
+                of_row[r] = u;
+                stats.shared += 1;
+                continue;
+            }
+            seen.insert(prompts[r], unique.len());
+        }
+        of_row[r] = unique.len();
+        unique.push(r);
+    }
+    let cached_len = unique.iter().map(|&r| past[r]).max().unwrap_or(0);
+    let seq = unique
+        .iter()
+        .map(|&r| prompts[r].len() - past[r])
+        .max()
+        .unwrap_or(0);
+    let rows: Vec<Option<&KvCache<B>>> = unique.iter().map(|&r| kvs[r].as_ref()).collect();
+    let mut cache = model.stack_caches(&rows, cached_len);
+    let (mut ids, mut positions, mut key_valid) = (Vec::new(), Vec::new(), Vec::new());
+    let mut valid_u = Vec::with_capacity(unique.len());
+    for &r in &unique {
+        let (l, s) = (past[r], prompts[r].len() - past[r]);
+        stats.reused += l;
+        stats.fed += s;
+        let mut v = vec![false; cached_len - l];
+        v.extend(std::iter::repeat_n(true, l));
+        v.extend(std::iter::repeat_n(false, seq - s));
+        v.extend(std::iter::repeat_n(true, s));
+        key_valid.extend_from_slice(&v);
+        valid_u.push(v);
+        ids.extend(std::iter::repeat_n(pad, seq - s));
+        ids.extend_from_slice(&prompts[r][l..]);
+        positions.extend(std::iter::repeat_n(0, seq - s));
+        positions.extend(l..l + s);
+    }
+    let input = StepInput {
+        batch: unique.len(),
+        seq,
+        ids,
+        positions,
+        key_valid,
+    };
+    let logits_u = last_logits(model, &input, &mut cache)?;
+    if unique.len() == b {
+        return Ok((cache, valid_u, logits_u));
+    }
+    let vocab = model.config.vocab_size;
+    let mut logits = Vec::with_capacity(b * vocab);
+    for &u in &of_row {
+        logits.extend_from_slice(&logits_u[u * vocab..(u + 1) * vocab]);
+    }
+    let valid = of_row.iter().map(|&u| valid_u[u].clone()).collect();
+    Ok((cache.select_rows(&of_row), valid, logits))
 }

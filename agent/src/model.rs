@@ -169,6 +169,62 @@ impl<B: Backend> KvCache<B> {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// Number of rows (0 when nothing is cached).
+    pub fn batch(&self) -> usize {
+        self.layers
+            .first()
+            .and_then(|l| l.as_ref())
+            .map(|(k, _)| k.dims()[0])
+            .unwrap_or(0)
+    }
+
+    /// Keeps the first `len` positions of every row.
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.len() {
+            return;
+        }
+        for slot in &mut self.layers {
+            *slot = match slot.take() {
+                Some((k, v)) if len > 0 => Some((k.narrow(2, 0, len), v.narrow(2, 0, len))),
+                _ => None,
+            };
+        }
+    }
+
+    /// A cache of the rows `rows` of this one, in that order (a row may repeat).
+    pub fn select_rows(&self, rows: &[usize]) -> Self {
+        self.map(|t| {
+            let idx = index_tensor(rows, &t.device());
+            t.select(0, idx)
+        })
+    }
+
+    /// Row `row` alone, keeping only the positions `keep` (ascending).
+    pub fn row_positions(&self, row: usize, keep: &[usize]) -> Self {
+        if keep.is_empty() {
+            return Self::new(self.layers.len());
+        }
+        self.map(|t| {
+            let idx = index_tensor(keep, &t.device());
+            t.narrow(0, row, 1).select(2, idx)
+        })
+    }
+
+    fn map(&self, f: impl Fn(Tensor<B, 4>) -> Tensor<B, 4>) -> Self {
+        Self {
+            layers: self
+                .layers
+                .iter()
+                .map(|l| l.as_ref().map(|(k, v)| (f(k.clone()), f(v.clone()))))
+                .collect(),
+        }
+    }
+}
+
+fn index_tensor<B: Backend>(ix: &[usize], device: &B::Device) -> Tensor<B, 1, Int> {
+    let v: Vec<i64> = ix.iter().map(|&i| i as i64).collect();
+    Tensor::from_data(TensorData::new(v, [ix.len()]), device)
 }
 
 /// One forward step: `ids` and `positions` are `[batch * seq]` row-major; `key_valid` is
@@ -534,6 +590,46 @@ impl<B: Backend> Model<B> {
             h = h.clone() + layer.mlp.forward(layer.post_attention_layernorm.forward(h));
         }
         self.norm.forward(h)
+    }
+
+    /// One batch from single-row caches of different lengths: row `i` is `rows[i]` (or nothing)
+    /// left-padded with zeros to `len` positions (at least the longest row). The padding must be
+    /// marked invalid in the next step's `key_valid`.
+    pub fn stack_caches(&self, rows: &[Option<&KvCache<B>>], len: usize) -> KvCache<B> {
+        let n = self.layers.len();
+        if len == 0 {
+            return KvCache::new(n);
+        }
+        let dev = self.device();
+        let c = &self.config;
+        let (h, hd) = (c.num_key_value_heads, c.head_dim);
+        let layers = (0..n)
+            .map(|l| {
+                let mut ks = Vec::with_capacity(rows.len());
+                let mut vs = Vec::with_capacity(rows.len());
+                for row in rows {
+                    let have = row.map_or(0, |r| r.len());
+                    assert!(have <= len, "a cached row is longer than the stack");
+                    let pad = || Tensor::<B, 4>::zeros([1, h, len - have, hd], &dev);
+                    match row.and_then(|r| r.layers[l].as_ref()) {
+                        Some((k, v)) if have < len => {
+                            ks.push(Tensor::cat(vec![pad(), k.clone()], 2));
+                            vs.push(Tensor::cat(vec![pad(), v.clone()], 2));
+                        }
+                        Some((k, v)) => {
+                            ks.push(k.clone());
+                            vs.push(v.clone());
+                        }
+                        None => {
+                            ks.push(pad());
+                            vs.push(pad());
+                        }
+                    }
+                }
+                Some((Tensor::cat(ks, 0), Tensor::cat(vs, 0)))
+            })
+            .collect();
+        KvCache { layers }
     }
 
     /// Logits `[n, vocab]` of flat hidden states `[n, d]`. With tied embeddings this computes

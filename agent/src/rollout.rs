@@ -355,6 +355,10 @@ pub struct RolloutSpec<'a> {
 /// Runs `jobs` with `policy` on `pool` (at most `pool.slots()` at once, a finished rollout's
 /// slot taking the next job). Returns the finished trajectories in job order (jobs abandoned by
 /// the straggler cut-off are missing) and the timing. `on_done` sees each trajectory as it ends.
+///
+/// Each round has four phases: start jobs on free slots, ask the policy for every live
+/// rollout's next turn in one batch, run the cells on the environment workers, and evaluate
+/// the rollouts that ended.
 pub fn run_rollouts(
     pool: &EnvPool,
     policy: &mut dyn Policy,
@@ -363,261 +367,355 @@ pub fn run_rollouts(
     mut on_done: impl FnMut(&Trajectory),
 ) -> Result<(Vec<Trajectory>, RolloutStats)> {
     let t0 = Instant::now();
-    let mut stats = RolloutStats::default();
     let own_tok = policy.tokenizer().cloned();
     let tok: Option<ChatTokenizer> = spec.tokenizer.cloned().or(own_tok);
-    let tok = tok.as_ref();
-    let cfg = spec.config;
-    let budget = if cfg.max_context_tokens > 0 {
-        cfg.max_context_tokens
-    } else {
-        spec.model_context
-    };
-    let mut next_job = 0;
-    let mut free: Vec<usize> = (0..pool.slots()).rev().collect();
-    let mut live: Vec<Live> = Vec::new();
-    let mut done: Vec<Option<Trajectory>> = (0..jobs.len()).map(|_| None).collect();
-    let mut finished = 0usize;
-    let mut per_task: std::collections::HashMap<&str, (usize, usize)> = Default::default();
-    for j in jobs {
-        per_task.entry(j.task.id.as_str()).or_default().1 += 1;
+    let mut b = Batch::new(pool, jobs, spec, tok.as_ref());
+    policy.forget();
+    let result = b.run(policy, &mut on_done);
+    policy.forget();
+    result?;
+    b.stats.wall = t0.elapsed();
+    Ok((b.done.into_iter().flatten().collect(), b.stats))
+}
+
+/// The state of one [`run_rollouts`] call.
+struct Batch<'a> {
+    pool: &'a EnvPool,
+    jobs: &'a [Job],
+    spec: &'a RolloutSpec<'a>,
+    tok: Option<&'a ChatTokenizer>,
+    budget: usize,
+    stats: RolloutStats,
+    next_job: usize,
+    free: Vec<usize>,
+    live: Vec<Live>,
+    done: Vec<Option<Trajectory>>,
+    finished: usize,
+    per_task: std::collections::HashMap<&'a str, (usize, usize)>,
+}
+
+impl<'a> Batch<'a> {
+    fn new(
+        pool: &'a EnvPool,
+        jobs: &'a [Job],
+        spec: &'a RolloutSpec<'a>,
+        tok: Option<&'a ChatTokenizer>,
+    ) -> Self {
+        let budget = if spec.config.max_context_tokens > 0 {
+            spec.config.max_context_tokens
+        } else {
+            spec.model_context
+        };
+        let mut per_task: std::collections::HashMap<&str, (usize, usize)> = Default::default();
+        for j in jobs {
+            per_task.entry(j.task.id.as_str()).or_default().1 += 1;
+        }
+        Self {
+            pool,
+            jobs,
+            spec,
+            tok,
+            budget,
+            stats: RolloutStats::default(),
+            next_job: 0,
+            free: (0..pool.slots()).rev().collect(),
+            live: Vec::new(),
+            done: (0..jobs.len()).map(|_| None).collect(),
+            finished: 0,
+            per_task,
+        }
     }
-    let population = pool.suite().population();
-    loop {
-        if spec
-            .stop
-            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
-        {
-            break;
-        }
-        // Start jobs on free slots.
-        let mut starting = Vec::new();
-        while next_job < jobs.len() {
-            let Some(slot) = free.pop() else { break };
-            starting.push((next_job, slot));
-            next_job += 1;
-        }
-        if !starting.is_empty() {
-            let te = Instant::now();
-            let resps = pool.run(
-                starting
-                    .iter()
-                    .map(|&(j, slot)| (slot, Cmd::Start(jobs[j].task.id.clone())))
-                    .collect(),
-            )?;
-            stats.env += te.elapsed();
-            for ((j, slot), resp) in starting.into_iter().zip(resps) {
-                if let Resp::Started(r) = resp {
-                    r?;
-                }
-                let task = &jobs[j].task;
-                let person = population.people.iter().find(|p| p.id == task.supervisor);
-                let messages = prompt::initial_messages(task, person, cfg.prompt);
-                let conv = match tok {
-                    Some(t) => Some(Conversation::start(
-                        t,
-                        messages.clone(),
-                        None,
-                        Default::default(),
-                    )?),
-                    None => None,
-                };
-                let n = conv.as_ref().map_or(0, |c| c.tokens().len());
-                live.push(Live {
-                    job: j,
-                    slot,
-                    messages,
-                    conv,
-                    turns: Vec::new(),
-                    turn_of: vec![0; n],
-                    logprobs: vec![0.0; n],
-                    cut_off: None,
-                    ended: false,
-                });
+
+    fn run(&mut self, policy: &mut dyn Policy, on_done: &mut dyn FnMut(&Trajectory)) -> Result<()> {
+        loop {
+            if self
+                .spec
+                .stop
+                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+            {
+                return Ok(());
+            }
+            self.start_jobs()?;
+            if self.live.is_empty() {
+                return Ok(());
+            }
+            self.check_budget();
+            let asking: Vec<usize> = (0..self.live.len())
+                .filter(|&i| !self.live[i].ended)
+                .collect();
+            if !asking.is_empty() {
+                let cells = self.ask(policy, &asking)?;
+                self.run_cells(&asking, cells)?;
+            }
+            self.finish_ended(policy, on_done)?;
+            if self.cut_off_stragglers() {
+                return Ok(());
             }
         }
-        if live.is_empty() {
-            break;
+    }
+
+    /// Starts jobs on the free slots and opens their conversations.
+    fn start_jobs(&mut self) -> Result<()> {
+        let mut starting = Vec::new();
+        while self.next_job < self.jobs.len() {
+            let Some(slot) = self.free.pop() else { break };
+            starting.push((self.next_job, slot));
+            self.next_job += 1;
         }
-        // Context budget before asking for a turn.
-        for l in live.iter_mut() {
+        if starting.is_empty() {
+            return Ok(());
+        }
+        let te = Instant::now();
+        let resps = self.pool.run(
+            starting
+                .iter()
+                .map(|&(j, slot)| (slot, Cmd::Start(self.jobs[j].task.id.clone())))
+                .collect(),
+        )?;
+        self.stats.env += te.elapsed();
+        let population = self.pool.suite().population();
+        for ((j, slot), resp) in starting.into_iter().zip(resps) {
+            if let Resp::Started(r) = resp {
+                r?;
+            }
+            let task = &self.jobs[j].task;
+            let person = population.people.iter().find(|p| p.id == task.supervisor);
+            let messages = prompt::initial_messages(task, person, self.spec.config.prompt);
+            let conv = match self.tok {
+                Some(t) => Some(Conversation::start(
+                    t,
+                    messages.clone(),
+                    None,
+                    Default::default(),
+                )?),
+                None => None,
+            };
+            let n = conv.as_ref().map_or(0, |c| c.tokens().len());
+            self.live.push(Live {
+                job: j,
+                slot,
+                messages,
+                conv,
+                turns: Vec::new(),
+                turn_of: vec![0; n],
+                logprobs: vec![0.0; n],
+                cut_off: None,
+                ended: false,
+            });
+        }
+        Ok(())
+    }
+
+    /// Ends the rollouts whose next turn might not fit the context budget.
+    fn check_budget(&mut self) {
+        let (budget, per_turn) = (self.budget, self.spec.max_new_tokens);
+        for l in self.live.iter_mut() {
             if let Some(c) = &l.conv
-                && c.tokens().len() + spec.max_new_tokens > budget
+                && c.tokens().len() + per_turn > budget
             {
                 l.ended = true;
                 l.cut_off = Some(format!(
-                    "context budget: {} tokens used, a turn may add {}, the limit is {budget}",
+                    "context budget: {} tokens used, a turn may add {per_turn}, the limit is {budget}",
                     c.tokens().len(),
-                    spec.max_new_tokens
                 ));
             }
         }
-        // One turn for every live rollout.
-        let asking: Vec<usize> = (0..live.len()).filter(|&i| !live[i].ended).collect();
-        if !asking.is_empty() {
-            let requests: Vec<TurnRequest<'_>> = asking
-                .iter()
-                .map(|&i| {
-                    let l = &live[i];
-                    TurnRequest {
-                        task: &jobs[l.job].task,
-                        turn: l.turns.len(),
-                        messages: &l.messages,
-                        tokens: l.conv.as_ref().map(|c| c.tokens()),
-                        seed: derive_seed(
-                            spec.seed,
-                            &[
-                                l.job as u64,
-                                jobs[l.job].sample as u64,
-                                l.turns.len() as u64,
-                            ],
-                        ),
-                    }
-                })
-                .collect();
-            let tp = Instant::now();
-            let replies = policy.reply(&requests)?;
-            stats.policy += tp.elapsed();
-            stats.rounds += 1;
-            drop(requests);
-            if replies.len() != asking.len() {
-                return Err(AgentError::Invalid(format!(
-                    "the policy answered {} of {} requests",
-                    replies.len(),
-                    asking.len()
-                )));
-            }
-            let mut cells = Vec::new();
-            for (&i, reply) in asking.iter().zip(replies) {
-                let l = &mut live[i];
-                let turn = l.turns.len() as u32 + 1;
-                if let (Some(conv), Some(t)) = (l.conv.as_mut(), tok) {
-                    let ids = match &reply.tokens {
-                        Some(ids) => ids.clone(),
-                        None => {
-                            let mut ids = t.encode(&reply.text)?;
-                            ids.extend(t.eos_id);
-                            ids
-                        }
-                    };
-                    stats.generated_tokens += ids.len();
-                    let before = conv.tokens().len();
-                    conv.push_generated(t, &ids)?;
-                    let mut k = 0;
-                    for &m in &conv.mask()[before..] {
-                        l.turn_of.push(if m { turn } else { 0 });
-                        let lp = match (&reply.logprobs, m) {
-                            (Some(lps), true) => lps.get(k).copied().unwrap_or(0.0),
-                            _ => 0.0,
-                        };
-                        if m {
-                            k += 1;
-                        }
-                        l.logprobs.push(lp);
-                    }
-                }
-                l.messages
-                    .push(serde_json::json!({"role": "assistant", "content": reply.text}));
-                let code = prompt::extract_code(&reply.text);
-                if let Some(c) = &code {
-                    cells.push((i, c.clone()));
-                }
-                l.turns.push(TurnRecord {
-                    reply: reply.text,
-                    code,
-                    observation: String::new(),
-                });
-            }
-            let te = Instant::now();
-            let resps = pool.run(
-                cells
-                    .iter()
-                    .map(|(i, c)| (live[*i].slot, Cmd::Exec(c.clone())))
-                    .collect(),
-            )?;
-            stats.env += te.elapsed();
-            let mut outputs: std::collections::HashMap<usize, (String, bool)> = cells
-                .iter()
-                .zip(resps)
-                .filter_map(|((i, _), r)| match r {
-                    Resp::Output { output, completed } => Some((*i, (output, completed))),
-                    _ => None,
-                })
-                .collect();
-            for &i in &asking {
-                let l = &mut live[i];
-                let (obs, completed) = match outputs.remove(&i) {
-                    Some((out, completed)) => (
-                        prompt::cut_output(&out, cfg.max_observation_tokens, tok),
-                        completed,
-                    ),
-                    None => (prompt::NO_CODE.to_string(), false),
-                };
-                if let Some(last) = l.turns.last_mut() {
-                    last.observation = obs.clone();
-                }
-                if completed {
-                    l.ended = true;
-                } else if l.turns.len() >= cfg.max_turns {
-                    l.ended = true;
-                    l.cut_off = Some(format!("turn limit: {} turns", cfg.max_turns));
-                } else {
-                    let msg = prompt::observation_message(&obs);
-                    if let (Some(conv), Some(t)) = (l.conv.as_mut(), tok) {
-                        let before = conv.tokens().len();
-                        conv.push_messages(t, vec![msg.clone()])?;
-                        let added = conv.tokens().len() - before;
-                        l.turn_of.extend(std::iter::repeat_n(0, added));
-                        l.logprobs.extend(std::iter::repeat_n(0.0, added));
-                    }
-                    l.messages.push(msg);
-                }
-            }
-        }
-        // Evaluate the rollouts that ended.
-        let ending: Vec<usize> = (0..live.len()).filter(|&i| live[i].ended).collect();
-        if !ending.is_empty() {
-            let te = Instant::now();
-            let resps = pool.run(ending.iter().map(|&i| (live[i].slot, Cmd::Eval)).collect())?;
-            stats.env += te.elapsed();
-            let mut reports = Vec::new();
-            for r in resps {
-                if let Resp::Report(r) = r {
-                    reports.push(r?);
-                }
-            }
-            for (&i, report) in ending.iter().zip(reports).rev() {
-                let l = live.swap_remove(i);
-                free.push(l.slot);
-                let job = &jobs[l.job];
-                let traj = Trajectory {
-                    task_id: job.task.id.clone(),
-                    sample: job.sample,
-                    turns: l.turns,
-                    report,
-                    cut_off: l.cut_off,
-                    tokens: l.conv.map(|c| c.tokens().to_vec()).unwrap_or_default(),
-                    turn_of: l.turn_of,
-                    logprobs: l.logprobs,
-                };
-                on_done(&traj);
-                finished += 1;
-                if let Some(e) = per_task.get_mut(job.task.id.as_str()) {
-                    e.0 += 1;
-                }
-                done[l.job] = Some(traj);
-            }
-        }
-        if let Some(cut) = spec.cut
-            && finished < jobs.len()
-            && finished as f64 >= cut.rollouts_fraction * jobs.len() as f64
-            && per_task
-                .values()
-                .all(|&(d, n)| d as f64 >= cut.per_task_fraction * n as f64)
-        {
-            break;
-        }
     }
-    stats.wall = t0.elapsed();
-    Ok((done.into_iter().flatten().collect(), stats))
+
+    /// Asks the policy for the next turn of the rollouts `asking` (one batch), appends each
+    /// reply to its conversation, and answers the code cells to run.
+    fn ask(&mut self, policy: &mut dyn Policy, asking: &[usize]) -> Result<Vec<(usize, String)>> {
+        let jobs = self.jobs;
+        let requests: Vec<TurnRequest<'_>> = asking
+            .iter()
+            .map(|&i| {
+                let l = &self.live[i];
+                TurnRequest {
+                    task: &jobs[l.job].task,
+                    turn: l.turns.len(),
+                    messages: &l.messages,
+                    tokens: l.conv.as_ref().map(|c| c.tokens()),
+                    seed: derive_seed(
+                        self.spec.seed,
+                        &[
+                            l.job as u64,
+                            jobs[l.job].sample as u64,
+                            l.turns.len() as u64,
+                        ],
+                    ),
+                    rollout: Some(l.job as u64),
+                }
+            })
+            .collect();
+        let tp = Instant::now();
+        let replies = policy.reply(&requests)?;
+        self.stats.policy += tp.elapsed();
+        self.stats.rounds += 1;
+        drop(requests);
+        if replies.len() != asking.len() {
+            return Err(AgentError::Invalid(format!(
+                "the policy answered {} of {} requests",
+                replies.len(),
+                asking.len()
+            )));
+        }
+        let mut cells = Vec::new();
+        for (&i, reply) in asking.iter().zip(replies) {
+            let l = &mut self.live[i];
+            let turn = l.turns.len() as u32 + 1;
+            if let (Some(conv), Some(t)) = (l.conv.as_mut(), self.tok) {
+                let ids = match &reply.tokens {
+                    Some(ids) => ids.clone(),
+                    None => {
+                        let mut ids = t.encode(&reply.text)?;
+                        ids.extend(t.eos_id);
+                        ids
+                    }
+                };
+                self.stats.generated_tokens += ids.len();
+                let before = conv.tokens().len();
+                conv.push_generated(t, &ids)?;
+                let mut k = 0;
+                for &m in &conv.mask()[before..] {
+                    l.turn_of.push(if m { turn } else { 0 });
+                    let lp = match (&reply.logprobs, m) {
+                        (Some(lps), true) => lps.get(k).copied().unwrap_or(0.0),
+                        _ => 0.0,
+                    };
+                    if m {
+                        k += 1;
+                    }
+                    l.logprobs.push(lp);
+                }
+            }
+            l.messages
+                .push(serde_json::json!({"role": "assistant", "content": reply.text}));
+            let code = prompt::extract_code(&reply.text);
+            if let Some(c) = &code {
+                cells.push((i, c.clone()));
+            }
+            l.turns.push(TurnRecord {
+                reply: reply.text,
+                code,
+                observation: String::new(),
+            });
+        }
+        Ok(cells)
+    }
+
+    /// Runs the cells on the workers and appends each output (or the no-code note) as the next
+    /// observation; ends rollouts that completed their task or reached the turn limit.
+    fn run_cells(&mut self, asking: &[usize], cells: Vec<(usize, String)>) -> Result<()> {
+        let cfg = self.spec.config;
+        let te = Instant::now();
+        let resps = self.pool.run(
+            cells
+                .iter()
+                .map(|(i, c)| (self.live[*i].slot, Cmd::Exec(c.clone())))
+                .collect(),
+        )?;
+        self.stats.env += te.elapsed();
+        let mut outputs: std::collections::HashMap<usize, (String, bool)> = cells
+            .iter()
+            .zip(resps)
+            .filter_map(|((i, _), r)| match r {
+                Resp::Output { output, completed } => Some((*i, (output, completed))),
+                _ => None,
+            })
+            .collect();
+        for &i in asking {
+            let l = &mut self.live[i];
+            let (obs, completed) = match outputs.remove(&i) {
+                Some((out, completed)) => (
+                    prompt::cut_output(&out, cfg.max_observation_tokens, self.tok),
+                    completed,
+                ),
+                None => (prompt::NO_CODE.to_string(), false),
+            };
+            if let Some(last) = l.turns.last_mut() {
+                last.observation = obs.clone();
+            }
+            if completed {
+                l.ended = true;
+            } else if l.turns.len() >= cfg.max_turns {
+                l.ended = true;
+                l.cut_off = Some(format!("turn limit: {} turns", cfg.max_turns));
+            } else {
+                let msg = prompt::observation_message(&obs);
+                if let (Some(conv), Some(t)) = (l.conv.as_mut(), self.tok) {
+                    let before = conv.tokens().len();
+                    conv.push_messages(t, vec![msg.clone()])?;
+                    let added = conv.tokens().len() - before;
+                    l.turn_of.extend(std::iter::repeat_n(0, added));
+                    l.logprobs.extend(std::iter::repeat_n(0.0, added));
+                }
+                l.messages.push(msg);
+            }
+        }
+        Ok(())
+    }
+
+    /// Evaluates the rollouts that ended, frees their slots and files their trajectories.
+    fn finish_ended(
+        &mut self,
+        policy: &mut dyn Policy,
+        on_done: &mut dyn FnMut(&Trajectory),
+    ) -> Result<()> {
+        let ending: Vec<usize> = (0..self.live.len())
+            .filter(|&i| self.live[i].ended)
+            .collect();
+        if ending.is_empty() {
+            return Ok(());
+        }
+        let te = Instant::now();
+        let resps = self.pool.run(
+            ending
+                .iter()
+                .map(|&i| (self.live[i].slot, Cmd::Eval))
+                .collect(),
+        )?;
+        self.stats.env += te.elapsed();
+        let mut reports = Vec::new();
+        for r in resps {
+            if let Resp::Report(r) = r {
+                reports.push(r?);
+            }
+        }
+        for (&i, report) in ending.iter().zip(reports).rev() {
+            let l = self.live.swap_remove(i);
+            policy.end_rollout(l.job as u64);
+            self.free.push(l.slot);
+            let job = &self.jobs[l.job];
+            let traj = Trajectory {
+                task_id: job.task.id.clone(),
+                sample: job.sample,
+                turns: l.turns,
+                report,
+                cut_off: l.cut_off,
+                tokens: l.conv.map(|c| c.tokens().to_vec()).unwrap_or_default(),
+                turn_of: l.turn_of,
+                logprobs: l.logprobs,
+            };
+            on_done(&traj);
+            self.finished += 1;
+            if let Some(e) = self.per_task.get_mut(job.task.id.as_str()) {
+                e.0 += 1;
+            }
+            self.done[l.job] = Some(traj);
+        }
+        Ok(())
+    }
+
+    /// LOOP's straggler cut-off: whether enough rollouts, and of every task, have finished.
+    fn cut_off_stragglers(&self) -> bool {
+        let n = self.jobs.len();
+        self.spec.cut.is_some_and(|cut| {
+            self.finished < n
+                && self.finished as f64 >= cut.rollouts_fraction * n as f64
+                && self
+                    .per_task
+                    .values()
+                    .all(|&(d, t)| d as f64 >= cut.per_task_fraction * t as f64)
+        })
+    }
 }

@@ -15,7 +15,7 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn pool(slots: usize) -> EnvPool {
-    let w = agent::rl::common::World::default_world().unwrap();
+    let w = agent::rl::world::World::default_world().unwrap();
     EnvPool::new(&w.world, w.registry, w.suite, slots, 2, Default::default()).unwrap()
 }
 
@@ -134,6 +134,7 @@ minibatch_rollouts = 2
 micro_batch_rollouts = 2
 lr = 1e-3
 dev_every = 0
+dev_at_start = false
 dev_tasks = ["{}"]
 dev_samples = 2
 [run]
@@ -212,4 +213,71 @@ fn training_checkpoints_and_resumes_exactly() {
         assert_eq!(x["loss"], y["loss"]);
     }
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The model policy with and without per-rollout KV caches: the same trajectories, token for
+/// token, and log-probs within 1e-4; with caches, later turns reuse the earlier tokens and a
+/// task's rollouts share their first prefill.
+#[test]
+fn kv_cache_across_turns_leaves_rollouts_unchanged() {
+    use agent::generate::SamplingConfig;
+    use agent::policy::model::ModelPolicy;
+    type B = agent::backend::Cpu;
+    let dir = fixture("tiny-qwen2");
+    let tok = ChatTokenizer::from_dir(&dir).unwrap();
+    let mc = agent::ModelConfig::from_dir(&dir).unwrap();
+    let dev = Default::default();
+    let pool = pool(4);
+    let task = pool.suite().split(tasks::Split::Dev)[0].clone();
+    let jobs = Job::grid(&[task], 3);
+    let cfg = LoopConfig {
+        max_turns: 3,
+        prompt: agent::prompt::PromptStyle::Minimal,
+        max_observation_tokens: 24,
+        ..LoopConfig::default()
+    };
+    let run = |reuse: bool| {
+        <B as burn::tensor::backend::Backend>::seed(&dev, 5);
+        let model = agent::Model::<B>::random_with_head_std(&mc, 1.0, &dev);
+        let sampling = SamplingConfig {
+            temperature: 1.0,
+            max_new_tokens: 10,
+            seed: 9,
+            ..Default::default()
+        };
+        let mut policy = ModelPolicy::new(model, tok.clone(), sampling, "tiny");
+        policy.reuse_cache = reuse;
+        let spec = RolloutSpec {
+            config: &cfg,
+            seed: 2,
+            tokenizer: None,
+            max_new_tokens: 10,
+            model_context: 4096,
+            cut: None,
+            stop: None,
+        };
+        let (trajs, _) = run_rollouts(&pool, &mut policy, &jobs, &spec, |_| {}).unwrap();
+        (trajs, policy.prefill)
+    };
+    let (with, stats_with) = run(true);
+    let (without, stats_without) = run(false);
+    assert_eq!(with.len(), 3);
+    for (a, b) in with.iter().zip(&without) {
+        assert_eq!(a.turns.len(), 3);
+        assert_eq!(a.tokens, b.tokens);
+        for (x, y) in a.logprobs.iter().zip(&b.logprobs) {
+            assert!((x - y).abs() < 1e-4, "{x} vs {y}");
+        }
+    }
+    assert_eq!(stats_without.reused, 0);
+    assert_eq!(
+        stats_with.shared, 2,
+        "three rollouts of one task: one first prefill"
+    );
+    assert!(
+        stats_with.fed * 2 < stats_without.fed,
+        "fed {} with caches, {} without",
+        stats_with.fed,
+        stats_without.fed
+    );
 }

@@ -177,6 +177,7 @@ fn ask(
             messages,
             tokens: None,
             seed: 1000 + i as u64,
+            rollout: None,
         })
         .collect();
     policy.reply(&requests)

@@ -2,7 +2,7 @@
 //! rendering, generation, scoring, LoRA and error messages.
 
 use agent::backend::{Cpu, CpuTrain};
-use agent::generate::{FinishReason, SamplingConfig, generate};
+use agent::generate::{FinishReason, SamplingConfig, generate, generate_cached};
 use agent::lora::{self, LoraConfig};
 use agent::score::{ScoreBatch, to_rows, token_logprobs};
 use agent::weights::Checkpoint;
@@ -454,4 +454,144 @@ fn clear_errors() {
         "{e}"
     );
     std::fs::remove_dir_all(&tmp).ok();
+}
+
+fn close(a: &[f32], b: &[f32], what: &str) {
+    assert_eq!(a.len(), b.len(), "{what}");
+    for (x, y) in a.iter().zip(b) {
+        assert!((x - y).abs() < 1e-4, "{what}: {x} vs {y}");
+    }
+}
+
+#[test]
+fn kv_cache_across_turns_matches_a_fresh_prefill() {
+    let dir = fixture("tiny-qwen2");
+    let model = Model::<Cpu>::load(&dir, &dev()).unwrap();
+    let tok = ChatTokenizer::from_dir(&dir).unwrap();
+    let exp = expected(&dir);
+    let cfg = SamplingConfig {
+        temperature: 1.0,
+        max_new_tokens: 12,
+        seed: 7,
+        ..Default::default()
+    };
+    let turn1: Vec<&[u32]> = exp.prompts.iter().map(Vec::as_slice).collect();
+    let (g1, caches, s1) =
+        generate_cached(&model, &turn1, vec![None, None], &cfg, Some(&tok), true).unwrap();
+    assert_eq!(s1.reused, 0);
+    for ((p, g), c) in turn1.iter().zip(&g1).zip(&caches) {
+        let c = c.as_ref().unwrap();
+        assert_eq!(c.tokens, [*p, &g.tokens[..g.tokens.len() - 1]].concat());
+        assert_eq!(c.kv.len(), c.tokens.len());
+    }
+    // Turn 2: the conversation so far plus an observation; rows of different lengths.
+    let obs = [tok.encode("Output: 42").unwrap(), tok.encode("[]").unwrap()];
+    let turn2: Vec<Vec<u32>> = (0..2)
+        .map(|r| [turn1[r], &g1[r].tokens[..], &obs[r][..]].concat())
+        .collect();
+    let rows: Vec<&[u32]> = turn2.iter().map(Vec::as_slice).collect();
+    let cfg2 = SamplingConfig { seed: 8, ..cfg };
+    let (cached, _, s2) =
+        generate_cached(&model, &rows, caches.clone(), &cfg2, Some(&tok), true).unwrap();
+    let fresh = generate(&model, &turn2, &cfg2, Some(&tok)).unwrap();
+    let reused: usize = caches
+        .iter()
+        .map(|c| c.as_ref().unwrap().tokens.len())
+        .sum();
+    assert_eq!(s2.reused, reused);
+    assert_eq!(
+        s2.fed,
+        obs[0].len() + obs[1].len() + 2,
+        "the last sampled token + observation"
+    );
+    for r in 0..2 {
+        assert_eq!(cached[r].tokens, fresh[r].tokens, "row {r}");
+        close(
+            &cached[r].logprobs,
+            &fresh[r].logprobs,
+            "cached vs fresh log-probs",
+        );
+    }
+    // Teacher-forced scoring of the whole conversation agrees with the cached sampler.
+    let full: Vec<Vec<u32>> = (0..2)
+        .map(|r| [&turn2[r][..], &cached[r].tokens].concat())
+        .collect();
+    let weights: Vec<Vec<f32>> = (0..2)
+        .map(|r| [vec![0.0; turn2[r].len()], vec![1.0; cached[r].tokens.len()]].concat())
+        .collect();
+    let batch = ScoreBatch::new(&full, &weights, 0);
+    let lp = to_rows(token_logprobs(&model, &batch, 1000), &batch);
+    for r in 0..2 {
+        close(
+            &lp[r][turn2[r].len()..],
+            &cached[r].logprobs,
+            "scored vs cached",
+        );
+    }
+    // A cache that is not a prefix of the prompt (rows swapped) costs speed, not exactness.
+    let swapped = vec![caches[1].clone(), caches[0].clone()];
+    let (odd, _, s3) = generate_cached(&model, &rows, swapped, &cfg2, Some(&tok), false).unwrap();
+    assert!(s3.reused < reused);
+    for r in 0..2 {
+        assert_eq!(odd[r].tokens, fresh[r].tokens);
+        close(&odd[r].logprobs, &fresh[r].logprobs, "diverging cache");
+    }
+}
+
+#[test]
+fn identical_prompts_share_one_prefill() {
+    let dir = fixture("tiny-qwen2");
+    let model = Model::<Cpu>::load(&dir, &dev()).unwrap();
+    let tok = ChatTokenizer::from_dir(&dir).unwrap();
+    let exp = expected(&dir);
+    let k = 4;
+    let p = exp.prompts[1].as_slice();
+    let rows: Vec<&[u32]> = vec![p; k];
+    let greedy = SamplingConfig {
+        temperature: 0.0,
+        max_new_tokens: 6,
+        ..Default::default()
+    };
+    let none = || (0..k).map(|_| None).collect::<Vec<_>>();
+    let (g, caches, s) = generate_cached(&model, &rows, none(), &greedy, Some(&tok), true).unwrap();
+    assert_eq!((s.shared, s.fed, s.reused), (k - 1, p.len(), 0));
+    let alone = generate(&model, &exp.prompts[1..2], &greedy, Some(&tok)).unwrap();
+    for row in &g {
+        assert_eq!(row.tokens, alone[0].tokens);
+        close(&row.logprobs, &alone[0].logprobs, "shared prefill vs alone");
+    }
+    // Sampling: one prefill, then every row draws from its own stream.
+    let sampled = SamplingConfig {
+        temperature: 1.0,
+        max_new_tokens: 8,
+        seed: 3,
+        ..Default::default()
+    };
+    let (a, _, _) = generate_cached(&model, &rows, none(), &sampled, Some(&tok), false).unwrap();
+    let distinct: std::collections::BTreeSet<&Vec<u32>> = a.iter().map(|x| &x.tokens).collect();
+    assert!(
+        distinct.len() > 1,
+        "rows sharing a prefill still sample apart"
+    );
+    // Each row's cache is its own: continuing one of them equals a fresh prefill.
+    let next = [
+        rows[2],
+        &g[2].tokens[..],
+        &tok.encode("ok").unwrap()[..],
+    ]
+    .concat();
+    let mut cs = caches;
+    let (c2, _, s2) = generate_cached(
+        &model,
+        &[&next],
+        vec![cs.swap_remove(2)],
+        &greedy,
+        Some(&tok),
+        false,
+    )
+    .unwrap();
+    assert!(s2.reused > p.len());
+    let f2 = generate(&model, std::slice::from_ref(&next), &greedy, Some(&tok)).unwrap();
+    assert_eq!(c2[0].tokens, f2[0].tokens);
+    close(&c2[0].logprobs, &f2[0].logprobs, "continued shared cache");
 }

@@ -61,6 +61,7 @@ micro_batch_rollouts = 6
 lr = {rl_lr}
 max_grad_norm = 1.0
 dev_every = 0
+dev_at_start = false
 train_tasks = ["59fcb00_3..30"]
 dev_tasks = ["154e003_1"]
 family = {{ scenario = "count notes with a tag", variants = 40 }}
@@ -188,7 +189,7 @@ fn scripted_rollouts<B: burn::tensor::backend::AutodiffBackend>(
     k: usize,
 ) -> Vec<Trajectory> {
     let tasks =
-        agent::rl::common::select_tasks(t.pool().suite(), "train", &[filter.to_string()]).unwrap();
+        agent::rl::select::select_tasks(t.pool().suite(), "train", &[filter.to_string()]).unwrap();
     let jobs = Job::grid(&tasks, k);
     let spec = RolloutSpec {
         config: &t.config().agent_loop,

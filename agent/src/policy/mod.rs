@@ -25,6 +25,10 @@ pub struct TurnRequest<'a> {
     pub tokens: Option<&'a [u32]>,
     /// Seed for this rollout's turn (derived from the run seed, the rollout and the turn).
     pub seed: u64,
+    /// The rollout's key, the same on each of its turns within one batch of rollouts: a policy
+    /// may keep per-rollout state under it (the model policy keeps its KV cache). `None`: keep
+    /// nothing.
+    pub rollout: Option<u64>,
 }
 
 /// One assistant turn.
@@ -55,4 +59,11 @@ pub trait Policy {
     /// The next turn of each request, in order. Requests are independent rollouts; a policy
     /// may serve them in one batch.
     fn reply(&mut self, requests: &[TurnRequest<'_>]) -> Result<Vec<Reply>>;
+
+    /// The rollout keyed `rollout` has ended: drop what was kept for it.
+    fn end_rollout(&mut self, _rollout: u64) {}
+
+    /// Drops everything kept per rollout. The agent loop calls it when a batch of rollouts
+    /// starts and ends, as the model may change in between (a training update).
+    fn forget(&mut self) {}
 }

@@ -1,12 +1,16 @@
 //! The burn model as a policy: conversations stay token ids; every turn of every active
-//! rollout is generated in one batch, with the log-probability of each sampled token.
+//! rollout is generated in one batch, with the log-probability of each sampled token. Each
+//! rollout's KV cache is kept across its turns, so a turn feeds only the tokens added since
+//! (the observation and the next generation prompt), and the K rollouts of one task prefill
+//! their common first prompt once.
 
 use super::{Policy, Reply, TurnRequest};
 use crate::chat::ChatTokenizer;
 use crate::error::{AgentError, Result};
-use crate::generate::{FinishReason, SamplingConfig, generate};
+use crate::generate::{FinishReason, PrefillStats, SamplingConfig, SeqCache, generate_cached};
 use crate::model::Model;
 use burn::tensor::backend::Backend;
+use std::collections::HashMap;
 
 /// A model, its tokenizer and how to sample from it.
 pub struct ModelPolicy<B: Backend> {
@@ -18,6 +22,12 @@ pub struct ModelPolicy<B: Backend> {
     pub sampling: SamplingConfig,
     /// A label for reports.
     pub label: String,
+    /// Keep each rollout's KV cache across its turns (default). Off: every turn prefills the
+    /// whole conversation again (the same tokens and log-probs, slower).
+    pub reuse_cache: bool,
+    /// Prompt tokens reused from caches, fed, and rows that shared a prefill, summed over calls.
+    pub prefill: PrefillStats,
+    caches: HashMap<u64, SeqCache<B>>,
 }
 
 impl<B: Backend> ModelPolicy<B> {
@@ -39,6 +49,9 @@ impl<B: Backend> ModelPolicy<B> {
             tokenizer,
             sampling,
             label: label.into(),
+            reuse_cache: true,
+            prefill: PrefillStats::default(),
+            caches: HashMap::new(),
         }
     }
 }
@@ -68,7 +81,32 @@ impl<B: Backend> Policy for ModelPolicy<B> {
             seed: requests[0].seed,
             ..self.sampling.clone()
         };
-        let gens = generate(&self.model, &prompts, &cfg, Some(&self.tokenizer))?;
+        let rows: Vec<&[u32]> = prompts.iter().map(Vec::as_slice).collect();
+        let keys: Vec<Option<u64>> = requests
+            .iter()
+            .map(|r| r.rollout.filter(|_| self.reuse_cache))
+            .collect();
+        let caches = keys
+            .iter()
+            .map(|k| k.and_then(|k| self.caches.remove(&k)))
+            .collect();
+        let keep = keys.iter().any(Option::is_some);
+        let (gens, kept, stats) = generate_cached(
+            &self.model,
+            &rows,
+            caches,
+            &cfg,
+            Some(&self.tokenizer),
+            keep,
+        )?;
+        self.prefill.reused += stats.reused;
+        self.prefill.fed += stats.fed;
+        self.prefill.shared += stats.shared;
+        for (k, c) in keys.into_iter().zip(kept) {
+            if let (Some(k), Some(c)) = (k, c) {
+                self.caches.insert(k, c);
+            }
+        }
         gens.into_iter()
             .map(|g| {
                 let shown = match g.finish {
@@ -83,5 +121,13 @@ impl<B: Backend> Policy for ModelPolicy<B> {
                 })
             })
             .collect()
+    }
+
+    fn end_rollout(&mut self, rollout: u64) {
+        self.caches.remove(&rollout);
+    }
+
+    fn forget(&mut self) {
+        self.caches.clear();
     }
 }

@@ -79,6 +79,10 @@ pub struct SamplingSection {
     pub max_new_tokens: usize,
     /// Temperature of evaluation (0: greedy).
     pub eval_temperature: f32,
+    /// Keep each rollout's KV cache across its turns and prefill a task's shared first prompt
+    /// once (default true). False re-reads the whole conversation every turn: the same tokens
+    /// and log-probs, slower; for comparison.
+    pub kv_cache: bool,
 }
 
 impl Default for SamplingSection {
@@ -88,6 +92,7 @@ impl Default for SamplingSection {
             top_p: 1.0,
             max_new_tokens: 1500,
             eval_temperature: 0.0,
+            kv_cache: true,
         }
     }
 }
@@ -154,6 +159,9 @@ pub struct RlSection {
     pub dev_tasks: Vec<String>,
     /// Evaluate on dev every this many iterations (0: never; always after the last one).
     pub dev_every: usize,
+    /// Evaluate on dev before the first update too (default true), so a curve shows the start
+    /// point: the metrics file's line with `"iteration": -1`.
+    pub dev_at_start: bool,
     /// Turn limit of dev evaluation (LOOP: 50).
     pub dev_max_turns: usize,
     /// Rollouts per dev task, at `sampling.eval_temperature` (more than one only helps when
@@ -204,6 +212,7 @@ impl Default for RlSection {
             dev_split: "dev".into(),
             dev_tasks: Vec::new(),
             dev_every: 5,
+            dev_at_start: true,
             dev_max_turns: 50,
             dev_samples: 1,
             seed: 0,

@@ -4,10 +4,13 @@
 //! trajectory, averaged over trajectories. The result is a PEFT adapter, usable as the warm
 //! start of `appsim train` (`model.adapter`).
 
-use super::common::{self, Metrics, World, make_dir};
 use super::config::{SftSource, TrainConfig};
+use super::metrics::{Metrics, make_dir};
 use super::optim::{AdamWOptim, clip_grad_norm};
+use super::policy_model::{self, RolloutBatch};
+use super::select;
 use super::trainer::shuffle;
+use super::world::World;
 use crate::error::{AgentError, Result};
 use crate::generate::Rng;
 use crate::lora;
@@ -43,7 +46,7 @@ pub fn collect<B: AutodiffBackend>(
     model: &crate::model::Model<B>,
     tok: &crate::chat::ChatTokenizer,
 ) -> Result<Vec<Trajectory>> {
-    let tasks = common::select_tasks(&world.suite, &cfg.rl.train_split, &cfg.rl.train_tasks)?;
+    let tasks = select::select_tasks(&world.suite, &cfg.rl.train_split, &cfg.rl.train_tasks)?;
     let pool = world.pool(cfg)?;
     let trajs = match cfg.sft.source {
         SftSource::GroundTruth => {
@@ -61,20 +64,18 @@ pub fn collect<B: AutodiffBackend>(
             run_rollouts(&pool, &mut policy, &jobs, &spec, |_| {})?.0
         }
         SftSource::Successful => {
-            common::rollouts(
-                &pool,
-                model,
-                tok,
-                cfg,
-                &tasks,
-                cfg.sft.samples_per_task,
-                cfg.sampling.temperature,
-                &cfg.agent_loop,
-                derive_seed(cfg.rl.seed, &[0x5F7]),
-                None,
-                |_| {},
-            )?
-            .0
+            let seed = derive_seed(cfg.rl.seed, &[0x5F7]);
+            let run = RolloutBatch {
+                tasks: &tasks,
+                samples: cfg.sft.samples_per_task,
+                temperature: cfg.sampling.temperature,
+                loop_cfg: &cfg.agent_loop,
+                sampling_seed: seed,
+                loop_seed: seed,
+                cut: None,
+                stop: None,
+            };
+            policy_model::rollouts(&pool, model, tok, cfg, &run, |_| {})?.0
         }
     };
     let kept: Vec<Trajectory> = trajs.into_iter().filter(|t| t.success()).collect();
@@ -114,7 +115,7 @@ pub fn nll<B: burn::tensor::backend::Backend>(
 /// epoch) go to `<out_dir>/sft-metrics.jsonl`.
 pub fn run<B: AutodiffBackend>(cfg: &TrainConfig, device: B::Device) -> Result<SftReport> {
     let world = World::with_family(cfg.rl.family.as_ref())?;
-    let (mut model, tok, lcfg) = common::load_model::<B>(cfg, cfg.rl.seed, &device)?;
+    let (mut model, tok, lcfg) = policy_model::load_model::<B>(cfg, cfg.rl.seed, &device)?;
     let data = collect(cfg, &world, &model, &tok)?;
     make_dir(&cfg.run.out_dir)?;
     let out = cfg

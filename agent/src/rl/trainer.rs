@@ -5,10 +5,13 @@
 //! the optimiser state and the iteration, so `--resume` continues exactly.
 
 use super::advantage::advantages;
-use super::common::{self, Metrics, World, make_dir};
 use super::config::TrainConfig;
+use super::metrics::{Metrics, make_dir};
 use super::objective::{ObjectiveStats, Surrogate, Units, ppo_loss};
 use super::optim::{AdamWOptim, clip_grad_norm, load_optimizer, save_optimizer};
+use super::policy_model::{self, RolloutBatch};
+use super::select;
+use super::world::World;
 use crate::chat::ChatTokenizer;
 use crate::error::{AgentError, Result};
 use crate::generate::Rng;
@@ -235,10 +238,11 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
     pub fn new(cfg: TrainConfig, device: B::Device, resume: bool) -> Result<Self> {
         let world = World::with_family(cfg.rl.family.as_ref())?;
         let train_tasks =
-            common::select_tasks(&world.suite, &cfg.rl.train_split, &cfg.rl.train_tasks)?;
-        let dev_tasks = common::select_tasks(&world.suite, &cfg.rl.dev_split, &cfg.rl.dev_tasks)?;
+            select::select_tasks(&world.suite, &cfg.rl.train_split, &cfg.rl.train_tasks)?;
+        let dev_tasks = select::select_tasks(&world.suite, &cfg.rl.dev_split, &cfg.rl.dev_tasks)?;
         let ck = checkpoint_dir(&cfg);
-        let (mut model, tok, mut lora_cfg) = common::load_model::<B>(&cfg, cfg.rl.seed, &device)?;
+        let (mut model, tok, mut lora_cfg) =
+            policy_model::load_model::<B>(&cfg, cfg.rl.seed, &device)?;
         let mut optim: AdamWOptim<B> = AdamWConfig::new()
             .with_weight_decay(cfg.rl.weight_decay)
             .init();
@@ -306,6 +310,18 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
             self.cfg.rl.iterations,
             self.iteration,
         );
+        if self.cfg.rl.dev_at_start && self.iteration == 0 && self.cfg.rl.iterations > 0 {
+            let t0 = Instant::now();
+            let (summary, trajs, _) = self.evaluate_with(&self.dev_tasks.clone(), &bars)?;
+            metrics.write(&json!({
+                "iteration": -1,
+                "dev_tgc": summary.tgc,
+                "dev_success": crate::rollout::success_share(&trajs),
+                "dev_sgc": summary.sgc,
+                "dev_reward": summary.mean_reward,
+                "wall_s": t0.elapsed().as_secs_f64(),
+            }))?;
+        }
         let mut all = Vec::new();
         while self.iteration < self.cfg.rl.iterations && !self.stop.load(Ordering::Relaxed) {
             let Some(m) = self.iterate(&bars)? else {
@@ -349,28 +365,17 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
         let mut ok = 0usize;
         let (trajs, rstats) = {
             let stop = self.stop.clone();
-            let inner = self.model.valid();
-            let sampling = crate::generate::SamplingConfig {
+            let run = RolloutBatch {
+                tasks: &tasks,
+                samples: rl.rollouts_per_task,
                 temperature: self.cfg.sampling.temperature,
-                top_p: self.cfg.sampling.top_p,
-                max_new_tokens: self.cfg.sampling.max_new_tokens,
-                seed: derive_seed(rl.seed, &[it as u64, 3]),
-                ..Default::default()
-            };
-            let context = common::context_of(&inner);
-            let mut policy =
-                crate::policy::model::ModelPolicy::new(inner, self.tok.clone(), sampling, "model");
-            let jobs = crate::rollout::Job::grid(&tasks, rl.rollouts_per_task);
-            let spec = crate::rollout::RolloutSpec {
-                config: &self.cfg.agent_loop,
-                seed: derive_seed(rl.seed, &[it as u64, 4]),
-                tokenizer: None,
-                max_new_tokens: self.cfg.sampling.max_new_tokens,
-                model_context: context,
+                loop_cfg: &self.cfg.agent_loop,
+                sampling_seed: derive_seed(rl.seed, &[it as u64, 3]),
+                loop_seed: derive_seed(rl.seed, &[it as u64, 4]),
                 cut: rl.straggler,
                 stop: Some(&stop),
             };
-            crate::rollout::run_rollouts(&self.pool, &mut policy, &jobs, &spec, |t| {
+            policy_model::rollouts(&self.pool, &self.model, &self.tok, &self.cfg, &run, |t| {
                 ok += t.success() as usize;
                 rbar.inc(1);
                 rbar.set_message(format!("{ok} passed"));
@@ -614,7 +619,7 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
     }
 
     /// Share of successful rollouts on the tasks `filter` selects (see
-    /// [`common::matches`]) from `split`, with `samples` rollouts per task at `temperature`.
+    /// [`select::matches`]) from `split`, with `samples` rollouts per task at `temperature`.
     pub fn success_rate(
         &self,
         split: &str,
@@ -622,20 +627,20 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
         samples: usize,
         temperature: f32,
     ) -> Result<f64> {
-        let tasks = common::select_tasks(self.pool.suite(), split, filter)?;
-        let (trajs, _) = common::rollouts(
-            &self.pool,
-            &self.model,
-            &self.tok,
-            &self.cfg,
-            &tasks,
+        let tasks = select::select_tasks(self.pool.suite(), split, filter)?;
+        let seed = derive_seed(self.cfg.rl.seed, &[u64::MAX - 1]);
+        let run = RolloutBatch {
+            tasks: &tasks,
             samples,
             temperature,
-            &self.cfg.agent_loop,
-            derive_seed(self.cfg.rl.seed, &[u64::MAX - 1]),
-            None,
-            |_| {},
-        )?;
+            loop_cfg: &self.cfg.agent_loop,
+            sampling_seed: seed,
+            loop_seed: seed,
+            cut: None,
+            stop: None,
+        };
+        let (trajs, _) =
+            policy_model::rollouts(&self.pool, &self.model, &self.tok, &self.cfg, &run, |_| {})?;
         Ok(crate::rollout::success_share(&trajs))
     }
 
@@ -650,19 +655,21 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
             max_turns: self.cfg.rl.dev_max_turns,
             ..self.cfg.agent_loop.clone()
         };
-        let (trajs, stats) = common::rollouts(
-            &self.pool,
-            &self.model,
-            &self.tok,
-            &self.cfg,
+        let seed = derive_seed(self.cfg.rl.seed, &[u64::MAX]);
+        let run = RolloutBatch {
             tasks,
             samples,
-            self.cfg.sampling.eval_temperature,
-            &loop_cfg,
-            derive_seed(self.cfg.rl.seed, &[u64::MAX]),
-            None,
-            |_| bar.inc(1),
-        )?;
+            temperature: self.cfg.sampling.eval_temperature,
+            loop_cfg: &loop_cfg,
+            sampling_seed: seed,
+            loop_seed: seed,
+            cut: None,
+            stop: None,
+        };
+        let (trajs, stats) =
+            policy_model::rollouts(&self.pool, &self.model, &self.tok, &self.cfg, &run, |_| {
+                bar.inc(1)
+            })?;
         bar.finish_and_clear();
         let by_id: BTreeMap<&str, &Arc<Task>> = tasks.iter().map(|t| (t.id.as_str(), t)).collect();
         let summary = tasks::summarize(trajs.iter().filter_map(|t| {
