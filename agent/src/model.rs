@@ -316,17 +316,17 @@ impl<B: Backend> Attention<B> {
             None => (k, v),
         };
         *cache = Some((k.clone(), v.clone()));
-        let t = k.dims()[2];
-        let rep = self.n_heads / self.n_kv_heads;
-        let (k, v) = if rep > 1 {
-            let expand = |z: Tensor<B, 4>| {
-                z.unsqueeze_dim::<5>(2)
-                    .expand([b, self.n_kv_heads, rep, t, hd])
-                    .reshape([b, self.n_heads, t, hd])
-            };
-            (expand(k), expand(v))
+        // Grouped-query attention without copying keys and values per query head: the `rep`
+        // query heads that share a key/value head are stacked along the sequence axis
+        // (`[b, kv_heads, rep * s, hd]`, head `kv * rep + r` at rows `r * s..`), so one matmul
+        // per key/value head serves them all. Copying the cache `rep` times per layer and step
+        // made long-context decoding memory-bound.
+        let (kvh, rep) = (self.n_kv_heads, self.n_heads / self.n_kv_heads);
+        let q = q.reshape([b, kvh, rep * s, hd]);
+        let mask = if rep > 1 {
+            mask.repeat_dim(2, rep)
         } else {
-            (k, v)
+            mask
         };
         let scores = q
             .matmul(k.swap_dims(2, 3))
@@ -335,6 +335,7 @@ impl<B: Backend> Attention<B> {
         let probs = softmax(scores, 3);
         let out = probs
             .matmul(v)
+            .reshape([b, self.n_heads, s, hd])
             .swap_dims(1, 2)
             .reshape([b, s, self.n_heads * hd]);
         self.o_proj.forward(out)

@@ -574,12 +574,7 @@ fn identical_prompts_share_one_prefill() {
         "rows sharing a prefill still sample apart"
     );
     // Each row's cache is its own: continuing one of them equals a fresh prefill.
-    let next = [
-        rows[2],
-        &g[2].tokens[..],
-        &tok.encode("ok").unwrap()[..],
-    ]
-    .concat();
+    let next = [rows[2], &g[2].tokens[..], &tok.encode("ok").unwrap()[..]].concat();
     let mut cs = caches;
     let (c2, _, s2) = generate_cached(
         &model,
