@@ -69,6 +69,8 @@ impl PolicyArgs {
             temperature: self.temperature,
             max_new_tokens: self.max_new_tokens,
             seed: self.seed,
+            // Both cores of the reference machine; fixed, so results do not depend on the host.
+            threads: 2,
             ..Default::default()
         };
         Ok(match spec.split_once(':') {

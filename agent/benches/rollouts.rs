@@ -43,7 +43,17 @@ progress = false
     let mut cfg = TrainConfig::from_toml(&text).expect("bench config");
     // `APPSIM_KV_CACHE=0`: re-prefill every turn (the speed before caches were kept).
     cfg.sampling.kv_cache = std::env::var("APPSIM_KV_CACHE").map_or(true, |v| v != "0");
-    println!("kv_cache: {}", cfg.sampling.kv_cache);
+    // `APPSIM_GEN_THREADS=N`: generation threads (default: the config's 2).
+    if let Some(n) = std::env::var("APPSIM_GEN_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        cfg.sampling.threads = n;
+    }
+    println!(
+        "kv_cache: {}, generation threads: {}",
+        cfg.sampling.kv_cache, cfg.sampling.threads
+    );
     let mut t = LoopTrainer::<agent::backend::CpuTrain>::new(cfg, Default::default(), false)
         .expect("trainer");
     let metrics = t.run().expect("run");

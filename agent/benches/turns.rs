@@ -6,7 +6,7 @@
 //! are K = 2 samples of one task with the full system prompt; each turn generates exactly
 //! `APPSIM_TURN_TOKENS` (default 32) tokens and then appends a fixed observation. `smollm2`
 //! needs `APPSIM_NO_REFERENCE=1 scripts/fetch-model.sh` (skipped with a message otherwise).
-//! `RAYON_NUM_THREADS=1` measures one core. With `--features cuda`, `-- cuda` runs SmolLM2's
+//! `RAYON_NUM_THREADS=1 APPSIM_GEN_THREADS=1` measures one core. With `--features cuda`, `-- cuda` runs SmolLM2's
 //! shape on the GPU (its weights when present, else random weights of its shape: the speed is
 //! the same).
 
@@ -51,12 +51,18 @@ fn rollout<B: Backend>(
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(32);
+    // `APPSIM_GEN_THREADS=N`: generation threads (default 2, one per rollout).
+    let threads: usize = std::env::var("APPSIM_GEN_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
     let mut out = Vec::new();
     for turn in 1..=TURNS {
         let cfg = SamplingConfig {
             temperature: 1.0,
             max_new_tokens: per_turn,
             seed: turn as u64,
+            threads,
             ..Default::default()
         };
         let rows: Vec<&[u32]> = convs.iter().map(Conversation::tokens).collect();

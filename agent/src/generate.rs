@@ -23,6 +23,10 @@ pub struct SamplingConfig {
     /// Generation of a row stops once its decoded output contains any of these (the token that
     /// completes the string is kept; tokens are never split). Needs a tokenizer.
     pub stop_strings: Vec<String>,
+    /// Threads a batch is split across (contiguous parts of its rows, each generated on its
+    /// own thread). A row's samples do not depend on the split: its stream derives from its
+    /// index in the whole batch. 1: one thread.
+    pub threads: usize,
 }
 
 impl Default for SamplingConfig {
@@ -34,6 +38,7 @@ impl Default for SamplingConfig {
             seed: 0,
             stop_token_ids: Vec::new(),
             stop_strings: Vec::new(),
+            threads: 1,
         }
     }
 }
@@ -215,10 +220,64 @@ pub fn generate_cached<B: Backend>(
         )));
     }
     let b = prompts.len();
+    let threads = cfg.threads.clamp(1, b);
+    if threads == 1 {
+        return generate_part(model, prompts, caches, cfg, tokenizer, keep, 0);
+    }
+    // Contiguous parts, so the rollouts of one task (adjacent rows) keep sharing a prefill.
+    let per = b.div_ceil(threads);
+    let mut parts = Vec::new();
+    let mut caches = caches.into_iter();
+    for start in (0..b).step_by(per) {
+        let end = (start + per).min(b);
+        let cs: Vec<_> = caches.by_ref().take(end - start).collect();
+        parts.push((start, &prompts[start..end], cs));
+    }
+    let results: Vec<Result<_>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .into_iter()
+            .map(|(start, ps, cs)| {
+                scope.spawn(move || generate_part(model, ps, cs, cfg, tokenizer, keep, start))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(AgentError::Invalid("a generation thread panicked".into()))
+                })
+            })
+            .collect()
+    });
+    let (mut gens, mut kept, mut stats) = (Vec::new(), Vec::new(), PrefillStats::default());
+    for r in results {
+        let (g, k, s) = r?;
+        gens.extend(g);
+        kept.extend(k);
+        stats.reused += s.reused;
+        stats.fed += s.fed;
+        stats.shared += s.shared;
+    }
+    Ok((gens, kept, stats))
+}
+
+/// [`generate_cached`] on rows `first..first + prompts.len()` of a batch, on this thread.
+#[allow(clippy::type_complexity)]
+fn generate_part<B: Backend>(
+    model: &Model<B>,
+    prompts: &[&[u32]],
+    caches: Vec<Option<SeqCache<B>>>,
+    cfg: &SamplingConfig,
+    tokenizer: Option<&ChatTokenizer>,
+    keep: bool,
+    first: usize,
+) -> Result<(Vec<Generation>, Vec<Option<SeqCache<B>>>, PrefillStats)> {
+    let b = prompts.len();
+    let vocab = model.config.vocab_size;
     let pad = tokenizer.map(|t| t.pad_id).unwrap_or(0);
     let mut stats = PrefillStats::default();
     let (mut cache, mut valid, mut logits) = prefill(model, prompts, caches, pad, &mut stats)?;
-    let mut rngs: Vec<Rng> = (0..b)
+    let mut rngs: Vec<Rng> = (first..first + b)
         .map(|i| Rng::new(cfg.seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)))
         .collect();
     let mut out: Vec<Generation> = (0..b)

@@ -590,3 +590,36 @@ fn identical_prompts_share_one_prefill() {
     assert_eq!(c2[0].tokens, f2[0].tokens);
     close(&c2[0].logprobs, &f2[0].logprobs, "continued shared cache");
 }
+
+#[test]
+fn a_batch_split_across_threads_samples_the_same() {
+    let dir = fixture("tiny-qwen2");
+    let model = Model::<Cpu>::load(&dir, &dev()).unwrap();
+    let tok = ChatTokenizer::from_dir(&dir).unwrap();
+    let exp = expected(&dir);
+    let mut rows: Vec<&[u32]> = exp.prompts.iter().map(Vec::as_slice).collect();
+    rows.extend(exp.prompts.iter().map(Vec::as_slice));
+    rows.push(&exp.prompts[0][1..]);
+    let cfg = SamplingConfig {
+        temperature: 1.0,
+        max_new_tokens: 10,
+        seed: 11,
+        ..Default::default()
+    };
+    let none = || (0..rows.len()).map(|_| None).collect::<Vec<_>>();
+    let (one, c1, _) = generate_cached(&model, &rows, none(), &cfg, Some(&tok), true).unwrap();
+    for threads in [2, 3, 8] {
+        let split = SamplingConfig {
+            threads,
+            ..cfg.clone()
+        };
+        let (many, cs, _) =
+            generate_cached(&model, &rows, none(), &split, Some(&tok), true).unwrap();
+        for r in 0..rows.len() {
+            assert_eq!(many[r].tokens, one[r].tokens, "{threads} threads, row {r}");
+            close(&many[r].logprobs, &one[r].logprobs, "split vs one thread");
+            let (a, b) = (cs[r].as_ref().unwrap(), c1[r].as_ref().unwrap());
+            assert_eq!(a.tokens, b.tokens);
+        }
+    }
+}

@@ -83,6 +83,9 @@ pub struct SamplingSection {
     /// once (default true). False re-reads the whole conversation every turn: the same tokens
     /// and log-probs, slower; for comparison.
     pub kv_cache: bool,
+    /// Threads a generation batch is split across (default 2, this machine's cores; a fixed
+    /// number, so a run's samples do not depend on the machine).
+    pub threads: usize,
 }
 
 impl Default for SamplingSection {
@@ -93,6 +96,7 @@ impl Default for SamplingSection {
             max_new_tokens: 1500,
             eval_temperature: 0.0,
             kv_cache: true,
+            threads: 2,
         }
     }
 }

@@ -93,6 +93,7 @@ pub fn rollouts<B: AutodiffBackend>(
         top_p: cfg.sampling.top_p,
         max_new_tokens: cfg.sampling.max_new_tokens,
         seed: run.sampling_seed,
+        threads: cfg.sampling.threads,
         ..Default::default()
     };
     let mut policy = ModelPolicy::new(inner, tok.clone(), sampling, "model");
