@@ -166,6 +166,18 @@ pub struct PrefillStats {
     pub shared: usize,
 }
 
+impl std::ops::AddAssign for PrefillStats {
+    fn add_assign(&mut self, o: Self) {
+        self.reused += o.reused;
+        self.fed += o.fed;
+        self.shared += o.shared;
+    }
+}
+
+/// What [`generate_cached`] answers: each row's generation, its cache when kept, and what the
+/// prefill did.
+pub type Generated<B> = (Vec<Generation>, Vec<Option<SeqCache<B>>>, PrefillStats);
+
 /// Generates a continuation of every prompt (a batch of different lengths, left-padded).
 pub fn generate<B: Backend>(
     model: &Model<B>,
@@ -184,7 +196,6 @@ pub fn generate<B: Backend>(
 /// prompts are equal are prefilled once and share the result. With `keep`, answers each row's
 /// cache after generation (its prompt and every generated token but the last, which was never
 /// fed), for the next turn.
-#[allow(clippy::type_complexity)]
 pub fn generate_cached<B: Backend>(
     model: &Model<B>,
     prompts: &[&[u32]],
@@ -192,7 +203,7 @@ pub fn generate_cached<B: Backend>(
     cfg: &SamplingConfig,
     tokenizer: Option<&ChatTokenizer>,
     keep: bool,
-) -> Result<(Vec<Generation>, Vec<Option<SeqCache<B>>>, PrefillStats)> {
+) -> Result<Generated<B>> {
     if prompts.iter().any(|p| p.is_empty()) {
         return Err(AgentError::Invalid(
             "every prompt needs at least one token".into(),
@@ -254,15 +265,12 @@ pub fn generate_cached<B: Backend>(
         let (g, k, s) = r?;
         gens.extend(g);
         kept.extend(k);
-        stats.reused += s.reused;
-        stats.fed += s.fed;
-        stats.shared += s.shared;
+        stats += s;
     }
     Ok((gens, kept, stats))
 }
 
 /// [`generate_cached`] on rows `first..first + prompts.len()` of a batch, on this thread.
-#[allow(clippy::type_complexity)]
 fn generate_part<B: Backend>(
     model: &Model<B>,
     prompts: &[&[u32]],
@@ -271,7 +279,7 @@ fn generate_part<B: Backend>(
     tokenizer: Option<&ChatTokenizer>,
     keep: bool,
     first: usize,
-) -> Result<(Vec<Generation>, Vec<Option<SeqCache<B>>>, PrefillStats)> {
+) -> Result<Generated<B>> {
     let b = prompts.len();
     let vocab = model.config.vocab_size;
     let pad = tokenizer.map(|t| t.pad_id).unwrap_or(0);

@@ -170,15 +170,6 @@ impl<B: Backend> KvCache<B> {
         self.len() == 0
     }
 
-    /// Number of rows (0 when nothing is cached).
-    pub fn batch(&self) -> usize {
-        self.layers
-            .first()
-            .and_then(|l| l.as_ref())
-            .map(|(k, _)| k.dims()[0])
-            .unwrap_or(0)
-    }
-
     /// Keeps the first `len` positions of every row.
     pub fn truncate(&mut self, len: usize) {
         if len >= self.len() {

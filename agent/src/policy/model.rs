@@ -69,19 +69,18 @@ impl<B: Backend> Policy for ModelPolicy<B> {
         if requests.is_empty() {
             return Ok(Vec::new());
         }
-        let prompts = requests
+        let rows = requests
             .iter()
             .map(|r| {
-                r.tokens.map(<[u32]>::to_vec).ok_or_else(|| {
+                r.tokens.ok_or_else(|| {
                     AgentError::Invalid("a model policy needs token-level conversations".into())
                 })
             })
-            .collect::<Result<Vec<_>>>()?;
+            .collect::<Result<Vec<&[u32]>>>()?;
         let cfg = SamplingConfig {
             seed: requests[0].seed,
             ..self.sampling.clone()
         };
-        let rows: Vec<&[u32]> = prompts.iter().map(Vec::as_slice).collect();
         let keys: Vec<Option<u64>> = requests
             .iter()
             .map(|r| r.rollout.filter(|_| self.reuse_cache))
@@ -99,9 +98,7 @@ impl<B: Backend> Policy for ModelPolicy<B> {
             Some(&self.tokenizer),
             keep,
         )?;
-        self.prefill.reused += stats.reused;
-        self.prefill.fed += stats.fed;
-        self.prefill.shared += stats.shared;
+        self.prefill += stats;
         for (k, c) in keys.into_iter().zip(kept) {
             if let (Some(k), Some(c)) = (k, c) {
                 self.caches.insert(k, c);
