@@ -58,6 +58,7 @@ impl PolicyArgs {
         Ok(LoopConfig {
             max_turns: self.max_turns,
             prompt,
+            python: crate::python(),
             ..LoopConfig::default()
         })
     }
@@ -247,6 +248,9 @@ pub fn train(
     iterations: Option<usize>,
 ) -> anyhow::Result<()> {
     let mut cfg = load_config(config)?;
+    if let Some(kind) = crate::python_flag() {
+        cfg.agent_loop.python = kind;
+    }
     if let Some(n) = iterations {
         cfg.rl.iterations = n;
     }

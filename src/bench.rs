@@ -477,3 +477,74 @@ pub fn measure_sessions(
         "fork_ms": fork_ms,
     }))
 }
+
+/// Per executor (RustPython, CPython on wasmtime): a new episode's interpreter (a reset; for
+/// CPython, an instance from the image), the first and later trivial cells, a cell with one API
+/// call and a fork, in microseconds; and the one-off start of the executor in the process
+/// (for CPython: loading or building the image). CPython is skipped, with the reason, when its
+/// module is missing.
+pub fn measure_executors(
+    world: &World,
+    registry: &Arc<sim::api::Registry>,
+    iters: u32,
+) -> anyhow::Result<Value> {
+    let mut out = json!({});
+    for kind in sim::PythonKind::ALL {
+        let t = Instant::now();
+        if let Err(e) = sim::python::executor(kind).warm_up() {
+            out[kind.name()] = json!({ "skipped": e });
+            continue;
+        }
+        let start_ms = t.elapsed().as_secs_f64() * 1e3;
+        let cfg = EpisodeConfig {
+            max_interactions: usize::MAX,
+            python: kind,
+            ..EpisodeConfig::default()
+        };
+        let mut ep = Episode::new(world, registry.clone(), cfg.clone())?;
+        let token = login(&mut ep)?;
+        let reset_db_only = {
+            let plain = EpisodeConfig {
+                python: sim::PythonKind::RustPython,
+                ..cfg.clone()
+            };
+            let mut other = Episode::new(world, registry.clone(), plain.clone())?;
+            per_op(iters, || {
+                let _ = other.reset(plain.clone());
+            })
+        };
+        let mut first_cell = 0.0;
+        let reset = per_op(iters, || {
+            let _ = ep.reset(cfg.clone());
+        });
+        let n = iters.clamp(1, 200);
+        for _ in 0..n {
+            let _ = ep.reset(cfg.clone());
+            let t = Instant::now();
+            ep.execute("x = 1");
+            first_cell += t.elapsed().as_secs_f64() * 1e6 / f64::from(n);
+        }
+        let trivial = per_op(iters, || {
+            ep.execute("x = 1");
+        });
+        ep.execute(&format!("tok = {token:?}"));
+        let api_cell = per_op(iters, || {
+            ep.execute("r = apis.simple_note.show_account(access_token=tok)");
+        });
+        let said = ep.execute("print(r['email'] != '')");
+        anyhow::ensure!(said == "True\n", "{kind}: the API cell did not work: {said}");
+        let fork = per_op(iters.clamp(1, 100), || {
+            let _ = ep.fork();
+        });
+        out[kind.name()] = json!({
+            "executor_start_ms": start_ms,
+            "episode_reset_us": reset,
+            "interpreter_new_us": (reset - reset_db_only).max(0.0),
+            "first_trivial_cell_us": first_cell,
+            "trivial_cell_us": trivial,
+            "one_api_call_cell_us": api_cell,
+            "fork_us": fork,
+        });
+    }
+    Ok(out)
+}

@@ -11,6 +11,32 @@ use anyhow::Context;
 use std::path::Path;
 use std::sync::Arc;
 
+/// The executor chosen with `appsim --python` (RustPython when not given).
+static PYTHON: std::sync::OnceLock<sim::PythonKind> = std::sync::OnceLock::new();
+
+/// Records the CLI's `--python` choice for [`base_episode_config`] (first call wins).
+pub fn set_python(kind: sim::PythonKind) {
+    let _ = PYTHON.set(kind);
+}
+
+/// The executor the CLI was asked for.
+pub fn python() -> sim::PythonKind {
+    PYTHON.get().copied().unwrap_or_default()
+}
+
+/// The executor given with `--python`, if one was.
+pub fn python_flag() -> Option<sim::PythonKind> {
+    PYTHON.get().copied()
+}
+
+/// The default episode settings with the CLI's `--python` choice.
+pub fn base_episode_config() -> sim::EpisodeConfig {
+    sim::EpisodeConfig {
+        python: python(),
+        ..Default::default()
+    }
+}
+
 /// The default world and registry: 100 people, seed 0.
 pub fn default_env() -> anyhow::Result<(sim::World, Arc<sim::api::Registry>)> {
     env(None)

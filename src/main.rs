@@ -14,6 +14,10 @@ use std::time::Duration;
     about = "AppWorld's apps in Rust: APIs over SQLite, Python code cells, RL training"
 )]
 struct Cli {
+    /// Python executor for code cells: rustpython (in-process, default) or cpython (CPython 3.12
+    /// on WASI under wasmtime; fetch it once with scripts/fetch-cpython.sh).
+    #[arg(long, global = true, value_name = "rustpython|cpython")]
+    python: Option<sim::PythonKind>,
     #[command(subcommand)]
     command: Command,
 }
@@ -204,6 +208,9 @@ struct WorldArg {
 
 fn main() {
     let cli = Cli::parse();
+    if let Some(kind) = cli.python {
+        appsim::set_python(kind);
+    }
     if let Err(e) = run(cli) {
         eprintln!("appsim: {e:#}");
         std::process::exit(1);
@@ -260,7 +267,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let (world, registry) = appsim::env(world.dir.as_deref())?;
             let cfg = EpisodeConfig {
                 time_limit: Duration::from_secs_f64(time_limit),
-                ..Default::default()
+                ..appsim::base_episode_config()
             };
             let mut ep = Episode::new(&world, registry, cfg)?;
             let stdin = std::io::stdin();
@@ -327,6 +334,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 None => json!({"default_world": measured}),
             };
             out["task_evaluation"] = appsim::bench::measure_eval(&world, &registry, iters)?;
+            out["python_executors"] =
+                appsim::bench::measure_executors(&world, &registry, iters)?;
             out["sessions"] =
                 appsim::bench::measure_sessions(&world, &registry, iters.clamp(1, 200) as usize)?;
             if large {

@@ -2,7 +2,6 @@
 
 use anyhow::{Context, bail};
 use serde_json::json;
-use sim::EpisodeConfig;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tasks::{Report, Split, Suite, Task, TaskEnv};
@@ -130,7 +129,7 @@ pub fn stats(split: Option<Split>, as_json: bool) -> anyhow::Result<()> {
         .filter(|t| split.is_none_or(|s| t.split == s))
         .cloned()
         .collect();
-    let mut env = TaskEnv::new(&world, registry, suite.clone(), EpisodeConfig::default())?;
+    let mut env = TaskEnv::new(&world, registry, suite.clone(), crate::base_episode_config())?;
     let mut calls = std::collections::HashMap::new();
     for t in &tasks {
         env.run_solution(&t.id, &t.ground_truth)?;
@@ -187,7 +186,7 @@ pub fn run_task(
         .get(id)
         .with_context(|| format!("no task with id '{id}' (list them with `appsim tasks`)"))?;
     let cells = cells_for(&task, source)?;
-    let mut env = TaskEnv::new(&world, registry, suite, EpisodeConfig::default())?;
+    let mut env = TaskEnv::new(&world, registry, suite, crate::base_episode_config())?;
     let (outputs, report) = env.run_solution(id, &cells)?;
     if as_json {
         let transcript: Vec<_> = cells
@@ -234,7 +233,7 @@ pub fn eval(
     }
     let (world, registry, suite) = setup(world)?;
     let tasks = suite.split(split);
-    let mut env = TaskEnv::new(&world, registry, suite.clone(), EpisodeConfig::default())?;
+    let mut env = TaskEnv::new(&world, registry, suite.clone(), crate::base_episode_config())?;
     let bar = indicatif::ProgressBar::new(tasks.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} tasks {msg}")

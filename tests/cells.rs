@@ -2,12 +2,18 @@
 //! and that the episode keeps working after each hostile cell.
 
 mod common;
-use sim::EpisodeConfig;
+use sim::{EpisodeConfig, PythonKind};
 use std::time::Duration;
 
 #[test]
 fn output_contract() {
-    let mut ep = common::episode();
+    for kind in PythonKind::ALL {
+        output_contract_on(kind);
+    }
+}
+
+fn output_contract_on(kind: PythonKind) {
+    let mut ep = common::episode_on(kind, EpisodeConfig::default());
     assert_eq!(ep.execute(""), "No code available to execute.");
     assert_eq!(ep.execute("x = 41"), "Execution successful.");
     assert_eq!(ep.execute("print(x + 1)"), "42\n");
@@ -15,10 +21,16 @@ fn output_contract() {
     let long = ep.execute("print({'k' + str(i): i for i in range(20)})");
     assert!(long.starts_with("{\n \"k0\": 0,"), "{long}");
     let failed = ep.execute("1/0");
-    assert_eq!(
-        failed,
-        "Execution failed. Traceback:\n  File \"<python-input>\", line 1, in <module>\nZeroDivisionError: division by zero"
-    );
+    let expected = match kind {
+        PythonKind::RustPython => {
+            "Execution failed. Traceback:\n  File \"<python-input>\", line 1, in <module>\nZeroDivisionError: division by zero"
+        }
+        // CPython shows the source line, as AppWorld's shell does.
+        PythonKind::CPython => {
+            "Execution failed. Traceback:\n  File \"<python-input>\", line 1, in <module>\n    1/0\nZeroDivisionError: division by zero"
+        }
+    };
+    assert_eq!(failed, expected);
     assert_eq!(
         ep.execute("if x\n  pass"),
         "Syntax error in line:\nif x\nMessage: expected ':'"
@@ -42,23 +54,52 @@ fn output_contract() {
 
 #[test]
 fn random_is_seeded_per_episode() {
-    let mut a = common::episode();
-    let mut b = common::episode();
-    let x = a.execute("print(random.randint(1, 10**9))");
-    assert_eq!(x, b.execute("print(random.randint(1, 10**9))"));
-    a.reset(EpisodeConfig::default()).unwrap();
-    assert_eq!(x, a.execute("print(random.randint(1, 10**9))"));
+    let mut draws = Vec::new();
+    for kind in PythonKind::ALL {
+        let cfg = EpisodeConfig::default;
+        let mut a = common::episode_on(kind, cfg());
+        let mut b = common::episode_on(kind, cfg());
+        let x = a.execute("print(random.randint(1, 10**9))");
+        assert_eq!(x, b.execute("print(random.randint(1, 10**9))"));
+        a.reset(EpisodeConfig { python: kind, ..cfg() }).unwrap();
+        assert_eq!(x, a.execute("print(random.randint(1, 10**9))"));
+        draws.push(x);
+    }
+    // Both executors run CPython's Mersenne Twister from the same seed.
+    assert_eq!(draws[0], draws[1]);
+}
+
+#[test]
+fn forks_copy_python_state() {
+    for kind in PythonKind::ALL {
+        let mut a = common::episode_on(kind, EpisodeConfig::default());
+        a.execute("xs = [1, 2]\nr = random.random()");
+        let mut b = a.fork().unwrap();
+        a.execute("xs.append(3)");
+        assert_eq!(b.execute("print(xs)"), "[1, 2]\n", "{kind}");
+        assert_eq!(a.execute("print(xs)"), "[1, 2, 3]\n", "{kind}");
+        assert_eq!(
+            a.execute("print(random.random())"),
+            b.execute("print(random.random())"),
+            "{kind}"
+        );
+    }
 }
 
 #[test]
 fn hostile_cells_end_cleanly_and_the_episode_lives_on() {
+    for kind in PythonKind::ALL {
+        hostile_cells_on(kind);
+    }
+}
+
+fn hostile_cells_on(kind: PythonKind) {
     let cfg = EpisodeConfig {
         time_limit: Duration::from_millis(500),
         memory_limit: 64 << 20,
         ..Default::default()
     };
-    let (w, r) = common::env();
-    let mut ep = sim::Episode::new(w, r.clone(), cfg).unwrap();
+    let mut ep = common::episode_on(kind, cfg);
     assert_eq!(
         ep.execute("while True: pass"),
         "Execution timed out after 0.5 seconds."
@@ -85,8 +126,11 @@ fn hostile_cells_end_cleanly_and_the_episode_lives_on() {
         "s = 'ab' * 10**9\nt = s + s",
     ] {
         let out = ep.execute(code);
+        // A 32-bit CPython (wasm32) refuses sizes past 2**31 before allocating.
+        let refused = out.contains("MemoryError")
+            || (kind == PythonKind::CPython && out.contains("OverflowError"));
         assert!(
-            out.starts_with("Execution failed. Traceback:") && out.contains("MemoryError"),
+            out.starts_with("Execution failed. Traceback:") && refused,
             "{code}: {out}"
         );
     }
@@ -107,7 +151,14 @@ fn hostile_cells_end_cleanly_and_the_episode_lives_on() {
             .contains("open() is not available")
     );
     let walk = ep.execute("print([c.__name__ for c in ().__class__.__base__.__subclasses__() if c.__name__ in ('FileIO', 'Popen', 'socket')])");
-    assert_eq!(walk, "[]\n");
+    match kind {
+        PythonKind::RustPython => assert_eq!(walk, "[]\n"),
+        // CPython has its io classes, but the instance has no file system to open.
+        PythonKind::CPython => {
+            let escape = ep.execute("fio = [c for c in ().__class__.__base__.__subclasses__() if c.__name__ == 'FileIO'][0]\nfio('/etc/passwd')");
+            assert!(escape.contains("Error") && !escape.contains("root:"), "{escape}");
+        }
+    }
     // The shared `apis` object cannot be altered from one episode for the next.
     assert!(
         ep.execute("apis.simple_note = 1")
@@ -118,6 +169,9 @@ fn hostile_cells_end_cleanly_and_the_episode_lives_on() {
             .ends_with("AttributeError: apis.simple_note is read-only")
     );
     assert_eq!(ep.execute("print('alive')"), "alive\n");
+    // A timeout does not take the world state with it.
+    assert!(ep.execute("y = 5\nwhile True: y += 1").starts_with("Execution timed out"));
+    assert_eq!(ep.execute("print('still alive')"), "still alive\n");
 }
 
 #[test]
@@ -154,6 +208,33 @@ fn episodes_run_on_many_threads() {
         .collect();
     let outs: Vec<String> = handles.into_iter().map(|h| h.join().unwrap()).collect();
     assert_eq!(outs, vec!["0\n", "2\n"]);
+}
+
+#[test]
+fn the_cli_picks_the_executor() {
+    common::ensure_cpython();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_appsim"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                use std::io::Write;
+                c.stdin.take().unwrap().write_all(b"print({3, 1, 2, 10, 7})\n")?;
+                c.wait_with_output()
+            })
+            .unwrap()
+    };
+    // Set order is where the two interpreters differ (CPython's is AppWorld's).
+    let cpython = run(&["--python", "cpython", "shell"]);
+    assert!(String::from_utf8_lossy(&cpython.stdout).contains("\n{1, 2, 3, 7, 10}\n"));
+    let rustpython = run(&["shell", "--python", "rustpython"]);
+    assert!(String::from_utf8_lossy(&rustpython.stdout).contains("\n{3, 1, 2, 10, 7}\n"));
+    let bad = run(&["--python", "pypy", "shell"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("use rustpython or cpython"));
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! thread without a reset there first gives a clear error, never a crash.
 
 use crate::api::{ApiError, CallOptions, Registry};
-use crate::python::{self, CellLimits, Dispatch};
+use crate::python::{self, CellLimits, Dispatch, PythonKind};
 use crate::world::{Db, StateSnapshot, World, WorldError};
 use chrono::NaiveDateTime;
 use rusqlite::Connection;
@@ -34,6 +34,8 @@ pub struct EpisodeConfig {
     pub max_api_calls_per_cell: usize,
     /// Whether api_docs shows response schemas.
     pub show_response_schemas: bool,
+    /// Which interpreter runs the cells.
+    pub python: PythonKind,
 }
 
 impl Default for EpisodeConfig {
@@ -46,6 +48,7 @@ impl Default for EpisodeConfig {
             max_interactions: 1000,
             max_api_calls_per_cell: 1000,
             show_response_schemas: true,
+            python: PythonKind::default(),
         }
     }
 }
@@ -147,7 +150,12 @@ impl Episode {
     /// previous episode), the Python scope is fresh, the clock and seed are `cfg`'s.
     pub fn reset(&mut self, cfg: EpisodeConfig) -> Result<(), EpisodeError> {
         self.db.begin_episode()?;
-        python::reset_scope(self.uid, cfg.python_seed).map_err(EpisodeError::Python)?;
+        if cfg.python != self.cfg.python {
+            python::executor(self.cfg.python).drop_scope(self.uid);
+        }
+        python::executor(cfg.python)
+            .reset_scope(self.uid, cfg.python_seed)
+            .map_err(EpisodeError::Python)?;
         self.cfg = cfg;
         self.cells = 0;
         self.api_calls = 0;
@@ -162,7 +170,9 @@ impl Episode {
     pub fn fork(&self) -> Result<Episode, EpisodeError> {
         let db = self.db.fork()?;
         let uid = NEXT_UID.fetch_add(1, Ordering::Relaxed);
-        python::fork_scope(self.uid, uid).map_err(EpisodeError::Python)?;
+        python::executor(self.cfg.python)
+            .fork_scope(self.uid, uid)
+            .map_err(EpisodeError::Python)?;
         Ok(Episode {
             db,
             registry: self.registry.clone(),
@@ -219,7 +229,7 @@ impl Episode {
             opts: self.call_options(),
             calls: 0,
         };
-        let out = python::execute(self.uid, &code, &limits, &mut d);
+        let out = python::executor(self.cfg.python).execute(self.uid, &code, &limits, &mut d);
         self.api_calls += d.calls;
         out
     }
@@ -279,7 +289,7 @@ impl Episode {
 
 impl Drop for Episode {
     fn drop(&mut self) {
-        python::drop_scope(self.uid);
+        python::executor(self.cfg.python).drop_scope(self.uid);
     }
 }
 

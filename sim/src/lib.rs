@@ -16,6 +16,7 @@ pub mod sqlfn;
 pub mod world;
 
 pub use episode::{Episode, EpisodeConfig, EpisodeError};
+pub use python::PythonKind;
 pub use world::{Db, World};
 
 /// The process allocator: the system allocator plus per-cell memory accounting, so that a

@@ -20,7 +20,6 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
-use sim::EpisodeConfig;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -316,7 +315,7 @@ impl Server {
         );
         let task_id = task_id.to_string();
         self.host(id, worker, generation, move |_| {
-            let mut env = TaskEnv::new(&world, registry, suite, EpisodeConfig::default())
+            let mut env = TaskEnv::new(&world, registry, suite, crate::base_episode_config())
                 .map_err(|e| e.to_string())?;
             env.start(&task_id).map_err(|e| e.to_string())?;
             let no_op = env.evaluate().map_err(|e| e.to_string())?;

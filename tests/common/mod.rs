@@ -19,6 +19,31 @@ pub fn episode() -> Episode {
     Episode::new(w, r.clone(), EpisodeConfig::default()).expect("episode opens")
 }
 
+/// A fresh episode on the default world whose cells run on `kind` (for CPython, fetches the
+/// interpreter with `scripts/fetch-cpython.sh` first if it is missing).
+pub fn episode_on(kind: sim::PythonKind, cfg: EpisodeConfig) -> Episode {
+    if kind == sim::PythonKind::CPython {
+        ensure_cpython();
+    }
+    let (w, r) = env();
+    Episode::new(w, r.clone(), EpisodeConfig { python: kind, ..cfg }).expect("episode opens")
+}
+
+/// Makes sure the CPython-for-WASI module is on disk (runs `scripts/fetch-cpython.sh`).
+pub fn ensure_cpython() {
+    static DONE: OnceLock<()> = OnceLock::new();
+    DONE.get_or_init(|| {
+        if sim::python::cpython::wasm_path().exists() {
+            return;
+        }
+        let status = std::process::Command::new("bash")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/fetch-cpython.sh"))
+            .status()
+            .expect("runs scripts/fetch-cpython.sh");
+        assert!(status.success(), "scripts/fetch-cpython.sh failed");
+    });
+}
+
 /// Calls an API and panics with the error if it fails.
 pub fn ok(ep: &mut Episode, app: &str, api: &str, args: Value) -> Value {
     ep.call(app, api, args)

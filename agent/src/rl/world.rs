@@ -59,6 +59,7 @@ impl World {
 pub fn episode_config(l: &LoopConfig) -> sim::EpisodeConfig {
     sim::EpisodeConfig {
         time_limit: std::time::Duration::from_secs_f64(l.cell_time_limit_s.max(0.001)),
+        python: l.python,
         ..Default::default()
     }
 }

@@ -51,10 +51,15 @@ def _appsim_now(cls=None, tz=None):
     return cls(*_appsim.now())
 
 
-datetime.datetime.now = classmethod(lambda cls, tz=None: cls(*_appsim.now()))
-datetime.datetime.utcnow = classmethod(lambda cls: cls(*_appsim.now()))
-datetime.datetime.today = classmethod(lambda cls: cls(*_appsim.now()))
-datetime.date.today = classmethod(lambda cls: cls(*_appsim.now()[:3]))
+try:
+    datetime.datetime.now = classmethod(lambda cls, tz=None: cls(*_appsim.now()))
+    datetime.datetime.utcnow = classmethod(lambda cls: cls(*_appsim.now()))
+    datetime.datetime.today = classmethod(lambda cls: cls(*_appsim.now()))
+    datetime.date.today = classmethod(lambda cls: cls(*_appsim.now()[:3]))
+except TypeError:
+    # CPython's C datetime types are immutable; under the CPython executor the clock the
+    # interpreter reads is itself the episode's frozen clock.
+    pass
 
 
 def _appsim_print(*args, sep=" ", end="\n", file=None, flush=False):

@@ -1,0 +1,430 @@
+//! The CPython executor: CPython 3.12 compiled to WASI, run under wasmtime. Each episode has
+//! its own instance, made from a pre-initialised copy-on-write image (`image.rs`), so a reset
+//! costs microseconds and episodes share nothing. The instance reaches nothing but appsim's WASI
+//! (`wasi.rs`): no files, network, processes or environment.
+//!
+//! Limits: a cell's time limit is an epoch deadline (a process-wide ticker advances the epoch
+//! every 10 ms); past it the instance is stopped, and the episode gets a fresh interpreter
+//! (its variables are lost, its world state is not). Memory: during a cell the instance's
+//! linear memory may grow by the cell's memory budget; past it CPython answers `MemoryError`.
+//! A fork copies the instance's memory.
+
+mod image;
+mod wasi;
+
+use super::{CellLimits, Dispatch, Executor, Outcome, render};
+use serde_json::{Map, Value, json};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use std::time::Duration;
+use wasmtime::{Config, Engine, Instance, InstancePre, Store, StoreLimits, StoreLimitsBuilder, TypedFunc};
+
+pub use image::{WASM_FILE, WASM_SHA256, wasm_path};
+
+/// The guest-side driver (channel, request loop, snapshot point).
+const DRIVER_SOURCE: &str = include_str!("driver.py");
+/// How often the epoch advances: the resolution of time limits.
+const TICK: Duration = Duration::from_millis(10);
+
+/// Per-instance host state (what the WASI functions read and write).
+#[derive(Default)]
+pub(crate) struct Host {
+    /// The frozen wall clock, ns since the Unix epoch (UTC).
+    now_ns: u64,
+    /// The monotonic clock: advances 1 µs a read.
+    mono_ns: u64,
+    /// State of the `random_get` stream.
+    random: u64,
+    /// Bytes the guest reads from fd 0, and how far it has read.
+    to_guest: Vec<u8>,
+    to_guest_pos: usize,
+    /// Bytes the guest wrote to fd 1 that do not end a line yet.
+    from_guest: Vec<u8>,
+    /// Messages from the guest that are not requests (results of a request).
+    replies: Vec<Value>,
+    stderr: Vec<u8>,
+    limits: StoreLimits,
+    /// Image building: the -c program, the snapshot trigger and what it recorded.
+    argv: Vec<String>,
+    armed: bool,
+    entry_object: u32,
+    snapshot: Option<image::Snapshot>,
+    global_exports: Vec<(u32, String)>,
+}
+
+thread_local! {
+    static DISPATCH: Cell<Option<*mut (dyn Dispatch + 'static)>> = const { Cell::new(None) };
+    static API_CALLS: Cell<(usize, usize)> = const { Cell::new((0, usize::MAX)) };
+    static EPISODES: RefCell<HashMap<u64, Interp>> = RefCell::new(HashMap::new());
+}
+
+fn read_u32(m: &[u8], at: u32) -> Option<u32> {
+    let at = at as usize;
+    Some(u32::from_le_bytes(m.get(at..at + 4)?.try_into().ok()?))
+}
+
+impl Host {
+    fn new(seed: u64) -> Host {
+        Host {
+            random: seed ^ 0x6170_7073_696d,
+            ..Host::default()
+        }
+    }
+
+    /// Handles every complete line the guest wrote: requests are answered into fd 0 at once,
+    /// anything else is kept as a reply.
+    fn take_lines(&mut self) {
+        while let Some(end) = self.from_guest.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.from_guest.drain(..=end).collect();
+            let msg: Value = serde_json::from_slice(&line).unwrap_or_else(
+                |e| json!({"op": "error", "msg": format!("unreadable message from CPython: {e}")}),
+            );
+            let answer = match msg["op"].as_str() {
+                Some("call") => {
+                    let args = match &msg["args"] {
+                        Value::Object(m) => m.clone(),
+                        _ => Map::new(),
+                    };
+                    let app = msg["app"].as_str().unwrap_or_default();
+                    let api = msg["api"].as_str().unwrap_or_default();
+                    Some(with_dispatch(|d| {
+                        let mut calls = API_CALLS.with(Cell::get);
+                        let r = super::bridge_call(d, &mut calls, app, api, &args);
+                        API_CALLS.with(|c| c.set(calls));
+                        r
+                    }))
+                }
+                Some("app_names") => Some(with_dispatch(|d| Ok(json!(d.app_names())))),
+                Some("api_names") => {
+                    let app = msg["app"].as_str().unwrap_or_default();
+                    Some(with_dispatch(|d| Ok(json!(d.api_names(app)))))
+                }
+                Some("arm") => {
+                    self.armed = true;
+                    self.entry_object = msg["buffer"].as_u64().unwrap_or(0) as u32;
+                    None
+                }
+                _ => {
+                    self.replies.push(msg);
+                    None
+                }
+            };
+            if let Some(answer) = answer {
+                let reply = match answer {
+                    Ok(v) => json!({ "ok": v }),
+                    Err(e) => json!({ "err": e }),
+                };
+                self.to_guest.drain(..self.to_guest_pos);
+                self.to_guest_pos = 0;
+                self.to_guest.extend_from_slice(reply.to_string().as_bytes());
+                self.to_guest.push(b'\n');
+            }
+        }
+    }
+}
+
+fn with_dispatch(f: impl FnOnce(&mut dyn Dispatch) -> Result<Value, String>) -> Result<Value, String> {
+    match DISPATCH.with(Cell::get) {
+        // SAFETY: set by `execute` for exactly the duration of the cell, pointing at a
+        // dispatcher that outlives it; the guest runs on this thread only.
+        Some(ptr) => f(unsafe { &mut *ptr }),
+        None => Err("apis are only available inside a cell".into()),
+    }
+}
+
+struct Shared {
+    engine: Engine,
+    image: image::Image,
+    pre: InstancePre<Host>,
+}
+
+/// The process's engine and image, made on first use.
+fn shared() -> Result<&'static Shared, String> {
+    static SHARED: OnceLock<Result<Shared, String>> = OnceLock::new();
+    SHARED
+        .get_or_init(|| {
+            let mut cfg = Config::new();
+            cfg.epoch_interruption(true);
+            cfg.memory_init_cow(true);
+            // The image build reads the whole call stack of the running interpreter.
+            cfg.wasm_backtrace_max_frames(std::num::NonZeroUsize::new(10_000));
+            let engine = Engine::new(&cfg).map_err(|e| e.to_string())?;
+            let ticker = engine.clone();
+            std::thread::Builder::new()
+                .name("appsim-epoch".into())
+                .spawn(move || {
+                    loop {
+                        std::thread::sleep(TICK);
+                        ticker.increment_epoch();
+                    }
+                })
+                .map_err(|e| e.to_string())?;
+            let image = image::load_or_build(&engine)?;
+            let linker = wasi::linker(&engine, &image.module).map_err(|e| e.to_string())?;
+            let pre = linker
+                .instantiate_pre(&image.module)
+                .map_err(|e| e.to_string())?;
+            Ok(Shared { engine, image, pre })
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// One episode's interpreter.
+struct Interp {
+    store: Store<Host>,
+    instance: Instance,
+    run: TypedFunc<(i32, i32), i32>,
+    seed: u64,
+}
+
+/// Why a request did not get its answer.
+enum Stopped {
+    /// The epoch deadline passed.
+    Deadline,
+    /// Anything else: a trap, an exit, a broken reply.
+    Crash(String),
+}
+
+impl Interp {
+    /// A fresh interpreter from the image (no Python state made yet).
+    fn blank(seed: u64) -> Result<Interp, String> {
+        let s = shared()?;
+        let mut store = Store::new(&s.engine, Host::new(seed));
+        store.limiter(|h| &mut h.limits);
+        store.set_epoch_deadline(1);
+        let instance = s
+            .pre
+            .instantiate(&mut store)
+            .map_err(|e| format!("starting CPython: {e}"))?;
+        let run = instance
+            .get_typed_func::<(i32, i32), i32>(&mut store, &s.image.run)
+            .map_err(|e| e.to_string())?;
+        Ok(Interp {
+            store,
+            instance,
+            run,
+            seed,
+        })
+    }
+
+    /// A fresh interpreter with a new scope seeded by `seed`.
+    fn new(seed: u64) -> Result<Interp, String> {
+        let mut interp = Interp::blank(seed)?;
+        match interp.request(&json!({"op": "reset", "seed": seed}), Duration::from_secs(10)) {
+            Ok(_) => Ok(interp),
+            Err(Stopped::Deadline) => Err("CPython did not start a scope in time".into()),
+            Err(Stopped::Crash(e)) => Err(e),
+        }
+    }
+
+    /// Sends one request to the driver and waits for its answer.
+    fn request(&mut self, msg: &Value, limit: Duration) -> Result<Value, Stopped> {
+        let entry = shared().map_err(Stopped::Crash)?.image.entry;
+        let host = self.store.data_mut();
+        host.to_guest.clear();
+        host.to_guest_pos = 0;
+        host.to_guest.extend_from_slice(msg.to_string().as_bytes());
+        host.to_guest.push(b'\n');
+        host.replies.clear();
+        host.stderr.clear();
+        let ticks = limit.as_nanos().div_ceil(TICK.as_nanos()) as u64 + 1;
+        self.store.set_epoch_deadline(ticks);
+        let result = self.run.call(&mut self.store, (entry as i32, 0));
+        let host = self.store.data_mut();
+        match result {
+            Ok(0) => host.replies.pop().ok_or_else(|| {
+                Stopped::Crash("CPython answered nothing".into())
+            }),
+            Ok(_) => Err(Stopped::Crash(format!(
+                "CPython's driver failed: {}",
+                String::from_utf8_lossy(&host.stderr).trim_end()
+            ))),
+            Err(e) => match e.downcast_ref::<wasmtime::Trap>() {
+                Some(wasmtime::Trap::Interrupt) => Err(Stopped::Deadline),
+                _ => Err(Stopped::Crash(format!("the interpreter stopped: {e}"))),
+            },
+        }
+    }
+
+    /// A copy of this interpreter: its memory and globals in a new instance.
+    fn fork(&mut self) -> Result<Interp, String> {
+        let s = shared()?;
+        let mut dst = Interp::blank(self.seed)?;
+        let src_mem = self
+            .instance
+            .get_memory(&mut self.store, "memory")
+            .ok_or("no memory export")?;
+        let dst_mem = dst
+            .instance
+            .get_memory(&mut dst.store, "memory")
+            .ok_or("no memory export")?;
+        let (src_size, dst_size) = (src_mem.size(&self.store), dst_mem.size(&dst.store));
+        if src_size > dst_size {
+            dst_mem
+                .grow(&mut dst.store, src_size - dst_size)
+                .map_err(|e| format!("growing the fork's memory: {e}"))?;
+        }
+        dst_mem
+            .data_mut(&mut dst.store)
+            .copy_from_slice(src_mem.data(&self.store));
+        for name in &s.image.globals {
+            let (Some(from), Some(to)) = (
+                self.instance.get_global(&mut self.store, name),
+                dst.instance.get_global(&mut dst.store, name),
+            ) else {
+                continue;
+            };
+            let v = from.get(&mut self.store);
+            to.set(&mut dst.store, v).map_err(|e| e.to_string())?;
+        }
+        let (src, host) = (self.store.data(), dst.store.data_mut());
+        host.random = src.random;
+        host.mono_ns = src.mono_ns;
+        Ok(dst)
+    }
+}
+
+fn with_episodes<T>(f: impl FnOnce(&mut HashMap<u64, Interp>) -> T) -> Result<T, String> {
+    EPISODES.with(|e| {
+        let mut e = e.try_borrow_mut().map_err(|_| {
+            "the CPython executor is busy (a cell is already running on this thread)".to_string()
+        })?;
+        Ok(f(&mut e))
+    })
+}
+
+struct DispatchGuard;
+impl Drop for DispatchGuard {
+    fn drop(&mut self) {
+        DISPATCH.with(|d| d.set(None));
+    }
+}
+
+/// Nanoseconds since the Unix epoch of the frozen clock (naive time read as UTC).
+fn epoch_ns(now: chrono::NaiveDateTime) -> u64 {
+    now.and_utc().timestamp_nanos_opt().unwrap_or(0).max(0) as u64
+}
+
+/// The CPython-on-wasmtime executor (see the module docs).
+pub struct CPythonExecutor;
+
+impl Executor for CPythonExecutor {
+    fn warm_up(&self) -> Result<(), String> {
+        shared().map(|_| ())
+    }
+
+    fn reset_scope(&self, uid: u64, seed: u64) -> Result<(), String> {
+        let interp = Interp::new(seed)?;
+        with_episodes(|e| {
+            e.insert(uid, interp);
+        })
+    }
+
+    fn fork_scope(&self, src: u64, dst: u64) -> Result<(), String> {
+        with_episodes(|e| {
+            let from = e
+                .get_mut(&src)
+                .ok_or_else(|| format!("episode {src} has no CPython interpreter on this thread"))?;
+            let copy = from.fork()?;
+            e.insert(dst, copy);
+            Ok(())
+        })?
+    }
+
+    fn drop_scope(&self, uid: u64) {
+        let _ = EPISODES.try_with(|e| {
+            if let Ok(mut e) = e.try_borrow_mut() {
+                e.remove(&uid);
+            }
+        });
+    }
+
+    fn has_scope(&self, uid: u64) -> bool {
+        EPISODES.with(|e| e.try_borrow().map(|e| e.contains_key(&uid)).unwrap_or(false))
+    }
+
+    fn execute(
+        &self,
+        uid: u64,
+        code: &str,
+        limits: &CellLimits,
+        dispatch: &mut dyn Dispatch,
+    ) -> String {
+        if code.trim().is_empty() {
+            return render(Outcome::Empty, code, limits);
+        }
+        let outcome = with_episodes(|episodes| {
+            let Some(interp) = episodes.get_mut(&uid) else {
+                return Outcome::Internal(
+                    "this episode's Python interpreter lives on another thread; reset the episode after moving it between threads".into(),
+                );
+            };
+            API_CALLS.with(|c| c.set((0, limits.max_api_calls)));
+            // SAFETY: the pointer is cleared by the guard before `dispatch`'s borrow ends.
+            let ptr: *mut (dyn Dispatch + '_) = dispatch;
+            let ptr: *mut (dyn Dispatch + 'static) = unsafe { std::mem::transmute(ptr) };
+            DISPATCH.with(|d| d.set(Some(ptr)));
+            let _guard = DispatchGuard;
+            // The cell may grow the instance's memory by its budget (memory already held by
+            // earlier cells' variables is not charged again), within wasm32's 4 GiB.
+            let held = interp
+                .instance
+                .get_memory(&mut interp.store, "memory")
+                .map(|m| m.data_size(&interp.store) as u64)
+                .unwrap_or(0);
+            let cap = held.saturating_add(limits.memory_limit).min(1 << 32);
+            let host = interp.store.data_mut();
+            host.now_ns = epoch_ns(limits.now);
+            host.limits = StoreLimitsBuilder::new().memory_size(cap as usize).build();
+            let n = limits.now;
+            use chrono::{Datelike, Timelike};
+            let msg = json!({
+                "op": "cell",
+                "code": code,
+                "now": [n.year(), n.month(), n.day(), n.hour(), n.minute(), n.second()],
+            });
+            match interp.request(&msg, limits.time_limit) {
+                Ok(reply) => match reply["op"].as_str() {
+                    Some("printed") => {
+                        Outcome::Printed(reply["text"].as_str().unwrap_or_default().to_string())
+                    }
+                    Some("failed") => Outcome::Failed {
+                        traceback: reply["traceback"].as_str().unwrap_or_default().to_string(),
+                        memory: false,
+                    },
+                    Some("syntax") => Outcome::Syntax {
+                        line: reply["line"].as_u64().unwrap_or(1) as usize,
+                        msg: reply["msg"].as_str().unwrap_or("invalid syntax").to_string(),
+                    },
+                    _ => Outcome::Internal(format!("unexpected answer from CPython: {reply}")),
+                },
+                Err(stopped) => {
+                    // The instance stopped mid-cell: its state cannot be trusted. The episode
+                    // goes on with a fresh interpreter.
+                    let seed = interp.seed;
+                    let restarted = Interp::new(seed);
+                    let note = match &restarted {
+                        Ok(_) => String::new(),
+                        Err(e) => format!(" (restarting it failed: {e})"),
+                    };
+                    if let Ok(fresh) = restarted {
+                        *interp = fresh;
+                    } else {
+                        episodes.remove(&uid);
+                    }
+                    match stopped {
+                        Stopped::Deadline if note.is_empty() => Outcome::Timeout,
+                        Stopped::Deadline => Outcome::Internal(format!("the cell timed out{note}")),
+                        Stopped::Crash(e) => Outcome::Internal(format!(
+                            "{e}; the interpreter was restarted and the cell's variables are lost{note}"
+                        )),
+                    }
+                }
+            }
+        });
+        let outcome = outcome.unwrap_or_else(Outcome::Internal);
+        render(outcome, code, limits)
+    }
+}
