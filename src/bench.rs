@@ -532,7 +532,10 @@ pub fn measure_executors(
             ep.execute("r = apis.simple_note.show_account(access_token=tok)");
         });
         let said = ep.execute("print(r['email'] != '')");
-        anyhow::ensure!(said == "True\n", "{kind}: the API cell did not work: {said}");
+        anyhow::ensure!(
+            said == "True\n",
+            "{kind}: the API cell did not work: {said}"
+        );
         let fork = per_op(iters.clamp(1, 100), || {
             let _ = ep.fork();
         });

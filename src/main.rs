@@ -334,8 +334,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 None => json!({"default_world": measured}),
             };
             out["task_evaluation"] = appsim::bench::measure_eval(&world, &registry, iters)?;
-            out["python_executors"] =
-                appsim::bench::measure_executors(&world, &registry, iters)?;
+            out["python_executors"] = appsim::bench::measure_executors(&world, &registry, iters)?;
             out["sessions"] =
                 appsim::bench::measure_sessions(&world, &registry, iters.clamp(1, 200) as usize)?;
             if large {

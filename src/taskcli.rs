@@ -129,7 +129,12 @@ pub fn stats(split: Option<Split>, as_json: bool) -> anyhow::Result<()> {
         .filter(|t| split.is_none_or(|s| t.split == s))
         .cloned()
         .collect();
-    let mut env = TaskEnv::new(&world, registry, suite.clone(), crate::base_episode_config())?;
+    let mut env = TaskEnv::new(
+        &world,
+        registry,
+        suite.clone(),
+        crate::base_episode_config(),
+    )?;
     let mut calls = std::collections::HashMap::new();
     for t in &tasks {
         env.run_solution(&t.id, &t.ground_truth)?;
@@ -233,7 +238,12 @@ pub fn eval(
     }
     let (world, registry, suite) = setup(world)?;
     let tasks = suite.split(split);
-    let mut env = TaskEnv::new(&world, registry, suite.clone(), crate::base_episode_config())?;
+    let mut env = TaskEnv::new(
+        &world,
+        registry,
+        suite.clone(),
+        crate::base_episode_config(),
+    )?;
     let bar = indicatif::ProgressBar::new(tasks.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} tasks {msg}")

@@ -33,7 +33,7 @@ fn output_contract_on(kind: PythonKind) {
     assert_eq!(failed, expected);
     assert_eq!(
         ep.execute("if x\n  pass"),
-        "Syntax error in line:\nif x\nMessage: expected ':'"
+        "Execution failed. Traceback:\nSyntax error in line:\nif x\nMessage: expected ':'"
     );
     let api_err = ep.execute("apis.simple_note.show_account(access_token='bad')");
     assert!(
@@ -61,7 +61,11 @@ fn random_is_seeded_per_episode() {
         let mut b = common::episode_on(kind, cfg());
         let x = a.execute("print(random.randint(1, 10**9))");
         assert_eq!(x, b.execute("print(random.randint(1, 10**9))"));
-        a.reset(EpisodeConfig { python: kind, ..cfg() }).unwrap();
+        a.reset(EpisodeConfig {
+            python: kind,
+            ..cfg()
+        })
+        .unwrap();
         assert_eq!(x, a.execute("print(random.randint(1, 10**9))"));
         draws.push(x);
     }
@@ -156,7 +160,10 @@ fn hostile_cells_on(kind: PythonKind) {
         // CPython has its io classes, but the instance has no file system to open.
         PythonKind::CPython => {
             let escape = ep.execute("fio = [c for c in ().__class__.__base__.__subclasses__() if c.__name__ == 'FileIO'][0]\nfio('/etc/passwd')");
-            assert!(escape.contains("Error") && !escape.contains("root:"), "{escape}");
+            assert!(
+                escape.contains("Error") && !escape.contains("root:"),
+                "{escape}"
+            );
         }
     }
     // The shared `apis` object cannot be altered from one episode for the next.
@@ -170,7 +177,10 @@ fn hostile_cells_on(kind: PythonKind) {
     );
     assert_eq!(ep.execute("print('alive')"), "alive\n");
     // A timeout does not take the world state with it.
-    assert!(ep.execute("y = 5\nwhile True: y += 1").starts_with("Execution timed out"));
+    assert!(
+        ep.execute("y = 5\nwhile True: y += 1")
+            .starts_with("Execution timed out")
+    );
     assert_eq!(ep.execute("print('still alive')"), "still alive\n");
 }
 
@@ -222,7 +232,10 @@ fn the_cli_picks_the_executor() {
             .spawn()
             .and_then(|mut c| {
                 use std::io::Write;
-                c.stdin.take().unwrap().write_all(b"print({3, 1, 2, 10, 7})\n")?;
+                c.stdin
+                    .take()
+                    .unwrap()
+                    .write_all(b"print({3, 1, 2, 10, 7})\n")?;
                 c.wait_with_output()
             })
             .unwrap()

@@ -26,7 +26,15 @@ pub fn episode_on(kind: sim::PythonKind, cfg: EpisodeConfig) -> Episode {
         ensure_cpython();
     }
     let (w, r) = env();
-    Episode::new(w, r.clone(), EpisodeConfig { python: kind, ..cfg }).expect("episode opens")
+    Episode::new(
+        w,
+        r.clone(),
+        EpisodeConfig {
+            python: kind,
+            ..cfg
+        },
+    )
+    .expect("episode opens")
 }
 
 /// Makes sure the CPython-for-WASI module is on disk (runs `scripts/fetch-cpython.sh`).
@@ -37,7 +45,10 @@ pub fn ensure_cpython() {
             return;
         }
         let status = std::process::Command::new("bash")
-            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/fetch-cpython.sh"))
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/scripts/fetch-cpython.sh"
+            ))
             .status()
             .expect("runs scripts/fetch-cpython.sh");
         assert!(status.success(), "scripts/fetch-cpython.sh failed");

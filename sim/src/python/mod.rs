@@ -59,7 +59,9 @@ pub struct CellLimits {
 }
 
 /// Which interpreter runs an episode's cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum PythonKind {
     /// RustPython, in-process (the default: no download, fastest start).
@@ -207,7 +209,7 @@ pub(crate) fn render(outcome: Outcome, code: &str, limits: &CellLimits) -> Strin
                 .nth(line.saturating_sub(1))
                 .unwrap_or("")
                 .trim_end();
-            format!("Syntax error in line:\n{text}\nMessage: {msg}")
+            format!("Execution failed. Traceback:\nSyntax error in line:\n{text}\nMessage: {msg}")
         }
         Outcome::Timeout => format!(
             "Execution timed out after {} seconds.",
@@ -252,18 +254,21 @@ fn fmt_seconds(d: Duration) -> String {
     }
 }
 
-/// Keeps the frames of agent code: drops the "Traceback (most recent call last):" header and
-/// the engine's own frames (files named `<appsim...>`).
+/// Keeps the frames of agent code, as AppWorld's shell does: drops the first "Traceback (most
+/// recent call last):" header (a chained exception keeps its own), the engine's own frames
+/// (files named `<appsim...>`) and standard-library frames.
 fn clean_traceback(tb: &str) -> String {
     let tb = collapse_repeats(tb);
     let mut out = String::new();
     let mut skip_source_line = false;
+    let mut first_header = true;
     for line in tb.lines() {
-        if line.starts_with("Traceback (most recent call last)") {
+        if line.starts_with("Traceback (most recent call last)") && first_header {
+            first_header = false;
             continue;
         }
         if line.starts_with("  File \"") {
-            skip_source_line = line.starts_with("  File \"<appsim");
+            skip_source_line = !line.starts_with("  File \"<python-input>\"");
             if skip_source_line {
                 continue;
             }

@@ -62,8 +62,10 @@ except TypeError:
     pass
 
 
-def _appsim_print(*args, sep=" ", end="\n", file=None, flush=False):
-    if len(args) == 1 and isinstance(args[0], (dict, list, tuple)):
+def _appsim_print(*args, sep=" ", end="\n", file=None, flush=False, **_appsim_extra):
+    # AppWorld prints one dict, list or tuple as JSON only when print has no other arguments.
+    plain = sep == " " and end == "\n" and file is None and flush is False
+    if plain and len(args) == 1 and isinstance(args[0], (dict, list, tuple)):
         try:
             text = json.dumps(args[0])
             if len(text) >= 100:

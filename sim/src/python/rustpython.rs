@@ -50,7 +50,6 @@ thread_local! {
     static API_CALLS: Cell<(usize, usize)> = const { Cell::new((0, usize::MAX)) };
 }
 
-
 #[rustpython_vm::pymodule]
 mod _appsim {
     use super::*;
@@ -82,10 +81,10 @@ mod _appsim {
         API_CALLS.with(|c| c.set(calls));
         match answer {
             Ok(v) => convert::to_py(&v, vm),
-            Err(message) => Err(vm.new_exception_msg(
-                vm.ctx.exceptions.exception_type.to_owned(),
-                message.into(),
-            )),
+            Err(message) => {
+                Err(vm
+                    .new_exception_msg(vm.ctx.exceptions.exception_type.to_owned(), message.into()))
+            }
         }
     }
 

@@ -83,6 +83,22 @@ for _appsim_name in _appsim_pre["_appsim_allowed"]:
         _appsim_pre["_appsim_real_import"](_appsim_name)
     except ImportError:
         pass
+class _AppsimStdout:
+    """sys.stdout and sys.stderr inside cells: what is written there is part of the cell's
+    output (pprint, print(..., file=sys.stdout)), as in AppWorld's shell."""
+
+    def write(self, text):
+        _appsim_write(str(text))
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+sys.stdout = _AppsimStdout()
 _appsim_state = {"scope": None}
 
 
@@ -110,7 +126,9 @@ def _appsim_cell(req):
     except (SyntaxError, ValueError):
         line, msg = _appsim_pre["_appsim_syntax_error"](code)
         return {"op": "syntax", "line": line, "msg": str(msg)}
-    linecache.cache["<python-input>"] = (len(code), None, code.splitlines(True), "<python-input>")
+    # Every line ends with a newline, as in a file: the traceback's caret columns assume it.
+    lines = [ln if ln.endswith("\n") else ln + "\n" for ln in code.splitlines(True)]
+    linecache.cache["<python-input>"] = (len(code), None, lines, "<python-input>")
     _appsim_out.clear()
     _appsim_out_len[0] = 0
     try:

@@ -199,8 +199,12 @@ fn image_module(module: &[u8], snap: &Snapshot, candidates: &[u32]) -> Result<Ve
                     let init = match now.map(|(_, v)| v) {
                         Some(Val::I32(v)) => wasm_encoder::ConstExpr::i32_const(*v),
                         Some(Val::I64(v)) => wasm_encoder::ConstExpr::i64_const(*v),
-                        Some(Val::F32(v)) => wasm_encoder::ConstExpr::f32_const(f32::from_bits(*v).into()),
-                        Some(Val::F64(v)) => wasm_encoder::ConstExpr::f64_const(f64::from_bits(*v).into()),
+                        Some(Val::F32(v)) => {
+                            wasm_encoder::ConstExpr::f32_const(f32::from_bits(*v).into())
+                        }
+                        Some(Val::F64(v)) => {
+                            wasm_encoder::ConstExpr::f64_const(f64::from_bits(*v).into())
+                        }
                         Some(v) => return Err(format!("unsupported global value {v:?}")),
                         None => {
                             let mut r = g.init_expr.get_binary_reader();
@@ -411,10 +415,19 @@ fn build(engine: &Engine, wasm: &[u8]) -> Result<Image, String> {
         store.data_mut().to_guest = b"{\"op\": \"probe\"}\n".to_vec();
         let r = run.call(&mut store, (entry as i32, 0));
         if std::env::var_os("APPSIM_DEBUG_IMAGE").is_some() {
-            eprintln!("{name}: {:?} {} {:?}", r.as_ref().map_err(|e| e.to_string()), String::from_utf8_lossy(&store.data().stderr), store.data().replies);
+            eprintln!(
+                "{name}: {:?} {} {:?}",
+                r.as_ref().map_err(|e| e.to_string()),
+                String::from_utf8_lossy(&store.data().stderr),
+                store.data().replies
+            );
         }
         if matches!(r, Ok(0))
-            && store.data_mut().replies.pop().is_some_and(|r| r["op"] == "probe")
+            && store
+                .data_mut()
+                .replies
+                .pop()
+                .is_some_and(|r| r["op"] == "probe")
         {
             return Ok(Image {
                 module,

@@ -18,7 +18,9 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::Duration;
-use wasmtime::{Config, Engine, Instance, InstancePre, Store, StoreLimits, StoreLimitsBuilder, TypedFunc};
+use wasmtime::{
+    Config, Engine, Instance, InstancePre, Store, StoreLimits, StoreLimitsBuilder, TypedFunc,
+};
 
 pub use image::{WASM_FILE, WASM_SHA256, wasm_path};
 
@@ -117,14 +119,17 @@ impl Host {
                 };
                 self.to_guest.drain(..self.to_guest_pos);
                 self.to_guest_pos = 0;
-                self.to_guest.extend_from_slice(reply.to_string().as_bytes());
+                self.to_guest
+                    .extend_from_slice(reply.to_string().as_bytes());
                 self.to_guest.push(b'\n');
             }
         }
     }
 }
 
-fn with_dispatch(f: impl FnOnce(&mut dyn Dispatch) -> Result<Value, String>) -> Result<Value, String> {
+fn with_dispatch(
+    f: impl FnOnce(&mut dyn Dispatch) -> Result<Value, String>,
+) -> Result<Value, String> {
     match DISPATCH.with(Cell::get) {
         // SAFETY: set by `execute` for exactly the duration of the cell, pointing at a
         // dispatcher that outlives it; the guest runs on this thread only.
@@ -212,7 +217,10 @@ impl Interp {
     /// A fresh interpreter with a new scope seeded by `seed`.
     fn new(seed: u64) -> Result<Interp, String> {
         let mut interp = Interp::blank(seed)?;
-        match interp.request(&json!({"op": "reset", "seed": seed}), Duration::from_secs(10)) {
+        match interp.request(
+            &json!({"op": "reset", "seed": seed}),
+            Duration::from_secs(10),
+        ) {
             Ok(_) => Ok(interp),
             Err(Stopped::Deadline) => Err("CPython did not start a scope in time".into()),
             Err(Stopped::Crash(e)) => Err(e),
@@ -234,9 +242,10 @@ impl Interp {
         let result = self.run.call(&mut self.store, (entry as i32, 0));
         let host = self.store.data_mut();
         match result {
-            Ok(0) => host.replies.pop().ok_or_else(|| {
-                Stopped::Crash("CPython answered nothing".into())
-            }),
+            Ok(0) => host
+                .replies
+                .pop()
+                .ok_or_else(|| Stopped::Crash("CPython answered nothing".into())),
             Ok(_) => Err(Stopped::Crash(format!(
                 "CPython's driver failed: {}",
                 String::from_utf8_lossy(&host.stderr).trim_end()
@@ -324,9 +333,9 @@ impl Executor for CPythonExecutor {
 
     fn fork_scope(&self, src: u64, dst: u64) -> Result<(), String> {
         with_episodes(|e| {
-            let from = e
-                .get_mut(&src)
-                .ok_or_else(|| format!("episode {src} has no CPython interpreter on this thread"))?;
+            let from = e.get_mut(&src).ok_or_else(|| {
+                format!("episode {src} has no CPython interpreter on this thread")
+            })?;
             let copy = from.fork()?;
             e.insert(dst, copy);
             Ok(())
@@ -342,7 +351,11 @@ impl Executor for CPythonExecutor {
     }
 
     fn has_scope(&self, uid: u64) -> bool {
-        EPISODES.with(|e| e.try_borrow().map(|e| e.contains_key(&uid)).unwrap_or(false))
+        EPISODES.with(|e| {
+            e.try_borrow()
+                .map(|e| e.contains_key(&uid))
+                .unwrap_or(false)
+        })
     }
 
     fn execute(
@@ -396,7 +409,10 @@ impl Executor for CPythonExecutor {
                     },
                     Some("syntax") => Outcome::Syntax {
                         line: reply["line"].as_u64().unwrap_or(1) as usize,
-                        msg: reply["msg"].as_str().unwrap_or("invalid syntax").to_string(),
+                        msg: reply["msg"]
+                            .as_str()
+                            .unwrap_or("invalid syntax")
+                            .to_string(),
                     },
                     _ => Outcome::Internal(format!("unexpected answer from CPython: {reply}")),
                 },

@@ -204,7 +204,9 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
                 return ERRNO_BADF;
             };
             let d = m.data_mut(&mut c);
-            if put(d, count as u32, &n.to_le_bytes()) && put(d, size as u32, &(bytes as u32).to_le_bytes()) {
+            if put(d, count as u32, &n.to_le_bytes())
+                && put(d, size as u32, &(bytes as u32).to_le_bytes())
+            {
                 0
             } else {
                 ERRNO_BADF
@@ -247,7 +249,11 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
             }
         },
     )?;
-    l.func_wrap(WASI, "environ_get", |_: Caller<'_, Host>, _: i32, _: i32| -> i32 { 0 })?;
+    l.func_wrap(
+        WASI,
+        "environ_get",
+        |_: Caller<'_, Host>, _: i32, _: i32| -> i32 { 0 },
+    )?;
     l.func_wrap(WASI, "sched_yield", |_: Caller<'_, Host>| -> i32 { 0 })?;
     l.func_wrap(
         WASI,
