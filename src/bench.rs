@@ -502,7 +502,6 @@ pub fn measure_executors(
             ..EpisodeConfig::default()
         };
         let mut ep = Episode::new(world, registry.clone(), cfg.clone())?;
-        let token = login(&mut ep)?;
         let reset_db_only = {
             let plain = EpisodeConfig {
                 python: sim::PythonKind::RustPython,
@@ -527,6 +526,8 @@ pub fn measure_executors(
         let trivial = per_op(iters, || {
             ep.execute("x = 1");
         });
+        // After the resets: a reset rolls issued tokens back.
+        let token = login(&mut ep)?;
         ep.execute(&format!("tok = {token:?}"));
         let api_cell = per_op(iters, || {
             ep.execute("r = apis.simple_note.show_account(access_token=tok)");

@@ -83,8 +83,13 @@ fn leb(b: &[u8], i: &mut usize) -> Result<u64, String> {
     }
 }
 
-/// The sections of a module: (id, offset of the payload, payload).
-fn sections(b: &[u8]) -> Result<Vec<(u8, usize, &[u8])>, String> {
+/// One section: (id, offset of the payload, payload).
+type Section<'a> = (u8, usize, &'a [u8]);
+/// Exported mutable globals: (index, export name).
+type GlobalExports = Vec<(u32, String)>;
+
+/// The sections of a module.
+fn sections(b: &[u8]) -> Result<Vec<Section<'_>>, String> {
     if b.len() < 8 || &b[..4] != b"\0asm" {
         return Err("not a WebAssembly module".into());
     }
@@ -131,7 +136,7 @@ fn exports(data: &[u8], offset: usize) -> Result<wasm_encoder::ExportSection, St
 
 /// The module with every mutable global exported as `appsim.g<index>` and custom sections
 /// (debug info) dropped; returns it with the exported globals.
-fn with_global_exports(wasm: &[u8]) -> Result<(Vec<u8>, Vec<(u32, String)>), String> {
+fn with_global_exports(wasm: &[u8]) -> Result<(Vec<u8>, GlobalExports), String> {
     let mut globals = Vec::new();
     for (id, off, data) in sections(wasm)? {
         if id == 6 {
