@@ -526,17 +526,23 @@ pub fn measure_executors(
         let trivial = per_op(iters, || {
             ep.execute("x = 1");
         });
-        // After the resets: a reset rolls issued tokens back.
-        let token = login(&mut ep)?;
-        ep.execute(&format!("tok = {token:?}"));
-        let api_cell = per_op(iters, || {
-            ep.execute("r = apis.simple_note.show_account(access_token=tok)");
-        });
-        let said = ep.execute("print(r['email'] != '')");
-        anyhow::ensure!(
-            said == "True\n",
-            "{kind}: the API cell did not work: {said}"
-        );
+        // After the resets: a reset rolls issued tokens back. A world without the supervisor's
+        // SimpleNote account skips the API cell.
+        let api_cell = match login(&mut ep) {
+            Ok(token) => {
+                ep.execute(&format!("tok = {token:?}"));
+                let us = per_op(iters, || {
+                    ep.execute("r = apis.simple_note.show_account(access_token=tok)");
+                });
+                let said = ep.execute("print(r['email'] != '')");
+                anyhow::ensure!(
+                    said == "True\n",
+                    "{kind}: the API cell did not work: {said}"
+                );
+                json!(us)
+            }
+            Err(e) => json!({ "skipped": e.to_string() }),
+        };
         let fork = per_op(iters.clamp(1, 100), || {
             let _ = ep.fork();
         });
