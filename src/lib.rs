@@ -21,7 +21,7 @@ pub fn set_python(kind: sim::PythonKind) {
 
 /// The executor the CLI was asked for.
 pub fn python() -> sim::PythonKind {
-    PYTHON.get().copied().unwrap_or_default()
+    python_flag().unwrap_or_default()
 }
 
 /// The executor given with `--python`, if one was.

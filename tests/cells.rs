@@ -220,26 +220,26 @@ fn episodes_run_on_many_threads() {
     assert_eq!(outs, vec!["0\n", "2\n"]);
 }
 
+/// Runs the `appsim` binary with `args`, `stdin` as its input; returns what it printed.
+fn appsim(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_appsim"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(stdin)?;
+            c.wait_with_output()
+        })
+        .unwrap()
+}
+
 #[test]
 fn the_cli_picks_the_executor() {
     common::ensure_cpython();
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_appsim"))
-            .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .and_then(|mut c| {
-                use std::io::Write;
-                c.stdin
-                    .take()
-                    .unwrap()
-                    .write_all(b"print({3, 1, 2, 10, 7})\n")?;
-                c.wait_with_output()
-            })
-            .unwrap()
-    };
+    let run = |args: &[&str]| appsim(args, b"print({3, 1, 2, 10, 7})\n");
     // Set order is where the two interpreters differ (CPython's is AppWorld's).
     let cpython = run(&["--python", "cpython", "shell"]);
     assert!(String::from_utf8_lossy(&cpython.stdout).contains("\n{1, 2, 3, 7, 10}\n"));
@@ -254,21 +254,7 @@ fn the_cli_picks_the_executor() {
 fn compile_warnings_stay_out_of_the_host_stderr() {
     // An invalid escape makes the compiler warn; the cell still runs and nothing is printed
     // outside its output (checked by running the binary and reading its stderr).
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_appsim"))
-        .arg("shell")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            use std::io::Write;
-            c.stdin
-                .take()
-                .unwrap()
-                .write_all(b"x = '\\d'\nprint(len(x))\n")?;
-            c.wait_with_output()
-        })
-        .unwrap();
+    let out = appsim(&["shell"], b"x = '\\d'\nprint(len(x))\n");
     assert!(String::from_utf8_lossy(&out.stdout).contains('2'));
     assert!(
         !String::from_utf8_lossy(&out.stderr).contains("Warning"),

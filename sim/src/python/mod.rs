@@ -126,39 +126,10 @@ pub trait Executor: Sync {
     ) -> String;
 }
 
-struct RustPythonExecutor;
-
-impl Executor for RustPythonExecutor {
-    fn warm_up(&self) -> Result<(), String> {
-        rustpython::warm_up()
-    }
-    fn reset_scope(&self, uid: u64, seed: u64) -> Result<(), String> {
-        rustpython::reset_scope(uid, seed)
-    }
-    fn fork_scope(&self, src: u64, dst: u64) -> Result<(), String> {
-        rustpython::fork_scope(src, dst)
-    }
-    fn drop_scope(&self, uid: u64) {
-        rustpython::drop_scope(uid)
-    }
-    fn has_scope(&self, uid: u64) -> bool {
-        rustpython::has_scope(uid)
-    }
-    fn execute(
-        &self,
-        uid: u64,
-        code: &str,
-        limits: &CellLimits,
-        dispatch: &mut dyn Dispatch,
-    ) -> String {
-        rustpython::execute(uid, code, limits, dispatch)
-    }
-}
-
 /// The executor of `kind`.
 pub fn executor(kind: PythonKind) -> &'static dyn Executor {
     match kind {
-        PythonKind::RustPython => &RustPythonExecutor,
+        PythonKind::RustPython => &rustpython::RustPythonExecutor,
         PythonKind::CPython => &cpython::CPythonExecutor,
     }
 }

@@ -4,7 +4,7 @@
 
 use super::convert;
 use super::limits::{CellWatch, Stop};
-use super::{CellLimits, Dispatch, Outcome, PENDULUM_SOURCE, PREAMBLE_SOURCE};
+use super::{CellLimits, Dispatch, Executor, Outcome, PENDULUM_SOURCE, PREAMBLE_SOURCE};
 use chrono::{Datelike, NaiveDateTime, Timelike};
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode, PyDictRef, PyStrRef};
 use rustpython_vm::compiler::Mode;
@@ -257,11 +257,6 @@ fn with_runtime<T>(f: impl FnOnce(&mut Runtime) -> T) -> Result<T, String> {
     })
 }
 
-/// Warms up this thread's interpreter (the first use costs a few milliseconds).
-pub fn warm_up() -> Result<(), String> {
-    with_runtime(|_| ())
-}
-
 /// Makes episode `uid`'s scope on this thread from the dict a preamble hook answers.
 fn install_scope(
     rt: &mut Runtime,
@@ -283,47 +278,6 @@ fn install_scope(
     }
 }
 
-/// Creates (or replaces) the scope of episode `uid` on this thread, with `random` seeded.
-pub fn reset_scope(uid: u64, seed: u64) -> Result<(), String> {
-    with_runtime(|rt| {
-        install_scope(rt, uid, |rt, vm| {
-            rt.new_scope.call((vm.ctx.new_int(seed),), vm)
-        })
-    })?
-}
-
-/// Gives episode `dst` a copy of episode `src`'s scope on this thread: variables deep-copied
-/// where Python can copy them (shared otherwise), the `random` generator's state carried over.
-pub fn fork_scope(src: u64, dst: u64) -> Result<(), String> {
-    with_runtime(|rt| {
-        let Some(from) = rt.scopes.get(&src) else {
-            return Err(format!("episode {src} has no Python scope on this thread"));
-        };
-        let from = from.globals.clone();
-        install_scope(rt, dst, |rt, vm| rt.fork_scope.call((from,), vm))
-    })?
-}
-
-/// Drops the scope of episode `uid` if it lives on this thread.
-pub fn drop_scope(uid: u64) {
-    let _ = RUNTIME.try_with(|r| {
-        if let Ok(mut r) = r.try_borrow_mut()
-            && let Some(rt) = r.0.as_mut()
-        {
-            rt.scopes.remove(&uid);
-        }
-    });
-}
-
-/// Does episode `uid` have a scope on this thread?
-pub fn has_scope(uid: u64) -> bool {
-    RUNTIME.with(|r| {
-        r.try_borrow()
-            .map(|r| r.0.as_ref().is_some_and(|rt| rt.scopes.contains_key(&uid)))
-            .unwrap_or(false)
-    })
-}
-
 struct DispatchGuard;
 impl Drop for DispatchGuard {
     fn drop(&mut self) {
@@ -331,111 +285,168 @@ impl Drop for DispatchGuard {
     }
 }
 
-/// Runs one cell in episode `uid`'s scope and returns AppWorld's output string.
-pub fn execute(uid: u64, code: &str, limits: &CellLimits, dispatch: &mut dyn Dispatch) -> String {
-    if code.trim().is_empty() {
-        return super::render(Outcome::Empty, code, limits);
+/// The RustPython executor (see the module docs).
+pub(super) struct RustPythonExecutor;
+
+impl Executor for RustPythonExecutor {
+    /// Warms up this thread's interpreter (the first use costs a few milliseconds).
+    fn warm_up(&self) -> Result<(), String> {
+        with_runtime(|_| ())
     }
-    let res = with_runtime(|rt| {
-        let Some(scope) = rt.scopes.get(&uid).cloned() else {
-            return "Execution failed. Traceback:\nRuntimeError: this episode's Python scope lives on another thread; \
-                    reset the episode after moving it between threads."
-                .to_string();
-        };
-        let n = limits.now;
-        NOW.with(|c| {
-            c.set((
-                n.year(),
-                n.month(),
-                n.day(),
-                n.hour(),
-                n.minute(),
-                n.second(),
-            ))
-        });
-        OUTPUT.with(|o| o.borrow_mut().clear());
-        API_CALLS.with(|c| c.set((0, limits.max_api_calls)));
-        // SAFETY: the pointer is cleared by the guard before `dispatch`'s borrow ends.
-        let ptr: *mut (dyn Dispatch + '_) = dispatch;
-        let ptr: *mut (dyn Dispatch + 'static) = unsafe { std::mem::transmute(ptr) };
-        DISPATCH.with(|d| d.set(Some(ptr)));
-        let _guard = DispatchGuard;
-        let interp = &rt.interp;
-        let watch = rt.watch.clone();
-        let clock_changed = rt.clock != Some(n);
-        let set_now = rt.set_pendulum_now.clone();
-        let syntax_error = rt.syntax_error.clone();
-        let compiled_cache = &mut rt.compiled;
-        let out = interp.enter(|vm| {
-            if clock_changed {
-                let dt = vm
-                    .import("datetime", 0)
-                    .and_then(|m| m.get_attr("datetime", vm))
-                    .and_then(|cls| {
-                        cls.call(
-                            (
-                                n.year(),
-                                n.month(),
-                                n.day(),
-                                n.hour(),
-                                n.minute(),
-                                n.second(),
-                            ),
-                            vm,
-                        )
-                    })
-                    .and_then(|dt| set_now.call((dt,), vm));
-                if let Err(e) = dt {
-                    return format!("Execution failed. Traceback:\n{}", exc_text(vm, &e));
-                }
+
+    /// Creates (or replaces) the scope of episode `uid` on this thread, with `random` seeded.
+    fn reset_scope(&self, uid: u64, seed: u64) -> Result<(), String> {
+        with_runtime(|rt| {
+            install_scope(rt, uid, |rt, vm| {
+                rt.new_scope.call((vm.ctx.new_int(seed),), vm)
+            })
+        })?
+    }
+
+    /// Gives episode `dst` a copy of episode `src`'s scope on this thread: variables deep-copied
+    /// where Python can copy them (shared otherwise), the `random` generator's state carried over.
+    fn fork_scope(&self, src: u64, dst: u64) -> Result<(), String> {
+        with_runtime(|rt| {
+            let Some(from) = rt.scopes.get(&src) else {
+                return Err(format!("episode {src} has no Python scope on this thread"));
+            };
+            let from = from.globals.clone();
+            install_scope(rt, dst, |rt, vm| rt.fork_scope.call((from,), vm))
+        })?
+    }
+
+    /// Drops the scope of episode `uid` if it lives on this thread.
+    fn drop_scope(&self, uid: u64) {
+        let _ = RUNTIME.try_with(|r| {
+            if let Ok(mut r) = r.try_borrow_mut()
+                && let Some(rt) = r.0.as_mut()
+            {
+                rt.scopes.remove(&uid);
             }
-            let compiled = match compiled_cache.get(code) {
-                Some(c) => Ok(c.clone()),
-                None => vm.compile(code, Mode::Exec, "<python-input>".to_owned()),
-            };
-            let code_obj = match compiled {
-                Ok(c) => {
-                    if !compiled_cache.contains_key(code) {
-                        if compiled_cache.len() >= COMPILED_CACHE_CAP {
-                            compiled_cache.clear();
-                        }
-                        compiled_cache.insert(code.to_string(), c.clone());
-                    }
-                    c
-                }
-                Err(_) => {
-                    let (line, msg) = syntax_error
-                        .call((vm.ctx.new_str(code),), vm)
-                        .ok()
-                        .and_then(|t| {
-                            let t: Vec<PyObjectRef> = t.try_to_value(vm).ok()?;
-                            let line: usize = t.first()?.try_to_value::<usize>(vm).ok()?;
-                            let msg: String =
-                                t.get(1)?.str(vm).ok()?.to_string_lossy().into_owned();
-                            Some((line, msg))
-                        })
-                        .unwrap_or((1, "invalid syntax".into()));
-                    return super::render(Outcome::Syntax { line, msg }, code, limits);
-                }
-            };
-            let guard = watch.start(limits.time_limit, limits.memory_limit);
-            let result = vm.run_code_obj(code_obj, scope);
-            drop(guard);
-            let printed = OUTPUT.with(|o| std::mem::take(&mut *o.borrow_mut()));
-            let outcome = match (watch.stopped(), result) {
-                (Some(Stop::Timeout), _) => Outcome::Timeout,
-                (_, Ok(_)) => Outcome::Printed(printed),
-                (stop, Err(e)) => Outcome::Failed {
-                    traceback: exc_text(vm, &e),
-                    memory: stop == Some(Stop::Memory),
-                },
-            };
-            super::render(outcome, code, limits)
         });
-        if clock_changed && !out.starts_with("Execution failed. Traceback:\n  File \"<appsim") {
-            rt.clock = Some(n);
+    }
+
+    /// Does episode `uid` have a scope on this thread?
+    fn has_scope(&self, uid: u64) -> bool {
+        RUNTIME.with(|r| {
+            r.try_borrow()
+                .map(|r| r.0.as_ref().is_some_and(|rt| rt.scopes.contains_key(&uid)))
+                .unwrap_or(false)
+        })
+    }
+
+    /// Runs one cell in episode `uid`'s scope and returns AppWorld's output string.
+    fn execute(
+        &self,
+        uid: u64,
+        code: &str,
+        limits: &CellLimits,
+        dispatch: &mut dyn Dispatch,
+    ) -> String {
+        if code.trim().is_empty() {
+            return super::render(Outcome::Empty, code, limits);
         }
-        out
-    });
-    res.unwrap_or_else(|e| super::render(Outcome::Internal(e), code, limits))
+        let res = with_runtime(|rt| {
+            let Some(scope) = rt.scopes.get(&uid).cloned() else {
+                return "Execution failed. Traceback:\nRuntimeError: this episode's Python scope lives on another thread; \
+                        reset the episode after moving it between threads."
+                    .to_string();
+            };
+            let n = limits.now;
+            NOW.with(|c| {
+                c.set((
+                    n.year(),
+                    n.month(),
+                    n.day(),
+                    n.hour(),
+                    n.minute(),
+                    n.second(),
+                ))
+            });
+            OUTPUT.with(|o| o.borrow_mut().clear());
+            API_CALLS.with(|c| c.set((0, limits.max_api_calls)));
+            // SAFETY: the pointer is cleared by the guard before `dispatch`'s borrow ends.
+            let ptr: *mut (dyn Dispatch + '_) = dispatch;
+            let ptr: *mut (dyn Dispatch + 'static) = unsafe { std::mem::transmute(ptr) };
+            DISPATCH.with(|d| d.set(Some(ptr)));
+            let _guard = DispatchGuard;
+            let interp = &rt.interp;
+            let watch = rt.watch.clone();
+            let clock_changed = rt.clock != Some(n);
+            let set_now = rt.set_pendulum_now.clone();
+            let syntax_error = rt.syntax_error.clone();
+            let compiled_cache = &mut rt.compiled;
+            let out = interp.enter(|vm| {
+                if clock_changed {
+                    let dt = vm
+                        .import("datetime", 0)
+                        .and_then(|m| m.get_attr("datetime", vm))
+                        .and_then(|cls| {
+                            cls.call(
+                                (
+                                    n.year(),
+                                    n.month(),
+                                    n.day(),
+                                    n.hour(),
+                                    n.minute(),
+                                    n.second(),
+                                ),
+                                vm,
+                            )
+                        })
+                        .and_then(|dt| set_now.call((dt,), vm));
+                    if let Err(e) = dt {
+                        return format!("Execution failed. Traceback:\n{}", exc_text(vm, &e));
+                    }
+                }
+                let compiled = match compiled_cache.get(code) {
+                    Some(c) => Ok(c.clone()),
+                    None => vm.compile(code, Mode::Exec, "<python-input>".to_owned()),
+                };
+                let code_obj = match compiled {
+                    Ok(c) => {
+                        if !compiled_cache.contains_key(code) {
+                            if compiled_cache.len() >= COMPILED_CACHE_CAP {
+                                compiled_cache.clear();
+                            }
+                            compiled_cache.insert(code.to_string(), c.clone());
+                        }
+                        c
+                    }
+                    Err(_) => {
+                        let (line, msg) = syntax_error
+                            .call((vm.ctx.new_str(code),), vm)
+                            .ok()
+                            .and_then(|t| {
+                                let t: Vec<PyObjectRef> = t.try_to_value(vm).ok()?;
+                                let line: usize = t.first()?.try_to_value::<usize>(vm).ok()?;
+                                let msg: String =
+                                    t.get(1)?.str(vm).ok()?.to_string_lossy().into_owned();
+                                Some((line, msg))
+                            })
+                            .unwrap_or((1, "invalid syntax".into()));
+                        return super::render(Outcome::Syntax { line, msg }, code, limits);
+                    }
+                };
+                let guard = watch.start(limits.time_limit, limits.memory_limit);
+                let result = vm.run_code_obj(code_obj, scope);
+                drop(guard);
+                let printed = OUTPUT.with(|o| std::mem::take(&mut *o.borrow_mut()));
+                let outcome = match (watch.stopped(), result) {
+                    (Some(Stop::Timeout), _) => Outcome::Timeout,
+                    (_, Ok(_)) => Outcome::Printed(printed),
+                    (stop, Err(e)) => Outcome::Failed {
+                        traceback: exc_text(vm, &e),
+                        memory: stop == Some(Stop::Memory),
+                    },
+                };
+                super::render(outcome, code, limits)
+            });
+            if clock_changed && !out.starts_with("Execution failed. Traceback:\n  File \"<appsim") {
+                rt.clock = Some(n);
+            }
+            out
+        });
+        res.unwrap_or_else(|e| super::render(Outcome::Internal(e), code, limits))
+    }
 }

@@ -52,6 +52,19 @@ fn put(m: &mut [u8], p: u32, bytes: &[u8]) -> bool {
     }
 }
 
+/// Writes `bytes` at guest address `out`: errno 0, or BADF when memory or the range is missing.
+fn answer(c: &mut Caller<'_, Host>, out: i32, bytes: &[u8]) -> i32 {
+    match memory(c) {
+        Some(m) if put(m.data_mut(c), out as u32, bytes) => 0,
+        _ => ERRNO_BADF,
+    }
+}
+
+/// Is `fd` stdin, stdout or stderr (the only descriptors the host has)?
+fn is_stdio(fd: i32) -> bool {
+    (0..=2).contains(&fd)
+}
+
 /// The (offset, length) pairs of an iovec array.
 fn iovecs(m: &[u8], iovs: u32, n: u32) -> Option<Vec<(usize, usize)>> {
     (0..n)
@@ -169,10 +182,7 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
         WASI,
         "clock_res_get",
         |mut c: Caller<'_, Host>, _id: i32, out: i32| -> i32 {
-            match memory(&mut c) {
-                Some(m) if put(m.data_mut(&mut c), out as u32, &1_000u64.to_le_bytes()) => 0,
-                _ => ERRNO_BADF,
-            }
+            answer(&mut c, out, &1_000u64.to_le_bytes())
         },
     )?;
     l.func_wrap(
@@ -266,39 +276,34 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
         WASI,
         "fd_fdstat_get",
         |mut c: Caller<'_, Host>, fd: i32, out: i32| -> i32 {
-            if !(0..=2).contains(&fd) {
+            if !is_stdio(fd) {
                 return ERRNO_BADF;
             }
             // A character device with every right.
             let mut stat = [0u8; 24];
             stat[0] = 2;
             stat[8..16].copy_from_slice(&u64::MAX.to_le_bytes());
-            match memory(&mut c) {
-                Some(m) if put(m.data_mut(&mut c), out as u32, &stat) => 0,
-                _ => ERRNO_BADF,
-            }
+            answer(&mut c, out, &stat)
         },
     )?;
     l.func_wrap(
         WASI,
         "fd_filestat_get",
         |mut c: Caller<'_, Host>, fd: i32, out: i32| -> i32 {
-            if !(0..=2).contains(&fd) {
+            if !is_stdio(fd) {
                 return ERRNO_BADF;
             }
+            // A character device, size 0.
             let mut stat = [0u8; 64];
             stat[16] = 2;
-            match memory(&mut c) {
-                Some(m) if put(m.data_mut(&mut c), out as u32, &stat) => 0,
-                _ => ERRNO_BADF,
-            }
+            answer(&mut c, out, &stat)
         },
     )?;
     l.func_wrap(
         WASI,
         "fd_seek",
         |_: Caller<'_, Host>, fd: i32, _: i64, _: i32, _: i32| -> i32 {
-            if (0..=2).contains(&fd) {
+            if is_stdio(fd) {
                 ERRNO_SPIPE
             } else {
                 ERRNO_BADF
