@@ -227,7 +227,8 @@ fn fmt_seconds(d: Duration) -> String {
 
 /// Keeps the frames of agent code, as AppWorld's shell does: drops the first "Traceback (most
 /// recent call last):" header (a chained exception keeps its own), the engine's own frames
-/// (files named `<appsim...>`) and standard-library frames.
+/// (files named `<appsim...>`) and standard-library frames, and the "Did you mean" hints both
+/// interpreters add to name errors (AppWorld's shell shows none).
 fn clean_traceback(tb: &str) -> String {
     let tb = collapse_repeats(tb);
     let mut out = String::new();
@@ -248,10 +249,29 @@ fn clean_traceback(tb: &str) -> String {
         } else {
             skip_source_line = false;
         }
-        out.push_str(line);
+        out.push_str(without_hint(line));
         out.push('\n');
     }
     out
+}
+
+/// An exception line of a name error without its "Did you mean" / "Did you forget to import"
+/// hint; any other line as it is.
+fn without_hint(line: &str) -> &str {
+    const HINTED: [&str; 4] = [
+        "NameError: ",
+        "AttributeError: ",
+        "ImportError: ",
+        "ModuleNotFoundError: ",
+    ];
+    if !HINTED.iter().any(|p| line.starts_with(p)) {
+        return line;
+    }
+    [". Did you mean: ", ". Did you forget to import "]
+        .iter()
+        .filter_map(|hint| line.find(hint))
+        .min()
+        .map_or(line, |at| &line[..at])
 }
 
 /// Collapses runs of identical frame lines (deep recursion) as CPython does.

@@ -102,19 +102,6 @@ sys.stdout = _AppsimStdout()
 _appsim_state = {"scope": None}
 
 
-def _appsim_no_suggestion(text, e):
-    """Drops the "Did you mean" / "Did you forget to import" hint 3.12 adds to the last line:
-    AppWorld's shell (3.11 under IPython) shows none."""
-    if not isinstance(e, (NameError, AttributeError, ImportError)):
-        return text
-    lines = text.rstrip("\n").split("\n")
-    for hint in (". Did you mean: ", ". Did you forget to import "):
-        at = lines[-1].find(hint)
-        if at >= 0:
-            lines[-1] = lines[-1][:at]
-    return "\n".join(lines) + "\n"
-
-
 def _appsim_cell(req):
     now = tuple(req["now"])
     if now != _appsim_clock[0]:
@@ -136,7 +123,7 @@ def _appsim_cell(req):
         return {"op": "printed", "text": "".join(_appsim_out)}
     except BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt included)
         text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
-        return {"op": "failed", "traceback": _appsim_no_suggestion(text, e)}
+        return {"op": "failed", "traceback": text}
     finally:
         _appsim_out.clear()
 
