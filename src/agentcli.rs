@@ -184,6 +184,9 @@ pub fn eval(
     as_json: bool,
     world: Option<&Path>,
 ) -> anyhow::Result<tasks::Summary> {
+    crate::python()
+        .check_tenants("eval")
+        .map_err(anyhow::Error::msg)?;
     let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
     let tasks = suite.split(split);
     let trajs = run_agent(&tasks, args, true, world)?;
@@ -251,6 +254,10 @@ pub fn train(
     if let Some(kind) = crate::python_flag() {
         cfg.agent_loop.python = kind;
     }
+    cfg.agent_loop
+        .python
+        .check_tenants("train")
+        .map_err(anyhow::Error::msg)?;
     if let Some(n) = iterations {
         cfg.rl.iterations = n;
     }

@@ -478,6 +478,27 @@ pub fn measure_sessions(
     }))
 }
 
+/// What isolating RustPython episodes by an interpreter each would cost: a new interpreter's
+/// start (ms) and the memory it holds (MB), over `n` interpreters made on fresh threads.
+fn rustpython_interpreter_cost(n: u32) -> Value {
+    let before = resident_bytes().unwrap_or(0);
+    let t = Instant::now();
+    for _ in 0..n {
+        let made = std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(|| sim::python::executor(sim::PythonKind::RustPython).warm_up())
+            .map(|h| h.join());
+        if !matches!(made, Ok(Ok(Ok(())))) {
+            return json!({ "skipped": "a RustPython interpreter could not be made" });
+        }
+    }
+    let ms = t.elapsed().as_secs_f64() * 1e3 / f64::from(n);
+    // A thread's interpreter is not freed at thread exit (see the executor), so what it holds
+    // stays resident and is measured here.
+    let mb = resident_bytes().unwrap_or(0).saturating_sub(before) as f64 / f64::from(n) / 1e6;
+    json!({ "new_interpreter_ms": ms, "resident_mb": mb })
+}
+
 /// Per executor (RustPython, CPython on wasmtime): a new episode's interpreter (a reset; for
 /// CPython, an instance from the image), the first and later trivial cells, a cell with one API
 /// call and a fork, in microseconds; and the one-off start of the executor in the process
@@ -546,7 +567,12 @@ pub fn measure_executors(
         let fork = per_op(iters.clamp(1, 100), || {
             let _ = ep.fork();
         });
+        let mut per_episode = json!(null);
+        if kind == sim::PythonKind::RustPython {
+            per_episode = rustpython_interpreter_cost(5);
+        }
         out[kind.name()] = json!({
+            "interpreter_per_episode": per_episode,
             "executor_start_ms": start_ms,
             "episode_reset_us": reset,
             "interpreter_new_us": (reset - reset_db_only).max(0.0),

@@ -11,7 +11,7 @@ use anyhow::Context;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The executor chosen with `appsim --python` (RustPython when not given).
+/// The executor chosen with `appsim --python` (the default, CPython, when not given).
 static PYTHON: std::sync::OnceLock<sim::PythonKind> = std::sync::OnceLock::new();
 
 /// Records the CLI's `--python` choice for [`base_episode_config`] (first call wins).

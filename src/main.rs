@@ -14,8 +14,9 @@ use std::time::Duration;
     about = "AppWorld's apps in Rust: APIs over SQLite, Python code cells, RL training"
 )]
 struct Cli {
-    /// Python executor for code cells: rustpython (in-process, default) or cpython (CPython 3.12
-    /// on WASI under wasmtime; fetch it once with scripts/fetch-cpython.sh).
+    /// Python executor for code cells: cpython (the default: CPython 3.12 on WASI under
+    /// wasmtime, one isolated interpreter per episode, fetched from PyPI on first use) or
+    /// rustpython (in-process, one interpreter per thread: only for shell and run-task).
     #[arg(long, global = true, value_name = "rustpython|cpython")]
     python: Option<sim::PythonKind>,
     #[command(subcommand)]
@@ -304,6 +305,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             workers,
             world: world_arg,
         } => {
+            appsim::python()
+                .check_tenants("serve")
+                .map_err(anyhow::Error::msg)?;
             let (world, registry) = appsim::env(world_arg.dir.as_deref())?;
             let suite = std::sync::Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
             if let Err(why) = appsim::taskcli::tasks_fit(&world, &suite) {

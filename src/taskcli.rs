@@ -228,6 +228,9 @@ pub fn eval(
     as_json: bool,
     world: Option<&Path>,
 ) -> anyhow::Result<tasks::Summary> {
+    crate::python()
+        .check_tenants("eval")
+        .map_err(anyhow::Error::msg)?;
     if let SolutionSource::Path(p) = source
         && !p.is_dir()
     {

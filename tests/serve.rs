@@ -678,6 +678,77 @@ fn a_client_gone_mid_step_and_oversize_bodies_leave_sessions_working() {
     );
 }
 
+/// Cells that used to abort the process or stall its workers, through serve: each ends within
+/// its session's time limit with a Python error or a timeout, a deep structure is dropped by
+/// `/close`, and afterwards the server answers `/health` and another session still has its
+/// variables.
+#[test]
+fn cells_that_used_to_kill_the_process_leave_the_server_and_other_sessions_alone() {
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let t = &suite.tasks()[0];
+    let init = |id: &str, timeout: Value| {
+        post(
+            addr,
+            "/initialize",
+            json!({"task_id": t.id, "session_id": id, "timeout_seconds": timeout}),
+        )
+    };
+    let exec = |id: &str, code: &str| -> String {
+        let out = post(addr, "/execute", json!({"task_id": id, "code": code}));
+        out.as_str().unwrap_or_default().to_string()
+    };
+    init("bystander", Value::Null);
+    assert_eq!(exec("bystander", "keep = 41"), "Execution successful.");
+    init("attacker", json!(2));
+    let killers = [
+        "x = '%3000000000d' % 1",
+        "x = f\"{0:>1000000000}\"",
+        "x = pow(3, 10**9)",
+        "import re\nre.match(r'(a+)+$', 'a' * 64 + 'b')",
+        "import time\ntime.sleep(130)",
+        "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass",
+        "bomb = 'y' * 300_000_000\nprint(bomb)",
+        "z = 1+1+1",
+    ];
+    for cell in killers {
+        let cell = if cell == "z = 1+1+1" {
+            format!("z = {}1", "1+".repeat(50_000))
+        } else {
+            cell.to_string()
+        };
+        let start = std::time::Instant::now();
+        let out = exec("attacker", &cell);
+        let took = start.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(6),
+            "{cell:.60}: {took:?}"
+        );
+        assert!(
+            out.len() < (1 << 20) + 200,
+            "{cell:.60}: {} bytes",
+            out.len()
+        );
+    }
+    let deep = "x = []\nfor _ in range(1_000_000):\n    x = [x]";
+    // (A limit that lets CPython-on-wasm build it on a slow machine.)
+    init("deep", json!(60));
+    assert_eq!(exec("deep", deep), "Execution successful.");
+    for id in ["attacker", "deep"] {
+        assert_eq!(post(addr, "/close", json!({"task_id": id})), Value::Null);
+    }
+    let (status, body) = request(addr, "GET", "/health", None);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(exec("bystander", "print(keep + 1)"), "42\n");
+    let (status, body) = request(
+        addr,
+        "POST",
+        "/initialize",
+        Some(&json!({"task_id": t.id, "timeout_seconds": "soon"}).to_string()),
+    );
+    assert_eq!(status, 422, "{body}");
+}
+
 /// `cargo test --release --test serve -- --ignored thousand` (about a minute, ~4 GB):
 /// 1,000 live sessions at full world size in one process, within 16 GB.
 #[test]

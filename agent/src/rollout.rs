@@ -32,7 +32,8 @@ pub struct LoopConfig {
     pub prompt: PromptStyle,
     /// Per-cell time limit in seconds.
     pub cell_time_limit_s: f64,
-    /// Python executor for cells: "rustpython" (default) or "cpython".
+    /// Python executor for cells: "cpython" (the default) or "rustpython" (refused by
+    /// `appsim train` and `eval`: it does not isolate episodes).
     pub python: sim::PythonKind,
 }
 
@@ -44,7 +45,7 @@ impl Default for LoopConfig {
             max_observation_tokens: 1_000,
             prompt: PromptStyle::Full,
             cell_time_limit_s: 100.0,
-            python: sim::PythonKind::RustPython,
+            python: sim::PythonKind::default(),
         }
     }
 }

@@ -64,7 +64,17 @@ async fn initialize(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Va
             .ok_or_else(|| bad_request("'session_id' must be a string"))?
             .to_string(),
     };
-    s.start(&id, &task_id).await?;
+    let mut episode = s.config().episode.clone();
+    match body.get("timeout_seconds") {
+        None | Some(Value::Null) => {}
+        Some(v) => match v.as_f64() {
+            Some(t) if t > 0.0 && t.is_finite() => {
+                episode.time_limit = std::time::Duration::from_secs_f64(t)
+            }
+            _ => return Err(bad_request("'timeout_seconds' must be a positive number")),
+        },
+    }
+    s.start_with(&id, &task_id, episode).await?;
     let mut info = s.task_info(&task_id)?;
     info["session_id"] = json!(id);
     Ok(output(info))

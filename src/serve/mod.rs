@@ -36,8 +36,11 @@ pub struct ServeConfig {
     pub idle_timeout: Duration,
     /// Largest request body accepted (bytes); larger ones get 413.
     pub max_body: usize,
-    /// Worker threads that host the sessions (each runs one Python interpreter).
+    /// Worker threads that host the sessions.
     pub workers: usize,
+    /// Settings of every session's episode (executor, limits); AppWorld's `/initialize` may
+    /// set the cell time limit (`timeout_seconds`) of its session.
+    pub episode: sim::EpisodeConfig,
 }
 
 impl Default for ServeConfig {
@@ -48,6 +51,7 @@ impl Default for ServeConfig {
             idle_timeout: Duration::from_secs(3600),
             max_body: 4 << 20,
             workers: (2 * cores).max(4),
+            episode: crate::base_episode_config(),
         }
     }
 }
@@ -155,6 +159,9 @@ impl Server {
                 let (tx, rx) = std::sync::mpsc::channel::<Job>();
                 std::thread::Builder::new()
                     .name(format!("serve-worker-{i}"))
+                    // Room for a cell's wasm stack without a segment per call (reserved, not
+                    // committed: pages are touched only as deep as a cell recurses).
+                    .stack_size(128 << 20)
                     .spawn(move || worker_loop(rx))
                     .expect("the OS refused a worker thread");
                 tx
@@ -300,8 +307,23 @@ impl Server {
         }
     }
 
+    /// The settings this server runs with.
+    pub fn config(&self) -> &ServeConfig {
+        &self.cfg
+    }
+
     /// Starts `task_id` as session `id` (replacing a live session with that id).
     pub async fn start(&self, id: &str, task_id: &str) -> Result<(), ServeError> {
+        self.start_with(id, task_id, self.cfg.episode.clone()).await
+    }
+
+    /// [`Server::start`] with the episode settings `episode`.
+    pub async fn start_with(
+        &self,
+        id: &str,
+        task_id: &str,
+        episode: sim::EpisodeConfig,
+    ) -> Result<(), ServeError> {
         if self.suite.get(task_id).is_none() {
             return Err(not_found(format!(
                 "no task with id '{task_id}' (GET /tasks lists them)"
@@ -315,8 +337,8 @@ impl Server {
         );
         let task_id = task_id.to_string();
         self.host(id, worker, generation, move |_| {
-            let mut env = TaskEnv::new(&world, registry, suite, crate::base_episode_config())
-                .map_err(|e| e.to_string())?;
+            let mut env =
+                TaskEnv::new(&world, registry, suite, episode).map_err(|e| e.to_string())?;
             env.start(&task_id).map_err(|e| e.to_string())?;
             let no_op = env.evaluate().map_err(|e| e.to_string())?;
             Ok(Live {

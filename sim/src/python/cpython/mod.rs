@@ -20,6 +20,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 use wasmtime::{
     Config, Engine, Instance, InstancePre, Store, StoreLimits, StoreLimitsBuilder, TypedFunc,
+    UpdateDeadline,
 };
 
 pub use image::{WASM_FILE, WASM_SHA256, wasm_path};
@@ -28,6 +29,32 @@ pub use image::{WASM_FILE, WASM_SHA256, wasm_path};
 const DRIVER_SOURCE: &str = include_str!("driver.py");
 /// How often the epoch advances: the resolution of time limits.
 const TICK: Duration = Duration::from_millis(10);
+/// Most bytes the guest may leave on fd 1 without ending a line: a cell's answer (1 MiB of
+/// output, escaped) fits many times; a cell writing to fd 1 itself gets `ENOSPC` past it.
+pub(crate) const CHANNEL_CAP: usize = 32 << 20;
+/// Native stack wasm code may use: deep enough that CPython's own recursion limits (Python
+/// frames, C recursion in the compiler, `repr`, `json`) are reached first.
+const MAX_WASM_STACK: usize = 48 << 20;
+/// Stack the host keeps under a wasm call for itself (host functions: API calls, SQLite).
+const HOST_STACK: usize = 8 << 20;
+/// How long a cell interrupted at its time limit has to stop (its `KeyboardInterrupt` caught
+/// by the driver) before the instance is stopped outright.
+const GRACE: Duration = Duration::from_millis(500);
+/// Linear memory an episode's interpreter may use while it is reset (before its first cell sets
+/// the episode's budget).
+const RESET_MEMORY: u64 = 64 << 20;
+
+/// Runs `f` (a call into wasm) where [`MAX_WASM_STACK`] plus [`HOST_STACK`] of native stack is
+/// free: on this thread's stack when it has that room, else on a fresh segment. So a deep
+/// recursion in the guest ends with wasmtime's stack-overflow trap on any thread, never with
+/// the host's guard page.
+pub(crate) fn on_big_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(
+        MAX_WASM_STACK + HOST_STACK,
+        MAX_WASM_STACK + 2 * HOST_STACK,
+        f,
+    )
+}
 
 /// Per-instance host state (what the WASI functions read and write).
 #[derive(Default)]
@@ -41,16 +68,20 @@ pub(crate) struct Host {
     /// Bytes the guest reads from fd 0, and how far it has read.
     to_guest: Vec<u8>,
     to_guest_pos: usize,
-    /// Bytes the guest wrote to fd 1 that do not end a line yet.
+    /// Bytes the guest wrote to fd 1 that do not end a line yet (at most [`CHANNEL_CAP`]).
     from_guest: Vec<u8>,
-    /// Messages from the guest that are not requests (results of a request).
-    replies: Vec<Value>,
+    /// The guest's answer to the current message (`!` line), if it sent one.
+    reply: Option<Value>,
+    /// The current message ran past its deadline and the guest was interrupted.
+    interrupted: bool,
     stderr: Vec<u8>,
     limits: StoreLimits,
-    /// Image building: the -c program, the snapshot trigger and what it recorded.
+    /// Image building: the -c program, the snapshot trigger and what it recorded (`building`:
+    /// only then does the guest's `*` line arm the snapshot).
+    building: bool,
     argv: Vec<String>,
     armed: bool,
-    entry_object: u32,
+    arm: Option<Value>,
     snapshot: Option<image::Snapshot>,
     global_exports: Vec<(u32, String)>,
 }
@@ -74,56 +105,79 @@ impl Host {
         }
     }
 
-    /// Handles every complete line the guest wrote: requests are answered into fd 0 at once,
-    /// anything else is kept as a reply.
+    /// Handles every complete line the guest wrote: a `?` request is answered into fd 0 at
+    /// once (one that cannot be read gets an error answer), a `!` line is the answer to the
+    /// current message, a `*` line arms the snapshot while the image is built; anything else
+    /// (a cell writing to fd 1 itself) is dropped.
     fn take_lines(&mut self) {
         while let Some(end) = self.from_guest.iter().position(|&b| b == b'\n') {
             let line: Vec<u8> = self.from_guest.drain(..=end).collect();
-            let msg: Value = serde_json::from_slice(&line).unwrap_or_else(
-                |e| json!({"op": "error", "msg": format!("unreadable message from CPython: {e}")}),
-            );
-            let answer = match msg["op"].as_str() {
-                Some("call") => {
-                    let args = match &msg["args"] {
-                        Value::Object(m) => m.clone(),
-                        _ => Map::new(),
-                    };
-                    let app = msg["app"].as_str().unwrap_or_default();
-                    let api = msg["api"].as_str().unwrap_or_default();
-                    Some(with_dispatch(|d| {
-                        let mut calls = API_CALLS.with(Cell::get);
-                        let r = super::bridge_call(d, &mut calls, app, api, &args);
-                        API_CALLS.with(|c| c.set(calls));
-                        r
-                    }))
-                }
-                Some("app_names") => Some(with_dispatch(|d| Ok(json!(d.app_names())))),
-                Some("api_names") => {
-                    let app = msg["app"].as_str().unwrap_or_default();
-                    Some(with_dispatch(|d| Ok(json!(d.api_names(app)))))
-                }
-                Some("arm") => {
-                    self.armed = true;
-                    self.entry_object = msg["buffer"].as_u64().unwrap_or(0) as u32;
-                    None
-                }
-                _ => {
-                    self.replies.push(msg);
-                    None
-                }
+            let (kind, body) = match line.split_first() {
+                Some((&k, body)) => (k, body),
+                None => continue,
             };
-            if let Some(answer) = answer {
-                let reply = match answer {
-                    Ok(v) => json!({ "ok": v }),
-                    Err(e) => json!({ "err": e }),
-                };
-                self.to_guest.drain(..self.to_guest_pos);
-                self.to_guest_pos = 0;
-                self.to_guest
-                    .extend_from_slice(reply.to_string().as_bytes());
-                self.to_guest.push(b'\n');
+            let msg: Result<Value, String> =
+                serde_json::from_slice(body).map_err(|e| e.to_string());
+            match kind {
+                b'?' => {
+                    let answer = msg
+                        .map_err(|e| format!("the API call could not be sent: {e}"))
+                        .and_then(|msg| self.request(&msg));
+                    self.answer(answer);
+                }
+                b'!' => {
+                    self.reply = Some(msg.unwrap_or_else(
+                        |e| json!({"op": "error", "msg": format!("unreadable answer from CPython: {e}")}),
+                    ));
+                }
+                b'*' if self.building => {
+                    if let Ok(msg) = msg {
+                        self.armed = true;
+                        self.arm = Some(msg);
+                    }
+                }
+                _ => {}
             }
         }
+    }
+
+    /// Answers one request of the guest's (an API call, or the names of apps and APIs).
+    fn request(&mut self, msg: &Value) -> Result<Value, String> {
+        match msg["op"].as_str() {
+            Some("call") => {
+                let args = match &msg["args"] {
+                    Value::Object(m) => m.clone(),
+                    _ => Map::new(),
+                };
+                let app = msg["app"].as_str().unwrap_or_default();
+                let api = msg["api"].as_str().unwrap_or_default();
+                with_dispatch(|d| {
+                    let mut calls = API_CALLS.with(Cell::get);
+                    let r = super::bridge_call(d, &mut calls, app, api, &args);
+                    API_CALLS.with(|c| c.set(calls));
+                    r
+                })
+            }
+            Some("app_names") => with_dispatch(|d| Ok(json!(d.app_names()))),
+            Some("api_names") => {
+                let app = msg["app"].as_str().unwrap_or_default();
+                with_dispatch(|d| Ok(json!(d.api_names(app))))
+            }
+            _ => Err(format!("unknown request {}", msg["op"])),
+        }
+    }
+
+    /// Puts `answer` on fd 0 as the next line the guest reads.
+    fn answer(&mut self, answer: Result<Value, String>) {
+        let reply = match answer {
+            Ok(v) => json!({ "ok": v }),
+            Err(e) => json!({ "err": e }),
+        };
+        self.to_guest.drain(..self.to_guest_pos);
+        self.to_guest_pos = 0;
+        self.to_guest
+            .extend_from_slice(reply.to_string().as_bytes());
+        self.to_guest.push(b'\n');
     }
 }
 
@@ -152,6 +206,10 @@ fn shared() -> Result<&'static Shared, String> {
             let mut cfg = Config::new();
             cfg.epoch_interruption(true);
             cfg.memory_init_cow(true);
+            // (wasmtime checks the wasm stack against the async stack, although appsim runs
+            // wasm synchronously.)
+            cfg.async_stack_size(MAX_WASM_STACK + HOST_STACK);
+            cfg.max_wasm_stack(MAX_WASM_STACK);
             // The image build reads the whole call stack of the running interpreter.
             cfg.wasm_backtrace_max_frames(std::num::NonZeroUsize::new(10_000));
             let engine = Engine::new(&cfg).map_err(|e| e.to_string())?;
@@ -182,12 +240,21 @@ struct Interp {
     instance: Instance,
     run: TypedFunc<(i32, i32), i32>,
     seed: u64,
+    /// Linear memory of the image (bytes): an episode's memory budget is counted above it.
+    base: u64,
 }
 
 /// Why a request did not get its answer.
 enum Stopped {
-    /// The epoch deadline passed.
+    /// The epoch deadline passed (and the grace period after the interrupt): the instance
+    /// was stopped mid-instruction.
     Deadline,
+    /// The driver's entry returned an error (an exception outside its own handlers): the
+    /// instance is consistent.
+    Failed(String),
+    /// The guest's C stack is full (deep recursion through C code, e.g. a recursive
+    /// `functools.lru_cache` function).
+    StackOverflow,
     /// Anything else: a trap, an exit, a broken reply.
     Crash(String),
 }
@@ -206,12 +273,58 @@ impl Interp {
         let run = instance
             .get_typed_func::<(i32, i32), i32>(&mut store, &s.image.run)
             .map_err(|e| e.to_string())?;
-        Ok(Interp {
+        // At the deadline: first CPython's own interrupt (a KeyboardInterrupt at the next
+        // bytecode, which the driver answers; the variables stay), then, if the guest is still
+        // running after the grace period (native work, or a cell swallowing the interrupt), a
+        // trap.
+        let interrupt = s.image.interrupt.and_then(|i| {
+            let table = instance.get_table(&mut store, image::TABLE_EXPORT)?;
+            let f = table
+                .get(&mut store, u64::from(i.func))?
+                .as_func()??
+                .to_owned();
+            let f = f.typed::<(i32, i32), i32>(&store).ok()?;
+            Some((f, i.module as i32, i.args as i32))
+        });
+        let grace = GRACE.as_nanos().div_ceil(TICK.as_nanos()) as u64;
+        store.epoch_deadline_callback(move |mut ctx| {
+            let Some((f, module, args)) = &interrupt else {
+                return Ok(UpdateDeadline::Interrupt);
+            };
+            if ctx.data().interrupted {
+                return Ok(UpdateDeadline::Interrupt);
+            }
+            ctx.data_mut().interrupted = true;
+            // The call itself runs wasm, which checks the deadline: move it first.
+            ctx.set_epoch_deadline(grace);
+            f.call(&mut ctx, (*module, *args))?;
+            Ok(UpdateDeadline::Continue(grace))
+        });
+        let mut interp = Interp {
             store,
             instance,
             run,
             seed,
-        })
+            base: 0,
+        };
+        interp.base = interp.memory_size();
+        interp.set_budget(RESET_MEMORY);
+        Ok(interp)
+    }
+
+    /// Bytes of linear memory the instance has now.
+    fn memory_size(&mut self) -> u64 {
+        self.instance
+            .get_memory(&mut self.store, "memory")
+            .map(|m| m.data_size(&self.store) as u64)
+            .unwrap_or(0)
+    }
+
+    /// Lets the instance's linear memory grow to the image's plus `budget` bytes (within
+    /// wasm32's 4 GiB), for the whole episode: memory an earlier cell's variables hold counts.
+    fn set_budget(&mut self, budget: u64) {
+        let cap = self.base.saturating_add(budget).min(1 << 32);
+        self.store.data_mut().limits = StoreLimitsBuilder::new().memory_size(cap as usize).build();
     }
 
     /// A fresh interpreter with a new scope seeded by `seed`.
@@ -223,7 +336,8 @@ impl Interp {
         ) {
             Ok(_) => Ok(interp),
             Err(Stopped::Deadline) => Err("CPython did not start a scope in time".into()),
-            Err(Stopped::Crash(e)) => Err(e),
+            Err(Stopped::Failed(e) | Stopped::Crash(e)) => Err(e),
+            Err(Stopped::StackOverflow) => Err("CPython's C stack overflowed".into()),
         }
     }
 
@@ -235,25 +349,51 @@ impl Interp {
         host.to_guest_pos = 0;
         host.to_guest.extend_from_slice(msg.to_string().as_bytes());
         host.to_guest.push(b'\n');
-        host.replies.clear();
+        host.reply = None;
+        host.interrupted = false;
+        host.from_guest.clear();
         host.stderr.clear();
         let ticks = limit.as_nanos().div_ceil(TICK.as_nanos()) as u64 + 1;
         self.store.set_epoch_deadline(ticks);
-        let result = self.run.call(&mut self.store, (entry as i32, 0));
+        let (run, store) = (&self.run, &mut self.store);
+        let result = on_big_stack(|| run.call(store, (entry as i32, 0)));
         let host = self.store.data_mut();
         match result {
             Ok(0) => host
-                .replies
-                .pop()
+                .reply
+                .take()
                 .ok_or_else(|| Stopped::Crash("CPython answered nothing".into())),
-            Ok(_) => Err(Stopped::Crash(format!(
+            Ok(_) => Err(Stopped::Failed(format!(
                 "CPython's driver failed: {}",
                 String::from_utf8_lossy(&host.stderr).trim_end()
             ))),
             Err(e) => match e.downcast_ref::<wasmtime::Trap>() {
                 Some(wasmtime::Trap::Interrupt) => Err(Stopped::Deadline),
-                _ => Err(Stopped::Crash(format!("the interpreter stopped: {e}"))),
+                Some(wasmtime::Trap::MemoryOutOfBounds) if self.stack_exhausted() => {
+                    Err(Stopped::StackOverflow)
+                }
+                Some(trap) => Err(Stopped::Crash(format!("the interpreter stopped ({trap})"))),
+                None => Err(Stopped::Crash(format!(
+                    "the interpreter stopped ({})",
+                    e.to_string().lines().next().unwrap_or("unknown error")
+                ))),
             },
+        }
+    }
+
+    /// Did the guest run out of C stack? CPython's C stack lives at the bottom of linear
+    /// memory, below its data, and grows down: past its end the stack pointer nears or wraps
+    /// below address 0 and the next frame's store is out of bounds (a trap, never a write into
+    /// other data).
+    fn stack_exhausted(&mut self) -> bool {
+        let Ok(s) = shared() else { return false };
+        let Some(name) = s.image.globals.first() else {
+            return false;
+        };
+        match self.instance.get_global(&mut self.store, name) {
+            // Below 64 KiB, or wrapped below 0 by the frame that did not fit.
+            Some(g) => matches!(g.get(&mut self.store), wasmtime::Val::I32(sp) if sp < (64 << 10)),
+            None => false,
         }
     }
 
@@ -261,6 +401,7 @@ impl Interp {
     fn fork(&mut self) -> Result<Interp, String> {
         let s = shared()?;
         let mut dst = Interp::blank(self.seed)?;
+        dst.store.data_mut().limits = self.store.data().limits.clone();
         let src_mem = self
             .instance
             .get_memory(&mut self.store, "memory")
@@ -380,17 +521,8 @@ impl Executor for CPythonExecutor {
             let ptr: *mut (dyn Dispatch + 'static) = unsafe { std::mem::transmute(ptr) };
             DISPATCH.with(|d| d.set(Some(ptr)));
             let _guard = DispatchGuard;
-            // The cell may grow the instance's memory by its budget (memory already held by
-            // earlier cells' variables is not charged again), within wasm32's 4 GiB.
-            let held = interp
-                .instance
-                .get_memory(&mut interp.store, "memory")
-                .map(|m| m.data_size(&interp.store) as u64)
-                .unwrap_or(0);
-            let cap = held.saturating_add(limits.memory_limit).min(1 << 32);
-            let host = interp.store.data_mut();
-            host.now_ns = epoch_ns(limits.now);
-            host.limits = StoreLimitsBuilder::new().memory_size(cap as usize).build();
+            interp.set_budget(limits.memory_limit);
+            interp.store.data_mut().now_ns = epoch_ns(limits.now);
             let n = limits.now;
             use chrono::{Datelike, Timelike};
             let msg = json!({
@@ -398,7 +530,27 @@ impl Executor for CPythonExecutor {
                 "code": code,
                 "now": [n.year(), n.month(), n.day(), n.hour(), n.minute(), n.second()],
             });
-            match interp.request(&msg, limits.time_limit) {
+            let answer = interp.request(&msg, limits.time_limit);
+            let interrupted = interp.store.data().interrupted;
+            match answer {
+                Ok(_) | Err(Stopped::Failed(_)) if interrupted => {
+                    // Stopped by the interrupt, its variables intact. An interrupt that
+                    // landed after the cell's last bytecode is still pending: a no-op request
+                    // takes it, so the next cell does not start with it.
+                    let drained = interp.request(&json!({"op": "noop"}), GRACE);
+                    if matches!(
+                        drained,
+                        Err(Stopped::Deadline | Stopped::Crash(_) | Stopped::StackOverflow)
+                    ) {
+                        match Interp::new(interp.seed) {
+                            Ok(fresh) => *interp = fresh,
+                            Err(_) => {
+                                episodes.remove(&uid);
+                            }
+                        }
+                    }
+                    Outcome::Timeout
+                }
                 Ok(reply) => match reply["op"].as_str() {
                     Some("printed") => {
                         Outcome::Printed(reply["text"].as_str().unwrap_or_default().to_string())
@@ -433,7 +585,13 @@ impl Executor for CPythonExecutor {
                     match stopped {
                         Stopped::Deadline if note.is_empty() => Outcome::Timeout,
                         Stopped::Deadline => Outcome::Internal(format!("the cell timed out{note}")),
-                        Stopped::Crash(e) => Outcome::Internal(format!(
+                        Stopped::StackOverflow => Outcome::Failed {
+                            traceback: format!(
+                                "RecursionError: maximum recursion depth exceeded in C code (the interpreter's C stack is full); the interpreter was restarted and the cell's variables are lost{note}\n"
+                            ),
+                            memory: false,
+                        },
+                        Stopped::Failed(e) | Stopped::Crash(e) => Outcome::Internal(format!(
                             "{e}; the interpreter was restarted and the cell's variables are lost{note}"
                         )),
                     }

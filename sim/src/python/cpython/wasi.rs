@@ -9,6 +9,7 @@ use wasmtime::{Caller, Engine, Extern, Linker, Memory, Module, Val, WasmBacktrac
 
 const WASI: &str = "wasi_snapshot_preview1";
 const ERRNO_BADF: i32 = 8;
+const ERRNO_NOSPC: i32 = 51;
 const ERRNO_NOSYS: i32 = 52;
 const ERRNO_NOTCAPABLE: i32 = 76;
 const ERRNO_SPIPE: i32 = 70;
@@ -104,6 +105,9 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
                     return ERRNO_BADF;
                 };
                 match fd {
+                    1 if host.from_guest.len() + len > super::CHANNEL_CAP => {
+                        return ERRNO_NOSPC;
+                    }
                     1 => host.from_guest.extend_from_slice(bytes),
                     2 => {
                         let room = STDERR_CAP.saturating_sub(host.stderr.len());
