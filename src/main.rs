@@ -14,7 +14,7 @@ use std::time::Duration;
     about = "AppWorld's apps in Rust: APIs over SQLite, Python code cells, RL training"
 )]
 struct Cli {
-    /// Python executor for code cells: cpython (the default: CPython 3.12 on WASI under
+    /// Python executor for code cells: cpython (the default: CPython 3.11 on WASI under
     /// wasmtime, one isolated interpreter per episode, fetched from PyPI on first use) or
     /// rustpython (in-process, one interpreter per thread: only for shell and run-task).
     #[arg(long, global = true, value_name = "rustpython|cpython")]

@@ -45,7 +45,14 @@ fn expected(line: &Value) -> Outcome {
     let body = match status {
         None => {
             let e = line["error"].as_str().unwrap_or_default();
-            json!(e.strip_prefix("Exception: ").unwrap_or(e))
+            let e = e.strip_prefix("Exception: ").unwrap_or(e);
+            // An unknown app or API name: agent code gets it from `apis` as FastAPI's
+            // HTTPException, whose text starts with its status.
+            if e.starts_with("No app named '") || e.starts_with("No API named '") {
+                json!(format!("422: {e}"))
+            } else {
+                json!(e)
+            }
         }
         Some(200) => line["body"].clone(),
         Some(_) => {

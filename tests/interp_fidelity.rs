@@ -1,35 +1,62 @@
-//! The interpreter-fidelity probe: 256 everyday cells with the output AppWorld's own shell
-//! (CPython 3.11) gave for each (`tests/fidelity/cells/cells.jsonl`, recorded with the oracle),
-//! replayed on both executors, each cell as the first of a fresh episode. Prints each
-//! executor's identical share and its differences; fails if a share drops below its floor.
+//! The interpreter-fidelity probe: everyday agent cells with the output AppWorld's own shell
+//! (CPython 3.11, IPython) gave for each (`tests/fidelity/cells/cells.jsonl`, recorded with the
+//! oracle), replayed on both executors. A record is one cell (`code`, `output`), the first of a
+//! fresh episode, or a sequence (`cells`, `outputs`) run in order in one episode. Prints each
+//! executor's identical share, per group and in all, and its differences; fails if a share drops
+//! below its floor. Cells where AppWorld's `execute` itself raised (recorded as
+//! `<world.execute raised ...>`: an uncaught `KeyboardInterrupt`, `GeneratorExit` or bare
+//! `BaseException` escapes AppWorld's shell) are not compared: appsim answers them with the
+//! traceback, as for any other exception, and they are listed apart.
 
 mod common;
 use serde_json::Value;
 use sim::{EpisodeConfig, PythonKind};
+use std::collections::BTreeMap;
 
-/// Shares measured when the probe was committed, rounded down; a lower share is a regression.
+/// Shares measured when the probe was last recorded, rounded down; a lower share is a
+/// regression. Measured: CPython 732/757 (96.7 %), RustPython 521/757 (68.8 %); what still
+/// differs and why: `docs/python.md`.
 fn floor(kind: PythonKind) -> f64 {
     match kind {
-        // 176/256 when committed.
         PythonKind::RustPython => 0.68,
-        // 208/256 when committed.
-        PythonKind::CPython => 0.81,
+        PythonKind::CPython => 0.96,
     }
 }
 
-#[test]
-fn interpreter_fidelity_probe() {
+/// One record: its name, its group, and its cells with the outputs AppWorld gave.
+type Record = (String, String, Vec<(String, String)>);
+
+/// Every record of the probe.
+fn records() -> Vec<Record> {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fidelity/cells/cells.jsonl"
     ))
     .unwrap();
-    let cells: Vec<Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert!(cells.len() >= 100, "the probe has {} cells", cells.len());
+    let s = |v: &Value| v.as_str().unwrap().to_string();
+    text.lines()
+        .map(|l| {
+            let r: Value = serde_json::from_str(l).unwrap();
+            let cells = match (r.get("cells"), r.get("outputs")) {
+                (Some(Value::Array(c)), Some(Value::Array(o))) => {
+                    assert_eq!(c.len(), o.len(), "{l}");
+                    c.iter().zip(o).map(|(c, o)| (s(c), s(o))).collect()
+                }
+                _ => vec![(s(&r["code"]), s(&r["output"]))],
+            };
+            let group = r.get("group").map_or("ungrouped".to_string(), s);
+            (s(&r["name"]), group, cells)
+        })
+        .collect()
+}
+
+#[test]
+fn interpreter_fidelity_probe() {
+    let records = records();
+    let total: usize = records.iter().map(|r| r.2.len()).sum();
+    assert!(total >= 100, "the probe has {total} cells");
     let mut report = String::new();
+    let mut failures = Vec::new();
     for kind in PythonKind::ALL {
         let cfg = EpisodeConfig {
             python: kind,
@@ -37,33 +64,54 @@ fn interpreter_fidelity_probe() {
         };
         let mut ep = common::episode_on(kind, cfg.clone());
         let mut same = 0usize;
+        let mut groups: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
         let mut diffs = Vec::new();
-        for cell in &cells {
+        let mut apart = Vec::new();
+        for (name, group, cells) in &records {
             ep.reset(cfg.clone()).unwrap();
-            let got = ep.execute(cell["code"].as_str().unwrap());
-            let want = cell["output"].as_str().unwrap();
-            if got == want {
-                same += 1;
-            } else {
-                diffs.push(format!(
-                    "  {}\n    want: {want:?}\n    got:  {got:?}",
-                    cell["name"].as_str().unwrap()
-                ));
+            for (i, (code, want)) in cells.iter().enumerate() {
+                let got = ep.execute(code);
+                if want.starts_with("<world.execute raised") {
+                    apart.push(format!("  {name}: AppWorld {want}; appsim {got:?}"));
+                    continue;
+                }
+                let g = groups.entry(group.as_str()).or_default();
+                g.1 += 1;
+                if &got == want {
+                    same += 1;
+                    g.0 += 1;
+                } else {
+                    let at = if cells.len() > 1 {
+                        format!(" (cell {})", i + 1)
+                    } else {
+                        String::new()
+                    };
+                    diffs.push(format!(
+                        "  {name}{at}\n    want: {want:?}\n    got:  {got:?}"
+                    ));
+                }
             }
         }
-        let share = same as f64 / cells.len() as f64;
+        let compared = total - apart.len();
+        let share = same as f64 / compared as f64;
+        let per_group: Vec<String> = groups
+            .iter()
+            .map(|(g, (s, n))| format!("{g} {s}/{n}"))
+            .collect();
         report.push_str(&format!(
-            "{kind}: {same}/{} identical ({:.1} %)\n{}\n",
-            cells.len(),
+            "{kind}: {same}/{compared} identical ({:.1} %); by group: {}\n{}\n  not compared (AppWorld raised):\n{}\n",
             share * 100.0,
-            diffs.join("\n")
+            per_group.join(", "),
+            diffs.join("\n"),
+            apart.join("\n")
         ));
-        assert!(
-            share >= floor(kind),
-            "{kind}: {same}/{} identical, below the floor {}\n{report}",
-            cells.len(),
-            floor(kind)
-        );
+        if share < floor(kind) {
+            failures.push(format!(
+                "{kind}: {same}/{compared} identical, below the floor {}",
+                floor(kind)
+            ));
+        }
     }
     println!("{report}");
+    assert!(failures.is_empty(), "{}\n{report}", failures.join("\n"));
 }

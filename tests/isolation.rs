@@ -52,9 +52,9 @@ const TAMPERS: &[Tamper] = &[
         probe: "print(apis.some_app)",
     },
     Tamper {
-        name: "allow-list",
-        cell: "__builtins__.__import__ = __import__.__globals__['_appsim_real_import']",
-        probe: "try:\n    import os\n    print('imported os')\nexcept ImportError:\n    print('refused')",
+        name: "builtins.__import__",
+        cell: "import builtins\nbuiltins.__import__ = lambda *a, **k: 'hijacked'",
+        probe: "import json\nprint(json)",
     },
     Tamper {
         name: "calendar.setfirstweekday",
@@ -62,9 +62,9 @@ const TAMPERS: &[Tamper] = &[
         probe: "import calendar\nprint(calendar.firstweekday())",
     },
     Tamper {
-        name: "decimal context",
-        cell: "import decimal\ndecimal.getcontext().prec = 3",
-        probe: "import decimal\nprint(decimal.getcontext().prec)",
+        name: "fractions class method",
+        cell: "import fractions\nfractions.Fraction.__repr__ = lambda self: 'tampered'",
+        probe: "import fractions\nprint(repr(fractions.Fraction(1, 2)))",
     },
     Tamper {
         name: "class attribute",
@@ -282,7 +282,10 @@ fn cells_that_used_to_kill_or_stall_the_process_end_within_their_limit() {
         // episode goes on with a fresh interpreter (its world state kept).
         let swallow = "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass";
         let (out, took) = timed(&mut ep, swallow);
-        assert_eq!(out, "Execution timed out after 2 seconds.", "{kind}");
+        assert_eq!(
+            out, "Execution failed. Traceback:\nExecution timed out after 2 seconds.",
+            "{kind}"
+        );
         assert!(took < Duration::from_secs(4), "{kind}: {took:?}");
         assert!(ep.execute("print(keep)").contains("NameError"), "{kind}");
         assert_eq!(ep.execute("print(1 + 1)"), "2\n", "{kind}");
@@ -374,7 +377,7 @@ fn memory_is_bounded_per_episode_and_output_before_it_is_buffered() {
         assert!(out.ends_with("[output truncated: the cell printed more than 1 MiB]"));
         // A cell that digs out the real `os` and writes to the host channel itself gets an
         // error past the channel's cap, and cannot forge its answer.
-        let dig = "real = __import__.__globals__['_appsim_real_import']\nos = real('os')\n";
+        let dig = "real = __import__.__globals__['_appsim_real_import']\nos = real('posix')\n";
         let out = ep.execute(&format!("{dig}os.write(1, b'x' * (64 << 20))"));
         assert!(out.contains("OSError"), "{kind}: {out}");
         let out = ep.execute(&format!(
@@ -391,6 +394,10 @@ fn memory_is_bounded_per_episode_and_output_before_it_is_buffered() {
             ),
             (
                 "print(open('/etc/passwd').read())".to_string(),
+                "not allowed: builtins.open",
+            ),
+            (
+                "f = open\nprint(f('/etc/passwd').read())".to_string(),
                 "not available",
             ),
         ] {

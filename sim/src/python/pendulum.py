@@ -19,8 +19,8 @@ Known differences from real pendulum
     return a placeholder tzinfo whose utcoffset() is None (so datetimes built with it stay
     naive), `in_timezone()`/`in_tz()`/`astimezone()` return the same wall time, and offsets in
     parsed strings are dropped (the wall time is kept as written).
-  * `str(dt)`, `isoformat()` and `to_iso8601_string()` print no offset
-    (`2023-05-18T12:00:00`, where pendulum prints `+00:00` or `Z`). `repr(dt)` is
+  * `isoformat()` and `to_iso8601_string()` print no offset (`2023-05-18T12:00:00`, where
+    pendulum prints `+00:00` or `Z`); `str(dt)` is `2023-05-18 12:00:00`, as AppWorld shows it. `repr(dt)` is
     `DateTime(2023, 5, 18, 12, 0, 0)` without a tzinfo. The format tokens `Z`, `ZZ` and `z`
     print `+00:00`, `+0000` and `UTC`; `timestamp()` and `from_timestamp()` treat wall time
     as UTC.
@@ -929,7 +929,8 @@ class DateTime(_Calendar, _dt.datetime):
     to_rfc3339_string = to_iso8601_string
 
     def __str__(self):
-        return self.isoformat()
+        # As AppWorld's pendulum prints a naive DateTime: date and time apart by a space.
+        return self.isoformat(" ")
 
     def __repr__(self):
         parts = [self.year, self.month, self.day, self.hour, self.minute, self.second]

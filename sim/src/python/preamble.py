@@ -10,75 +10,93 @@ import warnings as _appsim_warnings
 # host process's stderr, outside the cell's output: silence them.
 _appsim_warnings.simplefilter("ignore")
 
-# Modules agent code may import by name (their own internal imports are not restricted).
+# Modules agent code may import by name: AppWorld's allow-list (its safety check refuses the
+# others before a cell runs; this hook refuses them again at run time, e.g. through
+# `__import__`). Their own internal imports are not restricted.
 _appsim_allowed = frozenset("""
-abc bisect calendar collections copy dataclasses datetime decimal difflib enum fractions
-functools hashlib heapq itertools json math numbers operator pendulum pprint random re
-statistics string textwrap time types typing unicodedata uuid zoneinfo
+array builtins calendar collections contextlib copy csv time datetime enum fractions functools
+heapq itertools json math numbers operator os pathlib pendulum pprint random re string textwrap
+uuid bisect difflib typing unittest
 """.split())
 _appsim_real_import = _appsim_builtins.__import__
 # Private helpers the allowed modules import lazily, from inside agent calls.
 _appsim_lazy_ok = frozenset(["_json", "_strptime", "_pydatetime", "_datetime"])
-_appsim_depth = [0]
+# Whether imports by cell code are checked at run time too. The CPython executor turns this off:
+# its interpreter has no host to reach, so (as in AppWorld) only the safety check before a cell
+# runs refuses modules; RustPython runs in appsim's process and keeps it.
+_appsim_restrict_imports = [True]
 
 
 def _appsim_import(name, globals=None, locals=None, fromlist=(), level=0):
+    # Cell code (a cell scope, or a bare `__import__` call) is checked; a module's own imports
+    # (lazy ones inside library functions included) are not.
+    cell = globals is None or "__appsim_random__" in globals
     top = name.split(".")[0]
-    if _appsim_depth[0] == 0 and level == 0 and top not in _appsim_allowed and name not in _appsim_lazy_ok:
+    if cell and _appsim_restrict_imports[0] and level == 0 and top not in _appsim_allowed \
+            and name not in _appsim_lazy_ok:
         raise ImportError(
             f"Importing '{name}' is not allowed here. Allowed modules: "
             + ", ".join(sorted(_appsim_allowed))
         )
-    _appsim_depth[0] += 1
-    try:
-        if top == "random" and _appsim_depth[0] == 1 and globals is not None and "__appsim_random__" in globals:
-            return globals["__appsim_random__"]
-        return _appsim_real_import(name, globals, locals, fromlist, level)
-    finally:
-        _appsim_depth[0] -= 1
+    if cell and top == "random" and globals is not None:
+        return globals["__appsim_random__"]
+    return _appsim_real_import(name, globals, locals, fromlist, level)
 
 
 # Pre-load what agent code is likely to use, through the real import (no restriction).
 import calendar, collections, copy, datetime, functools, itertools, json, math, random, re, string
 import pendulum
 
-# The frozen clock: datetime.now()/today()/utcnow() and pendulum read the episode's "now".
-_appsim_dt = datetime.datetime
+# The frozen clock, as AppWorld's cells see it (freezegun's classes; `shell.py`): `datetime`'s
+# classes become FakeDatetime/FakeDate reading the episode's "now", and `time` is frozen too.
+import time  # noqa: E402
+
+_appsim_freeze(datetime, time, _appsim.now)
 
 
-def _appsim_now(cls=None, tz=None):
-    cls = cls if cls is not None else _appsim_dt
-    return cls(*_appsim.now())
+class _AppsimStdout:
+    """sys.stdout (and sys.stderr, whose text AppWorld drops) inside cells: what a cell prints
+    goes to the cell's output buffer."""
+
+    def __init__(self, keep):
+        self._keep = keep
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if self._keep:
+            _appsim.write(text)
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
 
 
-try:
-    datetime.datetime.now = classmethod(lambda cls, tz=None: cls(*_appsim.now()))
-    datetime.datetime.utcnow = classmethod(lambda cls: cls(*_appsim.now()))
-    datetime.datetime.today = classmethod(lambda cls: cls(*_appsim.now()))
-    datetime.date.today = classmethod(lambda cls: cls(*_appsim.now()[:3]))
-except TypeError:
-    # CPython's C datetime types are immutable; under the CPython executor the clock the
-    # interpreter reads is itself the episode's frozen clock.
-    pass
+_appsim_sys.stdout = _AppsimStdout(True)
+_appsim_sys.stderr = _AppsimStdout(False)
 
+# AppWorld's shell defines `print` and `input` in every cell namespace, in its set-up cell (the
+# first cell, `<ipython-input-1-...>`): tracebacks through them show these lines at these line
+# numbers. `print` shows one list, tuple or dict (and nothing else) as JSON.
+_appsim_prelude_source = "\n" * 25 + """def print(*args, **kwargs):
+    if not kwargs and len(args) == 1 and isinstance(args[0], (list, tuple, dict)):
+        indent = 1 if len(json.dumps(args[0])) >= 100 else None
+        builtins.print(json.dumps(args[0], indent=indent))
+    else:
+        builtins.print(*args, **kwargs)
 
-def _appsim_print(*args, sep=" ", end="\n", file=None, flush=False, **_appsim_extra):
-    # AppWorld prints one dict, list or tuple as JSON only when print has no other arguments.
-    plain = sep == " " and end == "\n" and file is None and flush is False
-    if plain and len(args) == 1 and isinstance(args[0], (dict, list, tuple)):
-        try:
-            text = json.dumps(args[0])
-            if len(text) >= 100:
-                text = json.dumps(args[0], indent=1)
-            _appsim.write(text + end)
-            return
-        except (TypeError, ValueError):
-            pass
-    _appsim.write((sep if sep is not None else " ").join(str(a) for a in args) + (end if end is not None else "\n"))
+def input(*args, **kwargs):
+    raise Exception("input(..) is not allowed. All decisions must be made autonomously.")
+"""
+_appsim_prelude_file = "<ipython-input-1-appsim>"
+_appsim_prelude = compile(_appsim_prelude_source, _appsim_prelude_file, "exec")
+import linecache as _appsim_linecache  # noqa: E402
 
-
-def _appsim_input(*args, **kwargs):
-    raise RuntimeError("input() is not available: cells cannot read from a terminal.")
+_appsim_linecache.cache[_appsim_prelude_file] = (
+    len(_appsim_prelude_source), None, _appsim_prelude_source.splitlines(True), _appsim_prelude_file)
 
 
 def _appsim_blocked(name):
@@ -87,24 +105,46 @@ def _appsim_blocked(name):
     return blocked
 
 
+class HTTPException(Exception):
+    """What AppWorld's `apis` raises for an unknown app or API name (FastAPI's exception: its
+    text is `<status>: <detail>`; an uncaught one reads `Exception: <detail>`)."""
+
+    def __init__(self, status_code, detail=None, headers=None):
+        super().__init__(f"{status_code}: {detail}")
+        self.status_code = status_code
+        self.detail = detail
+        self.headers = headers
+
+    def __repr__(self):
+        return f"{type(self).__name__}(status_code={self.status_code!r}, detail={self.detail!r})"
+
+
+HTTPException.__module__ = "fastapi.exceptions"
+
+
 class _AppsimApp:
     # An API function, once made, is stored as an instance attribute, so later lookups find it
     # without calling __getattr__.
     def __init__(self, name):
         object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_apis", None)
 
     def __getattr__(self, api):
         if api.startswith("__"):
             raise AttributeError(api)
         app = self._name
+        if self._apis is None:
+            object.__setattr__(self, "_apis", frozenset(_appsim.api_names(app)))
+        if api not in self._apis:
+            raise HTTPException(422, f"No API named '{api}' found in the {app} app.")
 
-        def fn(**kwargs):
+        def _api_request(**kwargs):
             return _appsim.call(app, api, kwargs)
 
-        fn.__name__ = api
-        fn.__qualname__ = f"apis.{app}.{api}"
-        object.__setattr__(self, api, fn)
-        return fn
+        # As AppWorld names it (a positional argument's TypeError shows the name).
+        _api_request.__qualname__ = "_wrap_api_request.<locals>._api_request"
+        object.__setattr__(self, api, _api_request)
+        return _api_request
 
     def __setattr__(self, name, value):
         raise AttributeError(f"apis.{self._name} is read-only")
@@ -123,6 +163,8 @@ class _AppsimApis:
     def __getattr__(self, app):
         if app.startswith("__"):
             raise AttributeError(app)
+        if app not in _appsim.app_names():
+            raise HTTPException(422, f"No app named '{app}' found.")
         obj = _AppsimApp(app)
         object.__setattr__(self, app, obj)
         return obj
@@ -141,16 +183,53 @@ class _AppsimApis:
 
 
 _appsim_builtins.__import__ = _appsim_import
-_appsim_builtins.print = _appsim_print
-_appsim_builtins.input = _appsim_input
-for _appsim_name in ("open", "breakpoint", "help", "exit", "quit", "copyright", "credits", "license"):
+for _appsim_name in ("open", "input", "help", "copyright", "credits", "license"):
     if hasattr(_appsim_builtins, _appsim_name):
         setattr(_appsim_builtins, _appsim_name, _appsim_blocked(_appsim_name))
 
-# What every episode's scope starts with (copied per episode).
+
+def _appsim_noop(*args, **kwargs):
+    return None
+
+
+# What AppWorld does at run time to the functions its safety check refuses by name (called some
+# other way, through a variable or `getattr`): they do nothing and return None. `open` stays
+# refused (there are no files). `SystemExit` is `Exception` and IPython's `display` shows
+# nothing in a cell's output.
+for _appsim_name in ("breakpoint", "exit", "quit"):
+    setattr(_appsim_builtins, _appsim_name, _appsim_noop)
+_appsim_builtins.SystemExit = Exception
+_appsim_builtins.display = _appsim_noop
+
+
+def _appsim_null_patch():
+    import sys
+    for _line in _appsim_DISALLOWED_TABLE.strip().splitlines():
+        path, names = _line.split(":", 1)
+        if path == "builtins" or path in ("io", "pathlib.Path") and "open" in names.split():
+            names = " ".join(n for n in names.split() if n not in ("open", "exit", "quit", "breakpoint"))
+        parts = path.split(".")
+        target = sys.modules.get(parts[0])
+        for attr in parts[1:]:
+            target = getattr(target, attr, None)
+        if target is None:
+            continue
+        for fn in names.split():
+            if hasattr(target, fn):
+                try:
+                    setattr(target, fn, _appsim_noop)
+                except (AttributeError, TypeError):
+                    pass
+
+
+_appsim_null_patch()
+
+# What every episode's scope starts with (copied per episode): what AppWorld's set-up cell
+# imports, then `print` and `input` (the prelude, run in the scope itself) and `apis`.
 _appsim_template = {
     "__name__": "__main__",
     "__builtins__": _appsim_builtins,
+    "builtins": _appsim_builtins,
     "apis": _AppsimApis(),
     "calendar": calendar,
     "datetime": datetime,
@@ -164,6 +243,9 @@ _appsim_template = {
     "deepcopy": copy.deepcopy,
     "reduce": functools.reduce,
     "Iterator": __import__("collections.abc").abc.Iterator,
+    "Date": pendulum.Date,
+    "DateTime": pendulum.DateTime,
+    "Time": pendulum.Time,
 }
 for _appsim_name in ("MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"):
     if hasattr(pendulum, _appsim_name):
@@ -187,6 +269,7 @@ def _appsim_new_scope(seed):
             setattr(mod, name, getattr(inst, name))
     scope["random"] = mod
     scope["__appsim_random__"] = mod
+    exec(_appsim_prelude, scope)
     return scope
 
 
@@ -201,6 +284,9 @@ def _appsim_fork_scope(src):
     for key, value in src.items():
         if key == "__appsim_random__" or value is _appsim_template.get(key, scope):
             continue
+        if key in ("print", "input") and getattr(value, "__code__", None) is not None \
+                and value.__code__.co_filename == _appsim_prelude_file:
+            continue
         try:
             scope[key] = copy.deepcopy(value, memo)
         except Exception:
@@ -209,9 +295,13 @@ def _appsim_fork_scope(src):
 
 
 def _appsim_syntax_error(code):
-    """(line number, message) of the first syntax error in `code`."""
+    """AppWorld's report of a cell that does not parse, `(offending line, message)`, or None
+    when the code parses (a compiler-only error such as `return` outside a function)."""
     try:
-        compile(code, "<python-input>", "exec")
+        compile(code, "<unknown>", "exec", _appsim_ast_only)
     except SyntaxError as e:
-        return (e.lineno or 1, e.msg or str(e))
-    return (1, "invalid syntax")
+        return ((e.text or "").rstrip(), e.msg)
+    return None
+
+
+_appsim_ast_only = 0x400  # ast.PyCF_ONLY_AST

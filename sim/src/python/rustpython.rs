@@ -22,7 +22,10 @@ struct Runtime {
     new_scope: PyObjectRef,
     fork_scope: PyObjectRef,
     syntax_error: PyObjectRef,
+    safety: PyObjectRef,
     set_pendulum_now: PyObjectRef,
+    /// Cells compiled so far on this thread: each gets its own file name.
+    cells: u64,
     clock: Option<NaiveDateTime>,
     /// Compiled cells by source: agents and scripted policies re-run the same cells often, and
     /// compiling costs more than running a short cell.
@@ -181,6 +184,13 @@ def getenv(key, default=None):
     return default
 "#;
 
+/// The message of a compile error, without its location.
+fn compile_error_message(e: &impl std::fmt::Display) -> String {
+    let text = e.to_string();
+    let text = text.lines().next().unwrap_or("invalid syntax");
+    text.split(" at line ").next().unwrap_or(text).to_string()
+}
+
 fn exc_text(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> String {
     let mut s = String::new();
     let _ = vm.write_exception(&mut s, exc);
@@ -209,7 +219,13 @@ impl Runtime {
             .init_hook(move |vm| vm.set_user_signal_channel(rx))
             .build();
         let watch = CellWatch::new(tx);
-        type Hooks = (PyObjectRef, PyObjectRef, PyObjectRef, PyObjectRef);
+        type Hooks = (
+            PyObjectRef,
+            PyObjectRef,
+            PyObjectRef,
+            PyObjectRef,
+            PyObjectRef,
+        );
         let setup = interp.enter(|vm| -> PyResult<Hooks> {
             install_module(vm, "os", OS_SHIM)?;
             install_module(vm, "pendulum", PENDULUM_SOURCE)?;
@@ -224,10 +240,11 @@ impl Runtime {
                 get("_appsim_new_scope")?,
                 get("_appsim_fork_scope")?,
                 get("_appsim_syntax_error")?,
+                get("_appsim_safety")?,
                 pendulum.get_attr("_set_now", vm)?,
             ))
         });
-        let (new_scope, fork_scope, syntax_error, set_pendulum_now) = match setup {
+        let (new_scope, fork_scope, syntax_error, safety, set_pendulum_now) = match setup {
             Ok(v) => v,
             Err(e) => return Err(interp.enter(|vm| exc_text(vm, &e))),
         };
@@ -238,7 +255,9 @@ impl Runtime {
             new_scope,
             fork_scope,
             syntax_error,
+            safety,
             set_pendulum_now,
+            cells: 1,
             clock: None,
             compiled: HashMap::new(),
         })
@@ -344,7 +363,7 @@ impl Executor for RustPythonExecutor {
         dispatch: &mut dyn Dispatch,
     ) -> String {
         if code.trim().is_empty() {
-            return super::render(Outcome::Empty, code, limits);
+            return super::render(Outcome::Empty, limits);
         }
         let res = with_runtime(|rt| {
             let Some(scope) = rt.scopes.get(&uid).cloned() else {
@@ -375,6 +394,9 @@ impl Executor for RustPythonExecutor {
             let clock_changed = rt.clock != Some(n);
             let set_now = rt.set_pendulum_now.clone();
             let syntax_error = rt.syntax_error.clone();
+            let safety = rt.safety.clone();
+            rt.cells += 1;
+            let file = format!("{}{}-appsim>", super::CELL_FILE_PREFIX, rt.cells);
             let compiled_cache = &mut rt.compiled;
             let out = interp.enter(|vm| {
                 if clock_changed {
@@ -399,9 +421,29 @@ impl Executor for RustPythonExecutor {
                         return format!("Execution failed. Traceback:\n{}", exc_text(vm, &e));
                     }
                 }
+                // AppWorld's safety check, on the code as sent; then the code stripped.
+                match safety.call((vm.ctx.new_str(code),), vm) {
+                    Ok(msg) if !vm.is_none(&msg) => {
+                        let msg = msg.str(vm).map(|m| m.to_string_lossy().into_owned());
+                        return super::render(Outcome::Refused(msg.unwrap_or_default()), limits);
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        let traceback = exc_text(vm, &e);
+                        let failed = Outcome::Failed {
+                            traceback,
+                            memory: false,
+                        };
+                        return super::render(failed, limits);
+                    }
+                }
+                let code = code.trim();
+                if code.is_empty() {
+                    return super::render(Outcome::Empty, limits);
+                }
                 let compiled = match compiled_cache.get(code) {
                     Some(c) => Ok(c.clone()),
-                    None => vm.compile(code, Mode::Exec, "<python-input>".to_owned()),
+                    None => vm.compile(code, Mode::Exec, file),
                 };
                 let code_obj = match compiled {
                     Ok(c) => {
@@ -413,19 +455,32 @@ impl Executor for RustPythonExecutor {
                         }
                         c
                     }
-                    Err(_) => {
-                        let (line, msg) = syntax_error
+                    Err(e) => {
+                        let bad = syntax_error
                             .call((vm.ctx.new_str(code),), vm)
                             .ok()
                             .and_then(|t| {
+                                if vm.is_none(&t) {
+                                    return None;
+                                }
                                 let t: Vec<PyObjectRef> = t.try_to_value(vm).ok()?;
-                                let line: usize = t.first()?.try_to_value::<usize>(vm).ok()?;
-                                let msg: String =
-                                    t.get(1)?.str(vm).ok()?.to_string_lossy().into_owned();
-                                Some((line, msg))
-                            })
-                            .unwrap_or((1, "invalid syntax".into()));
-                        return super::render(Outcome::Syntax { line, msg }, code, limits);
+                                let text = t.first()?.str(vm).ok()?.to_string_lossy().into_owned();
+                                let msg = t.get(1)?.str(vm).ok()?.to_string_lossy().into_owned();
+                                Some((text, msg))
+                            });
+                        let outcome = match bad {
+                            Some((text, msg)) => Outcome::Syntax { text, msg },
+                            // An error only the compiler finds (`return` outside a function):
+                            // AppWorld shows the exception without its location.
+                            None => Outcome::Failed {
+                                traceback: format!(
+                                    "Traceback (most recent call last):\nSyntaxError: {}\n",
+                                    compile_error_message(&e)
+                                ),
+                                memory: false,
+                            },
+                        };
+                        return super::render(outcome, limits);
                     }
                 };
                 let guard = watch.start(limits.time_limit, limits.memory_limit);
@@ -436,17 +491,18 @@ impl Executor for RustPythonExecutor {
                     (Some(Stop::Timeout), _) => Outcome::Timeout,
                     (_, Ok(_)) => Outcome::Printed(printed),
                     (stop, Err(e)) => Outcome::Failed {
-                        traceback: exc_text(vm, &e),
+                        // (RustPython ends some messages with a space.)
+                        traceback: exc_text(vm, &e).trim_end().to_string(),
                         memory: stop == Some(Stop::Memory),
                     },
                 };
-                super::render(outcome, code, limits)
+                super::render(outcome, limits)
             });
             if clock_changed && !out.starts_with("Execution failed. Traceback:\n  File \"<appsim") {
                 rt.clock = Some(n);
             }
             out
         });
-        res.unwrap_or_else(|e| super::render(Outcome::Internal(e), code, limits))
+        res.unwrap_or_else(|e| super::render(Outcome::Internal(e), limits))
     }
 }

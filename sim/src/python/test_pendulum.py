@@ -220,14 +220,14 @@ eq(now.farthest(P.datetime(2023, 5, 1), P.datetime(2023, 5, 20)), P.datetime(202
 eq(now.average(P.datetime(2023, 5, 20, 12)), P.datetime(2023, 5, 19, 12), "average")
 
 # ---------------------------------------------------------------- strings
-eq(str(now), "2023-05-18T12:00:00", "str(DateTime)")
+eq(str(now), "2023-05-18 12:00:00", "str(DateTime)")
 eq(repr(now), "DateTime(2023, 5, 18, 12, 0, 0)", "repr(DateTime)")
 eq(repr(P.datetime(2023, 5, 18, 1, 2, 3, 4)), "DateTime(2023, 5, 18, 1, 2, 3, 4)",
    "repr with microseconds")
 eq(repr(P.date(2023, 5, 18)), "Date(2023, 5, 18)", "repr(Date)")
 eq(repr(P.time(9, 5)), "Time(9, 5, 0)", "repr(Time)")
 eq(str(P.date(2023, 5, 18)), "2023-05-18", "str(Date)")
-eq(f"{now}", "2023-05-18T12:00:00", "f-string")
+eq(f"{now}", "2023-05-18 12:00:00", "f-string")
 eq(f"{now:YYYY/MM/DD}", "2023/05/18", "f-string with pendulum tokens")
 eq(f"{now:%d.%m.%Y}", "18.05.2023", "f-string with strftime codes")
 eq(now.to_date_string(), "2023-05-18", "to_date_string")
@@ -352,7 +352,7 @@ eq(iv.in_hours(), 17 * 24 + 12, "Interval.in_hours")
 eq(iv.in_weeks(), 2, "Interval.in_weeks")
 eq((iv.weeks, iv.remaining_days, iv.hours), (2, 3, 12), "Interval parts")
 eq(iv.in_words(), "2 weeks 3 days 12 hours", "Interval.in_words")
-eq(repr(iv), "<Interval [2023-05-01T00:00:00 -> 2023-05-18T12:00:00]>", "repr(Interval)")
+eq(repr(iv), "<Interval [2023-05-01 00:00:00 -> 2023-05-18 12:00:00]>", "repr(Interval)")
 late = P.interval(P.datetime(2023, 5, 18, 23), P.datetime(2023, 5, 19, 1))
 eq((late.in_days(), late.days, late.in_hours()), (1, 0, 2),
    "in_days counts dates crossed, days counts 24h periods")

