@@ -234,8 +234,11 @@ _appsim_datetime_cls = _appsim_datetime.datetime
 
 # An episode's scope: made with the image (so a new episode only seeds its generator).
 _appsim_state = {"scope": _appsim_new_scope(0), "fresh": True}
-# Freed when a cell ran out of memory, so the traceback can still be formatted and sent.
+# Freed when a cell ran out of memory, so the traceback can still be formatted and sent; taken
+# again only after a request that did not run out (until then it is the next cell's headroom,
+# e.g. to `del` what filled the episode's budget).
 _appsim_reserve = [bytearray(4 << 20)]
+_appsim_out_of_memory = [False]
 
 
 def _appsim_traceback(e):
@@ -252,6 +255,7 @@ def _appsim_traceback(e):
 def _appsim_failed(e):
     if _isinstance(e, _MemoryError):
         _appsim_reserve.clear()
+        _appsim_out_of_memory[0] = True
     return {"op": "failed", "traceback": _appsim_traceback(e)}
 
 
@@ -307,6 +311,7 @@ def _appsim_cell(req):
 
 
 def _appsim_serve():
+    _appsim_out_of_memory[0] = False
     try:
         req = _appsim_recv()
         op = req["op"]
@@ -333,8 +338,9 @@ def _appsim_serve():
         _appsim_send(reply)
     except _BaseException:  # noqa: BLE001  (out of memory while encoding: a short answer)
         _appsim_reserve.clear()
+        _appsim_out_of_memory[0] = True
         _appsim_send_line(b'!{"op":"failed","traceback":"MemoryError: the answer could not be encoded\\n"}\n')
-    if not _appsim_reserve:
+    if not _appsim_reserve and not _appsim_out_of_memory[0]:
         try:
             _appsim_reserve.append(bytearray(4 << 20))
         except _BaseException:  # noqa: BLE001  (still out of memory: next time)
