@@ -13,11 +13,9 @@ _appsim_warnings.simplefilter("ignore")
 # Modules agent code may import by name: AppWorld's allow-list (its safety check refuses the
 # others before a cell runs; this hook refuses them again at run time, e.g. through
 # `__import__`). Their own internal imports are not restricted.
-_appsim_allowed = frozenset("""
-array builtins calendar collections contextlib copy csv time datetime enum fractions functools
-heapq itertools json math numbers operator os pathlib pendulum pprint random re string textwrap
-uuid bisect difflib typing unittest
-""".split())
+# (`shell.py`'s list, by top-level name, less the two packages appsim does not have.)
+_appsim_allowed = frozenset(
+    m for m in _appsim_ALLOWED_MODULES if "." not in m and m not in ("appworld", "yaml"))
 _appsim_real_import = _appsim_builtins.__import__
 # Private helpers the allowed modules import lazily, from inside agent calls.
 _appsim_lazy_ok = frozenset(["_json", "_strptime", "_pydatetime", "_datetime"])
@@ -203,23 +201,20 @@ _appsim_builtins.display = _appsim_noop
 
 
 def _appsim_null_patch():
-    import sys
-    for _line in _appsim_DISALLOWED_TABLE.strip().splitlines():
-        path, names = _line.split(":", 1)
-        if path == "builtins" or path in ("io", "pathlib.Path") and "open" in names.split():
-            names = " ".join(n for n in names.split() if n not in ("open", "exit", "quit", "breakpoint"))
-        parts = path.split(".")
-        target = sys.modules.get(parts[0])
+    for path in _appsim_DISALLOWED_PATHS:
+        owner, fn = path.rsplit(".", 1)
+        # builtins are set above; `open` of `io` and `pathlib.Path` stays (there are no files).
+        if owner == "builtins" or (fn == "open" and owner in ("io", "pathlib.Path")):
+            continue
+        parts = owner.split(".")
+        target = _appsim_sys.modules.get(parts[0])
         for attr in parts[1:]:
             target = getattr(target, attr, None)
-        if target is None:
-            continue
-        for fn in names.split():
-            if hasattr(target, fn):
-                try:
-                    setattr(target, fn, _appsim_noop)
-                except (AttributeError, TypeError):
-                    pass
+        if target is not None and hasattr(target, fn):
+            try:
+                setattr(target, fn, _appsim_noop)
+            except (AttributeError, TypeError):
+                pass
 
 
 _appsim_null_patch()

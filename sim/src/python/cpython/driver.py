@@ -191,20 +191,19 @@ for _appsim_name in _appsim_pre["_appsim_allowed"]:
         _appsim_pre["_appsim_real_import"](_appsim_name)
     except ImportError:
         pass
-# What the allowed modules and the interpreter itself import lazily (codecs by name, strptime,
-# traceback's source lines, unittest's mock): loaded now, since an episode has no files.
+# What the allowed modules (loaded above) and the interpreter itself import lazily (codecs by
+# name, strptime, traceback's position markers and source lines, unittest's mock, uuid's
+# hashes): loaded now, since an episode has no files.
 _appsim_lazy = """
-_strptime linecache tokenize traceback locale ast inspect dis unittest unittest.mock
+_strptime linecache tokenize traceback locale ast inspect dis unittest.mock collections.abc
 encodings.idna encodings.punycode encodings.unicode_escape encodings.raw_unicode_escape
 encodings.latin_1 encodings.ascii encodings.utf_16 encodings.utf_32 encodings.cp1252
 encodings.utf_8_sig encodings.base64_codec encodings.hex_codec encodings.rot_13
 encodings.utf_16_le encodings.utf_16_be encodings.utf_32_le encodings.utf_32_be
-encodings.iso8859_15 encodings.mac_roman encodings.charmap encodings.unicode_internal
-array contextlib csv pathlib fractions numbers enum typing string heapq bisect operator
-pprint textwrap difflib uuid statistics decimal zoneinfo unicodedata hashlib dataclasses
-secrets base64 html urllib.parse shlex glob fnmatch io weakref copy pickle struct keyword
-token reprlib graphlib collections.abc functools itertools math cmath json.decoder
-json.encoder json.scanner re calendar datetime random time types abc warnings
+encodings.iso8859_15 encodings.mac_roman encodings.charmap
+statistics decimal zoneinfo unicodedata hashlib dataclasses secrets base64 html urllib.parse
+shlex glob fnmatch io weakref pickle struct keyword token reprlib graphlib cmath json.decoder
+json.encoder json.scanner types abc warnings
 """.split()
 for _appsim_name in _appsim_lazy:
     try:

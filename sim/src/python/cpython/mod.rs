@@ -454,7 +454,7 @@ impl Interp {
         let (run, store) = (&self.run, &mut self.store);
         let result = on_big_stack(|| run.call(store, (entry as i32, 0)));
         // A frame past the big stack's end does not trap: it lands in the guard area.
-        if shared().is_ok_and(|s| s.image.stack.is_some()) && self.stack_exhausted() {
+        if self.guard_damaged() {
             return Err(Stopped::StackOverflow);
         }
         let host = self.store.data_mut();
@@ -490,24 +490,31 @@ impl Interp {
         }
     }
 
-    /// Did the guest run out of C stack? On the big stack, a frame that went past its end wrote
-    /// into the guard area at its bottom; on the stack CPython was linked with (at the bottom of
-    /// linear memory) the stack pointer nears or wraps below address 0 and the next frame's
-    /// store is out of bounds.
+    /// Did a frame go past the end of the image's big C stack, into the guard area at its
+    /// bottom? (False for an image without one.)
+    fn guard_damaged(&self) -> bool {
+        let (Ok(s), Some(m)) = (shared(), self.memory) else {
+            return false;
+        };
+        let Some(stack) = s.image.stack else {
+            return false;
+        };
+        let (lo, hi) = (
+            stack.guard as usize,
+            (stack.guard + image::GUARD_LEN) as usize,
+        );
+        m.data(&self.store)
+            .get(lo..hi)
+            .is_none_or(|g| g.iter().any(|&b| b != image::GUARD_BYTE))
+    }
+
+    /// Did the guest, stopped by an out-of-bounds trap, run out of C stack? On the big stack
+    /// its guard area is damaged; on the stack CPython was linked with (at the bottom of linear
+    /// memory) the stack pointer nears or wraps below address 0 and the next frame's store is
+    /// out of bounds.
     fn stack_exhausted(&mut self) -> bool {
-        let Ok(s) = shared() else { return false };
-        if let Some(stack) = s.image.stack {
-            let Some(m) = self.memory else {
-                return false;
-            };
-            let (lo, hi) = (
-                stack.guard as usize,
-                (stack.guard + image::GUARD_LEN) as usize,
-            );
-            return m
-                .data(&self.store)
-                .get(lo..hi)
-                .is_none_or(|g| g.iter().any(|&b| b != image::GUARD_BYTE));
+        if self.guard_damaged() {
+            return true;
         }
         match self.sp {
             // Below 64 KiB, or wrapped below 0 by the frame that did not fit.

@@ -14,7 +14,7 @@ const ERRNO_BADF: i32 = wasi_fs::BADF;
 const ERRNO_NOSPC: i32 = 51;
 const ERRNO_NOSYS: i32 = 52;
 const ERRNO_NOTCAPABLE: i32 = 76;
-const ERRNO_NOENT: i32 = 44;
+const ERRNO_NOENT: i32 = wasi_fs::NOENT;
 const ERRNO_SPIPE: i32 = 70;
 /// The WASI functions given real bodies above; the rest answer an error.
 const DEFINED: &[&str] = &[
@@ -101,6 +101,38 @@ fn strings_into(c: &mut Caller<'_, Host>, strings: &[String], ptrs: i32, buf: i3
         at += bytes.len() as u32;
     }
     0
+}
+
+/// Writes how many `strings` there are at `count` and the bytes they take NUL-terminated at
+/// `size` (`args_sizes_get`, `environ_sizes_get`).
+fn sizes_into(c: &mut Caller<'_, Host>, strings: &[String], count: i32, size: i32) -> i32 {
+    let n = strings.len() as u32;
+    let bytes: usize = strings.iter().map(|a| a.len() + 1).sum();
+    let Some(m) = memory(c) else {
+        return ERRNO_BADF;
+    };
+    let d = m.data_mut(c);
+    if put(d, count as u32, &n.to_le_bytes()) && put(d, size as u32, &(bytes as u32).to_le_bytes())
+    {
+        0
+    } else {
+        ERRNO_BADF
+    }
+}
+
+/// `fd_seek` (and `fd_tell`, a seek by 0 from the current offset): stdio cannot seek; a build
+/// file answers its new offset at `out`.
+fn seek(c: &mut Caller<'_, Host>, fd: i32, offset: i64, whence: u8, out: i32) -> i32 {
+    if is_stdio(fd) {
+        return ERRNO_SPIPE;
+    }
+    let Some(fs) = c.data_mut().fs.as_mut() else {
+        return ERRNO_BADF;
+    };
+    match fs.seek(fd, offset, whence) {
+        Ok(pos) => answer(c, out, &pos.to_le_bytes()),
+        Err(e) => e,
+    }
 }
 
 /// The (offset, length) pairs of an iovec array.
@@ -270,19 +302,8 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
         WASI,
         "args_sizes_get",
         |mut c: Caller<'_, Host>, count: i32, size: i32| -> i32 {
-            let n = c.data().argv.len() as u32;
-            let bytes: usize = c.data().argv.iter().map(|a| a.len() + 1).sum();
-            let Some(m) = memory(&mut c) else {
-                return ERRNO_BADF;
-            };
-            let d = m.data_mut(&mut c);
-            if put(d, count as u32, &n.to_le_bytes())
-                && put(d, size as u32, &(bytes as u32).to_le_bytes())
-            {
-                0
-            } else {
-                ERRNO_BADF
-            }
+            let argv = c.data().argv.clone();
+            sizes_into(&mut c, &argv, count, size)
         },
     )?;
     l.func_wrap(
@@ -297,19 +318,8 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
         WASI,
         "environ_sizes_get",
         |mut c: Caller<'_, Host>, count: i32, size: i32| -> i32 {
-            let n = c.data().env.len() as u32;
-            let bytes: usize = c.data().env.iter().map(|a| a.len() + 1).sum();
-            let Some(m) = memory(&mut c) else {
-                return ERRNO_BADF;
-            };
-            let d = m.data_mut(&mut c);
-            if put(d, count as u32, &n.to_le_bytes())
-                && put(d, size as u32, &(bytes as u32).to_le_bytes())
-            {
-                0
-            } else {
-                ERRNO_BADF
-            }
+            let env = c.data().env.clone();
+            sizes_into(&mut c, &env, count, size)
         },
     )?;
     l.func_wrap(
@@ -369,33 +379,13 @@ pub(crate) fn linker(engine: &Engine, module: &Module) -> wasmtime::Result<Linke
         WASI,
         "fd_seek",
         |mut c: Caller<'_, Host>, fd: i32, offset: i64, whence: i32, out: i32| -> i32 {
-            if is_stdio(fd) {
-                return ERRNO_SPIPE;
-            }
-            let Some(fs) = c.data_mut().fs.as_mut() else {
-                return ERRNO_BADF;
-            };
-            match fs.seek(fd, offset, whence as u8) {
-                Ok(pos) => answer(&mut c, out, &pos.to_le_bytes()),
-                Err(e) => e,
-            }
+            seek(&mut c, fd, offset, whence as u8, out)
         },
     )?;
     l.func_wrap(
         WASI,
         "fd_tell",
-        |mut c: Caller<'_, Host>, fd: i32, out: i32| -> i32 {
-            if is_stdio(fd) {
-                return ERRNO_SPIPE;
-            }
-            let Some(fs) = c.data_mut().fs.as_mut() else {
-                return ERRNO_BADF;
-            };
-            match fs.seek(fd, 0, 1) {
-                Ok(pos) => answer(&mut c, out, &pos.to_le_bytes()),
-                Err(e) => e,
-            }
-        },
+        |mut c: Caller<'_, Host>, fd: i32, out: i32| -> i32 { seek(&mut c, fd, 0, 1, out) },
     )?;
     l.func_wrap(
         WASI,

@@ -9,11 +9,11 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-/// WASI errno values used here.
+/// WASI errno values used here (and by `wasi.rs`).
 pub(crate) const BADF: i32 = 8;
 const INVAL: i32 = 28;
 const ISDIR: i32 = 31;
-const NOENT: i32 = 44;
+pub(crate) const NOENT: i32 = 44;
 const NOTDIR: i32 = 54;
 const ROFS: i32 = 69;
 /// The descriptor of the preopened root directory.
