@@ -177,8 +177,26 @@ fn hostile_cells_on(kind: PythonKind) {
             "{posix}"
         ),
     }
+    // `open` through a variable reaches the episode's own in-memory files, never the host's.
+    // (RustPython's `OSError` prints its arguments as a tuple.)
     let reader = ep.execute("f = open\nf('/etc/passwd')");
-    assert!(reader.contains("open() is not available"), "{reader}");
+    let missing = match kind {
+        PythonKind::CPython => {
+            "FileNotFoundError: [Errno 2] No such file or directory: '/etc/passwd'"
+        }
+        PythonKind::RustPython => "FileNotFoundError: (2, 'No such file or directory')",
+    };
+    assert!(reader.ends_with(missing), "{reader}");
+    assert_eq!(
+        ep.execute("w = open\nwith w('/tmp/a.txt', 'w') as f:\n    f.write('one\\n')\nwith w('/tmp/a.txt', 'a') as f:\n    f.write('two')"),
+        "Execution successful."
+    );
+    assert_eq!(
+        ep.execute("r = open\nprint(r('/tmp/a.txt').read().split(), r('/tmp/a.txt', 'rb').read())"),
+        "['one', 'two'] b'one\\ntwo'\n"
+    );
+    let exists = ep.execute("r = open\nr('/tmp/a.txt', 'x')");
+    assert!(exists.contains("FileExistsError: "), "{kind}: {exists}");
     let walk = ep.execute("print([c.__name__ for c in ().__class__.__base__.__subclasses__() if c.__name__ in ('FileIO', 'Popen', 'socket')])");
     match kind {
         PythonKind::RustPython => assert_eq!(walk, "[]\n"),

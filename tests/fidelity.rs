@@ -15,6 +15,8 @@
 //! `FIDELITY_SHOW=N` prints N differences per app (default 8); `FIDELITY_APPS=a,b` replays only
 //! those apps' recordings.
 
+mod common;
+
 use serde_json::{Value, json};
 use sim::{Episode, EpisodeConfig};
 use std::collections::{BTreeMap, HashMap};
@@ -364,7 +366,7 @@ fn recordings_replay_identically() {
             .iter()
             .map(|(a, n)| format!("{n} need {a}"))
             .collect();
-        println!(
+        common::report(&format!(
             "fidelity: {app}: {} calls, {} compared, {}/{} identical ({:.2} %), {} deliberate, {} pending{}",
             r.lines,
             r.compared,
@@ -378,7 +380,7 @@ fn recordings_replay_identically() {
             } else {
                 format!(" ({})", pending.join(", "))
             }
-        );
+        ));
         for d in r.differences.iter().take(show) {
             println!("{d}");
         }

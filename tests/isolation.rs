@@ -82,6 +82,11 @@ const TAMPERS: &[Tamper] = &[
         probe: "print('secret_token' in globals())",
     },
     Tamper {
+        name: "a file written through `open`",
+        cell: "w = open\nf = w('notes.txt', 'w')\nf.write('secret')\nf.close()",
+        probe: "r = open\ntry:\n    print(r('notes.txt').read())\nexcept FileNotFoundError as e:\n    print(e)",
+    },
+    Tamper {
         name: "sys.modules",
         cell: "__import__.__globals__['_appsim_real_import']('sys').modules['json'] = None",
         probe: "import json\nprint(json.loads('[1]'))",
@@ -398,7 +403,7 @@ fn memory_is_bounded_per_episode_and_output_before_it_is_buffered() {
             ),
             (
                 "f = open\nprint(f('/etc/passwd').read())".to_string(),
-                "not available",
+                "FileNotFoundError: [Errno 2] No such file or directory: '/etc/passwd'",
             ),
         ] {
             let out = ep.execute(&cell);

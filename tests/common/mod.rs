@@ -7,6 +7,14 @@ use sim::api::Registry;
 use sim::{Episode, EpisodeConfig, World};
 use std::sync::{Arc, OnceLock};
 
+/// Writes a test's summary line where `cargo test` shows it even for a passing test: straight
+/// to the process's stderr, which the test harness does not capture (it captures `print!` and
+/// `eprint!` only). CI reads the fidelity shares from the README's test command this way.
+pub fn report(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
 /// The default world and registry, built once per test binary.
 pub fn env() -> &'static (World, Arc<Registry>) {
     static ENV: OnceLock<(World, Arc<Registry>)> = OnceLock::new();

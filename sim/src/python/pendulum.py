@@ -20,8 +20,10 @@ Known differences from real pendulum
     naive), `in_timezone()`/`in_tz()`/`astimezone()` return the same wall time, and offsets in
     parsed strings are dropped (the wall time is kept as written).
   * `isoformat()` and `to_iso8601_string()` print no offset (`2023-05-18T12:00:00`, where
-    pendulum prints `+00:00` or `Z`); `str(dt)` is `2023-05-18 12:00:00`, as AppWorld shows it. `repr(dt)` is
-    `DateTime(2023, 5, 18, 12, 0, 0)` without a tzinfo. The format tokens `Z`, `ZZ` and `z`
+    pendulum prints `+00:00` or `Z`); `str(dt)` is `2023-05-18 12:00:00`, as AppWorld shows it.
+    What the functions answer is a `PendulumDateTime` (AppWorld's subclass of `DateTime`):
+    `repr(dt)` is `PendulumDateTime(2023, 5, 18, 12, 0, 0)` without a tzinfo, and
+    `to_datetime_string()` is `2023-05-18|12:00:00`, as AppWorld's. The format tokens `Z`, `ZZ` and `z`
     print `+00:00`, `+0000` and `UTC`; `timestamp()` and `from_timestamp()` treat wall time
     as UTC.
   * The clock never moves: there are no travel/freeze helpers (`travel_to`, `freeze`, ...).
@@ -136,7 +138,7 @@ def _dt_from_us(us):
     secs, micro = divmod(rest, _US_SECOND)
     hour, secs = divmod(secs, 3600)
     minute, second = divmod(secs, 60)
-    return DateTime(d.year, d.month, d.day, hour, minute, second, micro)
+    return PendulumDateTime(d.year, d.month, d.day, hour, minute, second, micro)
 
 
 def _shift_months(year, month, day, months):
@@ -151,13 +153,13 @@ def _shift_months(year, month, day, months):
 
 def _as_dt(obj):
     """A DateTime (naive) for any datetime/date."""
-    if type(obj) is DateTime and obj.tzinfo is None:
+    if type(obj) is PendulumDateTime and obj.tzinfo is None:
         return obj
     if isinstance(obj, _dt.datetime):
-        return DateTime(obj.year, obj.month, obj.day, obj.hour, obj.minute, obj.second,
+        return PendulumDateTime(obj.year, obj.month, obj.day, obj.hour, obj.minute, obj.second,
                         obj.microsecond)
     if isinstance(obj, _dt.date):
-        return DateTime(obj.year, obj.month, obj.day)
+        return PendulumDateTime(obj.year, obj.month, obj.day)
     raise TypeError(f"expected a datetime, got {type(obj).__name__}")
 
 
@@ -231,7 +233,7 @@ def _set_now(dt):
     if isinstance(dt, _dt.datetime):
         _NOW[0] = _as_dt(dt)
     elif isinstance(dt, _dt.date):
-        _NOW[0] = DateTime(dt.year, dt.month, dt.day)
+        _NOW[0] = PendulumDateTime(dt.year, dt.month, dt.day)
     else:
         raise TypeError(f"_set_now() needs a datetime, got {type(dt).__name__}")
 
@@ -326,7 +328,7 @@ class Timezone(_dt.tzinfo):
         return instance(dt)
 
     def datetime(self, year, month, day, hour=0, minute=0, second=0, microsecond=0):
-        return DateTime(year, month, day, hour, minute, second, microsecond)
+        return PendulumDateTime(year, month, day, hour, minute, second, microsecond)
 
     def __repr__(self):
         return f"Timezone('{self.name}')"
@@ -676,7 +678,7 @@ class DateTime(_Calendar, _dt.datetime):
 
     @classmethod
     def create(cls, year, month, day, hour=0, minute=0, second=0, microsecond=0, tz=None):
-        return DateTime(year, month, day, hour, minute, second, microsecond)
+        return PendulumDateTime(year, month, day, hour, minute, second, microsecond)
 
     @classmethod
     def instance(cls, dt, tz=None):
@@ -712,7 +714,7 @@ class DateTime(_Calendar, _dt.datetime):
 
     @classmethod
     def combine(cls, date, time, tzinfo=None):
-        return DateTime(date.year, date.month, date.day, time.hour, time.minute, time.second,
+        return PendulumDateTime(date.year, date.month, date.day, time.hour, time.minute, time.second,
                         time.microsecond)
 
     # -- conversions --
@@ -781,7 +783,7 @@ class DateTime(_Calendar, _dt.datetime):
 
     def replace(self, year=None, month=None, day=None, hour=None, minute=None, second=None,
                 microsecond=None, tzinfo=True, fold=None):
-        return DateTime(
+        return PendulumDateTime(
             self.year if year is None else year,
             self.month if month is None else month,
             self.day if day is None else day,
@@ -802,7 +804,7 @@ class DateTime(_Calendar, _dt.datetime):
         return self.replace(hour=hour, minute=minute, second=second, microsecond=microsecond)
 
     def _on_date(self, year, month, day):
-        return DateTime(year, month, day)  # first_of/last_of/nth_of: start of that day
+        return PendulumDateTime(year, month, day)  # first_of/last_of/nth_of: start of that day
 
     # -- arithmetic --
 
@@ -853,28 +855,28 @@ class DateTime(_Calendar, _dt.datetime):
         """Start of second/minute/hour/day/week (Monday)/month/year/decade/century."""
         y, mo, d = self.year, self.month, self.day
         if unit == "second":
-            return DateTime(y, mo, d, self.hour, self.minute, self.second)
+            return PendulumDateTime(y, mo, d, self.hour, self.minute, self.second)
         if unit == "minute":
-            return DateTime(y, mo, d, self.hour, self.minute)
+            return PendulumDateTime(y, mo, d, self.hour, self.minute)
         if unit == "hour":
-            return DateTime(y, mo, d, self.hour)
+            return PendulumDateTime(y, mo, d, self.hour)
         if unit in ("day", "week", "month", "year", "decade", "century"):
             first = _start_date(self, unit)
-            return DateTime(first.year, first.month, first.day)
+            return PendulumDateTime(first.year, first.month, first.day)
         raise _unit_error(unit, "start_of")
 
     def end_of(self, unit):
         """Last microsecond of second/minute/hour/day/week (Sunday)/month/year/..."""
         y, mo, d = self.year, self.month, self.day
         if unit == "second":
-            return DateTime(y, mo, d, self.hour, self.minute, self.second, 999999)
+            return PendulumDateTime(y, mo, d, self.hour, self.minute, self.second, 999999)
         if unit == "minute":
-            return DateTime(y, mo, d, self.hour, self.minute, 59, 999999)
+            return PendulumDateTime(y, mo, d, self.hour, self.minute, 59, 999999)
         if unit == "hour":
-            return DateTime(y, mo, d, self.hour, 59, 59, 999999)
+            return PendulumDateTime(y, mo, d, self.hour, 59, 59, 999999)
         if unit in ("day", "week", "month", "year", "decade", "century"):
             last = _end_date(self, unit)
-            return DateTime(last.year, last.month, last.day, 23, 59, 59, 999999)
+            return PendulumDateTime(last.year, last.month, last.day, 23, 59, 59, 999999)
         raise _unit_error(unit, "end_of")
 
     def next(self, day_of_week=None, keep_time=False):
@@ -882,16 +884,16 @@ class DateTime(_Calendar, _dt.datetime):
         keep_time."""
         d = self._next_day(day_of_week, 1)
         if keep_time:
-            return DateTime(d.year, d.month, d.day, self.hour, self.minute, self.second,
+            return PendulumDateTime(d.year, d.month, d.day, self.hour, self.minute, self.second,
                             self.microsecond)
-        return DateTime(d.year, d.month, d.day)
+        return PendulumDateTime(d.year, d.month, d.day)
 
     def previous(self, day_of_week=None, keep_time=False):
         d = self._next_day(day_of_week, -1)
         if keep_time:
-            return DateTime(d.year, d.month, d.day, self.hour, self.minute, self.second,
+            return PendulumDateTime(d.year, d.month, d.day, self.hour, self.minute, self.second,
                             self.microsecond)
-        return DateTime(d.year, d.month, d.day)
+        return PendulumDateTime(d.year, d.month, d.day)
 
     # -- comparisons with the frozen clock --
 
@@ -936,7 +938,21 @@ class DateTime(_Calendar, _dt.datetime):
         parts = [self.year, self.month, self.day, self.hour, self.minute, self.second]
         if self.microsecond:
             parts.append(self.microsecond)
-        return f"DateTime({', '.join(str(p) for p in parts)})"
+        return f"{type(self).__name__}({', '.join(str(p) for p in parts)})"
+
+
+class PendulumDateTime(DateTime):
+    """What AppWorld's pendulum answers for `now()`, `parse()`, `datetime()` and arithmetic
+    (AppWorld's own subclass of pendulum's DateTime): its repr and type name, and its
+    `to_datetime_string()` with `|` between date and time."""
+
+    __slots__ = ()
+
+    def to_datetime_string(self):
+        return _format(self, "YYYY-MM-DD|HH:mm:ss")
+
+
+PendulumDateTime.__module__ = "appworld.common.datetime"
 
 
 def _start_date(obj, unit):
@@ -1591,15 +1607,15 @@ def yesterday(tz=None):
 
 def datetime(year, month, day, hour=0, minute=0, second=0, microsecond=0, tz=None, fold=1,
              raise_on_unknown_times=False):
-    return DateTime(year, month, day, hour, minute, second, microsecond)
+    return PendulumDateTime(year, month, day, hour, minute, second, microsecond)
 
 
 def naive(year, month, day, hour=0, minute=0, second=0, microsecond=0, fold=1):
-    return DateTime(year, month, day, hour, minute, second, microsecond)
+    return PendulumDateTime(year, month, day, hour, minute, second, microsecond)
 
 
 def local(year, month, day, hour=0, minute=0, second=0, microsecond=0):
-    return DateTime(year, month, day, hour, minute, second, microsecond)
+    return PendulumDateTime(year, month, day, hour, minute, second, microsecond)
 
 
 def date(year, month, day):
@@ -1750,7 +1766,7 @@ def _parse_iso(text, exact):
     else:
         d = None
     if time_part is None:
-        return _as_date(d) if exact else DateTime(d.year, d.month, d.day)
+        return _as_date(d) if exact else PendulumDateTime(d.year, d.month, d.day)
     t = _iso_time(time_part)
     if t is None:
         return None
@@ -1760,7 +1776,7 @@ def _parse_iso(text, exact):
         d = _now()
     if t[0] == 24:
         return _dt_from_us((_dt.date(d.year, d.month, d.day).toordinal() + 1) * _US_DAY)
-    return DateTime(d.year, d.month, d.day, *t)
+    return PendulumDateTime(d.year, d.month, d.day, *t)
 
 
 _LOOSE_TIME_RE = None
@@ -1844,7 +1860,7 @@ def _parse_loose(text):
     month = n.month if month is None else month
     if day is None:
         day = min(n.day, _month_len(year, month))
-    return DateTime(year, month, day, hour, minute, second, micro)
+    return PendulumDateTime(year, month, day, hour, minute, second, micro)
 
 
 def parse(text, strict=True, **options):
@@ -2059,7 +2075,7 @@ def from_format(string, fmt, tz=None, locale=None):
         if (hour, minute or 0, second or 0, micro or 0) >= (13, 0, 0, 0):
             raise ValueError("Invalid date")
         hour = hour % 12 + (12 if meridiem == "pm" else 0)
-    return DateTime(year, month, day, hour or 0, minute or 0, second or 0, micro or 0)
+    return PendulumDateTime(year, month, day, hour or 0, minute or 0, second or 0, micro or 0)
 
 
 _set_now(_dt.datetime(2023, 5, 18, 12, 0, 0))

@@ -103,6 +103,117 @@ def _appsim_blocked(name):
     return blocked
 
 
+def _appsim_help(*args, **kwargs):
+    """IPython's `help`: pydoc's text of an object, written to the cell's output."""
+    try:
+        import pydoc
+    except ImportError:
+        raise RuntimeError("help() is not available in this environment.") from None
+    pydoc.Helper(output=_appsim_sys.stdout)(*args, **kwargs)
+
+
+def _appsim_make_open(files):
+    """The episode's own `open`, over `files` (path -> bytes, in the episode's memory): what
+    AppWorld's namespace `open` reaches when called through a variable (its safety check
+    refuses the name itself). Files written in one cell can be read back in a later one;
+    nothing touches a host file."""
+    import io as _io
+    import posixpath as _posixpath
+
+    class _File(_io.BytesIO):
+        def __init__(self, key, data, append):
+            super().__init__(data)
+            self.name = key
+            if append:
+                self.seek(0, 2)
+
+        def flush(self):
+            if not self.closed:
+                files[self.name] = self.getvalue()
+            super().flush()
+
+        def close(self):
+            self.flush()
+            super().close()
+
+    def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None,
+             closefd=True, opener=None):
+        """Open file and return a stream.  Raise OSError upon failure."""
+        if isinstance(file, int):
+            raise OSError(9, "Bad file descriptor")
+        name = _posixpath.normpath(_posixpath.join("/", str(file))) if str(file) else ""
+        if not isinstance(mode, str) or set(mode) - set("rwxab+t") or \
+                sum(mode.count(c) for c in "rwxa") != 1:
+            raise ValueError(f"invalid mode: {mode!r}")
+        if not name:
+            raise FileNotFoundError(2, "No such file or directory", file)
+        if "r" in mode and name not in files:
+            raise FileNotFoundError(2, "No such file or directory", file)
+        if "x" in mode and name in files:
+            raise FileExistsError(17, "File exists", file)
+        data = b"" if "w" in mode or "x" in mode else files.get(name, b"")
+        raw = _File(name, data, "a" in mode)
+        if "w" in mode or "x" in mode or "a" in mode:
+            files[name] = raw.getvalue()
+        if "b" in mode:
+            return raw
+        text = _io.TextIOWrapper(raw, encoding=encoding or "utf-8", errors=errors, newline=newline)
+        try:
+            text.mode = mode
+        except (AttributeError, TypeError):
+            pass
+        return text
+
+    open.__module__ = "io"
+    open._appsim_files = files
+    return open
+
+
+# IPython's objects in AppWorld's namespace (its cells run in an `InteractiveShellEmbed`).
+class IPyAutocall:
+    pass
+
+
+class ExitAutocall(IPyAutocall):
+    # Called through a variable (the safety check refuses `exit()`), AppWorld's does nothing.
+    def __call__(self):
+        return None
+
+
+IPyAutocall.__module__ = ExitAutocall.__module__ = "IPython.core.autocall"
+
+
+class InteractiveShell:
+    def get_ipython(self):
+        return self
+
+
+class InteractiveShellEmbed(InteractiveShell):
+    pass
+
+
+InteractiveShell.__module__ = "IPython.core.interactiveshell"
+InteractiveShellEmbed.__module__ = "IPython.terminal.embed"
+
+
+class Requester:
+    """The object AppWorld's `apis` sends its requests through (here: the episode)."""
+
+
+Requester.__module__ = "appworld.requester"
+_appsim_exit = ExitAutocall()
+_appsim_shell = InteractiveShellEmbed()
+_appsim_real_dir = _appsim_builtins.dir
+
+
+def _appsim_dir(*args):
+    """`dir()`: the caller's names, less the engine's own (`__appsim...`)."""
+    if args:
+        return _appsim_real_dir(*args)
+    names = _appsim_sys._getframe(1).f_locals
+    return sorted(k for k in names if not k.startswith("__appsim"))
+
+
 class HTTPException(Exception):
     """What AppWorld's `apis` raises for an unknown app or API name (FastAPI's exception: its
     text is `<status>: <detail>`; an uncaught one reads `Exception: <detail>`)."""
@@ -157,7 +268,7 @@ class _AppsimApp:
         return f"<apis.{self._name}>"
 
 
-class _AppsimApis:
+class ApiCollection:
     def __getattr__(self, app):
         if app.startswith("__"):
             raise AttributeError(app)
@@ -180,10 +291,15 @@ class _AppsimApis:
         return "<apis>"
 
 
+ApiCollection.__module__ = "appworld.collections.apis"
+
+
 _appsim_builtins.__import__ = _appsim_import
-for _appsim_name in ("open", "input", "help", "copyright", "credits", "license"):
+for _appsim_name in ("input", "copyright", "credits", "license"):
     if hasattr(_appsim_builtins, _appsim_name):
         setattr(_appsim_builtins, _appsim_name, _appsim_blocked(_appsim_name))
+_appsim_builtins.help = _appsim_help
+_appsim_builtins.dir = _appsim_dir
 
 
 def _appsim_noop(*args, **kwargs):
@@ -191,9 +307,18 @@ def _appsim_noop(*args, **kwargs):
 
 
 # What AppWorld does at run time to the functions its safety check refuses by name (called some
-# other way, through a variable or `getattr`): they do nothing and return None. `open` stays
-# refused (there are no files). `SystemExit` is `Exception` and IPython's `display` shows
-# nothing in a cell's output.
+# other way, through a variable or `getattr`): they do nothing and return None, also where this
+# interpreter lacks them (WASI's `os` has no `system`). `open` is not patched (AppWorld's opens
+# host files): `builtins.open` is the calling scope's own `open`, over the episode's in-memory
+# files. `SystemExit` is `Exception` and IPython's `display` shows nothing in a cell's output.
+def _appsim_builtin_open(*args, **kwargs):
+    own = _appsim_sys._getframe(1).f_globals.get("open")
+    if getattr(own, "_appsim_files", None) is None:
+        raise RuntimeError("open() is not available in this environment.")
+    return own(*args, **kwargs)
+
+
+_appsim_builtins.open = _appsim_builtin_open
 for _appsim_name in ("breakpoint", "exit", "quit"):
     setattr(_appsim_builtins, _appsim_name, _appsim_noop)
 _appsim_builtins.SystemExit = Exception
@@ -203,14 +328,14 @@ _appsim_builtins.display = _appsim_noop
 def _appsim_null_patch():
     for path in _appsim_DISALLOWED_PATHS:
         owner, fn = path.rsplit(".", 1)
-        # builtins are set above; `open` of `io` and `pathlib.Path` stays (there are no files).
+        # builtins are set above; `open` of `io` and `pathlib.Path` stays, as in AppWorld.
         if owner == "builtins" or (fn == "open" and owner in ("io", "pathlib.Path")):
             continue
         parts = owner.split(".")
         target = _appsim_sys.modules.get(parts[0])
         for attr in parts[1:]:
             target = getattr(target, attr, None)
-        if target is not None and hasattr(target, fn):
+        if target is not None and (hasattr(target, fn) or isinstance(target, type(_appsim_sys))):
             try:
                 setattr(target, fn, _appsim_noop)
             except (AttributeError, TypeError):
@@ -225,7 +350,7 @@ _appsim_template = {
     "__name__": "__main__",
     "__builtins__": _appsim_builtins,
     "builtins": _appsim_builtins,
-    "apis": _AppsimApis(),
+    "apis": ApiCollection(),
     "calendar": calendar,
     "datetime": datetime,
     "itertools": itertools,
@@ -241,10 +366,33 @@ _appsim_template = {
     "Date": pendulum.Date,
     "DateTime": pendulum.DateTime,
     "Time": pendulum.Time,
+    # IPython's and AppWorld's names (the per-episode ones are added by `_appsim_new_scope`).
+    "__builtin__": _appsim_builtins,
+    "__doc__": "Automatically created module for IPython interactive environment",
+    "__package__": None,
+    "__loader__": None,
+    "__spec__": None,
+    "_": "",
+    "__": "",
+    "___": "",
+    "exit": _appsim_exit,
+    "quit": _appsim_exit,
+    "get_ipython": _appsim_shell.get_ipython,
+    "ApiCollection": ApiCollection,
+    "Requester": Requester,
+    "requester": Requester(),
 }
 for _appsim_name in ("MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"):
     if hasattr(pendulum, _appsim_name):
         _appsim_template[_appsim_name] = getattr(pendulum, _appsim_name)
+
+# IPython's directory history (`_dh`): AppWorld's shows its host directory, appsim's the root.
+try:
+    import pathlib as _appsim_pathlib
+
+    _appsim_cwd = _appsim_pathlib.PosixPath("/")
+except Exception:  # noqa: BLE001  (an interpreter without a working pathlib)
+    _appsim_cwd = "/"
 
 _appsim_random_funcs = (
     "seed random uniform triangular randint choice randrange sample shuffle choices normalvariate "
@@ -264,6 +412,10 @@ def _appsim_new_scope(seed):
             setattr(mod, name, getattr(inst, name))
     scope["random"] = mod
     scope["__appsim_random__"] = mod
+    scope["In"] = scope["_ih"] = [""]
+    scope["Out"] = scope["_oh"] = {}
+    scope["_dh"] = [_appsim_cwd]
+    scope["open"] = _appsim_make_open({})
     exec(_appsim_prelude, scope)
     return scope
 
@@ -281,6 +433,10 @@ def _appsim_fork_scope(src):
             continue
         if key in ("print", "input") and getattr(value, "__code__", None) is not None \
                 and value.__code__.co_filename == _appsim_prelude_file:
+            continue
+        files = getattr(value, "_appsim_files", None)
+        if key == "open" and files is not None:
+            scope[key] = _appsim_make_open(copy.deepcopy(files))
             continue
         try:
             scope[key] = copy.deepcopy(value, memo)

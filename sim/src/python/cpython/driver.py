@@ -24,7 +24,13 @@ import traceback
 import types
 
 _MAX_OUTPUT = 1 << 20
+# AppWorld's limit is 1000, with IPython's frames below a cell's; requests here start 5 frames
+# higher, so the real limit is 995 and `sys` reports and takes AppWorld's numbers.
 _APPSIM_RECURSION_LIMIT = 995
+_APPSIM_FRAMES_BELOW = 5
+# IPython compiles cells so that `await` works at the top level.
+_PyCF_ALLOW_TOP_LEVEL_AWAIT = 0x2000
+_CO_COROUTINE = 0x80
 
 # Private references: a cell that patches the modules or builtins does not change these.
 _read = os.read
@@ -36,6 +42,7 @@ _monotonic = time.monotonic  # the real clock read (the preamble freezes `time`'
 _linecache = linecache.cache
 _compile = builtins.compile
 _exec = builtins.exec
+_eval = builtins.eval
 _len = builtins.len
 _str = builtins.str
 _type = builtins.type
@@ -195,7 +202,7 @@ for _appsim_name in _appsim_pre["_appsim_allowed"]:
 # name, strptime, traceback's position markers and source lines, unittest's mock, uuid's
 # hashes): loaded now, since an episode has no files.
 _appsim_lazy = """
-_strptime linecache tokenize traceback locale ast inspect dis unittest.mock collections.abc
+pydoc _strptime linecache tokenize traceback locale ast inspect dis unittest.mock collections.abc
 encodings.idna encodings.punycode encodings.unicode_escape encodings.raw_unicode_escape
 encodings.latin_1 encodings.ascii encodings.utf_16 encodings.utf_32 encodings.cp1252
 encodings.utf_8_sig encodings.base64_codec encodings.hex_codec encodings.rot_13
@@ -205,11 +212,15 @@ statistics decimal zoneinfo unicodedata hashlib dataclasses secrets base64 html 
 shlex glob fnmatch io weakref pickle struct keyword token reprlib graphlib cmath json.decoder
 json.encoder json.scanner types abc warnings
 """.split()
+# What failed to load (kept for diagnosis: `__import__('sys').modules['__main__']`).
+_appsim_lazy_failed = {}
 for _appsim_name in _appsim_lazy:
     try:
-        __import__(_appsim_name)
-    except ImportError:
-        pass
+        _appsim_pre["_appsim_real_import"](_appsim_name)
+    except Exception as _appsim_e:  # noqa: BLE001
+        _appsim_lazy_failed[_appsim_name] = repr(_appsim_e)
+# AppWorld's run-time patches, again: the modules loaded since the preamble ran get them too.
+_appsim_pre["_appsim_null_patch"]()
 # Nothing of the build's environment reaches a cell, and imports look at no files: a module not
 # in the image is simply not found.
 os.environ.clear()
@@ -222,6 +233,28 @@ _appsim_pre["_appsim_restrict_imports"][0] = False
 # CPython for WASI lowers the recursion limit for its small C stack; requests run on a big one
 # (see image.rs), so cells get the depth they have in AppWorld: 1000 less its own frames.
 sys.setrecursionlimit(_APPSIM_RECURSION_LIMIT)
+_real_getrecursionlimit = sys.getrecursionlimit
+_real_setrecursionlimit = sys.setrecursionlimit
+
+
+def getrecursionlimit():
+    """Return the current value of the recursion limit."""
+    return _real_getrecursionlimit() + _APPSIM_FRAMES_BELOW
+
+
+def setrecursionlimit(limit):
+    """Set the maximum depth of the Python interpreter stack to n."""
+    if not _isinstance(limit, _int):
+        raise _TypeError("'" + _type(limit).__name__ + "' object cannot be interpreted as an integer")
+    if limit < 1:
+        raise _ValueError("recursion limit must be greater or equal than 1")
+    _real_setrecursionlimit(limit - _APPSIM_FRAMES_BELOW if limit > _APPSIM_FRAMES_BELOW else 1)
+
+
+sys.getrecursionlimit = getrecursionlimit
+sys.setrecursionlimit = setrecursionlimit
+# AppWorld runs on 64 bits: cells that use `sys.maxsize` as a sentinel get its value.
+sys.maxsize = (1 << 63) - 1
 _appsim_new_scope = _appsim_pre["_appsim_new_scope"]
 _appsim_syntax_error = _appsim_pre["_appsim_syntax_error"]
 _appsim_safety = _appsim_pre["_appsim_safety"]
@@ -240,10 +273,48 @@ _appsim_reserve = [bytearray(4 << 20)]
 _appsim_out_of_memory = [False]
 
 
+def _appsim_await(coro):
+    """Runs a cell that awaits at the top level to its end. There is no event loop: a bare
+    yield (`asyncio.sleep(0)`) goes on at once, anything else awaited is an error."""
+    value = None
+    try:
+        while True:
+            if value is None:
+                waited = coro.send(None)
+            else:
+                waited = coro.throw(value)
+            value = None if waited is None else _RuntimeError(
+                "top-level await has no event loop here: only coroutines can be awaited")
+    except StopIteration:
+        return
+
+
+def _appsim_no_assert_carets(entry):
+    """One formatted frame as AppWorld's CPython (3.11.7) draws it under an `assert`: position
+    markers only where the asserted test is a comparison."""
+    lines = entry.split("\n")
+    for i in range(1, _len(lines) - 1):
+        source, marks = lines[i], lines[i + 1]
+        if not source.lstrip().startswith("assert") or not marks.strip() \
+                or marks.strip().strip("^~"):
+            continue
+        start = _len(marks) - _len(marks.lstrip())
+        try:
+            test = _compile(source[start:_len(marks.rstrip())], "<assert>", "eval", 0x400).body
+        except _BaseException:  # noqa: BLE001  (a test over several lines: left as it is)
+            return entry
+        if _type(test).__name__ != "Compare":
+            del lines[i + 1]
+            return "\n".join(lines)
+        return entry
+    return entry
+
+
 def _appsim_traceback(e):
     """The traceback text of `e`, or its type and message when formatting itself fails."""
     try:
-        return _join(_format_exception(_type(e), e, e.__traceback__))
+        return _join([_appsim_no_assert_carets(x) if "assert" in x else x
+                      for x in _format_exception(_type(e), e, e.__traceback__)])
     except _BaseException:
         try:
             return f"{_type(e).__name__}: {_str(e)}\n"
@@ -281,7 +352,7 @@ def _appsim_cell(req):
     _appsim_cell_count[0] += 1
     name = f"<ipython-input-{_appsim_cell_count[0]}-appsim>"
     try:
-        compiled = _compile(code, name, "exec")
+        compiled = _compile(code, name, "exec", _PyCF_ALLOW_TOP_LEVEL_AWAIT)
     except (_SyntaxError, _ValueError) as e:
         try:
             bad = _appsim_syntax_error(code)
@@ -301,7 +372,10 @@ def _appsim_cell(req):
     _appsim_out.clear()
     _appsim_out_len[0] = 0
     try:
-        _exec(compiled, _appsim_state["scope"])
+        if compiled.co_flags & _CO_COROUTINE:
+            _appsim_await(_eval(compiled, _appsim_state["scope"]))
+        else:
+            _exec(compiled, _appsim_state["scope"])
         return {"op": "printed", "text": _join(_appsim_out)}
     except _BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt included)
         return _appsim_failed(e)

@@ -495,7 +495,40 @@ fn save_cached(image: &Image, stem: &Path) -> Result<(), String> {
         "interrupt": image.interrupt.map(|i| [i.func, i.module, i.args]),
         "stack": image.stack.map(|s| [s.top, s.guard]),
     });
-    std::fs::write(stem.with_extension("json"), meta.to_string()).map_err(err)
+    std::fs::write(stem.with_extension("json"), meta.to_string()).map_err(err)?;
+    prune_cached(stem);
+    Ok(())
+}
+
+/// Images of other keys (an older driver or preamble, another wasmtime) kept beside a new one.
+const KEEP_OTHER_IMAGES: usize = 2;
+
+/// Removes all but the `KEEP_OTHER_IMAGES` most recently written images of other keys next to
+/// `stem` (each is ~46 MB; every change of the driver, preamble or stand-ins makes a new key).
+/// Failures are ignored: a removed image is only rebuilt when asked for again.
+fn prune_cached(stem: &Path) {
+    let (Some(dir), Some(own)) = (stem.parent(), stem.file_name()) else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut others: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "cwasm")
+                && p.file_stem().is_some_and(|n| {
+                    n != own && n.to_str().is_some_and(|n| n.starts_with("image-"))
+                })
+        })
+        .filter_map(|p| Some((std::fs::metadata(&p).ok()?.modified().ok()?, p)))
+        .collect();
+    others.sort_by_key(|o| std::cmp::Reverse(o.0));
+    for (_, old) in others.into_iter().skip(KEEP_OTHER_IMAGES) {
+        let _ = std::fs::remove_file(old.with_extension("json"));
+        let _ = std::fs::remove_file(&old);
+    }
 }
 
 fn build(engine: &Engine, wasm: &[u8], dir: &Path) -> Result<Image, String> {
@@ -595,4 +628,47 @@ fn build(engine: &Engine, wasm: &[u8], dir: &Path) -> Result<Image, String> {
         }
     }
     Err("no function on CPython's stack ran the driver's probe".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, SystemTime};
+
+    #[test]
+    fn a_saved_image_keeps_only_the_two_newest_of_other_keys() {
+        let dir = std::env::temp_dir().join(format!("appsim-prune-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let t0 = SystemTime::now() - Duration::from_secs(3600);
+        for (i, name) in ["image-a", "image-b", "image-c", "image-d", "image-new"]
+            .iter()
+            .enumerate()
+        {
+            for ext in ["cwasm", "json"] {
+                let f = std::fs::File::create(dir.join(format!("{name}.{ext}"))).unwrap();
+                f.set_modified(t0 + Duration::from_secs(60 * i as u64))
+                    .unwrap();
+            }
+        }
+        std::fs::write(dir.join("unrelated.cwasm"), b"x").unwrap();
+        prune_cached(&dir.join("image-new"));
+        let mut left: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            left,
+            [
+                "image-c.cwasm",
+                "image-c.json",
+                "image-d.cwasm",
+                "image-d.json",
+                "image-new.cwasm",
+                "image-new.json",
+                "unrelated.cwasm"
+            ]
+        );
+    }
 }
