@@ -104,12 +104,17 @@ def _appsim_blocked(name):
 
 
 def _appsim_help(*args, **kwargs):
-    """IPython's `help`: pydoc's text of an object, written to the cell's output."""
+    """IPython's `help`: pydoc's text of an object, written to the cell's output (`help()`
+    alone meets an empty input, as on a closed terminal). 3.11.8's pydoc notes unbound
+    methods; AppWorld's 3.11.7 does not."""
     try:
+        import io
         import pydoc
     except ImportError:
         raise RuntimeError("help() is not available in this environment.") from None
-    pydoc.Helper(output=_appsim_sys.stdout)(*args, **kwargs)
+    out = io.StringIO()
+    pydoc.Helper(input=io.StringIO(""), output=out)(*args, **kwargs)
+    _appsim_sys.stdout.write(re.sub(r" unbound [\w.]+ method$", "", out.getvalue(), flags=re.M))
 
 
 def _appsim_make_open(files):
@@ -121,15 +126,16 @@ def _appsim_make_open(files):
     import posixpath as _posixpath
 
     class _File(_io.BytesIO):
-        def __init__(self, key, data, append):
+        def __init__(self, key, name, data, append):
             super().__init__(data)
-            self.name = key
+            self._key = key
+            self.name = name
             if append:
                 self.seek(0, 2)
 
         def flush(self):
             if not self.closed:
-                files[self.name] = self.getvalue()
+                files[self._key] = self.getvalue()
             super().flush()
 
         def close(self):
@@ -152,7 +158,7 @@ def _appsim_make_open(files):
         if "x" in mode and name in files:
             raise FileExistsError(17, "File exists", file)
         data = b"" if "w" in mode or "x" in mode else files.get(name, b"")
-        raw = _File(name, data, "a" in mode)
+        raw = _File(name, file, data, "a" in mode)
         if "w" in mode or "x" in mode or "a" in mode:
             files[name] = raw.getvalue()
         if "b" in mode:

@@ -2129,6 +2129,27 @@ print([describe(v) for v in [True, 3, 2.0, "s", [1], (1, 2), {"b": 1, "a": 2}, N
     ("r_recursive_flatten", "recursion", "def flatten(x):\n    if isinstance(x, list):\n        return [y for item in x for y in flatten(item)]\n    return [x]\nprint(flatten([1, [2, [3, [4, [5]]]], [], [[6]]]))"),
     ("r_recursion_in_generator", "recursion", "def gen(n):\n    yield n\n    yield from gen(n + 1)\nfor i, v in enumerate(gen(0)):\n    pass"),
     ("r_deepcopy_deep", "recursion", "x = []\nfor _ in range(5000):\n    x = [x]\ny = deepcopy(x)"),
+    # === ipython: IPython's objects and hooks in AppWorld's namespace ========================
+    ("i_open_variable_roundtrip", "ipython", "w = open\nf = w('appsim_probe_rt.txt', 'w')\nprint(f.write('hello\\n'), type(f).__name__)\nf.close()\nr = w('appsim_probe_rt.txt')\nprint(repr(r.read()), r.name, r.mode)\nr.close()"),
+    ("i_open_variable_append_binary", "ipython", "w = open\nwith w('appsim_probe_ab.txt', 'a') as f:\n    f.write('x')\nwith w('appsim_probe_ab.txt', 'a') as f:\n    f.write('y')\nwith w('appsim_probe_ab.txt', 'rb') as f:\n    print(f.read())"),
+    ("i_open_variable_exclusive_exists", "ipython", "w = open\nw('appsim_probe_x.txt', 'x').close()\nw('appsim_probe_x.txt', 'x')"),
+    ("i_open_variable_bad_mode", "ipython", "w = open\nprint(w('appsim_probe_m.txt', 'q'))"),
+    ("i_open_variable_readlines", "ipython", "w = open\nwith w('appsim_probe_l.txt', 'w') as f:\n    f.write('a\\nb\\nc')\nwith w('appsim_probe_l.txt') as f:\n    print(f.readlines())\nwith w('appsim_probe_l.txt') as f:\n    print([line.strip() for line in f])"),
+    ("i_help_method", "ipython", "help(str.upper)"),
+    ("i_help_class_method_doc", "ipython", "class Cart:\n    \"\"\"A shopping cart.\"\"\"\n    def total(self, tax=0.0):\n        \"\"\"The sum of the items.\"\"\"\n        return 0\nhelp(Cart.total)"),
+    ("i_in_out_values", "ipython", "print(In, Out, In is _ih, Out is _oh, repr(_), repr(__), repr(___), __builtin__ is builtins, __doc__)"),
+    ("i_dir_after_assignment", "ipython", "total_price = 3\nnames = dir()\nprint(len(names), 'total_price' in names, names[:4])"),
+    ("i_get_ipython_names", "ipython", "print(get_ipython.__name__, get_ipython.__qualname__, type(get_ipython).__name__, type(get_ipython()).__module__)"),
+    ("i_exit_objects_called", "ipython", "e = exit\nq = quit\nprint(e(), q(), type(e).__module__, e is q)"),
+    ("i_await_chain", "ipython", "async def price(x):\n    return x * 2\nasync def total(xs):\n    s = 0\n    for x in xs:\n        s += await price(x)\n    return s\nprint(await total([1, 2, 3]))"),
+    ("i_await_result_assigned", "ipython", "async def fetch():\n    return {'id': 7}\nrow = await fetch()\nprint(row['id'])"),
+    ("i_recursionlimit_roundtrip", "ipython", "s = __import__('sys')\nold = s.getrecursionlimit()\ns.setrecursionlimit(2000)\nnew = s.getrecursionlimit()\ns.setrecursionlimit(old)\nprint(old, new, s.getrecursionlimit())"),
+    ("i_maxsize_sentinel", "ipython", "s = __import__('sys')\nbest = s.maxsize\nfor v in [5000000000, 3000000000, 7000000000]:\n    best = min(best, v)\nprint(best, s.maxsize > 2 ** 40)"),
+    ("i_assert_is_none", "ipython", "x = 1\nassert x is None"),
+    ("i_assert_not", "ipython", "items = [1]\nassert not items"),
+    ("i_assert_in", "ipython", "assert 5 in [1, 2]"),
+    ("i_assert_call_in_function", "ipython", "def check(v):\n    assert isinstance(v, int), f'bad {v!r}'\ncheck('a')"),
+    ("i_apis_type_names", "ipython", "print(type(apis).__name__, type(apis).__module__, type(requester).__module__)"),
 ]
 
 
@@ -2294,5 +2315,13 @@ SEQUENCES: list[tuple[str, list[str]]] = [
     ("s_pendulum_state", [
         "start = pendulum.now()",
         "print(start.add(days=1) > start, (pendulum.now() - start).in_seconds())",
+    ]),
+    ("s_open_file_across_cells", [
+        "w = open\nwith w('appsim_probe_seq.txt', 'w') as f:\n    f.write('{\"n\": 3}')",
+        "r = open\nwith r('appsim_probe_seq.txt') as f:\n    print(json.loads(f.read())['n'] + 1)",
+    ]),
+    ("s_await_helpers_across_cells", [
+        "async def double(x):\n    return 2 * x",
+        "print(await double(21))",
     ]),
 ]
