@@ -151,15 +151,13 @@ def _appsim_make_open(files):
         if not isinstance(mode, str) or set(mode) - set("rwxab+t") or \
                 sum(mode.count(c) for c in "rwxa") != 1:
             raise ValueError(f"invalid mode: {mode!r}")
-        if not name:
-            raise FileNotFoundError(2, "No such file or directory", file)
-        if "r" in mode and name not in files:
+        if not name or ("r" in mode and name not in files):
             raise FileNotFoundError(2, "No such file or directory", file)
         if "x" in mode and name in files:
             raise FileExistsError(17, "File exists", file)
-        data = b"" if "w" in mode or "x" in mode else files.get(name, b"")
-        raw = _File(name, file, data, "a" in mode)
-        if "w" in mode or "x" in mode or "a" in mode:
+        truncate = "w" in mode or "x" in mode
+        raw = _File(name, file, b"" if truncate else files.get(name, b""), "a" in mode)
+        if truncate or "a" in mode:
             files[name] = raw.getvalue()
         if "b" in mode:
             return raw
@@ -320,7 +318,7 @@ def _appsim_noop(*args, **kwargs):
 def _appsim_builtin_open(*args, **kwargs):
     own = _appsim_sys._getframe(1).f_globals.get("open")
     if getattr(own, "_appsim_files", None) is None:
-        raise RuntimeError("open() is not available in this environment.")
+        own = _appsim_blocked("open")
     return own(*args, **kwargs)
 
 
