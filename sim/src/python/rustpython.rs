@@ -24,6 +24,10 @@ struct Runtime {
     syntax_error: PyObjectRef,
     safety: PyObjectRef,
     set_pendulum_now: PyObjectRef,
+    /// `_appsim_rp.format_exception`, `remember` and `compile_cell` (`rustpython_compat.py`).
+    format_exc: PyObjectRef,
+    remember: PyObjectRef,
+    compile_cell: PyObjectRef,
     /// Cells compiled so far on this thread: each gets its own file name.
     cells: u64,
     clock: Option<NaiveDateTime>,
@@ -31,6 +35,13 @@ struct Runtime {
     /// compiling costs more than running a short cell.
     compiled: HashMap<String, PyRef<PyCode>>,
 }
+
+/// RustPython's recursion limit, counted from a cell's module frame: a runaway recursion shows
+/// the depth AppWorld's shell shows (`[Previous line repeated 983 more times]` for a function
+/// calling itself; AppWorld's 1000 includes IPython's own frames). On a thread with a small
+/// native stack RustPython's own stack guard raises `RecursionError` earlier (serve workers and
+/// rollout threads have 64 MiB or more; a 2 MiB thread reaches a few hundred frames).
+const RECURSION_LIMIT: usize = 987;
 
 /// How many compiled cells a thread keeps before it forgets them all.
 const COMPILED_CACHE_CAP: usize = 512;
@@ -191,10 +202,40 @@ fn compile_error_message(e: &impl std::fmt::Display) -> String {
     text.split(" at line ").next().unwrap_or(text).to_string()
 }
 
+/// CPython 3.11's traceback text for RustPython (source lines from the episode's own cells,
+/// position markers): `_appsim_rp`.
+const TRACEBACK_SOURCE: &str = include_str!("rustpython_compat.py");
+
+/// `code` compiled with its float floor divisions of constants folded as CPython folds them,
+/// where it has any (`compile_cell`; rustpython-codegen 0.6.0 folds `5 // 0.5` to 0.0).
+fn folded_compile(
+    vm: &VirtualMachine,
+    compile_cell: &PyObjectRef,
+    code: &str,
+    file: &str,
+) -> Option<PyRef<PyCode>> {
+    if !code.contains("//") {
+        return None;
+    }
+    let c = compile_cell.call((code, file), vm).ok()?;
+    c.downcast::<PyCode>().ok()
+}
+
+/// RustPython's own text of `exc` (no source lines): for failures outside a cell.
 fn exc_text(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> String {
     let mut s = String::new();
     let _ = vm.write_exception(&mut s, exc);
     s
+}
+
+/// The traceback text of an exception a cell raised, as CPython 3.11 writes it; RustPython's
+/// own text if formatting fails.
+fn cell_exc_text(vm: &VirtualMachine, format: &PyObjectRef, exc: &PyBaseExceptionRef) -> String {
+    format
+        .call((exc.clone(),), vm)
+        .ok()
+        .and_then(|t| t.str(vm).ok().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| exc_text(vm, exc))
 }
 
 impl Runtime {
@@ -216,7 +257,10 @@ impl Runtime {
             .add_native_modules(&defs)
             .add_native_module(appsim)
             .add_frozen_modules(rustpython_pylib::FROZEN_STDLIB)
-            .init_hook(move |vm| vm.set_user_signal_channel(rx))
+            .init_hook(move |vm| {
+                vm.set_user_signal_channel(rx);
+                vm.recursion_limit.set(RECURSION_LIMIT);
+            })
             .build();
         let watch = CellWatch::new(tx);
         type Hooks = (
@@ -225,10 +269,12 @@ impl Runtime {
             PyObjectRef,
             PyObjectRef,
             PyObjectRef,
+            (PyObjectRef, PyObjectRef, PyObjectRef),
         );
         let setup = interp.enter(|vm| -> PyResult<Hooks> {
             install_module(vm, "os", OS_SHIM)?;
             install_module(vm, "pendulum", PENDULUM_SOURCE)?;
+            install_module(vm, "_appsim_rp", TRACEBACK_SOURCE)?;
             let code = vm
                 .compile(PREAMBLE_SOURCE, Mode::Exec, "<appsim:preamble>".to_owned())
                 .map_err(|e| vm.new_runtime_error(format!("preamble: {e:?}")))?;
@@ -236,15 +282,25 @@ impl Runtime {
             vm.run_code_obj(code, scope.clone())?;
             let get = |n: &str| scope.globals.get_item(n, vm);
             let pendulum = vm.import("pendulum", 0)?;
+            // (Not through `import`: the preamble's allow-list refuses engine modules.)
+            let tb = vm
+                .sys_module
+                .get_attr("modules", vm)?
+                .get_item("_appsim_rp", vm)?;
             Ok((
                 get("_appsim_new_scope")?,
                 get("_appsim_fork_scope")?,
-                get("_appsim_syntax_error")?,
+                tb.get_attr("syntax_error", vm)?,
                 get("_appsim_safety")?,
                 pendulum.get_attr("_set_now", vm)?,
+                (
+                    tb.get_attr("format_exception", vm)?,
+                    tb.get_attr("remember", vm)?,
+                    tb.get_attr("compile_cell", vm)?,
+                ),
             ))
         });
-        let (new_scope, fork_scope, syntax_error, safety, set_pendulum_now) = match setup {
+        let (new_scope, fork_scope, syntax_error, safety, set_pendulum_now, tb) = match setup {
             Ok(v) => v,
             Err(e) => return Err(interp.enter(|vm| exc_text(vm, &e))),
         };
@@ -257,6 +313,9 @@ impl Runtime {
             syntax_error,
             safety,
             set_pendulum_now,
+            format_exc: tb.0,
+            remember: tb.1,
+            compile_cell: tb.2,
             cells: 1,
             clock: None,
             compiled: HashMap::new(),
@@ -398,6 +457,8 @@ impl Executor for RustPythonExecutor {
             rt.cells += 1;
             let file = format!("{}{}-appsim>", super::CELL_FILE_PREFIX, rt.cells);
             let compiled_cache = &mut rt.compiled;
+            let (format_exc, remember) = (rt.format_exc.clone(), rt.remember.clone());
+            let compile_cell = rt.compile_cell.clone();
             let out = interp.enter(|vm| {
                 if clock_changed {
                     let dt = vm
@@ -443,7 +504,8 @@ impl Executor for RustPythonExecutor {
                 }
                 let compiled = match compiled_cache.get(code) {
                     Some(c) => Ok(c.clone()),
-                    None => vm.compile(code, Mode::Exec, file),
+                    None => folded_compile(vm, &compile_cell, code, &file)
+                        .map_or_else(|| vm.compile(code, Mode::Exec, file), Ok),
                 };
                 let code_obj = match compiled {
                     Ok(c) => {
@@ -483,6 +545,17 @@ impl Executor for RustPythonExecutor {
                         return super::render(outcome, limits);
                     }
                 };
+                let remembered = remember.call(
+                    (
+                        scope.globals.clone(),
+                        code_obj.clone(),
+                        vm.ctx.new_str(code),
+                    ),
+                    vm,
+                );
+                if let Err(e) = remembered {
+                    return format!("Execution failed. Traceback:\n{}", exc_text(vm, &e));
+                }
                 let guard = watch.start(limits.time_limit, limits.memory_limit);
                 let result = vm.run_code_obj(code_obj, scope);
                 drop(guard);
@@ -492,7 +565,7 @@ impl Executor for RustPythonExecutor {
                     (_, Ok(_)) => Outcome::Printed(printed),
                     (stop, Err(e)) => Outcome::Failed {
                         // (RustPython ends some messages with a space.)
-                        traceback: exc_text(vm, &e).trim_end().to_string(),
+                        traceback: cell_exc_text(vm, &format_exc, &e).trim_end().to_string(),
                         memory: stop == Some(Stop::Memory),
                     },
                 };

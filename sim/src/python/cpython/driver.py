@@ -332,6 +332,10 @@ def _appsim_failed(e):
 # Cells are numbered as IPython numbers them (the prelude with `print` and `input` is cell 1):
 # each cell file keeps its source for tracebacks, also of functions called from later cells.
 _appsim_cell_count = [1]
+# Cells compiled so far, by source (agents and scripted policies re-run cells): a cell that
+# comes again runs its code object, whose file keeps the source.
+_appsim_compiled = {}
+_COMPILED_CAP = 256
 
 
 def _appsim_cell(req):
@@ -349,6 +353,28 @@ def _appsim_cell(req):
     code = _strip(code)
     if not code:
         return {"op": "empty"}
+    compiled = _appsim_compiled.get(code)
+    if compiled is None:
+        compiled = _appsim_compile_cell(code)
+        if _type(compiled) is _dict:
+            return compiled
+    _appsim_out.clear()
+    _appsim_out_len[0] = 0
+    try:
+        if compiled.co_flags & _CO_COROUTINE:
+            _appsim_await(_eval(compiled, _appsim_state["scope"]))
+        else:
+            _exec(compiled, _appsim_state["scope"])
+        return {"op": "printed", "text": _join(_appsim_out)}
+    except _BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt included)
+        return _appsim_failed(e)
+    finally:
+        _appsim_out.clear()
+
+
+def _appsim_compile_cell(code):
+    """`code` compiled as a new cell file (its source kept for tracebacks) and remembered by
+    source, or the answer to send when it does not compile."""
     _appsim_cell_count[0] += 1
     name = f"<ipython-input-{_appsim_cell_count[0]}-appsim>"
     try:
@@ -369,18 +395,10 @@ def _appsim_cell(req):
     # Every line ends with a newline, as in a file: the traceback's caret columns assume it.
     lines = [ln if ln.endswith("\n") else ln + "\n" for ln in code.splitlines(True)]
     _linecache[name] = (_len(code), None, lines, name)
-    _appsim_out.clear()
-    _appsim_out_len[0] = 0
-    try:
-        if compiled.co_flags & _CO_COROUTINE:
-            _appsim_await(_eval(compiled, _appsim_state["scope"]))
-        else:
-            _exec(compiled, _appsim_state["scope"])
-        return {"op": "printed", "text": _join(_appsim_out)}
-    except _BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt included)
-        return _appsim_failed(e)
-    finally:
-        _appsim_out.clear()
+    if _len(_appsim_compiled) >= _COMPILED_CAP:
+        _appsim_compiled.clear()
+    _appsim_compiled[code] = compiled
+    return compiled
 
 
 def _appsim_serve():
