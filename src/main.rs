@@ -70,6 +70,19 @@ enum Command {
         /// Worker threads hosting the sessions (default: twice the cores, at least 4).
         #[arg(long)]
         workers: Option<usize>,
+        /// Also answer requests whose `Host` or `Origin` names this host (repeatable; loopback
+        /// names and --host are always answered).
+        #[arg(long, value_name = "NAME")]
+        allow_host: Vec<String>,
+        /// Most saved states (`/save_state` ids) one session keeps.
+        #[arg(long, default_value_t = 16)]
+        max_saved_states: usize,
+        /// End an OpenEnv session after this many cells (`done`, `"truncated": true`) and free it.
+        #[arg(long)]
+        max_steps: Option<usize>,
+        /// Refuse new sessions (503) while the process holds more than this much memory.
+        #[arg(long, value_name = "MB")]
+        max_memory_mb: Option<u64>,
         #[command(flatten)]
         world: WorldArg,
     },
@@ -303,6 +316,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             max_sessions,
             idle_timeout,
             workers,
+            allow_host,
+            max_saved_states,
+            max_steps,
+            max_memory_mb,
             world: world_arg,
         } => {
             appsim::python()
@@ -318,10 +335,19 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 max_sessions,
                 idle_timeout: std::time::Duration::from_secs(idle_timeout),
                 workers: workers.unwrap_or(defaults.workers).max(1),
+                max_saved_states,
+                max_steps,
+                max_resident: max_memory_mb.map(|mb| mb << 20),
                 ..defaults
-            };
+            }
+            .answering(&host, &allow_host);
             let server = appsim::serve::Server::new(world, registry, suite, cfg);
-            appsim::serve::run(server, &format!("{host}:{port}"))?;
+            let addr = if host.contains(':') {
+                format!("[{host}]:{port}")
+            } else {
+                format!("{host}:{port}")
+            };
+            appsim::serve::run(server, &addr)?;
         }
         Command::Bench {
             iters,

@@ -12,14 +12,14 @@ use std::sync::{Arc, Mutex};
 
 /// Starts a server on an ephemeral loopback port (its runtime lives for the test binary).
 fn server() -> SocketAddr {
+    server_with(appsim::serve::ServeConfig::default())
+}
+
+/// [`server`] with the settings `cfg`.
+fn server_with(cfg: appsim::serve::ServeConfig) -> SocketAddr {
     let (world, registry) = common::env().clone();
     let suite = Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
-    let server = appsim::serve::Server::new(
-        world,
-        registry,
-        suite,
-        appsim::serve::ServeConfig::default(),
-    );
+    let server = appsim::serve::Server::new(world, registry, suite, cfg);
     let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = std_listener.local_addr().unwrap();
     std_listener.set_nonblocking(true).unwrap();
@@ -37,11 +37,23 @@ fn server() -> SocketAddr {
 
 /// One HTTP/1.1 request; returns (status, body).
 fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let headers = "Host: localhost\r\nContent-Type: application/json\r\n";
+    request_with(addr, method, path, headers, body)
+}
+
+/// [`request`] with the given header lines (each ending in `\r\n`) instead of the usual ones.
+fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: Option<&str>,
+) -> (u16, String) {
     let mut s = TcpStream::connect(addr).unwrap();
     let body = body.unwrap_or("");
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -246,6 +258,232 @@ fn bad_requests_get_clear_errors_and_sessions_live_on() {
         Some(&json!({"task_id": t.id, "code": "1"}).to_string()),
     );
     assert_eq!(status, 404);
+}
+
+/// The status and `detail` of an error answer (which must be JSON `{"detail": str}`).
+fn detail(addr: SocketAddr, method: &str, path: &str, headers: &str, body: &str) -> (u16, String) {
+    let (status, text) = request_with(addr, method, path, headers, Some(body));
+    let v: Value = serde_json::from_str(&text)
+        .unwrap_or_else(|_| panic!("{method} {path}: not JSON: {text:?}"));
+    let d = v["detail"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{path}: {text}"));
+    (status, d.to_string())
+}
+
+#[test]
+fn sessions_belong_to_their_clients() {
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let (t, u) = (&suite.tasks()[1].id, &suite.tasks()[3].id);
+    let exec = |id: &str, code: &str| post(addr, "/execute", json!({"task_id": id, "code": code}));
+    let status = |path: &str, body: Value| request(addr, "POST", path, Some(&body.to_string()));
+    // An id the client chose is its own while live: a second /initialize, a fork onto it and
+    // an OpenEnv reset naming it are refused (409), and it keeps its variables.
+    post(
+        addr,
+        "/initialize",
+        json!({"task_id": t, "session_id": "mine"}),
+    );
+    exec("mine", "v = 'mine'");
+    let (code, text) = status("/initialize", json!({"task_id": u, "session_id": "mine"}));
+    assert_eq!(code, 409, "{text}");
+    post(
+        addr,
+        "/initialize",
+        json!({"task_id": u, "session_id": "other"}),
+    );
+    let (code, text) = status("/fork", json!({"task_id": "other", "new_task_id": "mine"}));
+    assert_eq!(code, 409, "{text}");
+    let (code, text) = status("/reset", json!({"task_id": u, "episode_id": "mine"}));
+    assert_eq!(code, 409, "{text}");
+    assert_eq!(exec("mine", "print(v)"), json!("mine\n"));
+    // AppWorld's own /initialize of a task (no session_id) replaces its earlier one, as its
+    // client expects; it never replaces a session another protocol made under that id.
+    post(addr, "/initialize", json!({"task_id": t}));
+    exec(t, "w = 1");
+    post(addr, "/initialize", json!({"task_id": t}));
+    let fresh = exec(t, "print(w)");
+    assert!(fresh.as_str().unwrap().contains("NameError"), "{fresh}");
+    let reset: Value =
+        serde_json::from_str(&status("/reset", json!({"task_id": t, "episode_id": u})).1).unwrap();
+    assert_eq!(reset["observation"]["episode_id"], json!(u));
+    let (code, text) = status("/initialize", json!({"task_id": u}));
+    assert_eq!(code, 409, "{text}");
+    // Generated OpenEnv ids cannot be guessed from each other.
+    let ids: Vec<String> = (0..2)
+        .map(|_| {
+            let r: Value =
+                serde_json::from_str(&status("/reset", json!({"task_id": t})).1).unwrap();
+            r["observation"]["episode_id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert!(
+        ids.iter().all(|i| i.len() == "episode-".len() + 32),
+        "{ids:?}"
+    );
+    assert_ne!(ids[0][8..16], ids[1][8..16]);
+    // A batch runs each session's cells in order, and checks every id before running any.
+    post(
+        addr,
+        "/batch_execute",
+        json!({"task_ids": ["mine", "other", "mine", "mine"],
+               "codes": ["o = []", "p = 1", "o.append(1)", "o.append(2)"]}),
+    );
+    assert_eq!(exec("mine", "print(o)"), json!("[1, 2]\n"));
+    let (code, text) = status(
+        "/batch_execute",
+        json!({"task_ids": ["mine", "nobody"], "codes": ["o.append(3)", "1"]}),
+    );
+    assert_eq!(code, 404, "{text}");
+    assert_eq!(exec("mine", "print(o)"), json!("[1, 2]\n"));
+    // Saved states are bounded per session; an id in use can be saved over.
+    for i in 0..16 {
+        post(
+            addr,
+            "/save_state",
+            json!({"task_id": "mine", "state_id": format!("s{i}")}),
+        );
+    }
+    let (code, text) = status("/save_state", json!({"task_id": "mine", "state_id": "s16"}));
+    assert_eq!(code, 409, "{text}");
+    post(
+        addr,
+        "/save_state",
+        json!({"task_id": "mine", "state_id": "s3"}),
+    );
+}
+
+#[test]
+fn sessions_end_at_max_steps_and_new_ones_wait_for_memory() {
+    let addr = server_with(appsim::serve::ServeConfig {
+        max_steps: Some(2),
+        ..Default::default()
+    });
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let t = &suite.tasks()[0].id;
+    let call = |path: &str, body: Value| {
+        let (status, text) = request(addr, "POST", path, Some(&body.to_string()));
+        (status, serde_json::from_str::<Value>(&text).unwrap())
+    };
+    call("/reset", json!({"task_id": t, "episode_id": "short"}));
+    let step = json!({"episode_id": "short", "action": {"code": "x = 1"}});
+    let (_, first) = call("/step", step.clone());
+    assert_eq!(first["done"], json!(false), "{first}");
+    let (_, last) = call("/step", step.clone());
+    assert_eq!(
+        (
+            last["done"].clone(),
+            last["observation"]["truncated"].clone()
+        ),
+        (json!(true), json!(true)),
+        "{last}"
+    );
+    assert!(last["reward"].is_number(), "{last}");
+    let (status, gone) = call("/step", step);
+    assert_eq!(status, 404, "{gone}");
+    // Past the process's memory budget a new session is refused with the reason.
+    let full = server_with(appsim::serve::ServeConfig {
+        max_resident: Some(1),
+        ..Default::default()
+    });
+    let (status, d) = detail(
+        full,
+        "POST",
+        "/initialize",
+        "Host: localhost\r\nContent-Type: application/json\r\n",
+        &json!({"task_id": t}).to_string(),
+    );
+    assert_eq!(status, 503, "{d}");
+    assert!(d.contains("memory budget"), "{d}");
+}
+
+#[test]
+fn every_error_is_json_with_its_status_and_foreign_hosts_are_refused() {
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let t = &suite.tasks()[4].id;
+    post(addr, "/initialize", json!({"task_id": t}));
+    let json_type = "Host: localhost\r\nContent-Type: application/json\r\n";
+    let huge = json!({"task_id": t, "code": "x".repeat(5 << 20)}).to_string();
+    let cases: Vec<(&str, &str, &str, String, u16, &str)> = vec![
+        (
+            "POST",
+            "/execute",
+            json_type,
+            r#"{"task_id": "#.into(),
+            400,
+            "not valid JSON",
+        ),
+        (
+            "POST",
+            "/execute",
+            "Host: localhost\r\nContent-Type: text/plain\r\n",
+            json!({"task_id": t, "code": "1"}).to_string(),
+            415,
+            "application/json",
+        ),
+        ("POST", "/execute", json_type, huge, 413, ""),
+        (
+            "POST",
+            "/nowhere",
+            json_type,
+            "{}".into(),
+            404,
+            "no such route",
+        ),
+        ("GET", "/execute", json_type, String::new(), 405, "method"),
+        (
+            "POST",
+            "/save_state",
+            json_type,
+            json!({"task_id": t, "state_id": 5}).to_string(),
+            422,
+            "'state_id' must be a string",
+        ),
+        (
+            "POST",
+            "/evaluate",
+            json_type,
+            json!({"task_id": t, "report": "yes"}).to_string(),
+            422,
+            "'report' must be a boolean",
+        ),
+        (
+            "POST",
+            "/execute",
+            "Host: evil.example\r\nContent-Type: application/json\r\n",
+            json!({"task_id": t, "code": "1"}).to_string(),
+            403,
+            "does not answer to host 'evil.example'",
+        ),
+        (
+            "POST",
+            "/execute",
+            "Host: localhost:8000\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\n",
+            json!({"task_id": t, "code": "1"}).to_string(),
+            403,
+            "origin 'http://evil.example'",
+        ),
+    ];
+    for (method, path, headers, body, want, says) in cases {
+        let (status, d) = detail(addr, method, path, headers, &body);
+        assert_eq!(status, want, "{method} {path}: {d}");
+        assert!(d.contains(says), "{method} {path}: {d}");
+    }
+    // Loopback names, with a port and from a loopback origin, are answered.
+    for headers in [
+        "Host: 127.0.0.1:8000\r\nContent-Type: application/json\r\n",
+        "Host: [::1]:8000\r\nOrigin: http://localhost:3000\r\nContent-Type: application/json\r\n",
+    ] {
+        let body = json!({"task_id": t, "code": "print(7)"}).to_string();
+        let (status, text) = request_with(addr, "POST", "/execute", headers, Some(&body));
+        assert_eq!(
+            (status, text.contains("7")),
+            (200, true),
+            "{headers}: {text}"
+        );
+    }
 }
 
 /// The Python that has AppWorld's client (`appworld` from PyPI): `APPSIM_APPWORLD_PYTHON`, or

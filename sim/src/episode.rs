@@ -269,6 +269,16 @@ impl Episode {
         Ok(())
     }
 
+    /// How many saved states the episode holds.
+    pub fn saved_states(&self) -> usize {
+        self.saved.len()
+    }
+
+    /// Is a state saved under `id`?
+    pub fn has_saved_state(&self, id: &str) -> bool {
+        self.saved.contains_key(id)
+    }
+
     /// Returns the database to the state saved under `id`. Python variables are not part of
     /// the saved state.
     pub fn load_state(&mut self, id: &str) -> Result<(), EpisodeError> {

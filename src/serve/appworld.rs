@@ -4,7 +4,7 @@
 //! `session_id` given at `/initialize` (so K copies of one task can run at once), or the id
 //! `/fork` answered.
 
-use super::{ServeError, Server, bad_request, internal, not_found};
+use super::{Body, Claim, ServeError, Server, bad_request, conflict, internal, not_found};
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -55,14 +55,18 @@ fn tracker(task: &tasks::Task, report: &tasks::Report, no_op_passes: &[String]) 
 
 type Shared = State<Arc<Server>>;
 
-async fn initialize(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+async fn initialize(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let task_id = field(&body, "task_id")?.to_string();
-    let id = match body.get("session_id") {
-        None | Some(Value::Null) => task_id.clone(),
-        Some(v) => v
-            .as_str()
-            .ok_or_else(|| bad_request("'session_id' must be a string"))?
-            .to_string(),
+    // A `session_id` is the client's own (never replaced while live); without one the session
+    // is the task's, and a later `/initialize` of the task replaces it, as in AppWorld.
+    let (id, claim) = match body.get("session_id") {
+        None | Some(Value::Null) => (task_id.clone(), Claim::AppWorldTask),
+        Some(v) => (
+            v.as_str()
+                .ok_or_else(|| bad_request("'session_id' must be a string"))?
+                .to_string(),
+            Claim::Owned,
+        ),
     };
     let mut episode = s.config().episode.clone();
     match body.get("timeout_seconds") {
@@ -74,7 +78,7 @@ async fn initialize(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Va
             _ => return Err(bad_request("'timeout_seconds' must be a positive number")),
         },
     }
-    s.start_with(&id, &task_id, episode).await?;
+    s.start_with(&id, &task_id, episode, claim).await?;
     let mut info = s.task_info(&task_id)?;
     info["session_id"] = json!(id);
     Ok(output(info))
@@ -82,7 +86,7 @@ async fn initialize(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Va
 
 /// `/fork`: a copy of a live session in its current state (world, clock, Python variables)
 /// under a new id (`new_task_id`, or a generated one), answered as the new id.
-async fn fork(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+async fn fork(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let id = field(&body, "task_id")?.to_string();
     let to = match body.get("new_task_id") {
         None | Some(Value::Null) => None,
@@ -95,16 +99,13 @@ async fn fork(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, 
     Ok(output(s.fork(&id, to).await?))
 }
 
-async fn execute(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+async fn execute(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let id = field(&body, "task_id")?.to_string();
     let code = field(&body, "code")?.to_string();
     Ok(output(s.call(&id, move |l| l.env.execute(&code)).await?))
 }
 
-async fn batch_execute(
-    State(s): Shared,
-    Json(body): Json<Value>,
-) -> Result<Json<Value>, ServeError> {
+async fn batch_execute(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let ids = body
         .get("task_ids")
         .and_then(Value::as_array)
@@ -116,29 +117,51 @@ async fn batch_execute(
     if ids.len() != codes.len() {
         return Err(bad_request("'task_ids' and 'codes' differ in length"));
     }
-    let mut waits = Vec::new();
+    let mut cells = Vec::with_capacity(ids.len());
     for (id, code) in ids.iter().zip(codes) {
         let (Some(id), Some(code)) = (id.as_str(), code.as_str()) else {
             return Err(bad_request("'task_ids' and 'codes' must hold strings"));
         };
-        let (id, code) = (id.to_string(), code.to_string());
-        let s = s.clone();
-        waits.push(tokio::spawn(async move {
-            s.call(&id, move |l| l.env.execute(&code)).await
-        }));
+        cells.push((id.to_string(), code.to_string()));
     }
-    let mut outs = Vec::new();
+    // Every id is checked before any cell runs: an unknown one fails the batch untouched.
+    if let Some((id, _)) = cells.iter().find(|(id, _)| s.task_of(id).is_none()) {
+        return Err(super::not_live(id));
+    }
+    // Each session's cells run in the order given, one after another; sessions side by side.
+    let mut per_session: Vec<(String, Vec<(usize, String)>)> = Vec::new();
+    for (at, (id, code)) in cells.into_iter().enumerate() {
+        match per_session.iter_mut().find(|(sid, _)| *sid == id) {
+            Some((_, list)) => list.push((at, code)),
+            None => per_session.push((id, vec![(at, code)])),
+        }
+    }
+    let waits: Vec<_> = per_session
+        .into_iter()
+        .map(|(id, list)| {
+            let s = s.clone();
+            tokio::spawn(async move {
+                s.call(&id, move |l| {
+                    list.into_iter()
+                        .map(|(at, code)| (at, l.env.execute(&code)))
+                        .collect::<Vec<_>>()
+                })
+                .await
+            })
+        })
+        .collect();
+    let mut outs = vec![Value::Null; ids.len()];
     for w in waits {
-        let out = w.await.map_err(|e| internal(e.to_string()))??;
-        outs.push(Value::String(out));
+        for (at, out) in w.await.map_err(|e| internal(e.to_string()))?? {
+            outs[at] = Value::String(out);
+        }
     }
     Ok(output(outs))
 }
 
-async fn evaluate(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+async fn evaluate(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let id = field(&body, "task_id")?.to_string();
-    let flag = |name: &str| body.get(name).and_then(Value::as_bool).unwrap_or(false);
-    let (as_report, suppress_errors) = (flag("report"), flag("suppress_errors"));
+    let (as_report, suppress_errors) = (flag(&body, "report")?, flag(&body, "suppress_errors")?);
     let (report, tracked) = s
         .call(&id, move |l| {
             let task = l.task().ok_or(tasks::TaskError::NotStarted)?;
@@ -221,35 +244,51 @@ async fn evaluate_all(State(s): Shared) -> Result<Json<Value>, ServeError> {
     Ok(output(Value::Object(all)))
 }
 
-async fn task_completed(
-    State(s): Shared,
-    Json(body): Json<Value>,
-) -> Result<Json<Value>, ServeError> {
+async fn task_completed(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let id = field(&body, "task_id")?.to_string();
     Ok(output(s.call(&id, |l| l.env.completed()).await?))
 }
 
-/// The `state_id` of a request (AppWorld's client sends `null` when none is given).
-fn state_id(body: &Value) -> String {
-    body.get("state_id")
-        .and_then(Value::as_str)
-        .unwrap_or("default")
-        .to_string()
+/// An optional boolean field (false when absent or `null`).
+fn flag(body: &Value, name: &str) -> Result<bool, ServeError> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(bad_request(format!("'{name}' must be a boolean"))),
+    }
 }
 
-async fn save_state(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+/// The `state_id` of a request (AppWorld's client sends `null` when none is given).
+fn state_id(body: &Value) -> Result<String, ServeError> {
+    match body.get("state_id") {
+        None | Some(Value::Null) => Ok("default".to_string()),
+        Some(Value::String(id)) => Ok(id.clone()),
+        Some(_) => Err(bad_request("'state_id' must be a string")),
+    }
+}
+
+async fn save_state(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let id = field(&body, "task_id")?.to_string();
-    let state = state_id(&body);
+    let state = state_id(&body)?;
     let saved = state.clone();
-    s.call(&id, move |l| l.env.episode_mut().save_state(&saved))
-        .await?
-        .map_err(|e| bad_request(e.to_string()))?;
+    let most = s.config().max_saved_states;
+    s.call(&id, move |l| {
+        let ep = l.env.episode_mut();
+        if !ep.has_saved_state(&saved) && ep.saved_states() >= most {
+            return Err(conflict(format!(
+                "the session holds {most} saved states, the most it may: save over one of their ids"
+            )));
+        }
+        ep.save_state(&saved)
+            .map_err(|e| bad_request(e.to_string()))
+    })
+    .await??;
     Ok(output(state))
 }
 
-async fn load_state(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+async fn load_state(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let id = field(&body, "task_id")?.to_string();
-    let state = state_id(&body);
+    let state = state_id(&body)?;
     s.call(&id, move |l| l.env.episode_mut().load_state(&state))
         .await?
         .map_err(|e| not_found(e.to_string()))?;
@@ -258,12 +297,12 @@ async fn load_state(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Va
 
 /// `/save_logs` and `/save`: AppWorld writes the task's logs and databases to its experiment
 /// folder; appsim keeps no files, so there is nothing to write.
-async fn save_logs(Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+async fn save_logs(Body(body): Body) -> Result<Json<Value>, ServeError> {
     field(&body, "task_id")?;
     Ok(output(Value::Null))
 }
 
-async fn close(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+async fn close(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let id = field(&body, "task_id")?;
     if !s.close(id) {
         return Err(not_found(format!("task '{id}' is not initialized")));

@@ -16,8 +16,10 @@ pub mod openenv;
 use anyhow::Context;
 use axum::Json;
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -41,6 +43,20 @@ pub struct ServeConfig {
     /// Settings of every session's episode (executor, limits); AppWorld's `/initialize` may
     /// set the cell time limit (`timeout_seconds`) of its session.
     pub episode: sim::EpisodeConfig,
+    /// Most saved states (`/save_state` ids) one session keeps; a new id past it is refused
+    /// (409), an id in use can still be saved over.
+    pub max_saved_states: usize,
+    /// Host names a request's `Host` and `Origin` headers may name (lowercase, no port):
+    /// loopback names by default, plus the `--host` served on and `--allow-host` names. Others
+    /// are refused (403), so a web page cannot reach the server through DNS rebinding.
+    pub allowed_hosts: Vec<String>,
+    /// Accept any `Host` (the server listens on every interface); `Origin` is still checked.
+    pub any_host: bool,
+    /// Cells an OpenEnv session may run before it ends truncated and is closed (`None`: only
+    /// the episode's own `max_interactions`).
+    pub max_steps: Option<usize>,
+    /// Resident memory (bytes) past which new sessions are refused (503); `None`: no budget.
+    pub max_resident: Option<u64>,
 }
 
 impl Default for ServeConfig {
@@ -52,7 +68,29 @@ impl Default for ServeConfig {
             max_body: 4 << 20,
             workers: (2 * cores).max(4),
             episode: crate::base_episode_config(),
+            max_saved_states: 16,
+            allowed_hosts: ["localhost", "127.0.0.1", "::1"].map(String::from).to_vec(),
+            any_host: false,
+            max_steps: None,
+            max_resident: None,
         }
+    }
+}
+
+impl ServeConfig {
+    /// This config for a server listening on `host`, also answering to `extra` host names:
+    /// requests naming `host` are answered, and a server on every interface (`0.0.0.0`, `::`)
+    /// answers any `Host` (its `Origin` check stays).
+    pub fn answering(mut self, host: &str, extra: &[String]) -> Self {
+        let name = host_name(host);
+        if name == "0.0.0.0" || name == "::" || name.is_empty() {
+            self.any_host = true;
+        } else {
+            self.allowed_hosts.push(name);
+        }
+        self.allowed_hosts
+            .extend(extra.iter().map(|h| host_name(h)));
+        self
     }
 }
 
@@ -76,12 +114,24 @@ impl Live {
 type Hosted = HashMap<String, (u64, Live)>;
 type Job = Box<dyn FnOnce(&mut Hosted) + Send>;
 
+/// How a request names the session it starts, which decides what happens when that id is live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claim {
+    /// AppWorld's `/initialize` of a task under the task's own id: replaces a live session an
+    /// earlier such `/initialize` made (AppWorld's client relies on it), and nothing else.
+    AppWorldTask,
+    /// An id the client chose or appsim generated (`session_id`, `/fork`'s `new_task_id`,
+    /// OpenEnv's `episode_id`): refused (409) while a session with it is live.
+    Owned,
+}
+
 /// A session as the server's index sees it.
 struct Session {
     worker: usize,
     generation: u64,
     task_id: String,
     last_used: Instant,
+    claim: Claim,
 }
 
 /// What every front door shares: the world, the suite, the worker pool and the session index.
@@ -127,10 +177,23 @@ fn not_found(msg: impl Into<String>) -> ServeError {
     ServeError(StatusCode::NOT_FOUND, msg.into())
 }
 
+fn conflict(msg: impl Into<String>) -> ServeError {
+    ServeError(StatusCode::CONFLICT, msg.into())
+}
+
 fn not_live(id: &str) -> ServeError {
     not_found(format!(
         "no live session '{id}' (POST /initialize with its task_id first)"
     ))
+}
+
+/// This process's resident memory, where the OS tells it (Linux: `/proc/self/statm`).
+fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * u64::try_from(page).ok()?)
 }
 
 /// Runs jobs until every sender is gone; a job that panics answers nothing (its caller gets
@@ -231,12 +294,31 @@ impl Server {
         self.sessions().get(id).map(|s| s.task_id.clone())
     }
 
-    /// Reserves session `id` for `task_id` on the least-loaded worker (closing a live session
-    /// with that id); refused when the server is full.
-    fn reserve(&self, id: &str, task_id: &str) -> Result<(usize, u64), ServeError> {
+    /// Reserves session `id` for `task_id` on the least-loaded worker; refused when the server
+    /// is full, or when `id` is live and `claim` may not replace it (see [`Claim`]).
+    fn reserve(&self, id: &str, task_id: &str, claim: Claim) -> Result<(usize, u64), ServeError> {
         let mut map = self.sessions();
-        if let Some(old) = map.remove(id) {
-            self.drop_on_worker(id, &old);
+        if let Some(old) = map.get(id) {
+            if claim == Claim::Owned || old.claim == Claim::Owned {
+                return Err(conflict(format!(
+                    "session '{id}' is live (another client's, or yours): close it first or choose another id"
+                )));
+            }
+            if let Some(old) = map.remove(id) {
+                self.drop_on_worker(id, &old);
+            }
+        }
+        if let (Some(budget), Some(held)) = (self.cfg.max_resident, resident_bytes())
+            && held >= budget
+        {
+            return Err(ServeError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server holds {} MB, its memory budget is {} MB (--max-memory-mb): close sessions first",
+                    held >> 20,
+                    budget >> 20
+                ),
+            ));
         }
         if map.len() >= self.cfg.max_sessions {
             return Err(ServeError(
@@ -260,6 +342,7 @@ impl Server {
                 generation,
                 task_id: task_id.to_string(),
                 last_used: Instant::now(),
+                claim,
             },
         );
         Ok((worker, generation))
@@ -312,9 +395,11 @@ impl Server {
         &self.cfg
     }
 
-    /// Starts `task_id` as session `id` (replacing a live session with that id).
-    pub async fn start(&self, id: &str, task_id: &str) -> Result<(), ServeError> {
-        self.start_with(id, task_id, self.cfg.episode.clone()).await
+    /// Starts `task_id` as session `id`, claimed as `claim` (409 when `id` is live and the
+    /// claim may not replace it).
+    pub async fn start(&self, id: &str, task_id: &str, claim: Claim) -> Result<(), ServeError> {
+        self.start_with(id, task_id, self.cfg.episode.clone(), claim)
+            .await
     }
 
     /// [`Server::start`] with the episode settings `episode`.
@@ -323,13 +408,14 @@ impl Server {
         id: &str,
         task_id: &str,
         episode: sim::EpisodeConfig,
+        claim: Claim,
     ) -> Result<(), ServeError> {
         if self.suite.get(task_id).is_none() {
             return Err(not_found(format!(
                 "no task with id '{task_id}' (GET /tasks lists them)"
             )));
         }
-        let (worker, generation) = self.reserve(id, task_id)?;
+        let (worker, generation) = self.reserve(id, task_id, claim)?;
         let (world, registry, suite) = (
             self.world.clone(),
             self.registry.clone(),
@@ -368,7 +454,7 @@ impl Server {
             Some(t) => t,
             None => format!("{from}~{}", self.generation.fetch_add(1, Ordering::Relaxed)),
         };
-        let (_, generation) = self.reserve(&to, &task_id)?;
+        let (_, generation) = self.reserve(&to, &task_id, Claim::Owned)?;
         // The copy must share the original's worker: move the reservation there.
         if let Some(s) = self.sessions().get_mut(&to) {
             s.worker = worker;
@@ -496,13 +582,116 @@ impl Server {
     }
 }
 
-/// The HTTP routes of a server: AppWorld's protocol, OpenEnv's and MCP's.
+/// A request's JSON body (`Value::Null` when it has none). Every way a body can be wrong is
+/// answered as `{"detail": ...}`: 413 past the body limit, 415 without a JSON content type,
+/// 400 when it does not parse.
+pub struct Body(pub Value);
+
+impl<S: Send + Sync> FromRequest<S> for Body {
+    type Rejection = ServeError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let json_type = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .map(|v| {
+                let v = v.trim().to_ascii_lowercase();
+                v == "application/json" || (v.starts_with("application/") && v.ends_with("+json"))
+            });
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ServeError(e.status(), e.body_text()))?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(Body(Value::Null));
+        }
+        if json_type != Some(true) {
+            return Err(ServeError(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "the body must be JSON, sent with 'Content-Type: application/json'".into(),
+            ));
+        }
+        serde_json::from_slice(&bytes).map(Body).map_err(|e| {
+            ServeError(
+                StatusCode::BAD_REQUEST,
+                format!("the body is not valid JSON: {e}"),
+            )
+        })
+    }
+}
+
+/// The host name of a `Host` header value or an `Origin` URL's authority, lowercase, without
+/// port or brackets.
+fn host_name(authority: &str) -> String {
+    let a = authority.trim().to_ascii_lowercase();
+    if let Some(rest) = a.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or("").to_string();
+    }
+    if a.matches(':').count() > 1 {
+        return a; // a bare IPv6 address (`--host ::1`)
+    }
+    match a.rsplit_once(':') {
+        Some((h, port)) if port.bytes().all(|b| b.is_ascii_digit()) => h.to_string(),
+        _ => a,
+    }
+}
+
+/// Refuses (403) a request whose `Host` or `Origin` names a host this server does not answer
+/// to: what a web page reaching a local server through DNS rebinding sends.
+async fn check_host(State(s): State<Arc<Server>>, req: Request, next: Next) -> Response {
+    let allowed = |name: &str| s.cfg.allowed_hosts.iter().any(|h| h == name);
+    let headers = req.headers();
+    if !s.cfg.any_host
+        && let Some(host) = headers.get(header::HOST)
+    {
+        let name = host.to_str().map(host_name).unwrap_or_default();
+        if !allowed(&name) {
+            return ServeError(
+                StatusCode::FORBIDDEN,
+                format!("this server does not answer to host '{name}' (add it with --allow-host)"),
+            )
+            .into_response();
+        }
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or_default();
+        let name = origin
+            .split_once("://")
+            .map(|(_, rest)| host_name(rest.split('/').next().unwrap_or("")))
+            .unwrap_or_default();
+        if !allowed(&name) {
+            return ServeError(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "requests from origin '{origin}' are refused (add its host with --allow-host)"
+                ),
+            )
+            .into_response();
+        }
+    }
+    next.run(req).await
+}
+
+/// The HTTP routes of a server: AppWorld's protocol, OpenEnv's and MCP's. Unknown routes and
+/// methods are answered as `{"detail": ...}` too.
 pub fn router(server: Arc<Server>) -> Router {
     let max_body = server.cfg.max_body;
     appworld::routes()
         .merge(openenv::routes())
         .merge(mcp::routes())
+        .fallback(|| async { not_found("no such route (GET / lists them)") })
+        .method_not_allowed_fallback(|| async {
+            ServeError(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this route does not take that method".into(),
+            )
+        })
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            check_host,
+        ))
         .with_state(server)
 }
 

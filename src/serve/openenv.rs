@@ -8,7 +8,7 @@
 //! Each WebSocket connection is a session of its own; over HTTP, `/reset` answers an
 //! `episode_id` that later `/step` and `/state` requests name.
 
-use super::{ServeError, Server, bad_request};
+use super::{Body, Claim, ServeError, Server, bad_request};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::response::Response;
@@ -26,10 +26,18 @@ fn envelope(observation: Value, reward: Option<f64>, done: bool) -> Value {
     json!({"observation": observation, "reward": reward, "done": done})
 }
 
-/// A fresh session id for a client that named none.
+/// A fresh session id for a client that named none: unguessable (128 random bits from the
+/// standard library's randomly keyed hasher), since over HTTP the id is what lets a client in.
 fn new_episode_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
     static NEXT: AtomicU64 = AtomicU64::new(1);
-    format!("episode-{}", NEXT.fetch_add(1, Ordering::Relaxed))
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let draw = || {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(n);
+        h.finish()
+    };
+    format!("episode-{:016x}{:016x}", draw(), draw())
 }
 
 /// The string argument `name` of a reset, if given.
@@ -47,7 +55,8 @@ async fn reset(s: &Server, args: &Value) -> Result<(String, Value), ServeError> 
     let task_id = opt_str(args, "task_id")?
         .ok_or_else(|| bad_request("reset needs a 'task_id' (GET /tasks lists them)"))?;
     let id = opt_str(args, "episode_id")?.unwrap_or_else(new_episode_id);
-    s.start(&id, &task_id).await?;
+    // An id the client gives is its own: refused (409) while a session with it is live.
+    s.start(&id, &task_id, Claim::Owned).await?;
     let mut info = s.task_info(&task_id)?;
     info["output"] = info["instruction"].clone();
     info["episode_id"] = json!(id);
@@ -70,29 +79,37 @@ fn action_code(action: &Value) -> Result<String, ServeError> {
         .ok_or_else(|| bad_request("the action needs a string field 'code'"))
 }
 
-/// Runs one cell in session `id`; when the episode ends with it, evaluates the task.
+/// Runs one cell in session `id`; when the episode ends with it, evaluates the task. A session
+/// that reaches the server's `--max-steps` without completing its task ends truncated
+/// (`"truncated": true` in the observation) and is closed.
 async fn step(s: &Server, id: &str, code: String) -> Result<Value, ServeError> {
-    s.call(id, move |l| -> Result<Value, String> {
-        let max = l.env.episode().config().max_interactions;
-        if l.env.completed() || l.env.episode().cells_executed() >= max {
-            return Err("the episode is over: reset to start another".into());
-        }
-        let output = l.env.execute(&code);
-        let done = l.env.completed() || l.env.episode().cells_executed() >= max;
-        if !done {
-            return Ok(envelope(json!({"output": output}), None, false));
-        }
-        let report = l.env.evaluate().map_err(|e| e.to_string())?;
-        let passed = report.checks.iter().filter(|c| c.passed).count();
-        Ok(envelope(
-            json!({"output": output, "success": report.success,
-                   "tests_passed": passed, "num_tests": report.checks.len()}),
-            Some(report.reward),
-            true,
-        ))
-    })
-    .await?
-    .map_err(bad_request)
+    let max_steps = s.config().max_steps;
+    let (answer, truncated) = s
+        .call(id, move |l| -> Result<(Value, bool), String> {
+            let max = l.env.episode().config().max_interactions;
+            if l.env.completed() || l.env.episode().cells_executed() >= max {
+                return Err("the episode is over: reset to start another".into());
+            }
+            let output = l.env.execute(&code);
+            let cells = l.env.episode().cells_executed();
+            let truncated = !l.env.completed() && max_steps.is_some_and(|m| cells >= m);
+            let done = l.env.completed() || cells >= max || truncated;
+            if !done {
+                return Ok((envelope(json!({"output": output}), None, false), false));
+            }
+            let report = l.env.evaluate().map_err(|e| e.to_string())?;
+            let passed = report.checks.iter().filter(|c| c.passed).count();
+            let observation = json!({"output": output, "success": report.success,
+                   "tests_passed": passed, "num_tests": report.checks.len(),
+                   "truncated": truncated});
+            Ok((envelope(observation, Some(report.reward), true), truncated))
+        })
+        .await?
+        .map_err(bad_request)?;
+    if truncated {
+        s.close(id);
+    }
+    Ok(answer)
 }
 
 /// OpenEnv's `State` of session `id`.
@@ -146,7 +163,12 @@ async fn answer(s: &Server, session: &mut Option<String>, text: &str) -> Option<
             (_, Err(e)) => error("VALIDATION_ERROR", e.1),
             (None, _) => no_session(),
             (Some(id), Ok(code)) => match step(s, id, code).await {
-                Ok(obs) => json!({"type": "observation", "data": obs}),
+                Ok(obs) => {
+                    if obs["observation"]["truncated"] == json!(true) {
+                        *session = None; // closed by the step
+                    }
+                    json!({"type": "observation", "data": obs})
+                }
                 Err(e) => failed(e),
             },
         },
@@ -162,9 +184,14 @@ async fn answer(s: &Server, session: &mut Option<String>, text: &str) -> Option<
     })
 }
 
+/// Messages a connection holds while a request runs; past them the socket is not read until
+/// one has been answered (backpressure: the client's sends wait).
+const MAX_QUEUED: usize = 16;
+
 /// Serves one WebSocket connection: one session, requests answered in order. While a request
 /// runs the socket is still read, so the client's keep-alive pings are answered; messages that
-/// arrive meanwhile wait their turn. The session closes with the connection.
+/// arrive meanwhile wait their turn, at most [`MAX_QUEUED`] of them. The session closes with
+/// the connection.
 async fn connection(s: Arc<Server>, mut socket: WebSocket) {
     let mut session: Option<String> = None;
     let mut queued: VecDeque<String> = VecDeque::new();
@@ -185,7 +212,7 @@ async fn connection(s: Arc<Server>, mut socket: WebSocket) {
             loop {
                 tokio::select! {
                     reply = &mut work => break reply,
-                    incoming = socket.recv(), if open => match incoming {
+                    incoming = socket.recv(), if open && queued.len() < MAX_QUEUED => match incoming {
                         Some(Ok(Message::Text(t))) => queued.push_back(t.to_string()),
                         Some(Ok(Message::Binary(b))) => {
                             queued.push_back(String::from_utf8_lossy(&b).into_owned())
@@ -214,11 +241,8 @@ async fn ws(State(s): Shared, upgrade: WebSocketUpgrade) -> Response {
         .on_upgrade(move |socket| connection(s, socket))
 }
 
-async fn http_reset(
-    State(s): Shared,
-    body: Option<Json<Value>>,
-) -> Result<Json<Value>, ServeError> {
-    let args = body.map_or(json!({}), |Json(v)| v);
+async fn http_reset(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
+    let args = if body.is_null() { json!({}) } else { body };
     Ok(Json(reset(&s, &args).await?.1))
 }
 
@@ -228,7 +252,7 @@ fn episode_of(v: &Value) -> Result<String, ServeError> {
         .ok_or_else(|| bad_request("the request needs an 'episode_id' (the one /reset answered)"))
 }
 
-async fn http_step(State(s): Shared, Json(body): Json<Value>) -> Result<Json<Value>, ServeError> {
+async fn http_step(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let id = episode_of(&body)?;
     let action = body
         .get("action")
