@@ -674,6 +674,101 @@ fn openenv_client_runs_a_task() {
     );
 }
 
+/// MCP's stateless revision (2026-07-28) at `/mcp`, driven by the `mcp` SDK in its `auto` mode:
+/// it discovers the revision, and the episode travels as a handle in the tool arguments.
+#[test]
+fn mcp_stateless_client_runs_an_episode() {
+    let Some(python) = python_with("openenv-mcp") else {
+        return;
+    };
+    let addr = server();
+    let (id, _) = notes_question();
+    let out = run_script(
+        &python,
+        "tests/mcp_client/stateless.py",
+        &[format!("http://{addr}/mcp"), id.clone()],
+    );
+    assert_eq!(out["protocol_version"], json!("2026-07-28"), "{out}");
+    assert_eq!(out["tools"], json!(455), "{out}"); // 453 APIs, open_episode, close_episode
+    assert!(
+        out["episode"].as_str().unwrap().starts_with("episode-"),
+        "{out}"
+    );
+    assert!(out["email"].as_str().unwrap().contains('@'), "{out}");
+    assert_eq!(
+        (
+            out["bad_handle_error"].clone(),
+            out["closed_is_gone"].clone()
+        ),
+        (json!(true), json!(true)),
+        "{out}"
+    );
+    // A request without the revision's envelope, or at another version, is told which it needs.
+    let call = |body: Value, version: &str| {
+        let headers = format!(
+            "Host: localhost\r\nContent-Type: application/json\r\nAccept: application/json\r\nMCP-Protocol-Version: {version}\r\nMcp-Method: tools/list\r\n"
+        );
+        let (_, text) = request_with(addr, "POST", "/mcp", &headers, Some(&body.to_string()));
+        serde_json::from_str::<Value>(&text).unwrap()
+    };
+    let bare = call(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+        "2026-07-28",
+    );
+    assert_eq!(bare["error"]["code"], json!(-32602), "{bare}");
+    let meta = |v: &str| {
+        json!({"io.modelcontextprotocol/protocolVersion": v,
+                                "io.modelcontextprotocol/clientCapabilities": {}})
+    };
+    let old = call(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list",
+                          "params": {"_meta": meta("2025-11-25")}}),
+        "2025-11-25",
+    );
+    assert_eq!(old["error"]["code"], json!(-32022), "{old}");
+    assert_eq!(
+        old["error"]["data"]["supported"],
+        json!(["2026-07-28"]),
+        "{old}"
+    );
+    let mismatch = call(
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/list",
+                               "params": {"_meta": meta("2026-07-28")}}),
+        "2025-11-25",
+    );
+    assert_eq!(mismatch["error"]["code"], json!(-32020), "{mismatch}");
+}
+
+#[test]
+fn mcp_errors_are_json_rpc_errors() {
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    post(
+        addr,
+        "/initialize",
+        json!({"task_id": suite.tasks()[0].id, "session_id": "m"}),
+    );
+    let headers = "Host: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-11-25\r\n";
+    let cases = [
+        ("{bad", 400, -32700),
+        (r#"{"id": 3}"#, 400, -32600),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"supervisor__show_profile","arguments":[1]}}"#,
+            200,
+            -32602,
+        ),
+    ];
+    for (body, status, code) in cases {
+        let (got, text) = request_with(addr, "POST", "/mcp/m", headers, Some(body));
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{body}: {text}"));
+        assert_eq!(
+            (got, v["error"]["code"].clone()),
+            (status, json!(code)),
+            "{body}: {text}"
+        );
+    }
+}
+
 #[test]
 fn mcp_client_runs_a_task() {
     let Some(python) = python_with("openenv-mcp") else {

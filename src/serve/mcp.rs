@@ -8,6 +8,7 @@
 use super::Server;
 use axum::Router;
 use axum::extract::{Path, Request, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use rmcp::model::{
@@ -133,9 +134,28 @@ impl Tools {
         &self.list
     }
 
-    fn get(&self, name: &str) -> Option<&Tool> {
+    pub(super) fn get(&self, name: &str) -> Option<&Tool> {
         self.index.get(name).map(|&i| &self.list[i])
     }
+}
+
+/// Runs API `app`.`api` with `args` on session `session`: `{"response": <the API's JSON>}`,
+/// for API failures too, as AppWorld's MCP server answers; `Err` when the session is not live.
+pub(super) async fn call_api(
+    server: &Server,
+    session: &str,
+    app: &str,
+    api: &str,
+    args: Value,
+) -> Result<Value, super::ServeError> {
+    let (app, api) = (app.to_string(), api.to_string());
+    let called = server
+        .call(session, move |l| l.env.episode_mut().call(&app, &api, args))
+        .await?;
+    Ok(match called {
+        Ok(v) => json!({"response": v}),
+        Err(api_error) => json!({"response": api_error.body}),
+    })
 }
 
 /// One request's MCP handler, bound to the session its path names.
@@ -186,24 +206,58 @@ impl ServerHandler for Handler {
                 "Unknown tool: {name} (tools/list gives the app__api names)"
             )));
         };
-        let (app, api) = (app.to_string(), api.to_string());
         let args = Value::Object(request.arguments.unwrap_or_default());
-        let called = self
-            .server
-            .call(&self.session, move |l| {
-                l.env.episode_mut().call(&app, &api, args)
-            })
-            .await;
-        let response = match called {
+        let response = match call_api(&self.server, &self.session, app, api, args).await {
+            Ok(response) => response,
             Err(e) => return Ok(text_error(e.1)),
-            Ok(Ok(v)) => json!({"response": v}),
-            Ok(Err(api_error)) => json!({"response": api_error.body}),
         };
         let text = serde_json::to_string_pretty(&response).unwrap_or_default();
         let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
         result.structured_content = Some(response);
         Ok(result.into())
     }
+}
+
+/// A JSON-RPC error answer (HTTP `status`): `id` is the request's, `null` where it has none.
+pub(super) fn rpc_error(status: StatusCode, id: Value, code: i64, message: String) -> Response {
+    let body = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}});
+    (status, axum::Json(body)).into_response()
+}
+
+/// What JSON-RPC refuses before a message reaches the tools, as JSON-RPC errors with the
+/// spec's codes: a body that does not parse (-32700), a message that is not a request or
+/// notification (-32600), a `tools/call` whose `arguments` is not an object (-32602).
+pub(super) fn check_message(body: &[u8]) -> Result<(), Response> {
+    let msg: Value = serde_json::from_slice(body).map_err(|e| {
+        rpc_error(
+            StatusCode::BAD_REQUEST,
+            Value::Null,
+            -32700,
+            format!("Parse error: {e}"),
+        )
+    })?;
+    let messages = match &msg {
+        Value::Array(list) => list.iter().collect(),
+        one => vec![one],
+    };
+    for m in messages {
+        let id = m.get("id").cloned().unwrap_or(Value::Null);
+        let is_response = m.get("result").is_some() || m.get("error").is_some();
+        let valid = m.get("jsonrpc") == Some(&json!("2.0"))
+            && (m.get("method").is_some_and(Value::is_string) || is_response);
+        if !valid {
+            let why = "Invalid Request: a JSON-RPC 2.0 object with a string 'method'";
+            return Err(rpc_error(StatusCode::BAD_REQUEST, id, -32600, why.into()));
+        }
+        let arguments = m.pointer("/params/arguments");
+        if m.get("method") == Some(&json!("tools/call"))
+            && arguments.is_some_and(|a| !a.is_object() && !a.is_null())
+        {
+            let why = "Invalid params: 'arguments' must be an object";
+            return Err(rpc_error(StatusCode::OK, id, -32602, why.into()));
+        }
+    }
+    Ok(())
 }
 
 /// `/mcp/{session}`: one stateless streamable-HTTP exchange with the session's tools.
@@ -215,6 +269,20 @@ async fn endpoint(
     if s.task_of(&session).is_none() {
         return super::not_live(&session).into_response();
     }
+    let (parts, body) = req.into_parts();
+    let bytes = match axum::body::to_bytes(body, s.cfg.max_body).await {
+        Ok(b) => b,
+        Err(_) => {
+            let why = format!("the body is over {} bytes", s.cfg.max_body);
+            return rpc_error(StatusCode::PAYLOAD_TOO_LARGE, Value::Null, -32600, why);
+        }
+    };
+    if parts.method == axum::http::Method::POST
+        && let Err(answer) = check_message(&bytes)
+    {
+        return answer;
+    }
+    let req = Request::from_parts(parts, axum::body::Body::from(bytes));
     let server = s.clone();
     let config = StreamableHttpServerConfig::default()
         .with_legacy_session_mode(false)

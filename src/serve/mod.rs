@@ -1,6 +1,8 @@
 //! `appsim serve`: many live task sessions in one process, reached three ways: AppWorld's
 //! environment-server protocol ([`appworld`]), OpenEnv's WebSocket and HTTP sessions
-//! ([`openenv`]) and MCP tools over streamable HTTP ([`mcp`]).
+//! ([`openenv`]) and MCP tools over streamable HTTP: bound to a session by its path ([`mcp`],
+//! MCP 2025-11-25) or stateless with the episode as a tool argument ([`mcp_stateless`],
+//! 2026-07-28).
 //!
 //! A session is one started task: its own episode (a copy-on-write open of the shared world,
 //! its clock, its Python scope). Sessions live on a fixed pool of worker threads, each with one
@@ -11,6 +13,7 @@
 
 pub mod appworld;
 pub mod mcp;
+pub mod mcp_stateless;
 pub mod openenv;
 
 use anyhow::Context;
@@ -680,6 +683,7 @@ pub fn router(server: Arc<Server>) -> Router {
     appworld::routes()
         .merge(openenv::routes())
         .merge(mcp::routes())
+        .merge(mcp_stateless::routes())
         .fallback(|| async { not_found("no such route (GET / lists them)") })
         .method_not_allowed_fallback(|| async {
             ServeError(

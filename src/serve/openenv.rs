@@ -28,7 +28,7 @@ fn envelope(observation: Value, reward: Option<f64>, done: bool) -> Value {
 
 /// A fresh session id for a client that named none: unguessable (128 random bits from the
 /// standard library's randomly keyed hasher), since over HTTP the id is what lets a client in.
-fn new_episode_id() -> String {
+pub(super) fn new_episode_id() -> String {
     use std::hash::{BuildHasher, Hasher};
     static NEXT: AtomicU64 = AtomicU64::new(1);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
