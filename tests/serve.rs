@@ -1180,3 +1180,215 @@ fn mcp_tools_are_appworlds_set_with_schemas() {
         }
     }
 }
+
+/// A small deterministic generator (xorshift64*) for the route fuzzer.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// One fuzzed field value: ids live and not, real task ids, odd types and sizes.
+fn fuzz_value(rng: &mut Rng, live: &[String], tasks: &[String]) -> String {
+    match rng.below(14) {
+        0 | 1 => json!(rng.pick(live)).to_string(),
+        2 | 3 => json!(rng.pick(tasks)).to_string(),
+        4 => json!(rng.pick(&[
+            "print(1)",
+            "x = 1",
+            "1/0",
+            "import os",
+            "",
+            "print(apis.supervisor.show_profile())",
+            "apis.nope.x()"
+        ]))
+        .to_string(),
+        5 => rng
+            .pick(&[
+                "18446744073709551616",
+                "-1",
+                "0",
+                "1e400",
+                "NaN",
+                "-Infinity",
+                "3.5",
+            ])
+            .to_string(),
+        6 => rng
+            .pick(&["true", "false", "null", "\"yes\"", "[]", "{}"])
+            .to_string(),
+        7 => json!(["a", 1, null]).to_string(),
+        8 => json!({"code": "print(2)", "metadata": {"k": 1}}).to_string(),
+        9 => json!({"code": 5, "extra": true}).to_string(),
+        10 => json!("\u{0}\u{202e}é😀").to_string(),
+        11 => json!("x".repeat(rng.below(3000))).to_string(),
+        12 => format!(
+            "[{}]",
+            (0..rng.below(4))
+                .map(|_| json!(rng.pick(live)).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        _ => json!(format!("id-{}", rng.next() % 1000)).to_string(),
+    }
+}
+
+/// Fuzzes every route with random and malformed requests and checks each answer: a documented
+/// status, JSON errors (`{"detail": str}`, or a JSON-RPC error on the MCP routes), a 500 only
+/// for AppWorld's failed evaluation, and a server that still runs sessions afterwards.
+/// `APPSIM_FUZZ_REQUESTS` sets the count (CI: 1,500; the documented run in docs/serve.md).
+#[test]
+fn routes_fuzzed_answer_documented_statuses_and_json() {
+    let n: usize = std::env::var("APPSIM_FUZZ_REQUESTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_500);
+    let addr = server();
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let tasks: Vec<String> = suite.tasks().iter().take(6).map(|t| t.id.clone()).collect();
+    let mut live: Vec<String> = Vec::new();
+    for (i, t) in tasks.iter().enumerate().take(3) {
+        let id = format!("fuzz-{i}");
+        post(addr, "/initialize", json!({"task_id": t, "session_id": id}));
+        live.push(id);
+    }
+    live.push(tasks[3].clone());
+    post(addr, "/initialize", json!({"task_id": tasks[3]}));
+    let fields = [
+        "task_id",
+        "session_id",
+        "code",
+        "task_ids",
+        "codes",
+        "state_id",
+        "new_task_id",
+        "report",
+        "suppress_errors",
+        "timeout_seconds",
+        "episode_id",
+        "action",
+    ];
+    let posts = [
+        "/initialize",
+        "/fork",
+        "/execute",
+        "/batch_execute",
+        "/evaluate",
+        "/task_completed",
+        "/save_state",
+        "/load_state",
+        "/close",
+        "/save_logs",
+        "/save",
+        "/reset",
+        "/step",
+        "/mcp",
+    ];
+    let gets = [
+        "/",
+        "/tasks",
+        "/api_docs",
+        "/schema",
+        "/metadata",
+        "/health",
+        "/ws",
+        "/state?episode_id=fuzz-0",
+        "/state?episode_id=%zz",
+        "/tasks/%ff%fe",
+        "/nowhere",
+    ];
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut seen = std::collections::BTreeMap::<u16, usize>::new();
+    for i in 0..n {
+        let (method, path) = match rng.below(10) {
+            0 => ("GET", rng.pick(&gets).to_string()),
+            1 => ("GET", format!("/tasks/{}", rng.pick(&tasks))),
+            2 => ("POST", format!("/mcp/{}", rng.pick(&live))),
+            3 => (
+                *rng.pick(&["PUT", "DELETE", "PATCH"]),
+                rng.pick(&posts).to_string(),
+            ),
+            _ => ("POST", rng.pick(&posts).to_string()),
+        };
+        let body = match rng.below(12) {
+            0 => rng.pick(&["{\"task_id\": ", "[1, 2", "\u{1}\u{2}", "{\"a\":1}}", "NaN"]).to_string(),
+            1 => format!("{}{}", "[".repeat(300), "]".repeat(300)),
+            2 => rng.pick(&["[]", "\"x\"", "7", "null"]).to_string(),
+            3 if path.starts_with("/mcp") => json!({"jsonrpc": "2.0", "id": i, "method": rng.pick(&["tools/list", "tools/call", "server/discover", "initialize", "nope"]),
+                    "params": {"name": "supervisor__show_profile", "arguments": {}}}).to_string(),
+            _ => {
+                let k = 1 + rng.below(4);
+                let members: Vec<String> = (0..k)
+                    .map(|_| format!("{}: {}", json!(rng.pick(&fields)), fuzz_value(&mut rng, &live, &tasks)))
+                    .collect();
+                format!("{{{}}}", members.join(", "))
+            }
+        };
+        let headers = match rng.below(12) {
+            0 => "Host: localhost\r\nContent-Type: text/plain\r\n",
+            1 => "Host: elsewhere.example\r\nContent-Type: application/json\r\n",
+            2 => {
+                "Host: localhost\r\nOrigin: http://elsewhere.example\r\nContent-Type: application/json\r\n"
+            }
+            _ => {
+                "Host: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+            }
+        };
+        let (status, text) = request_with(addr, method, &path, headers, Some(&body));
+        *seen.entry(status).or_default() += 1;
+        let what = format!("#{i} {method} {path} {body:.200} -> {status} {text:.300}");
+        assert!(
+            [200, 202, 400, 403, 404, 405, 409, 413, 415, 422, 500, 503].contains(&status),
+            "undocumented status: {what}"
+        );
+        if status >= 400 {
+            let v: Value =
+                serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {what}"));
+            let json_rpc = path.starts_with("/mcp") && v["error"]["code"].is_i64();
+            assert!(json_rpc || v["detail"].is_string(), "no detail: {what}");
+            if status == 500 {
+                let d = v["detail"].as_str().unwrap_or("");
+                assert!(
+                    d.contains("of its") && d.contains("tests"),
+                    "a 500 that is not a failed evaluation: {what}"
+                );
+            }
+        }
+        // Sessions come and go (close, reset, initialize): keep some live.
+        if i % 50 == 49 {
+            for (k, id) in live.iter().enumerate().take(3) {
+                let _ = request(
+                    addr,
+                    "POST",
+                    "/initialize",
+                    Some(&json!({"task_id": tasks[k], "session_id": id}).to_string()),
+                );
+            }
+        }
+    }
+    eprintln!("route fuzz: {n} requests, statuses {seen:?}");
+    let (status, _) = request(addr, "GET", "/health", None);
+    assert_eq!(status, 200);
+    post(
+        addr,
+        "/initialize",
+        json!({"task_id": tasks[0], "session_id": "after-fuzz"}),
+    );
+    let out = post(
+        addr,
+        "/execute",
+        json!({"task_id": "after-fuzz", "code": "print(6 * 7)"}),
+    );
+    assert_eq!(out, json!("42\n"));
+}

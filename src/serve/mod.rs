@@ -676,8 +676,32 @@ async fn check_host(State(s): State<Arc<Server>>, req: Request, next: Next) -> R
     next.run(req).await
 }
 
+/// Any error answer that is not JSON yet (an extractor's rejection of a path, a query or a
+/// WebSocket upgrade, a transport's plain-text refusal) as `{"detail": its text}`, status kept.
+async fn json_errors(res: Response) -> Response {
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if res.status().as_u16() < 400 || is_json {
+        return res;
+    }
+    let (parts, body) = res.into_parts();
+    let text = axum::body::to_bytes(body, 64 << 10)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let detail = if text.is_empty() {
+        parts.status.canonical_reason().unwrap_or("error").to_string()
+    } else {
+        text
+    };
+    ServeError(parts.status, detail).into_response()
+}
+
 /// The HTTP routes of a server: AppWorld's protocol, OpenEnv's and MCP's. Unknown routes and
-/// methods are answered as `{"detail": ...}` too.
+/// methods, and every other error, are answered as `{"detail": ...}` too.
 pub fn router(server: Arc<Server>) -> Router {
     let max_body = server.cfg.max_body;
     appworld::routes()
@@ -692,6 +716,7 @@ pub fn router(server: Arc<Server>) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::map_response(json_errors))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
             check_host,
