@@ -5,9 +5,11 @@ Usage:
     ./target/release/appsim serve --port 8000 &
     python3 scripts/load-test.py --url http://127.0.0.1:8000 --clients 16 --steps 50 --pid $!
 
-Each client starts its own session of one task (AppWorld's /initialize with a session_id, or
-OpenEnv's HTTP /reset with --protocol openenv), then runs M cells (default: one API call each)
-over a keep-alive connection. Prints one JSON object: sessions held, steps/s, p50/p99 latency
+Each client starts its own session of one task (AppWorld's /initialize with a session_id,
+OpenEnv's HTTP /reset with --protocol openenv, or `open_episode` on the stateless MCP endpoint
+with --protocol mcp), then runs M steps (a cell with one API call; for MCP one API tool call)
+over a keep-alive connection. With --soak N it instead runs N start/step/close cycles and
+reports the server's memory curve. Prints one JSON object: sessions held, steps/s, p50/p99 latency
 of a step and of a session start, and the server's resident memory before, at peak (all
 sessions live) and per session (needs --pid of the server, read from /proc). Standard library
 only; bounded by --clients, --steps and --timeout.
@@ -40,14 +42,107 @@ class Client:
         u = urllib.parse.urlparse(url)
         self.conn = http.client.HTTPConnection(u.hostname, u.port or 80, timeout=timeout)
 
-    def post(self, path, body):
+    def post(self, path, body, headers=None):
         data = json.dumps(body)
-        self.conn.request("POST", path, data, {"Content-Type": "application/json"})
+        self.conn.request("POST", path, data, {"Content-Type": "application/json", **(headers or {})})
         r = self.conn.getresponse()
         text = r.read()
         if r.status != 200:
             raise RuntimeError(f"POST {path}: {r.status} {text[:300]!r}")
         return json.loads(text)
+
+    def mcp(self, tool, arguments):
+        """One `tools/call` on the stateless MCP endpoint (revision 2026-07-28)."""
+        version = "2026-07-28"
+        body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                "params": {"name": tool, "arguments": arguments,
+                           "_meta": {"io.modelcontextprotocol/protocolVersion": version,
+                                     "io.modelcontextprotocol/clientCapabilities": {}}}}
+        headers = {"Accept": "application/json", "MCP-Protocol-Version": version,
+                   "Mcp-Method": "tools/call", "Mcp-Name": tool}
+        answer = self.post("/mcp", body, headers)
+        result = answer.get("result")
+        if result is None or result.get("isError"):
+            raise RuntimeError(f"MCP {tool}: {json.dumps(answer)[:300]}")
+        return result.get("structuredContent")
+
+
+def start(c, protocol, task, sid):
+    """Starts a session; answers its handle."""
+    if protocol == "appworld":
+        c.post("/initialize", {"task_id": task, "session_id": sid})
+        return sid
+    if protocol == "openenv":
+        c.post("/reset", {"task_id": task, "episode_id": sid})
+        return sid
+    return c.mcp("open_episode", {"task_id": task})["episode"]
+
+
+def step(c, protocol, handle, cell):
+    if protocol == "appworld":
+        c.post("/execute", {"task_id": handle, "code": cell})
+    elif protocol == "openenv":
+        c.post("/step", {"episode_id": handle, "action": {"code": cell}})
+    else:
+        c.mcp("supervisor__show_profile", {"episode": handle})
+
+
+def close(c, protocol, handle):
+    if protocol == "mcp":
+        c.mcp("close_episode", {"episode": handle})
+    else:
+        c.post("/close", {"task_id": handle})
+
+
+def soak(args, task):
+    """`--soak N`: N start/step/close cycles over --clients threads; the server's resident
+    memory sampled every --sample cycles (the curve), cycle latency and errors."""
+    done, errors, cycle_times, curve = [0], [], [], []
+    lock = threading.Lock()
+    t0 = time.perf_counter()
+
+    def client(i):
+        c = Client(args.url, args.timeout)
+        k = 0
+        while True:
+            with lock:
+                if done[0] >= args.soak:
+                    return
+                done[0] += 1
+                n = done[0]
+            t = time.perf_counter()
+            try:
+                handle = start(c, args.protocol, task, f"soak-{i}-{k}")
+                for _ in range(args.steps):
+                    step(c, args.protocol, handle, args.cell)
+                close(c, args.protocol, handle)
+            except Exception as e:  # noqa: BLE001 (reported, not raised)
+                with lock:
+                    errors.append(str(e))
+                c = Client(args.url, args.timeout)
+            k += 1
+            with lock:
+                cycle_times.append(time.perf_counter() - t)
+                if n % args.sample == 0:
+                    rss = rss_bytes(args.pid)
+                    curve.append([n, None if rss is None else round(rss / 1e6, 1),
+                                  round(time.perf_counter() - t0, 1)])
+
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(args.clients)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    wall = time.perf_counter() - t0
+    ms = lambda x: None if x is None else round(x * 1e3, 2)  # noqa: E731
+    print(json.dumps({
+        "protocol": args.protocol, "mode": "soak", "task": task, "clients": args.clients,
+        "cycles": len(cycle_times), "steps_per_cycle": args.steps, "wall_s": round(wall, 1),
+        "cycles_per_s": round(len(cycle_times) / wall, 1) if wall > 0 else None,
+        "cycle_p50_ms": ms(pct(cycle_times, 0.5)), "cycle_p99_ms": ms(pct(cycle_times, 0.99)),
+        "rss_curve_mb": curve, "errors": len(errors), "first_error": errors[0] if errors else None,
+    }))
+    return 1 if errors else 0
 
 
 def pct(xs, q):
@@ -64,7 +159,10 @@ def main():
     ap.add_argument("--steps", type=int, default=50)
     ap.add_argument("--task", default=None, help="task id (default: the first of GET /tasks)")
     ap.add_argument("--cell", default="print(apis.supervisor.show_profile()['email'])")
-    ap.add_argument("--protocol", choices=["appworld", "openenv"], default="appworld")
+    ap.add_argument("--protocol", choices=["appworld", "openenv", "mcp"], default="appworld")
+    ap.add_argument("--soak", type=int, default=0,
+                    help="run this many start/step/close cycles instead (memory curve, errors)")
+    ap.add_argument("--sample", type=int, default=1000, help="soak: cycles between memory samples")
     ap.add_argument("--pid", type=int, default=None, help="the server's PID, for its memory")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per request")
     args = ap.parse_args()
@@ -74,6 +172,8 @@ def main():
     if task is None:
         probe.conn.request("GET", "/tasks")
         task = json.loads(probe.conn.getresponse().read())["output"][0]
+    if args.soak:
+        return soak(args, task)
     rss_before = rss_bytes(args.pid)
 
     starts, steps, errors = [], [], []
@@ -87,10 +187,8 @@ def main():
         sid = ids[i]
         try:
             t = time.perf_counter()
-            if args.protocol == "appworld":
-                c.post("/initialize", {"task_id": task, "session_id": sid})
-            else:
-                c.post("/reset", {"task_id": task, "episode_id": sid})
+            sid = start(c, args.protocol, task, sid)
+            ids[i] = sid
             with lock:
                 starts.append(time.perf_counter() - t)
         except Exception as e:  # noqa: BLE001 (reported, not raised)
@@ -102,10 +200,7 @@ def main():
         for _ in range(args.steps):
             t = time.perf_counter()
             try:
-                if args.protocol == "appworld":
-                    c.post("/execute", {"task_id": sid, "code": args.cell})
-                else:
-                    c.post("/step", {"episode_id": sid, "action": {"code": args.cell}})
+                step(c, args.protocol, sid, args.cell)
             except Exception as e:  # noqa: BLE001
                 with lock:
                     errors.append(str(e))

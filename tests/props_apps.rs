@@ -149,12 +149,18 @@ fn login(ep: &mut sim::Episode, app: &str, who: usize) -> String {
 }
 
 fn run(seq: &[Call]) -> (Vec<String>, String) {
+    run_on(&mut common::episode(), seq)
+}
+
+/// [`run`] on `ep`, rolled back to the world first.
+fn run_on(ep: &mut sim::Episode, seq: &[Call]) -> (Vec<String>, String) {
     let (_, registry) = common::env();
-    let mut ep = common::episode();
-    let pool = pool(&mut ep);
+    ep.reset(sim::EpisodeConfig::default())
+        .expect("episode resets");
+    let pool = pool(ep);
     let tokens: Vec<Vec<String>> = APPS
         .iter()
-        .map(|app| (0..2).map(|w| login(&mut ep, app, w)).collect())
+        .map(|app| (0..2).map(|w| login(ep, app, w)).collect())
         .collect();
     let mut outcomes = Vec::new();
     for (a, api, who, draws, omit) in seq {
@@ -210,4 +216,52 @@ proptest! {
         let second = run(&seq);
         prop_assert_eq!(first, second);
     }
+}
+
+/// The long random walk: `APPSIM_FUZZ_CALLS` calls (default 1,000,000) drawn from the same
+/// strategy with a fixed seed, in episodes of 500 calls (a drawn `logout` ends a user's calls
+/// for the rest of its episode), every call checked as above; every 50th episode is replayed
+/// and must reach the same state hash. About 2 minutes in release:
+/// `APPSIM_FUZZ_CALLS=1000000 cargo test --release --test props_apps -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn long_random_walk_over_every_app() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let total: usize = std::env::var("APPSIM_FUZZ_CALLS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
+    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]);
+    let mut runner = TestRunner::new_with_rng(Config::default(), rng);
+    let strategy = call();
+    let (mut done, mut episodes, mut statuses) =
+        (0usize, 0usize, std::collections::BTreeMap::new());
+    let mut ep = common::episode();
+    let started = std::time::Instant::now();
+    while done < total {
+        let n = 500.min(total - done);
+        let seq: Vec<Call> = (0..n)
+            .map(|_| strategy.new_tree(&mut runner).expect("draws").current())
+            .collect();
+        let (outcomes, hash) = run_on(&mut ep, &seq);
+        for o in &outcomes {
+            *statuses
+                .entry(o.rsplit(':').next().unwrap_or("").to_string())
+                .or_insert(0usize) += 1;
+        }
+        if episodes % 50 == 0 {
+            assert_eq!(
+                run(&seq).1,
+                hash,
+                "episode {episodes} replays to another state"
+            );
+        }
+        done += n;
+        episodes += 1;
+    }
+    eprintln!(
+        "long random walk: {done} calls in {episodes} episodes, {:.0} s, statuses {statuses:?}",
+        started.elapsed().as_secs_f64()
+    );
 }

@@ -693,7 +693,11 @@ async fn json_errors(res: Response) -> Response {
         .map(|b| String::from_utf8_lossy(&b).trim().to_string())
         .unwrap_or_default();
     let detail = if text.is_empty() {
-        parts.status.canonical_reason().unwrap_or("error").to_string()
+        parts
+            .status
+            .canonical_reason()
+            .unwrap_or("error")
+            .to_string()
     } else {
         text
     };
