@@ -674,6 +674,33 @@ fn openenv_client_runs_a_task() {
     );
 }
 
+/// OpenEnv's WebSocket: a second client cannot take a live episode id (the first keeps its
+/// episode after the second leaves), and messages sent during a slow step are all answered, in
+/// order, with at most 16 held by the server at a time.
+#[test]
+fn websocket_episodes_are_owned_and_queued_messages_answered() {
+    let Some(python) = python_with("openenv-mcp") else {
+        return;
+    };
+    let addr = server();
+    let (id, _) = notes_question();
+    let out = run_script(
+        &python,
+        "tests/openenv_client/ws_owned.py",
+        &[format!("ws://{addr}/ws"), id],
+    );
+    assert_eq!(out["a_reset"], json!("observation"), "{out}");
+    assert_eq!(out["b_reset"], json!("error"), "{out}");
+    assert!(
+        out["b_message"].as_str().unwrap().contains("is live"),
+        "{out}"
+    );
+    assert_eq!(out["a_after_b_left"], json!("a\n"), "{out}");
+    assert_eq!(out["slow_step"], json!("True\n"), "{out}");
+    assert_eq!(out["states_answered"], json!(40), "{out}");
+    assert_eq!(out["step_counts"], json!([3]), "{out}");
+}
+
 /// MCP's stateless revision (2026-07-28) at `/mcp`, driven by the `mcp` SDK in its `auto` mode:
 /// it discovers the revision, and the episode travels as a handle in the tool arguments.
 #[test]
