@@ -226,16 +226,16 @@ pub(super) fn rpc_error(status: StatusCode, id: Value, code: i64, message: Strin
 
 /// What JSON-RPC refuses before a message reaches the tools, as JSON-RPC errors with the
 /// spec's codes: a body that does not parse (-32700), a message that is not a request or
-/// notification (-32600), a `tools/call` whose `arguments` is not an object (-32602).
-pub(super) fn check_message(body: &[u8]) -> Result<(), Response> {
-    let msg: Value = serde_json::from_slice(body).map_err(|e| {
-        rpc_error(
-            StatusCode::BAD_REQUEST,
-            Value::Null,
-            -32700,
-            format!("Parse error: {e}"),
-        )
-    })?;
+/// notification (-32600), a `tools/call` whose `arguments` is not an object (-32602). `Some`
+/// is the answer to send instead.
+pub(super) fn check_message(body: &[u8]) -> Option<Response> {
+    let msg: Value = match serde_json::from_slice(body) {
+        Ok(m) => m,
+        Err(e) => {
+            let why = format!("Parse error: {e}");
+            return Some(rpc_error(StatusCode::BAD_REQUEST, Value::Null, -32700, why));
+        }
+    };
     let messages = match &msg {
         Value::Array(list) => list.iter().collect(),
         one => vec![one],
@@ -247,17 +247,17 @@ pub(super) fn check_message(body: &[u8]) -> Result<(), Response> {
             && (m.get("method").is_some_and(Value::is_string) || is_response);
         if !valid {
             let why = "Invalid Request: a JSON-RPC 2.0 object with a string 'method'";
-            return Err(rpc_error(StatusCode::BAD_REQUEST, id, -32600, why.into()));
+            return Some(rpc_error(StatusCode::BAD_REQUEST, id, -32600, why.into()));
         }
         let arguments = m.pointer("/params/arguments");
         if m.get("method") == Some(&json!("tools/call"))
             && arguments.is_some_and(|a| !a.is_object() && !a.is_null())
         {
             let why = "Invalid params: 'arguments' must be an object";
-            return Err(rpc_error(StatusCode::OK, id, -32602, why.into()));
+            return Some(rpc_error(StatusCode::OK, id, -32602, why.into()));
         }
     }
-    Ok(())
+    None
 }
 
 /// `/mcp/{session}`: one stateless streamable-HTTP exchange with the session's tools.
@@ -278,7 +278,7 @@ async fn endpoint(
         }
     };
     if parts.method == axum::http::Method::POST
-        && let Err(answer) = check_message(&bytes)
+        && let Some(answer) = check_message(&bytes)
     {
         return answer;
     }

@@ -172,7 +172,7 @@ fn check_envelope(msg: &Value, headers: &HeaderMap) -> Result<(), (i64, String, 
 
 /// `/mcp`: one stateless request.
 async fn endpoint(State(s): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(answer) = check_message(&body) {
+    if let Some(answer) = check_message(&body) {
         return answer;
     }
     let msg: Value = serde_json::from_slice(&body).unwrap_or_default();

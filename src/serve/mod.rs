@@ -641,8 +641,17 @@ fn host_name(authority: &str) -> String {
 }
 
 /// Refuses (403) a request whose `Host` or `Origin` names a host this server does not answer
-/// to: what a web page reaching a local server through DNS rebinding sends.
+/// to: what a web page reaching a local server through DNS rebinding sends. The body is read
+/// first (up to the body limit, else 413), so every answer, early refusals included, comes
+/// after the whole request: a connection closed with a request half-read is reset, and the
+/// client loses the answer.
 async fn check_host(State(s): State<Arc<Server>>, req: Request, next: Next) -> Response {
+    let (parts, body) = req.into_parts();
+    let Ok(body) = axum::body::to_bytes(body, s.cfg.max_body).await else {
+        let why = format!("the body is over {} bytes", s.cfg.max_body);
+        return ServeError(StatusCode::PAYLOAD_TOO_LARGE, why).into_response();
+    };
+    let req = Request::from_parts(parts, axum::body::Body::from(body));
     let allowed = |name: &str| s.cfg.allowed_hosts.iter().any(|h| h == name);
     let headers = req.headers();
     if !s.cfg.any_host
