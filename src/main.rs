@@ -225,9 +225,20 @@ fn main() {
     if let Some(kind) = cli.python {
         appsim::set_python(kind);
     }
-    if let Err(e) = run(cli) {
-        eprintln!("appsim: {e:#}");
-        std::process::exit(1);
+    // The command runs on a thread with a rollout thread's 64 MiB stack: code cells recurse as
+    // deep as AppWorld's limit on either executor (RustPython's frames are native frames).
+    let command = std::thread::Builder::new()
+        .name("appsim".into())
+        .stack_size(64 << 20)
+        .spawn(move || run(cli))
+        .expect("the OS refused the command's thread");
+    match command.join() {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => {
+            eprintln!("appsim: {e:#}");
+            std::process::exit(1);
+        }
+        Err(panic) => std::panic::resume_unwind(panic),
     }
 }
 

@@ -289,6 +289,20 @@ fn the_cli_picks_the_executor() {
 }
 
 #[test]
+fn the_cli_recurses_as_deep_as_appworld_on_both_executors() {
+    common::ensure_cpython();
+    let cell = b"def f(n):\n    return f(n + 1)\nf(0)\n";
+    for kind in ["cpython", "rustpython"] {
+        let out = appsim(&["--python", kind, "shell"], cell);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("[Previous line repeated 983 more times]"),
+            "{kind}: {text}"
+        );
+    }
+}
+
+#[test]
 fn compile_warnings_stay_out_of_the_host_stderr() {
     // An invalid escape makes the compiler warn; the cell still runs and nothing is printed
     // outside its output (checked by running the binary and reading its stderr).
