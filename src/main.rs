@@ -77,6 +77,9 @@ enum Command {
         /// Most saved states (`/save_state` ids) one session keeps.
         #[arg(long, default_value_t = 16)]
         max_saved_states: usize,
+        /// Most megabytes one session's saved states hold together.
+        #[arg(long, default_value_t = 64)]
+        max_saved_mb: usize,
         /// End an OpenEnv session after this many cells (`done`, `"truncated": true`) and free it.
         #[arg(long)]
         max_steps: Option<usize>,
@@ -329,6 +332,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             workers,
             allow_host,
             max_saved_states,
+            max_saved_mb,
             max_steps,
             max_memory_mb,
             world: world_arg,
@@ -347,6 +351,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 idle_timeout: std::time::Duration::from_secs(idle_timeout),
                 workers: workers.unwrap_or(defaults.workers).max(1),
                 max_saved_states,
+                max_saved_bytes: max_saved_mb << 20,
                 max_steps,
                 max_resident: max_memory_mb.map(|mb| mb << 20),
                 ..defaults

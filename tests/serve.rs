@@ -382,6 +382,31 @@ fn sessions_end_at_max_steps_and_new_ones_wait_for_memory() {
     assert!(last["reward"].is_number(), "{last}");
     let (status, gone) = call("/step", step);
     assert_eq!(status, 404, "{gone}");
+    // Saved states are bounded in bytes too: with a 1 MiB budget, a state holding 1.5 MB of new
+    // notes is refused (409) and the earlier state stays loadable.
+    let small = server_with(appsim::serve::ServeConfig {
+        max_saved_bytes: 1 << 20,
+        ..Default::default()
+    });
+    let at = |path: &str, body: Value| request(small, "POST", path, Some(&body.to_string()));
+    assert_eq!(
+        at("/initialize", json!({"task_id": t, "session_id": "b"})).0,
+        200
+    );
+    assert_eq!(
+        at("/save_state", json!({"task_id": "b", "state_id": "empty"})).0,
+        200
+    );
+    let write = "me = apis.supervisor.show_profile()\npw = [p['password'] for p in apis.supervisor.show_account_passwords() if p['account_name'] == 'simple_note'][0]\ntok = apis.simple_note.login(username=me['email'], password=pw)['access_token']\nfor i in range(150):\n    apis.simple_note.create_note(title=f't{i}', content='c' * 10000, access_token=tok)";
+    let (_, wrote) = at("/execute", json!({"task_id": "b", "code": write}));
+    assert!(!wrote.contains("Traceback"), "{wrote}");
+    let (status, text) = at("/save_state", json!({"task_id": "b", "state_id": "full"}));
+    assert_eq!(status, 409, "{text}");
+    assert!(text.contains("--max-saved-mb"), "{text}");
+    assert_eq!(
+        at("/load_state", json!({"task_id": "b", "state_id": "empty"})).0,
+        200
+    );
     // Past the process's memory budget a new session is refused with the reason.
     let full = server_with(appsim::serve::ServeConfig {
         max_resident: Some(1),

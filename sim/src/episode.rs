@@ -269,6 +269,24 @@ impl Episode {
         Ok(())
     }
 
+    /// Saves the current state under `id` unless the saved states would then hold more than
+    /// `max_bytes` (an earlier state under `id` counts as replaced); `false`, with nothing
+    /// changed, when they would.
+    pub fn save_state_within(&mut self, id: &str, max_bytes: usize) -> Result<bool, EpisodeError> {
+        let snap = self.db.save_state()?;
+        let kept: usize = self
+            .saved
+            .iter()
+            .filter(|(k, _)| k.as_str() != id)
+            .map(|(_, s)| s.bytes())
+            .sum();
+        if kept + snap.bytes() > max_bytes {
+            return Ok(false);
+        }
+        self.saved.insert(id.to_string(), snap);
+        Ok(true)
+    }
+
     /// How many saved states the episode holds.
     pub fn saved_states(&self) -> usize {
         self.saved.len()

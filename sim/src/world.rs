@@ -530,6 +530,21 @@ impl StateSnapshot {
     pub fn changes(&self) -> &[Change] {
         &self.changes
     }
+
+    /// About how many bytes the snapshot holds (its rows' text and names).
+    pub fn bytes(&self) -> usize {
+        self.changes
+            .iter()
+            .map(|c| {
+                let row = |v: &Option<String>| v.as_ref().map_or(0, String::len);
+                std::mem::size_of::<Change>()
+                    + c.schema.len()
+                    + c.table.len()
+                    + row(&c.old)
+                    + row(&c.new)
+            })
+            .sum()
+    }
 }
 
 /// A worker's own copy of a world, and the transaction its episode runs in.

@@ -271,7 +271,7 @@ async fn save_state(State(s): Shared, Body(body): Body) -> Result<Json<Value>, S
     let id = field(&body, "task_id")?.to_string();
     let state = state_id(&body)?;
     let saved = state.clone();
-    let most = s.config().max_saved_states;
+    let (most, max_bytes) = (s.config().max_saved_states, s.config().max_saved_bytes);
     s.call(&id, move |l| {
         let ep = l.env.episode_mut();
         if !ep.has_saved_state(&saved) && ep.saved_states() >= most {
@@ -279,8 +279,14 @@ async fn save_state(State(s): Shared, Body(body): Body) -> Result<Json<Value>, S
                 "the session holds {most} saved states, the most it may: save over one of their ids"
             )));
         }
-        ep.save_state(&saved)
-            .map_err(|e| bad_request(e.to_string()))
+        match ep.save_state_within(&saved, max_bytes) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(conflict(format!(
+                "the session's saved states would pass {} MB (--max-saved-mb): save over one of their ids",
+                max_bytes >> 20
+            ))),
+            Err(e) => Err(bad_request(e.to_string())),
+        }
     })
     .await??;
     Ok(output(state))

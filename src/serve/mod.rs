@@ -49,6 +49,8 @@ pub struct ServeConfig {
     /// Most saved states (`/save_state` ids) one session keeps; a new id past it is refused
     /// (409), an id in use can still be saved over.
     pub max_saved_states: usize,
+    /// Most bytes one session's saved states hold together; a save past it is refused (409).
+    pub max_saved_bytes: usize,
     /// Host names a request's `Host` and `Origin` headers may name (lowercase, no port):
     /// loopback names by default, plus the `--host` served on and `--allow-host` names. Others
     /// are refused (403), so a web page cannot reach the server through DNS rebinding.
@@ -72,6 +74,7 @@ impl Default for ServeConfig {
             workers: (2 * cores).max(4),
             episode: crate::base_episode_config(),
             max_saved_states: 16,
+            max_saved_bytes: 64 << 20,
             allowed_hosts: ["localhost", "127.0.0.1", "::1"].map(String::from).to_vec(),
             any_host: false,
             max_steps: None,
