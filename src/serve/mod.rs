@@ -314,7 +314,9 @@ impl Server {
                 self.drop_on_worker(id, &old);
             }
         }
-        if let (Some(budget), Some(held)) = (self.cfg.max_resident, resident_bytes())
+        // (/proc is read only where a budget is set: this runs for every new session.)
+        if let Some(budget) = self.cfg.max_resident
+            && let Some(held) = resident_bytes()
             && held >= budget
         {
             return Err(ServeError(

@@ -202,9 +202,9 @@ fn compile_error_message(e: &impl std::fmt::Display) -> String {
     text.split(" at line ").next().unwrap_or(text).to_string()
 }
 
-/// CPython 3.11's traceback text for RustPython (source lines from the episode's own cells,
-/// position markers): `_appsim_rp`.
-const TRACEBACK_SOURCE: &str = include_str!("rustpython_compat.py");
+/// What CPython 3.11 shows and RustPython does not (tracebacks, syntax errors, float floor
+/// divisions of constants): `_appsim_rp`.
+const COMPAT_SOURCE: &str = include_str!("rustpython_compat.py");
 
 /// `code` compiled with its float floor divisions of constants folded as CPython folds them,
 /// where it has any (`compile_cell`; rustpython-codegen 0.6.0 folds `5 // 0.5` to 0.0).
@@ -274,7 +274,7 @@ impl Runtime {
         let setup = interp.enter(|vm| -> PyResult<Hooks> {
             install_module(vm, "os", OS_SHIM)?;
             install_module(vm, "pendulum", PENDULUM_SOURCE)?;
-            install_module(vm, "_appsim_rp", TRACEBACK_SOURCE)?;
+            install_module(vm, "_appsim_rp", COMPAT_SOURCE)?;
             let code = vm
                 .compile(PREAMBLE_SOURCE, Mode::Exec, "<appsim:preamble>".to_owned())
                 .map_err(|e| vm.new_runtime_error(format!("preamble: {e:?}")))?;
