@@ -86,6 +86,9 @@ enum Command {
         /// Refuse new sessions (503) while the process holds more than this much memory.
         #[arg(long, value_name = "MB")]
         max_memory_mb: Option<u64>,
+        /// Most megabytes one session's Python may allocate (past it, the cell raises MemoryError).
+        #[arg(long, value_name = "MB", default_value_t = 1024)]
+        max_session_mb: u64,
         #[command(flatten)]
         world: WorldArg,
     },
@@ -335,6 +338,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             max_saved_mb,
             max_steps,
             max_memory_mb,
+            max_session_mb,
             world: world_arg,
         } => {
             appsim::python()
@@ -354,6 +358,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 max_saved_bytes: max_saved_mb << 20,
                 max_steps,
                 max_resident: max_memory_mb.map(|mb| mb << 20),
+                episode: sim::EpisodeConfig {
+                    memory_limit: max_session_mb << 20,
+                    ..defaults.episode.clone()
+                },
                 ..defaults
             }
             .answering(&host, &allow_host);

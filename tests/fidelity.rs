@@ -308,8 +308,9 @@ fn replay(
     report
 }
 
-#[test]
-fn recordings_replay_identically() {
+/// The oracle's world (`tests/fidelity/world/`), its registry, and an episode configuration at
+/// its clock without an interaction budget.
+fn oracle_world() -> (sim::World, Arc<sim::api::Registry>, EpisodeConfig) {
     let registry = Arc::new(apps::registry());
     let (world, _) =
         apps::seed::load_world(&dir().join("world"), &registry).expect("oracle world loads");
@@ -324,6 +325,59 @@ fn recordings_replay_identically() {
         max_interactions: usize::MAX,
         ..EpisodeConfig::default()
     };
+    (world, registry, cfg)
+}
+
+/// Cells of `tests/fidelity/cells/api_numbers.jsonl` where appsim prints something else than
+/// AppWorld, with the reason; each must still differ (else the entry goes).
+const API_NUMBER_DIFFERENCES: &[(&str, &str)] = &[];
+
+/// Cells that call `apis` with NaN, infinities and integers beyond 64 bits (path, query and
+/// body parameters of every type) print what AppWorld's cells print, on both executors: the
+/// recording `tests/fidelity/cells/api_numbers.jsonl` (made with `record_cells.py --set
+/// api_numbers` over the oracle's world), each cell the first of a fresh episode.
+#[test]
+fn api_calls_with_odd_numbers_print_as_appworld() {
+    let (world, registry, cfg) = oracle_world();
+    let text = std::fs::read_to_string(dir().join("cells/api_numbers.jsonl")).expect("recording");
+    let records: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("record is JSON"))
+        .collect();
+    assert!(records.len() >= 40, "{} records", records.len());
+    let mut failures = Vec::new();
+    for kind in sim::PythonKind::ALL {
+        if kind == sim::PythonKind::CPython {
+            common::ensure_cpython();
+        }
+        let cfg = EpisodeConfig {
+            python: kind,
+            ..cfg.clone()
+        };
+        let mut ep = Episode::new(&world, registry.clone(), cfg.clone()).expect("episode opens");
+        for r in &records {
+            let (name, code) = (r["name"].as_str().unwrap(), r["code"].as_str().unwrap());
+            let want = r["output"].as_str().unwrap();
+            ep.reset(cfg.clone()).expect("reset works");
+            let got = ep.execute(code);
+            let listed = API_NUMBER_DIFFERENCES.iter().any(|(n, _)| *n == name);
+            match (got == want, listed) {
+                (false, false) => failures.push(format!(
+                    "{kind}: {name}\n  AppWorld: {want:?}\n  appsim:   {got:?}"
+                )),
+                (true, true) => failures.push(format!(
+                    "{kind}: {name} is listed as a difference but prints as AppWorld; remove the entry"
+                )),
+                _ => {}
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn recordings_replay_identically() {
+    let (world, registry, cfg) = oracle_world();
     let deliberate = deliberate();
     let show: usize = std::env::var("FIDELITY_SHOW")
         .ok()

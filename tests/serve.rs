@@ -421,6 +421,37 @@ fn sessions_end_at_max_steps_and_new_ones_wait_for_memory() {
     );
     assert_eq!(status, 503, "{d}");
     assert!(d.contains("memory budget"), "{d}");
+    // A session's own interpreter budget (--max-session-mb): past it a cell raises MemoryError,
+    // and the session and its neighbours go on.
+    let tight = server_with(appsim::serve::ServeConfig {
+        episode: sim::EpisodeConfig {
+            memory_limit: 64 << 20,
+            ..Default::default()
+        },
+        ..Default::default()
+    });
+    let at = |path: &str, body: Value| request(tight, "POST", path, Some(&body.to_string()));
+    for id in ["big", "neighbour"] {
+        assert_eq!(
+            at("/initialize", json!({"task_id": t, "session_id": id})).0,
+            200
+        );
+    }
+    let (_, bomb) = at(
+        "/execute",
+        json!({"task_id": "big", "code": "x = bytearray(100 << 20)"}),
+    );
+    assert!(bomb.contains("MemoryError"), "{bomb}");
+    let (_, small) = at(
+        "/execute",
+        json!({"task_id": "big", "code": "y = bytearray(10 << 20)\nprint(len(y))"}),
+    );
+    assert!(small.contains("10485760"), "{small}");
+    let (_, other) = at(
+        "/execute",
+        json!({"task_id": "neighbour", "code": "print(2 + 2)"}),
+    );
+    assert!(other.contains('4'), "{other}");
 }
 
 #[test]
@@ -1302,10 +1333,7 @@ fn fuzz_value(rng: &mut Rng, live: &[String], tasks: &[String]) -> String {
 /// `APPSIM_FUZZ_REQUESTS` sets the count (CI: 1,500; the documented run in docs/serve.md).
 #[test]
 fn routes_fuzzed_answer_documented_statuses_and_json() {
-    let n: usize = std::env::var("APPSIM_FUZZ_REQUESTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1_500);
+    let n: usize = common::env_count("APPSIM_FUZZ_REQUESTS", 1_500);
     let addr = server();
     let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
     let tasks: Vec<String> = suite.tasks().iter().take(6).map(|t| t.id.clone()).collect();

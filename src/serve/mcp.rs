@@ -24,10 +24,12 @@ use sim::api::params::{ParamSpec, ParamType};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// The tool list, built once from the registry.
+/// The tool lists, built once per server from its registry.
 pub struct Tools {
     list: Arc<Vec<Tool>>,
     index: HashMap<String, usize>,
+    /// The 2026-07-28 endpoint's list (the same tools taking an `episode` handle), as JSON.
+    stateless: Value,
 }
 
 /// Apps AppWorld's MCP server leaves out.
@@ -123,10 +125,17 @@ impl Tools {
             .enumerate()
             .map(|(i, t)| (t.name.to_string(), i))
             .collect();
+        let stateless = super::mcp_stateless::tool_list(&list);
         Tools {
             list: Arc::new(list),
             index,
+            stateless,
         }
+    }
+
+    /// The 2026-07-28 endpoint's tool list.
+    pub fn stateless(&self) -> &Value {
+        &self.stateless
     }
 
     /// The tools, in order.

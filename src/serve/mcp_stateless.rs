@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{Map, Value, json};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The protocol revision this endpoint speaks.
 pub const VERSION: &str = "2026-07-28";
@@ -28,34 +28,31 @@ const HEADER_MISMATCH: i64 = -32020;
 const UNSUPPORTED_VERSION: i64 = -32022;
 
 /// The tool list of this endpoint: `open_episode`, `close_episode`, then every API's tool of
-/// the session-bound endpoint with the `episode` handle added to its arguments.
-fn tool_list(s: &Server) -> &'static Value {
-    static LIST: OnceLock<Value> = OnceLock::new();
-    LIST.get_or_init(|| {
-        let handle = json!({"type": "string",
-            "description": "The episode handle open_episode answered."});
-        let mut tools = vec![
-            json!({"name": "open_episode",
-                "description": "Start a task and answer its episode handle (pass it as `episode` to every other tool), with the task's instruction, supervisor and clock.",
-                "inputSchema": {"type": "object", "properties": {
-                    "task_id": {"type": "string", "description": "The task to start (GET /tasks lists them)."}},
-                    "required": ["task_id"]}}),
-            json!({"name": "close_episode", "description": "End an episode and free it.",
-                "inputSchema": {"type": "object", "properties": {"episode": handle},
-                    "required": ["episode"]}}),
-        ];
-        for t in s.mcp_tools.list() {
-            let mut t = serde_json::to_value(t).unwrap_or_default();
-            if let Some(schema) = t.get_mut("inputSchema") {
-                schema["properties"]["episode"] = handle.clone();
-                if let Some(req) = schema["required"].as_array_mut() {
-                    req.insert(0, json!("episode"));
-                }
+/// the session-bound endpoint (`tools`) with the `episode` handle added to its arguments.
+pub(super) fn tool_list(tools: &[rmcp::model::Tool]) -> Value {
+    let handle = json!({"type": "string",
+        "description": "The episode handle open_episode answered."});
+    let mut list = vec![
+        json!({"name": "open_episode",
+            "description": "Start a task and answer its episode handle (pass it as `episode` to every other tool), with the task's instruction, supervisor and clock.",
+            "inputSchema": {"type": "object", "properties": {
+                "task_id": {"type": "string", "description": "The task to start (GET /tasks lists them)."}},
+                "required": ["task_id"]}}),
+        json!({"name": "close_episode", "description": "End an episode and free it.",
+            "inputSchema": {"type": "object", "properties": {"episode": handle},
+                "required": ["episode"]}}),
+    ];
+    for t in tools {
+        let mut t = serde_json::to_value(t).unwrap_or_default();
+        if let Some(schema) = t.get_mut("inputSchema") {
+            schema["properties"]["episode"] = handle.clone();
+            if let Some(req) = schema["required"].as_array_mut() {
+                req.insert(0, json!("episode"));
             }
-            tools.push(t);
         }
-        json!(tools)
-    })
+        list.push(t);
+    }
+    json!(list)
 }
 
 /// A tool's result as text and structured content.
@@ -200,7 +197,7 @@ async fn endpoint(State(s): State<Arc<Server>>, headers: HeaderMap, body: Bytes)
             "ttlMs": 0, "cacheScope": "public", "resultType": "complete",
         })),
         "tools/list" => Ok(
-            json!({"tools": tool_list(&s), "ttlMs": 0, "cacheScope": "public",
+            json!({"tools": s.mcp_tools.stateless(), "ttlMs": 0, "cacheScope": "public",
                                   "resultType": "complete"}),
         ),
         "tools/call" => call_tool(&s, &msg["params"]).await,

@@ -15,6 +15,14 @@ pub fn report(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
+/// A count a long run sets through the environment (`APPSIM_FUZZ_CALLS=1000000`), else `default`.
+pub fn env_count(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// The default world and registry, built once per test binary.
 pub fn env() -> &'static (World, Arc<Registry>) {
     static ENV: OnceLock<(World, Arc<Registry>)> = OnceLock::new();

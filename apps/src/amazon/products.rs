@@ -197,7 +197,7 @@ fn sort_field(p: &Product, f: &str) -> Value {
 /// does not re-sort the page), then the page.
 pub(super) fn search_products(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let sort: Option<SortKey> = parse_sort(a.opt_str("sort_by"), PRODUCT_SORT_FIELDS)?;
-    let num = |name: &str| a.value(name).as_f64();
+    let num = |name: &str| a.float(name);
     let (min_price, max_price) = (num("min_price"), num("max_price"));
     let (min_rating, max_rating) = (num("min_product_rating"), num("max_product_rating"));
     let (min_seller, max_seller) = (num("min_seller_rating"), num("max_seller_rating"));

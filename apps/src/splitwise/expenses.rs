@@ -26,22 +26,26 @@ const LENGTHS: &str = "Number of debtor IDs and debt amounts must be the same.";
 
 /// The amounts of `debt_amounts`, if given.
 fn debt_amounts(a: &Args) -> Option<Vec<f64>> {
-    a.value("debt_amounts")
-        .as_array()
-        .map(|v| v.iter().map(|x| x.as_f64().unwrap_or(0.0)).collect())
+    a.opt_float_list("debt_amounts")
 }
 
 /// The given debt amounts must match the debtors in number and add up to `amount` (both
-/// rounded to cents) within 10 cents.
+/// rounded to cents) within 10 cents. A NaN never adds up (AppWorld refuses a NaN amount so
+/// even without debt amounts).
 fn check_amounts(debtors: usize, amounts: &Option<Vec<f64>>, amount: f64) -> Result<(), ApiError> {
-    if let Some(amounts) = amounts {
-        if amounts.len() != debtors {
-            return Err(ApiError::unprocessable(LENGTHS));
+    match amounts {
+        Some(amounts) => {
+            if amounts.len() != debtors {
+                return Err(ApiError::unprocessable(LENGTHS));
+            }
+            let sum: f64 = amounts.iter().fold(0.0, |s, x| s + x);
+            let off = (round2(sum) - round2(amount)).abs();
+            if off.is_nan() || off > 0.1 {
+                return Err(ApiError::unprocessable(SUM_MISMATCH));
+            }
         }
-        let sum: f64 = amounts.iter().fold(0.0, |s, x| s + x);
-        if (round2(sum) - round2(amount)).abs() > 0.1 {
-            return Err(ApiError::unprocessable(SUM_MISMATCH));
-        }
+        None if amount.is_nan() => return Err(ApiError::unprocessable(SUM_MISMATCH)),
+        None => {}
     }
     Ok(())
 }
@@ -90,7 +94,7 @@ pub(super) fn record_expense(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
         ));
     }
     let amounts = debt_amounts(a);
-    let paid = a.value("paid_amount").as_f64().unwrap_or(0.0);
+    let paid = a.float("paid_amount").unwrap_or(0.0);
     check_amounts(debtor_emails.len(), &amounts, paid)?;
     let payer_email = a.str("payer_email");
     let group = match a.value("group_id").as_i64() {
@@ -200,7 +204,7 @@ pub(super) fn update_expense(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
             "debtor_emails must be passed if debt_amounts are passed.",
         ));
     }
-    let paid = a.value("paid_amount").as_f64();
+    let paid = a.float("paid_amount");
     if let Some(d) = &debtor_emails {
         check_amounts(d.len(), &amounts, paid.unwrap_or(rec.amount))?;
     }

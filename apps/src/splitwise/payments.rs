@@ -111,7 +111,7 @@ pub(super) fn record_payment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
         }
         None => None,
     };
-    let amount = round2(a.value("amount").as_f64().unwrap_or(0.0));
+    let amount = round2(a.float("amount").unwrap_or(0.0));
     if amount <= 0.0 {
         // AppWorld's model check fails with a 500 here.
         return Err(not_positive("create", "Payment", "amount", false));
@@ -133,7 +133,7 @@ pub(super) fn update_payment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
     if rec.deleted {
         return Err(ApiError::unprocessable(PAYMENT.deleted_no_update));
     }
-    let amount = match a.value("amount").as_f64() {
+    let amount = match a.float("amount") {
         Some(x) => {
             // AppWorld stores an amount that rounds to 0.00; appsim refuses it as well.
             if x <= 0.0 || round2(x) <= 0.0 {

@@ -110,7 +110,7 @@ fn date_bounds(a: &Args) -> Result<(String, String), ApiError> {
 
 fn filters(a: &Args, participant: Option<i64>) -> Result<Filters, ApiError> {
     let (min_at, max_at) = date_bounds(a)?;
-    let num = |name: &str| a.value(name).as_f64().unwrap_or(0.0);
+    let num = |name: &str| a.float(name).unwrap_or(0.0);
     Ok(Filters {
         participant,
         min_amount: num("min_amount"),

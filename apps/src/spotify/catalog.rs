@@ -75,8 +75,8 @@ fn song_filter_args(a: &Args) -> Result<Vec<Box<dyn rusqlite::ToSql>>, ApiError>
         Box::new(to),
         Box::new(a.int("min_duration")),
         Box::new(a.int("max_duration")),
-        Box::new(a.value("min_rating").as_f64()),
-        Box::new(a.value("max_rating").as_f64()),
+        Box::new(a.float("min_rating")),
+        Box::new(a.float("max_rating")),
         Box::new(a.int("min_like_count")),
         Box::new(a.int("max_like_count")),
         Box::new(a.int("min_play_count")),
@@ -173,8 +173,8 @@ pub(super) fn search_albums(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> 
         ))?
         .query_map(
             params![
-                a.value("min_rating").as_f64(),
-                a.value("max_rating").as_f64(),
+                a.float("min_rating"),
+                a.float("max_rating"),
                 from,
                 to,
                 a.int("min_like_count"),

@@ -70,8 +70,8 @@ pub(super) fn search_playlists(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErro
                 ctx.user()?.id,
                 a.int("min_like_count"),
                 a.int("max_like_count"),
-                a.value("min_rating").as_f64(),
-                a.value("max_rating").as_f64(),
+                a.float("min_rating"),
+                a.float("max_rating"),
             ],
             Playlist::read,
         )?

@@ -63,10 +63,18 @@ fn show_active_task(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     Ok(json!({"instruction": instruction, "status": status, "answer": answer}))
 }
 
+/// The answer as the tasks table keeps it: JSON text, a NaN or infinity as Python writes it.
+fn stored_answer(v: &Value) -> String {
+    match sim::api::params::tagged_text(v) {
+        Some(text) => text.to_string(),
+        None => v.to_string(),
+    }
+}
+
 fn complete_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let n = ctx.db.execute_cached(
         "UPDATE supervisor.tasks SET status = ?1, answer = ?2",
-        rusqlite::params![a.str("status"), a.value("answer").to_string()],
+        rusqlite::params![a.str("status"), stored_answer(a.value("answer"))],
     )?;
     if n == 0 {
         return Err(ApiError::unprocessable("No active task found."));

@@ -412,7 +412,7 @@ pub(super) fn due_date_arg(a: &Args) -> Result<Option<String>, ApiError> {
 
 /// A duration as stored (rounded to 2 places, as AppWorld rounds on save).
 pub(super) fn duration_arg(a: &Args) -> Option<f64> {
-    a.value("duration").as_f64().map(sim::num::round2)
+    a.float("duration").map(sim::num::round2)
 }
 
 /// Maps a unique-constraint failure to AppWorld's 409, other errors to 500.

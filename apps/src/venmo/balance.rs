@@ -170,7 +170,7 @@ fn record_transfer(
 
 fn add_to_venmo_balance(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let card = owned_card(ctx, a.int("payment_card_id"))?;
-    let raw = a.value("amount").as_f64().unwrap_or(0.0);
+    let raw = a.float("amount").unwrap_or(0.0);
     let amount = transfer_amount(raw)?;
     admin::debit(ctx.db, card.details(), amount, ctx.now, || {
         ApiError::unprocessable(format!(
@@ -186,7 +186,7 @@ fn add_to_venmo_balance(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 
 fn withdraw_from_venmo_balance(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let card = owned_card(ctx, a.int("payment_card_id"))?;
-    let raw = a.value("amount").as_f64().unwrap_or(0.0);
+    let raw = a.float("amount").unwrap_or(0.0);
     let user = me(ctx)?;
     if sim::num::round2(raw) > user.balance {
         return Err(ApiError::unprocessable(format!(

@@ -264,7 +264,7 @@ fn create_payment_request(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             "Sender and receiver cannot be the same user.",
         ));
     }
-    let amount = sim::num::round2(a.value("amount").as_f64().unwrap_or(0.0));
+    let amount = sim::num::round2(a.float("amount").unwrap_or(0.0));
     if amount <= 0.0 {
         return Err(zero_amount_on_create("PaymentRequest"));
     }
@@ -313,7 +313,7 @@ fn update_payment_request(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         "You are not authorized to update this payment request.",
         "This payment request has already been completed, so cannot update it now.",
     )?;
-    let new_amount = a.value("amount").as_f64();
+    let new_amount = a.float("amount");
     r.check_save(new_amount.unwrap_or(r.amount))?;
     let amount = new_amount.map(sim::num::round2).unwrap_or(r.amount);
     let description = a.opt_str("description").unwrap_or(&r.description);

@@ -167,7 +167,7 @@ fn show_transactions(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         bound("max_created_at", true)?,
     );
     let key = parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?;
-    let num = |name: &str| a.value(name).as_f64().unwrap_or(0.0);
+    let num = |name: &str| a.float(name).unwrap_or(0.0);
     let (min_amount, max_amount) = (num("min_amount"), num("max_amount"));
     let (min_likes, max_likes) = (a.int("min_like_count"), a.int("max_like_count"));
     let direction = a.opt_str("direction");
@@ -219,7 +219,7 @@ fn create_transaction(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             "Sender and receiver cannot be the same user.",
         ));
     }
-    let raw = a.value("amount").as_f64().unwrap_or(0.0);
+    let raw = a.float("amount").unwrap_or(0.0);
     let mut digits = None;
     if a.value("payment_card_id").is_null() {
         if raw > sender.balance {

@@ -14,6 +14,9 @@ pub struct ApiError {
     pub status: u16,
     /// The response body, always an object with a `message` key.
     pub body: Value,
+    /// The Python exception AppWorld's server raised instead of answering (`OverflowError`):
+    /// a cell raises it with the message, a server answers 500.
+    pub raised: Option<&'static str>,
 }
 
 impl ApiError {
@@ -22,7 +25,25 @@ impl ApiError {
         Self {
             status,
             body: json!({ "message": message.into() }),
+            raised: None,
         }
+    }
+
+    /// An exception AppWorld's server raises rather than answers (its handlers meet a value
+    /// Python cannot store or convert): `kind` is the Python type the cell sees.
+    pub fn raised(kind: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            raised: Some(kind),
+            ..Self::new(500, message)
+        }
+    }
+
+    /// The `OverflowError` of an integer beyond 64 bits that reaches SQLite.
+    pub fn sqlite_overflow() -> Self {
+        Self::raised(
+            "OverflowError",
+            "Python int too large to convert to SQLite INTEGER",
+        )
     }
 
     /// 422 for a business-rule failure (the usual "you can't do that" error).
@@ -61,6 +82,7 @@ impl ApiError {
         Self {
             status: 409,
             body: json!({ "message": [format!("The {thing} with {key} {value} does not exist.")] }),
+            raised: None,
         }
     }
 
@@ -112,10 +134,17 @@ pub fn unauthorized_message(app: &str) -> String {
 }
 
 impl fmt::Display for ApiError {
-    /// `Response status code is 422:\n{"message":"..."}`, the text agent code sees. As in
+    /// `Response status code is 422:\n{"message":"..."}`, the text agent code sees (a raised
+    /// exception: its message alone). As in
     /// AppWorld's client, a body mentioning "Method Not Allowed" is replaced by
     /// [`ROUTE_NOT_FOUND`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.raised.is_some() {
+            return match self.message() {
+                Value::String(m) => f.write_str(m),
+                other => write!(f, "{other}"),
+            };
+        }
         let body = self.body_text();
         let body = if body.contains("Method Not Allowed") {
             ROUTE_NOT_FOUND.to_string()

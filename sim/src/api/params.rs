@@ -210,6 +210,80 @@ pub fn py_float(v: f64) -> String {
     }
 }
 
+/// The key of the one-entry object that stands for a number JSON cannot hold (NaN, an
+/// infinity, an integer beyond 64 bits) on its way from a cell to the validator and, for a
+/// non-finite float that passes validation, to the handler (read it with [`as_float`]).
+pub const NUMBER_TAG: &str = "\u{0}number";
+
+/// A number JSON cannot hold, by its Python text (`nan`, `inf`, `-inf` or an integer's digits).
+pub fn tagged_number(text: impl Into<String>) -> Value {
+    let mut m = Map::new();
+    m.insert(NUMBER_TAG.into(), Value::String(text.into()));
+    Value::Object(m)
+}
+
+/// The Python text of a tagged number.
+pub fn tagged_text(v: &Value) -> Option<&str> {
+    match v {
+        Value::Object(m) if m.len() == 1 => m.get(NUMBER_TAG)?.as_str(),
+        _ => None,
+    }
+}
+
+/// The float a value stands for: a JSON number, or a tagged NaN or infinity.
+pub fn as_float(v: &Value) -> Option<f64> {
+    v.as_f64()
+        .or_else(|| tagged_text(v).and_then(py_float_text))
+}
+
+/// A float as a value: a JSON number when finite, else tagged.
+fn float_value(f: f64) -> Value {
+    serde_json::Number::from_f64(f)
+        .map(Value::Number)
+        .unwrap_or_else(|| tagged_number(py_float(f)))
+}
+
+/// Python's `float(text)`: surrounding whitespace, digit-grouping underscores, `inf`,
+/// `infinity` and `nan` in any case, with a sign.
+fn py_float_text(text: &str) -> Option<f64> {
+    let t = py_numeric_text(text)?;
+    let lower = t.to_ascii_lowercase();
+    let (negative, body) = match lower.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, lower.strip_prefix('+').unwrap_or(&lower)),
+    };
+    let sign = if negative { -1.0 } else { 1.0 };
+    match body {
+        "inf" | "infinity" => Some(sign * f64::INFINITY),
+        "nan" => Some(f64::NAN),
+        b if b.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
+            b.parse::<f64>().ok().map(|f| sign * f)
+        }
+        _ => None,
+    }
+}
+
+/// An integer's digits (optional `-`), as a tagged big integer carries them.
+fn is_int_text(t: &str) -> bool {
+    let d = t.strip_prefix('-').unwrap_or(t);
+    !d.is_empty() && d.chars().all(|c| c.is_ascii_digit())
+}
+
+/// An integer beyond 64 bits, tagged (Python's ints have no bound; pydantic passes it on).
+fn big_int(digits: &str) -> Value {
+    let (sign, d) = match digits.strip_prefix('-') {
+        Some(d) => ("-", d),
+        None => ("", digits.strip_prefix('+').unwrap_or(digits)),
+    };
+    let d = d.trim_start_matches('0');
+    tagged_number(format!("{sign}{}", if d.is_empty() { "0" } else { d }))
+}
+
+/// Is this validated value an integer beyond 64 bits?
+pub fn is_big_int(v: &Value) -> bool {
+    tagged_text(v).is_some_and(is_int_text)
+}
+
 /// One declared parameter of an API.
 #[derive(Debug, Clone)]
 pub struct ParamSpec {
@@ -259,17 +333,60 @@ impl ParamSpec {
     }
 }
 
-/// Outcome of validating one parameter: either the canonical value or a failure reason.
-type Checked = Result<Value, String>;
+/// Outcome of validating one parameter: the canonical value, or why not.
+type Checked = Result<Value, Failure>;
+
+/// Why one parameter's value was refused.
+#[derive(Debug, Clone, PartialEq)]
+enum Failure {
+    /// A pydantic validation error (its reason lines).
+    Field(String),
+    /// A Python exception the conversion itself raises (pydantic does not catch it).
+    Raised(&'static str, String),
+}
+
+impl From<String> for Failure {
+    fn from(reason: String) -> Self {
+        Failure::Field(reason)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(reason: &str) -> Self {
+        Failure::Field(reason.to_string())
+    }
+}
+
+/// Why a call's arguments were refused.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Invalid {
+    /// `(field, reason)` validation failures, in FastAPI's order (a 422).
+    Fields(Vec<(String, String)>),
+    /// A Python exception the conversion raised (`OverflowError` for an integer too large to
+    /// be a float), which AppWorld's server does not turn into an answer.
+    Raised(&'static str, String),
+}
+
+impl Invalid {
+    /// The field failures (empty for a raised exception).
+    pub fn fields(&self) -> &[(String, String)] {
+        match self {
+            Invalid::Fields(f) => f,
+            Invalid::Raised(..) => &[],
+        }
+    }
+}
 
 /// Validates a call's arguments against the parameter list. Unknown arguments are ignored, as
 /// AppWorld's server does. Returns canonical values for every declared parameter (defaults
 /// filled in) or the list of `(field, reason)` failures, ordered as FastAPI reports them (path,
-/// then query, header, then body and form parameters; declaration order within each).
+/// then query, header, then body and form parameters; declaration order within each). Values
+/// JSON cannot hold come back tagged (see [`NUMBER_TAG`]): integers beyond 64 bits that passed
+/// their bounds, and non-finite floats.
 pub fn validate(
     params: &[ParamSpec],
     args: &Map<String, Value>,
-) -> Result<Map<String, Value>, Vec<(String, String)>> {
+) -> Result<Map<String, Value>, Invalid> {
     let mut out = Map::new();
     let mut errors: Vec<(u8, String, String)> = Vec::new();
     for p in params {
@@ -290,11 +407,12 @@ pub fn validate(
                 Ok(v) => {
                     out.insert(p.name.into(), v);
                 }
-                Err(reasons) => errors.extend(
+                Err(Failure::Field(reasons)) => errors.extend(
                     reasons
                         .lines()
                         .map(|r| (group, p.name.to_string(), r.to_string())),
                 ),
+                Err(Failure::Raised(kind, message)) => return Err(Invalid::Raised(kind, message)),
             },
         }
     }
@@ -302,13 +420,18 @@ pub fn validate(
         Ok(out)
     } else {
         errors.sort_by_key(|e| e.0);
-        Err(errors.into_iter().map(|(_, f, r)| (f, r)).collect())
+        Err(Invalid::Fields(
+            errors.into_iter().map(|(_, f, r)| (f, r)).collect(),
+        ))
     }
 }
 
 /// Python's `str()` of a JSON-representable value, as a client puts it into a URL path (and
 /// `bool_lower`: as httpx writes a query value, `true`/`false`).
 pub fn py_str(v: &Value, bool_lower: bool) -> String {
+    if let Some(t) = tagged_text(v) {
+        return t.to_string();
+    }
     match v {
         Value::String(s) => s.clone(),
         Value::Bool(b) => match (b, bool_lower) {
@@ -335,6 +458,9 @@ fn py_number(n: &serde_json::Number) -> String {
 
 /// Python's `repr()` of a JSON value (strings quoted as Python quotes them).
 pub fn py_repr(v: &Value) -> String {
+    if let Some(t) = tagged_text(v) {
+        return t.to_string();
+    }
     match v {
         Value::String(s) => {
             let quote = if s.contains('\'') && !s.contains('"') {
@@ -417,44 +543,32 @@ fn coerce(p: &ParamSpec, v: Value) -> Checked {
         // A Literal accepts exactly one of its values, without coercion.
         return match v.as_str() {
             Some(s) if allowed.contains(&s) => Ok(v),
-            _ => Err(unexpected_value(allowed)),
+            _ => Err(unexpected_value(allowed).into()),
         };
     }
     match p.ty {
         ParamType::Str if p.constraints.email => coerce_str(v).and_then(normalize_email),
         ParamType::Str => coerce_str(v),
-        ParamType::Int => match above_i64(p, &v) {
-            Some(reason) => Err(reason),
-            None => coerce_int(v),
-        },
+        ParamType::Int => coerce_int(v),
         ParamType::Float => coerce_float(v),
         ParamType::Bool => coerce_bool(v),
         ParamType::ListStr => coerce_list(v, coerce_str),
         ParamType::ListFloat => coerce_list(v, coerce_float),
         // A union tries its members in order and reports every member's failure.
-        ParamType::Answer => coerce_float(v.clone())
-            .or_else(|a| coerce_int(v.clone()).map_err(|b| format!("{a}\n{b}")))
-            .or_else(|ab| coerce_str(v).map_err(|c| format!("{ab}\n{c}"))),
-    }
-}
-
-/// An integer above `i64::MAX` given to a parameter with an upper bound: Python's ints have no
-/// bound, so pydantic reports the bound (`coerce_int` would saturate to `i64::MAX`, which
-/// passes a bound of `i64::MAX`).
-fn above_i64(p: &ParamSpec, v: &Value) -> Option<String> {
-    let le = p.constraints.le?;
-    let big = match v {
-        Value::Number(n) => {
-            n.as_i64().is_none()
-                && (n.as_u64().is_some() || n.as_f64().is_some_and(|f| f >= i64::MAX as f64))
+        // A union tries its members in order and reports every member's failure; an
+        // exception raised by a conversion ends it.
+        ParamType::Answer => {
+            let mut reasons = Vec::new();
+            for member in [coerce_float, coerce_int, coerce_str] {
+                match member(v.clone()) {
+                    Ok(x) => return Ok(x),
+                    Err(Failure::Field(r)) => reasons.push(r),
+                    Err(raised) => return Err(raised),
+                }
+            }
+            Err(Failure::Field(reasons.join("\n")))
         }
-        Value::String(s) => py_numeric_text(s).is_some_and(|t| {
-            let d = t.strip_prefix('+').unwrap_or(&t);
-            !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()) && d.parse::<i64>().is_err()
-        }),
-        _ => false,
-    };
-    big.then(|| format!("ensure this value is less than or equal to {}", le as i64))
+    }
 }
 
 fn unexpected_value(allowed: &[&str]) -> String {
@@ -463,6 +577,9 @@ fn unexpected_value(allowed: &[&str]) -> String {
 }
 
 fn coerce_str(v: Value) -> Checked {
+    if let Some(t) = tagged_text(&v) {
+        return Ok(Value::String(t.to_string()));
+    }
     match v {
         Value::String(s) => Ok(Value::String(s)),
         Value::Number(_) | Value::Bool(_) => Ok(Value::String(py_str(&v, false))),
@@ -495,33 +612,42 @@ fn py_numeric_text(s: &str) -> Option<String> {
 
 fn coerce_int(v: Value) -> Checked {
     const BAD: &str = "value is not a valid integer";
+    // -2**63 <= f < 2**63, as floats.
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+    if let Some(t) = tagged_text(&v) {
+        return if is_int_text(t) {
+            Ok(big_int(t))
+        } else {
+            Err(BAD.into())
+        };
+    }
     match v {
         Value::Bool(b) => Ok(json!(b as i64)),
         Value::Number(n) => {
             if let Some(i) = n.as_i64() {
                 Ok(json!(i))
             } else if let Some(u) = n.as_u64() {
-                Ok(json!(i64::try_from(u).unwrap_or(i64::MAX)))
+                Ok(big_int(&u.to_string()))
             } else {
-                // int() of a float truncates; Python ints have no bound, so huge values only
-                // saturate here (they fail any range constraint either way).
+                // int() of a float truncates; beyond 64 bits the result is a big integer.
                 match n.as_f64() {
-                    Some(f) if f.is_finite() => Ok(json!(f.trunc() as i64)),
+                    Some(f) if f.is_finite() && (-LIMIT..LIMIT).contains(&f.trunc()) => {
+                        Ok(json!(f.trunc() as i64))
+                    }
+                    Some(f) if f.is_finite() => Ok(big_int(&format!("{:.0}", f.trunc()))),
                     _ => Err(BAD.into()),
                 }
             }
         }
         Value::String(s) => {
             let t = py_numeric_text(&s).ok_or_else(|| BAD.to_string())?;
-            let digits = t.strip_prefix(['+', '-']).unwrap_or(&t);
-            if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            let t = t.strip_prefix('+').unwrap_or(&t);
+            if !is_int_text(t) {
                 return Err(BAD.into());
             }
-            Ok(json!(t.parse::<i64>().unwrap_or(if t.starts_with('-') {
-                i64::MIN
-            } else {
-                i64::MAX
-            })))
+            Ok(t.parse::<i64>()
+                .map(|i| json!(i))
+                .unwrap_or_else(|_| big_int(t)))
         }
         _ => Err(BAD.into()),
     }
@@ -529,25 +655,24 @@ fn coerce_int(v: Value) -> Checked {
 
 fn coerce_float(v: Value) -> Checked {
     const BAD: &str = "value is not a valid float";
+    if let Some(t) = tagged_text(&v) {
+        // A typed integer: float() of one past the float range raises.
+        let f = py_float_text(t).unwrap_or(f64::NAN);
+        if is_int_text(t) && f.is_infinite() {
+            return Err(Failure::Raised(
+                "OverflowError",
+                "int too large to convert to float".into(),
+            ));
+        }
+        return Ok(float_value(f));
+    }
     let f = match v {
         Value::Bool(b) => Some(if b { 1.0 } else { 0.0 }),
         Value::Number(n) => n.as_f64(),
-        Value::String(s) => py_numeric_text(&s).and_then(|t| {
-            let lower = t.to_ascii_lowercase();
-            let body = lower.strip_prefix(['+', '-']).unwrap_or(&lower);
-            // Rust's parser takes "inf"/"nan" too; JSON cannot carry them, so they fail here.
-            if body.starts_with("inf") || body.starts_with("nan") {
-                None
-            } else {
-                t.parse::<f64>().ok()
-            }
-        }),
+        Value::String(s) => py_float_text(&s),
         _ => None,
     };
-    match f {
-        Some(f) if f.is_finite() => Ok(json!(f)),
-        _ => Err(BAD.into()),
-    }
+    f.map(float_value).ok_or_else(|| BAD.into())
 }
 
 fn coerce_bool(v: Value) -> Checked {
@@ -573,7 +698,7 @@ fn coerce_list(v: Value, item: fn(Value) -> Checked) -> Checked {
         Value::Array(items) => items
             .into_iter()
             .map(|i| match i {
-                Value::Null => Err("none is not an allowed value".to_string()),
+                Value::Null => Err("none is not an allowed value".into()),
                 i => item(i),
             })
             .collect::<Result<Vec<_>, _>>()
@@ -595,7 +720,7 @@ fn normalize_email(v: Value) -> Checked {
     if !is_email(addr) {
         return Err(BAD.into());
     }
-    let (local, domain) = addr.split_once('@').ok_or_else(|| BAD.to_string())?;
+    let (local, domain) = addr.split_once('@').ok_or(Failure::from(BAD))?;
     Ok(Value::String(format!("{local}@{}", domain.to_lowercase())))
 }
 
@@ -606,15 +731,25 @@ fn check_constraints(p: &ParamSpec, v: Value) -> Checked {
         if let Some(min) = c.min_length
             && n < min
         {
-            return Err(format!("ensure this value has at least {min} characters"));
+            return Err(format!("ensure this value has at least {min} characters").into());
         }
         if let Some(max) = c.max_length
             && n > max
         {
-            return Err(format!("ensure this value has at most {max} characters"));
+            return Err(format!("ensure this value has at most {max} characters").into());
         }
     }
-    if let Some(x) = v.as_f64() {
+    // A big integer compares as an infinity of its sign: every bound is a 64-bit number.
+    let x = match tagged_text(&v) {
+        Some(t) if is_int_text(t) => Some(if t.starts_with('-') {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        }),
+        Some(t) => py_float_text(t),
+        None => v.as_f64(),
+    };
+    if let Some(x) = x {
         // AppWorld declares its bounds as integers (`gt=0`), so pydantic names a whole-number
         // bound without a fraction even for a float parameter ("greater than 0").
         let fmt = |b: f64| {
@@ -624,37 +759,32 @@ fn check_constraints(p: &ParamSpec, v: Value) -> Checked {
                 py_float(b)
             }
         };
+        // As pydantic's `not x >= bound`: NaN fails every bound.
         if let Some(b) = c.ge
-            && x < b
+            && (x.is_nan() || x < b)
         {
-            return Err(format!(
-                "ensure this value is greater than or equal to {}",
-                fmt(b)
-            ));
+            return Err(format!("ensure this value is greater than or equal to {}", fmt(b)).into());
         }
         if let Some(b) = c.gt
-            && x <= b
+            && (x.is_nan() || x <= b)
         {
-            return Err(format!("ensure this value is greater than {}", fmt(b)));
+            return Err(format!("ensure this value is greater than {}", fmt(b)).into());
         }
         if let Some(b) = c.le
-            && x > b
+            && (x.is_nan() || x > b)
         {
-            return Err(format!(
-                "ensure this value is less than or equal to {}",
-                fmt(b)
-            ));
+            return Err(format!("ensure this value is less than or equal to {}", fmt(b)).into());
         }
         if let Some(b) = c.lt
-            && x >= b
+            && (x.is_nan() || x >= b)
         {
-            return Err(format!("ensure this value is less than {}", fmt(b)));
+            return Err(format!("ensure this value is less than {}", fmt(b)).into());
         }
     }
     if let (Some(allowed), Value::Array(items)) = (&c.items_enum, &v) {
         for i in items {
             if !allowed.iter().any(|a| Some(*a) == i.as_str()) {
-                return Err(unexpected_value(allowed));
+                return Err(unexpected_value(allowed).into());
             }
         }
     }
@@ -711,9 +841,12 @@ mod tests {
         let ok = validate(&params, &Map::new()).unwrap();
         assert_eq!(ok["page_limit"], json!(5));
         let err = validate(&params, json!({"page_limit": 21}).as_object().unwrap()).unwrap_err();
-        assert_eq!(err[0].1, "ensure this value is less than or equal to 20");
+        assert_eq!(
+            err.fields()[0].1,
+            "ensure this value is less than or equal to 20"
+        );
         let err = validate(&params, json!({"page_limit": 2.5}).as_object().unwrap()).unwrap_err();
-        assert_eq!(err[0].1, "value is not a valid integer");
+        assert_eq!(err.fields()[0].1, "value is not a valid integer");
         let mut answer = p("answer", ParamType::Answer, Location::Body);
         answer.required = false;
         answer.nullable = true;
@@ -726,6 +859,75 @@ mod tests {
         assert_eq!(get(json!(true)), json!(1.0));
         assert_eq!(get(json!("abc")), json!("abc"));
         assert_eq!(get(Value::Null), Value::Null);
+    }
+
+    #[test]
+    fn nan_infinities_and_big_integers_as_pydantic_reads_them() {
+        let one = |p: ParamSpec, v: Value| validate(&[p], json!({ "x": v }).as_object().unwrap());
+        let reason = |r: Result<Map<String, Value>, Invalid>| r.unwrap_err().fields()[0].1.clone();
+        let mut limit = p("x", ParamType::Int, Location::Query);
+        limit.constraints.le = Some(20.0);
+        let big = tagged_number("18446744073709551616");
+        assert_eq!(
+            reason(one(limit.clone(), big.clone())),
+            "ensure this value is less than or equal to 20"
+        );
+        assert_eq!(
+            reason(one(limit, tagged_number("nan"))),
+            "value is not a valid integer"
+        );
+        // An unbounded integer passes on as a big one (the registry decides what it meets).
+        let id = p("x", ParamType::Int, Location::Path);
+        assert!(is_big_int(&one(id, big.clone()).unwrap()["x"]));
+        // int() of a typed float truncates (a path's text of it is no integer).
+        let body = p("x", ParamType::Int, Location::Body);
+        assert!(is_big_int(
+            &one(body, json!(1.8446744073709552e19)).unwrap()["x"]
+        ));
+        let mut max = p("x", ParamType::Int, Location::Query);
+        max.constraints.le = Some(i64::MAX as f64);
+        assert_eq!(
+            reason(one(max, tagged_number("9223372036854775808"))),
+            "ensure this value is less than or equal to 9223372036854775807"
+        );
+        // Floats: NaN fails every bound, an infinity the bound on its side, and text spells both.
+        let mut rating = p("x", ParamType::Float, Location::Query);
+        rating.constraints.ge = Some(0.0);
+        let ok = one(rating.clone(), json!("Infinity")).unwrap();
+        assert_eq!(as_float(&ok["x"]), Some(f64::INFINITY));
+        rating.constraints.le = Some(5.0);
+        assert_eq!(
+            reason(one(rating.clone(), json!(" nan "))),
+            "ensure this value is greater than or equal to 0"
+        );
+        assert_eq!(
+            reason(one(rating, tagged_number("inf"))),
+            "ensure this value is less than or equal to 5"
+        );
+        let mut amount = p("x", ParamType::Float, Location::Body);
+        amount.constraints.gt = Some(0.0);
+        assert_eq!(
+            reason(one(amount, tagged_number("nan"))),
+            "ensure this value is greater than 0"
+        );
+        // A string takes the number's text; float() of a huge integer raises.
+        assert_eq!(
+            one(
+                p("x", ParamType::Str, Location::Body),
+                tagged_number("-inf")
+            )
+            .unwrap()["x"],
+            json!("-inf")
+        );
+        let huge = tagged_number(format!("1{}", "0".repeat(400)));
+        assert_eq!(
+            one(p("x", ParamType::Answer, Location::Body), huge),
+            Err(Invalid::Raised(
+                "OverflowError",
+                "int too large to convert to float".into()
+            ))
+        );
+        assert_eq!(py_str(&tagged_number("nan"), true), "nan");
     }
 
     #[test]

@@ -107,6 +107,18 @@ impl Args {
     pub fn int(&self, name: &str) -> i64 {
         self.value(name).as_i64().unwrap_or(0)
     }
+    /// A float argument, NaN and infinities included (`None` when absent or null).
+    pub fn float(&self, name: &str) -> Option<f64> {
+        params::as_float(self.value(name))
+    }
+    /// An optional list of floats (an item that is no number reads as 0).
+    pub fn opt_float_list(&self, name: &str) -> Option<Vec<f64>> {
+        self.value(name).as_array().map(|a| {
+            a.iter()
+                .map(|v| params::as_float(v).unwrap_or(0.0))
+                .collect()
+        })
+    }
     /// An optional boolean argument.
     pub fn opt_bool(&self, name: &str) -> Option<bool> {
         self.value(name).as_bool()
@@ -676,7 +688,11 @@ impl Registry {
                 }
             }
         };
-        let values = params::validate(&spec.params, args).map_err(|e| ApiError::validation(&e))?;
+        let mut values = params::validate(&spec.params, args).map_err(|e| match e {
+            params::Invalid::Fields(fields) => ApiError::validation(&fields),
+            params::Invalid::Raised(kind, message) => ApiError::raised(kind, message),
+        })?;
+        big_ints(spec, &mut values)?;
         let mut ctx = Ctx {
             app: spec.app,
             db,
@@ -687,6 +703,31 @@ impl Registry {
         };
         (spec.handler)(&mut ctx, &Args(values))
     }
+}
+
+/// Integer parameters AppWorld's handlers only compare or slice with (a page index past any
+/// page, a position past the end, a card's year checked against today) rather than store or
+/// look up in SQLite: an integer beyond 64 bits acts there as the largest (or smallest) one.
+const SATURATING_INTS: [&str; 3] = ["page_index", "order_index", "expiry_year"];
+
+/// Integers beyond 64 bits that passed validation: where AppWorld's handler hands one to
+/// SQLite (an id, a stored field) the call raises `OverflowError`; in [`SATURATING_INTS`] it
+/// becomes `i64::MAX`/`i64::MIN`.
+fn big_ints(spec: &ApiSpec, values: &mut Map<String, Value>) -> Result<(), ApiError> {
+    for p in &spec.params {
+        let Some(v) = values.get_mut(p.name) else {
+            continue;
+        };
+        if p.ty != params::ParamType::Int || !params::is_big_int(v) {
+            continue;
+        }
+        if !SATURATING_INTS.contains(&p.name) {
+            return Err(ApiError::sqlite_overflow());
+        }
+        let negative = params::tagged_text(v).is_some_and(|t| t.starts_with('-'));
+        *v = Value::from(if negative { i64::MIN } else { i64::MAX });
+    }
+    Ok(())
 }
 
 /// Where a request lands.

@@ -1,10 +1,13 @@
 //! Converting between JSON values (the registry's currency) and Python objects.
 
+use crate::api::params::{py_float, tagged_number};
 use rustpython_vm::builtins::{PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 use serde_json::{Map, Number, Value};
 
-/// Python object → JSON. Dict keys must be strings; other objects raise `TypeError`.
+/// Python object → JSON, as a cell's API arguments. Dict keys must be strings; other objects
+/// raise `TypeError`. NaN, infinities and integers beyond 64 bits become tagged numbers
+/// ([`sim::api::params::tagged_number`]), so the validator answers them as AppWorld does.
 pub fn to_json(obj: &PyObjectRef, vm: &VirtualMachine, depth: usize) -> PyResult<Value> {
     if depth > 64 {
         return Err(vm.new_value_error("argument nests too deeply"));
@@ -18,13 +21,14 @@ pub fn to_json(obj: &PyObjectRef, vm: &VirtualMachine, depth: usize) -> PyResult
     if let Some(i) = obj.downcast_ref::<PyInt>() {
         return match i.try_to_primitive::<i64>(vm) {
             Ok(v) => Ok(Value::Number(v.into())),
-            Err(_) => Ok(Value::String(i.as_bigint().to_string())),
+            Err(_) => Ok(tagged_number(i.as_bigint().to_string())),
         };
     }
     if let Some(f) = obj.downcast_ref::<PyFloat>() {
-        return Ok(Number::from_f64(f.to_f64())
+        let f = f.to_f64();
+        return Ok(Number::from_f64(f)
             .map(Value::Number)
-            .unwrap_or(Value::Null));
+            .unwrap_or_else(|| tagged_number(py_float(f))));
     }
     if let Some(s) = obj.downcast_ref::<PyStr>() {
         return Ok(Value::String(s.to_string_lossy().into_owned()));

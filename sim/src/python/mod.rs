@@ -218,30 +218,54 @@ pub(crate) fn render(outcome: Outcome, limits: &CellLimits) -> String {
     }
 }
 
+/// Why a cell's API call failed: the Python exception the cell raises.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CallError {
+    /// The builtin exception type (`Exception` for an HTTP error, `OverflowError`, ...).
+    pub kind: &'static str,
+    /// Its message.
+    pub message: String,
+}
+
+impl CallError {
+    pub(crate) fn exception(message: String) -> Self {
+        Self {
+            kind: "Exception",
+            message,
+        }
+    }
+}
+
 /// One `apis.<app>.<api>(**args)` call from a cell: the per-cell call budget (`calls` is
-/// (made, allowed)), unknown app and API names, then the dispatch. `Err` is the message of the
-/// `Exception` agent code sees.
+/// (made, allowed)), unknown app and API names, then the dispatch. `Err` is the exception agent
+/// code sees: `Exception` with AppWorld's response text, or the Python exception AppWorld's
+/// server raised.
 pub(crate) fn bridge_call(
     d: &mut dyn Dispatch,
     calls: &mut (usize, usize),
     app: &str,
     api: &str,
     args: &Map<String, Value>,
-) -> Result<Value, String> {
+) -> Result<Value, CallError> {
     let (made, max) = *calls;
     if made >= max {
-        return Err(format!(
+        return Err(CallError::exception(format!(
             "Number of requests exceeded the limit of {max}. This potentially means that you have an infinite loop in your code."
-        ));
+        )));
     }
     calls.0 = made + 1;
     if !d.has_app(app) {
-        return Err(format!("No app named '{app}' found."));
+        return Err(CallError::exception(format!("No app named '{app}' found.")));
     }
     if !d.has_api(app, api) {
-        return Err(format!("No API named '{api}' found in the {app} app."));
+        return Err(CallError::exception(format!(
+            "No API named '{api}' found in the {app} app."
+        )));
     }
-    d.call(app, api, args).map_err(|e| e.to_string())
+    d.call(app, api, args).map_err(|e| CallError {
+        kind: e.raised.unwrap_or("Exception"),
+        message: e.to_string(),
+    })
 }
 
 fn fmt_seconds(d: Duration) -> String {

@@ -95,9 +95,13 @@ mod _appsim {
         API_CALLS.with(|c| c.set(calls));
         match answer {
             Ok(v) => convert::to_py(&v, vm),
-            Err(message) => {
-                Err(vm
-                    .new_exception_msg(vm.ctx.exceptions.exception_type.to_owned(), message.into()))
+            Err(e) => {
+                let kind = match e.kind {
+                    "OverflowError" => vm.ctx.exceptions.overflow_error,
+                    "ValueError" => vm.ctx.exceptions.value_error,
+                    _ => vm.ctx.exceptions.exception_type,
+                };
+                Err(vm.new_exception_msg(kind.to_owned(), e.message.into()))
             }
         }
     }

@@ -15,7 +15,8 @@ snippets.py's order:
     {"code", "group", "name", "output"}          a single cell
     {"cells", "group", "name", "outputs"}        a sequence (group "sequence")
 
-Options: --out FILE (write elsewhere, e.g. to compare two runs with cmp), --only NAME... (record
+Options: --set api_numbers (api_snippets.py's cells, which call apis, into api_numbers.jsonl),
+--out FILE (write elsewhere, e.g. to compare two runs with cmp), --only NAME... (record
 only these snippets or sequences; printed to stdout instead of written), --oracle DIR (where
 aw_oracle.py lives; default ../shared/oracle or $AW_ORACLE).
 
@@ -58,7 +59,10 @@ def _raised_in_cell(exception: BaseException) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", default=os.path.join(HERE, "cells.jsonl"))
+    parser.add_argument("--set", choices=["probe", "api_numbers"], default="probe",
+                        help="probe: snippets.py into cells.jsonl; api_numbers: api_snippets.py "
+                             "into api_numbers.jsonl (cells that call apis)")
+    parser.add_argument("--out", default=None)
     parser.add_argument("--only", nargs="*", default=None, metavar="NAME")
     parser.add_argument("--oracle", default=os.environ.get(
         "AW_ORACLE", os.path.join(os.path.dirname(REPO), "shared", "oracle")))
@@ -76,7 +80,14 @@ def main() -> None:
     sys.dont_write_bytecode = True  # no __pycache__ beside the committed files
     sys.path.insert(0, args.oracle)
     sys.path.insert(0, HERE)
-    from snippets import SEQUENCES, SNIPPETS  # noqa: E402
+    if args.set == "api_numbers":
+        from api_snippets import API_NUMBERS  # noqa: E402
+        SNIPPETS = [(name, "api_numbers", code) for name, code in API_NUMBERS]
+        SEQUENCES = []
+    else:
+        from snippets import SEQUENCES, SNIPPETS  # noqa: E402
+    if args.out is None:
+        args.out = os.path.join(HERE, "cells.jsonl" if args.set == "probe" else f"{args.set}.jsonl")
 
     # One job per record: (name, group, cells, is_sequence).
     jobs = [(name, group, [code], False) for name, group, code in SNIPPETS]

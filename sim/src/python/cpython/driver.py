@@ -62,6 +62,8 @@ _ValueError = builtins.ValueError
 _TypeError = builtins.TypeError
 _RuntimeError = builtins.RuntimeError
 _UnicodeEncodeError = builtins.UnicodeEncodeError
+# The exceptions an API call raises in a cell besides `Exception` (AppWorld's server raises them).
+_RAISED = {"OverflowError": builtins.OverflowError, "ValueError": builtins.ValueError}
 _make_encoder = _json.make_encoder
 
 
@@ -77,21 +79,30 @@ def _encode_args(o):
 
 
 _INT_LIMIT = 1 << 63
+_NUMBER_TAG = "\x00number"  # sim::api::params::NUMBER_TAG
+_inf = _float("inf")
 
 
-def _appsim_check_ints(o, depth=0):
-    """Raises a Python error for integers JSON peers cannot read (beyond 64 bits)."""
+def _appsim_tag_numbers(o, depth=0):
+    """`o` with the numbers JSON cannot hold (NaN, infinities, integers beyond 64 bits) as
+    tagged objects `{"\\x00number": text}`, which the validator answers as AppWorld does."""
     if depth > 200:
-        return
+        return o
+    if _isinstance(o, _float):
+        if o != o:
+            return {_NUMBER_TAG: "nan"}
+        if o == _inf or o == -_inf:
+            return {_NUMBER_TAG: "inf" if o > 0 else "-inf"}
+        return o
     if _isinstance(o, _int) and not _isinstance(o, _bool):
-        if not -_INT_LIMIT <= o < (_INT_LIMIT << 1):
-            raise _ValueError("integer argument too large to send to the API (more than 64 bits)")
-    elif _isinstance(o, _dict):
-        for v in o.values():
-            _appsim_check_ints(v, depth + 1)
-    elif _isinstance(o, (_list, _tuple)):
-        for v in o:
-            _appsim_check_ints(v, depth + 1)
+        if -_INT_LIMIT <= o < (_INT_LIMIT << 1):
+            return o
+        return {_NUMBER_TAG: _str(o)}
+    if _isinstance(o, _dict):
+        return {k: _appsim_tag_numbers(v, depth + 1) for k, v in o.items()}
+    if _isinstance(o, (_list, _tuple)):
+        return [_appsim_tag_numbers(v, depth + 1) for v in o]
+    return o
 
 
 def _appsim_ascii(text):
@@ -133,12 +144,12 @@ def _appsim_send(obj):
 def _appsim_ask(obj):
     args = obj.get("args")
     if args is not None:
-        _appsim_check_ints(args)
+        obj = {**obj, "args": _appsim_tag_numbers(args)}
     line = "?" + _encode_args(obj) + "\n"
     _appsim_send_line(line.encode("ascii"))
     reply = _appsim_recv()
     if "err" in reply:
-        raise _Exception(reply["err"])
+        raise _RAISED.get(reply.get("kind"), _Exception)(reply["err"])
     return reply["ok"]
 
 

@@ -14,7 +14,7 @@ mod image;
 mod wasi;
 mod wasi_fs;
 
-use super::{CellLimits, Dispatch, Executor, Outcome, render};
+use super::{CallError, CellLimits, Dispatch, Executor, Outcome, render};
 use serde_json::{Map, Value, json};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -202,7 +202,9 @@ impl Host {
             match kind {
                 b'?' => {
                     let answer = msg
-                        .map_err(|e| format!("the API call could not be sent: {e}"))
+                        .map_err(|e| {
+                            CallError::exception(format!("the API call could not be sent: {e}"))
+                        })
                         .and_then(|msg| self.request(&msg));
                     self.answer(answer);
                 }
@@ -223,7 +225,7 @@ impl Host {
     }
 
     /// Answers one request of the guest's (an API call, or the names of apps and APIs).
-    fn request(&mut self, msg: &Value) -> Result<Value, String> {
+    fn request(&mut self, msg: &Value) -> Result<Value, CallError> {
         match msg["op"].as_str() {
             Some("call") => {
                 let args = match &msg["args"] {
@@ -244,15 +246,18 @@ impl Host {
                 let app = msg["app"].as_str().unwrap_or_default();
                 with_dispatch(|d| Ok(json!(d.api_names(app))))
             }
-            _ => Err(format!("unknown request {}", msg["op"])),
+            _ => Err(CallError::exception(format!(
+                "unknown request {}",
+                msg["op"]
+            ))),
         }
     }
 
     /// Puts `answer` on fd 0 as the next line the guest reads.
-    fn answer(&mut self, answer: Result<Value, String>) {
+    fn answer(&mut self, answer: Result<Value, CallError>) {
         let reply = match answer {
             Ok(v) => json!({ "ok": v }),
-            Err(e) => json!({ "err": e }),
+            Err(e) => json!({ "err": e.message, "kind": e.kind }),
         };
         self.to_guest.drain(..self.to_guest_pos);
         self.to_guest_pos = 0;
@@ -263,13 +268,15 @@ impl Host {
 }
 
 fn with_dispatch(
-    f: impl FnOnce(&mut dyn Dispatch) -> Result<Value, String>,
-) -> Result<Value, String> {
+    f: impl FnOnce(&mut dyn Dispatch) -> Result<Value, CallError>,
+) -> Result<Value, CallError> {
     match DISPATCH.with(Cell::get) {
         // SAFETY: set by `execute` for exactly the duration of the cell, pointing at a
         // dispatcher that outlives it; the guest runs on this thread only.
         Some(ptr) => f(unsafe { &mut *ptr }),
-        None => Err("apis are only available inside a cell".into()),
+        None => Err(CallError::exception(
+            "apis are only available inside a cell".into(),
+        )),
     }
 }
 
