@@ -419,7 +419,7 @@ fn resident_bytes() -> Option<u64> {
 /// The task suite, or the `skipped` answer of a world the tasks cannot run on.
 fn task_suite(world: &World) -> Result<Arc<tasks::Suite>, Value> {
     let suite = Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
-    match crate::taskcli::tasks_fit(world, &suite) {
+    match crate::env::tasks_fit(world, &suite) {
         Ok(()) => Ok(suite),
         Err(why) => {
             Err(json!({"skipped": format!("appsim's tasks cannot run on this world: {why}")}))

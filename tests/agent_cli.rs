@@ -191,5 +191,23 @@ fn bad_configs_get_one_line_errors() {
     );
     let o = appsim(&["train", "--config", "/nonexistent.toml"]);
     assert!(!o.status.success());
+    // The training world comes from the command line like every command's: a missing
+    // `--world` directory is a one-line error, for train and sft alike.
+    let tiny = tiny_config(&dir);
+    for cmd in ["train", "sft"] {
+        let o = appsim(&[
+            cmd,
+            "--config",
+            tiny.to_str().unwrap(),
+            "--world",
+            "/nonexistent-world",
+        ]);
+        assert!(!o.status.success());
+        let t = text(&o);
+        assert!(
+            t.contains("--world") && t.lines().count() == 1,
+            "{cmd}: {t}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

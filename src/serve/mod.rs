@@ -72,7 +72,7 @@ impl Default for ServeConfig {
             idle_timeout: Duration::from_secs(3600),
             max_body: 4 << 20,
             workers: (2 * cores).max(4),
-            episode: crate::base_episode_config(),
+            episode: sim::EpisodeConfig::default(),
             max_saved_states: 16,
             max_saved_bytes: 64 << 20,
             allowed_hosts: ["localhost", "127.0.0.1", "::1"].map(String::from).to_vec(),

@@ -21,5 +21,5 @@ pub mod suite;
 
 pub use env::{TaskEnv, TaskError};
 pub use eval::{Report, Summary, summarize};
-pub use model::{Answer, Split, Task};
+pub use model::{Answer, Split, Task, split_cells};
 pub use suite::Suite;

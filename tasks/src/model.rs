@@ -210,3 +210,18 @@ impl Task {
         }
     }
 }
+
+/// Splits a file of code cells (a solution, a ground truth) at lines holding only `# %%`;
+/// cells holding only whitespace are dropped.
+pub fn split_cells(text: &str) -> Vec<String> {
+    let mut cells = vec![String::new()];
+    for line in text.lines() {
+        if line.trim() == "# %%" {
+            cells.push(String::new());
+        } else if let Some(c) = cells.last_mut() {
+            c.push_str(line);
+            c.push('\n');
+        }
+    }
+    cells.into_iter().filter(|c| !c.trim().is_empty()).collect()
+}

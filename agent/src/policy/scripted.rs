@@ -23,26 +23,12 @@ pub struct ScriptedPolicy {
     cache: HashMap<String, Vec<String>>,
 }
 
-/// Splits a solution file into cells at lines holding only `# %%`.
-pub fn split_cells(text: &str) -> Vec<String> {
-    let mut cells = vec![String::new()];
-    for line in text.lines() {
-        if line.trim() == "# %%" {
-            cells.push(String::new());
-        } else if let Some(c) = cells.last_mut() {
-            c.push_str(line);
-            c.push('\n');
-        }
-    }
-    cells.into_iter().filter(|c| !c.trim().is_empty()).collect()
-}
-
 fn read_cells(path: &Path) -> Result<Vec<String>> {
     let text = std::fs::read_to_string(path).map_err(|source| AgentError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    Ok(split_cells(&text))
+    Ok(tasks::split_cells(&text))
 }
 
 impl ScriptedPolicy {

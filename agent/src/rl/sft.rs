@@ -115,8 +115,17 @@ pub fn nll<B: burn::tensor::backend::Backend>(
 /// epoch) go to `<out_dir>/sft-metrics.jsonl`.
 pub fn run<B: AutodiffBackend>(cfg: &TrainConfig, device: B::Device) -> Result<SftReport> {
     let world = World::with_family(cfg.rl.family.as_ref())?;
+    run_in::<B>(cfg, &world, device)
+}
+
+/// [`run`] in `world` (its suite already holds the config's task family).
+pub fn run_in<B: AutodiffBackend>(
+    cfg: &TrainConfig,
+    world: &World,
+    device: B::Device,
+) -> Result<SftReport> {
     let (mut model, tok, lcfg) = policy_model::load_model::<B>(cfg, cfg.rl.seed, &device)?;
-    let data = collect(cfg, &world, &model, &tok)?;
+    let data = collect(cfg, world, &model, &tok)?;
     make_dir(&cfg.run.out_dir)?;
     let out = cfg
         .sft

@@ -237,6 +237,16 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
     /// Sets up a run from `cfg`; with `resume`, continues from `<out_dir>/checkpoint`.
     pub fn new(cfg: TrainConfig, device: B::Device, resume: bool) -> Result<Self> {
         let world = World::with_family(cfg.rl.family.as_ref())?;
+        Self::in_world(cfg, world, device, resume)
+    }
+
+    /// [`LoopTrainer::new`] in `world` (its suite already holds the config's task family).
+    pub fn in_world(
+        cfg: TrainConfig,
+        world: World,
+        device: B::Device,
+        resume: bool,
+    ) -> Result<Self> {
         let train_tasks =
             select::select_tasks(&world.suite, &cfg.rl.train_split, &cfg.rl.train_tasks)?;
         let dev_tasks = select::select_tasks(&world.suite, &cfg.rl.dev_split, &cfg.rl.dev_tasks)?;

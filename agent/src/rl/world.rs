@@ -29,7 +29,16 @@ impl World {
         let cfg = apps::seed::WorldConfig::default();
         let world = apps::seed::build_or_load_world(&cfg, &registry)
             .map_err(|e| AgentError::Env(format!("building the world: {e}")))?;
-        let mut suite = Suite::new(&cfg);
+        Self::new(world, registry, Suite::new(&cfg), family)
+    }
+
+    /// A world built elsewhere (the command line's), with a task family added to `suite`.
+    pub fn new(
+        world: sim::World,
+        registry: Arc<sim::api::Registry>,
+        mut suite: Suite,
+        family: Option<&FamilySection>,
+    ) -> Result<Self> {
         if let Some(f) = family {
             suite
                 .extend_family(&f.scenario, f.variants)

@@ -1,0 +1,139 @@
+//! The composition root: what a command needs to run episodes, built once from the command
+//! line's world flags (`--python`, `--world DIR`) and handed to the command. Nothing here is
+//! process-global: two `Env`s with different executors can live side by side.
+
+use anyhow::Context;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The executor and the world a command runs on.
+#[derive(Debug, Clone, Default)]
+pub struct Env {
+    python: Option<sim::PythonKind>,
+    world_dir: Option<PathBuf>,
+}
+
+/// A built world with its registry and the task suite.
+pub struct TaskWorld {
+    /// The immutable world every episode opens a copy of.
+    pub world: sim::World,
+    /// The APIs.
+    pub registry: Arc<sim::api::Registry>,
+    /// The tasks.
+    pub suite: tasks::Suite,
+}
+
+impl TaskWorld {
+    /// The parts as episodes and pools take them (the suite shared).
+    pub fn into_shared(self) -> (sim::World, Arc<sim::api::Registry>, Arc<tasks::Suite>) {
+        (self.world, self.registry, Arc::new(self.suite))
+    }
+}
+
+impl Env {
+    /// The environment of `--python` (`None`: the default, CPython) and `--world DIR` (`None`: the
+    /// default world, 100 people, seed 0).
+    pub fn new(python: Option<sim::PythonKind>, world_dir: Option<PathBuf>) -> Self {
+        Self { python, world_dir }
+    }
+
+    /// The executor cells run on.
+    pub fn python(&self) -> sim::PythonKind {
+        self.python.unwrap_or_default()
+    }
+
+    /// The executor `--python` named, if it was given (a training config's choice stands
+    /// otherwise).
+    pub fn python_flag(&self) -> Option<sim::PythonKind> {
+        self.python
+    }
+
+    /// `--world DIR`, if given.
+    pub fn world_dir(&self) -> Option<&Path> {
+        self.world_dir.as_deref()
+    }
+
+    /// The default episode settings on this executor.
+    pub fn episode_config(&self) -> sim::EpisodeConfig {
+        sim::EpisodeConfig {
+            python: self.python(),
+            ..Default::default()
+        }
+    }
+
+    /// The world (loaded from `--world DIR`, or the default one built or read from its cache)
+    /// and the registry.
+    pub fn world(&self) -> anyhow::Result<(sim::World, Arc<sim::api::Registry>)> {
+        let registry = Arc::new(apps::registry());
+        let world = match &self.world_dir {
+            Some(dir) => apps::seed::load_world(dir, &registry).context("--world")?.0,
+            None => {
+                apps::seed::build_or_load_world(&apps::seed::WorldConfig::default(), &registry)?
+            }
+        };
+        Ok((world, registry))
+    }
+
+    /// The task suite (its setups pick supervisors from the default world's people).
+    pub fn suite(&self) -> tasks::Suite {
+        tasks::Suite::new(&apps::seed::WorldConfig::default())
+    }
+
+    /// The world, registry and suite, checked to fit each other: a world from a directory
+    /// must hold the people the tasks' setups make supervisors (an export of the default world
+    /// does, AppWorld's own worlds do not: an error says so).
+    pub fn task_world(&self) -> anyhow::Result<TaskWorld> {
+        let (world, registry) = self.world()?;
+        let suite = self.suite();
+        if let Some(dir) = &self.world_dir {
+            tasks_fit(&world, &suite).map_err(|why| {
+                anyhow::anyhow!(
+                    "--world {}: appsim's tasks cannot run on this world: {why}",
+                    dir.display()
+                )
+            })?;
+        }
+        Ok(TaskWorld {
+            world,
+            registry,
+            suite,
+        })
+    }
+}
+
+/// Whether `suite`'s tasks can run on `world`; `Err` says why not, in one line.
+pub fn tasks_fit(world: &sim::World, suite: &tasks::Suite) -> Result<(), String> {
+    let db = sim::Db::open(world).map_err(|e| e.to_string())?;
+    suite.check_world(db.conn()).map_err(|why| {
+        format!(
+            "their setups make people of appsim's generated population (seed 0, 100 people) \
+             the supervisor, and {why} (a world written by `appsim export-world` works)"
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two environments with different executors coexist: the choice lives in the `Env`, not
+    /// in the process.
+    #[test]
+    fn executors_are_per_env() {
+        let rust = Env::new(Some(sim::PythonKind::RustPython), None);
+        let default = Env::default();
+        assert_eq!(rust.episode_config().python, sim::PythonKind::RustPython);
+        assert_eq!(default.episode_config().python, sim::PythonKind::CPython);
+        assert_eq!(default.python_flag(), None);
+        assert!(rust.world_dir().is_none());
+    }
+
+    #[test]
+    fn a_missing_world_dir_is_a_clear_error() {
+        let env = Env::new(None, Some(PathBuf::from("/nonexistent/appsim-world")));
+        let Err(err) = env.world() else {
+            panic!("a world loaded from a missing directory");
+        };
+        assert!(format!("{err:#}").contains("--world"), "{err:#}");
+    }
+}
