@@ -86,14 +86,23 @@ impl Ctx<'_> {
     }
 }
 
-/// Validated arguments of one call, with typed getters.
+/// Validated arguments of one call, with typed getters. It holds every parameter the API
+/// declares (defaults filled in), so reading a name it does not declare is a handler's typo:
+/// in a debug build (every test) that panics, naming the parameter; a release build reads
+/// `Null`.
 #[derive(Debug, Clone, Default)]
 pub struct Args(pub Map<String, Value>);
 
 impl Args {
-    /// The raw value (`Null` when absent).
+    /// The raw value (`Null` when given as None).
     pub fn value(&self, name: &str) -> &Value {
-        self.0.get(name).unwrap_or(&Value::Null)
+        match self.0.get(name) {
+            Some(v) => v,
+            None if cfg!(debug_assertions) => {
+                panic!("a handler read the argument `{name}`, which its API does not declare")
+            }
+            None => &Value::Null,
+        }
     }
     /// A string argument (empty when absent or null).
     pub fn str(&self, name: &str) -> &str {
@@ -788,4 +797,50 @@ fn percent_decode(s: &str) -> String {
         }
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reads_a_typo(_: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+        Ok(json!({ "title": a.str("titel") }))
+    }
+
+    fn reads_its_own(_: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+        Ok(json!({ "title": a.str("title") }))
+    }
+
+    fn call(handler: Handler) -> Result<Value, ApiError> {
+        let mut r = Registry::new();
+        let app = AppSpec {
+            name: "demo",
+            description: "",
+            accounts: None,
+        };
+        let api = Api::get("demo", "echo", "/demo/echo")
+            .param(P::str("title"))
+            .handler(handler);
+        r.add_app(app, vec![api]);
+        let db = Connection::open_in_memory().unwrap();
+        let opts = CallOptions {
+            now: NaiveDateTime::default(),
+            show_response_schemas: false,
+        };
+        let args = json!({"title": "x"});
+        r.call(&db, &opts, "demo", "echo", args.as_object().unwrap())
+    }
+
+    /// A handler reads only what its API declares: a misspelt name fails in any test that
+    /// reaches the handler (debug builds), instead of silently reading nothing.
+    #[test]
+    #[should_panic(expected = "`titel`, which its API does not declare")]
+    fn an_undeclared_argument_name_fails_in_tests() {
+        let _ = call(reads_a_typo);
+    }
+
+    #[test]
+    fn declared_arguments_read_as_given() {
+        assert_eq!(call(reads_its_own).unwrap(), json!({"title": "x"}));
+    }
 }
