@@ -8,6 +8,10 @@ use serde_json::json;
 use sim::{Episode, EpisodeConfig};
 use std::sync::Arc;
 
+/// As in `appsim`: RustPython's memory budget counts through this allocator.
+#[global_allocator]
+static ALLOC: sim::CountingAlloc = sim::CountingAlloc;
+
 fn engine(c: &mut Criterion) {
     let (world, registry) = appsim::default_env().expect("world builds");
     // No interaction cap: criterion runs far more cells than an agent may.

@@ -2,6 +2,11 @@
 
 use clap::Parser;
 
+/// The system allocator with per-cell memory accounting, so a memory bomb in agent code run
+/// by RustPython ends with `MemoryError` instead of taking the process down.
+#[global_allocator]
+static ALLOC: sim::CountingAlloc = sim::CountingAlloc;
+
 fn main() {
     // Output piped into a reader that stops early (`appsim tasks | head`) ends the process
     // quietly, as a Unix filter does, instead of a panic at the next print.

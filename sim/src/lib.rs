@@ -19,7 +19,9 @@ pub use episode::{Episode, EpisodeConfig, EpisodeError};
 pub use python::PythonKind;
 pub use world::{Db, World};
 
-/// The process allocator: the system allocator plus per-cell memory accounting, so that a
-/// memory bomb in agent code ends with `MemoryError` instead of taking the process down.
+pub use python::limits::CountingAlloc;
+
+/// The unit tests' allocator (a program chooses its own: see [`CountingAlloc`]).
+#[cfg(test)]
 #[global_allocator]
-static ALLOC: python::limits::CountingAlloc = python::limits::CountingAlloc;
+static ALLOC: CountingAlloc = CountingAlloc;

@@ -7,6 +7,11 @@ use sim::api::Registry;
 use sim::{Episode, EpisodeConfig, World};
 use std::sync::{Arc, OnceLock};
 
+/// Every test binary that shares these fixtures runs cells as `appsim` does: with the
+/// allocator RustPython's memory budget counts through.
+#[global_allocator]
+static ALLOC: sim::CountingAlloc = sim::CountingAlloc;
+
 /// Writes a test's summary line where `cargo test` shows it even for a passing test: straight
 /// to the process's stderr, which the test harness does not capture (it captures `print!` and
 /// `eprint!` only). CI reads the fidelity shares from the README's test command this way.

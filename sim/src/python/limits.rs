@@ -7,7 +7,7 @@
 //! (RustPython's pending-signal flag is process-wide, so another interpreter may consume one
 //! wake-up; and code may swallow one exception).
 //!
-//! Memory: the process allocator ([`CountingAlloc`], installed by the `sim` crate) counts bytes
+//! Memory: the process allocator ([`CountingAlloc`], installed by the program) counts bytes
 //! allocated minus bytes freed by the thread while a cell runs; the watchdog reads that count
 //! (the soft limit: `MemoryError` at the next bytecode). A single large request that would take
 //! the cell past twice its budget is refused outright (the hard limit), which RustPython's
@@ -75,6 +75,18 @@ impl CellWatch {
         CellGuard {
             watch: self.clone(),
         }
+    }
+
+    /// Whether the process allocator is [`CountingAlloc`]: an allocation made under this watch
+    /// must be counted. The `sim` library does not choose the process's allocator; a program
+    /// that runs RustPython cells installs it (see [`NOT_COUNTING`]).
+    pub fn counts_allocations(self: &Arc<Self>) -> bool {
+        let guard = self.start(Duration::from_secs(3600), u64::MAX);
+        let probe = std::hint::black_box(vec![1u8; 4096]);
+        let counted = self.net_bytes.load(Ordering::SeqCst) >= 4096;
+        drop(probe);
+        drop(guard);
+        counted
     }
 
     /// Why the current (or last) cell was stopped, if it was.
@@ -174,9 +186,14 @@ thread_local! {
     static ACCOUNT: Cell<*const CellWatch> = const { Cell::new(std::ptr::null()) };
 }
 
-/// The process allocator: the system allocator, plus per-thread accounting of bytes while a
-/// cell runs on that thread. Never fails an allocation itself.
+/// The process allocator RustPython cells need: the system allocator, plus per-thread
+/// accounting of bytes while a cell runs on that thread (the memory budget). Never fails an
+/// allocation itself. A binary installs it:
+/// `#[global_allocator] static ALLOC: sim::CountingAlloc = sim::CountingAlloc;`
 pub struct CountingAlloc;
+
+/// The refusal of a RustPython interpreter in a process whose allocator does not count.
+pub const NOT_COUNTING: &str = "RustPython cells need sim::CountingAlloc as the process's global allocator (their memory budget counts through it): add `#[global_allocator] static ALLOC: sim::CountingAlloc = sim::CountingAlloc;` to the program, or run cells on CPython";
 
 impl CountingAlloc {
     /// Counts `delta` bytes against the running cell, if any. Growth that would take the

@@ -267,6 +267,9 @@ impl Runtime {
             })
             .build();
         let watch = CellWatch::new(tx);
+        if !watch.counts_allocations() {
+            return Err(crate::python::limits::NOT_COUNTING.into());
+        }
         type Hooks = (
             PyObjectRef,
             PyObjectRef,
