@@ -1,8 +1,7 @@
 //! `appsim eval`: a solution (cells or an agent loop) over a split, with per-task results and
 //! TGC/SGC.
 
-use super::WorldArg;
-use super::policy::{self, PolicyArgs};
+use super::policy::{self, PolicyArgs, RunArgs};
 use super::solutions::{self, SolutionSource};
 use crate::env::Env;
 use anyhow::bail;
@@ -18,24 +17,19 @@ pub(super) struct Args {
     /// `<task_id>.py` files. Ignored when --policy is given.
     #[arg(long, default_value = "ground-truth")]
     solution: SolutionSource,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
-    world: WorldArg,
-    #[command(flatten)]
-    agent: PolicyArgs,
+    run: RunArgs,
 }
 
 pub(super) fn run(args: Args, python: Option<sim::PythonKind>) -> anyhow::Result<()> {
-    let env = args.world.env(python);
+    let env = args.run.world.env(python);
     env.python()
         .check_tenants("eval")
         .map_err(anyhow::Error::msg)?;
-    if args.agent.policy.is_some() {
-        with_policy(args.split, &args.agent, args.json, &env)
+    if args.run.agent.policy.is_some() {
+        with_policy(args.split, &args.run.agent, args.run.json, &env)
     } else {
-        with_cells(args.split, &args.solution, args.json, &env)
+        with_cells(args.split, &args.solution, args.run.json, &env)
     }
 }
 

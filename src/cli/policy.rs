@@ -12,6 +12,19 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tasks::Task;
 
+/// What `run-task` and `eval` share besides the solution: output, world and policy.
+#[derive(clap::Args)]
+pub(super) struct RunArgs {
+    /// Print JSON (run-task: the task, transcript and report; eval: per-task results and the
+    /// summary).
+    #[arg(long)]
+    pub(super) json: bool,
+    #[command(flatten)]
+    pub(super) world: super::WorldArg,
+    #[command(flatten)]
+    pub(super) agent: PolicyArgs,
+}
+
 /// How `eval`/`run-task` pick the policy that drives the agent loop.
 #[derive(Debug, Clone, clap::Args)]
 pub(super) struct PolicyArgs {

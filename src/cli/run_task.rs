@@ -1,8 +1,7 @@
 //! `appsim run-task`: one task, its cells (solution cells or an agent loop) with their outputs,
 //! and the evaluation report; exits 2 when the task fails.
 
-use super::WorldArg;
-use super::policy::{self, PolicyArgs};
+use super::policy::{self, PolicyArgs, RunArgs};
 use super::solutions::{self, SolutionSource};
 use crate::env::Env;
 use anyhow::Context;
@@ -17,21 +16,16 @@ pub(super) struct Args {
     /// cells are separated by `# %%` lines. Ignored when --policy is given.
     #[arg(long, default_value = "ground-truth")]
     solution: SolutionSource,
-    /// Print JSON (task, transcript, report).
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
-    world: WorldArg,
-    #[command(flatten)]
-    agent: PolicyArgs,
+    run: RunArgs,
 }
 
 pub(super) fn run(args: Args, python: Option<sim::PythonKind>) -> anyhow::Result<()> {
-    let env = args.world.env(python);
-    let passed = if args.agent.policy.is_some() {
-        with_policy(&args.id, &args.agent, args.json, &env)?
+    let env = args.run.world.env(python);
+    let passed = if args.run.agent.policy.is_some() {
+        with_policy(&args.id, &args.run.agent, args.run.json, &env)?
     } else {
-        with_cells(&args.id, &args.solution, args.json, &env)?
+        with_cells(&args.id, &args.solution, args.run.json, &env)?
     };
     if !passed {
         std::process::exit(2);
