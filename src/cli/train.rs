@@ -57,7 +57,7 @@ pub(super) fn run(args: Args, python: Option<sim::PythonKind>) -> anyhow::Result
     } = args;
     let env = world.env(python);
     let mut cfg = load_config(&config)?;
-    if let Some(kind) = python {
+    if let Some(kind) = env.python_flag() {
         cfg.agent_loop.python = kind;
     }
     cfg.agent_loop
@@ -161,11 +161,12 @@ fn train_on<B: agent::burn::tensor::backend::AutodiffBackend>(
 
 /// `appsim sft --config FILE`.
 pub(super) fn sft(args: SftArgs, python: Option<sim::PythonKind>) -> anyhow::Result<()> {
+    let env = args.world.env(python);
     let mut cfg = load_config(&args.config)?;
-    if let Some(kind) = python {
+    if let Some(kind) = env.python_flag() {
         cfg.agent_loop.python = kind;
     }
-    let world = training_world(&args.world.env(python), &cfg)?;
+    let world = training_world(&env, &cfg)?;
     if cfg.model.backend == "cuda" && !cfg!(feature = "cuda") {
         bail!("model.backend = \"cuda\" needs a build with --features cuda");
     }

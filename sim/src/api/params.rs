@@ -746,8 +746,7 @@ fn check_constraints(p: &ParamSpec, v: Value) -> Checked {
         } else {
             f64::INFINITY
         }),
-        Some(t) => py_float_text(t),
-        None => v.as_f64(),
+        _ => as_float(&v),
     };
     if let Some(x) = x {
         // AppWorld declares its bounds as integers (`gt=0`), so pydantic names a whole-number

@@ -98,7 +98,6 @@ mod _appsim {
             Err(e) => {
                 let kind = match e.kind {
                     "OverflowError" => vm.ctx.exceptions.overflow_error,
-                    "ValueError" => vm.ctx.exceptions.value_error,
                     _ => vm.ctx.exceptions.exception_type,
                 };
                 Err(vm.new_exception_msg(kind.to_owned(), e.message.into()))

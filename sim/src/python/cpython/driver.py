@@ -63,7 +63,7 @@ _TypeError = builtins.TypeError
 _RuntimeError = builtins.RuntimeError
 _UnicodeEncodeError = builtins.UnicodeEncodeError
 # The exceptions an API call raises in a cell besides `Exception` (AppWorld's server raises them).
-_RAISED = {"OverflowError": builtins.OverflowError, "ValueError": builtins.ValueError}
+_RAISED = {"OverflowError": builtins.OverflowError}
 _make_encoder = _json.make_encoder
 
 
