@@ -7,11 +7,15 @@
 A file's module path follows Rust's layout (`venmo/mod.rs` is `crate::venmo`, `venmo/balance.rs`
 `crate::venmo::balance`, `lib.rs` the crate). A file depends on another when it names a path
 into it: `use crate::a::b::...`, `use super::x`, `self::`, or an inline `crate::a::f(...)` /
-`super::x::y`. A parent naming its own child module (`mod.rs` registering a child's handlers)
-counts like any other reference. Prints the strongly connected components with more than one
+`super::x::y`. A parent naming its own child module through `self::` or `crate::` counts like
+any other reference; a bare `child::item` path in a folder's `mod.rs` (the folder's shape: its
+`mod.rs` registers its files' handlers) does not, except in the crate root, whose bare paths
+into the top-level modules do count (`lib.rs` is the composition root: nothing below may name
+it). Test-only code is left out: files declared under `#[cfg(test)]` and inline
+`#[cfg(test)] mod name { ... }` blocks. Prints the strongly connected components with more than one
 member, at two levels: files, and the crate's top-level modules (`common`, `venmo`, `seed`,
-...), where a cycle means a shared layer names the modules above it. Exit status 1 when the
-top-level graph has a cycle. Standard library only; a text scan, not a compiler: paths built
+...), where a cycle means a shared layer names the modules above it. Exit status 1 when
+either graph has a cycle. Standard library only; a text scan, not a compiler: paths built
 by macros are not seen.
 """
 
@@ -25,6 +29,22 @@ import sys
 USE = re.compile(r"\buse\s+((?:crate|super|self)(?:::[A-Za-z_][A-Za-z0-9_]*)*)(::\{([^;]*)\})?\s*;", re.S)
 INLINE = re.compile(r"\b((?:crate|super)(?:::[A-Za-z_][A-Za-z0-9_]*)+)")
 COMMENT = re.compile(r"//[^\n]*")
+TEST_MOD_FILE = re.compile(r"#\[cfg\(test\)\]\s*(?:pub(?:\([a-z]+\))?\s+)?mod\s+([a-z_][a-z0-9_]*)\s*;")
+TEST_MOD_INLINE = re.compile(r"#\[cfg\(test\)\]\s*(?:pub(?:\([a-z]+\))?\s+)?mod\s+[a-z_][a-z0-9_]*\s*\{")
+MOD_DECL = re.compile(r"^\s*(?:pub(?:\([a-z]+\))?\s+)?mod\s+([a-z_][a-z0-9_]*)\s*;", re.M)
+
+
+def strip_test_blocks(text: str) -> str:
+    """The text without its inline `#[cfg(test)] mod name { ... }` blocks."""
+    while (m := TEST_MOD_INLINE.search(text)) is not None:
+        depth, i = 0, m.end() - 1
+        while i < len(text):
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        text = text[: m.start()] + text[i + 1 :]
+    return text
 
 
 def module_path(root: str, path: str) -> tuple[str, ...]:
@@ -99,11 +119,24 @@ def main() -> None:
             if n.endswith(".rs"):
                 p = os.path.join(d, n)
                 files[module_path(args.src, p)] = p
+    texts = {m: COMMENT.sub("", open(p, encoding="utf-8").read()) for m, p in files.items()}
+    test_only = set()
+    for m, text in texts.items():
+        for child in TEST_MOD_FILE.findall(text):
+            test_only |= {f for f in files if f[: len(m) + 1] == m + (child,)}
+    for m in test_only:
+        files.pop(m)
     modules = set(files)
     edges: dict[tuple, set] = {m: set() for m in modules}
     for m, p in files.items():
-        text = COMMENT.sub("", open(p, encoding="utf-8").read())
+        text = strip_test_blocks(texts[m])
         refs = []
+        if m == ():
+            children = set(MOD_DECL.findall(text))
+            bare = re.compile(r"(?<![A-Za-z0-9_:])(" + "|".join(sorted(children)) + r")::[A-Za-z_]") if children else None
+            if bare is not None:
+                refs += ["crate::" + b.group(1) for b in bare.finditer(text)]
+            refs += ["crate::" + u.split("::")[0] for u in re.findall(r"\bpub\s+use\s+([a-z_][a-z0-9_]*)::", text) if u in children]
         for u in USE.finditer(text):
             head, group = u.group(1), u.group(3)
             if group is None:
@@ -129,7 +162,7 @@ def main() -> None:
             if top(a) != top(b):
                 top_edges.setdefault(top(a), set()).add(top(b))
     top_cycles = sccs({top(m) for m in modules}, top_edges)
-    print(f"{args.src}: {len(modules)} files, {sum(len(b) for b in edges.values())} edges")
+    print(f"{args.src}: {len(modules)} files ({len(test_only)} test-only left out), {sum(len(b) for b in edges.values())} edges")
     print(f"file-level cycles: {len(file_cycles)}" + (f" (largest {max(map(len, file_cycles))} files)" if file_cycles else ""))
     for c in file_cycles:
         print(f"  {len(c)} files: " + ", ".join(name(m) for m in c))
@@ -146,7 +179,7 @@ def main() -> None:
             for a in c:
                 for b in sorted(top_edges.get(a, set()) & members):
                     print(f"    {name(a)} -> {name(b)}")
-    sys.exit(1 if top_cycles else 0)
+    sys.exit(1 if top_cycles or file_cycles else 0)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
-//! appsim's apps: one folder per app (`mod.rs` with the app's description, APIs and schema
-//! extras; `apis.rs` with handlers; `seed.rs` with its share of the world), shared behaviour in
-//! `common`, the fictional population in `people`, and the assembly of the registry and the
-//! base world.
+//! appsim's apps: one folder per app (`mod.rs` with the app's [`App`] impl: description,
+//! APIs and schema extras; `apis.rs` with registrations, topic files with handlers; `seed.rs`
+//! with its share of the world), shared behaviour in `common` (which names no app), the
+//! fictional population in `people`, and [`APPS`], the one list the registry, the schemas and
+//! world building loop over.
 //!
 //! To find an API's handler: `apps/src/<app>/apis.rs`, function named like the API (account
 //! APIs of e-mail apps: `common/accounts.rs`).
@@ -9,6 +10,7 @@
 pub mod admin;
 pub mod amazon;
 pub mod api_docs;
+mod app;
 pub mod common;
 pub mod file_system;
 pub mod gmail;
@@ -21,70 +23,70 @@ pub mod spec;
 pub mod splitwise;
 pub mod spotify;
 pub mod supervisor;
+#[cfg(test)]
+mod testkit;
 pub mod todoist;
 pub mod venmo;
 
-use sim::api::Registry;
+pub use app::{App, Seeding, notifier};
+
+use sim::api::{Couriers, Registry};
 use sim::world::SchemaSpec;
 
-/// Every app's name, in the order AppWorld lists them (those with APIs registered come first).
-pub const ALL_APPS: &[&str] = &[
-    "api_docs",
-    "supervisor",
-    "amazon",
-    "phone",
-    "file_system",
-    "spotify",
-    "venmo",
-    "gmail",
-    "splitwise",
-    "simple_note",
-    "todoist",
-    "admin",
+/// Every app, in the order AppWorld lists them (api_docs lists the apps with APIs in this
+/// order); `admin`, the hidden bank, has tables and no APIs.
+pub static APPS: &[&dyn App] = &[
+    &api_docs::ApiDocs,
+    &supervisor::Supervisor,
+    &amazon::Amazon,
+    &phone::Phone,
+    &file_system::FileSystem,
+    &spotify::Spotify,
+    &venmo::Venmo,
+    &gmail::Gmail,
+    &splitwise::Splitwise,
+    &simple_note::SimpleNote,
+    &todoist::Todoist,
+    &admin::Admin,
 ];
 
-/// The registry of every implemented app.
+/// The app named `name`.
+pub fn app(name: &str) -> Option<&'static dyn App> {
+    APPS.iter().copied().find(|a| a.name() == name)
+}
+
+/// The registry of every app with APIs: gmail and phone carry the companies' notices, the
+/// supervisor app tells whether the task was completed.
 pub fn registry() -> Registry {
     let mut r = Registry::new();
-    r.add_app(api_docs::app(), api_docs::apis());
-    r.add_app(supervisor::app(), supervisor::apis());
-    // In AppWorld's order (ALL_APPS): api_docs lists apps in registration order.
-    r.add_app(amazon::app(), amazon::apis());
-    r.add_app(phone::app(), phone::apis());
-    r.add_app(file_system::app(), file_system::apis());
-    r.add_app(spotify::app(), spotify::apis());
-    r.add_app(venmo::app(), venmo::apis());
-    r.add_app(gmail::app(), gmail::apis());
-    r.add_app(splitwise::app(), splitwise::apis());
-    r.add_app(simple_note::app(), simple_note::apis());
-    r.add_app(todoist::app(), todoist::apis());
+    for app in APPS {
+        if let Some(spec) = app.spec() {
+            r.add_app(spec, app.apis());
+        }
+    }
     r.set_completion_probe(supervisor::task_completed);
+    r.set_couriers(couriers());
     r
 }
 
+/// How companies' notices reach users: e-mails through gmail, texts through phone.
+pub fn couriers() -> Couriers {
+    Couriers {
+        has_mailbox: gmail::notices::has_mailbox,
+        email: gmail::notices::deliver,
+        text: phone::notices::deliver,
+    }
+}
+
 /// Table definitions of every app (all of AppWorld's tables, implemented or not), with each
-/// implemented app's search tables and triggers.
+/// app's search tables, triggers and indexes.
 pub fn schemas() -> Vec<SchemaSpec> {
     let models = spec::models();
-    ALL_APPS
-        .iter()
+    APPS.iter()
         .map(|app| {
-            let mut s = sim::schema::tables_from_models(app, &models[*app])
+            let mut s = sim::schema::tables_from_models(app.name(), &models[app.name()])
                 .unwrap_or_else(|e| panic!("vendored models.json is broken: {e}"));
-            s.post_ddl = match *app {
-                "api_docs" => api_docs::post_ddl(),
-                "simple_note" => simple_note::post_ddl(),
-                "supervisor" => supervisor::post_ddl(),
-                "gmail" => gmail::post_ddl(),
-                "phone" => phone::post_ddl(),
-                "file_system" => file_system::post_ddl(),
-                "venmo" => venmo::post_ddl(),
-                "splitwise" => splitwise::post_ddl(),
-                "todoist" => todoist::post_ddl(),
-                "spotify" => spotify::post_ddl(),
-                "amazon" => amazon::post_ddl(),
-                _ => Vec::new(),
-            };
+            s.post_ddl = app.post_ddl();
             s
         })
         .collect()

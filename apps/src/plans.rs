@@ -4,8 +4,8 @@
 //! Every seed that shows a trip calls [`trips`], so the apps never disagree on who went where,
 //! when, or what it cost.
 
+use crate::common::seeding::contacts_of;
 use crate::people::Population;
-use crate::seed::contacts_of;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use sim::rng::Rng;
 
@@ -260,7 +260,7 @@ mod tests {
         let now = sim::clock::default_now();
         assert!(a.iter().any(|t| t.is_upcoming(now)));
         for t in &a {
-            let known: Vec<i64> = crate::seed::contacts_of(&pop, t.organizer)
+            let known: Vec<i64> = crate::common::seeding::contacts_of(&pop, t.organizer)
                 .into_iter()
                 .map(|(o, _)| o)
                 .collect();

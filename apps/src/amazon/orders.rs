@@ -7,7 +7,7 @@ use super::cart::{cart_view, check_promo, check_stock, clear_promo};
 use super::lists::CART;
 use super::prime::LOW_BALANCE;
 use super::store::{check_owner, date_part, datetime, me, py_float};
-use crate::admin;
+use crate::common::bank;
 use crate::common::pytext::{pluralize, singularize};
 use crate::common::{cards, files, notify};
 use chrono::Duration;
@@ -307,7 +307,7 @@ pub(super) fn place_order(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     }
     check_promo(&view)?;
     check_stock(&view)?;
-    admin::debit(ctx.db, card.details(), view.total_cost, ctx.now, || {
+    bank::debit(ctx.db, card.details(), view.total_cost, ctx.now, || {
         ApiError::unprocessable(LOW_BALANCE)
     })?;
     ctx.db
@@ -375,13 +375,11 @@ pub(super) fn place_order(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
          You can find the receipt attached to this email.\n\nBest,\nAmazon Team\n"
     );
     notify::email_from_company_with_files(
-        ctx.db,
-        super::APP,
+        ctx,
         &email,
         "Amazon Order Confirmation",
         &body,
         &[(&format!("order_{order_id}.txt"), &order.receipt(&name))],
-        ctx.now,
     )?;
     Ok(json!({
         "message": format!(

@@ -4,7 +4,7 @@
 //! runs from now to the end (23:59:59) of the day 30 or 365 days later.
 
 use super::store::{check_owner, date_part, datetime, me};
-use crate::admin;
+use crate::common::bank;
 use crate::common::rows::datetime_col;
 use crate::common::{cards, files, notify};
 use chrono::{Duration, NaiveDateTime};
@@ -166,7 +166,7 @@ pub(super) fn subscribe_prime(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
         (MONTHLY, 30)
     };
     let price = price as f64;
-    admin::debit(ctx.db, card.details(), price, ctx.now, || {
+    bank::debit(ctx.db, card.details(), price, ctx.now, || {
         ApiError::unprocessable(LOW_BALANCE)
     })?;
     let end = (ctx.now.date() + Duration::days(days))
@@ -192,13 +192,11 @@ pub(super) fn subscribe_prime(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     );
     let file = format!("prime_subscription_{}.txt", sub.id);
     notify::email_from_company_with_files(
-        ctx.db,
-        super::APP,
+        ctx,
         &email,
         "Amazon Prime Subscription Confirmation",
         &body,
         &[(&file, &sub.receipt())],
-        ctx.now,
     )?;
     Ok(json!({
         "message": format!(

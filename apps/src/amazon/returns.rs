@@ -180,8 +180,7 @@ pub(super) fn initiate_return(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
         p.name, order.id
     );
     notify::email_from_company_with_files(
-        ctx.db,
-        super::APP,
+        ctx,
         &email,
         "Amazon Return Confirmation and Label",
         &body,
@@ -189,7 +188,6 @@ pub(super) fn initiate_return(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
             &format!("return_{}_{}_{quantity}.txt", order.id, p.id),
             &label,
         )],
-        ctx.now,
     )?;
     Ok(json!({
         "message": "Initiated a new product return. The return label has been emailed to you.",

@@ -8,7 +8,7 @@
 
 use crate::people::Population;
 use chrono::Duration;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 use sim::clock::fmt_datetime;
 use sim::num::{py_round, round2};
 use sim::rng::Rng;
@@ -224,10 +224,11 @@ fn catalog(seed: u64) -> (Vec<String>, Vec<Product>) {
 }
 
 /// Writes amazon's rows for `pop` (amazon user id = person id; notifiers follow).
-pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
+pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
+    let (db, pop, seed) = (s.db, s.people, s.seed);
     let now = sim::clock::default_now();
     let first_stranger =
-        crate::seed::insert_accounts(db, pop, "amazon", "2019-08-01T09:00:00", true)?;
+        crate::common::seeding::insert_accounts(s, "amazon", "2019-08-01T09:00:00", true)?;
     let (sellers, products) = catalog(seed);
     let n_products = products.len() as i64;
     for (k, name) in ["UPS", "USPS", "FedEx"].iter().enumerate() {
@@ -248,7 +249,7 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
             params![kind, code, min, discount],
         )?;
     }
-    let at = |rng: &mut Rng, days: i64| crate::seed::past_time(rng, now, days);
+    let at = |rng: &mut Rng, days: i64| crate::common::seeding::past_time(rng, now, days);
     let ins = |sql: &str| db.prepare(sql);
     let mut address = ins(
         "INSERT INTO amazon.addresses (user_id, name, street_address, city, state, country, zip_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -325,7 +326,9 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
         }
         let is_prime = rng.chance(0.4) && !cards.is_empty();
         if is_prime {
-            for (start, end, yearly) in crate::seed::subscription_history(&mut rng, now, 0.3, 9) {
+            for (start, end, yearly) in
+                crate::common::seeding::subscription_history(&mut rng, now, 0.3, 9)
+            {
                 prime.execute(params![
                     p.id,
                     fmt_datetime(start),
@@ -459,7 +462,7 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
     }
     // The public: shoppers outside the population whose orders and reviews fill the catalog.
     let strangers = Population::strangers(seed, "amazon-strangers", STRANGERS);
-    crate::seed::insert_strangers(
+    crate::common::seeding::insert_strangers(
         db,
         "amazon",
         first_stranger,

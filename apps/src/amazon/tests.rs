@@ -431,7 +431,7 @@ fn plural_forms_follow_inflection() {
 
 #[test]
 fn a_person_of_the_built_world_can_shop() {
-    let (_world, mut ep) = crate::common::testkit::episode();
+    let (_world, mut ep) = crate::testkit::episode();
     let (email, password): (String, String) = ep
         .db()
         .conn()

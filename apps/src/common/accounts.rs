@@ -1,8 +1,8 @@
 //! The account APIs every app with users shares (signup, login, logout, verification, password
 //! reset, profile, account name, account deletion). An app includes them with
-//! [`account_apis`] (login by e-mail, verification required) or [`account_apis_for`] (its own
-//! [`AccountSpec`]: phone logs in by `phone_number`, has no verification step and gets its
-//! codes and notices as text messages), naming the rows its users own in [`owned_tables`].
+//! [`account_apis_for`] and its [`AccountSpec`] (phone logs in by `phone_number`, has no
+//! verification step and gets its codes and notices as text messages), which also names the
+//! rows its users own and what the app does around signup and deletion.
 
 use super::notify;
 use super::rows::{bool_col, datetime_col};
@@ -11,106 +11,6 @@ use serde_json::{Map, Value, json};
 use sim::api::auth::{self, NOT_VERIFIED};
 use sim::api::{AccountSpec, Api, ApiError, ApiSpec, Args, Ctx, P};
 use sim::sql::Cached;
-
-/// Tables (with their user column) whose rows an app's user owns; deleted with the account.
-pub fn owned_tables(app: &str) -> &'static [(&'static str, &'static str)] {
-    match app {
-        "simple_note" => &[("notes", "user_id")],
-        "phone" => &[
-            ("contacts", "user_id"),
-            ("alarms", "user_id"),
-            ("user_text_messages", "user_id"),
-            ("user_voice_messages", "user_id"),
-        ],
-        "gmail" => &[("user_email_threads", "user_id"), ("drafts", "user_id")],
-        // Checked against AppWorld: transfers, comments and likes stay (dangling).
-        "venmo" => &[
-            ("notifications", "user_id"),
-            ("payment_cards", "user_id"),
-            ("friendships", "user_id"),
-        ],
-        // Checked against AppWorld: the directory rows stay.
-        "file_system" => &[("files", "user_id")],
-        // Checked against AppWorld: groups, memberships, expenses, shares and payments stay.
-        "splitwise" => &[
-            ("notifications", "user_id"),
-            ("expense_comments", "user_id"),
-            ("payment_comments", "user_id"),
-        ],
-        // Checked against AppWorld: likes stay (the items keep counting them); the items'
-        // ratings follow the deleted reviews (triggers of `spotify::post_ddl`).
-        "spotify" => &[
-            ("song_reviews", "user_id"),
-            ("album_reviews", "user_id"),
-            ("playlist_reviews", "user_id"),
-            ("playlists", "user_id"),
-            ("user_library_songs", "user_id"),
-            ("user_library_albums", "user_id"),
-            ("user_downloaded_songs", "user_id"),
-            ("user_artist_followings", "user_id"),
-            ("payment_cards", "user_id"),
-            ("premium_subscriptions", "user_id"),
-            ("music_players", "user_id"),
-            ("recommendations", "user_id"),
-        ],
-        // Checked against AppWorld: order items, Prime subscriptions, questions and answers
-        // stay; reviews go through `amazon::before_account_deletion` (ratings follow).
-        "amazon" => &[
-            ("addresses", "user_id"),
-            ("cart_entries", "user_id"),
-            ("orders", "user_id"),
-            ("payment_cards", "user_id"),
-            ("product_returns", "user_id"),
-            ("product_reviews", "user_id"),
-            ("wish_list_entries", "user_id"),
-        ],
-        // Checked against AppWorld: projects, tasks, collaborator links, invites and
-        // notifications stay.
-        "todoist" => &[("labels", "user_id"), ("task_comments", "user_id")],
-        _ => &[],
-    }
-}
-
-/// What an app does before `delete_account` removes the rows of [`owned_tables`] (amazon
-/// deletes the account's reviews one by one so that product and seller ratings follow).
-type BeforeDeletion = fn(&Ctx, i64) -> Result<(), ApiError>;
-
-fn before_account_deletion(app: &str) -> Option<BeforeDeletion> {
-    match app {
-        "amazon" => Some(crate::amazon::before_account_deletion),
-        _ => None,
-    }
-}
-
-/// What an app does for a new account once its signup verification e-mail went out (todoist
-/// creates the Inbox then; not when the address has no mailbox).
-fn after_signup(ctx: &Ctx, user_id: i64) -> Result<(), ApiError> {
-    match ctx.app {
-        "todoist" => crate::todoist::after_signup(ctx, user_id),
-        _ => Ok(()),
-    }
-}
-
-/// The account APIs of an app whose users log in by e-mail and must verify their account, in
-/// AppWorld's docs order. Paths are `/<app>/...`.
-pub fn account_apis(app: &'static str) -> Vec<ApiSpec> {
-    account_apis_for(
-        app,
-        &AccountSpec {
-            login_column: "email",
-            requires_verification: true,
-        },
-    )
-}
-
-/// App-specific `users` columns a signup fills with their model default (NOT NULL in the
-/// schema): extra column names and SQL values, each list starting with a comma.
-fn signup_extra_columns(app: &str) -> (&'static str, &'static str) {
-    match app {
-        "venmo" => (", venmo_balance", ", 0.0"),
-        _ => ("", ""),
-    }
-}
 
 /// The account APIs of `app` under its login rules, in AppWorld's docs order: the login column
 /// (`email` or `phone_number`) names the parameters and response fields, and the verification
@@ -350,7 +250,11 @@ fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     }
     let now = sim::clock::fmt_datetime(ctx.now);
     let expiry = sim::clock::fmt_datetime(ctx.now + chrono::Duration::minutes(60));
-    let (extra_cols, extra_values) = signup_extra_columns(ctx.app);
+    let (extra_cols, extra_values): (String, String) = rules
+        .signup_defaults
+        .iter()
+        .map(|(col, value)| (format!(", {col}"), format!(", {value}")))
+        .unzip();
     ctx.db.execute_cached(
         &format!(
             "INSERT INTO \"{}\".users (first_name, last_name, email, password, created_at, last_logged_in, verified, verification_code, verification_code_expiry{extra_cols}) \
@@ -359,16 +263,18 @@ fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         ),
         params![a.str("first_name"), a.str("last_name"), email, a.str("password"), now, code, expiry],
     )?;
-    let (company, _) = notify::company(ctx.app);
-    if !notify::has_mailbox(ctx.db, email)? {
+    let company = notify::company(ctx)?;
+    if !notify::has_mailbox(ctx, email)? {
         return Ok(json!({"message": format!(
             "Your {company} account is created. But the Gmail account for {email} does not exist, \
              so cannot send the verification code to it. Please create one and then verify your account."
         )}));
     }
     send_code_email(ctx, email, notify::AccountEmail::SignupVerification, &code)?;
-    if let Some(id) = user_by_login(ctx, "email", email)? {
-        after_signup(ctx, id)?;
+    if let Some(hook) = rules.after_signup
+        && let Some(id) = user_by_login(ctx, "email", email)?
+    {
+        hook(ctx, id)?;
     }
     Ok(
         json!({"message": "Account created. We've sent a verfification code to your email address. \
@@ -384,7 +290,7 @@ fn send_code_email(
     kind: notify::AccountEmail,
     code: &str,
 ) -> Result<(), ApiError> {
-    let (company, _) = notify::company(ctx.app);
+    let company = notify::company(ctx)?;
     let key = rules(ctx)?.login_column;
     let name: String = ctx
         .db
@@ -397,17 +303,18 @@ fn send_code_email(
         .unwrap_or_default();
     let (subject, body) = notify::account_email(kind, company, &name, code);
     if key == "phone_number" {
-        return notify::text_from_company(ctx.db, ctx.app, login, &body, ctx.now);
+        return notify::text_from_company(ctx, login, &body);
     }
-    notify::email_from_company(ctx.db, ctx.app, login, &subject, &body, ctx.now)
+    notify::email_from_company(ctx, login, &subject, &body)
 }
 
 fn delete_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
     let id = ctx.user()?.id;
-    if let Some(hook) = before_account_deletion(ctx.app) {
+    let rules = rules(ctx)?;
+    if let Some(hook) = rules.before_deletion {
         hook(ctx, id)?;
     }
-    for (table, col) in owned_tables(ctx.app) {
+    for (table, col) in rules.owned_tables {
         ctx.db.execute_cached(
             &format!(
                 "DELETE FROM \"{}\".\"{table}\" WHERE \"{col}\" = ?1",

@@ -6,7 +6,7 @@
 //! `cards::show_payment_card(APP)`, `cards::delete_payment_card(APP)`,
 //! `cards::update_payment_card(APP)`. Payment APIs look a card up with [`owned_card`] (409 if
 //! it does not exist, 422 if it is someone else's) or [`card_by_id`] (existence only), and
-//! move money with `card.details()` through [`crate::admin`].
+//! move money with `card.details()` through [`crate::common::bank`].
 //!
 //! AppWorld's rules: adding a card checks its details against the bank first (422 `The card
 //! information is not valid. Recheck the card details.`, whatever the caller's own name is),
@@ -16,7 +16,7 @@
 //! orders) handles that in its own delete handler, using [`owned_card`].
 
 use super::rows::unique_or;
-use crate::admin::{self, CardDetails};
+use crate::common::bank::{self, CardDetails};
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
 use sim::api::params::Constraints;
@@ -36,7 +36,7 @@ pub struct SavedCard {
 }
 
 impl SavedCard {
-    /// The bank details, to pass to [`crate::admin`].
+    /// The bank details, to pass to [`crate::common::bank`].
     pub fn details(&self) -> &CardDetails {
         &self.details
     }
@@ -206,7 +206,7 @@ fn add_card(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         expiry_month: a.int("expiry_month"),
         cvv_number: a.int("cvv_number"),
     };
-    admin::validate(ctx.db, &details)?;
+    bank::validate(ctx.db, &details)?;
     let card_name = a.str("card_name");
     let exists = |sql: &str, p: &[&dyn rusqlite::ToSql]| -> Result<bool, ApiError> {
         Ok(ctx

@@ -69,10 +69,8 @@ pub fn authenticate(
     let spec = AppSpec {
         name: APP,
         description: "",
-        accounts: Some(AccountSpec {
-            login_column: "email",
-            requires_verification: true,
-        }),
+        accounts: Some(AccountSpec::EMAIL),
+        notifier: None,
     };
     let user = sim::api::auth::authenticate(db, &spec, token, now)?;
     FsUser::load(db, user.id)

@@ -1,8 +1,10 @@
-//! Behaviour shared by several apps: the account APIs of e-mail apps, e-mail notifications from
-//! companies, the in-app notification APIs, Python's date/time parsing and text rules, and small row helpers. Written once
-//! here; apps only declare what differs.
+//! Behaviour shared by several apps: the account APIs, notices from companies (through the
+//! registry's couriers), the in-app notification APIs, saved cards, file_system's files,
+//! Python's date/time parsing and text rules, row helpers and what the seeds share. Written once
+//! here; apps only declare what differs. Nothing here names an app module.
 
 pub mod accounts;
+pub mod bank;
 pub mod cards;
 pub mod files;
 pub mod notifications;
@@ -10,5 +12,4 @@ pub mod notify;
 pub mod pytext;
 pub mod pytime;
 pub mod rows;
-#[cfg(test)]
-pub(crate) mod testkit;
+pub(crate) mod seeding;

@@ -13,7 +13,8 @@ mod directories;
 mod files;
 pub mod seed;
 
-use sim::api::{AccountSpec, ApiSpec, AppSpec};
+use crate::app::Seeding;
+use sim::api::{AccountSpec, ApiSpec, AppSpec, Notifier};
 
 /// App name.
 pub const APP: &str = crate::common::files::APP;
@@ -22,40 +23,67 @@ pub const APP: &str = crate::common::files::APP;
 const ACCOUNTS: AccountSpec = AccountSpec {
     login_column: "email",
     requires_verification: true,
+    // Checked against AppWorld: the directory rows stay.
+    owned_tables: &[("files", "user_id")],
+    ..AccountSpec::EMAIL
 };
 
-/// The app's description and account rules.
-pub fn app() -> AppSpec {
-    AppSpec {
-        name: APP,
-        description: "A file system: your own tree of directories and files, with copying, moving, and zip or tar archives.",
-        accounts: Some(ACCOUNTS),
+/// FileSystem in the app list ([`crate::APPS`]).
+pub struct FileSystem;
+
+impl crate::app::App for FileSystem {
+    fn name(&self) -> &'static str {
+        APP
     }
-}
 
-/// The APIs, in docs order.
-pub fn apis() -> Vec<ApiSpec> {
-    let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-    all.extend(apis::all());
-    all
-}
+    /// The app's description and account rules.
+    fn spec(&self) -> Option<AppSpec> {
+        Some(AppSpec {
+            name: APP,
+            description: "A file system: your own tree of directories and files, with copying, moving, and zip or tar archives.",
+            accounts: Some(ACCOUNTS),
+            notifier: Some(Notifier {
+                company: "File System",
+                email: "notifications@filesystem.com",
+                phone: "1150230090",
+            }),
+        })
+    }
 
-/// No search tables; indexes for the lookups of a file or directory by path.
-pub fn post_ddl() -> Vec<String> {
-    vec![
-        sim::schema::index_ddl("files", &["path"]),
-        sim::schema::index_ddl("directories", &["path"]),
-    ]
+    /// The APIs, in docs order.
+    fn apis(&self) -> Vec<ApiSpec> {
+        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
+        all.extend(apis::all());
+        all
+    }
+
+    /// No search tables; indexes for the lookups of a file or directory by path.
+    fn post_ddl(&self) -> Vec<String> {
+        vec![
+            sim::schema::index_ddl("files", &["path"]),
+            sim::schema::index_ddl("directories", &["path"]),
+        ]
+    }
+
+    /// Its files copy the bills, documents, rent payments, trip receipts and card statements of
+    /// gmail, venmo, splitwise and amazon.
+    fn seeded_after(&self) -> &'static [&'static str] {
+        &["gmail", "venmo", "splitwise", "amazon"]
+    }
+
+    fn seed(&self, s: &Seeding) -> rusqlite::Result<()> {
+        seed::install(s)
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::common::testkit::episode;
+    use crate::testkit::episode;
     use serde_json::{Value, json};
     use sim::Episode;
 
     fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-        crate::common::testkit::call(ep, super::APP, api, args)
+        crate::testkit::call(ep, super::APP, api, args)
     }
 
     /// A token of a verified account added for the test (the built world seeds none yet).

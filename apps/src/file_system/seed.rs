@@ -13,13 +13,13 @@ use sim::rng::Rng;
 use std::collections::BTreeSet;
 
 /// Writes file_system's rows for `pop` (file_system user id = person id; notifiers follow).
-pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
+pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
+    let (db, pop, seed) = (s.db, s.people, s.seed);
     let now = sim::clock::default_now();
-    crate::seed::insert_accounts(db, pop, "file_system", "2020-09-01T09:00:00", true)?;
+    crate::common::seeding::insert_accounts(s, "file_system", "2020-09-01T09:00:00", true)?;
     let first_notifier = pop.people.len() as i64 + 1;
-    for (next, app) in (first_notifier..).zip(crate::seed::NOTIFIER_APPS) {
-        let (company, _) = crate::common::notify::company(app);
-        let home = home_dir(company);
+    for (next, app) in (first_notifier..).zip(crate::common::seeding::NOTIFIER_ORDER) {
+        let home = home_dir(s.notifier(app)?.company);
         let mut tree = Tree::default();
         tree.dirs.insert(home.clone());
         tree.dirs.insert("/tmp/".into());

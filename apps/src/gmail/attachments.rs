@@ -2,8 +2,8 @@
 //! (by path, in the account of a `file_system_access_token`) and written back to file_system
 //! when downloaded; uploading files to a draft and removing them.
 
-use super::drafts::{draft, owned_draft};
 use super::store::{self, NewFile, draft_attachments};
+use super::store::{draft, owned_draft};
 use crate::common::files::{self, FsUser};
 use rusqlite::{Connection, OptionalExtension};
 use serde_json::{Value, json};

@@ -10,6 +10,7 @@
 mod apis;
 mod attachments;
 mod drafts;
+pub mod notices;
 pub mod seed;
 mod send;
 pub(crate) mod store;
@@ -19,17 +20,80 @@ mod threads;
 #[cfg(test)]
 mod tests;
 
-use sim::api::{AccountSpec, ApiSpec, AppSpec};
+use crate::app::Seeding;
+use sim::api::{AccountSpec, ApiSpec, AppSpec, Notifier};
 
 /// App name.
 pub const APP: &str = "gmail";
 
-/// The app's description and account rules.
-pub fn app() -> AppSpec {
-    AppSpec {
-        name: APP,
-        description: "An e-mail app: read, search, label, archive and star threads; send, reply to and forward e-mails; keep drafts with attachments.",
-        accounts: Some(ACCOUNTS),
+/// Gmail in the app list ([`crate::APPS`]).
+pub struct Gmail;
+
+impl crate::app::App for Gmail {
+    fn name(&self) -> &'static str {
+        APP
+    }
+
+    /// The app's description and account rules.
+    fn spec(&self) -> Option<AppSpec> {
+        Some(AppSpec {
+            name: APP,
+            description: "An e-mail app: read, search, label, archive and star threads; send, reply to and forward e-mails; keep drafts with attachments.",
+            accounts: Some(ACCOUNTS),
+            notifier: Some(Notifier {
+                company: "Gmail",
+                email: "notifications@gmail.com",
+                phone: "1841228578",
+            }),
+        })
+    }
+
+    /// The APIs, in docs order: the shared account APIs (without the verification ones), then
+    /// gmail's own.
+    fn apis(&self) -> Vec<ApiSpec> {
+        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
+        all.extend(apis::all());
+        all
+    }
+
+    /// Search tables: threads (see [`THREAD_TEXT`]; a renamed person's threads are re-indexed),
+    /// drafts (subject and body) and users (names and address); indexes of a user's threads and
+    /// a thread's drafts.
+    fn post_ddl(&self) -> Vec<String> {
+        let mut ddl = sim::schema::fts_ddl("user_email_threads", THREAD_TEXT);
+        ddl.extend(sim::schema::fts_ddl(
+            "drafts",
+            "appsim_search_text({row}.subject, {row}.body)",
+        ));
+        ddl.extend(sim::schema::fts_ddl(
+            "users",
+            "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
+        ));
+        // A person's new name reaches the search text of the threads they are in (also when a
+        // state replay writes the renamed row anew).
+        let involved = "SELECT t.id FROM user_email_threads t WHERE EXISTS (SELECT 1 FROM json_each(t.email_ids) je WHERE je.value IN \
+             (SELECT e.id FROM emails e WHERE e.sender_id = NEW.id OR EXISTS (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = NEW.id)))";
+        for (name, event) in [
+            ("rename", "UPDATE OF first_name, last_name"),
+            ("insert", "INSERT"),
+        ] {
+            ddl.push(format!(
+                "CREATE TRIGGER IF NOT EXISTS {{s}}.\"user_email_threads_fts_user_{name}\" AFTER {event} ON \"users\" BEGIN \
+                 DELETE FROM \"user_email_threads_fts\" WHERE rowid IN ({involved}); \
+                 INSERT INTO \"user_email_threads_fts\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"user_email_threads_fts_refill\" WHERE id IN ({involved}); END"
+            ));
+        }
+        // A user's thread copies and a thread's drafts.
+        ddl.push(sim::schema::index_ddl("user_email_threads", &["user_id"]));
+        ddl.push(sim::schema::index_ddl(
+            "drafts",
+            &["belongs_to_email_thread_id"],
+        ));
+        ddl
+    }
+
+    fn seed(&self, s: &Seeding) -> rusqlite::Result<()> {
+        seed::install(s)
     }
 }
 
@@ -37,15 +101,9 @@ pub fn app() -> AppSpec {
 const ACCOUNTS: AccountSpec = AccountSpec {
     login_column: "email",
     requires_verification: false,
+    owned_tables: &[("user_email_threads", "user_id"), ("drafts", "user_id")],
+    ..AccountSpec::EMAIL
 };
-
-/// The APIs, in docs order: the shared account APIs (without the verification ones), then
-/// gmail's own.
-pub fn apis() -> Vec<ApiSpec> {
-    let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-    all.extend(apis::all());
-    all
-}
 
 /// The text of a thread copy for search: per e-mail (in the copy's order) the sender's name and
 /// address, the recipients' names and addresses, the subject and the body (current names;
@@ -58,39 +116,3 @@ const THREAD_TEXT: &str = "appsim_search_text((SELECT group_concat((SELECT \
      coalesce((SELECT group_concat((SELECT u.email FROM users u WHERE u.id = r.value), ' ') FROM json_each(e.recipient_ids) r), '') || ' ' || \
      e.subject || ' ' || e.body FROM emails e WHERE e.id = je.value), ' ') \
      FROM json_each({row}.email_ids) je))";
-
-/// Search tables: threads (see [`THREAD_TEXT`]; a renamed person's threads are re-indexed),
-/// drafts (subject and body) and users (names and address); indexes of a user's threads and
-/// a thread's drafts.
-pub fn post_ddl() -> Vec<String> {
-    let mut ddl = sim::schema::fts_ddl("user_email_threads", THREAD_TEXT);
-    ddl.extend(sim::schema::fts_ddl(
-        "drafts",
-        "appsim_search_text({row}.subject, {row}.body)",
-    ));
-    ddl.extend(sim::schema::fts_ddl(
-        "users",
-        "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
-    ));
-    // A person's new name reaches the search text of the threads they are in (also when a
-    // state replay writes the renamed row anew).
-    let involved = "SELECT t.id FROM user_email_threads t WHERE EXISTS (SELECT 1 FROM json_each(t.email_ids) je WHERE je.value IN \
-         (SELECT e.id FROM emails e WHERE e.sender_id = NEW.id OR EXISTS (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = NEW.id)))";
-    for (name, event) in [
-        ("rename", "UPDATE OF first_name, last_name"),
-        ("insert", "INSERT"),
-    ] {
-        ddl.push(format!(
-            "CREATE TRIGGER IF NOT EXISTS {{s}}.\"user_email_threads_fts_user_{name}\" AFTER {event} ON \"users\" BEGIN \
-             DELETE FROM \"user_email_threads_fts\" WHERE rowid IN ({involved}); \
-             INSERT INTO \"user_email_threads_fts\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"user_email_threads_fts_refill\" WHERE id IN ({involved}); END"
-        ));
-    }
-    // A user's thread copies and a thread's drafts.
-    ddl.push(sim::schema::index_ddl("user_email_threads", &["user_id"]));
-    ddl.push(sim::schema::index_ddl(
-        "drafts",
-        &["belongs_to_email_thread_id"],
-    ));
-    ddl
-}

@@ -4,8 +4,8 @@
 //! attached, monthly bills with PDF attachments, travel bookings, newsletters, some spam, and a
 //! few unsent drafts. Flags (read, starred, archived, spam, labels) are per person.
 
+use crate::common::seeding::{Fill, contacts_of, past_time};
 use crate::people::{Person, Population};
-use crate::seed::{Fill, contacts_of, past_time};
 use chrono::{Datelike, Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
 use serde_json::json;
@@ -61,10 +61,11 @@ struct Thread {
 
 /// Writes gmail's rows for `pop` (gmail user id = person id; notifiers and outside senders
 /// follow).
-pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
+pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
+    let (db, pop, seed) = (s.db, s.people, s.seed);
     let now = sim::clock::default_now();
     let created = "2019-08-01T09:00:00";
-    let outside_first = crate::seed::insert_accounts(db, pop, "gmail", created, false)?;
+    let outside_first = crate::common::seeding::insert_accounts(s, "gmail", created, false)?;
     let mut user = db.prepare(
         "INSERT INTO gmail.users (id, first_name, last_name, email, password, created_at, last_logged_in) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
     )?;

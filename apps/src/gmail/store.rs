@@ -587,3 +587,105 @@ pub(crate) fn clean_subject(subject: &str) -> String {
         s.to_string()
     }
 }
+
+/// A draft as stored.
+#[derive(Debug, Clone)]
+pub(super) struct Draft {
+    pub id: i64,
+    pub user_id: i64,
+    pub recipient_ids: Vec<i64>,
+    pub recipient_emails: Vec<String>,
+    pub recipient_names: Vec<String>,
+    pub subject: String,
+    pub body: String,
+    pub belongs_to: Option<i64>,
+    pub response_to: Option<i64>,
+    pub scheduled_send_at: Option<String>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+}
+
+/// The columns [`Draft::read`] reads, in order.
+pub(super) const DRAFT_FIELDS: &str = "id, user_id, recipient_ids, recipient_email_addresses, recipient_names, subject, body, \
+     belongs_to_email_thread_id, response_to_email_id, scheduled_send_at, created_at, updated_at";
+
+impl Draft {
+    pub(super) fn read(r: &rusqlite::Row) -> rusqlite::Result<Draft> {
+        Ok(Draft {
+            id: r.get(0)?,
+            user_id: r.get(1)?,
+            recipient_ids: id_list(r.get(2)?),
+            recipient_emails: str_list(r.get(3)?),
+            recipient_names: str_list(r.get(4)?),
+            subject: r.get(5)?,
+            body: r.get(6)?,
+            belongs_to: r.get(7)?,
+            response_to: r.get(8)?,
+            scheduled_send_at: r.get(9)?,
+            created_at: r.get(10)?,
+            updated_at: r.get(11)?,
+        })
+    }
+
+    /// The recipients as stored with the draft (names of when it was saved).
+    pub(super) fn recipients(&self) -> Value {
+        Value::Array(
+            self.recipient_emails
+                .iter()
+                .zip(&self.recipient_names)
+                .map(|(e, n)| json!({"name": n, "email": e}))
+                .collect(),
+        )
+    }
+
+    /// The response form.
+    pub(super) fn to_json(&self, db: &Connection) -> Result<Value, ApiError> {
+        Ok(json!({
+            "draft_id": self.id,
+            "subject": self.subject,
+            "body": self.body,
+            "belongs_to_email_thread_id": self.belongs_to,
+            "response_to_email_id": self.response_to,
+            "scheduled_send_at": dt(self.scheduled_send_at.clone()),
+            "created_at": dt(self.created_at.clone()),
+            "updated_at": dt(self.updated_at.clone()),
+            "recipients": self.recipients(),
+            "attachments": attachments_json(&draft_attachments(db, self.id)?),
+        }))
+    }
+
+    /// The form `show_thread` lists a thread's drafts in.
+    pub fn thread_json(&self, db: &Connection) -> Result<Value, ApiError> {
+        Ok(json!({
+            "draft_id": self.id,
+            "response_to_email_id": self.response_to,
+            "subject": self.subject,
+            "recipients": self.recipients(),
+            "body": self.body,
+            "attachments": attachments_json(&draft_attachments(db, self.id)?),
+            "scheduled_send_at": dt(self.scheduled_send_at.clone()),
+            "created_at": dt(self.created_at.clone()),
+            "updated_at": dt(self.updated_at.clone()),
+        }))
+    }
+}
+
+/// The draft with this id, if any.
+pub(super) fn draft(db: &Connection, id: i64) -> Result<Option<Draft>, ApiError> {
+    Ok(db
+        .prepare_cached(&format!(
+            "SELECT {DRAFT_FIELDS} FROM gmail.drafts WHERE id = ?1"
+        ))?
+        .query_row([id], Draft::read)
+        .optional()?)
+}
+
+/// The caller's draft: 409 when it does not exist, 422 when it is someone else's.
+pub(super) fn owned_draft(ctx: &Ctx, id: i64) -> Result<Draft, ApiError> {
+    let uid = ctx.user()?.id;
+    let d = draft(ctx.db, id)?.ok_or_else(|| ApiError::not_found_id("draft", id))?;
+    if d.user_id != uid {
+        return Err(ApiError::not_owner("draft"));
+    }
+    Ok(d)
+}

@@ -1,12 +1,12 @@
 //! Focused checks of what the fidelity recording cannot show: search text after a rename and
 //! after a state replay, and company e-mails with attachments.
 
-use crate::common::testkit::episode;
+use crate::testkit::episode;
 use serde_json::{Value, json};
 use sim::Episode;
 
 fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-    crate::common::testkit::call(ep, "gmail", api, args)
+    crate::testkit::call(ep, "gmail", api, args)
 }
 
 /// The address and a gmail token of the person with this gmail user id.
@@ -101,14 +101,21 @@ fn company_email_with_files() {
             [],
         )
         .unwrap();
+    let registry = ep.registry().clone();
+    let ctx = sim::api::Ctx {
+        app: "venmo",
+        db: ep.db().conn(),
+        now,
+        registry: &registry,
+        user: None,
+        show_response_schemas: false,
+    };
     crate::common::notify::email_from_company_with_files(
-        ep.db().conn(),
-        "venmo",
+        &ctx,
         &a,
         "Your receipt",
         "See the attached receipt.",
         &[("receipt_7.txt", "Amount: $10.00\n")],
-        now,
     )
     .unwrap();
     let threads = call(

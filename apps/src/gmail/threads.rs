@@ -278,7 +278,7 @@ pub(super) fn show_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     }
     let mut drafts = Vec::new();
     for id in thread_draft_ids(db, &t)? {
-        if let Some(d) = super::drafts::draft(db, id)? {
+        if let Some(d) = super::store::draft(db, id)? {
             drafts.push(d.thread_json(db)?);
         }
     }

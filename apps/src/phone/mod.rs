@@ -11,11 +11,13 @@ mod alarms;
 mod apis;
 mod contacts;
 mod messages;
+pub mod notices;
 pub use messages::{store_text, store_voice};
 pub mod seed;
 
-pub(crate) use messages::{Kind, store_message, user_by_phone};
-use sim::api::{AccountSpec, ApiSpec, AppSpec};
+use crate::app::Seeding;
+use messages::Kind;
+use sim::api::{AccountSpec, ApiSpec, AppSpec, Notifier};
 
 /// App name.
 pub const APP: &str = "phone";
@@ -24,50 +26,75 @@ pub const APP: &str = "phone";
 const ACCOUNTS: AccountSpec = AccountSpec {
     login_column: "phone_number",
     requires_verification: false,
+    owned_tables: &[
+        ("contacts", "user_id"),
+        ("alarms", "user_id"),
+        ("user_text_messages", "user_id"),
+        ("user_voice_messages", "user_id"),
+    ],
+    ..AccountSpec::EMAIL
 };
 
-/// The app's description and account rules.
-pub fn app() -> AppSpec {
-    AppSpec {
-        name: APP,
-        description: "The phone: contacts and their relationships, text and voice messages, alarms, and the current date and time.",
-        accounts: Some(ACCOUNTS),
-    }
-}
+/// Phone in the app list ([`crate::APPS`]).
+pub struct Phone;
 
-/// The APIs, in docs order.
-pub fn apis() -> Vec<ApiSpec> {
-    let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-    all.extend(apis::all());
-    all
-}
-
-/// Full-text search over contacts and over each user's message copies (the message and the
-/// account names of its sender and receiver, re-indexed when either is renamed); indexes of a
-/// user's message copies.
-pub fn post_ddl() -> Vec<String> {
-    let mut ddl = sim::schema::fts_ddl("contacts", contacts::SEARCH_TEXT);
-    for kind in [Kind::Text, Kind::Voice] {
-        ddl.extend(sim::schema::fts_ddl(
-            kind.copies(),
-            &messages::search_text(kind),
-        ));
-        ddl.push(messages::rename_trigger(kind));
+impl crate::app::App for Phone {
+    fn name(&self) -> &'static str {
+        APP
     }
-    // A user's message copies.
-    ddl.push(sim::schema::index_ddl("user_text_messages", &["user_id"]));
-    ddl.push(sim::schema::index_ddl("user_voice_messages", &["user_id"]));
-    ddl
+
+    /// The app's description and account rules.
+    fn spec(&self) -> Option<AppSpec> {
+        Some(AppSpec {
+            name: APP,
+            description: "The phone: contacts and their relationships, text and voice messages, alarms, and the current date and time.",
+            accounts: Some(ACCOUNTS),
+            notifier: Some(Notifier {
+                company: "Phone",
+                email: "notifications@phone.com",
+                phone: "1742710379",
+            }),
+        })
+    }
+
+    /// The APIs, in docs order.
+    fn apis(&self) -> Vec<ApiSpec> {
+        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
+        all.extend(apis::all());
+        all
+    }
+
+    /// Full-text search over contacts and over each user's message copies (the message and the
+    /// account names of its sender and receiver, re-indexed when either is renamed); indexes of a
+    /// user's message copies.
+    fn post_ddl(&self) -> Vec<String> {
+        let mut ddl = sim::schema::fts_ddl("contacts", contacts::SEARCH_TEXT);
+        for kind in [Kind::Text, Kind::Voice] {
+            ddl.extend(sim::schema::fts_ddl(
+                kind.copies(),
+                &messages::search_text(kind),
+            ));
+            ddl.push(messages::rename_trigger(kind));
+        }
+        // A user's message copies.
+        ddl.push(sim::schema::index_ddl("user_text_messages", &["user_id"]));
+        ddl.push(sim::schema::index_ddl("user_voice_messages", &["user_id"]));
+        ddl
+    }
+
+    fn seed(&self, s: &Seeding) -> rusqlite::Result<()> {
+        seed::install(s)
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::common::testkit::episode;
+    use crate::testkit::episode;
     use serde_json::{Value, json};
     use sim::Episode;
 
     fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-        crate::common::testkit::call(ep, super::APP, api, args)
+        crate::testkit::call(ep, super::APP, api, args)
     }
 
     /// The supervisor's phone number and token, and a token of Phone Notifications.

@@ -2,34 +2,12 @@
 //! each person's contacts (the people they are related to, with their relationships, plus a few
 //! services), a year of text and voice conversations with those contacts, and alarms.
 
+use crate::common::seeding::{Fill, contacts_of, past_time};
 use crate::people::{Person, Population};
-use crate::seed::{Fill, contacts_of, past_time};
 use chrono::NaiveDateTime;
 use rusqlite::{Connection, params};
 use sim::clock::fmt_datetime;
 use sim::rng::Rng;
-
-/// The phone number of each company's notifier account (what texts from the company show).
-pub const NOTIFIER_NUMBERS: &[(&str, &str)] = &[
-    ("amazon", "1381371871"),
-    ("phone", "1742710379"),
-    ("file_system", "1150230090"),
-    ("spotify", "1202556472"),
-    ("venmo", "1633493074"),
-    ("gmail", "1841228578"),
-    ("splitwise", "1680926057"),
-    ("simple_note", "1315948660"),
-    ("todoist", "1883585240"),
-];
-
-/// The notifier phone number of `app`'s company.
-pub fn notifier_number(app: &str) -> &'static str {
-    NOTIFIER_NUMBERS
-        .iter()
-        .find(|(a, _)| *a == app)
-        .map(|(_, n)| *n)
-        .unwrap_or("1742710379")
-}
 
 /// Contacts that are not people of the world: (first, last, e-mail domain, relationship).
 const SERVICES: &[(&str, &str, &str, &str)] = &[
@@ -139,9 +117,10 @@ const ALARMS: &[(&str, &[&str], &str, i64)] = &[
 ];
 
 /// Writes phone's rows for `pop` (people get phone user ids 1..n, notifiers after them).
-pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
+pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
+    let (db, pop, seed) = (s.db, s.people, s.seed);
     let now = sim::clock::default_now();
-    crate::seed::insert_accounts(db, pop, "phone", "2020-03-01T09:00:00", false)?;
+    crate::common::seeding::insert_accounts(s, "phone", "2020-03-01T09:00:00", false)?;
     let mut contact = db.prepare(
         "INSERT INTO phone.contacts (user_id, first_name, last_name, email, phone_number, relationships, birthday, home_address, work_address, created_at) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",

@@ -3,34 +3,58 @@
 mod apis;
 pub mod seed;
 
-use sim::api::{AccountSpec, ApiSpec, AppSpec};
+use crate::app::Seeding;
+use sim::api::{AccountSpec, ApiSpec, AppSpec, Notifier};
 
 /// App name.
 pub const APP: &str = "simple_note";
 
-/// The app's description and account rules.
-pub fn app() -> AppSpec {
-    AppSpec {
-        name: APP,
-        description: "A note-taking app: write, tag, pin, search and edit notes.",
-        accounts: Some(AccountSpec {
-            login_column: "email",
-            requires_verification: true,
-        }),
+/// How simple_note accounts log in and what they own.
+const ACCOUNTS: AccountSpec = AccountSpec {
+    login_column: "email",
+    requires_verification: true,
+    owned_tables: &[("notes", "user_id")],
+    ..AccountSpec::EMAIL
+};
+
+/// SimpleNote in the app list ([`crate::APPS`]).
+pub struct SimpleNote;
+
+impl crate::app::App for SimpleNote {
+    fn name(&self) -> &'static str {
+        APP
     }
-}
 
-/// The APIs, in docs order.
-pub fn apis() -> Vec<ApiSpec> {
-    let mut all = crate::common::accounts::account_apis(APP);
-    all.extend(apis::notes());
-    all
-}
+    /// The app's description and account rules.
+    fn spec(&self) -> Option<AppSpec> {
+        Some(AppSpec {
+            name: APP,
+            description: "A note-taking app: write, tag, pin, search and edit notes.",
+            accounts: Some(ACCOUNTS),
+            notifier: Some(Notifier {
+                company: "Simple Note",
+                email: "notifications@simplenote.com",
+                phone: "1315948660",
+            }),
+        })
+    }
 
-/// Full-text search over notes: title, content and tags.
-pub fn post_ddl() -> Vec<String> {
-    sim::schema::fts_ddl(
-        "notes",
-        "appsim_search_text({row}.title, {row}.content, (SELECT group_concat(value, ' ') FROM json_each({row}.tags)))",
-    )
+    /// The APIs, in docs order.
+    fn apis(&self) -> Vec<ApiSpec> {
+        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
+        all.extend(apis::notes());
+        all
+    }
+
+    /// Full-text search over notes: title, content and tags.
+    fn post_ddl(&self) -> Vec<String> {
+        sim::schema::fts_ddl(
+            "notes",
+            "appsim_search_text({row}.title, {row}.content, (SELECT group_concat(value, ' ') FROM json_each({row}.tags)))",
+        )
+    }
+
+    fn seed(&self, s: &Seeding) -> rusqlite::Result<()> {
+        seed::install(s)
+    }
 }

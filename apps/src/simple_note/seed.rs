@@ -1,9 +1,68 @@
 //! Realistic SimpleNote content for each person: grocery lists, recipes, workout logs, book
 //! notes and more, with concrete numbers so tasks can ask about them.
 
+use crate::app::Seeding;
 use crate::people::Person;
 use chrono::{Duration, NaiveDateTime};
+use rusqlite::params;
 use sim::rng::Rng;
+
+/// Everyone's account with their notes ([`notes_for`]), plus `extra_notes_per_person` archive
+/// copies each for benchmark worlds.
+pub fn install(s: &Seeding) -> rusqlite::Result<()> {
+    let (db, pop) = (s.db, s.people);
+    let now = sim::clock::default_now();
+    let mut user = db.prepare("INSERT INTO simple_note.users (first_name, last_name, email, password, created_at, last_logged_in, verified) VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)")?;
+    let mut note = db.prepare("INSERT INTO simple_note.notes (user_id, title, content, tags, created_at, updated_at, pinned) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?;
+    for p in &pop.people {
+        user.execute(params![
+            p.first_name,
+            p.last_name,
+            p.email,
+            crate::common::seeding::password_of(p, "simple_note"),
+            "2021-06-01T10:00:00"
+        ])?;
+        let uid = db.last_insert_rowid();
+        let mut rng = Rng::derive(s.seed ^ p.id as u64, "simple_note");
+        let mut titles = std::collections::HashSet::new();
+        for n in notes_for(p, &mut rng, now) {
+            titles.insert(n.title.clone());
+            note.execute(params![
+                uid,
+                n.title,
+                n.content,
+                serde_json::json!(n.tags).to_string(),
+                sim::clock::fmt_datetime(n.created_at),
+                sim::clock::fmt_datetime(n.updated_at),
+                n.pinned
+            ])?;
+        }
+        let mut round = 0;
+        let mut added = 0;
+        while added < s.extra_notes_per_person {
+            round += 1;
+            for n in notes_for(p, &mut rng, now) {
+                if added >= s.extra_notes_per_person {
+                    break;
+                }
+                let title = format!("{} (archive {round})", n.title);
+                if titles.insert(title.clone()) {
+                    note.execute(params![
+                        uid,
+                        title,
+                        n.content,
+                        serde_json::json!(n.tags).to_string(),
+                        sim::clock::fmt_datetime(n.created_at),
+                        sim::clock::fmt_datetime(n.updated_at),
+                        n.pinned
+                    ])?;
+                    added += 1;
+                }
+            }
+        }
+    }
+    Ok(())
+}
 
 /// One note to insert.
 #[derive(Debug, Clone, PartialEq)]

@@ -19,8 +19,9 @@ use std::collections::BTreeMap;
 const RECENT_DAYS: i64 = 45;
 
 /// Writes splitwise's rows for `pop` (splitwise user id = person id; notifiers follow).
-pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
-    crate::seed::insert_accounts(db, pop, "splitwise", "2021-03-01T09:00:00", true)?;
+pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
+    let (db, pop, seed) = (s.db, s.people, s.seed);
+    crate::common::seeding::insert_accounts(s, "splitwise", "2021-03-01T09:00:00", true)?;
     let now = sim::clock::default_now();
     let mut w = Writer {
         db,
@@ -404,7 +405,7 @@ fn couple(w: &mut Writer, wife: i64, husband: i64, rng: &mut Rng) -> rusqlite::R
             ("Home insurance", 90, 160),
         ]);
         let amount = round2(rng.range(lo * 100, hi * 100) as f64 / 100.0);
-        let at = crate::seed::past_time(rng, w.now, 200);
+        let at = crate::common::seeding::past_time(rng, w.now, 200);
         w.expense(
             &mut ledger,
             Some(gid),

@@ -2,12 +2,12 @@
 //! group's life with balances and settling up, search text after a rename and after a state
 //! replay, receipts through the file system, and odd inputs that must not panic.
 
-use crate::common::testkit::episode;
+use crate::testkit::episode;
 use serde_json::{Value, json};
 use sim::Episode;
 
 fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-    crate::common::testkit::call(ep, super::APP, api, args)
+    crate::testkit::call(ep, super::APP, api, args)
 }
 
 fn fail(ep: &mut Episode, api: &str, args: Value) -> (u16, Value) {
@@ -259,7 +259,7 @@ fn fs_login(ep: &mut Episode, splitwise_id: i64) -> (String, Value, Value, Strin
             |r| r.get(0),
         )
         .unwrap();
-    let ft = crate::common::testkit::call(
+    let ft = crate::testkit::call(
         ep,
         "file_system",
         "login",
@@ -276,7 +276,7 @@ fn receipts_round_trip_through_the_file_system() {
     let (_world, mut ep) = episode();
     let (a, ta, fa, _) = fs_login(&mut ep, 1);
     let (b, _) = user(&mut ep, "Ben", "Bolt");
-    crate::common::testkit::call(
+    crate::testkit::call(
         &mut ep,
         "file_system",
         "create_file",
@@ -302,7 +302,7 @@ fn receipts_round_trip_through_the_file_system() {
                "download_to_file_path": "~/copies/dinner.txt"}),
     );
     assert_eq!(saved["file_path"], json!("~/copies/dinner.txt"));
-    let file = crate::common::testkit::call(
+    let file = crate::testkit::call(
         &mut ep,
         "file_system",
         "show_file",

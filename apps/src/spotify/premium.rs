@@ -7,7 +7,7 @@
 
 use super::APP;
 use super::store::{now, page};
-use crate::admin;
+use crate::common::bank;
 use crate::common::cards::owned_card;
 use crate::common::rows::{bool_col, datetime_col, db_datetime};
 use crate::common::{files, notify};
@@ -136,7 +136,7 @@ pub(super) fn subscribe_premium(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErr
         .copied()
         .unwrap_or(PLANS[0]);
     let amount = price as f64;
-    admin::debit(ctx.db, card.details(), amount, ctx.now, || {
+    bank::debit(ctx.db, card.details(), amount, ctx.now, || {
         ApiError::unprocessable("Your payment card doesn't have enough balance to place the order.")
     })?;
     let end = (ctx.now + chrono::Duration::days(days))
@@ -162,13 +162,11 @@ pub(super) fn subscribe_premium(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErr
     );
     let file_name = format!("premium_subscription_{id}.txt");
     notify::email_from_company_with_files(
-        ctx.db,
-        APP,
+        ctx,
         &email,
         "Spotify Premium Subscription Confirmation",
         &body,
         &[(file_name.as_str(), sub.receipt().as_str())],
-        ctx.now,
     )?;
     Ok(json!({
         "message": format!(

@@ -8,7 +8,7 @@
 
 use crate::people::Population;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use rusqlite::{Connection, params};
+use rusqlite::params;
 use sim::clock::fmt_datetime;
 use sim::rng::Rng;
 use std::collections::{BTreeSet, HashMap};
@@ -333,15 +333,17 @@ impl Tally {
 }
 
 /// Writes spotify's rows for `pop` (spotify user id = person id; notifiers follow).
-pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
+pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
+    let (db, pop, seed) = (s.db, s.people, s.seed);
     let now = sim::clock::default_now();
     let first_stranger =
-        crate::seed::insert_accounts(db, pop, "spotify", "2020-11-01T09:00:00", true)?;
+        crate::common::seeding::insert_accounts(s, "spotify", "2020-11-01T09:00:00", true)?;
     let (artists, albums, songs) = catalog(seed);
     let (mut song_tally, mut album_tally, mut playlist_tally) =
         (Tally::default(), Tally::default(), Tally::default());
     let n_songs = songs.len() as i64;
-    let at = |rng: &mut Rng, days: i64| fmt_datetime(crate::seed::past_time(rng, now, days));
+    let at =
+        |rng: &mut Rng, days: i64| fmt_datetime(crate::common::seeding::past_time(rng, now, days));
     let ins = |sql: &str| db.prepare(sql);
     let mut follow = ins(
         "INSERT INTO spotify.user_artist_followings (user_id, artist_id, created_at) VALUES (?1, ?2, ?3)",
@@ -505,7 +507,9 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
         if let Some(c) = p.payment_cards.first().filter(|_| rng.chance(0.45)) {
             let digits = format!("{:04}", c.card_number % 10_000);
             // Subscriptions back to back, the last one still running.
-            for (start, end, yearly) in crate::seed::subscription_history(&mut rng, now, 0.25, 12) {
+            for (start, end, yearly) in
+                crate::common::seeding::subscription_history(&mut rng, now, 0.25, 12)
+            {
                 premium.execute(params![
                     p.id,
                     fmt_datetime(start),
@@ -533,7 +537,7 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
     // The public: listeners outside the population whose likes, follows, reviews and public
     // playlists fill the catalog's counters.
     let strangers = Population::strangers(seed, "spotify-strangers", STRANGERS);
-    crate::seed::insert_strangers(
+    crate::common::seeding::insert_strangers(
         db,
         "spotify",
         first_stranger,
@@ -604,7 +608,7 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
         }
         let id = k as i64 + 1;
         let mut rng = Rng::derive(seed ^ id as u64, "spotify-playlist");
-        for (friend, _) in crate::seed::contacts_of(pop, *owner) {
+        for (friend, _) in crate::common::seeding::contacts_of(pop, *owner) {
             if rng.chance(0.2) {
                 playlist_like.execute(params![friend, id, at(&mut rng, 300)])?;
                 *playlist_tally.likes.entry(id).or_default() += 1;

@@ -23,7 +23,7 @@ fn try_call(ep: &mut Episode, api: &str, args: Value) -> Result<Value, ApiError>
 }
 
 fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-    crate::common::testkit::call(ep, "spotify", api, args)
+    crate::testkit::call(ep, "spotify", api, args)
 }
 
 /// Logs person `who` (alice, bruno, chen, dara) in to `app`.
@@ -34,7 +34,7 @@ fn login(ep: &mut Episode, app: &str, who: &str) -> Value {
         "chen" => "chen.li@gmail.com",
         _ => "dara.patel@gmail.com",
     };
-    let out = crate::common::testkit::call(
+    let out = crate::testkit::call(
         ep,
         app,
         "login",
@@ -245,7 +245,7 @@ fn premium_subscription_receipt_and_email() {
         "download_premium_subscription_receipt",
         json!({"access_token": t, "premium_subscription_id": sub["premium_subscription_id"], "file_system_access_token": fs}),
     );
-    let file = crate::common::testkit::call(
+    let file = crate::testkit::call(
         &mut ep,
         "file_system",
         "show_file",
@@ -258,7 +258,7 @@ fn premium_subscription_receipt_and_email() {
         )
     );
     let gmail = login(&mut ep, "gmail", "alice");
-    let inbox = crate::common::testkit::call(
+    let inbox = crate::testkit::call(
         &mut ep,
         "gmail",
         "show_inbox_threads",
@@ -450,7 +450,7 @@ fn registrations_match_the_vendored_spec() {
 /// the whole catalog, the player the seed gave them, and counters that agree with the rows.
 #[test]
 fn built_world_reads_back() {
-    let (_world, mut ep) = crate::common::testkit::episode();
+    let (_world, mut ep) = crate::testkit::episode();
     let (email, password): (String, String) = ep
         .db()
         .conn()

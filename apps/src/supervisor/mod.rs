@@ -4,29 +4,40 @@
 mod apis;
 pub mod seed;
 
+use crate::app::Seeding;
 use sim::api::{ApiSpec, AppSpec};
 use sim::sql::Cached;
 
 /// App name.
 pub const APP: &str = "supervisor";
 
-/// The app's description and account rules (no accounts: no auth).
-pub fn app() -> AppSpec {
-    AppSpec {
-        name: APP,
-        description: "Information about the person you work for (profile, addresses, payment cards, account passwords) and the task they gave you.",
-        accounts: None,
+/// Supervisor in the app list ([`crate::APPS`]).
+pub struct Supervisor;
+
+impl crate::app::App for Supervisor {
+    fn name(&self) -> &'static str {
+        APP
     }
-}
 
-/// The APIs, in docs order.
-pub fn apis() -> Vec<ApiSpec> {
-    apis::all()
-}
+    /// The app's description and account rules (no accounts: no auth).
+    fn spec(&self) -> Option<AppSpec> {
+        Some(AppSpec {
+            name: APP,
+            description: "Information about the person you work for (profile, addresses, payment cards, account passwords) and the task they gave you.",
+            accounts: None,
+            notifier: None,
+        })
+    }
 
-/// Table DDL extras (none: the tables come from the model description).
-pub fn post_ddl() -> Vec<String> {
-    Vec::new()
+    /// The APIs, in docs order.
+    fn apis(&self) -> Vec<ApiSpec> {
+        apis::all()
+    }
+
+    /// The supervisor: the world's first person, with no task yet.
+    fn seed(&self, s: &Seeding) -> rusqlite::Result<()> {
+        seed::install(s.db, &s.people.people[0], None)
+    }
 }
 
 /// Has the task been completed (status set by `complete_task`)?

@@ -76,7 +76,7 @@ pub(super) fn send_project_invite(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiE
         }
     };
     // AppWorld greets the invitee with the inviter's name.
-    let (company, _) = notify::company(ctx.app);
+    let company = notify::company(ctx)?;
     let body = format!(
         "\nHello {name},\n\n{name} ({email}) has invited you to join the project, '{project}'.\n\
          You can accept the invite by using this code: {code} on the {company} projects page.\n\nBest,\n{company} Team\n",
@@ -85,12 +85,10 @@ pub(super) fn send_project_invite(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiE
         project = p.name,
     );
     notify::email_from_company(
-        ctx.db,
-        ctx.app,
+        ctx,
         &invitee.email,
         &format!("{company} Project Invitation"),
         &body,
-        ctx.now,
     )?;
     Ok(json!({"message": "Collaborator invited to the project via email.", "invite_code": code}))
 }

@@ -25,7 +25,8 @@ mod tasks;
 #[cfg(test)]
 mod tests;
 
-use sim::api::{AccountSpec, ApiSpec, AppSpec};
+use crate::app::Seeding;
+use sim::api::{AccountSpec, ApiSpec, AppSpec, Notifier};
 
 /// App name.
 pub const APP: &str = "todoist";
@@ -34,26 +35,79 @@ pub const APP: &str = "todoist";
 const ACCOUNTS: AccountSpec = AccountSpec {
     login_column: "email",
     requires_verification: true,
+    // Checked against AppWorld: projects, tasks, collaborator links, invites and notifications
+    // stay.
+    owned_tables: &[("labels", "user_id"), ("task_comments", "user_id")],
+    after_signup: Some(after_signup),
+    ..AccountSpec::EMAIL
 };
 
-/// The app's description and account rules.
-pub fn app() -> AppSpec {
-    AppSpec {
-        name: APP,
-        description: "A to-do list app: projects with sections, tasks, sub-tasks, labels and comments; share projects with collaborators, assign them tasks and get notified of their changes.",
-        accounts: Some(ACCOUNTS),
+/// Todoist in the app list ([`crate::APPS`]).
+pub struct Todoist;
+
+impl crate::app::App for Todoist {
+    fn name(&self) -> &'static str {
+        APP
+    }
+
+    /// The app's description and account rules.
+    fn spec(&self) -> Option<AppSpec> {
+        Some(AppSpec {
+            name: APP,
+            description: "A to-do list app: projects with sections, tasks, sub-tasks, labels and comments; share projects with collaborators, assign them tasks and get notified of their changes.",
+            accounts: Some(ACCOUNTS),
+            notifier: Some(Notifier {
+                company: "Todoist",
+                email: "notifications@todoist.com",
+                phone: "1883585240",
+            }),
+        })
+    }
+
+    /// The APIs, in docs order.
+    fn apis(&self) -> Vec<ApiSpec> {
+        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
+        all.extend(apis::all());
+        all
+    }
+
+    /// Search tables: users (names and address) and projects ([`PROJECT_TEXT`]; refreshed when a
+    /// collaborator joins or leaves); indexes of a project's and a section's tasks and of a task's
+    /// sub-tasks.
+    fn post_ddl(&self) -> Vec<String> {
+        let mut ddl = sim::schema::fts_ddl(
+            "users",
+            "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
+        );
+        ddl.extend(sim::schema::fts_ddl("projects", PROJECT_TEXT));
+        for (name, event, row) in [
+            ("links_insert", "INSERT", "NEW"),
+            ("links_delete", "DELETE", "OLD"),
+        ] {
+            ddl.push(format!(
+                "CREATE TRIGGER IF NOT EXISTS {{s}}.\"projects_fts_{name}\" AFTER {event} ON \"project_collaborator_links\" BEGIN \
+                 DELETE FROM \"projects_fts\" WHERE rowid = {row}.project_id; \
+                 INSERT INTO \"projects_fts\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"projects_fts_refill\" \
+                 WHERE id = {row}.project_id; END"
+            ));
+        }
+        // A project's and a section's tasks and a task's sub-tasks.
+        ddl.push(sim::schema::index_ddl(
+            "tasks",
+            &["project_id", "section_id"],
+        ));
+        ddl.push(sim::schema::index_ddl("tasks", &["section_id"]));
+        ddl.push(sim::schema::index_ddl("sub_tasks", &["task_id"]));
+        ddl
+    }
+
+    fn seed(&self, s: &Seeding) -> rusqlite::Result<()> {
+        seed::install(s)
     }
 }
 
-/// The APIs, in docs order.
-pub fn apis() -> Vec<ApiSpec> {
-    let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-    all.extend(apis::all());
-    all
-}
-
 /// A new account's Inbox (AppWorld creates it when the signup's verification e-mail went out).
-pub(crate) fn after_signup(ctx: &sim::api::Ctx, user_id: i64) -> Result<(), sim::api::ApiError> {
+fn after_signup(ctx: &sim::api::Ctx, user_id: i64) -> Result<(), sim::api::ApiError> {
     store::create_inbox(ctx, user_id).map(|_| ())
 }
 
@@ -64,33 +118,3 @@ const PROJECT_TEXT: &str = "appsim_search_text({row}.name, {row}.description, \
       JOIN users AS u ON u.id = l.user_id WHERE l.project_id = {row}.id ORDER BY l.id)), \
      (SELECT group_concat(e, ' ') FROM (SELECT u.email AS e FROM project_collaborator_links AS l \
       JOIN users AS u ON u.id = l.user_id WHERE l.project_id = {row}.id ORDER BY l.id)))";
-
-/// Search tables: users (names and address) and projects ([`PROJECT_TEXT`]; refreshed when a
-/// collaborator joins or leaves); indexes of a project's and a section's tasks and of a task's
-/// sub-tasks.
-pub fn post_ddl() -> Vec<String> {
-    let mut ddl = sim::schema::fts_ddl(
-        "users",
-        "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
-    );
-    ddl.extend(sim::schema::fts_ddl("projects", PROJECT_TEXT));
-    for (name, event, row) in [
-        ("links_insert", "INSERT", "NEW"),
-        ("links_delete", "DELETE", "OLD"),
-    ] {
-        ddl.push(format!(
-            "CREATE TRIGGER IF NOT EXISTS {{s}}.\"projects_fts_{name}\" AFTER {event} ON \"project_collaborator_links\" BEGIN \
-             DELETE FROM \"projects_fts\" WHERE rowid = {row}.project_id; \
-             INSERT INTO \"projects_fts\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"projects_fts_refill\" \
-             WHERE id = {row}.project_id; END"
-        ));
-    }
-    // A project's and a section's tasks and a task's sub-tasks.
-    ddl.push(sim::schema::index_ddl(
-        "tasks",
-        &["project_id", "section_id"],
-    ));
-    ddl.push(sim::schema::index_ddl("tasks", &["section_id"]));
-    ddl.push(sim::schema::index_ddl("sub_tasks", &["task_id"]));
-    ddl
-}

@@ -74,8 +74,9 @@ const COMMENTS: &[&str] = &[
 ];
 
 /// Writes todoist's rows for `pop` (todoist user id = person id; notifiers follow).
-pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
-    crate::seed::insert_accounts(db, pop, "todoist", "2021-01-15T09:00:00", true)?;
+pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
+    let (db, pop, seed) = (s.db, s.people, s.seed);
+    crate::common::seeding::insert_accounts(s, "todoist", "2021-01-15T09:00:00", true)?;
     let now = sim::clock::default_now();
     let mut w = Writer { db, pop, now };
     for p in &pop.people {
@@ -103,7 +104,7 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
                 done: due.is_some_and(|d| d < now) && rng.chance(0.6),
                 order: k as i64,
                 assignee: None,
-                at: crate::seed::past_time(&mut rng, now, 60),
+                at: crate::common::seeding::past_time(&mut rng, now, 60),
             })?;
             if rng.chance(0.4) {
                 w.label(task, labels[rng.range(0, labels.len() as i64) as usize])?;
@@ -364,7 +365,7 @@ fn household(w: &mut Writer, residents: &[i64], rng: &mut Rng) -> rusqlite::Resu
             done: due.is_some_and(|d| d < w.now) && rng.chance(0.7),
             order: *k,
             assignee: Some((assignee, owner)),
-            at: crate::seed::past_time(rng, w.now, 40),
+            at: crate::common::seeding::past_time(rng, w.now, 40),
         })?;
         *k += 1;
     }
@@ -394,7 +395,7 @@ fn team(w: &mut Writer, c: &crate::people::Company, rng: &mut Rng) -> rusqlite::
         let s = rng.range(0, sections.len() as i64) as usize;
         let assignee = *rng.pick(&members);
         let done = s == sections.len() - 1;
-        let created = crate::seed::past_time(rng, w.now, 60);
+        let created = crate::common::seeding::past_time(rng, w.now, 60);
         let due = Some(
             (if done {
                 created + Duration::days(rng.range(3, 20))

@@ -2,12 +2,12 @@
 //! notifications collaborators get, positions of sections and tasks, the Inbox behind project
 //! 0, and a save/load of the state.
 
-use crate::common::testkit::episode;
+use crate::testkit::episode;
 use serde_json::{Value, json};
 use sim::Episode;
 
 fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-    crate::common::testkit::call(ep, super::APP, api, args)
+    crate::testkit::call(ep, super::APP, api, args)
 }
 
 fn fails(ep: &mut Episode, api: &str, args: Value) -> (u16, Value) {

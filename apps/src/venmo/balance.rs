@@ -6,7 +6,7 @@
 
 use super::APP;
 use super::apis::{VUser, me, money, newest_first, now, page, set_balance};
-use crate::admin;
+use crate::common::bank;
 use crate::common::cards::{SavedCard, owned_card};
 use crate::common::rows::datetime_col;
 use crate::common::{files, notify};
@@ -157,13 +157,11 @@ fn record_transfer(
     let receipt = transfer_receipt(id, kind, &t[..10], &name, &last4, amount);
     let file_name = format!("transfer_{id}.txt");
     notify::email_from_company_with_files(
-        ctx.db,
-        APP,
+        ctx,
         &user.email,
         subject,
         &body,
         &[(file_name.as_str(), receipt.as_str())],
-        ctx.now,
     )?;
     Ok(id)
 }
@@ -172,7 +170,7 @@ fn add_to_venmo_balance(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let card = owned_card(ctx, a.int("payment_card_id"))?;
     let raw = a.float("amount").unwrap_or(0.0);
     let amount = transfer_amount(raw)?;
-    admin::debit(ctx.db, card.details(), amount, ctx.now, || {
+    bank::debit(ctx.db, card.details(), amount, ctx.now, || {
         ApiError::unprocessable(format!(
             "Your payment card does not have {} to add to your Venmo balance.",
             money(raw)
@@ -196,7 +194,7 @@ fn withdraw_from_venmo_balance(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErro
     }
     let amount = transfer_amount(raw)?;
     set_balance(ctx, user.id, user.balance - amount)?;
-    admin::credit(ctx.db, card.details(), amount, ctx.now)?;
+    bank::credit(ctx.db, card.details(), amount, ctx.now)?;
     let id = record_transfer(ctx, &user, &card, Direction::VenmoToCard, amount)?;
     Ok(json!({"message": "Money withdrawn from Venmo balance.", "bank_transfer_id": id}))
 }

@@ -17,13 +17,17 @@ impl Env {
         // The receipt downloads are GETs that write (AppWorld's design); the registry checks
         // in debug builds that a GET writes nothing, so they run as POSTs here.
         let mut registry = Registry::new();
-        let mut apis = super::apis();
+        let mut apis = crate::app::App::apis(&super::Venmo);
         for a in &mut apis {
             if a.name.starts_with("download_") {
                 a.method = sim::api::Method::Post;
             }
         }
-        registry.add_app(super::app(), apis);
+        registry.add_app(
+            crate::app::App::spec(&super::Venmo).expect("venmo has a spec"),
+            apis,
+        );
+        registry.set_couriers(crate::couriers());
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fidelity/world");
         let (world, _) = crate::seed::load_world(&dir, &registry).expect("oracle world loads");
         let mut db = Db::open(&world).expect("db opens");

@@ -19,21 +19,118 @@ pub mod seed;
 mod transactions;
 mod users;
 
+use crate::app::Seeding;
 use crate::common::cards;
-use sim::api::{AccountSpec, ApiSpec, AppSpec};
+use sim::api::{AccountSpec, ApiSpec, AppSpec, Notifier};
 
 /// App name.
 pub const APP: &str = "venmo";
 
-/// The app's description and account rules.
-pub fn app() -> AppSpec {
-    AppSpec {
-        name: APP,
-        description: "A payments app: send and request money, keep a balance and move it to and from bank cards, like and comment on friends' payments.",
-        accounts: Some(AccountSpec {
-            login_column: "email",
-            requires_verification: true,
-        }),
+/// How venmo accounts log in and what they own.
+const ACCOUNTS: AccountSpec = AccountSpec {
+    login_column: "email",
+    requires_verification: true,
+    // Checked against AppWorld: transfers, comments and likes stay (dangling).
+    owned_tables: &[
+        ("notifications", "user_id"),
+        ("payment_cards", "user_id"),
+        ("friendships", "user_id"),
+    ],
+    signup_defaults: &[("venmo_balance", "0.0")],
+    ..AccountSpec::EMAIL
+};
+
+/// Venmo in the app list ([`crate::APPS`]).
+pub struct Venmo;
+
+impl crate::app::App for Venmo {
+    fn name(&self) -> &'static str {
+        APP
+    }
+
+    /// The app's description and account rules.
+    fn spec(&self) -> Option<AppSpec> {
+        Some(AppSpec {
+            name: APP,
+            description: "A payments app: send and request money, keep a balance and move it to and from bank cards, like and comment on friends' payments.",
+            accounts: Some(ACCOUNTS),
+            notifier: Some(Notifier {
+                company: "Venmo",
+                email: "notifications@venmo.com",
+                phone: "1633493074",
+            }),
+        })
+    }
+
+    /// The APIs, in docs order. venmo's `show_account` (with the wallet and friend count) and
+    /// `show_profile` (authenticated, with `friends_since`) replace the shared ones.
+    fn apis(&self) -> Vec<ApiSpec> {
+        let mut all: Vec<ApiSpec> = crate::common::accounts::account_apis_for(APP, &ACCOUNTS)
+            .into_iter()
+            .filter(|a| a.name != "show_account" && a.name != "show_profile")
+            .collect();
+        all.extend(users::apis());
+        all.extend(balance::apis());
+        all.extend(transactions::apis());
+        all.extend(comments::apis());
+        all.extend([
+            cards::show_payment_card(APP),
+            cards::delete_payment_card(APP),
+            cards::update_payment_card(APP),
+            cards::show_payment_cards(APP),
+            cards::add_payment_card(APP),
+        ]);
+        all.extend(requests::apis());
+        all.extend(crate::common::notifications::notification_apis(
+            APP,
+            "payment_request_approved",
+        ));
+        let position = |name: &str| {
+            DOCS_ORDER
+                .iter()
+                .position(|n| *n == name)
+                .unwrap_or(DOCS_ORDER.len())
+        };
+        all.sort_by_key(|a| position(a.name));
+        all
+    }
+
+    /// Full-text search over users (name and e-mail) and transactions (description, both
+    /// parties' names and e-mails). A rename refreshes the search text of the transactions the
+    /// user sent (not of those received, until they are saved again), as in AppWorld. Indexes of a
+    /// user's transactions and a transaction's comments.
+    fn post_ddl(&self) -> Vec<String> {
+        let mut ddl = sim::schema::fts_ddl(
+            "users",
+            "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
+        );
+        ddl.extend(sim::schema::fts_ddl(
+            "transactions",
+            "appsim_search_text({row}.description, \
+             (SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = {row}.sender_id), \
+             (SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = {row}.receiver_id), \
+             (SELECT u.email FROM users AS u WHERE u.id = {row}.sender_id), \
+             (SELECT u.email FROM users AS u WHERE u.id = {row}.receiver_id))",
+        ));
+        ddl.push(
+            "CREATE TRIGGER IF NOT EXISTS {s}.\"users_rename_sent_transactions\" AFTER UPDATE OF first_name, last_name ON \"users\" BEGIN \
+             DELETE FROM \"transactions_fts\" WHERE rowid IN (SELECT id FROM \"transactions\" WHERE sender_id = NEW.id); \
+             INSERT INTO \"transactions_fts\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"transactions_fts_refill\" \
+             WHERE id IN (SELECT id FROM \"transactions\" WHERE sender_id = NEW.id); END"
+                .to_string(),
+        );
+        // A user's transactions and a transaction's comments.
+        ddl.push(sim::schema::index_ddl("transactions", &["sender_id"]));
+        ddl.push(sim::schema::index_ddl("transactions", &["receiver_id"]));
+        ddl.push(sim::schema::index_ddl(
+            "transaction_comments",
+            &["transaction_id"],
+        ));
+        ddl
+    }
+
+    fn seed(&self, s: &Seeding) -> rusqlite::Result<()> {
+        seed::install(s)
     }
 }
 
@@ -95,73 +192,6 @@ const DOCS_ORDER: &[&str] = &[
     "mark_notification",
 ];
 
-/// The APIs, in docs order. venmo's `show_account` (with the wallet and friend count) and
-/// `show_profile` (authenticated, with `friends_since`) replace the shared ones.
-pub fn apis() -> Vec<ApiSpec> {
-    let mut all: Vec<ApiSpec> = crate::common::accounts::account_apis(APP)
-        .into_iter()
-        .filter(|a| a.name != "show_account" && a.name != "show_profile")
-        .collect();
-    all.extend(users::apis());
-    all.extend(balance::apis());
-    all.extend(transactions::apis());
-    all.extend(comments::apis());
-    all.extend([
-        cards::show_payment_card(APP),
-        cards::delete_payment_card(APP),
-        cards::update_payment_card(APP),
-        cards::show_payment_cards(APP),
-        cards::add_payment_card(APP),
-    ]);
-    all.extend(requests::apis());
-    all.extend(crate::common::notifications::notification_apis(
-        APP,
-        "payment_request_approved",
-    ));
-    let position = |name: &str| {
-        DOCS_ORDER
-            .iter()
-            .position(|n| *n == name)
-            .unwrap_or(DOCS_ORDER.len())
-    };
-    all.sort_by_key(|a| position(a.name));
-    all
-}
-
-/// Full-text search over users (name and e-mail) and transactions (description, both
-/// parties' names and e-mails). A rename refreshes the search text of the transactions the
-/// user sent (not of those received, until they are saved again), as in AppWorld. Indexes of a
-/// user's transactions and a transaction's comments.
-pub fn post_ddl() -> Vec<String> {
-    let mut ddl = sim::schema::fts_ddl(
-        "users",
-        "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
-    );
-    ddl.extend(sim::schema::fts_ddl(
-        "transactions",
-        "appsim_search_text({row}.description, \
-         (SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = {row}.sender_id), \
-         (SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = {row}.receiver_id), \
-         (SELECT u.email FROM users AS u WHERE u.id = {row}.sender_id), \
-         (SELECT u.email FROM users AS u WHERE u.id = {row}.receiver_id))",
-    ));
-    ddl.push(
-        "CREATE TRIGGER IF NOT EXISTS {s}.\"users_rename_sent_transactions\" AFTER UPDATE OF first_name, last_name ON \"users\" BEGIN \
-         DELETE FROM \"transactions_fts\" WHERE rowid IN (SELECT id FROM \"transactions\" WHERE sender_id = NEW.id); \
-         INSERT INTO \"transactions_fts\"(rowid, id, saved_search_text) SELECT id, id, text FROM \"transactions_fts_refill\" \
-         WHERE id IN (SELECT id FROM \"transactions\" WHERE sender_id = NEW.id); END"
-            .to_string(),
-    );
-    // A user's transactions and a transaction's comments.
-    ddl.push(sim::schema::index_ddl("transactions", &["sender_id"]));
-    ddl.push(sim::schema::index_ddl("transactions", &["receiver_id"]));
-    ddl.push(sim::schema::index_ddl(
-        "transaction_comments",
-        &["transaction_id"],
-    ));
-    ddl
-}
-
 #[cfg(test)]
 mod tests {
     /// venmo's part of the conformance test (which stops at the first app that differs): the
@@ -169,7 +199,7 @@ mod tests {
     #[test]
     fn success_examples_match_the_vendored_spec() {
         let spec = crate::spec::apis().as_array().unwrap();
-        for api in super::apis() {
+        for api in crate::app::App::apis(&super::Venmo) {
             let theirs = spec
                 .iter()
                 .find(|a| a["app"] == super::APP && a["api"] == api.name)

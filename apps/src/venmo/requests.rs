@@ -11,7 +11,7 @@ use super::apis::{
     existing_user, me, money, newest_first, notify, now, page, party_cols, party_or_null,
     set_balance, zero_amount_on_create,
 };
-use crate::admin;
+use crate::common::bank;
 use crate::common::cards::owned_card;
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
@@ -346,7 +346,7 @@ fn approve_payment_request(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         set_balance(ctx, payer.id, payer.balance - r.amount)?;
     } else {
         let card = owned_card(ctx, a.int("payment_card_id"))?;
-        admin::debit(ctx.db, card.details(), r.amount, ctx.now, || {
+        bank::debit(ctx.db, card.details(), r.amount, ctx.now, || {
             ApiError::unprocessable("Insufficient money in the payment card.")
         })?;
     }

@@ -4,8 +4,8 @@
 //! pay for dinners and tickets, parents send gifts), likes, comments, payment requests in every
 //! state, bank transfers, and the notifications all of that caused.
 
+use crate::common::seeding::{contacts_of, past_time};
 use crate::people::Population;
-use crate::seed::{contacts_of, past_time};
 use chrono::{Datelike, Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
 use serde_json::json;
@@ -77,7 +77,8 @@ struct Payment {
 }
 
 /// Writes venmo's rows for `pop` (venmo user id = person id).
-pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result<()> {
+pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
+    let (db, pop, seed) = (s.db, s.people, s.seed);
     let now = sim::clock::default_now();
     let mut user = db.prepare(
         "INSERT INTO venmo.users (id, first_name, last_name, email, password, last_logged_in, created_at, venmo_balance, verified) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, 1)",
@@ -99,7 +100,7 @@ pub fn install(db: &Connection, pop: &Population, seed: u64) -> rusqlite::Result
             p.first_name,
             p.last_name,
             p.email,
-            crate::seed::password_of(p, "venmo"),
+            crate::common::seeding::password_of(p, "venmo"),
             "2021-02-01T10:00:00",
             balance
         ])?;

@@ -12,7 +12,7 @@ use super::apis::{
     user_named, zero_amount_on_create,
 };
 use super::users::rank;
-use crate::admin;
+use crate::common::bank;
 use crate::common::cards::card_by_id;
 use crate::common::pytime::day_bound;
 use rusqlite::params;
@@ -232,7 +232,7 @@ fn create_transaction(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     } else {
         // Any saved card will do, whoever saved it (as in AppWorld).
         let card = card_by_id(ctx, a.int("payment_card_id"))?;
-        admin::debit(ctx.db, card.details(), raw, ctx.now, || {
+        bank::debit(ctx.db, card.details(), raw, ctx.now, || {
             ApiError::unprocessable(format!(
                 "Your payment card does not have {} to make this transaction.",
                 money(raw)

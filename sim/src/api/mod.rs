@@ -10,6 +10,6 @@ pub mod registry;
 
 pub use error::ApiError;
 pub use registry::{
-    AccountSpec, Api, ApiSpec, AppSpec, Args, Auth, CallOptions, Ctx, Handler, Method, P, Registry,
-    User,
+    AccountHook, AccountSpec, Api, ApiSpec, AppSpec, Args, Auth, CallOptions, Couriers, Ctx,
+    Handler, Method, Notice, Notifier, P, Registry, User,
 };

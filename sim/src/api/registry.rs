@@ -145,16 +145,53 @@ impl Args {
 /// A handler: validated arguments in, JSON out.
 pub type Handler = fn(&mut Ctx, &Args) -> Result<Value, ApiError>;
 
-/// How an app's accounts log in (apps without accounts have none).
-#[derive(Debug, Clone, PartialEq)]
+/// What an app does for one of its accounts at a point of the account's life (the user id).
+pub type AccountHook = fn(&Ctx, i64) -> Result<(), ApiError>;
+
+/// How an app's accounts log in, what they own and what the app does around signup and
+/// deletion (apps without accounts have none).
+#[derive(Debug, Clone)]
 pub struct AccountSpec {
     /// Column of `users` that is the login name (`email` or `phone_number`).
     pub login_column: &'static str,
     /// Must the account be verified to log in and use tokens?
     pub requires_verification: bool,
+    /// Tables (with their user column) whose rows a user owns: deleted with the account.
+    pub owned_tables: &'static [(&'static str, &'static str)],
+    /// App-specific `users` columns a signup fills with their model default (NOT NULL in the
+    /// schema), as (column, SQL value).
+    pub signup_defaults: &'static [(&'static str, &'static str)],
+    /// Runs before `delete_account` removes the rows of [`Self::owned_tables`].
+    pub before_deletion: Option<AccountHook>,
+    /// Runs for a new account once its signup verification e-mail went out.
+    pub after_signup: Option<AccountHook>,
 }
 
-/// An app: name, description and account rules.
+impl AccountSpec {
+    /// Log in by e-mail, verification required; no owned rows, defaults or hooks.
+    pub const EMAIL: AccountSpec = AccountSpec {
+        login_column: "email",
+        requires_verification: true,
+        owned_tables: &[],
+        signup_defaults: &[],
+        before_deletion: None,
+        after_signup: None,
+    };
+}
+
+/// The company behind an app, as its notices name it: its name and the e-mail address and phone
+/// number its notifier accounts send from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Notifier {
+    /// The company's name (`Simple Note`).
+    pub company: &'static str,
+    /// The notifier e-mail address (`notifications@simplenote.com`).
+    pub email: &'static str,
+    /// The notifier phone number.
+    pub phone: &'static str,
+}
+
+/// An app: name, description, account rules and the company that sends its notices.
 #[derive(Debug, Clone)]
 pub struct AppSpec {
     /// App name, e.g. `simple_note`.
@@ -163,6 +200,34 @@ pub struct AppSpec {
     pub description: &'static str,
     /// Account rules, for apps with users.
     pub accounts: Option<AccountSpec>,
+    /// The company behind the app, for apps that send notices.
+    pub notifier: Option<Notifier>,
+}
+
+/// A company's message to one user (a code, a receipt, an invite): sent by the app of the
+/// [`Ctx`] it is delivered in.
+#[derive(Debug, Clone, Copy)]
+pub struct Notice<'a> {
+    /// The recipient's address (an e-mail address, or a phone number for texts).
+    pub to: &'a str,
+    /// The subject (e-mails only).
+    pub subject: &'a str,
+    /// The text.
+    pub body: &'a str,
+    /// Files attached, as (file name, content) (e-mails only).
+    pub files: &'a [(&'a str, &'a str)],
+}
+
+/// How notices reach users: the apps that carry them (an e-mail app, a phone app) provide these,
+/// so the apps that send notices need not know them.
+#[derive(Debug, Clone, Copy)]
+pub struct Couriers {
+    /// Does this e-mail address have a mailbox?
+    pub has_mailbox: fn(&Ctx, &str) -> Result<bool, ApiError>,
+    /// Delivers an e-mail notice.
+    pub email: fn(&Ctx, &Notice) -> Result<(), ApiError>,
+    /// Delivers a text-message notice.
+    pub text: fn(&Ctx, &Notice) -> Result<(), ApiError>,
 }
 
 /// One registered API.
@@ -431,6 +496,7 @@ pub struct Registry {
     apis: Vec<ApiSpec>,
     index: HashMap<&'static str, HashMap<&'static str, usize>>,
     completion_probe: Option<fn(&Connection) -> bool>,
+    couriers: Option<Couriers>,
 }
 
 /// Options of one call.
@@ -469,6 +535,18 @@ impl Registry {
     /// How to tell whether the task was completed, if an app provided it.
     pub fn completion_probe(&self) -> Option<fn(&Connection) -> bool> {
         self.completion_probe
+    }
+
+    /// Sets how notices reach users (the e-mail and phone apps provide it).
+    pub fn set_couriers(&mut self, couriers: Couriers) {
+        self.couriers = Some(couriers);
+    }
+
+    /// How notices reach users: 500 when no app provided it.
+    pub fn couriers(&self) -> Result<&Couriers, ApiError> {
+        self.couriers
+            .as_ref()
+            .ok_or_else(|| ApiError::internal("no app delivers notices in this registry"))
     }
 
     /// Apps in registration order.
@@ -817,6 +895,7 @@ mod tests {
             name: "demo",
             description: "",
             accounts: None,
+            notifier: None,
         };
         let api = Api::get("demo", "echo", "/demo/echo")
             .param(P::str("title"))

@@ -156,7 +156,7 @@ impl Setup<'_> {
                 card_id,
                 fmt_datetime(at),
                 address_text,
-                apps::admin::last4(number)
+                apps::common::bank::last4(number)
             ],
         )?;
         let order_id = self.last_id();
