@@ -246,8 +246,9 @@ fn max_interactions_message() {
 fn episodes_run_on_many_threads() {
     let handles: Vec<_> = (0..2)
         .map(|i| {
-            let mut ep = common::episode();
+            // Made on its thread: an episode cannot move to another (it is `!Send`).
             std::thread::spawn(move || {
+                let mut ep = common::episode();
                 ep.reset(EpisodeConfig::default()).unwrap();
                 ep.execute(&format!("v = {i} * 2"));
                 ep.execute("print(v)")

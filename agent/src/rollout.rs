@@ -10,9 +10,9 @@ use crate::prompt::{self, PromptStyle};
 use serde::Serialize;
 use serde_json::Value;
 use sim::EpisodeConfig;
+use sim::workers::{StartError, Workers, WorkersConfig};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread::JoinHandle;
+use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 use tasks::{Report, Suite, Task, TaskEnv};
 
@@ -129,23 +129,17 @@ enum Cmd {
     Eval,
 }
 
-type Envelope = (usize, usize, Cmd, Sender<(usize, Resp)>);
-
 enum Resp {
     Started(Result<()>),
     Output { output: String, completed: bool },
     Report(Result<Report>),
 }
 
-struct Worker {
-    tx: Sender<Envelope>,
-    handle: Option<JoinHandle<()>>,
-}
-
-/// Environment workers: `slots` task environments spread over `threads` threads. Slot `i`
-/// lives on thread `i % threads` for its whole life.
+/// Environment workers: `slots` task environments spread over `threads` threads of a
+/// [`Workers`] pool. Slot `i` lives on thread `i % threads` for its whole life (its episode,
+/// and so its Python scope, cannot leave that thread).
 pub struct EnvPool {
-    workers: Vec<Worker>,
+    workers: Workers<Vec<TaskEnv>>,
     slots: usize,
     suite: Arc<Suite>,
 }
@@ -166,44 +160,23 @@ impl EnvPool {
     ) -> Result<Self> {
         let slots = slots.max(1);
         let threads = threads.clamp(1, slots);
-        let mut workers = Vec::new();
-        let mut ready = Vec::new();
-        for t in 0..threads {
-            let mine: Vec<usize> = (t..slots).step_by(threads).collect();
-            let (tx, rx) = channel::<Envelope>();
-            let (ready_tx, ready_rx) = channel::<Result<()>>();
-            let world = world.clone();
-            let registry = registry.clone();
-            let suite = suite.clone();
-            let base = base.clone();
-            let handle = std::thread::Builder::new()
-                .name(format!("env-{t}"))
-                .stack_size(64 << 20)
-                .spawn(move || {
-                    let mut envs = Vec::new();
-                    for _ in &mine {
-                        match TaskEnv::new(&world, registry.clone(), suite.clone(), base.clone()) {
-                            Ok(e) => envs.push(e),
-                            Err(e) => {
-                                let _ = ready_tx.send(Err(env_err(e)));
-                                return;
-                            }
-                        }
-                    }
-                    let _ = ready_tx.send(Ok(()));
-                    serve(rx, envs);
-                })
-                .map_err(env_err)?;
-            workers.push(Worker {
-                tx,
-                handle: Some(handle),
-            });
-            ready.push(ready_rx);
-        }
-        for r in ready {
-            r.recv()
-                .map_err(|_| AgentError::Env("a worker died while starting".into()))??;
-        }
+        let cfg = WorkersConfig {
+            threads,
+            name: "env".into(),
+            stack_bytes: 64 << 20,
+        };
+        let (world, envs_suite) = (world.clone(), suite.clone());
+        let workers = Workers::start(&cfg, move |t| {
+            (t..slots)
+                .step_by(threads)
+                .map(|_| TaskEnv::new(&world, registry.clone(), envs_suite.clone(), base.clone()))
+                .collect::<std::result::Result<Vec<_>, _>>()
+                .map_err(env_err)
+        })
+        .map_err(|e| match e {
+            StartError::Init(e) => e,
+            other => env_err(other),
+        })?;
         Ok(Self {
             workers,
             slots,
@@ -223,21 +196,22 @@ impl EnvPool {
 
     /// Runs commands (one per slot at most) in parallel; responses come back in input order.
     fn run(&self, cmds: Vec<(usize, Cmd)>) -> Result<Vec<Resp>> {
+        let gone = || AgentError::Env("an environment worker has stopped".into());
         let (tx, rx) = channel();
         let n = cmds.len();
         let w = self.workers.len();
         for (tag, (slot, cmd)) in cmds.into_iter().enumerate() {
-            self.workers[slot % w]
-                .tx
-                .send((tag, slot / w, cmd, tx.clone()))
-                .map_err(|_| AgentError::Env("an environment worker has stopped".into()))?;
+            let (tx, local) = (tx.clone(), slot / w);
+            self.workers
+                .send(slot % w, move |envs: &mut Vec<TaskEnv>| {
+                    let _ = tx.send((tag, answer(&mut envs[local], cmd)));
+                })
+                .map_err(|_| gone())?;
         }
         drop(tx);
         let mut out: Vec<Option<Resp>> = (0..n).map(|_| None).collect();
         for _ in 0..n {
-            let (tag, resp) = rx
-                .recv()
-                .map_err(|_| AgentError::Env("an environment worker has stopped".into()))?;
+            let (tag, resp) = rx.recv().map_err(|_| gone())?;
             out[tag] = Some(resp);
         }
         out.into_iter()
@@ -246,35 +220,18 @@ impl EnvPool {
     }
 }
 
-fn serve(rx: Receiver<Envelope>, mut envs: Vec<TaskEnv>) {
-    while let Ok((tag, local, cmd, reply)) = rx.recv() {
-        let env = &mut envs[local];
-        let resp = match cmd {
-            Cmd::Start(id) => Resp::Started(env.start(&id).map(|_| ()).map_err(env_err)),
-            Cmd::Exec(code) => {
-                let output = env.execute(&code);
-                Resp::Output {
-                    output,
-                    completed: env.completed(),
-                }
+/// What one environment answers to one command.
+fn answer(env: &mut TaskEnv, cmd: Cmd) -> Resp {
+    match cmd {
+        Cmd::Start(id) => Resp::Started(env.start(&id).map(|_| ()).map_err(env_err)),
+        Cmd::Exec(code) => {
+            let output = env.execute(&code);
+            Resp::Output {
+                output,
+                completed: env.completed(),
             }
-            Cmd::Eval => Resp::Report(env.evaluate().map_err(env_err)),
-        };
-        let _ = reply.send((tag, resp));
-    }
-}
-
-impl Drop for EnvPool {
-    fn drop(&mut self) {
-        let handles: Vec<_> = self
-            .workers
-            .iter_mut()
-            .filter_map(|w| w.handle.take())
-            .collect();
-        self.workers.clear();
-        for h in handles {
-            let _ = h.join();
         }
+        Cmd::Eval => Resp::Report(env.evaluate().map_err(env_err)),
     }
 }
 

@@ -72,7 +72,7 @@ pub enum EpisodeError {
 
 static NEXT_UID: AtomicU64 = AtomicU64::new(1);
 
-/// A worker's world copy and its current episode.
+/// A worker's world copy and its current episode; it stays on the thread that made it.
 pub struct Episode {
     db: Db,
     registry: Arc<Registry>,
@@ -81,6 +81,10 @@ pub struct Episode {
     cells: usize,
     api_calls: usize,
     saved: std::collections::HashMap<String, StateSnapshot>,
+    /// The episode's Python scope lives in its thread's interpreter: a raw-pointer marker makes
+    /// the episode `!Send`, so the compiler keeps it on that thread (run many at once in a
+    /// [`Workers`](crate::workers::Workers) pool).
+    thread_bound: std::marker::PhantomData<*const ()>,
 }
 
 impl std::fmt::Debug for Episode {
@@ -141,6 +145,7 @@ impl Episode {
             cells: 0,
             api_calls: 0,
             saved: Default::default(),
+            thread_bound: std::marker::PhantomData,
         };
         ep.reset(cfg)?;
         Ok(ep)
@@ -181,6 +186,7 @@ impl Episode {
             cells: self.cells,
             api_calls: self.api_calls,
             saved: self.saved.clone(),
+            thread_bound: std::marker::PhantomData,
         })
     }
 
@@ -323,10 +329,17 @@ impl Drop for Episode {
 
 #[cfg(test)]
 mod tests {
-    fn assert_send<T: Send>() {}
+    /// Has an unambiguous `check` only for types that are not `Send`: for a `Send` type both
+    /// impls apply and naming `check` does not compile.
+    trait NotSend<Which> {
+        fn check() {}
+    }
+    impl<T: ?Sized> NotSend<()> for T {}
+    impl<T: ?Sized + Send> NotSend<u8> for T {}
 
+    /// An episode cannot leave the thread that made it (this test fails to compile if it can).
     #[test]
-    fn episodes_are_send() {
-        assert_send::<super::Episode>();
+    fn episodes_are_not_send() {
+        <super::Episode as NotSend<_>>::check();
     }
 }

@@ -13,6 +13,7 @@ pub mod rng;
 pub mod schema;
 pub mod sql;
 pub mod sqlfn;
+pub mod workers;
 pub mod world;
 
 pub use episode::{Episode, EpisodeConfig, EpisodeError};

@@ -25,6 +25,7 @@ use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
+use sim::workers::{Workers, WorkersConfig};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -118,7 +119,6 @@ impl Live {
 
 /// What a worker holds: its sessions by id, each with the generation it was started as.
 type Hosted = HashMap<String, (u64, Live)>;
-type Job = Box<dyn FnOnce(&mut Hosted) + Send>;
 
 /// How a request names the session it starts, which decides what happens when that id is live.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,7 +146,7 @@ pub struct Server {
     registry: Arc<sim::api::Registry>,
     suite: Arc<Suite>,
     cfg: ServeConfig,
-    workers: Vec<std::sync::mpsc::Sender<Job>>,
+    workers: Workers<Hosted>,
     sessions: Mutex<HashMap<String, Session>>,
     generation: AtomicU64,
     /// Sessions closed since freed memory was last handed back to the OS.
@@ -202,18 +202,6 @@ fn resident_bytes() -> Option<u64> {
     Some(pages * u64::try_from(page).ok()?)
 }
 
-/// Runs jobs until every sender is gone; a job that panics answers nothing (its caller gets
-/// an error) and the worker, with its other sessions, goes on.
-fn worker_loop(inbox: std::sync::mpsc::Receiver<Job>) {
-    let mut hosted = Hosted::new();
-    for job in inbox {
-        let run = std::panic::AssertUnwindSafe(|| job(&mut hosted));
-        if std::panic::catch_unwind(run).is_err() {
-            eprintln!("appsim serve: a request failed inside its worker (see the message above)");
-        }
-    }
-}
-
 impl Server {
     /// A server over `world` (which must hold appsim's tasks' people), with its worker threads
     /// started.
@@ -223,19 +211,15 @@ impl Server {
         suite: Arc<Suite>,
         cfg: ServeConfig,
     ) -> Server {
-        let workers = (0..cfg.workers.max(1))
-            .map(|i| {
-                let (tx, rx) = std::sync::mpsc::channel::<Job>();
-                std::thread::Builder::new()
-                    .name(format!("serve-worker-{i}"))
-                    // Room for a cell's wasm stack without a segment per call (reserved, not
-                    // committed: pages are touched only as deep as a cell recurses).
-                    .stack_size(128 << 20)
-                    .spawn(move || worker_loop(rx))
-                    .expect("the OS refused a worker thread");
-                tx
-            })
-            .collect();
+        let pool = WorkersConfig {
+            threads: cfg.workers.max(1),
+            name: "serve-worker".into(),
+            // Room for a cell's wasm stack without a segment per call (reserved, not committed:
+            // pages are touched only as deep as a cell recurses).
+            stack_bytes: 128 << 20,
+        };
+        let workers = Workers::start(&pool, |_| Ok::<_, std::convert::Infallible>(Hosted::new()))
+            .expect("the OS refused a worker thread");
         let mcp_tools = mcp::Tools::new(&registry);
         Server {
             world,
@@ -279,15 +263,14 @@ impl Server {
             let s = map.get_mut(id).ok_or_else(|| not_live(id))?;
             s.last_used = Instant::now();
             let (key, generation) = (id.to_string(), s.generation);
-            let job: Job = Box::new(move |hosted| {
-                let answer = match hosted.get_mut(&key) {
-                    Some((g, live)) if *g == generation => Some(f(live)),
-                    _ => None,
-                };
-                let _ = tx.send(answer);
-            });
-            self.workers[s.worker]
-                .send(job)
+            self.workers
+                .send(s.worker, move |hosted: &mut Hosted| {
+                    let answer = match hosted.get_mut(&key) {
+                        Some((g, live)) if *g == generation => Some(f(live)),
+                        _ => None,
+                    };
+                    let _ = tx.send(answer);
+                })
                 .map_err(|_| internal("the session's worker has stopped"))?;
         }
         rx.await
@@ -374,13 +357,12 @@ impl Server {
     ) -> Result<(), ServeError> {
         let (tx, rx) = oneshot::channel::<Result<(), String>>();
         let key = id.to_string();
-        let job: Job = Box::new(move |hosted| {
+        let sent = self.workers.send(worker, move |hosted: &mut Hosted| {
             let made = make(hosted).map(|live| {
                 hosted.insert(key, (generation, live));
             });
             let _ = tx.send(made);
         });
-        let sent = self.workers[worker].send(job);
         let answer = match sent {
             Ok(()) => rx.await,
             Err(_) => Ok(Err("the worker has stopped".into())),
@@ -485,11 +467,11 @@ impl Server {
     fn drop_on_worker(&self, id: &str, s: &Session) {
         self.closed_since_trim.fetch_add(1, Ordering::Relaxed);
         let (key, generation) = (id.to_string(), s.generation);
-        let _ = self.workers[s.worker].send(Box::new(move |hosted: &mut Hosted| {
+        let _ = self.workers.send(s.worker, move |hosted: &mut Hosted| {
             if hosted.get(&key).is_some_and(|(g, _)| *g == generation) {
                 hosted.remove(&key);
             }
-        }));
+        });
     }
 
     /// Closes session `id`; false if none was live.
@@ -520,14 +502,14 @@ impl Server {
     /// OS (glibc keeps it otherwise: a server that held 1,000 sessions would stay at that size).
     fn release_memory(&self) {
         self.closed_since_trim.store(0, Ordering::Relaxed);
-        for w in &self.workers {
-            let _ = w.send(Box::new(|_: &mut Hosted| {
+        for w in 0..self.workers.len() {
+            let _ = self.workers.send(w, |_: &mut Hosted| {
                 #[cfg(all(target_os = "linux", target_env = "gnu"))]
                 // SAFETY: malloc_trim only returns free memory; it is safe to call at any time.
                 unsafe {
                     libc::malloc_trim(0);
                 }
-            }));
+            });
         }
     }
 

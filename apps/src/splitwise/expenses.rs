@@ -11,6 +11,7 @@
 //! debtors must be members.
 
 use super::records::{RECEIPT_NEEDS_TOKEN, read_receipt};
+use super::rows::{NewExpense, NewShare};
 use super::store::{
     EXPENSE, NOT_MEMBER, SUser, cents, is_member, load, load_group, me, not_positive,
     notify_parties, rec_data, user_named, visible,
@@ -75,12 +76,15 @@ fn insert_shares(
     debtors: &[SUser],
     shares: &[f64],
 ) -> Result<(), ApiError> {
-    let mut st = ctx.db.prepare_cached(
-        "INSERT INTO splitwise.expense_shares (expense_id, debtor_id, share_amount, created_at) VALUES (?1, ?2, ?3, ?4)",
-    )?;
     let t = super::store::now(ctx);
     for (d, s) in debtors.iter().zip(shares) {
-        st.execute(params![expense, d.id, s, t])?;
+        NewShare {
+            expense_id: expense,
+            debtor_id: d.id,
+            share_amount: *s,
+            created_at: &t,
+        }
+        .insert(ctx.db)?;
     }
     Ok(())
 }
@@ -150,26 +154,18 @@ pub(super) fn record_expense(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
         return Err(not_positive("create", "Expense", "amount", false));
     }
     let shares = share_amounts(debtors.len(), &amounts, amount)?;
-    let (file, content) = receipt.unzip();
     let debtor_ids: Vec<i64> = debtors.iter().map(|d| d.id).collect();
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO splitwise.expenses (user_id, group_id, payer_id, debtor_ids, participant_ids, description, amount, deleted, receipt_file_name, receipt_file_content, receipt_download_count, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, ?8, ?9, 0, ?10)",
-        )?
-        .execute(params![
-            actor.id,
-            group,
-            payer.id,
-            py_json_ints(&debtor_ids),
-            py_json_ints(&[payer.id]),
-            a.str("description"),
-            amount,
-            file,
-            content,
-            super::store::now(ctx)
-        ])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewExpense {
+        user_id: actor.id,
+        group_id: group,
+        payer_id: payer.id,
+        debtor_ids: &debtor_ids,
+        description: a.str("description"),
+        amount,
+        receipt: receipt.as_ref().map(|(f, c)| (f.as_str(), c.as_str())),
+        created_at: &super::store::now(ctx),
+    }
+    .insert(ctx.db)?;
     insert_shares(ctx, id, &debtors, &shares)?;
     let rec = load(ctx.db, &EXPENSE, id)?;
     notify_parties(

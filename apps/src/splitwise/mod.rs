@@ -16,6 +16,7 @@ mod expenses;
 mod groups;
 mod payments;
 mod records;
+pub mod rows;
 pub mod seed;
 mod store;
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! settled with payments, the last ones stay open, so balances are real. Recent activity left
 //! notifications. Runs after the gmail seed, whose bills it reads.
 
+use super::rows::{NewExpense, NewShare};
 use crate::people::Population;
 use crate::plans::Trip;
 use chrono::{Duration, NaiveDateTime};
@@ -154,32 +155,26 @@ impl Writer<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let at_s = fmt_datetime(at);
-        let (file, content) = receipt
-            .map(|(f, c)| (Some(f.as_str()), Some(c.as_str())))
-            .unwrap_or((None, None));
-        self.db
-            .prepare_cached(
-                "INSERT INTO splitwise.expenses (user_id, group_id, payer_id, debtor_ids, participant_ids, description, amount, deleted, receipt_file_name, receipt_file_content, receipt_download_count, created_at) \
-                 VALUES (?1, ?2, ?1, ?3, ?4, ?5, ?6, 0, ?7, ?8, 0, ?9)",
-            )?
-            .execute(params![
-                payer,
-                group,
-                crate::common::pytext::py_json_ints(debtors),
-                format!("[{payer}]"),
-                description,
-                amount,
-                file,
-                content,
-                at_s
-            ])?;
-        let id = self.db.last_insert_rowid();
+        let id = NewExpense {
+            user_id: payer,
+            group_id: group,
+            payer_id: payer,
+            debtor_ids: debtors,
+            description,
+            amount,
+            receipt: receipt.map(|(f, c)| (f.as_str(), c.as_str())),
+            created_at: &at_s,
+        }
+        .insert(self.db)?;
         let share = round2(amount / debtors.len() as f64);
-        let mut st = self.db.prepare_cached(
-            "INSERT INTO splitwise.expense_shares (expense_id, debtor_id, share_amount, created_at) VALUES (?1, ?2, ?3, ?4)",
-        )?;
         for d in debtors {
-            st.execute(params![id, d, share, at_s])?;
+            NewShare {
+                expense_id: id,
+                debtor_id: *d,
+                share_amount: share,
+                created_at: &at_s,
+            }
+            .insert(self.db)?;
             ledger.owe(*d, payer, (share * 100.0).round() as i64);
         }
         for d in debtors.iter().filter(|d| **d != payer) {

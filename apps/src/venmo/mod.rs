@@ -15,6 +15,7 @@ mod balance;
 mod checks;
 mod comments;
 mod requests;
+pub mod rows;
 pub mod seed;
 mod transactions;
 mod users;

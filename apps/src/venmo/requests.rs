@@ -11,6 +11,7 @@ use super::apis::{
     existing_user, me, money, newest_first, notify, now, page, party_cols, party_or_null,
     set_balance, zero_amount_on_create,
 };
+use super::rows::{NewPaymentRequest, NewTransaction};
 use crate::common::bank;
 use crate::common::cards::owned_card;
 use crate::common::rows::datetime_col;
@@ -269,13 +270,18 @@ fn create_payment_request(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         return Err(zero_amount_on_create("PaymentRequest"));
     }
     let t = now(ctx);
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO venmo.payment_requests (sender_id, receiver_id, amount, description, created_at, updated_at, approved_at, denied_at, private) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5, NULL, NULL, ?6)",
-        )?
-        .execute(params![requester.id, payer.id, amount, a.str("description"), t, a.opt_bool("private").unwrap_or(false)])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewPaymentRequest {
+        sender_id: requester.id,
+        receiver_id: payer.id,
+        amount,
+        description: a.str("description"),
+        created_at: &t,
+        updated_at: &t,
+        approved_at: None,
+        denied_at: None,
+        private: a.opt_bool("private").unwrap_or(false),
+    }
+    .insert(ctx.db)?;
     notify(
         ctx,
         payer.id,
@@ -352,12 +358,17 @@ fn approve_payment_request(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     }
     set_balance(ctx, requester.id, requester.balance + r.amount)?;
     let t = now(ctx);
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO venmo.transactions (sender_id, receiver_id, amount, description, created_at, updated_at, private, receipt_download_count, like_count, payment_card_digits) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, 0, 0, NULL)",
-        )?
-        .execute(params![payer.id, requester.id, r.amount, r.description, t, r.private])?;
+    NewTransaction {
+        sender_id: payer.id,
+        receiver_id: requester.id,
+        amount: r.amount,
+        description: &r.description,
+        at: &t,
+        private: r.private,
+        like_count: 0,
+        payment_card_digits: None,
+    }
+    .insert(ctx.db)?;
     ctx.db
         .prepare_cached(
             "UPDATE venmo.payment_requests SET approved_at = ?1, updated_at = ?1 WHERE id = ?2",

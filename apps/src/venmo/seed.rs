@@ -4,6 +4,7 @@
 //! pay for dinners and tickets, parents send gifts), likes, comments, payment requests in every
 //! state, bank transfers, and the notifications all of that caused.
 
+use super::rows::{NewPaymentRequest, NewTransaction};
 use crate::common::seeding::{contacts_of, past_time};
 use crate::people::Population;
 use chrono::{Datelike, Duration, NaiveDateTime};
@@ -153,10 +154,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         }
     }
     let payments = payments(pop, seed, now);
-    let mut tx = db.prepare(
-        "INSERT INTO venmo.transactions (sender_id, receiver_id, amount, description, created_at, updated_at, private, receipt_download_count, like_count, payment_card_digits) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, 0, ?7, ?8)",
-    )?;
     let mut like = db.prepare(
         "INSERT INTO venmo.transaction_likes (transaction_id, user_id, created_at) VALUES (?1, ?2, ?3)",
     )?;
@@ -177,17 +174,17 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                 .take(5)
                 .collect()
         };
-        tx.execute(params![
-            pay.from,
-            pay.to,
-            pay.amount,
-            pay.description,
-            fmt_datetime(pay.at),
-            pay.private,
-            likers.len() as i64,
-            pay.card_digits
-        ])?;
-        let id = db.last_insert_rowid();
+        let id = NewTransaction {
+            sender_id: pay.from,
+            receiver_id: pay.to,
+            amount: pay.amount,
+            description: &pay.description,
+            at: &fmt_datetime(pay.at),
+            private: pay.private,
+            like_count: likers.len() as i64,
+            payment_card_digits: pay.card_digits.as_deref(),
+        }
+        .insert(db)?;
         let later = |rng: &mut Rng| (pay.at + Duration::minutes(rng.range(5, 600))).min(now);
         for l in &likers {
             like.execute(params![id, l, fmt_datetime(later(&mut rng))])?;
@@ -347,14 +344,6 @@ fn requests(
         }
     }
     all.sort_by_key(|a| (a.0, a.1, a.2));
-    let mut req = db.prepare(
-        "INSERT INTO venmo.payment_requests (sender_id, receiver_id, amount, description, created_at, updated_at, approved_at, denied_at, private) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-    )?;
-    let mut tx = db.prepare(
-        "INSERT INTO venmo.transactions (sender_id, receiver_id, amount, description, created_at, updated_at, private, receipt_download_count, like_count, payment_card_digits) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, 0, 0, NULL)",
-    )?;
     for (k, (at, requester, payer, amount, why, state, private)) in all.into_iter().enumerate() {
         let decided = (at + Duration::hours(1 + (k as i64 % 40))).min(now);
         let (approved, denied) = match state {
@@ -363,18 +352,18 @@ fn requests(
             _ => (None, None),
         };
         let updated = if state == 0 { at } else { decided };
-        req.execute(params![
-            requester,
-            payer,
+        let id = NewPaymentRequest {
+            sender_id: requester,
+            receiver_id: payer,
             amount,
-            why,
-            fmt_datetime(at),
-            fmt_datetime(updated),
-            approved,
-            denied,
-            private
-        ])?;
-        let id = db.last_insert_rowid();
+            description: &why,
+            created_at: &fmt_datetime(at),
+            updated_at: &fmt_datetime(updated),
+            approved_at: approved.as_deref(),
+            denied_at: denied.as_deref(),
+            private,
+        }
+        .insert(db)?;
         let money = format!("${amount:.2}");
         note.add(
             payer,
@@ -390,14 +379,17 @@ fn requests(
         )?;
         match state {
             1 => {
-                tx.execute(params![
-                    payer,
-                    requester,
+                NewTransaction {
+                    sender_id: payer,
+                    receiver_id: requester,
                     amount,
-                    why,
-                    fmt_datetime(decided),
-                    private
-                ])?;
+                    description: &why,
+                    at: &fmt_datetime(decided),
+                    private,
+                    like_count: 0,
+                    payment_card_digits: None,
+                }
+                .insert(db)?;
                 note.add(
                     requester,
                     "payment_request_approved",

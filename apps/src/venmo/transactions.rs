@@ -11,6 +11,7 @@ use super::apis::{
     Likeable, Txn, load_txn, me, money, newest_first, notify, now, page, set_balance, txns_where,
     user_named, zero_amount_on_create,
 };
+use super::rows::NewTransaction;
 use super::users::rank;
 use crate::common::bank;
 use crate::common::cards::card_by_id;
@@ -245,14 +246,17 @@ fn create_transaction(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     if amount <= 0.0 {
         return Err(zero_amount_on_create("Transaction"));
     }
-    let t = now(ctx);
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO venmo.transactions (sender_id, receiver_id, amount, description, created_at, updated_at, private, receipt_download_count, like_count, payment_card_digits) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, 0, 0, ?7)",
-        )?
-        .execute(params![sender.id, receiver.id, amount, a.str("description"), t, a.opt_bool("private").unwrap_or(false), digits])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewTransaction {
+        sender_id: sender.id,
+        receiver_id: receiver.id,
+        amount,
+        description: a.str("description"),
+        at: &now(ctx),
+        private: a.opt_bool("private").unwrap_or(false),
+        like_count: 0,
+        payment_card_digits: digits.as_deref(),
+    }
+    .insert(ctx.db)?;
     notify(
         ctx,
         receiver.id,

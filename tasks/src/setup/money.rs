@@ -3,6 +3,8 @@
 
 use super::Setup;
 use apps::people::Person;
+use apps::splitwise::rows::{NewExpense, NewShare};
+use apps::venmo::rows::{NewPaymentRequest, NewTransaction};
 use chrono::NaiveDateTime;
 use rusqlite::params;
 use sim::clock::fmt_datetime;
@@ -19,13 +21,17 @@ impl Setup<'_> {
         description: &str,
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
-        let at = fmt_datetime(at);
-        self.db.execute_cached(
-            "INSERT INTO venmo.transactions (sender_id, receiver_id, amount, description, created_at, updated_at, private, receipt_download_count, like_count) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5, 0, 0, 0)",
-            params![self.user_id("venmo", from)?, self.user_id("venmo", to)?, amount, description, at],
-        )?;
-        Ok(self.last_id())
+        NewTransaction {
+            sender_id: self.user_id("venmo", from)?,
+            receiver_id: self.user_id("venmo", to)?,
+            amount,
+            description,
+            at: &fmt_datetime(at),
+            private: false,
+            like_count: 0,
+            payment_card_digits: None,
+        }
+        .insert(self.db)
     }
 
     /// A pending Venmo payment request from `from` (who asks) to `to` (who would pay); returns
@@ -39,12 +45,18 @@ impl Setup<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let at = fmt_datetime(at);
-        self.db.execute_cached(
-            "INSERT INTO venmo.payment_requests (sender_id, receiver_id, amount, description, created_at, updated_at, private) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5, 0)",
-            params![self.user_id("venmo", from)?, self.user_id("venmo", to)?, amount, description, at],
-        )?;
-        Ok(self.last_id())
+        NewPaymentRequest {
+            sender_id: self.user_id("venmo", from)?,
+            receiver_id: self.user_id("venmo", to)?,
+            amount,
+            description,
+            created_at: &at,
+            updated_at: &at,
+            approved_at: None,
+            denied_at: None,
+            private: false,
+        }
+        .insert(self.db)
     }
 
     /// A Splitwise group created by `creator` with `members` (creator included first); returns
@@ -99,26 +111,26 @@ impl Setup<'_> {
         for d in debtors {
             ids.push(self.user_id("splitwise", d)?);
         }
-        self.db.execute_cached(
-            "INSERT INTO splitwise.expenses (user_id, group_id, payer_id, debtor_ids, participant_ids, description, amount, deleted, receipt_download_count, created_at) \
-             VALUES (?1, ?2, ?1, ?3, ?4, ?5, ?6, 0, 0, ?7)",
-            params![
-                payer_id,
-                group,
-                apps::common::pytext::py_json_ints(&ids),
-                format!("[{payer_id}]"),
-                description,
-                amount,
-                at
-            ],
-        )?;
-        let eid = self.last_id();
+        let eid = NewExpense {
+            user_id: payer_id,
+            group_id: group,
+            payer_id,
+            debtor_ids: &ids,
+            description,
+            amount,
+            receipt: None,
+            created_at: &at,
+        }
+        .insert(self.db)?;
         let share = sim::num::round2(amount / ids.len().max(1) as f64);
         for id in ids {
-            self.db.execute_cached(
-                "INSERT INTO splitwise.expense_shares (expense_id, debtor_id, share_amount, created_at) VALUES (?1, ?2, ?3, ?4)",
-                params![eid, id, share, at],
-            )?;
+            NewShare {
+                expense_id: eid,
+                debtor_id: id,
+                share_amount: share,
+                created_at: &at,
+            }
+            .insert(self.db)?;
         }
         Ok(eid)
     }
@@ -256,25 +268,25 @@ impl Setup<'_> {
         for (d, _) in shares {
             ids.push(self.user_id("splitwise", d)?);
         }
-        self.db.execute_cached(
-            "INSERT INTO splitwise.expenses (user_id, group_id, payer_id, debtor_ids, participant_ids, description, amount, deleted, receipt_download_count, created_at) \
-             VALUES (?1, ?2, ?1, ?3, ?4, ?5, ?6, 0, 0, ?7)",
-            params![
-                payer_id,
-                group,
-                apps::common::pytext::py_json_ints(&ids),
-                format!("[{payer_id}]"),
-                description,
-                amount,
-                at
-            ],
-        )?;
-        let eid = self.last_id();
+        let eid = NewExpense {
+            user_id: payer_id,
+            group_id: group,
+            payer_id,
+            debtor_ids: &ids,
+            description,
+            amount,
+            receipt: None,
+            created_at: &at,
+        }
+        .insert(self.db)?;
         for (id, (_, share)) in ids.iter().zip(shares) {
-            self.db.execute_cached(
-                "INSERT INTO splitwise.expense_shares (expense_id, debtor_id, share_amount, created_at) VALUES (?1, ?2, ?3, ?4)",
-                params![eid, id, share, at],
-            )?;
+            NewShare {
+                expense_id: eid,
+                debtor_id: *id,
+                share_amount: *share,
+                created_at: &at,
+            }
+            .insert(self.db)?;
         }
         Ok(eid)
     }

@@ -1,0 +1,92 @@
+//! venmo's rows written from more than one place (handlers, the seed, task setups): one type
+//! per table with its one INSERT.
+
+use rusqlite::{Connection, params};
+
+/// A payment (`venmo.transactions`), as a send, an approved request, the seed or a setup makes
+/// it. Its receipt has not been downloaded.
+#[derive(Debug, Clone, Copy)]
+pub struct NewTransaction<'a> {
+    /// Who paid.
+    pub sender_id: i64,
+    /// Who was paid.
+    pub receiver_id: i64,
+    /// The amount.
+    pub amount: f64,
+    /// The note.
+    pub description: &'a str,
+    /// When (`created_at` and `updated_at`), as stored.
+    pub at: &'a str,
+    /// Seen only by its two parties.
+    pub private: bool,
+    /// Likes it already has (the seed's).
+    pub like_count: i64,
+    /// The last four digits of the card it was paid from, if not from the balance.
+    pub payment_card_digits: Option<&'a str>,
+}
+
+impl NewTransaction<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO venmo.transactions (sender_id, receiver_id, amount, description, created_at, updated_at, private, receipt_download_count, like_count, payment_card_digits) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, 0, ?7, ?8)",
+        )?
+        .execute(params![
+            self.sender_id,
+            self.receiver_id,
+            self.amount,
+            self.description,
+            self.at,
+            self.private,
+            self.like_count,
+            self.payment_card_digits
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// A payment request (`venmo.payment_requests`): `sender_id` asks `receiver_id` for money.
+#[derive(Debug, Clone, Copy)]
+pub struct NewPaymentRequest<'a> {
+    /// Who asks.
+    pub sender_id: i64,
+    /// Who would pay.
+    pub receiver_id: i64,
+    /// The amount.
+    pub amount: f64,
+    /// The note.
+    pub description: &'a str,
+    /// When it was made, as stored.
+    pub created_at: &'a str,
+    /// When it last changed, as stored.
+    pub updated_at: &'a str,
+    /// When it was approved, if it was.
+    pub approved_at: Option<&'a str>,
+    /// When it was denied, if it was.
+    pub denied_at: Option<&'a str>,
+    /// Seen only by its two parties.
+    pub private: bool,
+}
+
+impl NewPaymentRequest<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO venmo.payment_requests (sender_id, receiver_id, amount, description, created_at, updated_at, approved_at, denied_at, private) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        )?
+        .execute(params![
+            self.sender_id,
+            self.receiver_id,
+            self.amount,
+            self.description,
+            self.created_at,
+            self.updated_at,
+            self.approved_at,
+            self.denied_at,
+            self.private
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
