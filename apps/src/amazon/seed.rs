@@ -254,9 +254,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     let mut address = ins(
         "INSERT INTO amazon.addresses (user_id, name, street_address, city, state, country, zip_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
-    let mut card = ins(
-        "INSERT INTO amazon.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?;
     let mut prime = ins(
         "INSERT INTO amazon.prime_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
     )?;
@@ -312,15 +309,17 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         }
         let mut cards = Vec::new();
         for c in &p.payment_cards {
-            card.execute(params![
-                p.id,
-                c.card_name,
-                c.owner_name,
-                c.card_number,
-                c.expiry_year,
-                c.expiry_month,
-                c.cvv_number
-            ])?;
+            crate::common::cards::NewSavedCard {
+                app: "amazon",
+                user_id: p.id,
+                card_name: &c.card_name,
+                owner_name: &c.owner_name,
+                card_number: c.card_number,
+                expiry_year: c.expiry_year,
+                expiry_month: c.expiry_month,
+                cvv_number: c.cvv_number,
+            }
+            .insert(db)?;
             card_id += 1;
             cards.push((card_id, format!("{:04}", c.card_number % 10_000)));
         }

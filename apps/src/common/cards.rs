@@ -17,7 +17,7 @@
 
 use super::rows::unique_or;
 use crate::common::bank::{self, CardDetails};
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
 use sim::api::params::Constraints;
 use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
@@ -229,24 +229,18 @@ fn add_card(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     if exists("card_number = ?1", &[&details.card_number])? {
         return Err(ApiError::already_exists("PaymentCard", &["card_number"]));
     }
-    ctx.db
-        .prepare_cached(&format!(
-            "INSERT INTO \"{}\".payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            ctx.app
-        ))?
-        .execute(params![
-            uid,
-            card_name,
-            details.owner_name,
-            details.card_number,
-            details.expiry_year,
-            details.expiry_month,
-            details.cvv_number
-        ])?;
-    Ok(
-        json!({"message": "Added payment card to your account.", "payment_card_id": ctx.db.last_insert_rowid()}),
-    )
+    let id = NewSavedCard {
+        app: ctx.app,
+        user_id: uid,
+        card_name,
+        owner_name: &details.owner_name,
+        card_number: details.card_number,
+        expiry_year: details.expiry_year,
+        expiry_month: details.expiry_month,
+        cvv_number: details.cvv_number,
+    }
+    .insert(ctx.db)?;
+    Ok(json!({"message": "Added payment card to your account.", "payment_card_id": id}))
 }
 
 fn show_card(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
@@ -274,4 +268,47 @@ fn update_card(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         .execute(params![a.str("card_name"), card.id])
         .map_err(|e| unique_or(e, "PaymentCard", &["owner_name", "card_name"]))?;
     Ok(json!({"message": "Updated payment card information."}))
+}
+
+/// A saved card (`<app>.payment_cards` of amazon, spotify or venmo): a copy of a bank card's
+/// details in `user_id`'s account, as the handler, the seeds and task setups save one.
+#[derive(Debug, Clone, Copy)]
+pub struct NewSavedCard<'a> {
+    /// The app whose table it goes in.
+    pub app: &'a str,
+    /// Whose account.
+    pub user_id: i64,
+    /// The name the user gave it.
+    pub card_name: &'a str,
+    /// The name on the card.
+    pub owner_name: &'a str,
+    /// The 16-digit number.
+    pub card_number: i64,
+    /// Expiry year.
+    pub expiry_year: i64,
+    /// Expiry month, 1-12.
+    pub expiry_month: i64,
+    /// The 3-digit CVV.
+    pub cvv_number: i64,
+}
+
+impl NewSavedCard<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(&format!(
+            "INSERT INTO \"{}\".payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            self.app
+        ))?
+        .execute(params![
+            self.user_id,
+            self.card_name,
+            self.owner_name,
+            self.card_number,
+            self.expiry_year,
+            self.expiry_month,
+            self.cvv_number
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
 }

@@ -7,6 +7,7 @@
 //! added or removed (the actor too), joining or leaving notifies the other members, an update,
 //! deletion or undeletion every member but the actor.
 
+use super::rows::{NewGroup, NewMember};
 use super::store::{
     Group, NOT_MEMBER, SUser, is_member, load_group, me, member_group, member_ids, members, notify,
     now, page, person, user_named,
@@ -81,13 +82,15 @@ pub(super) fn create_group(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     new_code(ctx)?;
     let code = new_code(ctx)?;
     let name = a.str("name");
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO splitwise.groups (user_id, name, description, created_at, invitation_code, deleted) VALUES (?1, ?2, ?3, ?4, ?5, 0)",
-        )?
-        .execute(params![creator.id, name, a.opt_str("description"), now(ctx), code])
-        .map_err(|e| unique_or(e, "Group", &["user_id", "name"]))?;
-    let gid = ctx.db.last_insert_rowid();
+    let gid = NewGroup {
+        user_id: creator.id,
+        name,
+        description: a.opt_str("description"),
+        created_at: &now(ctx),
+        invitation_code: &code,
+    }
+    .insert(ctx.db)
+    .map_err(|e| unique_or(e, "Group", &["user_id", "name"]))?;
     for id in &ids {
         add_member(ctx, gid, *id)?;
     }
@@ -106,13 +109,13 @@ pub(super) fn create_group(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 }
 
 fn add_member(ctx: &Ctx, group: i64, user: i64) -> Result<(), ApiError> {
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO splitwise.group_members (group_id, user_id, joined_at) VALUES (?1, ?2, ?3)",
-        )?
-        .execute(params![group, user, now(ctx)])
-        .map_err(|e| unique_or(e, "GroupMember", &["group_id", "user_id"]))?;
-    Ok(())
+    NewMember {
+        group_id: group,
+        user_id: user,
+        joined_at: &now(ctx),
+    }
+    .insert(ctx.db)
+    .map_err(|e| unique_or(e, "GroupMember", &["group_id", "user_id"]))
 }
 
 pub(super) fn show_group(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {

@@ -8,11 +8,11 @@
 //! in its own row (a rename updates them). Amounts are rounded to cents on save.
 
 use super::records::{RECEIPT_NEEDS_TOKEN, read_receipt};
+use super::rows::{NewPayment, Party};
 use super::store::{
     NOT_MEMBER, PAYMENT, SUser, cents, is_member, load, load_group, me, not_positive,
     notify_parties, rec_data, user_named, visible,
 };
-use crate::common::pytext::py_json_ints;
 use rusqlite::params;
 use serde_json::{Value, json};
 use sim::api::{ApiError, Args, Ctx};
@@ -30,29 +30,25 @@ pub(super) fn insert_payment(
     receipt: Option<(String, String)>,
 ) -> Result<i64, ApiError> {
     let actor = me(ctx)?;
-    let (file, content) = receipt.unzip();
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO splitwise.payments (group_id, user_id, payer_id, receiver_id, payer_email, payer_name, receiver_email, receiver_name, amount, description, deleted, receipt_file_name, receipt_file_content, receipt_download_count, participant_ids, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?11, ?12, 0, ?13, ?14)",
-        )?
-        .execute(params![
-            group,
-            actor.id,
-            payer.id,
-            receiver.id,
-            payer.email,
-            payer.name,
-            receiver.email,
-            receiver.name,
-            amount,
-            description,
-            file,
-            content,
-            py_json_ints(&[payer.id, receiver.id]),
-            super::store::now(ctx)
-        ])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewPayment {
+        user_id: actor.id,
+        group_id: group,
+        payer: Party {
+            id: payer.id,
+            email: &payer.email,
+            name: &payer.name,
+        },
+        receiver: Party {
+            id: receiver.id,
+            email: &receiver.email,
+            name: &receiver.name,
+        },
+        amount,
+        description,
+        receipt: receipt.as_ref().map(|(f, c)| (f.as_str(), c.as_str())),
+        created_at: &super::store::now(ctx),
+    }
+    .insert(ctx.db)?;
     let rec = load(ctx.db, &PAYMENT, id)?;
     notify_parties(
         ctx,

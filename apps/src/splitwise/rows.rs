@@ -78,3 +78,156 @@ impl NewShare<'_> {
         Ok(())
     }
 }
+
+/// A group (`splitwise.groups`) created by `user_id`; its members are [`NewMember`]s.
+#[derive(Debug, Clone, Copy)]
+pub struct NewGroup<'a> {
+    /// Who created it.
+    pub user_id: i64,
+    /// Its name (unique per creator).
+    pub name: &'a str,
+    /// Its description, if any.
+    pub description: Option<&'a str>,
+    /// When, as stored.
+    pub created_at: &'a str,
+    /// The code others join with.
+    pub invitation_code: &'a str,
+}
+
+impl NewGroup<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO splitwise.groups (user_id, name, description, created_at, invitation_code, deleted) VALUES (?1, ?2, ?3, ?4, ?5, 0)",
+        )?
+        .execute(params![
+            self.user_id,
+            self.name,
+            self.description,
+            self.created_at,
+            self.invitation_code
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// A group membership (`splitwise.group_members`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewMember<'a> {
+    /// The group.
+    pub group_id: i64,
+    /// The member.
+    pub user_id: i64,
+    /// When they joined, as stored.
+    pub joined_at: &'a str,
+}
+
+impl NewMember<'_> {
+    /// Inserts the row.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<()> {
+        db.prepare_cached(
+            "INSERT INTO splitwise.group_members (group_id, user_id, joined_at) VALUES (?1, ?2, ?3)",
+        )?
+        .execute(params![self.group_id, self.user_id, self.joined_at])?;
+        Ok(())
+    }
+}
+
+/// One side of a payment, as the payment row copies it.
+#[derive(Debug, Clone, Copy)]
+pub struct Party<'a> {
+    /// The user id.
+    pub id: i64,
+    /// Their e-mail address.
+    pub email: &'a str,
+    /// Their full name.
+    pub name: &'a str,
+}
+
+/// A payment (`splitwise.payments`) recorded by `user_id`: `payer` paid `receiver` back. Its
+/// receipt has not been downloaded.
+#[derive(Debug, Clone, Copy)]
+pub struct NewPayment<'a> {
+    /// Who recorded it.
+    pub user_id: i64,
+    /// Its group, if any.
+    pub group_id: Option<i64>,
+    /// Who paid.
+    pub payer: Party<'a>,
+    /// Who was paid.
+    pub receiver: Party<'a>,
+    /// The amount.
+    pub amount: f64,
+    /// The description, if any.
+    pub description: Option<&'a str>,
+    /// The receipt file's name and content, if one was attached.
+    pub receipt: Option<(&'a str, &'a str)>,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewPayment<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        let (file, content) = self.receipt.unzip();
+        db.prepare_cached(
+            "INSERT INTO splitwise.payments (group_id, user_id, payer_id, receiver_id, payer_email, payer_name, receiver_email, receiver_name, amount, description, deleted, receipt_file_name, receipt_file_content, receipt_download_count, participant_ids, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?11, ?12, 0, ?13, ?14)",
+        )?
+        .execute(params![
+            self.group_id,
+            self.user_id,
+            self.payer.id,
+            self.receiver.id,
+            self.payer.email,
+            self.payer.name,
+            self.receiver.email,
+            self.receiver.name,
+            self.amount,
+            self.description,
+            file,
+            content,
+            py_json_ints(&[self.payer.id, self.receiver.id]),
+            self.created_at
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// An in-app notification (`splitwise.notifications`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewNotification<'a> {
+    /// Who gets it.
+    pub user_id: i64,
+    /// Its type (`expense_added`, ...).
+    pub kind: &'a str,
+    /// Its title.
+    pub title: &'a str,
+    /// Its message.
+    pub message: &'a str,
+    /// Whether it has been read.
+    pub read: bool,
+    /// Its data, as stored JSON text.
+    pub data: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewNotification<'_> {
+    /// Inserts the row.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<()> {
+        db.prepare_cached(
+            "INSERT INTO splitwise.notifications (user_id, type, title, message, read, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?
+        .execute(params![
+            self.user_id,
+            self.kind,
+            self.title,
+            self.message,
+            self.read,
+            self.data,
+            self.created_at
+        ])?;
+        Ok(())
+    }
+}

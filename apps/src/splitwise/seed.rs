@@ -6,7 +6,7 @@
 //! settled with payments, the last ones stay open, so balances are real. Recent activity left
 //! notifications. Runs after the gmail seed, whose bills it reads.
 
-use super::rows::{NewExpense, NewShare};
+use super::rows::{NewExpense, NewGroup, NewMember, NewNotification, NewPayment, NewShare, Party};
 use crate::people::Population;
 use crate::plans::Trip;
 use chrono::{Duration, NaiveDateTime};
@@ -112,17 +112,21 @@ impl Writer<'_> {
             }
         };
         let at_s = fmt_datetime(at);
-        self.db
-            .prepare_cached(
-                "INSERT INTO splitwise.groups (user_id, name, description, created_at, invitation_code, deleted) VALUES (?1, ?2, ?3, ?4, ?5, 0)",
-            )?
-            .execute(params![creator, name, description, at_s, code])?;
-        let gid = self.db.last_insert_rowid();
-        let mut member = self.db.prepare_cached(
-            "INSERT INTO splitwise.group_members (group_id, user_id, joined_at) VALUES (?1, ?2, ?3)",
-        )?;
+        let gid = NewGroup {
+            user_id: creator,
+            name,
+            description: Some(description),
+            created_at: &at_s,
+            invitation_code: &code,
+        }
+        .insert(self.db)?;
         for m in members {
-            member.execute(params![gid, m, at_s])?;
+            NewMember {
+                group_id: gid,
+                user_id: *m,
+                joined_at: &at_s,
+            }
+            .insert(self.db)?;
         }
         for m in members.iter().filter(|m| **m != creator) {
             self.notify(
@@ -203,25 +207,27 @@ impl Writer<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let amount = cents as f64 / 100.0;
-        self.db
-            .prepare_cached(
-                "INSERT INTO splitwise.payments (group_id, user_id, payer_id, receiver_id, payer_email, payer_name, receiver_email, receiver_name, amount, description, deleted, receipt_download_count, participant_ids, created_at) \
-                 VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 0, ?10, ?11)",
-            )?
-            .execute(params![
-                group,
-                payer,
-                receiver,
-                self.email(payer),
-                self.name(payer),
-                self.email(receiver),
-                self.name(receiver),
-                amount,
-                description,
-                format!("[{payer}, {receiver}]"),
-                fmt_datetime(at)
-            ])?;
-        let id = self.db.last_insert_rowid();
+        let (payer_name, payer_email) = (self.name(payer), self.email(payer));
+        let (receiver_name, receiver_email) = (self.name(receiver), self.email(receiver));
+        let id = NewPayment {
+            user_id: payer,
+            group_id: group,
+            payer: Party {
+                id: payer,
+                email: &payer_email,
+                name: &payer_name,
+            },
+            receiver: Party {
+                id: receiver,
+                email: &receiver_email,
+                name: &receiver_name,
+            },
+            amount,
+            description: Some(description),
+            receipt: None,
+            created_at: &fmt_datetime(at),
+        }
+        .insert(self.db)?;
         self.notify(
             receiver,
             "payment_added",
@@ -265,12 +271,16 @@ impl Writer<'_> {
             return Ok(());
         }
         let read = at < self.now - Duration::days(7);
-        self.db
-            .prepare_cached(
-                "INSERT INTO splitwise.notifications (user_id, type, title, message, read, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )?
-            .execute(params![user, kind, title, message, read, data, fmt_datetime(at)])?;
-        Ok(())
+        NewNotification {
+            user_id: user,
+            kind,
+            title,
+            message,
+            read,
+            data,
+            created_at: &fmt_datetime(at),
+        }
+        .insert(self.db)
     }
 }
 

@@ -2,6 +2,7 @@
 //! rows ([`Rec`], with their [`Kind`]: the tables and AppWorld's wording of each), access
 //! rules, notifications, and small money and paging helpers.
 
+use super::rows::NewNotification;
 use crate::common::rows::datetime_col;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
@@ -91,11 +92,16 @@ pub(super) fn notify(
     message: &str,
     data: &str,
 ) -> Result<(), ApiError> {
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO splitwise.notifications (user_id, type, title, message, read, data, created_at) VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6)",
-        )?
-        .execute(params![user_id, kind, title, message, data, now(ctx)])?;
+    NewNotification {
+        user_id,
+        kind,
+        title,
+        message,
+        read: false,
+        data,
+        created_at: &now(ctx),
+    }
+    .insert(ctx.db)?;
     Ok(())
 }
 

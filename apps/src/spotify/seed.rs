@@ -370,9 +370,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     let mut album_review = ins(
         "INSERT INTO spotify.album_reviews (album_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
-    let mut card = ins(
-        "INSERT INTO spotify.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?;
     let mut premium = ins(
         "INSERT INTO spotify.premium_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
     )?;
@@ -494,15 +491,17 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             ));
         }
         for c in &p.payment_cards {
-            card.execute(params![
-                p.id,
-                c.card_name,
-                c.owner_name,
-                c.card_number,
-                c.expiry_year,
-                c.expiry_month,
-                c.cvv_number
-            ])?;
+            crate::common::cards::NewSavedCard {
+                app: "spotify",
+                user_id: p.id,
+                card_name: &c.card_name,
+                owner_name: &c.owner_name,
+                card_number: c.card_number,
+                expiry_year: c.expiry_year,
+                expiry_month: c.expiry_month,
+                cvv_number: c.cvv_number,
+            }
+            .insert(db)?;
         }
         if let Some(c) = p.payment_cards.first().filter(|_| rng.chance(0.45)) {
             let digits = format!("{:04}", c.card_number % 10_000);

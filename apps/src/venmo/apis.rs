@@ -1,6 +1,7 @@
 //! What venmo's handlers share: users, transactions and payment requests as rows and as JSON,
 //! notifications and money helpers.
 
+use super::rows::NewNotification;
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
@@ -123,11 +124,16 @@ pub(super) fn notify(
     message: &str,
     data: Value,
 ) -> Result<(), ApiError> {
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO venmo.notifications (user_id, type, title, message, read, data, created_at) VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6)",
-        )?
-        .execute(params![user_id, kind, title, message, data.to_string(), now(ctx)])?;
+    NewNotification {
+        user_id,
+        kind,
+        title,
+        message,
+        read: false,
+        data: &data.to_string(),
+        created_at: &now(ctx),
+    }
+    .insert(ctx.db)?;
     Ok(())
 }
 

@@ -6,6 +6,7 @@
 
 use super::APP;
 use super::apis::{VUser, me, money, newest_first, now, page, set_balance};
+use super::rows::NewBankTransfer;
 use crate::common::bank;
 use crate::common::cards::{SavedCard, owned_card};
 use crate::common::rows::datetime_col;
@@ -129,13 +130,14 @@ fn record_transfer(
     amount: f64,
 ) -> Result<i64, ApiError> {
     let t = now(ctx);
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO venmo.bank_transfers (user_id, transfer_type, amount, payment_card_digits, receipt_download_count, created_at) \
-             VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-        )?
-        .execute(params![user.id, kind.column(), amount, card.last4(), t])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewBankTransfer {
+        user_id: user.id,
+        transfer_type: kind.column(),
+        amount,
+        payment_card_digits: &card.last4(),
+        created_at: &t,
+    }
+    .insert(ctx.db)?;
     let name = user.name();
     let last4 = card.last4();
     let (subject, body) = match kind {

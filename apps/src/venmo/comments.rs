@@ -3,6 +3,7 @@
 
 use super::APP;
 use super::apis::{Likeable, load_txn, now, page, party_or_null};
+use super::rows::NewComment;
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
@@ -192,12 +193,14 @@ fn create_transaction_comment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
         tid,
         "You are not authorized to comment on this transaction.",
     )?;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO venmo.transaction_comments (transaction_id, user_id, comment, created_at, like_count) VALUES (?1, ?2, ?3, ?4, 0)",
-        )?
-        .execute(params![tid, ctx.user()?.id, a.str("comment"), now(ctx)])?;
-    Ok(json!({"message": "Transaction comment created.", "comment_id": ctx.db.last_insert_rowid()}))
+    let id = NewComment {
+        transaction_id: tid,
+        user_id: ctx.user()?.id,
+        comment: a.str("comment"),
+        created_at: &now(ctx),
+    }
+    .insert(ctx.db)?;
+    Ok(json!({"message": "Transaction comment created.", "comment_id": id}))
 }
 
 fn show_transaction_comment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {

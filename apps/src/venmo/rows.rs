@@ -90,3 +90,126 @@ impl NewPaymentRequest<'_> {
         Ok(db.last_insert_rowid())
     }
 }
+
+/// A move of money between a user's balance and one of their cards (`venmo.bank_transfers`).
+/// Its receipt has not been downloaded.
+#[derive(Debug, Clone, Copy)]
+pub struct NewBankTransfer<'a> {
+    /// Whose.
+    pub user_id: i64,
+    /// `card_to_venmo` or `venmo_to_card`.
+    pub transfer_type: &'a str,
+    /// The amount.
+    pub amount: f64,
+    /// The card's last four digits.
+    pub payment_card_digits: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewBankTransfer<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO venmo.bank_transfers (user_id, transfer_type, amount, payment_card_digits, receipt_download_count, created_at) \
+             VALUES (?1, ?2, ?3, ?4, 0, ?5)",
+        )?
+        .execute(params![
+            self.user_id,
+            self.transfer_type,
+            self.amount,
+            self.payment_card_digits,
+            self.created_at
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// `user_id` has `friend_id` in their friend list (`venmo.friendships`; one way).
+#[derive(Debug, Clone, Copy)]
+pub struct NewFriendship<'a> {
+    /// Whose list.
+    pub user_id: i64,
+    /// The friend.
+    pub friend_id: i64,
+    /// Since when, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewFriendship<'_> {
+    /// Inserts the row.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<()> {
+        db.prepare_cached(
+            "INSERT INTO venmo.friendships (user_id, friend_id, created_at) VALUES (?1, ?2, ?3)",
+        )?
+        .execute(params![self.user_id, self.friend_id, self.created_at])?;
+        Ok(())
+    }
+}
+
+/// A comment on a payment (`venmo.transaction_comments`), not yet liked.
+#[derive(Debug, Clone, Copy)]
+pub struct NewComment<'a> {
+    /// The payment.
+    pub transaction_id: i64,
+    /// Who wrote it.
+    pub user_id: i64,
+    /// The text.
+    pub comment: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewComment<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO venmo.transaction_comments (transaction_id, user_id, comment, created_at, like_count) VALUES (?1, ?2, ?3, ?4, 0)",
+        )?
+        .execute(params![
+            self.transaction_id,
+            self.user_id,
+            self.comment,
+            self.created_at
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// An in-app notification (`venmo.notifications`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewNotification<'a> {
+    /// Who gets it.
+    pub user_id: i64,
+    /// Its type (`received_money`, ...).
+    pub kind: &'a str,
+    /// Its title.
+    pub title: &'a str,
+    /// Its message.
+    pub message: &'a str,
+    /// Whether it has been read.
+    pub read: bool,
+    /// Its data, as stored JSON text.
+    pub data: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewNotification<'_> {
+    /// Inserts the row.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<()> {
+        db.prepare_cached(
+            "INSERT INTO venmo.notifications (user_id, type, title, message, read, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?
+        .execute(params![
+            self.user_id,
+            self.kind,
+            self.title,
+            self.message,
+            self.read,
+            self.data,
+            self.created_at
+        ])?;
+        Ok(())
+    }
+}

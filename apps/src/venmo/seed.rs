@@ -4,7 +4,9 @@
 //! pay for dinners and tickets, parents send gifts), likes, comments, payment requests in every
 //! state, bank transfers, and the notifications all of that caused.
 
-use super::rows::{NewPaymentRequest, NewTransaction};
+use super::rows::{
+    NewBankTransfer, NewComment, NewFriendship, NewNotification, NewPaymentRequest, NewTransaction,
+};
 use crate::common::seeding::{contacts_of, past_time};
 use crate::people::Population;
 use chrono::{Datelike, Duration, NaiveDateTime};
@@ -84,15 +86,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     let mut user = db.prepare(
         "INSERT INTO venmo.users (id, first_name, last_name, email, password, last_logged_in, created_at, venmo_balance, verified) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, 1)",
     )?;
-    let mut card = db.prepare(
-        "INSERT INTO venmo.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?;
-    let mut friend = db.prepare(
-        "INSERT INTO venmo.friendships (user_id, friend_id, created_at) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut transfer = db.prepare(
-        "INSERT INTO venmo.bank_transfers (user_id, transfer_type, amount, payment_card_digits, receipt_download_count, created_at) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-    )?;
     for p in &pop.people {
         let mut rng = Rng::derive(seed ^ p.id as u64, "venmo-user");
         let balance = rng.range(0, 250_000) as f64 / 100.0;
@@ -110,15 +103,17 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         let mut rng = Rng::derive(seed ^ p.id as u64, "venmo-links");
         // Saved cards: the person's own bank cards, under their bank's name.
         for c in &p.payment_cards {
-            card.execute(params![
-                p.id,
-                c.card_name,
-                c.owner_name,
-                c.card_number,
-                c.expiry_year,
-                c.expiry_month,
-                c.cvv_number
-            ])?;
+            crate::common::cards::NewSavedCard {
+                app: "venmo",
+                user_id: p.id,
+                card_name: &c.card_name,
+                owner_name: &c.owner_name,
+                card_number: c.card_number,
+                expiry_year: c.expiry_year,
+                expiry_month: c.expiry_month,
+                cvv_number: c.cvv_number,
+            }
+            .insert(db)?;
         }
         for (other, labels) in contacts_of(pop, p.id) {
             // Everyone they know except some coworkers; a few friendships are one-way.
@@ -126,11 +121,12 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             if (work_only && !rng.chance(0.4)) || rng.chance(0.05) {
                 continue;
             }
-            friend.execute(params![
-                p.id,
-                other,
-                fmt_datetime(past_time(&mut rng, now, 700))
-            ])?;
+            NewFriendship {
+                user_id: p.id,
+                friend_id: other,
+                created_at: &fmt_datetime(past_time(&mut rng, now, 700)),
+            }
+            .insert(db)?;
         }
         for _ in 0..rng.range(1, 6) {
             let Some(c) = p
@@ -144,21 +140,19 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             } else {
                 "venmo_to_card"
             };
-            transfer.execute(params![
-                p.id,
-                kind,
-                rng.range(20, 800) as f64,
-                last4(c.card_number),
-                fmt_datetime(past_time(&mut rng, now, 365))
-            ])?;
+            NewBankTransfer {
+                user_id: p.id,
+                transfer_type: kind,
+                amount: rng.range(20, 800) as f64,
+                payment_card_digits: &last4(c.card_number),
+                created_at: &fmt_datetime(past_time(&mut rng, now, 365)),
+            }
+            .insert(db)?;
         }
     }
     let payments = payments(pop, seed, now);
     let mut like = db.prepare(
         "INSERT INTO venmo.transaction_likes (transaction_id, user_id, created_at) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut comment = db.prepare(
-        "INSERT INTO venmo.transaction_comments (transaction_id, user_id, comment, created_at, like_count) VALUES (?1, ?2, ?3, ?4, 0)",
     )?;
     let mut note = Notifier::new(db)?;
     for (k, pay) in payments.iter().enumerate() {
@@ -191,12 +185,13 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         }
         if rng.chance(0.2) {
             let who = if rng.chance(0.5) { pay.to } else { pay.from };
-            comment.execute(params![
-                id,
-                who,
-                rng.pick(COMMENTS),
-                fmt_datetime(later(&mut rng))
-            ])?;
+            NewComment {
+                transaction_id: id,
+                user_id: who,
+                comment: rng.pick::<&str>(COMMENTS),
+                created_at: &fmt_datetime(later(&mut rng)),
+            }
+            .insert(db)?;
         }
         let (from, to) = (name(pop, pay.from), pay.to);
         note.add(
@@ -423,16 +418,12 @@ fn requests(
 
 /// Inserts notification rows; those older than two weeks are read.
 struct Notifier<'c> {
-    st: rusqlite::Statement<'c>,
+    db: &'c Connection,
 }
 
 impl<'c> Notifier<'c> {
     fn new(db: &'c Connection) -> rusqlite::Result<Self> {
-        Ok(Self {
-            st: db.prepare(
-                "INSERT INTO venmo.notifications (user_id, type, title, message, read, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )?,
-        })
+        Ok(Self { db })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -446,16 +437,16 @@ impl<'c> Notifier<'c> {
         at: NaiveDateTime,
         now: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        self.st.execute(params![
-            user,
+        NewNotification {
+            user_id: user,
             kind,
             title,
             message,
-            now - at > Duration::days(14),
-            data.to_string(),
-            fmt_datetime(at)
-        ])?;
-        Ok(())
+            read: now - at > Duration::days(14),
+            data: &data.to_string(),
+            created_at: &fmt_datetime(at),
+        }
+        .insert(self.db)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::APP;
 use super::apis::{VUser, me, page, user_by_email, user_named};
+use super::rows::NewFriendship;
 use crate::common::rows::{bool_col, datetime_col};
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
@@ -192,11 +193,12 @@ fn add_friend(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             "This user is already in your friend list.",
         ));
     }
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO venmo.friendships (user_id, friend_id, created_at) VALUES (?1, ?2, ?3)",
-        )?
-        .execute(params![uid, friend.id, super::apis::now(ctx)])?;
+    NewFriendship {
+        user_id: uid,
+        friend_id: friend.id,
+        created_at: &super::apis::now(ctx),
+    }
+    .insert(ctx.db)?;
     Ok(json!({"message": "Added to your friend list."}))
 }
 

@@ -2,8 +2,9 @@
 //! from.
 
 use super::Setup;
+use apps::common::cards::NewSavedCard;
 use apps::people::Person;
-use apps::splitwise::rows::{NewExpense, NewShare};
+use apps::splitwise::rows::{NewExpense, NewGroup, NewMember, NewPayment, NewShare, Party};
 use apps::venmo::rows::{NewPaymentRequest, NewTransaction};
 use chrono::NaiveDateTime;
 use rusqlite::params;
@@ -73,11 +74,14 @@ impl Setup<'_> {
             "{:05x}",
             (at.and_utc().timestamp() as u64 ^ 0x5eed) & 0xf_ffff
         );
-        self.db.execute_cached(
-            "INSERT INTO splitwise.groups (user_id, name, description, created_at, invitation_code, deleted) VALUES (?1, ?2, NULL, ?3, ?4, 0)",
-            params![self.user_id("splitwise", creator)?, name, at_s, code],
-        )?;
-        let gid = self.last_id();
+        let gid = NewGroup {
+            user_id: self.user_id("splitwise", creator)?,
+            name,
+            description: None,
+            created_at: &at_s,
+            invitation_code: &code,
+        }
+        .insert(self.db)?;
         let mut ids = vec![self.user_id("splitwise", creator)?];
         for m in members {
             let id = self.user_id("splitwise", m)?;
@@ -86,10 +90,12 @@ impl Setup<'_> {
             }
         }
         for id in ids {
-            self.db.execute_cached(
-                "INSERT INTO splitwise.group_members (group_id, user_id, joined_at) VALUES (?1, ?2, ?3)",
-                params![gid, id, at_s],
-            )?;
+            NewMember {
+                group_id: gid,
+                user_id: id,
+                joined_at: &at_s,
+            }
+            .insert(self.db)?;
         }
         Ok(gid)
     }
@@ -243,12 +249,17 @@ impl Setup<'_> {
             cvv,
             bank_balance,
         )?;
-        self.db.execute_cached(
-            "INSERT INTO venmo.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![self.user_id("venmo", person)?, card_name, owner, card_number, expiry_year, expiry_month, cvv],
-        )?;
-        Ok(self.last_id())
+        NewSavedCard {
+            app: "venmo",
+            user_id: self.user_id("venmo", person)?,
+            card_name,
+            owner_name: &owner,
+            card_number,
+            expiry_year,
+            expiry_month,
+            cvv_number: cvv,
+        }
+        .insert(self.db)
     }
 
     /// A Splitwise expense paid by `payer` with the given shares (debtor, amount), in `group`
@@ -306,24 +317,27 @@ impl Setup<'_> {
             self.user_id("splitwise", payer)?,
             self.user_id("splitwise", receiver)?,
         );
-        self.db.execute_cached(
-            "INSERT INTO splitwise.payments (group_id, user_id, payer_id, receiver_id, payer_email, payer_name, receiver_email, receiver_name, amount, description, deleted, receipt_download_count, participant_ids, created_at) \
-             VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 0, ?10, ?11)",
-            params![
-                group,
-                pid,
-                rid,
-                payer.email,
-                format!("{} {}", payer.first_name, payer.last_name),
-                receiver.email,
-                format!("{} {}", receiver.first_name, receiver.last_name),
-                amount,
-                description,
-                format!("[{pid}, {rid}]"),
-                fmt_datetime(at)
-            ],
-        )?;
-        Ok(self.last_id())
+        let payer_name = format!("{} {}", payer.first_name, payer.last_name);
+        let receiver_name = format!("{} {}", receiver.first_name, receiver.last_name);
+        NewPayment {
+            user_id: pid,
+            group_id: group,
+            payer: Party {
+                id: pid,
+                email: &payer.email,
+                name: &payer_name,
+            },
+            receiver: Party {
+                id: rid,
+                email: &receiver.email,
+                name: &receiver_name,
+            },
+            amount,
+            description: Some(description),
+            receipt: None,
+            created_at: &fmt_datetime(at),
+        }
+        .insert(self.db)
     }
 
     /// The person's Splitwise group named `name` that they are a member of (the first by id).

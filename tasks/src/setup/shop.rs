@@ -2,6 +2,7 @@
 //! saved cards (an expired one, say), the cart and the wish list a task starts from.
 
 use super::Setup;
+use apps::common::cards::NewSavedCard;
 use apps::people::Person;
 use chrono::NaiveDateTime;
 use rusqlite::{OptionalExtension, params};
@@ -97,20 +98,17 @@ impl Setup<'_> {
                 params![owner, card_name, card_number, expiry_year, expiry_month, cvv],
             )?;
         }
-        self.db.execute_cached(
-            "INSERT INTO amazon.payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                self.user_id("amazon", person)?,
-                card_name,
-                owner,
-                card_number,
-                expiry_year,
-                expiry_month,
-                cvv
-            ],
-        )?;
-        Ok(self.last_id())
+        NewSavedCard {
+            app: "amazon",
+            user_id: self.user_id("amazon", person)?,
+            card_name,
+            owner_name: &owner,
+            card_number,
+            expiry_year,
+            expiry_month,
+            cvv_number: cvv,
+        }
+        .insert(self.db)
     }
 
     /// An amazon order of `person`, shipped to their saved address named `address` and paid
