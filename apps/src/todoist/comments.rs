@@ -1,6 +1,7 @@
 //! Comments on tasks (seen by the project's collaborators, changed by their author only) and
 //! their attachments, read from and written to the author's file_system.
 
+use super::rows::NewTaskComment;
 use super::store::{self, Project, check_collaborator, open_task, person_json, project_row};
 use crate::common::files::{self, FsUser};
 use crate::common::rows::datetime_col;
@@ -156,12 +157,13 @@ pub(super) fn post_task_comment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErr
             ));
         }
     }
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO todoist.task_comments (task_id, user_id, content, created_at) VALUES (?1, ?2, ?3, ?4)",
-        )?
-        .execute(params![t.id, ctx.user()?.id, content, store::now(ctx)])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewTaskComment {
+        task_id: t.id,
+        user_id: ctx.user()?.id,
+        content,
+        created_at: &store::now(ctx),
+    }
+    .insert(ctx.db)?;
     for f in &attached {
         insert_attachment(ctx, id, f)?;
     }

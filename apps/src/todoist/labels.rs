@@ -3,6 +3,7 @@
 //! a task's labels, or the caller's labels not on a task; a query only re-ranks (difflib ratio).
 
 use super::difflib;
+use super::rows::{NewLabel, NewTaskLabel};
 use super::store::{self, open_task, person_json};
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
@@ -108,14 +109,13 @@ pub(super) fn search_labels(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> 
 }
 
 pub(super) fn create_label(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    ctx.db
-        .prepare_cached("INSERT INTO todoist.labels (user_id, name, color) VALUES (?1, ?2, ?3)")?
-        .execute(params![
-            ctx.user()?.id,
-            a.str("name"),
-            a.opt_str("color").unwrap_or("charcoal")
-        ])
-        .map_err(|e| store::unique_or(e, "Label", &["user_id", "name"]))?;
+    NewLabel {
+        user_id: ctx.user()?.id,
+        name: a.str("name"),
+        color: a.opt_str("color").unwrap_or("charcoal"),
+    }
+    .insert(ctx.db)
+    .map_err(|e| store::unique_or(e, "Label", &["user_id", "name"]))?;
     Ok(json!({"message": "Label created.", "label_id": ctx.db.last_insert_rowid()}))
 }
 
@@ -170,9 +170,7 @@ pub(super) fn add_label_to_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErr
             "Label is already added to the task.",
         ));
     }
-    ctx.db
-        .prepare_cached("INSERT INTO todoist.task_label_links (task_id, label_id) VALUES (?1, ?2)")?
-        .execute(params![task_id, label_id])?;
+    NewTaskLabel { task_id, label_id }.insert(ctx.db)?;
     Ok(json!({"message": "Label added to the task."}))
 }
 

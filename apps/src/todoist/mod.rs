@@ -16,6 +16,7 @@ mod comments;
 mod difflib;
 mod labels;
 mod projects;
+pub mod rows;
 mod sections;
 pub mod seed;
 mod store;

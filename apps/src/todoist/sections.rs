@@ -2,6 +2,7 @@
 //! move; deletions leave gaps). Section changes notify the other collaborators as project
 //! updates.
 
+use super::rows::NewSection;
 use super::store::{
     self, Project, check_collaborator, open_project, ordered_ids, place, project_row,
 };
@@ -63,13 +64,14 @@ pub(super) fn show_sections(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> 
 pub(super) fn create_section(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let p = open_project(ctx, a.int("project_id"))?;
     let others = siblings(ctx, p.id)?;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO todoist.sections (project_id, name, order_index, created_at) VALUES (?1, ?2, 0, ?3)",
-        )?
-        .execute(params![p.id, a.str("name"), store::now(ctx)])
-        .map_err(|e| store::unique_or(e, "Section", &["project_id", "name"]))?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewSection {
+        project_id: p.id,
+        name: a.str("name"),
+        order_index: 0,
+        created_at: &store::now(ctx),
+    }
+    .insert(ctx.db)
+    .map_err(|e| store::unique_or(e, "Section", &["project_id", "name"]))?;
     place(ctx, "sections", others, id, a.int("order_index"))?;
     store::notify_project_updated(ctx, &p)?;
     Ok(json!({"message": "Project section created.", "section_id": id}))

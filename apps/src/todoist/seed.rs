@@ -6,6 +6,9 @@
 //! same trip as in splitwise); a few pending invitations; and the assignment notifications of
 //! the last weeks.
 
+use super::rows::{
+    NewCollaborator, NewLabel, NewProject, NewSection, NewTask, NewTaskComment, NewTaskLabel,
+};
 use crate::people::Population;
 use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
@@ -213,12 +216,14 @@ impl Writer<'_> {
     fn labels(&self, user: i64, rng: &mut Rng) -> rusqlite::Result<Vec<i64>> {
         let mut ids = Vec::new();
         for name in pick(rng, LABELS, 2, 5) {
-            self.db
-                .prepare_cached(
-                    "INSERT INTO todoist.labels (user_id, name, color) VALUES (?1, ?2, ?3)",
-                )?
-                .execute(params![user, name, rng.pick(COLORS)])?;
-            ids.push(self.db.last_insert_rowid());
+            ids.push(
+                NewLabel {
+                    user_id: user,
+                    name,
+                    color: rng.pick::<&str>(COLORS),
+                }
+                .insert(self.db)?,
+            );
         }
         Ok(ids)
     }
@@ -236,17 +241,23 @@ impl Writer<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let at = fmt_datetime(at);
-        self.db
-            .prepare_cached(
-                "INSERT INTO todoist.projects (user_id, name, color, is_inbox, description, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?
-            .execute(params![owner, name, color, inbox, description, at])?;
-        let id = self.db.last_insert_rowid();
-        let mut link = self.db.prepare_cached(
-            "INSERT INTO todoist.project_collaborator_links (project_id, user_id, is_favorite, is_archived, created_at) VALUES (?1, ?2, ?3, 0, ?4)",
-        )?;
+        let id = NewProject {
+            user_id: owner,
+            name,
+            color,
+            is_inbox: inbox,
+            description,
+            created_at: &at,
+        }
+        .insert(self.db)?;
         for m in members {
-            link.execute(params![id, m, *m == owner && !inbox && owner % 3 == 0, at])?;
+            NewCollaborator {
+                project_id: id,
+                user_id: *m,
+                is_favorite: *m == owner && !inbox && owner % 3 == 0,
+                created_at: &at,
+            }
+            .insert(self.db)?;
         }
         Ok(id)
     }
@@ -258,39 +269,33 @@ impl Writer<'_> {
         order: i64,
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
-        self.db
-            .prepare_cached(
-                "INSERT INTO todoist.sections (project_id, name, order_index, created_at) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute(params![project, name, order, fmt_datetime(at)])?;
-        Ok(self.db.last_insert_rowid())
+        NewSection {
+            project_id: project,
+            name,
+            order_index: order,
+            created_at: &fmt_datetime(at),
+        }
+        .insert(self.db)
     }
 
     fn task(&self, t: &Task) -> rusqlite::Result<i64> {
-        let (assignee, assigner) = t
-            .assignee
-            .map(|(a, b)| (Some(a), Some(b)))
-            .unwrap_or((None, None));
-        self.db
-            .prepare_cached(
-                "INSERT INTO todoist.tasks (project_id, section_id, user_id, title, description, due_date, priority, is_completed, order_index, assignee_id, assigner_id, created_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-            )?
-            .execute(params![
-                t.project,
-                t.section,
-                t.creator,
-                t.title,
-                t.description,
-                t.due.map(fmt_datetime),
-                t.priority,
-                t.done,
-                t.order,
-                assignee,
-                assigner,
-                fmt_datetime(t.at)
-            ])?;
-        let id = self.db.last_insert_rowid();
+        let due = t.due.map(fmt_datetime);
+        let id = NewTask {
+            project_id: t.project,
+            section_id: t.section,
+            user_id: t.creator,
+            title: t.title,
+            description: t.description,
+            due_date: due.as_deref(),
+            priority: t.priority,
+            is_completed: t.done,
+            duration: None,
+            duration_unit: None,
+            order_index: t.order,
+            assignee: t.assignee,
+            created_at: &fmt_datetime(t.at),
+        }
+        .insert(self.db)?;
         if let Some((a, by)) = t.assignee.filter(|(a, by)| a != by)
             && t.at >= self.now - Duration::days(30)
         {
@@ -319,12 +324,11 @@ impl Writer<'_> {
     }
 
     fn label(&self, task: i64, label: i64) -> rusqlite::Result<()> {
-        self.db
-            .prepare_cached(
-                "INSERT INTO todoist.task_label_links (task_id, label_id) VALUES (?1, ?2)",
-            )?
-            .execute(params![task, label])?;
-        Ok(())
+        NewTaskLabel {
+            task_id: task,
+            label_id: label,
+        }
+        .insert(self.db)
     }
 }
 
@@ -432,13 +436,14 @@ fn team(w: &mut Writer, c: &crate::people::Company, rng: &mut Rng) -> rusqlite::
         if rng.chance(0.5) {
             let who = *rng.pick(&members);
             let when = (created + Duration::hours(rng.range(2, 72))).min(w.now);
-            w.db
-                .prepare_cached(
-                    "INSERT INTO todoist.task_comments (task_id, user_id, content, created_at) VALUES (?1, ?2, ?3, ?4)",
-                )?
-                .execute(params![task, who, rng.pick(COMMENTS), fmt_datetime(when)])?;
+            let comment = NewTaskComment {
+                task_id: task,
+                user_id: who,
+                content: rng.pick::<&str>(COMMENTS),
+                created_at: &fmt_datetime(when),
+            }
+            .insert(w.db)?;
             if rng.chance(0.3) {
-                let comment = w.db.last_insert_rowid();
                 let file = format!("{}.txt", title.to_lowercase().replace(' ', "_"));
                 w.db
                     .prepare_cached(

@@ -3,6 +3,7 @@
 //! insertion positions (`order_index`), due dates, and the notifications other collaborators
 //! get.
 
+use super::rows::{NewCollaborator, NewProject};
 use crate::common::pytime;
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
@@ -144,14 +145,16 @@ pub(super) fn insert_project(
     is_inbox: bool,
     is_favorite: bool,
 ) -> Result<i64, ApiError> {
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO todoist.projects (user_id, name, color, is_inbox, description, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?
-        .execute(params![user_id, name, color, is_inbox, description, now(ctx)])
-        .map_err(|e| unique_or(e, "Project", &["user_id", "name"]))?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewProject {
+        user_id,
+        name,
+        color,
+        is_inbox,
+        description,
+        created_at: &now(ctx),
+    }
+    .insert(ctx.db)
+    .map_err(|e| unique_or(e, "Project", &["user_id", "name"]))?;
     add_collaborator(ctx, id, user_id, is_favorite)?;
     Ok(id)
 }
@@ -163,12 +166,13 @@ pub(super) fn add_collaborator(
     user_id: i64,
     is_favorite: bool,
 ) -> Result<(), ApiError> {
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO todoist.project_collaborator_links (project_id, user_id, is_favorite, is_archived, created_at) \
-             VALUES (?1, ?2, ?3, 0, ?4)",
-        )?
-        .execute(params![project_id, user_id, is_favorite, now(ctx)])?;
+    NewCollaborator {
+        project_id,
+        user_id,
+        is_favorite,
+        created_at: &now(ctx),
+    }
+    .insert(ctx.db)?;
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 //! sections' order), each group by `order_index` or `sort_by`; created, moved and changed by
 //! any collaborator (the others are notified); assigned to collaborators.
 
+use super::rows::NewTask;
 use super::store::{
     self, Project, Task, due_date_arg, duration_arg, me, open_project, open_task, ordered_ids,
     person_by_email, place, task_labels,
@@ -252,24 +253,22 @@ pub(super) fn create_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         .map(|s| section_of(ctx, &p, s))
         .transpose()?;
     let others = siblings(ctx, p.id, section)?;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO todoist.tasks (project_id, section_id, user_id, title, description, due_date, priority, \
-             is_completed, duration, duration_unit, order_index, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, ?8, ?9, 0, ?10)",
-        )?
-        .execute(params![
-            p.id,
-            section,
-            ctx.user()?.id,
-            a.str("title"),
-            a.str("description"),
-            due,
-            a.opt_str("priority").unwrap_or("medium"),
-            duration_arg(a),
-            a.opt_str("duration_unit"),
-            store::now(ctx),
-        ])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewTask {
+        project_id: p.id,
+        section_id: section,
+        user_id: ctx.user()?.id,
+        title: a.str("title"),
+        description: a.str("description"),
+        due_date: due.as_deref(),
+        priority: a.opt_str("priority").unwrap_or("medium"),
+        is_completed: false,
+        duration: duration_arg(a),
+        duration_unit: a.opt_str("duration_unit"),
+        order_index: 0,
+        assignee: None,
+        created_at: &store::now(ctx),
+    }
+    .insert(ctx.db)?;
     place(ctx, "tasks", others, id, a.int("order_index"))?;
     store::notify_task(
         ctx,

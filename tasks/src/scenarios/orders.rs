@@ -1723,7 +1723,13 @@ fn todoist_to_cart(g: &mut Gen) -> Parts {
         }
         let cart = stocked_products(s.db, key, 2);
         s.set_amazon_cart(&sup, &[(cart[0], 1), (cart[1], 2)])?;
-        let project = s.add_todo_project(&sup, PROJECT, "Stuff to order", &[], now - Duration::days(20))?;
+        let project = s.add_todo_project(
+            &sup,
+            PROJECT,
+            "Stuff to order",
+            &[],
+            now - Duration::days(20),
+        )?;
         let mut sections: BTreeMap<String, i64> = BTreeMap::new();
         for (k, (t, done, sec)) in tasks_c.iter().enumerate() {
             let section = if sec.is_empty() {
@@ -1731,15 +1737,27 @@ fn todoist_to_cart(g: &mut Gen) -> Parts {
             } else if let Some(id) = sections.get(sec) {
                 Some(*id)
             } else {
-                s.execute(
-                    "INSERT INTO todoist.sections (project_id, name, order_index, created_at) VALUES (?1, ?2, ?3, ?4)",
-                    params![project, sec, sections.len() as i64, sim::clock::fmt_datetime(now - Duration::days(20))],
-                )?;
-                let id = s.last_id();
+                let id = apps::todoist::rows::NewSection {
+                    project_id: project,
+                    name: sec,
+                    order_index: sections.len() as i64,
+                    created_at: &sim::clock::fmt_datetime(now - Duration::days(20)),
+                }
+                .insert(s.db)?;
                 sections.insert(sec.clone(), id);
                 Some(id)
             };
-            s.add_todo_task(project, section, &sup, t, None, "medium", *done, None, now - Duration::days(15 - k as i64))?;
+            s.add_todo_task(
+                project,
+                section,
+                &sup,
+                t,
+                None,
+                "medium",
+                *done,
+                None,
+                now - Duration::days(15 - k as i64),
+            )?;
         }
         Ok(())
     }));

@@ -3,6 +3,9 @@
 
 use super::Setup;
 use apps::people::Person;
+use apps::todoist::rows::{
+    NewCollaborator, NewLabel, NewProject, NewTask, NewTaskComment, NewTaskLabel,
+};
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::{OptionalExtension, params};
 use sim::clock::fmt_datetime;
@@ -46,11 +49,15 @@ impl Setup<'_> {
     ) -> rusqlite::Result<i64> {
         let at_s = fmt_datetime(at);
         let owner_id = self.user_id("todoist", owner)?;
-        self.db.execute_cached(
-            "INSERT INTO todoist.projects (user_id, name, color, is_inbox, description, created_at) VALUES (?1, ?2, 'blue', 0, ?3, ?4)",
-            params![owner_id, name, description, at_s],
-        )?;
-        let pid = self.last_id();
+        let pid = NewProject {
+            user_id: owner_id,
+            name,
+            color: "blue",
+            is_inbox: false,
+            description,
+            created_at: &at_s,
+        }
+        .insert(self.db)?;
         let mut ids = vec![owner_id];
         for m in members {
             let id = self.user_id("todoist", m)?;
@@ -59,10 +66,13 @@ impl Setup<'_> {
             }
         }
         for id in ids {
-            self.db.execute_cached(
-                "INSERT INTO todoist.project_collaborator_links (project_id, user_id, is_favorite, is_archived, created_at) VALUES (?1, ?2, 0, 0, ?3)",
-                params![pid, id, at_s],
-            )?;
+            NewCollaborator {
+                project_id: pid,
+                user_id: id,
+                is_favorite: false,
+                created_at: &at_s,
+            }
+            .insert(self.db)?;
         }
         Ok(pid)
     }
@@ -93,25 +103,23 @@ impl Setup<'_> {
             Some(p) => Some(self.user_id("todoist", p)?),
             None => None,
         };
-        self.db.execute_cached(
-            "INSERT INTO todoist.tasks (project_id, section_id, user_id, title, description, due_date, priority, is_completed, \
-             duration, duration_unit, order_index, assignee_id, assigner_id, created_at) \
-             VALUES (?1, ?2, ?3, ?4, '', ?5, ?6, ?7, NULL, NULL, ?8, ?9, ?10, ?11)",
-            params![
-                project,
-                section,
-                creator,
-                title,
-                due.map(|d| format!("{}T00:00:00", d.format("%Y-%m-%d"))),
-                priority,
-                completed,
-                order,
-                assignee,
-                assignee.map(|_| creator),
-                fmt_datetime(at)
-            ],
-        )?;
-        Ok(self.last_id())
+        let due = due.map(|d| format!("{}T00:00:00", d.format("%Y-%m-%d")));
+        NewTask {
+            project_id: project,
+            section_id: section,
+            user_id: creator,
+            title,
+            description: "",
+            due_date: due.as_deref(),
+            priority,
+            is_completed: completed,
+            duration: None,
+            duration_unit: None,
+            order_index: order,
+            assignee: assignee.map(|a| (a, creator)),
+            created_at: &fmt_datetime(at),
+        }
+        .insert(self.db)
     }
 
     /// Moves every open task due before `before` in the projects `person` collaborates on to
@@ -142,20 +150,21 @@ impl Setup<'_> {
         name: &str,
         color: &str,
     ) -> rusqlite::Result<i64> {
-        self.db.execute_cached(
-            "INSERT INTO todoist.labels (user_id, name, color) VALUES (?1, ?2, ?3)",
-            params![self.user_id("todoist", person)?, name, color],
-        )?;
-        Ok(self.last_id())
+        NewLabel {
+            user_id: self.user_id("todoist", person)?,
+            name,
+            color,
+        }
+        .insert(self.db)
     }
 
     /// Puts label `label` on task `task`.
     pub fn label_todo_task(&self, task: i64, label: i64) -> rusqlite::Result<()> {
-        self.db.execute_cached(
-            "INSERT INTO todoist.task_label_links (task_id, label_id) VALUES (?1, ?2)",
-            params![task, label],
-        )?;
-        Ok(())
+        NewTaskLabel {
+            task_id: task,
+            label_id: label,
+        }
+        .insert(self.db)
     }
 
     /// A comment by `author` on task `task` at `at`; returns its id.
@@ -166,11 +175,13 @@ impl Setup<'_> {
         content: &str,
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
-        self.db.execute_cached(
-            "INSERT INTO todoist.task_comments (task_id, user_id, content, created_at) VALUES (?1, ?2, ?3, ?4)",
-            params![task, self.user_id("todoist", author)?, content, fmt_datetime(at)],
-        )?;
-        Ok(self.last_id())
+        NewTaskComment {
+            task_id: task,
+            user_id: self.user_id("todoist", author)?,
+            content,
+            created_at: &fmt_datetime(at),
+        }
+        .insert(self.db)
     }
 
     /// Sets `person`'s favourite and archived flags on `project`.
