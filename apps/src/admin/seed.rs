@@ -19,10 +19,12 @@ pub fn install(s: &Seeding) -> rusqlite::Result<()> {
         let mut rng = Rng::derive(p.id as u64, "card-balances");
         for c in &p.payment_cards {
             let balance = (rng.range(5_000, 2_000_000) as f64) / 100.0;
-            db.execute(
-                "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![p.id, c.owner_name, c.card_name, c.card_number, c.expiry_year, c.expiry_month, c.cvv_number, balance],
-            )?;
+            crate::common::bank::NewBankCard {
+                main_user_id: p.id,
+                face: c.into(),
+                balance,
+            }
+            .insert(db)?;
         }
     }
     for f in &pop.families {

@@ -312,12 +312,7 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             crate::common::cards::NewSavedCard {
                 app: "amazon",
                 user_id: p.id,
-                card_name: &c.card_name,
-                owner_name: &c.owner_name,
-                card_number: c.card_number,
-                expiry_year: c.expiry_year,
-                expiry_month: c.expiry_month,
-                cvv_number: c.cvv_number,
+                face: c.into(),
             }
             .insert(db)?;
             card_id += 1;

@@ -229,3 +229,67 @@ mod tests {
         );
     }
 }
+
+/// What a card shows (the columns every card table repeats: the bank's, the supervisor's and
+/// the apps' saved cards).
+#[derive(Debug, Clone, Copy)]
+pub struct CardFace<'a> {
+    /// The name on the card.
+    pub owner_name: &'a str,
+    /// The name its holder gave it.
+    pub card_name: &'a str,
+    /// The 16-digit number.
+    pub card_number: i64,
+    /// Expiry year.
+    pub expiry_year: i64,
+    /// Expiry month, 1-12.
+    pub expiry_month: i64,
+    /// The 3-digit CVV.
+    pub cvv_number: i64,
+}
+
+impl<'a> From<&'a crate::people::PaymentCard> for CardFace<'a> {
+    fn from(c: &'a crate::people::PaymentCard) -> Self {
+        CardFace {
+            owner_name: &c.owner_name,
+            card_name: &c.card_name,
+            card_number: c.card_number,
+            expiry_year: c.expiry_year,
+            expiry_month: c.expiry_month,
+            cvv_number: c.cvv_number,
+        }
+    }
+}
+
+/// A bank card (`admin.payment_cards`) of `main_user_id` with its balance.
+#[derive(Debug, Clone, Copy)]
+pub struct NewBankCard<'a> {
+    /// Whose.
+    pub main_user_id: i64,
+    /// What it shows.
+    pub face: CardFace<'a>,
+    /// Its balance.
+    pub balance: f64,
+}
+
+impl NewBankCard<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        let f = &self.face;
+        db.prepare_cached(
+            "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?
+        .execute(params![
+            self.main_user_id,
+            f.owner_name,
+            f.card_name,
+            f.card_number,
+            f.expiry_year,
+            f.expiry_month,
+            f.cvv_number,
+            self.balance
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}

@@ -16,7 +16,7 @@
 //! orders) handles that in its own delete handler, using [`owned_card`].
 
 use super::rows::unique_or;
-use crate::common::bank::{self, CardDetails};
+use crate::common::bank::{self, CardDetails, CardFace};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
 use sim::api::params::Constraints;
@@ -232,12 +232,14 @@ fn add_card(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let id = NewSavedCard {
         app: ctx.app,
         user_id: uid,
-        card_name,
-        owner_name: &details.owner_name,
-        card_number: details.card_number,
-        expiry_year: details.expiry_year,
-        expiry_month: details.expiry_month,
-        cvv_number: details.cvv_number,
+        face: CardFace {
+            owner_name: &details.owner_name,
+            card_name,
+            card_number: details.card_number,
+            expiry_year: details.expiry_year,
+            expiry_month: details.expiry_month,
+            cvv_number: details.cvv_number,
+        },
     }
     .insert(ctx.db)?;
     Ok(json!({"message": "Added payment card to your account.", "payment_card_id": id}))
@@ -271,30 +273,21 @@ fn update_card(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 }
 
 /// A saved card (`<app>.payment_cards` of amazon, spotify or venmo): a copy of a bank card's
-/// details in `user_id`'s account, as the handler, the seeds and task setups save one.
+/// face in `user_id`'s account, as the handler, the seeds and task setups save one.
 #[derive(Debug, Clone, Copy)]
 pub struct NewSavedCard<'a> {
     /// The app whose table it goes in.
     pub app: &'a str,
     /// Whose account.
     pub user_id: i64,
-    /// The name the user gave it.
-    pub card_name: &'a str,
-    /// The name on the card.
-    pub owner_name: &'a str,
-    /// The 16-digit number.
-    pub card_number: i64,
-    /// Expiry year.
-    pub expiry_year: i64,
-    /// Expiry month, 1-12.
-    pub expiry_month: i64,
-    /// The 3-digit CVV.
-    pub cvv_number: i64,
+    /// What it shows (its `card_name` the name the user gave it).
+    pub face: CardFace<'a>,
 }
 
 impl NewSavedCard<'_> {
     /// Inserts the row; returns its id.
     pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        let f = &self.face;
         db.prepare_cached(&format!(
             "INSERT INTO \"{}\".payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -302,12 +295,12 @@ impl NewSavedCard<'_> {
         ))?
         .execute(params![
             self.user_id,
-            self.card_name,
-            self.owner_name,
-            self.card_number,
-            self.expiry_year,
-            self.expiry_month,
-            self.cvv_number
+            f.card_name,
+            f.owner_name,
+            f.card_number,
+            f.expiry_year,
+            f.expiry_month,
+            f.cvv_number
         ])?;
         Ok(db.last_insert_rowid())
     }

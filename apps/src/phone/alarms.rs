@@ -2,6 +2,7 @@
 //! days and label (an alarm without a label never collides).
 
 use super::contacts::invalid_update;
+use super::rows::NewAlarm;
 use crate::common::pytext::py_json_list;
 use crate::common::pytime::time_param;
 use rusqlite::{OptionalExtension, params};
@@ -165,23 +166,19 @@ pub(super) fn create_alarm(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         return Err(ApiError::unprocessable("Invalid time format. Use HH:MM."));
     }
     check_snooze(a)?;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO phone.alarms (user_id, time, repeat_days, label, enabled, snooze_minutes, vibration, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?
-        .execute(params![
-            me,
-            time,
-            days_text(a).unwrap_or_else(|| "null".into()),
-            a.opt_str("label"),
-            a.opt_bool("enabled").unwrap_or(true),
-            a.int("snooze_minutes"),
-            a.opt_bool("vibration").unwrap_or(true),
-            sim::clock::fmt_datetime(ctx.now)
-        ])
-        .map_err(duplicate)?;
-    Ok(json!({"message": "Alarm created successfully.", "alarm_id": ctx.db.last_insert_rowid()}))
+    let id = NewAlarm {
+        user_id: me,
+        time,
+        repeat_days: &days_text(a).unwrap_or_else(|| "null".into()),
+        label: a.opt_str("label"),
+        enabled: a.opt_bool("enabled").unwrap_or(true),
+        snooze_minutes: a.int("snooze_minutes"),
+        vibration: a.opt_bool("vibration").unwrap_or(true),
+        created_at: &sim::clock::fmt_datetime(ctx.now),
+    }
+    .insert(ctx.db)
+    .map_err(duplicate)?;
+    Ok(json!({"message": "Alarm created successfully.", "alarm_id": id}))
 }
 
 /// show_alarm.

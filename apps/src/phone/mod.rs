@@ -12,6 +12,7 @@ mod apis;
 mod contacts;
 mod messages;
 pub mod notices;
+pub mod rows;
 pub use messages::{store_text, store_voice};
 pub mod seed;
 

@@ -125,9 +125,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         "INSERT INTO phone.contacts (user_id, first_name, last_name, email, phone_number, relationships, birthday, home_address, work_address, created_at) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?;
-    let mut alarm = db.prepare(
-        "INSERT INTO phone.alarms (user_id, time, repeat_days, label, enabled, snooze_minutes, vibration, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?;
     for p in &pop.people {
         let mut rng = Rng::derive(seed ^ p.id as u64, "phone-contacts");
         for (other, labels) in contacts_of(pop, p.id) {
@@ -164,16 +161,17 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         rng.shuffle(&mut presets);
         for i in presets.into_iter().take(rng.range(2, 5) as usize) {
             let (time, days, label, snooze) = ALARMS[i];
-            alarm.execute(params![
-                p.id,
+            super::rows::NewAlarm {
+                user_id: p.id,
                 time,
-                serde_json::json!(days).to_string(),
-                label,
-                rng.chance(0.8),
-                snooze,
-                rng.chance(0.7),
-                fmt_datetime(past_time(&mut rng, now, 400))
-            ])?;
+                repeat_days: &serde_json::json!(days).to_string(),
+                label: Some(label),
+                enabled: rng.chance(0.8),
+                snooze_minutes: snooze,
+                vibration: rng.chance(0.7),
+                created_at: &fmt_datetime(past_time(&mut rng, now, 400)),
+            }
+            .insert(db)?;
         }
     }
     messages(db, pop, seed, now)

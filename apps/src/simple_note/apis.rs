@@ -1,6 +1,7 @@
 //! Handlers of SimpleNote's note APIs.
 
 use super::APP;
+use super::rows::NewNote;
 use crate::common::rows::unique_or;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
@@ -277,11 +278,18 @@ fn create_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
     let tags = clean_tags(a.opt_str_list("tags"))?;
     let now = sim::clock::fmt_datetime(ctx.now);
-    ctx.db
-        .prepare_cached("INSERT INTO simple_note.notes (user_id, title, content, tags, created_at, updated_at, pinned) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)")?
-        .execute(params![uid, a.str("title"), a.str("content"), json!(tags).to_string(), now, a.opt_bool("pinned").unwrap_or(false)])
-        .map_err(|e| unique_or(e, "Note", &["user_id", "title"]))?;
-    Ok(json!({"message": "Note created.", "note_id": ctx.db.last_insert_rowid()}))
+    let id = NewNote {
+        user_id: uid,
+        title: a.str("title"),
+        content: a.str("content"),
+        tags: &json!(tags).to_string(),
+        created_at: &now,
+        updated_at: &now,
+        pinned: a.opt_bool("pinned").unwrap_or(false),
+    }
+    .insert(ctx.db)
+    .map_err(|e| unique_or(e, "Note", &["user_id", "title"]))?;
+    Ok(json!({"message": "Note created.", "note_id": id}))
 }
 
 fn show_note(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {

@@ -1,6 +1,7 @@
 //! SimpleNote: notes with titles, contents, tags and pins, plus the shared account APIs.
 
 mod apis;
+pub mod rows;
 pub mod seed;
 
 use crate::app::Seeding;

@@ -13,7 +13,6 @@ pub fn install(s: &Seeding) -> rusqlite::Result<()> {
     let (db, pop) = (s.db, s.people);
     let now = sim::clock::default_now();
     let mut user = db.prepare("INSERT INTO simple_note.users (first_name, last_name, email, password, created_at, last_logged_in, verified) VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)")?;
-    let mut note = db.prepare("INSERT INTO simple_note.notes (user_id, title, content, tags, created_at, updated_at, pinned) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?;
     for p in &pop.people {
         user.execute(params![
             p.first_name,
@@ -27,15 +26,7 @@ pub fn install(s: &Seeding) -> rusqlite::Result<()> {
         let mut titles = std::collections::HashSet::new();
         for n in notes_for(p, &mut rng, now) {
             titles.insert(n.title.clone());
-            note.execute(params![
-                uid,
-                n.title,
-                n.content,
-                serde_json::json!(n.tags).to_string(),
-                sim::clock::fmt_datetime(n.created_at),
-                sim::clock::fmt_datetime(n.updated_at),
-                n.pinned
-            ])?;
+            insert_note(db, uid, &n.title, &n)?;
         }
         let mut round = 0;
         let mut added = 0;
@@ -47,15 +38,7 @@ pub fn install(s: &Seeding) -> rusqlite::Result<()> {
                 }
                 let title = format!("{} (archive {round})", n.title);
                 if titles.insert(title.clone()) {
-                    note.execute(params![
-                        uid,
-                        title,
-                        n.content,
-                        serde_json::json!(n.tags).to_string(),
-                        sim::clock::fmt_datetime(n.created_at),
-                        sim::clock::fmt_datetime(n.updated_at),
-                        n.pinned
-                    ])?;
+                    insert_note(db, uid, &title, &n)?;
                     added += 1;
                 }
             }
@@ -267,4 +250,23 @@ pub fn notes_for(person: &Person, rng: &mut Rng, now: NaiveDateTime) -> Vec<Note
         });
     }
     out
+}
+
+/// Inserts `n` as a note of `uid` titled `title`.
+fn insert_note(
+    db: &rusqlite::Connection,
+    uid: i64,
+    title: &str,
+    n: &NoteSeed,
+) -> rusqlite::Result<i64> {
+    super::rows::NewNote {
+        user_id: uid,
+        title,
+        content: &n.content,
+        tags: &serde_json::json!(n.tags).to_string(),
+        created_at: &sim::clock::fmt_datetime(n.created_at),
+        updated_at: &sim::clock::fmt_datetime(n.updated_at),
+        pinned: n.pinned,
+    }
+    .insert(db)
 }

@@ -2,6 +2,7 @@
 //! account passwords) and the task, which the agent ends with `complete_task`.
 
 mod apis;
+pub mod rows;
 pub mod seed;
 
 use crate::app::Seeding;

@@ -38,18 +38,8 @@ pub fn install(
             a.zip_code
         ])?;
     }
-    let mut card = db.prepare_cached(
-        "INSERT INTO supervisor.payment_cards (supervisor_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
     for c in &person.payment_cards {
-        card.execute(params![
-            c.owner_name,
-            c.card_name,
-            c.card_number,
-            c.expiry_year,
-            c.expiry_month,
-            c.cvv_number
-        ])?;
+        super::rows::NewCard { face: c.into() }.insert(db)?;
     }
     let mut password = db.prepare_cached(
         "INSERT INTO supervisor.account_passwords (supervisor_id, account_name, password) VALUES (1, ?1, ?2)",

@@ -78,18 +78,17 @@ impl Setup<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let days: Vec<String> = repeat_days.iter().map(|d| d.to_string()).collect();
-        self.db.execute_cached(
-            "INSERT INTO phone.alarms (user_id, time, repeat_days, label, enabled, snooze_minutes, vibration, created_at) \
-             VALUES (?1, ?2, ?3, ?4, 1, 10, 1, ?5)",
-            params![
-                self.user_id("phone", person)?,
-                time,
-                apps::common::pytext::py_json_list(&days),
-                label,
-                sim::clock::fmt_datetime(at)
-            ],
-        )?;
-        Ok(self.last_id())
+        apps::phone::rows::NewAlarm {
+            user_id: self.user_id("phone", person)?,
+            time,
+            repeat_days: &apps::common::pytext::py_json_list(&days),
+            label: Some(label),
+            enabled: true,
+            snooze_minutes: 10,
+            vibration: true,
+            created_at: &sim::clock::fmt_datetime(at),
+        }
+        .insert(self.db)
     }
 
     /// An e-mail from the gmail account `from` to the accounts `to` (addresses) at `at`, with

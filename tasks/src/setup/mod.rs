@@ -15,7 +15,7 @@ use crate::facts::Facts;
 use apps::people::{Person, Population};
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDateTime;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension};
 
 /// The setup's view of the episode: its connection (inside the episode's transaction) and the
 /// world's people.
@@ -96,20 +96,17 @@ impl Setup<'_> {
         self.db
             .prepare_cached("DELETE FROM simple_note.notes WHERE user_id = ?1")?
             .execute([uid])?;
-        let mut st = self.db.prepare_cached(
-            "INSERT INTO simple_note.notes (user_id, title, content, tags, created_at, updated_at, pinned) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        )?;
         for n in notes {
-            st.execute(params![
-                uid,
-                n.title,
-                n.content,
-                serde_json::json!(n.tags).to_string(),
-                sim::clock::fmt_datetime(n.created_at),
-                sim::clock::fmt_datetime(n.updated_at),
-                n.pinned
-            ])?;
+            apps::simple_note::rows::NewNote {
+                user_id: uid,
+                title: &n.title,
+                content: &n.content,
+                tags: &serde_json::json!(n.tags).to_string(),
+                created_at: &sim::clock::fmt_datetime(n.created_at),
+                updated_at: &sim::clock::fmt_datetime(n.updated_at),
+                pinned: n.pinned,
+            }
+            .insert(self.db)?;
         }
         Ok(())
     }

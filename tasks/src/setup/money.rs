@@ -2,6 +2,7 @@
 //! from.
 
 use super::Setup;
+use apps::common::bank::{CardFace, NewBankCard};
 use apps::common::cards::NewSavedCard;
 use apps::people::Person;
 use apps::splitwise::rows::{NewExpense, NewGroup, NewMember, NewPayment, NewShare, Party};
@@ -217,12 +218,19 @@ impl Setup<'_> {
         balance: f64,
     ) -> rusqlite::Result<i64> {
         let owner = format!("{} {}", person.first_name, person.last_name);
-        self.db.execute_cached(
-            "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![person.id, owner, card_name, card_number, expiry_year, expiry_month, cvv, balance],
-        )?;
-        Ok(self.last_id())
+        NewBankCard {
+            main_user_id: person.id,
+            face: CardFace {
+                owner_name: &owner,
+                card_name,
+                card_number,
+                expiry_year,
+                expiry_month,
+                cvv_number: cvv,
+            },
+            balance,
+        }
+        .insert(self.db)
     }
 
     /// Saves a payment card to the person's Venmo account, backed by a bank card holding
@@ -252,12 +260,14 @@ impl Setup<'_> {
         NewSavedCard {
             app: "venmo",
             user_id: self.user_id("venmo", person)?,
-            card_name,
-            owner_name: &owner,
-            card_number,
-            expiry_year,
-            expiry_month,
-            cvv_number: cvv,
+            face: CardFace {
+                owner_name: &owner,
+                card_name,
+                card_number,
+                expiry_year,
+                expiry_month,
+                cvv_number: cvv,
+            },
         }
         .insert(self.db)
     }

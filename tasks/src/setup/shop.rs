@@ -2,6 +2,7 @@
 //! saved cards (an expired one, say), the cart and the wish list a task starts from.
 
 use super::Setup;
+use apps::common::bank::CardFace;
 use apps::common::cards::NewSavedCard;
 use apps::people::Person;
 use chrono::NaiveDateTime;
@@ -92,21 +93,29 @@ impl Setup<'_> {
             |r| r.get(0),
         )?;
         if is_supervisor {
-            self.db.execute_cached(
-                "INSERT INTO supervisor.payment_cards (supervisor_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number) \
-                 VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
-                params![owner, card_name, card_number, expiry_year, expiry_month, cvv],
-            )?;
+            apps::supervisor::rows::NewCard {
+                face: CardFace {
+                    owner_name: &owner,
+                    card_name,
+                    card_number,
+                    expiry_year,
+                    expiry_month,
+                    cvv_number: cvv,
+                },
+            }
+            .insert(self.db)?;
         }
         NewSavedCard {
             app: "amazon",
             user_id: self.user_id("amazon", person)?,
-            card_name,
-            owner_name: &owner,
-            card_number,
-            expiry_year,
-            expiry_month,
-            cvv_number: cvv,
+            face: CardFace {
+                owner_name: &owner,
+                card_name,
+                card_number,
+                expiry_year,
+                expiry_month,
+                cvv_number: cvv,
+            },
         }
         .insert(self.db)
     }
