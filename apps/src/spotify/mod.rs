@@ -16,6 +16,7 @@ mod player;
 mod playlists;
 mod premium;
 mod reviews;
+pub mod rows;
 pub mod seed;
 mod store;
 #[cfg(test)]

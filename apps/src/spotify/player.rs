@@ -62,12 +62,15 @@ impl Player {
             played_seconds: 0,
             volume: 5,
         };
-        ctx.db
-            .prepare_cached(
-                "INSERT INTO spotify.music_players (user_id, queue_song_ids, cursor_position, is_playing, is_looping, played_seconds, volume) \
-                 VALUES (?1, '[]', NULL, 0, 0, 0, 5)",
-            )?
-            .execute([user_id])?;
+        super::rows::NewPlayer {
+            user_id,
+            queue_song_ids: "[]",
+            cursor_position: None,
+            is_playing: false,
+            played_seconds: 0,
+            volume: 5,
+        }
+        .insert(ctx.db)?;
         Ok(p)
     }
 

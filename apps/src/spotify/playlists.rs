@@ -5,6 +5,7 @@
 //! not; others may see, like and review a public one.
 
 use super::catalog::{has_row, listing};
+use super::rows::{NewPlaylist, NewPlaylistSong};
 use super::store::{PLAYLIST_COLS, Playlist, Song, now, page, sort_key};
 use rusqlite::params;
 use serde_json::{Value, json};
@@ -91,17 +92,17 @@ pub(super) fn create_playlist(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     let user = ctx.user()?.id;
     let title = a.str("title");
     check_title(ctx, user, title, 0)?;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO spotify.playlists (title, user_id, is_public, rating, like_count, review_count, created_at) \
-             VALUES (?1, ?2, ?3, 0.0, 0, 0, ?4)",
-        )?
-        .execute(params![
-            title,
-            user,
-            a.opt_bool("is_public").unwrap_or(false),
-            now(ctx)
-        ])?;
+    NewPlaylist {
+        id: None,
+        title,
+        user_id: user,
+        created_at: &now(ctx),
+        is_public: a.opt_bool("is_public").unwrap_or(false),
+        rating: 0.0,
+        like_count: 0,
+        review_count: 0,
+    }
+    .insert(ctx.db)?;
     Ok(json!({"message": "Playlist created.", "playlist_id": ctx.db.last_insert_rowid()}))
 }
 
@@ -170,11 +171,12 @@ pub(super) fn add_song_to_playlist(ctx: &mut Ctx, a: &Args) -> Result<Value, Api
             "The song is already in the playlist.",
         ));
     }
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO spotify.playlist_songs (playlist_id, song_id, added_at) VALUES (?1, ?2, ?3)",
-        )?
-        .execute(params![p.id, song, now(ctx)])?;
+    NewPlaylistSong {
+        playlist_id: p.id,
+        song_id: song,
+        added_at: &now(ctx),
+    }
+    .insert(ctx.db)?;
     Ok(json!({"message": "Song added to the playlist."}))
 }
 

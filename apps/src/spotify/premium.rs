@@ -143,13 +143,14 @@ pub(super) fn subscribe_premium(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErr
         .date()
         .and_hms_opt(23, 59, 59)
         .unwrap_or(ctx.now);
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO spotify.premium_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) \
-             VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-        )?
-        .execute(params![user, now(ctx), db_datetime(end), card.last4(), amount])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = super::rows::NewPremium {
+        user_id: user,
+        start_date: &now(ctx),
+        end_date: &db_datetime(end),
+        payment_card_digits: &card.last4(),
+        paid_amount: amount,
+    }
+    .insert(ctx.db)?;
     let sub = subscription(ctx, id)?;
     let (name, email): (String, String) = ctx
         .db

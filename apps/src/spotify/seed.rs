@@ -6,6 +6,7 @@
 //! so `like_count` is the number of likes and `rating` the mean review, as the app keeps them.
 //! The catalog depends on the world seed only, not on the population.
 
+use super::rows::{NewPlayer, NewPlaylist, NewPlaylistSong, NewPremium};
 use crate::people::Population;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use rusqlite::params;
@@ -370,12 +371,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     let mut album_review = ins(
         "INSERT INTO spotify.album_reviews (album_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
-    let mut premium = ins(
-        "INSERT INTO spotify.premium_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-    )?;
-    let mut player = ins(
-        "INSERT INTO spotify.music_players (user_id, queue_song_ids, is_playing, is_looping, cursor_position, played_seconds, volume) VALUES (?1, ?2, 0, 0, ?3, ?4, ?5)",
-    )?;
     // Songs a person gravitates to: two or three favourite genres.
     let by_genre: HashMap<&str, Vec<i64>> =
         songs
@@ -504,13 +499,14 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             for (start, end, yearly) in
                 crate::common::seeding::subscription_history(&mut rng, now, 0.25, 12)
             {
-                premium.execute(params![
-                    p.id,
-                    fmt_datetime(start),
-                    fmt_datetime(end),
-                    digits,
-                    if yearly { 100.0 } else { 10.0 }
-                ])?;
+                NewPremium {
+                    user_id: p.id,
+                    start_date: &fmt_datetime(start),
+                    end_date: &fmt_datetime(end),
+                    payment_card_digits: &digits,
+                    paid_amount: if yearly { 100.0 } else { 10.0 },
+                }
+                .insert(db)?;
             }
         }
         if rng.chance(0.6) {
@@ -519,13 +515,15 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                 .collect();
             let cursor = rng.range(0, queue.len() as i64);
             let played = rng.range(0, songs[(queue[cursor as usize] - 1) as usize].duration);
-            player.execute(params![
-                p.id,
-                crate::common::pytext::py_json_ints(&queue),
-                cursor,
-                played,
-                rng.range(3, 9)
-            ])?;
+            NewPlayer {
+                user_id: p.id,
+                queue_song_ids: &crate::common::pytext::py_json_ints(&queue),
+                cursor_position: Some(cursor),
+                is_playing: false,
+                played_seconds: played,
+                volume: rng.range(3, 9),
+            }
+            .insert(db)?;
         }
     }
     // The public: listeners outside the population whose likes, follows, reviews and public
@@ -668,20 +666,27 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             reviews
         ])?;
     }
-    let mut playlist = ins(
-        "INSERT INTO spotify.playlists (id, title, user_id, created_at, is_public, rating, like_count, review_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?;
-    let mut entry = ins(
-        "INSERT INTO spotify.playlist_songs (playlist_id, song_id, added_at) VALUES (?1, ?2, ?3)",
-    )?;
     for (k, (owner, title, public, created, tracks)) in playlists.iter().enumerate() {
         let id = k as i64 + 1;
         let (rating, likes, reviews) = playlist_tally.counters(id);
-        playlist.execute(params![
-            id, title, owner, created, public, rating, likes, reviews
-        ])?;
+        NewPlaylist {
+            id: Some(id),
+            title,
+            user_id: *owner,
+            created_at: created,
+            is_public: *public,
+            rating,
+            like_count: likes,
+            review_count: reviews,
+        }
+        .insert(db)?;
         for s in tracks {
-            entry.execute(params![id, s, created])?;
+            NewPlaylistSong {
+                playlist_id: id,
+                song_id: *s,
+                added_at: created,
+            }
+            .insert(db)?;
         }
     }
     Ok(())

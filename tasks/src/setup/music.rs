@@ -4,6 +4,7 @@
 
 use super::Setup;
 use apps::people::Person;
+use apps::spotify::rows::{NewPlayer, NewPlaylist, NewPlaylistSong, NewPremium};
 use chrono::NaiveDateTime;
 use rusqlite::params;
 use sim::clock::fmt_datetime;
@@ -20,17 +21,24 @@ impl Setup<'_> {
         songs: &[i64],
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
-        self.db.execute_cached(
-            "INSERT INTO spotify.playlists (title, user_id, created_at, is_public, rating, like_count, review_count) \
-             VALUES (?1, ?2, ?3, ?4, 0.0, 0, 0)",
-            params![title, self.user_id("spotify", owner)?, fmt_datetime(at), public],
-        )?;
-        let id = self.last_id();
+        let id = NewPlaylist {
+            id: None,
+            title,
+            user_id: self.user_id("spotify", owner)?,
+            created_at: &fmt_datetime(at),
+            is_public: public,
+            rating: 0.0,
+            like_count: 0,
+            review_count: 0,
+        }
+        .insert(self.db)?;
         for (k, s) in songs.iter().enumerate() {
-            self.db.execute_cached(
-                "INSERT INTO spotify.playlist_songs (playlist_id, song_id, added_at) VALUES (?1, ?2, ?3)",
-                params![id, s, fmt_datetime(at + chrono::Duration::minutes(k as i64))],
-            )?;
+            NewPlaylistSong {
+                playlist_id: id,
+                song_id: *s,
+                added_at: &fmt_datetime(at + chrono::Duration::minutes(k as i64)),
+            }
+            .insert(self.db)?;
         }
         Ok(id)
     }
@@ -144,11 +152,15 @@ impl Setup<'_> {
             params![queue, cursor, playing, played_seconds, uid],
         )?;
         if changed == 0 {
-            self.db.execute_cached(
-                "INSERT INTO spotify.music_players (user_id, queue_song_ids, is_playing, is_looping, cursor_position, played_seconds, volume) \
-                 VALUES (?1, ?2, ?3, 0, ?4, ?5, 5)",
-                params![uid, queue, playing, cursor, played_seconds],
-            )?;
+            NewPlayer {
+                user_id: uid,
+                queue_song_ids: &queue,
+                cursor_position: Some(cursor),
+                is_playing: playing,
+                played_seconds,
+                volume: 5,
+            }
+            .insert(self.db)?;
         }
         Ok(())
     }
@@ -167,12 +179,16 @@ impl Setup<'_> {
         )?;
         let mut out = Vec::new();
         for (start, end, digits, paid) in subs {
-            self.db.execute_cached(
-                "INSERT INTO spotify.premium_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) \
-                 VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-                params![uid, fmt_datetime(*start), fmt_datetime(*end), digits, paid],
-            )?;
-            out.push(self.last_id());
+            out.push(
+                NewPremium {
+                    user_id: uid,
+                    start_date: &fmt_datetime(*start),
+                    end_date: &fmt_datetime(*end),
+                    payment_card_digits: digits,
+                    paid_amount: *paid,
+                }
+                .insert(self.db)?,
+            );
         }
         Ok(out)
     }
