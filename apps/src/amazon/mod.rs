@@ -18,6 +18,7 @@ mod prime;
 mod products;
 mod returns;
 mod reviews;
+pub mod rows;
 pub mod seed;
 mod store;
 #[cfg(test)]

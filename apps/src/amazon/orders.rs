@@ -6,6 +6,7 @@
 use super::cart::{cart_view, check_promo, check_stock, clear_promo};
 use super::lists::CART;
 use super::prime::LOW_BALANCE;
+use super::rows::{NewOrder, NewOrderItem};
 use super::store::{check_owner, date_part, datetime, me, py_float};
 use crate::common::bank;
 use crate::common::pytext::{pluralize, singularize};
@@ -310,25 +311,19 @@ pub(super) fn place_order(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     bank::debit(ctx.db, card.details(), view.total_cost, ctx.now, || {
         ApiError::unprocessable(LOW_BALANCE)
     })?;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO amazon.orders (user_id, address_id, tax, delivery_fee, gift_wrap_fee, discount, payment_card_id, \
-             created_at, address_text, payment_card_digits, receipt_download_count) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0)",
-        )?
-        .execute(params![
-            uid,
-            address_id,
-            view.tax,
-            view.delivery_fee,
-            view.gift_wrap_fee,
-            view.discount,
-            card.id,
-            sim::clock::fmt_datetime(ctx.now),
-            address_text,
-            card.last4()
-        ])?;
-    let order_id = ctx.db.last_insert_rowid();
+    let order_id = NewOrder {
+        user_id: uid,
+        address_id: Some(address_id),
+        tax: view.tax,
+        delivery_fee: view.delivery_fee,
+        gift_wrap_fee: view.gift_wrap_fee,
+        discount: view.discount,
+        payment_card_id: Some(card.id),
+        created_at: &sim::clock::fmt_datetime(ctx.now),
+        address_text: &address_text,
+        payment_card_digits: &card.last4(),
+    }
+    .insert(ctx.db)?;
     let midnight = ctx.now.date().and_hms_opt(0, 0, 0).unwrap_or(ctx.now);
     for item in &view.items {
         // Delivered some evening (17:00 to 20:00) `delivery_days` days from now.
@@ -336,19 +331,17 @@ pub(super) fn place_order(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         let expected = Duration::try_days(item.product.delivery_days)
             .and_then(|d| midnight.checked_add_signed(d + Duration::seconds(seconds)))
             .unwrap_or(midnight);
-        ctx.db
-            .prepare_cached(
-                "INSERT INTO amazon.order_items (order_id, product_id, ordered_quantity, returned_quantity, gift_wrap_quantity, \
-                 price, expected_delivery_at, delivered_at) VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, NULL)",
-            )?
-            .execute(params![
-                order_id,
-                item.product.id,
-                item.quantity,
-                item.gift_wrap_quantity,
-                item.product.price,
-                sim::clock::fmt_datetime(expected)
-            ])?;
+        NewOrderItem {
+            order_id,
+            product_id: item.product.id,
+            ordered_quantity: item.quantity,
+            returned_quantity: 0,
+            gift_wrap_quantity: item.gift_wrap_quantity,
+            price: item.product.price,
+            expected_delivery_at: &sim::clock::fmt_datetime(expected),
+            delivered_at: None,
+        }
+        .insert(ctx.db)?;
         ctx.db
             .prepare_cached(
                 "UPDATE amazon.products SET inventory_quantity = inventory_quantity - ?1 WHERE id = ?2",

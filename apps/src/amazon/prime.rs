@@ -8,7 +8,7 @@ use crate::common::bank;
 use crate::common::rows::datetime_col;
 use crate::common::{cards, files, notify};
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use serde_json::{Map, Value, json};
 use sim::api::listing::paginate;
 use sim::api::{ApiError, ApiSpec, Args, Ctx};
@@ -172,19 +172,15 @@ pub(super) fn subscribe_prime(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     let end = (ctx.now.date() + Duration::days(days))
         .and_hms_opt(23, 59, 59)
         .unwrap_or(ctx.now);
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO amazon.prime_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) \
-             VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-        )?
-        .execute(params![
-            uid,
-            sim::clock::fmt_datetime(ctx.now),
-            sim::clock::fmt_datetime(end),
-            card.last4(),
-            price
-        ])?;
-    let sub = subscription(ctx.db, ctx.db.last_insert_rowid())?;
+    let id = super::rows::NewPrime {
+        user_id: uid,
+        start_date: &sim::clock::fmt_datetime(ctx.now),
+        end_date: &sim::clock::fmt_datetime(end),
+        payment_card_digits: &card.last4(),
+        paid_amount: price,
+    }
+    .insert(ctx.db)?;
+    let sub = subscription(ctx.db, id)?;
     let body = format!(
         "\nHello {name},\n\nThis is an confirmation email of your prime subscription.\nYour prime subscription number is #{}.\n\n\
          You can find the receipt attached to this email.\n\nBest,\nAmazon Team\n",

@@ -153,13 +153,17 @@ pub(super) fn initiate_return(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     }
     let code = ctx.rng(|r| r.unique_id(10))?;
     let now = sim::clock::fmt_datetime(ctx.now);
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO amazon.product_returns (user_id, order_id, product_id, deliverer_id, quantity, initiated_at, returned_at, confirmation_code) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7)",
-        )?
-        .execute(params![uid, order.id, p.id, deliverer_id, quantity, now, code])?;
-    let return_id = ctx.db.last_insert_rowid();
+    let return_id = super::rows::NewReturn {
+        user_id: uid,
+        order_id: order.id,
+        product_id: p.id,
+        deliverer_id,
+        quantity,
+        initiated_at: &now,
+        returned_at: None,
+        confirmation_code: &code,
+    }
+    .insert(ctx.db)?;
     ctx.db
         .prepare_cached(
             "UPDATE amazon.order_items SET returned_quantity = returned_quantity + ?1 WHERE order_id = ?2 AND product_id = ?3",

@@ -144,21 +144,16 @@ pub(super) fn write_product_review(ctx: &mut Ctx, a: &Args) -> Result<Value, Api
         )));
     }
     let verified = has_ordered(ctx.db, uid, product_id)?;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO amazon.product_reviews (product_id, user_id, is_verified, rating, title, text, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        )?
-        .execute(params![
-            product_id,
-            uid,
-            verified,
-            a.int("rating"),
-            a.str("title"),
-            a.str("text"),
-            sim::clock::fmt_datetime(ctx.now)
-        ])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = super::rows::NewReview {
+        product_id,
+        user_id: uid,
+        is_verified: verified,
+        rating: a.int("rating"),
+        title: a.str("title"),
+        text: a.str("text"),
+        created_at: &sim::clock::fmt_datetime(ctx.now),
+    }
+    .insert(ctx.db)?;
     refresh_ratings(ctx.db, product_id)?;
     Ok(json!({"message": "Added a new product review.", "product_review_id": id}))
 }

@@ -6,6 +6,7 @@
 //! Product and seller ratings are derived from the reviews, as the app keeps them. The catalog
 //! depends on the world seed only.
 
+use super::rows::{NewOrder, NewOrderItem, NewPrime, NewReturn, NewReview};
 use crate::people::Population;
 use chrono::Duration;
 use rusqlite::params;
@@ -254,21 +255,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     let mut address = ins(
         "INSERT INTO amazon.addresses (user_id, name, street_address, city, state, country, zip_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
-    let mut prime = ins(
-        "INSERT INTO amazon.prime_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-    )?;
-    let mut order = ins(
-        "INSERT INTO amazon.orders (user_id, address_id, tax, delivery_fee, gift_wrap_fee, discount, payment_card_id, created_at, address_text, payment_card_digits, receipt_download_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0)",
-    )?;
-    let mut item = ins(
-        "INSERT INTO amazon.order_items (order_id, product_id, ordered_quantity, returned_quantity, gift_wrap_quantity, price, expected_delivery_at, delivered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?;
-    let mut ret = ins(
-        "INSERT INTO amazon.product_returns (user_id, order_id, product_id, deliverer_id, quantity, initiated_at, returned_at, confirmation_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?;
-    let mut review = ins(
-        "INSERT INTO amazon.product_reviews (product_id, user_id, is_verified, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?;
     let mut question = ins(
         "INSERT INTO amazon.product_questions (product_id, user_id, question, created_at) VALUES (?1, ?2, ?3, ?4)",
     )?;
@@ -323,13 +309,14 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             for (start, end, yearly) in
                 crate::common::seeding::subscription_history(&mut rng, now, 0.3, 9)
             {
-                prime.execute(params![
-                    p.id,
-                    fmt_datetime(start),
-                    fmt_datetime(end),
-                    cards[0].1,
-                    if yearly { 140.0 } else { 15.0 }
-                ])?;
+                NewPrime {
+                    user_id: p.id,
+                    start_date: &fmt_datetime(start),
+                    end_date: &fmt_datetime(end),
+                    payment_card_digits: &cards[0].1,
+                    paid_amount: if yearly { 140.0 } else { 15.0 },
+                }
+                .insert(db)?;
             }
         }
         let mut bought = BTreeSet::new();
@@ -348,18 +335,19 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                     .map(|(id, (q, _))| products[(*id - 1) as usize].price * *q as f64)
                     .sum();
                 let wrapped: i64 = lines.values().map(|(_, w)| w).sum();
-                order.execute(params![
-                    p.id,
-                    addr,
-                    round2(base * 0.1),
-                    if is_prime { 0.0 } else { 5.0 },
-                    5.0 * wrapped as f64,
-                    0.0,
-                    card_id,
-                    fmt_datetime(created),
-                    addr_text,
-                    digits
-                ])?;
+                NewOrder {
+                    user_id: p.id,
+                    address_id: Some(*addr),
+                    tax: round2(base * 0.1),
+                    delivery_fee: if is_prime { 0.0 } else { 5.0 },
+                    gift_wrap_fee: 5.0 * wrapped as f64,
+                    discount: 0.0,
+                    payment_card_id: Some(card_id),
+                    created_at: &fmt_datetime(created),
+                    address_text: addr_text,
+                    payment_card_digits: &digits,
+                }
+                .insert(db)?;
                 order_id += 1;
                 for (pid, (q, wrap)) in &lines {
                     let prod = &products[(*pid - 1) as usize];
@@ -373,32 +361,34 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                     } else {
                         0
                     };
-                    item.execute(params![
+                    NewOrderItem {
                         order_id,
-                        pid,
-                        q,
-                        returned,
-                        wrap,
-                        prod.price,
-                        fmt_datetime(expected),
-                        delivered
-                    ])?;
+                        product_id: *pid,
+                        ordered_quantity: *q,
+                        returned_quantity: returned,
+                        gift_wrap_quantity: *wrap,
+                        price: prod.price,
+                        expected_delivery_at: &fmt_datetime(expected),
+                        delivered_at: delivered.as_deref(),
+                    }
+                    .insert(db)?;
                     bought.insert(*pid);
                     purchases.insert((p.id, *pid));
                     if returned > 0 {
                         let initiated = (expected + Duration::days(rng.range(2, 20)))
                             .min(now - Duration::hours(1));
                         let back = (initiated + Duration::days(rng.range(2, 7))).min(now);
-                        ret.execute(params![
-                            p.id,
+                        NewReturn {
+                            user_id: p.id,
                             order_id,
-                            pid,
-                            rng.range(1, 4),
-                            returned,
-                            fmt_datetime(initiated),
-                            (back < now).then(|| fmt_datetime(back)),
-                            format!("{:010x}", rng.next_u64() & 0xff_ffff_ffff)
-                        ])?;
+                            product_id: *pid,
+                            deliverer_id: rng.range(1, 4),
+                            quantity: returned,
+                            initiated_at: &fmt_datetime(initiated),
+                            returned_at: (back < now).then(|| fmt_datetime(back)).as_deref(),
+                            confirmation_code: &format!("{:010x}", rng.next_u64() & 0xff_ffff_ffff),
+                        }
+                        .insert(db)?;
                     }
                 }
             }
@@ -421,15 +411,16 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         }
         for (pid, verified) in reviewed {
             let &(stars, title, text) = rng.pick(REVIEWS);
-            review.execute(params![
-                pid,
-                p.id,
-                verified,
-                stars,
+            NewReview {
+                product_id: pid,
+                user_id: p.id,
+                is_verified: verified,
+                rating: stars,
                 title,
                 text,
-                fmt_datetime(at(&mut rng, 600))
-            ])?;
+                created_at: &fmt_datetime(at(&mut rng, 600)),
+            }
+            .insert(db)?;
             ratings.entry(pid).or_default().push(stars);
         }
         for pid in bought.iter().filter(|_| rng.chance(0.08)) {
@@ -483,33 +474,35 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                 .iter()
                 .map(|(id, q)| products[(*id - 1) as usize].price * *q as f64)
                 .sum();
-            order.execute(params![
-                uid,
-                None::<i64>,
-                round2(base * 0.1),
-                5.0,
-                0.0,
-                0.0,
-                None::<i64>,
-                fmt_datetime(created),
-                address_text,
-                digits
-            ])?;
+            NewOrder {
+                user_id: uid,
+                address_id: None,
+                tax: round2(base * 0.1),
+                delivery_fee: 5.0,
+                gift_wrap_fee: 0.0,
+                discount: 0.0,
+                payment_card_id: None,
+                created_at: &fmt_datetime(created),
+                address_text: &address_text,
+                payment_card_digits: &digits,
+            }
+            .insert(db)?;
             order_id += 1;
             for (pid, q) in &lines {
                 let prod = &products[(*pid - 1) as usize];
                 let expected = created + Duration::days(prod.delivery_days);
                 let delivered = (expected < now).then(|| fmt_datetime(expected));
-                item.execute(params![
+                NewOrderItem {
                     order_id,
-                    pid,
-                    q,
-                    0,
-                    0,
-                    prod.price,
-                    fmt_datetime(expected),
-                    delivered
-                ])?;
+                    product_id: *pid,
+                    ordered_quantity: *q,
+                    returned_quantity: 0,
+                    gift_wrap_quantity: 0,
+                    price: prod.price,
+                    expected_delivery_at: &fmt_datetime(expected),
+                    delivered_at: delivered.as_deref(),
+                }
+                .insert(db)?;
                 bought.insert(*pid);
                 purchases.insert((uid, *pid));
             }
@@ -522,15 +515,16 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         }
         for (pid, verified) in reviewed {
             let &(stars, title, text) = rng.pick(REVIEWS);
-            review.execute(params![
-                pid,
-                uid,
-                verified,
-                stars,
+            NewReview {
+                product_id: pid,
+                user_id: uid,
+                is_verified: verified,
+                rating: stars,
                 title,
                 text,
-                fmt_datetime(at(&mut rng, 900))
-            ])?;
+                created_at: &fmt_datetime(at(&mut rng, 900)),
+            }
+            .insert(db)?;
             ratings.entry(pid).or_default().push(stars);
         }
         for pid in bought.iter().filter(|_| rng.chance(0.05)) {

@@ -1959,16 +1959,16 @@ fn prime_new_card(g: &mut Gen) -> Parts {
         s.add_bank_card(&sup, new_name, new_number, exp_y, exp_m, cvv, 4_000.0)?;
         let ended = days_ago(now, 6, 23, 59);
         s.end_amazon_prime(&sup, ended - Duration::days(last_days + 1))?;
-        s.execute(
-            "INSERT INTO amazon.prime_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-            params![
-                s.user_id("amazon", &sup)?,
-                sim::clock::fmt_datetime(ended - Duration::days(last_days) + Duration::minutes(1)),
-                sim::clock::fmt_datetime(ended),
-                old4_c,
-                last_paid
-            ],
-        )?;
+        apps::amazon::rows::NewPrime {
+            user_id: s.user_id("amazon", &sup)?,
+            start_date: &sim::clock::fmt_datetime(
+                ended - Duration::days(last_days) + Duration::minutes(1),
+            ),
+            end_date: &sim::clock::fmt_datetime(ended),
+            payment_card_digits: &old4_c,
+            paid_amount: last_paid,
+        }
+        .insert(s.db)?;
         Ok(())
     }));
     let logins =

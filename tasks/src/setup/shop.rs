@@ -2,6 +2,7 @@
 //! saved cards (an expired one, say), the cart and the wish list a task starts from.
 
 use super::Setup;
+use apps::amazon::rows::{NewOrder, NewOrderItem, NewReturn, NewReview};
 use apps::common::bank::CardFace;
 use apps::common::cards::NewSavedCard;
 use apps::people::Person;
@@ -150,55 +151,49 @@ impl Setup<'_> {
         )?;
         let base: f64 = lines.iter().map(|l| l.2 * l.1 as f64).sum();
         let wrapped: i64 = lines.iter().map(|l| l.4).sum();
-        self.db.execute_cached(
-            "INSERT INTO amazon.orders (user_id, address_id, tax, delivery_fee, gift_wrap_fee, discount, payment_card_id, created_at, \
-             address_text, payment_card_digits, receipt_download_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0)",
-            params![
-                uid,
-                address_id,
-                round2(base * 0.1),
-                delivery_fee,
-                5.0 * wrapped as f64,
-                discount,
-                card_id,
-                fmt_datetime(at),
-                address_text,
-                apps::common::bank::last4(number)
-            ],
-        )?;
-        let order_id = self.last_id();
+        let order_id = NewOrder {
+            user_id: uid,
+            address_id: Some(address_id),
+            tax: round2(base * 0.1),
+            delivery_fee,
+            gift_wrap_fee: 5.0 * wrapped as f64,
+            discount,
+            payment_card_id: Some(card_id),
+            created_at: &fmt_datetime(at),
+            address_text: &address_text,
+            payment_card_digits: &apps::common::bank::last4(number),
+        }
+        .insert(self.db)?;
         for &(product_id, quantity, price, returned, gift_wrap, delivered) in lines {
             let expected = at + chrono::Duration::days(1) + chrono::Duration::hours(6);
             let delivered = delivered.then(|| fmt_datetime(expected));
-            self.db.execute_cached(
-                "INSERT INTO amazon.order_items (order_id, product_id, ordered_quantity, returned_quantity, gift_wrap_quantity, price, \
-                 expected_delivery_at, delivered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![
-                    order_id,
-                    product_id,
-                    quantity,
-                    returned,
-                    gift_wrap,
-                    price,
-                    fmt_datetime(expected),
-                    delivered
-                ],
-            )?;
+            NewOrderItem {
+                order_id,
+                product_id,
+                ordered_quantity: quantity,
+                returned_quantity: returned,
+                gift_wrap_quantity: gift_wrap,
+                price,
+                expected_delivery_at: &fmt_datetime(expected),
+                delivered_at: delivered.as_deref(),
+            }
+            .insert(self.db)?;
             if returned > 0 {
                 let initiated = expected + chrono::Duration::days(2);
-                self.db.execute_cached(
-                    "INSERT INTO amazon.product_returns (user_id, order_id, product_id, deliverer_id, quantity, initiated_at, returned_at, confirmation_code) \
-                     VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7)",
-                    params![
-                        uid,
-                        order_id,
-                        product_id,
-                        returned,
-                        fmt_datetime(initiated),
-                        fmt_datetime(initiated + chrono::Duration::days(3)),
-                        format!("{:010x}", (order_id * 7919 + product_id) & 0xff_ffff_ffff)
-                    ],
-                )?;
+                NewReturn {
+                    user_id: uid,
+                    order_id,
+                    product_id,
+                    deliverer_id: 1,
+                    quantity: returned,
+                    initiated_at: &fmt_datetime(initiated),
+                    returned_at: Some(&fmt_datetime(initiated + chrono::Duration::days(3))),
+                    confirmation_code: &format!(
+                        "{:010x}",
+                        (order_id * 7919 + product_id) & 0xff_ffff_ffff
+                    ),
+                }
+                .insert(self.db)?;
             }
         }
         Ok(order_id)
@@ -253,12 +248,16 @@ impl Setup<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let uid = self.user_id("amazon", person)?;
-        self.db.execute_cached(
-            "INSERT INTO amazon.product_reviews (product_id, user_id, is_verified, rating, title, text, created_at) \
-             VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6)",
-            params![product_id, uid, rating, title, text, fmt_datetime(at)],
-        )?;
-        let id = self.last_id();
+        let id = NewReview {
+            product_id,
+            user_id: uid,
+            is_verified: true,
+            rating,
+            title,
+            text,
+            created_at: &fmt_datetime(at),
+        }
+        .insert(self.db)?;
         self.db.execute_cached(
             "UPDATE amazon.products SET rating = (SELECT round(avg(rating), 1) FROM amazon.product_reviews WHERE product_id = ?1) WHERE id = ?1",
             [product_id],

@@ -1,0 +1,212 @@
+//! amazon's rows written from more than one place (handlers, the seed, task setups): one type
+//! per table with its one INSERT.
+
+use rusqlite::{Connection, params};
+
+/// An order (`amazon.orders`); its lines are [`NewOrderItem`]s. Its receipt has not been
+/// downloaded.
+#[derive(Debug, Clone, Copy)]
+pub struct NewOrder<'a> {
+    /// Whose.
+    pub user_id: i64,
+    /// The saved address it ships to, if it was one.
+    pub address_id: Option<i64>,
+    /// The tax.
+    pub tax: f64,
+    /// The delivery fee.
+    pub delivery_fee: f64,
+    /// The gift-wrap fee.
+    pub gift_wrap_fee: f64,
+    /// The promo discount.
+    pub discount: f64,
+    /// The saved card it was paid with, if it was one.
+    pub payment_card_id: Option<i64>,
+    /// When, as stored.
+    pub created_at: &'a str,
+    /// The address as printed.
+    pub address_text: &'a str,
+    /// The card's last four digits.
+    pub payment_card_digits: &'a str,
+}
+
+impl NewOrder<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO amazon.orders (user_id, address_id, tax, delivery_fee, gift_wrap_fee, discount, payment_card_id, \
+             created_at, address_text, payment_card_digits, receipt_download_count) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0)",
+        )?
+        .execute(params![
+            self.user_id,
+            self.address_id,
+            self.tax,
+            self.delivery_fee,
+            self.gift_wrap_fee,
+            self.discount,
+            self.payment_card_id,
+            self.created_at,
+            self.address_text,
+            self.payment_card_digits
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// A line of an order (`amazon.order_items`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewOrderItem<'a> {
+    /// The order.
+    pub order_id: i64,
+    /// The product.
+    pub product_id: i64,
+    /// How many were ordered.
+    pub ordered_quantity: i64,
+    /// How many of them were returned.
+    pub returned_quantity: i64,
+    /// How many are gift-wrapped.
+    pub gift_wrap_quantity: i64,
+    /// The unit price paid.
+    pub price: f64,
+    /// When it is expected, as stored.
+    pub expected_delivery_at: &'a str,
+    /// When it was delivered, if it was.
+    pub delivered_at: Option<&'a str>,
+}
+
+impl NewOrderItem<'_> {
+    /// Inserts the row.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<()> {
+        db.prepare_cached(
+            "INSERT INTO amazon.order_items (order_id, product_id, ordered_quantity, returned_quantity, gift_wrap_quantity, \
+             price, expected_delivery_at, delivered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?
+        .execute(params![
+            self.order_id,
+            self.product_id,
+            self.ordered_quantity,
+            self.returned_quantity,
+            self.gift_wrap_quantity,
+            self.price,
+            self.expected_delivery_at,
+            self.delivered_at
+        ])?;
+        Ok(())
+    }
+}
+
+/// A return of some units of an order's product (`amazon.product_returns`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewReturn<'a> {
+    /// Whose.
+    pub user_id: i64,
+    /// The order.
+    pub order_id: i64,
+    /// The product.
+    pub product_id: i64,
+    /// Who picks it up.
+    pub deliverer_id: i64,
+    /// How many units.
+    pub quantity: i64,
+    /// When it was started, as stored.
+    pub initiated_at: &'a str,
+    /// When it arrived back, if it did.
+    pub returned_at: Option<&'a str>,
+    /// The code on its label.
+    pub confirmation_code: &'a str,
+}
+
+impl NewReturn<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO amazon.product_returns (user_id, order_id, product_id, deliverer_id, quantity, initiated_at, returned_at, confirmation_code) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?
+        .execute(params![
+            self.user_id,
+            self.order_id,
+            self.product_id,
+            self.deliverer_id,
+            self.quantity,
+            self.initiated_at,
+            self.returned_at,
+            self.confirmation_code
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// A product review (`amazon.product_reviews`); the product's rating is the caller's to
+/// refresh.
+#[derive(Debug, Clone, Copy)]
+pub struct NewReview<'a> {
+    /// The product.
+    pub product_id: i64,
+    /// Who wrote it.
+    pub user_id: i64,
+    /// Whether they bought the product.
+    pub is_verified: bool,
+    /// 1-5 stars.
+    pub rating: i64,
+    /// Its title.
+    pub title: &'a str,
+    /// Its text.
+    pub text: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewReview<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO amazon.product_reviews (product_id, user_id, is_verified, rating, title, text, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?
+        .execute(params![
+            self.product_id,
+            self.user_id,
+            self.is_verified,
+            self.rating,
+            self.title,
+            self.text,
+            self.created_at
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// A Prime subscription (`amazon.prime_subscriptions`) paid with a card; its receipt has not
+/// been downloaded.
+#[derive(Debug, Clone, Copy)]
+pub struct NewPrime<'a> {
+    /// Whose.
+    pub user_id: i64,
+    /// When it starts, as stored.
+    pub start_date: &'a str,
+    /// When it ends, as stored.
+    pub end_date: &'a str,
+    /// The card's last four digits.
+    pub payment_card_digits: &'a str,
+    /// What was paid.
+    pub paid_amount: f64,
+}
+
+impl NewPrime<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO amazon.prime_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) \
+             VALUES (?1, ?2, ?3, ?4, 0, ?5)",
+        )?
+        .execute(params![
+            self.user_id,
+            self.start_date,
+            self.end_date,
+            self.payment_card_digits,
+            self.paid_amount
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
