@@ -172,7 +172,8 @@ pub(super) fn subscribe_prime(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     let end = (ctx.now.date() + Duration::days(days))
         .and_hms_opt(23, 59, 59)
         .unwrap_or(ctx.now);
-    let id = super::rows::NewPrime {
+    let id = crate::common::cards::NewSubscription {
+        table: "amazon.prime_subscriptions",
         user_id: uid,
         start_date: &sim::clock::fmt_datetime(ctx.now),
         end_date: &sim::clock::fmt_datetime(end),

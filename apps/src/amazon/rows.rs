@@ -176,37 +176,3 @@ impl NewReview<'_> {
         Ok(db.last_insert_rowid())
     }
 }
-
-/// A Prime subscription (`amazon.prime_subscriptions`) paid with a card; its receipt has not
-/// been downloaded.
-#[derive(Debug, Clone, Copy)]
-pub struct NewPrime<'a> {
-    /// Whose.
-    pub user_id: i64,
-    /// When it starts, as stored.
-    pub start_date: &'a str,
-    /// When it ends, as stored.
-    pub end_date: &'a str,
-    /// The card's last four digits.
-    pub payment_card_digits: &'a str,
-    /// What was paid.
-    pub paid_amount: f64,
-}
-
-impl NewPrime<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO amazon.prime_subscriptions (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) \
-             VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-        )?
-        .execute(params![
-            self.user_id,
-            self.start_date,
-            self.end_date,
-            self.payment_card_digits,
-            self.paid_amount
-        ])?;
-        Ok(db.last_insert_rowid())
-    }
-}

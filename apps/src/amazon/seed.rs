@@ -6,7 +6,7 @@
 //! Product and seller ratings are derived from the reviews, as the app keeps them. The catalog
 //! depends on the world seed only.
 
-use super::rows::{NewOrder, NewOrderItem, NewPrime, NewReturn, NewReview};
+use super::rows::{NewOrder, NewOrderItem, NewReturn, NewReview};
 use crate::people::Population;
 use chrono::Duration;
 use rusqlite::params;
@@ -309,7 +309,8 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             for (start, end, yearly) in
                 crate::common::seeding::subscription_history(&mut rng, now, 0.3, 9)
             {
-                NewPrime {
+                crate::common::cards::NewSubscription {
+                    table: "amazon.prime_subscriptions",
                     user_id: p.id,
                     start_date: &fmt_datetime(start),
                     end_date: &fmt_datetime(end),

@@ -305,3 +305,40 @@ impl NewSavedCard<'_> {
         Ok(db.last_insert_rowid())
     }
 }
+
+/// A paid subscription (amazon's `prime_subscriptions`, spotify's `premium_subscriptions`: one
+/// shape), paid with a saved card; its receipt has not been downloaded.
+#[derive(Debug, Clone, Copy)]
+pub struct NewSubscription<'a> {
+    /// The table, `amazon.prime_subscriptions` or `spotify.premium_subscriptions`.
+    pub table: &'a str,
+    /// Whose.
+    pub user_id: i64,
+    /// When it starts, as stored.
+    pub start_date: &'a str,
+    /// When it ends, as stored.
+    pub end_date: &'a str,
+    /// The card's last four digits.
+    pub payment_card_digits: &'a str,
+    /// What was paid.
+    pub paid_amount: f64,
+}
+
+impl NewSubscription<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(&format!(
+            "INSERT INTO {} (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) \
+             VALUES (?1, ?2, ?3, ?4, 0, ?5)",
+            self.table
+        ))?
+        .execute(params![
+            self.user_id,
+            self.start_date,
+            self.end_date,
+            self.payment_card_digits,
+            self.paid_amount
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}

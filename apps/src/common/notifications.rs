@@ -166,3 +166,45 @@ fn mark_notification(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         .execute(params![read, id])?;
     Ok(json!({"message": format!("Marked notification as {}.", read_word(read))}))
 }
+
+/// A notification (`<app>.notifications` of venmo, splitwise or todoist), as the apps' handlers
+/// and seeds write one.
+#[derive(Debug, Clone, Copy)]
+pub struct NewNotification<'a> {
+    /// The app whose table it goes in.
+    pub app: &'a str,
+    /// Who gets it.
+    pub user_id: i64,
+    /// Its type (`expense_added`, ...).
+    pub kind: &'a str,
+    /// Its title.
+    pub title: &'a str,
+    /// Its message.
+    pub message: &'a str,
+    /// Whether it has been read.
+    pub read: bool,
+    /// Its data, as stored JSON text.
+    pub data: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewNotification<'_> {
+    /// Inserts the row.
+    pub fn insert(&self, db: &rusqlite::Connection) -> rusqlite::Result<()> {
+        db.prepare_cached(&format!(
+            "INSERT INTO \"{}\".notifications (user_id, type, title, message, read, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            self.app
+        ))?
+        .execute(params![
+            self.user_id,
+            self.kind,
+            self.title,
+            self.message,
+            self.read,
+            self.data,
+            self.created_at
+        ])?;
+        Ok(())
+    }
+}

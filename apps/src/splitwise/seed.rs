@@ -6,7 +6,8 @@
 //! settled with payments, the last ones stay open, so balances are real. Recent activity left
 //! notifications. Runs after the gmail seed, whose bills it reads.
 
-use super::rows::{NewExpense, NewGroup, NewMember, NewNotification, NewPayment, NewShare, Party};
+use super::rows::{NewExpense, NewGroup, NewMember, NewPayment, NewShare, Party};
+use crate::common::notifications::NewNotification;
 use crate::people::Population;
 use crate::plans::Trip;
 use chrono::{Duration, NaiveDateTime};
@@ -272,6 +273,7 @@ impl Writer<'_> {
         }
         let read = at < self.now - Duration::days(7);
         NewNotification {
+            app: "splitwise",
             user_id: user,
             kind,
             title,

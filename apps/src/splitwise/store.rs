@@ -2,7 +2,7 @@
 //! rows ([`Rec`], with their [`Kind`]: the tables and AppWorld's wording of each), access
 //! rules, notifications, and small money and paging helpers.
 
-use super::rows::NewNotification;
+use crate::common::notifications::NewNotification;
 use crate::common::rows::datetime_col;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
@@ -93,6 +93,7 @@ pub(super) fn notify(
     data: &str,
 ) -> Result<(), ApiError> {
     NewNotification {
+        app: "splitwise",
         user_id,
         kind,
         title,

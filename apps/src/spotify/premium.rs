@@ -143,7 +143,8 @@ pub(super) fn subscribe_premium(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErr
         .date()
         .and_hms_opt(23, 59, 59)
         .unwrap_or(ctx.now);
-    let id = super::rows::NewPremium {
+    let id = crate::common::cards::NewSubscription {
+        table: "spotify.premium_subscriptions",
         user_id: user,
         start_date: &now(ctx),
         end_date: &db_datetime(end),

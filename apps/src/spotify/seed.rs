@@ -6,7 +6,7 @@
 //! so `like_count` is the number of likes and `rating` the mean review, as the app keeps them.
 //! The catalog depends on the world seed only, not on the population.
 
-use super::rows::{NewPlayer, NewPlaylist, NewPlaylistSong, NewPremium};
+use super::rows::{NewPlayer, NewPlaylist, NewPlaylistSong};
 use crate::people::Population;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use rusqlite::params;
@@ -499,7 +499,8 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             for (start, end, yearly) in
                 crate::common::seeding::subscription_history(&mut rng, now, 0.25, 12)
             {
-                NewPremium {
+                crate::common::cards::NewSubscription {
+                    table: "spotify.premium_subscriptions",
                     user_id: p.id,
                     start_date: &fmt_datetime(start),
                     end_date: &fmt_datetime(end),

@@ -308,17 +308,20 @@ impl Writer<'_> {
                 .person(by)
                 .map(|p| format!("{} {}", p.first_name, p.last_name))
                 .unwrap_or_default();
-            self.db
-                .prepare_cached(
-                    "INSERT INTO todoist.notifications (user_id, type, title, message, read, data, created_at) VALUES (?1, 'task_assigned', 'You are assigned a task.', ?2, ?3, ?4, ?5)",
-                )?
-                .execute(params![
-                    a,
-                    format!("{name} has assigned you a task in the '{project}' project."),
-                    t.at < self.now - Duration::days(7),
-                    format!("{{\"project_id\": {}, \"task_id\": {id}, \"action_by_id\": {by}}}", t.project),
-                    fmt_datetime(t.at)
-                ])?;
+            crate::common::notifications::NewNotification {
+                app: "todoist",
+                user_id: a,
+                kind: "task_assigned",
+                title: "You are assigned a task.",
+                message: &format!("{name} has assigned you a task in the '{project}' project."),
+                read: t.at < self.now - Duration::days(7),
+                data: &format!(
+                    "{{\"project_id\": {}, \"task_id\": {id}, \"action_by_id\": {by}}}",
+                    t.project
+                ),
+                created_at: &fmt_datetime(t.at),
+            }
+            .insert(self.db)?;
         }
         Ok(id)
     }

@@ -448,12 +448,17 @@ pub(super) fn notify(
             .collect::<Vec<_>>()
             .join(", ")
     );
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO todoist.notifications (user_id, type, title, message, read, data, created_at) \
-             VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6)",
-        )?
-        .execute(params![user_id, n.kind, n.title, n.message, data, now(ctx)])?;
+    crate::common::notifications::NewNotification {
+        app: "todoist",
+        user_id,
+        kind: n.kind,
+        title: n.title,
+        message: &n.message,
+        read: false,
+        data: &data,
+        created_at: &now(ctx),
+    }
+    .insert(ctx.db)?;
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! What venmo's handlers share: users, transactions and payment requests as rows and as JSON,
 //! notifications and money helpers.
 
-use super::rows::NewNotification;
+use crate::common::notifications::NewNotification;
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
@@ -125,6 +125,7 @@ pub(super) fn notify(
     data: Value,
 ) -> Result<(), ApiError> {
     NewNotification {
+        app: "venmo",
         user_id,
         kind,
         title,

@@ -4,9 +4,8 @@
 //! pay for dinners and tickets, parents send gifts), likes, comments, payment requests in every
 //! state, bank transfers, and the notifications all of that caused.
 
-use super::rows::{
-    NewBankTransfer, NewComment, NewFriendship, NewNotification, NewPaymentRequest, NewTransaction,
-};
+use super::rows::{NewBankTransfer, NewComment, NewFriendship, NewPaymentRequest, NewTransaction};
+use crate::common::notifications::NewNotification;
 use crate::common::seeding::{contacts_of, past_time};
 use crate::people::Population;
 use chrono::{Datelike, Duration, NaiveDateTime};
@@ -433,6 +432,7 @@ impl<'c> Notifier<'c> {
         now: NaiveDateTime,
     ) -> rusqlite::Result<()> {
         NewNotification {
+            app: "venmo",
             user_id: user,
             kind,
             title,

@@ -1959,7 +1959,8 @@ fn prime_new_card(g: &mut Gen) -> Parts {
         s.add_bank_card(&sup, new_name, new_number, exp_y, exp_m, cvv, 4_000.0)?;
         let ended = days_ago(now, 6, 23, 59);
         s.end_amazon_prime(&sup, ended - Duration::days(last_days + 1))?;
-        apps::amazon::rows::NewPrime {
+        apps::common::cards::NewSubscription {
+            table: "amazon.prime_subscriptions",
             user_id: s.user_id("amazon", &sup)?,
             start_date: &sim::clock::fmt_datetime(
                 ended - Duration::days(last_days) + Duration::minutes(1),

@@ -112,34 +112,9 @@ impl Setup<'_> {
         amount: f64,
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
-        let at = fmt_datetime(at);
-        let payer_id = self.user_id("splitwise", payer)?;
-        let mut ids = Vec::new();
-        for d in debtors {
-            ids.push(self.user_id("splitwise", d)?);
-        }
-        let eid = NewExpense {
-            user_id: payer_id,
-            group_id: group,
-            payer_id,
-            debtor_ids: &ids,
-            description,
-            amount,
-            receipt: None,
-            created_at: &at,
-        }
-        .insert(self.db)?;
-        let share = sim::num::round2(amount / ids.len().max(1) as f64);
-        for id in ids {
-            NewShare {
-                expense_id: eid,
-                debtor_id: id,
-                share_amount: share,
-                created_at: &at,
-            }
-            .insert(self.db)?;
-        }
-        Ok(eid)
+        let share = sim::num::round2(amount / debtors.len().max(1) as f64);
+        let shares: Vec<(&Person, f64)> = debtors.iter().map(|d| (*d, share)).collect();
+        self.add_splitwise_expense_shares(group, payer, &shares, description, amount, at)
     }
 }
 
@@ -247,6 +222,32 @@ impl Setup<'_> {
         cvv: i64,
         bank_balance: f64,
     ) -> rusqlite::Result<i64> {
+        self.save_card(
+            "venmo",
+            person,
+            card_name,
+            card_number,
+            expiry_year,
+            expiry_month,
+            cvv,
+            bank_balance,
+        )
+    }
+
+    /// Saves a payment card to the person's account in `app` (amazon, spotify or venmo), backed
+    /// by a bank card holding `bank_balance`; returns the app's card id.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn save_card(
+        &self,
+        app: &str,
+        person: &Person,
+        card_name: &str,
+        card_number: i64,
+        expiry_year: i64,
+        expiry_month: i64,
+        cvv: i64,
+        bank_balance: f64,
+    ) -> rusqlite::Result<i64> {
         let owner = format!("{} {}", person.first_name, person.last_name);
         self.add_bank_card(
             person,
@@ -258,8 +259,8 @@ impl Setup<'_> {
             bank_balance,
         )?;
         NewSavedCard {
-            app: "venmo",
-            user_id: self.user_id("venmo", person)?,
+            app,
+            user_id: self.user_id(app, person)?,
             face: CardFace {
                 owner_name: &owner,
                 card_name,

@@ -4,7 +4,7 @@
 
 use super::Setup;
 use apps::people::Person;
-use apps::spotify::rows::{NewPlayer, NewPlaylist, NewPlaylistSong, NewPremium};
+use apps::spotify::rows::{NewPlayer, NewPlaylist, NewPlaylistSong};
 use chrono::NaiveDateTime;
 use rusqlite::params;
 use sim::clock::fmt_datetime;
@@ -180,7 +180,8 @@ impl Setup<'_> {
         let mut out = Vec::new();
         for (start, end, digits, paid) in subs {
             out.push(
-                NewPremium {
+                apps::common::cards::NewSubscription {
+                    table: "spotify.premium_subscriptions",
                     user_id: uid,
                     start_date: &fmt_datetime(*start),
                     end_date: &fmt_datetime(*end),

@@ -4,7 +4,6 @@
 use super::Setup;
 use apps::amazon::rows::{NewOrder, NewOrderItem, NewReturn, NewReview};
 use apps::common::bank::CardFace;
-use apps::common::cards::NewSavedCard;
 use apps::people::Person;
 use chrono::NaiveDateTime;
 use rusqlite::{OptionalExtension, params};
@@ -78,8 +77,8 @@ impl Setup<'_> {
         cvv: i64,
         balance: f64,
     ) -> rusqlite::Result<i64> {
-        let owner = format!("{} {}", person.first_name, person.last_name);
-        self.add_bank_card(
+        let id = self.save_card(
+            "amazon",
             person,
             card_name,
             card_number,
@@ -94,6 +93,7 @@ impl Setup<'_> {
             |r| r.get(0),
         )?;
         if is_supervisor {
+            let owner = format!("{} {}", person.first_name, person.last_name);
             apps::supervisor::rows::NewCard {
                 face: CardFace {
                     owner_name: &owner,
@@ -106,19 +106,7 @@ impl Setup<'_> {
             }
             .insert(self.db)?;
         }
-        NewSavedCard {
-            app: "amazon",
-            user_id: self.user_id("amazon", person)?,
-            face: CardFace {
-                owner_name: &owner,
-                card_name,
-                card_number,
-                expiry_year,
-                expiry_month,
-                cvv_number: cvv,
-            },
-        }
-        .insert(self.db)
+        Ok(id)
     }
 
     /// An amazon order of `person`, shipped to their saved address named `address` and paid
