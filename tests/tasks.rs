@@ -197,6 +197,31 @@ fn cli_eval_run_task_and_tasks() {
     let listed: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
     assert!(!listed.is_empty() && listed.iter().all(|t| t["split"] == "dev"));
 
+    // Exported solutions read back: the ground truths pass as files, the wrong ones are written.
+    let dir = std::env::temp_dir().join(format!("appsim-export-{}", std::process::id()));
+    let (code, out, err) = appsim(&[
+        "tasks",
+        "--split",
+        "dev",
+        "--export-solutions",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("{} tasks", listed.len())), "{out}");
+    assert!(std::fs::read_dir(dir.join("wrong")).unwrap().count() >= listed.len());
+    let (code, out, err) = appsim(&[
+        "eval",
+        "--split",
+        "dev",
+        "--solution",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["summary"]["tgc"], 100.0, "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+
     // A solution file: cells split at `# %%`; a failing task exits 2 and names the failed check.
     let suite = Suite::new(&apps::seed::WorldConfig::default());
     let task = &suite.tasks()[0];

@@ -15,11 +15,17 @@ pub(super) struct Args {
     /// Print the suite's statistics instead (runs every ground truth to count its API calls).
     #[arg(long)]
     stats: bool,
+    /// Write every task's ground truth to DIR/<task_id>.py (cells split by `# %%`, what
+    /// `eval --solution DIR` reads) and its wrong solutions to DIR/wrong/<task_id>-<n>.py.
+    #[arg(long, value_name = "DIR")]
+    export_solutions: Option<std::path::PathBuf>,
 }
 
 pub(super) fn run(args: Args, python: Option<sim::PythonKind>) -> anyhow::Result<()> {
     let env = Env::new(python, None);
-    if args.stats {
+    if let Some(dir) = &args.export_solutions {
+        export(args.split, dir, &env)
+    } else if args.stats {
         stats(args.split, args.json, &env)
     } else {
         list(args.split, args.json, &env)
@@ -45,6 +51,36 @@ fn list(split: Option<Split>, as_json: bool, env: &Env) -> anyhow::Result<()> {
             );
         }
     }
+    Ok(())
+}
+
+/// `appsim tasks --export-solutions DIR`: each task's solutions as files of `# %%` cells.
+fn export(split: Option<Split>, dir: &std::path::Path, env: &Env) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let wrong_dir = dir.join("wrong");
+    std::fs::create_dir_all(&wrong_dir)
+        .with_context(|| format!("cannot create {}", wrong_dir.display()))?;
+    let write = |path: std::path::PathBuf, text: String| {
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+    };
+    let suite = env.suite();
+    let mut n = 0;
+    for t in suite
+        .tasks()
+        .iter()
+        .filter(|t| split.is_none_or(|s| t.split == s))
+    {
+        write(
+            dir.join(format!("{}.py", t.id)),
+            t.ground_truth.join("\n# %%\n"),
+        )?;
+        for (k, w) in t.wrong_solutions.iter().enumerate() {
+            let text = format!("# {}\n# %%\n{}", w.name, w.cells.join("\n# %%\n"));
+            write(wrong_dir.join(format!("{}-{}.py", t.id, k + 1)), text)?;
+        }
+        n += 1;
+    }
+    println!("wrote the solutions of {n} tasks to {}", dir.display());
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! with deterministic setups, ground-truth solutions as code cells, and fast state-based
 //! evaluation from the episode's database diff.
 //!
-//! - [`model`]: what a task is; [`scenarios`]: the task templates.
+//! - [`model`]: what a task is; [`scenarios`]: the task templates, built from the [`kit`].
 //! - [`setup`]: what setups may do to the base world; [`facts`]: the picks a setup records
 //!   for the checks.
 //! - [`diff`]: net row changes since the setup; [`eval`]: checks, reports, TGC/SGC.
@@ -13,6 +13,7 @@ pub mod diff;
 pub mod env;
 pub mod eval;
 pub mod facts;
+pub mod kit;
 pub mod model;
 pub mod scenarios;
 pub mod setup;

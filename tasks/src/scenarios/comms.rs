@@ -6,10 +6,19 @@
 //! through gmail's delivery path, messages through phone's), so answers and checks are known;
 //! checks that depend on the base world (overdue tasks, Home tasks) read it at evaluation.
 
-use super::notes_qa::capital;
-use super::{Gen, Parts, Scenario, added, allow_added, logins, py, sent_texts, solution, step};
+use super::{Gen, Parts, Scenario, step};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::gmail::{FOLLOW, gmail_id, ids_of};
+use crate::kit::people::{NICKNAMES, housemates, related};
+use crate::kit::phone::phone_id;
+use crate::kit::phone::sent_texts;
+use crate::kit::python::FLAT;
+use crate::kit::python::{logins, py, solution};
+use crate::kit::text::{capital, holds};
+use crate::kit::time::ymd;
 use crate::model::{Allow, Answer, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::{Datelike, Duration, NaiveDate};
@@ -105,16 +114,6 @@ type Checklist<'a> = (
     String,
 );
 
-/// The people `p` has relation `rel` with, in id order.
-pub(super) fn related(g: &Gen, p: &Person, rel: Relation) -> Vec<Person> {
-    g.population
-        .relations_of(p.id)
-        .into_iter()
-        .filter(|(r, _)| *r == rel)
-        .map(|(_, id)| g.person(id))
-        .collect()
-}
-
 /// Does `p` have anyone with relation `rel` (at least `n` of them)?
 fn has_n(pop: &apps::people::Population, p: &Person, rel: Relation, n: usize) -> bool {
     pop.relations_of(p.id)
@@ -122,21 +121,6 @@ fn has_n(pop: &apps::people::Population, p: &Person, rel: Relation, n: usize) ->
         .filter(|(r, _)| *r == rel)
         .count()
         >= n
-}
-
-/// The people `p` lives with (family or roommates), in id order.
-pub(super) fn housemates(g: &Gen, p: &Person) -> Vec<Person> {
-    let mut ids: Vec<i64> = g
-        .population
-        .residences
-        .iter()
-        .filter(|r| r.residents.contains(&p.id))
-        .flat_map(|r| r.residents.iter().copied())
-        .filter(|id| *id != p.id)
-        .collect();
-    ids.sort_unstable();
-    ids.dedup();
-    ids.into_iter().map(|id| g.person(id)).collect()
 }
 
 /// Does `p` share a household of two or more (a Todoist `Home` project)?
@@ -151,11 +135,6 @@ fn day(g: &Gen, days: i64) -> NaiveDate {
     (g.now + Duration::days(days)).date()
 }
 
-/// `YYYY-MM-DD`.
-pub(super) fn ymd(d: NaiveDate) -> String {
-    d.format("%Y-%m-%d").to_string()
-}
-
 /// "Him"/"her" words for a person.
 fn they(p: &Person) -> (&'static str, &'static str) {
     if p.sex == "female" {
@@ -165,32 +144,9 @@ fn they(p: &Person) -> (&'static str, &'static str) {
     }
 }
 
-/// Nicknames nobody in the world is called.
-pub(super) const NICKNAMES: &[&str] = &["Bear", "Ziggy", "Moose", "Pip", "Scout", "Bean", "Sunny"];
-
 // ---- Python snippets ------------------------------------------------------------------------
 
 // ---- checks over gmail ----------------------------------------------------------------------
-
-/// A JSON list of ids in a column (as gmail stores `recipient_ids`).
-pub(super) fn ids_of(v: &Value) -> Vec<i64> {
-    v.as_str()
-        .and_then(|s| serde_json::from_str(s).ok())
-        .unwrap_or_default()
-}
-
-/// The gmail account id of an address.
-pub(super) fn gmail_id(ctx: &EvalCtx, email: &str) -> Option<i64> {
-    ctx.db
-        .query_row_cached(
-            "SELECT id FROM gmail.users WHERE email = ?1",
-            [email],
-            |r| r.get(0),
-        )
-        .optional()
-        .ok()
-        .flatten()
-}
 
 /// An e-mail the supervisor sent during the episode.
 struct Sent {
@@ -255,55 +211,6 @@ fn thread_flags(ctx: &EvalCtx, email: i64) -> Option<(bool, bool, bool)> {
 /// Does thread copy `r` hold one of the e-mails `ids`?
 fn thread_holds(r: &RowChange, ids: &[i64]) -> bool {
     ids_of(r.get("email_ids")).iter().any(|i| ids.contains(i))
-}
-
-/// The columns of a thread copy that follow from its e-mails.
-pub(super) const FOLLOW: &[&str] = &[
-    "email_ids",
-    "incoming",
-    "outgoing",
-    "sender_email_addresses",
-    "sender_names",
-    "recipient_email_addresses",
-    "recipient_names",
-    "updated_at",
-    "has_attachments",
-];
-
-/// The rows sending, replying and forwarding write: the supervisor's e-mails (with any files),
-/// their threads, and the thread copies they add to (e-mail lists and the columns that follow
-/// from them; no flags).
-pub(super) fn allow_mail_sent() -> Vec<Allow> {
-    let mine = |ctx: &EvalCtx, id: i64| -> bool {
-        ctx.db
-            .query_row_cached(
-                "SELECT sender_id FROM gmail.emails WHERE id = ?1",
-                [id],
-                |r| r.get::<_, i64>(0),
-            )
-            .ok()
-            == ctx.user_id("gmail")
-    };
-    vec![
-        allow_added("the supervisor's e-mails", "gmail", "emails", |ctx, r| {
-            r.get("sender_id").as_i64() == ctx.user_id("gmail")
-        }),
-        allow_added(
-            "files attached to the supervisor's e-mails",
-            "gmail",
-            "attachments",
-            move |ctx, r| r.get("email_id").as_i64().is_some_and(|id| mine(ctx, id)),
-        ),
-        Allow::new("threads of the supervisor's e-mails", move |ctx, r| {
-            (r.is("gmail", "global_email_threads") || r.is("gmail", "user_email_threads"))
-                && ids_of(r.get("email_ids")).iter().any(|id| mine(ctx, *id))
-                && (r.kind() == ChangeKind::Added
-                    || (r.kind() == ChangeKind::Updated
-                        && r.changed_columns()
-                            .iter()
-                            .all(|c| FOLLOW.contains(&c.as_str()))))
-        }),
-    ]
 }
 
 /// Updates of the supervisor's thread copies holding one of the e-mails that `targets`
@@ -387,7 +294,7 @@ fn bill_mail(
 fn forward_bill(g: &mut Gen) -> Parts {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_n(pop, p, Relation::Roommate, 1));
-    let mates = related(g, &p, Relation::Roommate);
+    let mates = related(g.population, &p, Relation::Roommate);
     let power = g.rng.range(6_000, 15_000);
     let net = g.rng.range(4_500, 13_500);
     let may = NaiveDate::from_ymd_opt(2023, 5, 3).unwrap_or_default();
@@ -657,7 +564,7 @@ fn forward_bill(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    parts.allowed = allow_mail_sent();
+    parts.allowed = allow::mail_sent();
     parts
 }
 
@@ -728,8 +635,8 @@ fn save_attachment(g: &mut Gen) -> Parts {
         Relation::Manager
     };
     let p = g.supervisor_where(|p| has_n(pop, p, rel, 1) && has_n(pop, p, Relation::Coworker, 1));
-    let sender = related(g, &p, rel)[0].clone();
-    let bystander = related(g, &p, Relation::Coworker)
+    let sender = related(g.population, &p, rel)[0].clone();
+    let bystander = related(g.population, &p, Relation::Coworker)
         .into_iter()
         .find(|c| c.id != sender.id)
         .unwrap_or_else(|| sender.clone());
@@ -1012,8 +919,8 @@ fn reply_manager(g: &mut Gen) -> Parts {
     let p = g.supervisor_where(|p| {
         has_n(pop, p, Relation::Manager, 1) && has_n(pop, p, Relation::Coworker, 1)
     });
-    let boss = related(g, &p, Relation::Manager)[0].clone();
-    let mate = related(g, &p, Relation::Coworker)[0].clone();
+    let boss = related(g.population, &p, Relation::Manager)[0].clone();
+    let mate = related(g.population, &p, Relation::Coworker)[0].clone();
     let k = g.rng.range(2, 6);
     // (hours ago, from the manager?, subject, body, attachment, read)
     let mails: Vec<ManagerMail> = vec![
@@ -1282,7 +1189,7 @@ fn reply_manager(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    parts.allowed = allow_mail_sent();
+    parts.allowed = allow::mail_sent();
     if g.variant != 1 {
         let (flag, word): (&'static [&'static str], &str) = if g.variant == 2 {
             (&["read"], "read")
@@ -1329,13 +1236,15 @@ fn count_unread(g: &mut Gen) -> Parts {
             has_n(pop, p, Relation::Coworker, 2) && has_n(pop, p, Relation::Manager, 1)
         }),
     };
-    let spouse = related(g, &p, Relation::Wife)
+    let spouse = related(g.population, &p, Relation::Wife)
         .into_iter()
-        .chain(related(g, &p, Relation::Husband))
+        .chain(related(g.population, &p, Relation::Husband))
         .next();
-    let boss = related(g, &p, Relation::Manager).into_iter().next();
-    let mates = related(g, &p, Relation::Coworker);
-    let friend = related(g, &p, Relation::Friend)
+    let boss = related(g.population, &p, Relation::Manager)
+        .into_iter()
+        .next();
+    let mates = related(g.population, &p, Relation::Coworker);
+    let friend = related(g.population, &p, Relation::Friend)
         .into_iter()
         .next()
         .unwrap_or_else(|| g.person(if p.id == 1 { 2 } else { 1 }));
@@ -1488,54 +1397,6 @@ fn count_unread(g: &mut Gen) -> Parts {
 
 // ---- checks over phone ----------------------------------------------------------------------
 
-/// The phone account id of a number.
-pub(super) fn phone_id(ctx: &EvalCtx, number: &str) -> Option<i64> {
-    ctx.db
-        .query_row_cached(
-            "SELECT id FROM phone.users WHERE phone_number = ?1",
-            [number],
-            |r| r.get(0),
-        )
-        .optional()
-        .ok()
-        .flatten()
-}
-
-/// The rows sending texts writes: the supervisor's messages and both people's copies.
-pub(super) fn allow_texts_sent() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "the supervisor's texts",
-            "phone",
-            "global_text_messages",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("phone"),
-        ),
-        allow_added(
-            "the copies of the supervisor's texts",
-            "phone",
-            "user_text_messages",
-            |ctx, r| {
-                r.get("global_text_message_id").as_i64().is_some_and(|g| {
-                    ctx.db
-                        .query_row_cached(
-                            "SELECT sender_id FROM phone.global_text_messages WHERE id = ?1",
-                            [g],
-                            |row| row.get::<_, i64>(0),
-                        )
-                        .ok()
-                        == ctx.user_id("phone")
-                })
-            },
-        ),
-    ]
-}
-
-/// Does `text` hold `part` (case and spacing ignored)?
-pub(super) fn holds(text: &str, part: &str) -> bool {
-    let norm = |s: &str| crate::eval::normalize_text(s);
-    norm(text).contains(&norm(part))
-}
-
 /// Checks that each of `people` got exactly one text holding each of their `parts` and that
 /// nobody else got one; `forbidden` must appear in no text.
 fn text_checks(
@@ -1554,7 +1415,7 @@ fn text_checks(
             move |ctx| {
                 let texts = sent_texts(ctx);
                 for (p, parts) in &p1 {
-                    let id = phone_id(ctx, &p.phone_number).unwrap_or(-1);
+                    let id = phone_id(ctx.db, &p.phone_number).unwrap_or(-1);
                     let mine: Vec<&String> =
                         texts.iter().filter(|t| t.0 == id).map(|t| &t.1).collect();
                     if mine.is_empty() {
@@ -1572,7 +1433,7 @@ fn text_checks(
             move |ctx| {
                 let ok: Vec<i64> = p2
                     .iter()
-                    .filter_map(|(p, _)| phone_id(ctx, &p.phone_number))
+                    .filter_map(|(p, _)| phone_id(ctx.db, &p.phone_number))
                     .collect();
                 match sent_texts(ctx).iter().find(|t| !ok.contains(&t.0)) {
                     Some(t) => Err(format!("phone user {} got \"{}\"", t.0, t.1)),
@@ -1583,7 +1444,7 @@ fn text_checks(
         Check::new("one text per person", move |ctx| {
             let texts = sent_texts(ctx);
             for (p, _) in &p3 {
-                let id = phone_id(ctx, &p.phone_number).unwrap_or(-1);
+                let id = phone_id(ctx.db, &p.phone_number).unwrap_or(-1);
                 let n = texts.iter().filter(|t| t.0 == id).count();
                 if n > 1 {
                     return Err(format!("{} got {n} texts", p.first_name));
@@ -1661,7 +1522,7 @@ fn text_itinerary(g: &mut Gen) -> Parts {
     };
     let p =
         g.supervisor_where(|p| has_n(pop, p, Relation::Friend, 3) && unique_friend(p).is_some());
-    let mut friends = related(g, &p, Relation::Friend);
+    let mut friends = related(g.population, &p, Relation::Friend);
     g.rng.shuffle(&mut friends);
     let n = g.rng.range(2, 4) as usize;
     let mut going: Vec<Person> = friends.iter().take(n).cloned().collect();
@@ -1894,7 +1755,7 @@ fn text_itinerary(g: &mut Gen) -> Parts {
         .collect();
     forbidden.push(old_plan);
     parts.checks = text_checks(people, &format!("a text with \"{wanted}\""), forbidden);
-    parts.allowed = allow_texts_sent();
+    parts.allowed = allow::texts_sent();
     parts
 }
 
@@ -1939,7 +1800,7 @@ fn alarm_from_message(g: &mut Gen) -> Parts {
         2 => (Relation::Husband, "husband"),
         _ => (Relation::Friend, "friend"),
     };
-    let other = related(g, &p, rel)[0].clone();
+    let other = related(g.population, &p, rel)[0].clone();
     let (h, m) = (
         g.rng.range(9, 12),
         [0, 15, 30, 45][g.rng.range(0, 4) as usize],
@@ -2165,7 +2026,7 @@ fn alarm_from_message(g: &mut Gen) -> Parts {
             "a text \"See you at the airport!\"",
             Vec::new(),
         ));
-        parts.allowed.extend(allow_texts_sent());
+        parts.allowed.extend(allow::texts_sent());
     } else {
         parts.checks.push(Check::new("no text was sent", |ctx| {
             match sent_texts(ctx).first() {
@@ -2256,19 +2117,6 @@ fn todo_rows(ctx: &EvalCtx, initial: bool) -> Vec<TodoRow> {
         .collect()
 }
 
-/// Todoist's notifications of what the supervisor changes.
-pub(super) fn allow_todo_notifications() -> Allow {
-    allow_added(
-        "Todoist notifications of the changes",
-        "todoist",
-        "notifications",
-        |_, _| true,
-    )
-}
-
-/// Python: `flat(r)`, the tasks of a `show_tasks` answer in one list.
-pub(super) const FLAT: &str = "def flat(r):\n    return r[\"no_section_tasks\"] + [t for s in r[\"sections\"] for t in s[\"tasks\"]]";
-
 /// Python: `today` (a `datetime.date`) from the phone's clock.
 const TODAY: &str = "today = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()";
 
@@ -2282,7 +2130,7 @@ const TODAY: &str = "today = datetime.datetime.strptime(apis.phone.get_current_d
 fn move_overdue(g: &mut Gen) -> Parts {
     let pop = g.population;
     let p = g.supervisor_where(|p| in_household(pop, p));
-    let mate = housemates(g, &p)[0].clone();
+    let mate = housemates(g.population, &p)[0].clone();
     let tomorrow = day(g, 1);
     let monday = {
         let mut d = day(g, 1);
@@ -2539,7 +2387,7 @@ fn move_overdue(g: &mut Gen) -> Parts {
                 && r.changed_columns() == ["due_date"]
                 && todo_rows(ctx, false).iter().any(|t| t.id == r.id)
         }),
-        allow_todo_notifications(),
+        allow::todo_notifications(),
     ];
     parts
 }
@@ -2556,7 +2404,7 @@ fn move_overdue(g: &mut Gen) -> Parts {
 fn overdue_question(g: &mut Gen) -> Parts {
     let pop = g.population;
     let p = g.supervisor_where(|p| in_household(pop, p));
-    let mate = housemates(g, &p)[0].clone();
+    let mate = housemates(g.population, &p)[0].clone();
     let today = g.now.date();
     let sunday = day(g, 3);
     // (project, offset in days from today, completed)
@@ -2777,7 +2625,7 @@ fn added_home_tasks(ctx: &EvalCtx) -> Vec<HomeTask> {
 fn note_to_tasks(g: &mut Gen) -> Parts {
     let pop = g.population;
     let p = g.supervisor_where(|p| in_household(pop, p));
-    let mates = housemates(g, &p);
+    let mates = housemates(g.population, &p);
     let a = mates[0].clone();
     let b = mates.get(1).cloned().unwrap_or_else(|| a.clone());
     let nicks = {
@@ -3093,7 +2941,7 @@ fn note_to_tasks(g: &mut Gen) -> Parts {
                     })
             },
         ),
-        allow_todo_notifications(),
+        allow::todo_notifications(),
     ];
     parts
 }
@@ -3112,7 +2960,7 @@ fn text_home_tasks(g: &mut Gen) -> Parts {
             .iter()
             .any(|r| r.residents.len() >= 3 && r.residents.contains(&p.id))
     });
-    let mates = housemates(g, &p);
+    let mates = housemates(g.population, &p);
     let today = g.now.date();
     let sunday = day(g, 3);
     let instruction = match g.variant {
@@ -3271,7 +3119,7 @@ fn text_home_tasks(g: &mut Gen) -> Parts {
                 let mut n = 0;
                 for (m, yes, _) in e1(ctx).iter().filter(|e| !e.1.is_empty()) {
                     n += 1;
-                    let id = phone_id(ctx, &m.phone_number).unwrap_or(-1);
+                    let id = phone_id(ctx.db, &m.phone_number).unwrap_or(-1);
                     let mine: Vec<&String> =
                         texts.iter().filter(|t| t.0 == id).map(|t| &t.1).collect();
                     if mine.is_empty() {
@@ -3293,7 +3141,7 @@ fn text_home_tasks(g: &mut Gen) -> Parts {
             move |ctx| {
                 let texts = sent_texts(ctx);
                 for (m, yes, no) in e2(ctx) {
-                    let id = phone_id(ctx, &m.phone_number).unwrap_or(-1);
+                    let id = phone_id(ctx.db, &m.phone_number).unwrap_or(-1);
                     for (_, x) in texts.iter().filter(|t| t.0 == id) {
                         if let Some(t) = no
                             .iter()
@@ -3312,7 +3160,7 @@ fn text_home_tasks(g: &mut Gen) -> Parts {
                 let ok: Vec<i64> = e3(ctx)
                     .iter()
                     .filter(|e| !e.1.is_empty())
-                    .filter_map(|e| phone_id(ctx, &e.0.phone_number))
+                    .filter_map(|e| phone_id(ctx.db, &e.0.phone_number))
                     .collect();
                 match sent_texts(ctx).iter().find(|t| !ok.contains(&t.0)) {
                     Some(t) => Err(format!("phone user {} got \"{}\"", t.0, t.1)),
@@ -3332,6 +3180,6 @@ fn text_home_tasks(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    parts.allowed = allow_texts_sent();
+    parts.allowed = allow::texts_sent();
     parts
 }

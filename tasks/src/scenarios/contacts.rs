@@ -3,13 +3,14 @@
 //! the rows its task depends on (groups, strangers, messages) in its setup, so the expected
 //! contacts and messages are known; checks read the episode's added rows.
 
-use super::comms::allow_texts_sent;
-use super::{
-    Gen, Parts, Scenario, added, allow_added, allow_venmo_payments, logins, mix, py, same_amount,
-    solution, step, updates_only,
-};
+use super::{Gen, Parts, Scenario, mix, step};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::allow::venmo_payments;
+use crate::kit::changes::{added, allow_added, updates_only};
+use crate::kit::money::same_amount;
+use crate::kit::python::{logins, py, solution};
 use crate::model::{Allow, Answer, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::{Datelike, Duration};
@@ -548,8 +549,8 @@ fn sent_payments(ctx: &EvalCtx) -> Vec<(String, f64, String)> {
 
 /// What sending texts and Venmo payments changes.
 fn allow_texts_and_payments() -> Vec<Allow> {
-    let mut allowed = allow_texts_sent();
-    allowed.extend(allow_venmo_payments());
+    let mut allowed = allow::texts_sent();
+    allowed.extend(venmo_payments());
     allowed
 }
 

@@ -2,11 +2,11 @@
 //! (answered from `apis.api_docs`), merging notes into one, and writing the supervisor's cards
 //! or addresses into a note.
 
-use super::notes_edit::{added_note, none_changed};
-use super::{
-    Gen, LOGIN, Parts, Scenario, all_notes, is_own_note, lines, mix, no_note_titled, py, solution,
-};
+use super::{Gen, Parts, Scenario, mix};
 use crate::diff::ChangeKind;
+use crate::kit::notes::{added_note, none_changed};
+use crate::kit::notes::{is_own_note, lines};
+use crate::kit::python::{LOGIN, all_notes, no_note_titled, py, solution};
 use crate::model::{Allow, Answer, Check, Split};
 use sim::api::Registry;
 use std::collections::BTreeSet;

@@ -6,13 +6,17 @@
 //! in the content rather than in the file's timestamps, near-duplicates, older trips of the same
 //! city, a friend under a nickname and distractor texts.
 
-use super::comms::{allow_texts_sent, phone_id, related};
-use super::{
-    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, is_own_note, py, sent_texts,
-    solution, step,
-};
+use super::{Gen, Parts, Scenario, step};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::files::end_files;
+use crate::kit::notes::is_own_note;
+use crate::kit::people::related;
+use crate::kit::phone::phone_id;
+use crate::kit::phone::sent_texts;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, py, solution};
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDateTime};
@@ -83,24 +87,6 @@ pub(super) fn scenarios() -> Vec<Scenario> {
 /// Logins and `all_pages`, with `fs` the file_system token.
 fn fs_login() -> String {
     format!("{LOGIN_ANY}\n{ALL_PAGES}\nfs = login(\"file_system\")")
-}
-
-/// The supervisor's files in the end state: tilde path -> content.
-pub(super) fn end_files(ctx: &EvalCtx) -> BTreeMap<String, String> {
-    let Some(uid) = ctx.user_id("file_system") else {
-        return BTreeMap::new();
-    };
-    let Ok(mut st) = ctx
-        .db
-        .prepare_cached("SELECT tilde_path, content FROM file_system.files WHERE user_id = ?1")
-    else {
-        return BTreeMap::new();
-    };
-    st.query_map([uid], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-    })
-    .map(|rows| rows.filter_map(Result::ok).collect())
-    .unwrap_or_default()
 }
 
 /// Is this a row of the supervisor's files or directories under one of `prefixes`?
@@ -889,7 +875,7 @@ fn dedupe_downloads(g: &mut Gen) -> Parts {
             let Some((_, content)) = notes.iter().find(|(x, _)| x.trim() == t) else {
                 return Err("no note".into());
             };
-            let got: BTreeSet<String> = super::lines(content)
+            let got: BTreeSet<String> = crate::kit::notes::lines(content)
                 .iter()
                 .map(|l| base(l.trim_start_matches(['-', '*', ' '])).to_string())
                 .collect();
@@ -917,8 +903,8 @@ fn texted_files(g: &mut Gen) -> Parts {
         rel.iter().any(|(r, _)| *r == Relation::Friend)
             && rel.iter().any(|(r, _)| *r == Relation::Coworker)
     });
-    let friend = related(g, &p, Relation::Friend)[0].clone();
-    let other = related(g, &p, Relation::Coworker)[0].clone();
+    let friend = related(g.population, &p, Relation::Friend)[0].clone();
+    let other = related(g.population, &p, Relation::Coworker)[0].clone();
     let now = g.now;
     let (city, country, nick) = match g.variant {
         1 => ("Lisbon", "Portugal", None),
@@ -1129,7 +1115,7 @@ fn texted_files(g: &mut Gen) -> Parts {
             friend.first_name, friend.last_name
         ),
         move |ctx| {
-            let to = phone_id(ctx, &fnum);
+            let to = phone_id(ctx.db, &fnum);
             let texts: Vec<String> = sent_texts(ctx)
                 .into_iter()
                 .filter(|(r, _)| Some(*r) == to)
@@ -1148,14 +1134,14 @@ fn texted_files(g: &mut Gen) -> Parts {
     parts
         .checks
         .push(Check::new("no text to anyone else", move |ctx| {
-            let to = phone_id(ctx, &fnum2);
+            let to = phone_id(ctx.db, &fnum2);
             match sent_texts(ctx).iter().find(|(r, _)| Some(*r) != to) {
                 Some((r, _)) => Err(format!("a text to phone user {r}")),
                 None => Ok(()),
             }
         }));
     parts.allowed = vec![allow_fs_under(&["~/shared/", "~/documents/trips/"])];
-    parts.allowed.extend(allow_texts_sent());
+    parts.allowed.extend(allow::texts_sent());
     parts
 }
 
@@ -1407,7 +1393,7 @@ fn trip_notes(g: &mut Gen) -> Parts {
                     let ok = added(ctx, "simple_note", "notes").iter().any(|r| {
                         is_own_note(ctx, r)
                             && r.get("title").as_str().map(str::trim) == Some(want_title.as_str())
-                            && super::row_tags(r).contains("travel")
+                            && crate::kit::notes::row_tags(r).contains("travel")
                     });
                     if ok {
                         Ok(())
@@ -1692,11 +1678,11 @@ fn archive_trips(g: &mut Gen) -> Parts {
     parts.checks.push(Check::new(
         format!("the note \"{note_title}\" lists {}", want_lines.join(", ")),
         move |ctx| {
-            let notes = super::end_notes(ctx);
+            let notes = crate::kit::notes::end_notes(ctx);
             let Some((_, content, _, _)) = notes.iter().find(|n| n.0 == note_title) else {
                 return Err("the note is gone".into());
             };
-            let got: BTreeSet<String> = super::lines(content)
+            let got: BTreeSet<String> = crate::kit::notes::lines(content)
                 .iter()
                 .map(|l| l.trim_start_matches(['-', '*', ' ']).to_string())
                 .collect();
@@ -1710,7 +1696,7 @@ fn archive_trips(g: &mut Gen) -> Parts {
     ));
     parts.allowed = vec![
         allow_fs_under(&["~/documents/trips/", "~/archives/"]),
-        super::allow_updates(vec![note_title.to_string()], &["content"]),
+        crate::kit::notes::allow_updates(vec![note_title.to_string()], &["content"]),
     ];
     parts
 }
@@ -2321,7 +2307,7 @@ fn venmo_csv(g: &mut Gen) -> Parts {
         .unwrap_or_default()
     };
     let parse = |content: &str| -> Vec<(String, String, i64)> {
-        super::lines(content)
+        crate::kit::notes::lines(content)
             .iter()
             .skip(1)
             .filter_map(|l| {
@@ -2339,7 +2325,10 @@ fn venmo_csv(g: &mut Gen) -> Parts {
         format!("{path} exists with the header date,name,amount"),
         move |ctx| match end_files(ctx).get(&p1) {
             None => Err("no such file".into()),
-            Some(c) if super::lines(c).first().map(String::as_str) == Some("date,name,amount") => {
+            Some(c)
+                if crate::kit::notes::lines(c).first().map(String::as_str)
+                    == Some("date,name,amount") =>
+            {
                 Ok(())
             }
             Some(_) => Err("another header".into()),

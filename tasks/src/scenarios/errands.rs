@@ -4,10 +4,12 @@
 //! paying or declining. Hurdles: more than one page of results, near-miss tags, strangers among
 //! the requesters, amount limits and older requests that must be left alone.
 
-use super::documents::end_files;
-use super::{Gen, Parts, Scenario, logins, mix, py, solution, step};
+use super::{Gen, Parts, Scenario, mix, step};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::files::end_files;
+use crate::kit::python::{logins, py, solution};
 use crate::model::{Allow, Check, Split};
 use apps::people::Person;
 use chrono::Duration;
@@ -45,7 +47,10 @@ pub(super) fn scenarios() -> Vec<Scenario> {
 
 /// Titles of the supervisor's notes at the end.
 fn end_titles(ctx: &EvalCtx) -> BTreeSet<String> {
-    super::end_notes(ctx).into_iter().map(|n| n.0).collect()
+    crate::kit::notes::end_notes(ctx)
+        .into_iter()
+        .map(|n| n.0)
+        .collect()
 }
 
 /// Notes to back up: (title, first line, second line).
@@ -414,7 +419,7 @@ fn notes_backup(g: &mut Gen) -> Parts {
         Allow::new(
             format!("deleting the notes tagged \"{tag}\""),
             move |ctx, r| {
-                super::is_own_note(ctx, r)
+                crate::kit::notes::is_own_note(ctx, r)
                     && r.kind() == ChangeKind::Removed
                     && r.get("title")
                         .as_str()
@@ -648,7 +653,7 @@ fn settle_requests(g: &mut Gen) -> Parts {
                         |r| r.get(0),
                     )
                     .unwrap_or(0.0);
-                if super::same_amount(bal, 5_000.0 - total) {
+                if crate::kit::money::same_amount(bal, 5_000.0 - total) {
                     Ok(())
                 } else {
                     Err(format!("balance is ${bal:.2}"))
@@ -858,7 +863,7 @@ fn iou_files(g: &mut Gen) -> Parts {
     };
     let reqs = |ctx: &EvalCtx| -> Vec<(i64, f64, String)> {
         let me = ctx.user_id("venmo");
-        super::added(ctx, "venmo", "payment_requests")
+        crate::kit::changes::added(ctx, "venmo", "payment_requests")
             .into_iter()
             .filter(|r| r.get("sender_id").as_i64() == me)
             .map(|r| {
@@ -904,7 +909,7 @@ fn iou_files(g: &mut Gen) -> Parts {
                 for w in &w2 {
                     let id = venmo_id(ctx, &w.0);
                     if let Some(r) = got.iter().find(|r| r.0 == id)
-                        && !super::same_amount(r.1, w.1)
+                        && !crate::kit::money::same_amount(r.1, w.1)
                     {
                         return Err(format!("${:.2} asked from {}", r.1, w.0));
                     }
@@ -960,13 +965,18 @@ fn iou_files(g: &mut Gen) -> Parts {
     ];
     let pre = format!("{folder}/");
     parts.allowed = vec![
-        super::allow_added(
+        crate::kit::changes::allow_added(
             "the supervisor's payment requests",
             "venmo",
             "payment_requests",
             |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
         ),
-        super::allow_added("their notifications", "venmo", "notifications", |_, _| true),
+        crate::kit::changes::allow_added(
+            "their notifications",
+            "venmo",
+            "notifications",
+            |_, _| true,
+        ),
         Allow::new(format!("deleting files under {folder}"), move |ctx, r| {
             (r.is("file_system", "files") || r.is("file_system", "directories"))
                 && r.kind() == ChangeKind::Removed
@@ -1168,7 +1178,7 @@ fn party_rsvps(g: &mut Gen) -> Parts {
         .collect();
     let texts = |ctx: &EvalCtx| -> Vec<(String, String)> {
         let me = ctx.user_id("phone");
-        super::added(ctx, "phone", "global_text_messages")
+        crate::kit::changes::added(ctx, "phone", "global_text_messages")
             .into_iter()
             .filter(|r| r.get("sender_id").as_i64() == me)
             .map(|r| {
@@ -1257,7 +1267,7 @@ fn party_rsvps(g: &mut Gen) -> Parts {
         }),
     ];
     let pre = format!("{folder}/");
-    parts.allowed = super::comms::allow_texts_sent();
+    parts.allowed = allow::texts_sent();
     parts.allowed.push(Allow::new(
         format!("files and directories under {folder}"),
         move |ctx, r| {

@@ -6,17 +6,23 @@
 //! expenses, tickets split by the counts friends texted, and leaving a group after paying what
 //! is owed in it. Every name ends with " (groups)" so that `TASKS_ONLY='(groups)'` selects them.
 
-use super::comms::phone_id;
-use super::money::{
-    DONE, SERVICE_NAMES, allow_splitwise_notifications, allow_venmo_money, cents_of,
-    distinct_friends, known, on, preamble, related, same_text, strangers, sw_shares, uid, usd,
-    venmo_sent,
-};
-use super::{
-    Gen, Parts, Scenario, added, allow_added, c2, full, mix, py, same_amount, sent_texts, solution,
-    step, updates_only,
-};
+use super::{Gen, Parts, Scenario, mix, step};
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added, updates_only};
+use crate::kit::db::uid;
+use crate::kit::money::{c2, same_amount};
+use crate::kit::money::{cents_of, usd};
+use crate::kit::people::full;
+use crate::kit::people::{SERVICE_NAMES, distinct_friends, known, related, strangers};
+use crate::kit::phone::phone_id;
+use crate::kit::phone::sent_texts;
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::kit::splitwise::expense_shares;
+use crate::kit::text::same_text;
+use crate::kit::time::on;
+use crate::kit::venmo::payments_sent;
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Population, Relation};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
@@ -94,24 +100,6 @@ fn nickname(pop: &Population, p: &Person, skip: usize) -> String {
 // ---- Python ------------------------------------------------------------------------------
 
 // ---- checks ------------------------------------------------------------------------------
-
-/// The rows sending texts writes: the supervisor's messages and both people's copies.
-fn allow_texts_sent() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "the supervisor's texts",
-            "phone",
-            "global_text_messages",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("phone"),
-        ),
-        allow_added(
-            "the copies of the supervisor's texts",
-            "phone",
-            "user_text_messages",
-            |_, _| true,
-        ),
-    ]
-}
 
 // ---- 1. a party group from a note ------------------------------------------------------------
 
@@ -202,7 +190,7 @@ fn party_group(g: &mut Gen) -> Parts {
     };
     let amounts: Vec<i64> = items
         .iter()
-        .map(|_| cents_of(g, 1_500, 12_000, members))
+        .map(|_| cents_of(&mut g.rng, 1_500, 12_000, members))
         .collect();
     let mut content = format!(
         "{title} - {date}\nGuests: {}\n\nPaid by me:\n",
@@ -244,7 +232,7 @@ fn party_group(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let pre = preamble(&[("sn", "simple_note"), ("ph", "phone"), ("sw", "splitwise")]);
+    let pre = logins(&[("sn", "simple_note"), ("ph", "phone"), ("sw", "splitwise")]);
     let read = format!(
         "notes = all_pages(apis.simple_note.search_notes, access_token=sn, query={})\nnote = next(n for n in notes if n[\"title\"] == {})\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\nguests = [x.strip() for x in re.search(r\"Guests: (.*)\", content).group(1).split(\",\")]\nitems = re.findall(r\"^(.+?) - \\$([0-9.]+)$\", content, re.M)\nprint(guests, items)",
         py(title),
@@ -391,7 +379,7 @@ fn party_group(g: &mut Gen) -> Parts {
                 let gid = new_group(ctx, &g4).first().copied().ok_or("no group")?;
                 let members = group_members(ctx, gid);
                 for e in new_expenses(ctx) {
-                    let shares = sw_shares(ctx, e.0);
+                    let shares = expense_shares(ctx, e.0);
                     let each = e.4 / n_members as f64;
                     let ok = shares.len() == n_members
                         && shares
@@ -422,7 +410,7 @@ fn party_group(g: &mut Gen) -> Parts {
             r.get("user_id").as_i64() == ctx.user_id("splitwise")
         }),
         allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-        allow_splitwise_notifications(),
+        allow::splitwise_notifications(),
     ];
     parts
 }
@@ -451,10 +439,10 @@ fn double_payments(g: &mut Gen) -> Parts {
     let since = (now - Duration::days(14)).date();
     // (payer, note, cents, day offset, copies)
     let mut pays: Vec<(Person, &str, i64, i64, usize)> = Vec::new();
-    let c1 = cents_of(g, 2_000, 9_000, 1);
-    let c2_ = cents_of(g, 1_500, 6_000, 1);
-    let c3 = cents_of(g, 1_000, 5_000, 1);
-    let c4 = cents_of(g, 2_000, 7_000, 1);
+    let c1 = cents_of(&mut g.rng, 2_000, 9_000, 1);
+    let c2_ = cents_of(&mut g.rng, 1_500, 6_000, 1);
+    let c3 = cents_of(&mut g.rng, 1_000, 5_000, 1);
+    let c4 = cents_of(&mut g.rng, 2_000, 7_000, 1);
     let note1 = ["Concert tickets", "Cabin deposit", "Airport taxi"][(v - 1) as usize];
     // Same note and amount on two different days: not a mistake.
     pays.push((fr[1].clone(), "Brunch", c2_, 11, 1));
@@ -521,7 +509,7 @@ fn double_payments(g: &mut Gen) -> Parts {
         s.add_venmo_payment(&sup, &sent_to, 42.0, "Parking", at + Duration::minutes(1))?;
         Ok(())
     }));
-    let pre = preamble(&[("vm", "venmo"), ("ph", "phone")]);
+    let pre = logins(&[("vm", "venmo"), ("ph", "phone")]);
     let find = |paged: bool, key: &str| {
         let list = if paged {
             format!(
@@ -580,7 +568,7 @@ fn double_payments(g: &mut Gen) -> Parts {
     );
     parts.checks = vec![
         Check::new(format!("refunds sent: {shown}"), move |ctx| {
-            let sent = venmo_sent(ctx);
+            let sent = payments_sent(ctx);
             for (who, _, c, k) in &d1 {
                 let id = uid(ctx, "venmo", &who.email);
                 let to: Vec<_> = sent.iter().filter(|s| Some(s.0) == id).collect();
@@ -597,7 +585,7 @@ fn double_payments(g: &mut Gen) -> Parts {
         Check::new(
             "each refund's note is \"Refund: <their note>\"",
             move |ctx| {
-                let sent = venmo_sent(ctx);
+                let sent = payments_sent(ctx);
                 if sent.is_empty() {
                     return Err("no refund".into());
                 }
@@ -615,7 +603,10 @@ fn double_payments(g: &mut Gen) -> Parts {
         ),
         Check::new("no Venmo payment to anyone else", move |ctx| {
             let ids: Vec<Option<i64>> = d3.iter().map(|d| uid(ctx, "venmo", &d.0.email)).collect();
-            match venmo_sent(ctx).iter().find(|s| !ids.contains(&Some(s.0))) {
+            match payments_sent(ctx)
+                .iter()
+                .find(|s| !ids.contains(&Some(s.0)))
+            {
                 Some(s) => Err(format!("${} to venmo user {}", s.1, s.0)),
                 None => Ok(()),
             }
@@ -632,14 +623,14 @@ fn double_payments(g: &mut Gen) -> Parts {
             move |ctx| {
                 let texts = sent_texts(ctx);
                 for (who, _, _, _) in &d4 {
-                    let id = phone_id(ctx, &who.phone_number);
+                    let id = phone_id(ctx.db, &who.phone_number);
                     if !texts.iter().any(|t| Some(t.0) == id) {
                         return Err(format!("no text to {}", who.first_name));
                     }
                 }
                 let ids: Vec<Option<i64>> = d4
                     .iter()
-                    .map(|d| phone_id(ctx, &d.0.phone_number))
+                    .map(|d| phone_id(ctx.db, &d.0.phone_number))
                     .collect();
                 match texts.iter().find(|t| !ids.contains(&Some(t.0))) {
                     Some(t) => Err(format!("a text to phone user {}", t.0)),
@@ -648,8 +639,8 @@ fn double_payments(g: &mut Gen) -> Parts {
             },
         ),
     ];
-    parts.allowed = allow_venmo_money();
-    parts.allowed.extend(allow_texts_sent());
+    parts.allowed = allow::venmo_money();
+    parts.allowed.extend(allow::texts_sent());
     parts
 }
 
@@ -720,7 +711,7 @@ fn sort_requests(g: &mut Gen) -> Parts {
     let mut asks: Vec<(Person, i64, String, i64, &str)> = Vec::new();
     asks.push((
         picked[0].clone(),
-        cents_of(g, 3_000, 15_000, 1),
+        cents_of(&mut g.rng, 3_000, 15_000, 1),
         "Event tickets".into(),
         12,
         "denied",
@@ -728,35 +719,35 @@ fn sort_requests(g: &mut Gen) -> Parts {
     let m0 = &mates[0];
     asks.push((
         m0.clone(),
-        cents_of(g, 4_000, 9_000, 1),
+        cents_of(&mut g.rng, 4_000, 9_000, 1),
         "Internet - May".into(),
         6,
         "approved",
     ));
     asks.push((
         friend.clone(),
-        cents_of(g, 2_000, 6_000, 1),
+        cents_of(&mut g.rng, 2_000, 6_000, 1),
         "Dinner".into(),
         5,
         "pending",
     ));
     asks.push((
         picked[1].clone(),
-        cents_of(g, 5_000, 20_000, 1),
+        cents_of(&mut g.rng, 5_000, 20_000, 1),
         "Invoice 4471".into(),
         4,
         "denied",
     ));
     asks.push((
         coworker.clone(),
-        cents_of(g, 1_000, 3_000, 1),
+        cents_of(&mut g.rng, 1_000, 3_000, 1),
         "Team lunch".into(),
         3,
         "pending",
     ));
     asks.push((
         m0.clone(),
-        cents_of(g, 2_000, 5_000, 1),
+        cents_of(&mut g.rng, 2_000, 5_000, 1),
         "Groceries".into(),
         2,
         "approved",
@@ -764,7 +755,7 @@ fn sort_requests(g: &mut Gen) -> Parts {
     if let Some(m1) = mates.get(1) {
         asks.push((
             m1.clone(),
-            cents_of(g, 2_000, 5_000, 1),
+            cents_of(&mut g.rng, 2_000, 5_000, 1),
             "Cleaning supplies".into(),
             1,
             "approved",
@@ -773,7 +764,7 @@ fn sort_requests(g: &mut Gen) -> Parts {
     if let Some(s) = picked.get(2) {
         asks.push((
             s.clone(),
-            cents_of(g, 1_000, 4_000, 1),
+            cents_of(&mut g.rng, 1_000, 4_000, 1),
             "Refund please".into(),
             1,
             "denied",
@@ -797,7 +788,7 @@ fn sort_requests(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let pre = preamble(&[("vm", "venmo"), ("ph", "phone")]);
+    let pre = logins(&[("vm", "venmo"), ("ph", "phone")]);
     let list = |paged: bool| {
         if paged {
             "reqs = all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\")"
@@ -909,7 +900,7 @@ fn sort_requests(g: &mut Gen) -> Parts {
                 c2(total)
             ),
             move |ctx| {
-                let sent = venmo_sent(ctx);
+                let sent = payments_sent(ctx);
                 let mut left: Vec<(Option<i64>, f64)> = paid
                     .iter()
                     .map(|(e, c)| (uid(ctx, "venmo", e), usd(*c)))
@@ -933,7 +924,7 @@ fn sort_requests(g: &mut Gen) -> Parts {
             },
         ),
     ];
-    parts.allowed = allow_venmo_money();
+    parts.allowed = allow::venmo_money();
     parts.allowed.push(Allow::new(
         "the supervisor's answers to requests",
         |ctx, r| {
@@ -953,7 +944,7 @@ fn sort_requests(g: &mut Gen) -> Parts {
 fn wallet_to_card(g: &mut Gen) -> Parts {
     let p = g.supervisor();
     let v = g.variant;
-    let balance = cents_of(g, 30_000, 90_000, 1);
+    let balance = cents_of(&mut g.rng, 30_000, 90_000, 1);
     let keep = [5_000, 7_500, 12_000][(v - 1) as usize];
     let old_keep = keep + 2_500;
     // (name, expiry year, month, valid)
@@ -1018,7 +1009,7 @@ fn wallet_to_card(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let pre = preamble(&[("sn", "simple_note"), ("vm", "venmo")]);
+    let pre = logins(&[("sn", "simple_note"), ("vm", "venmo")]);
     let read = format!(
         "notes = all_pages(apis.simple_note.search_notes, access_token=sn)\nnote = next(n for n in notes if n[\"title\"] == {})\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\nkeep = float(re.search(r\"^Venmo reserve: \\$([0-9.,]+)$\", content, re.M).group(1).replace(\",\", \"\"))\nbalance = apis.venmo.show_venmo_balance(access_token=vm)[\"venmo_balance\"]\ncards = apis.venmo.show_payment_cards(access_token=vm)\nprint(keep, balance, cards)",
         py(title)
@@ -1196,12 +1187,12 @@ fn venmo_to_splitwise(g: &mut Gen) -> Parts {
     ];
     for (i, note) in notes.iter().enumerate().take(3) {
         let m = &mates[i % mates.len()];
-        let c = cents_of(g, 1_500, 9_000, 1);
+        let c = cents_of(&mut g.rng, 1_500, 9_000, 1);
         let at = on(2023, 5, 3 + 4 * i as u32, 19, 10 + i as u32);
         pays.push((m.clone(), p.clone(), c, note.to_string(), at, true));
     }
     if v == 3 {
-        let c = cents_of(g, 1_500, 9_000, 1);
+        let c = cents_of(&mut g.rng, 1_500, 9_000, 1);
         pays.push((
             mates[0].clone(),
             p.clone(),
@@ -1211,7 +1202,7 @@ fn venmo_to_splitwise(g: &mut Gen) -> Parts {
             true,
         ));
     }
-    let c = cents_of(g, 1_500, 9_000, 1);
+    let c = cents_of(&mut g.rng, 1_500, 9_000, 1);
     pays.push((
         p.clone(),
         mates[0].clone(),
@@ -1220,7 +1211,7 @@ fn venmo_to_splitwise(g: &mut Gen) -> Parts {
         on(2023, 5, 9, 12, 0),
         false,
     ));
-    let c = cents_of(g, 1_500, 9_000, 1);
+    let c = cents_of(&mut g.rng, 1_500, 9_000, 1);
     pays.push((
         mates[0].clone(),
         p.clone(),
@@ -1229,7 +1220,7 @@ fn venmo_to_splitwise(g: &mut Gen) -> Parts {
         on(2023, 4, 27, 20, 0),
         false,
     ));
-    let c = cents_of(g, 1_500, 9_000, 1);
+    let c = cents_of(&mut g.rng, 1_500, 9_000, 1);
     pays.push((
         friend.clone(),
         p.clone(),
@@ -1264,7 +1255,7 @@ fn venmo_to_splitwise(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let pre = preamble(&[("ph", "phone"), ("vm", "venmo"), ("sw", "splitwise")]);
+    let pre = logins(&[("ph", "phone"), ("vm", "venmo"), ("sw", "splitwise")]);
     let find = |filter: &str| {
         format!(
             "mates = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")\ngot = []\nfor m in mates:\n    got += all_pages(apis.venmo.show_transactions, access_token=vm, user_email=m[\"email\"]{filter})\ngroups = all_pages(apis.splitwise.show_groups, access_token=sw)\ngid = next(x[\"group_id\"] for x in groups if x[\"name\"] == \"Roommates\")\nprint(len(got), gid)"
@@ -1405,7 +1396,7 @@ fn venmo_to_splitwise(g: &mut Gen) -> Parts {
             "payments",
             |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
         ),
-        allow_splitwise_notifications(),
+        allow::splitwise_notifications(),
     ];
     parts
 }
@@ -1447,7 +1438,7 @@ fn ticket_shares(g: &mut Gen) -> Parts {
     };
     let mine = if v == 2 { 1 } else { 2 };
     let total_n: i64 = counts.iter().sum::<i64>() + mine;
-    let price = cents_of(g, 4_500, 15_000, 1);
+    let price = cents_of(&mut g.rng, 4_500, 15_000, 1);
     let total = price * total_n;
     let friends: Vec<Person> = fr.iter().take(n_friends).cloned().collect();
     let other = fr[n_friends].clone();
@@ -1505,7 +1496,7 @@ fn ticket_shares(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let pre = preamble(&[("fs", "file_system"), ("ph", "phone"), ("sw", "splitwise")]);
+    let pre = logins(&[("fs", "file_system"), ("ph", "phone"), ("sw", "splitwise")]);
     let read = |pick: &str| {
         format!(
             "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/\", substring=\"tickets\", entry_type=\"files\")\nfiles = [apis.file_system.show_file(access_token=fs, file_path=q) for q in paths]\n{pick}\nm = re.search(r\"Tickets: (\\d+) x \\$([0-9.]+)\", receipt[\"content\"])\nn, price = int(m.group(1)), float(m.group(2))\nprint(n, price)"
@@ -1628,7 +1619,7 @@ fn ticket_shares(g: &mut Gen) -> Parts {
         }),
         Check::new(format!("shares: {shown}"), move |ctx| {
             let e = new_expenses(ctx).first().cloned().ok_or("no expense")?;
-            let shares = sw_shares(ctx, e.0);
+            let shares = expense_shares(ctx, e.0);
             if shares.len() != want.len() {
                 return Err(format!("{} shares", shares.len()));
             }
@@ -1655,7 +1646,7 @@ fn ticket_shares(g: &mut Gen) -> Parts {
             r.get("user_id").as_i64() == ctx.user_id("splitwise")
         }),
         allow_added("its shares", "splitwise", "expense_shares", |_, _| true),
-        allow_splitwise_notifications(),
+        allow::splitwise_notifications(),
     ];
     parts
 }
@@ -1691,7 +1682,7 @@ fn todo_purchases(g: &mut Gen) -> Parts {
         let cents = if stem == "Pack board games" {
             0
         } else {
-            cents_of(g, 1_500, 12_000, members)
+            cents_of(&mut g.rng, 1_500, 12_000, members)
         };
         tasks.push((stem.to_string(), cents, done, mine));
     }
@@ -1750,7 +1741,7 @@ fn todo_purchases(g: &mut Gen) -> Parts {
         s.add_splitwise_group(&sup, &all, &name_s, at)?;
         Ok(())
     }));
-    let pre = preamble(&[("td", "todoist"), ("sw", "splitwise")]);
+    let pre = logins(&[("td", "todoist"), ("sw", "splitwise")]);
     let find = |filters: &str| {
         let list = format!(
             "apis.todoist.show_tasks(access_token=td, project_id=proj[\"project_id\"]{filters})\ntasks = res[\"no_section_tasks\"] + [t for sec in res[\"sections\"] for t in sec[\"tasks\"]]"
@@ -1853,7 +1844,7 @@ fn todo_purchases(g: &mut Gen) -> Parts {
             format!("each split equally among the {members} members"),
             move |ctx| {
                 for e in new_expenses(ctx) {
-                    let shares = sw_shares(ctx, e.0);
+                    let shares = expense_shares(ctx, e.0);
                     let each = e.4 / n_members as f64;
                     if shares.len() != n_members || !shares.iter().all(|s| same_amount(s.1, each)) {
                         return Err(format!("{} split as {shares:?}", e.3));
@@ -1868,7 +1859,7 @@ fn todo_purchases(g: &mut Gen) -> Parts {
             r.get("user_id").as_i64() == ctx.user_id("splitwise")
         }),
         allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-        allow_splitwise_notifications(),
+        allow::splitwise_notifications(),
     ];
     parts
 }
@@ -2005,7 +1996,7 @@ fn trip_feed(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let pre = preamble(&[("sw", "splitwise"), ("vm", "venmo")]);
+    let pre = logins(&[("sw", "splitwise"), ("vm", "venmo")]);
     let find = |who: &str| {
         format!(
             "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nmembers = {{m[\"email\"] for m in group[\"members\"]}} - {{profile[\"email\"]}}\nfeed = all_pages(apis.venmo.show_social_feed, access_token=vm)\npicked = [t for t in feed if {who} and {} in t[\"description\"].lower()]\nprint(picked)",

@@ -4,16 +4,17 @@
 //! (Splitwise group, Todoist `Home` project, a text with the wifi password from a note); and a
 //! question over what the supervisor owes a roommate across Splitwise and Venmo.
 
-use super::bills_split::roommates;
-use super::money::uid;
-use super::playlists::texts_to;
-use super::shop_music::allow_texts;
-use super::{
-    Gen, Parts, Scenario, added, allow_added, allow_venmo_payments, c2, logins, py, same_amount,
-    solution, step,
-};
+use super::{Gen, Parts, Scenario, step};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::allow::venmo_payments;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::money::{c2, same_amount};
+use crate::kit::people::roommates;
+use crate::kit::phone::texts_to;
+use crate::kit::python::{logins, py, solution};
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::Duration;
@@ -154,7 +155,7 @@ fn streaming_split(g: &mut Gen) -> Parts {
             .iter()
             .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
     });
-    let mates = roommates(g, &p);
+    let mates = roommates(g.population, &p);
     let n = mates.len() as i64 + 1;
     let v = g.variant;
     let services: Vec<&str> = match v {
@@ -526,7 +527,7 @@ fn spouse_groceries(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    parts.allowed = allow_venmo_payments();
+    parts.allowed = venmo_payments();
     parts
 }
 
@@ -546,7 +547,7 @@ fn new_roommate(g: &mut Gen) -> Parts {
                 matches!(r, Relation::Friend | Relation::Coworker | Relation::Sibling)
             })
     });
-    let mates = roommates(g, &p);
+    let mates = roommates(g.population, &p);
     let mut friends: Vec<Person> = pop
         .relations_of(p.id)
         .into_iter()
@@ -843,7 +844,7 @@ fn new_roommate(g: &mut Gen) -> Parts {
             r.get("user_id").as_i64() == ctx.user_id("phone")
         }),
     ];
-    parts.allowed.extend(allow_texts());
+    parts.allowed.extend(allow::texts_sent());
     parts
 }
 
@@ -870,7 +871,7 @@ fn owe_roommate(g: &mut Gen) -> Parts {
                 .iter()
                 .any(|(r, _)| *r == Relation::Friend)
     });
-    let mut mates = roommates(g, &p);
+    let mut mates = roommates(g.population, &p);
     g.rng.shuffle(&mut mates);
     let m = mates[0].clone();
     let other = pop
@@ -1093,7 +1094,7 @@ fn bills_check(g: &mut Gen) -> Parts {
             .iter()
             .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
     });
-    let mates = roommates(g, &p);
+    let mates = roommates(g.population, &p);
     let n = mates.len() as i64 + 1;
     let v = g.variant;
     let amt = |g: &mut Gen| g.rng.range(4_000 / n, 15_000 / n) * n;
@@ -1620,7 +1621,7 @@ fn plumber_invoice(g: &mut Gen) -> Parts {
         ),
     ];
     parts.allowed = allow_splitwise_expenses();
-    parts.allowed.extend(allow_texts());
+    parts.allowed.extend(allow::texts_sent());
     parts
         .allowed
         .push(Allow::new("the kitchen sink task", |_, r| {
@@ -1845,7 +1846,7 @@ fn settle_household(g: &mut Gen) -> Parts {
             },
         ),
     ];
-    parts.allowed = allow_venmo_payments();
+    parts.allowed = venmo_payments();
     parts.allowed.push(allow_added(
         "the supervisor's requests",
         "venmo",

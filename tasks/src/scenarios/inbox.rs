@@ -6,12 +6,17 @@
 //! `roommate`); every e-mail a task depends on is delivered in its setup through gmail's own
 //! path, so the expected values are known, and checks read the end state.
 
-use super::comms::{NICKNAMES, allow_mail_sent, gmail_id, ids_of};
-use super::{
-    Gen, Parts, Scenario, added, allow_added, full, logins, py, solution, step, venmo_requests,
-};
+use super::{Gen, Parts, Scenario, step};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::gmail::{gmail_id, ids_of};
+use crate::kit::people::NICKNAMES;
+use crate::kit::people::full;
+use crate::kit::people::related_any;
+use crate::kit::python::{logins, py, solution};
+use crate::kit::venmo::requests_sent;
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::Duration;
@@ -78,20 +83,6 @@ pub(super) fn scenarios() -> Vec<Scenario> {
 }
 
 // ---- people ---------------------------------------------------------------------------------
-
-/// The people `p` has one of the relations `rels` with, in id order.
-fn related(g: &Gen, p: &Person, rels: &[Relation]) -> Vec<Person> {
-    let mut ids: Vec<i64> = g
-        .population
-        .relations_of(p.id)
-        .into_iter()
-        .filter(|(r, _)| rels.contains(r))
-        .map(|(_, id)| id)
-        .collect();
-    ids.sort_unstable();
-    ids.dedup();
-    ids.into_iter().map(|id| g.person(id)).collect()
-}
 
 /// Does `p` have at least `n` people with one of the relations `rels`?
 fn has_n(pop: &apps::people::Population, p: &Person, rels: &[Relation], n: usize) -> bool {
@@ -276,7 +267,7 @@ fn label_by_relation(g: &mut Gen) -> Parts {
     };
     let need = if g.variant == 2 { 1 } else { 2 };
     let p = g.supervisor_where(|p| has_n(pop, p, &rels, need));
-    let group = related(g, &p, &rels);
+    let group = related_any(g.population, &p, &rels);
     let Some(outsider) = other_contact(g, &p, &rels, &[]) else {
         panic!("no other contact");
     };
@@ -567,7 +558,7 @@ fn label_by_relation(g: &mut Gen) -> Parts {
 fn ticket_requests(g: &mut Gen) -> Parts {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_n(pop, p, &[Relation::Friend], 4));
-    let friends = related(g, &p, &[Relation::Friend]);
+    let friends = related_any(g.population, &p, &[Relation::Friend]);
     let band = ["Velvet Lanterns", "Neon Harbor", "Paper Comets"][g.variant as usize - 1];
     let price = [45, 62, 38][g.variant as usize - 1] as f64 + g.rng.range(0, 4) as f64 * 5.0;
     let date = ["June 10", "June 17", "July 1"][g.variant as usize - 1];
@@ -730,7 +721,7 @@ fn ticket_requests(g: &mut Gen) -> Parts {
         )),
         _ => {}
     }
-    let mine = venmo_requests;
+    let mine = requests_sent;
     let venmo_id = |ctx: &EvalCtx, e: &str| -> i64 {
         ctx.db
             .query_row_cached("SELECT id FROM venmo.users WHERE email = ?1", [e], |r| {
@@ -746,11 +737,11 @@ fn ticket_requests(g: &mut Gen) -> Parts {
                 let id = venmo_id(ctx, &email);
                 let got: Vec<f64> = mine(ctx)
                     .iter()
-                    .filter(|r| r.0 == id)
-                    .map(|r| r.1)
+                    .filter(|r| r.receiver == id)
+                    .map(|r| r.amount)
                     .collect();
                 match got.as_slice() {
-                    [a] if super::same_amount(*a, amount) => Ok(()),
+                    [a] if crate::kit::money::same_amount(*a, amount) => Ok(()),
                     other => Err(format!("requests {other:?}")),
                 }
             },
@@ -768,8 +759,8 @@ fn ticket_requests(g: &mut Gen) -> Parts {
         format!("no request to {}", not_names.join(", ")),
         move |ctx| {
             let ids: Vec<i64> = not_emails.iter().map(|e| venmo_id(ctx, e)).collect();
-            match mine(ctx).iter().find(|r| ids.contains(&r.0)) {
-                Some(r) => Err(format!("a request to venmo user {}", r.0)),
+            match mine(ctx).iter().find(|r| ids.contains(&r.receiver)) {
+                Some(r) => Err(format!("a request to venmo user {}", r.receiver)),
                 None => Ok(()),
             }
         },
@@ -785,8 +776,8 @@ fn ticket_requests(g: &mut Gen) -> Parts {
     let note2 = note.clone();
     parts.checks.push(Check::new(
         format!("each has the note \"{note}\""),
-        move |ctx| match mine(ctx).iter().find(|r| r.2.trim() != note2) {
-            Some(r) => Err(format!("a request noted \"{}\"", r.2)),
+        move |ctx| match mine(ctx).iter().find(|r| r.description.trim() != note2) {
+            Some(r) => Err(format!("a request noted \"{}\"", r.description)),
             None => Ok(()),
         },
     ));
@@ -826,7 +817,7 @@ fn water_bill(p: &Person, period: &str, cents: i64) -> String {
 fn bill_to_roommates(g: &mut Gen) -> Parts {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_n(pop, p, &[Relation::Roommate], 1));
-    let mates = related(g, &p, &[Relation::Roommate]);
+    let mates = related_any(g.population, &p, &[Relation::Roommate]);
     let n = mates.len() as i64 + 1;
     let cents = (g.rng.range(5_000, 16_000) / n) * n;
     let older = (g.rng.range(5_000, 16_000) / n) * n + n;
@@ -996,7 +987,7 @@ fn bill_to_roommates(g: &mut Gen) -> Parts {
             None => Ok(()),
         },
     ));
-    parts.allowed = allow_mail_sent();
+    parts.allowed = allow::mail_sent();
     parts
 }
 
@@ -1010,8 +1001,8 @@ fn agenda_tasks(g: &mut Gen) -> Parts {
     let p = g.supervisor_where(|p| {
         has_n(pop, p, &[Relation::Manager], 1) && has_n(pop, p, &[Relation::Coworker], 2)
     });
-    let boss = related(g, &p, &[Relation::Manager])[0].clone();
-    let cws = related(g, &p, &[Relation::Coworker]);
+    let boss = related_any(g.population, &p, &[Relation::Manager])[0].clone();
+    let cws = related_any(g.population, &p, &[Relation::Coworker]);
     let (a, b) = (cws[0].clone(), cws[1].clone());
     let me = p.first_name.clone();
     let pool: [[(&str, &str); 6]; 3] = [
@@ -1291,7 +1282,7 @@ fn subject_of(ctx: &EvalCtx, id: i64) -> String {
 fn reply_all_from_note(g: &mut Gen) -> Parts {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_n(pop, p, &[Relation::Friend], 3));
-    let fr = related(g, &p, &[Relation::Friend]);
+    let fr = related_any(g.population, &p, &[Relation::Friend]);
     let (a, b, c) = (fr[0].clone(), fr[1].clone(), fr[2].clone());
     let k = g.rng.range(1000, 9999);
     let k2 = (k * 7 + 1234) % 9000 + 1000;
@@ -1481,7 +1472,7 @@ fn reply_all_from_note(g: &mut Gen) -> Parts {
             None => Ok(()),
         },
     ));
-    parts.allowed = allow_mail_sent();
+    parts.allowed = allow::mail_sent();
     parts
 }
 
@@ -1538,8 +1529,8 @@ fn spam_cleanup(g: &mut Gen) -> Parts {
     let p = g.supervisor_where(|p| {
         has_n(pop, p, &[Relation::Friend], 1) && has_n(pop, p, &[Relation::Coworker], 1)
     });
-    let friend = related(g, &p, &[Relation::Friend])[0].clone();
-    let cw = related(g, &p, &[Relation::Coworker])[0].clone();
+    let friend = related_any(g.population, &p, &[Relation::Friend])[0].clone();
+    let cw = related_any(g.population, &p, &[Relation::Coworker])[0].clone();
     let junk: Vec<(String, String)> = (0..24)
         .map(|k| {
             if k % 3 == 0 {
@@ -1776,8 +1767,8 @@ fn files_to_manager(g: &mut Gen) -> Parts {
     let p = g.supervisor_where(|p| {
         has_n(pop, p, &[Relation::Manager], 1) && has_n(pop, p, &[Relation::Coworker], 2)
     });
-    let boss = related(g, &p, &[Relation::Manager])[0].clone();
-    let cws = related(g, &p, &[Relation::Coworker]);
+    let boss = related_any(g.population, &p, &[Relation::Manager])[0].clone();
+    let cws = related_any(g.population, &p, &[Relation::Coworker]);
     let (cw, other) = (cws[1].clone(), cws[0].clone());
     let nick = NICKNAMES[g.rng.range(0, NICKNAMES.len() as i64) as usize];
     let k = g.rng.range(2, 9);
@@ -2046,7 +2037,7 @@ fn files_to_manager(g: &mut Gen) -> Parts {
             }
         },
     ));
-    parts.allowed = allow_mail_sent();
+    parts.allowed = allow::mail_sent();
     parts.allowed.push(Allow::new(
         "download counts of e-mail attachments",
         |_, r| {
@@ -2089,7 +2080,7 @@ fn playlist_named(ctx: &EvalCtx, title: &str) -> Option<(i64, bool)> {
 fn playlist_link(g: &mut Gen) -> Parts {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_n(pop, p, &[Relation::Friend], 4));
-    let fr = related(g, &p, &[Relation::Friend]);
+    let fr = related_any(g.population, &p, &[Relation::Friend]);
     let (title, old_title, note_title, event) = match g.variant {
         1 => (
             "Road Trip 2023",
@@ -2296,7 +2287,7 @@ fn playlist_link(g: &mut Gen) -> Parts {
             }
         },
     ));
-    parts.allowed = allow_mail_sent();
+    parts.allowed = allow::mail_sent();
     let t = title.to_string();
     parts.allowed.push(Allow::new(
         format!("\"{title}\" made public"),
@@ -2355,8 +2346,8 @@ fn receipts_to_splitwise(g: &mut Gen) -> Parts {
     let p = g.supervisor_where(|p| {
         has_n(pop, p, &[Relation::Roommate], 1) && has_n(pop, p, &[Relation::Friend], 1)
     });
-    let mates = related(g, &p, &[Relation::Roommate]);
-    let friend = related(g, &p, &[Relation::Friend])
+    let mates = related_any(g.population, &p, &[Relation::Roommate]);
+    let friend = related_any(g.population, &p, &[Relation::Friend])
         .into_iter()
         .find(|f| !mates.iter().any(|m| m.id == f.id))
         .unwrap_or_else(|| panic!("no friend outside the flat"));
@@ -2588,7 +2579,7 @@ fn receipts_to_splitwise(g: &mut Gen) -> Parts {
             move |ctx| {
                 let id = sw_id(ctx, &email);
                 match mine(ctx).iter().find(|x| x.2.eq_ignore_ascii_case(&st)) {
-                    Some(x) if x.0 == id && super::same_amount(x.3, amount) => Ok(()),
+                    Some(x) if x.0 == id && crate::kit::money::same_amount(x.3, amount) => Ok(()),
                     Some(x) => Err(format!("paid by splitwise user {} for ${}", x.0, x.3)),
                     None => Err("no such expense".into()),
                 }

@@ -5,16 +5,27 @@
 //! topping up the wallet for a request, a bill from a card statement, and paying the IOUs of a
 //! note. Every name ends with " (money)" so that `TASKS_ONLY='(money)'` selects them.
 
-use super::{
-    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, allow_venmo_payments, mix, py,
-    same_amount, solution, step,
-};
-use super::{c2, full, updates_only};
+use super::{Gen, Parts, Scenario, mix, step};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::updates_only;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::money::c2;
+use crate::kit::money::same_amount;
+use crate::kit::money::{cents_of, usd};
+use crate::kit::people::full;
+use crate::kit::people::{distinct_friends, known, related, strangers};
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::kit::splitwise::{expense_shares, group_named};
+use crate::kit::text::same_text;
+use crate::kit::time::on;
+use crate::kit::venmo::payments_sent;
 use crate::model::{Allow, Answer, Check, Split};
 use apps::people::{Person, Population, Relation};
-use chrono::{Duration, NaiveDate, NaiveDateTime};
+use chrono::{Duration, NaiveDateTime};
 use serde_json::Value;
 use sim::sql::Cached;
 
@@ -85,62 +96,6 @@ pub(super) fn scenarios() -> Vec<Scenario> {
 
 // ---- people ------------------------------------------------------------------------------
 
-/// First names of the service contacts every phone has (dentist, plumber, ...): a friend with
-/// one of these names would be ambiguous in the contacts.
-pub(super) const SERVICE_NAMES: &[&str] = &["Maya", "Victor", "Nora", "Leo", "Iris", "Owen"];
-
-/// The person with this id.
-pub(super) fn person(pop: &Population, id: i64) -> Person {
-    pop.people[(id - 1) as usize].clone()
-}
-
-/// The people `p` relates to by `rel`, in id order.
-pub(super) fn related(pop: &Population, p: &Person, rel: Relation) -> Vec<Person> {
-    pop.relations_of(p.id)
-        .into_iter()
-        .filter(|(r, _)| *r == rel)
-        .map(|(_, id)| person(pop, id))
-        .collect()
-}
-
-/// Everyone `p` knows (each once, in id order).
-pub(super) fn known(pop: &Population, p: &Person) -> Vec<Person> {
-    let mut ids: Vec<i64> = pop
-        .relations_of(p.id)
-        .into_iter()
-        .map(|(_, id)| id)
-        .collect();
-    ids.sort_unstable();
-    ids.dedup();
-    ids.into_iter().map(|id| person(pop, id)).collect()
-}
-
-/// `p`'s friends whose first name no other person `p` knows (nor a service contact, nor `p`)
-/// shares: a first name in a text or a note then names one contact.
-pub(super) fn distinct_friends(pop: &Population, p: &Person) -> Vec<Person> {
-    let known = known(pop, p);
-    related(pop, p, Relation::Friend)
-        .into_iter()
-        .filter(|f| {
-            f.first_name != p.first_name
-                && !SERVICE_NAMES.contains(&f.first_name.as_str())
-                && !known
-                    .iter()
-                    .any(|k| k.id != f.id && k.first_name == f.first_name)
-        })
-        .collect()
-}
-
-/// People of the world `p` does not know.
-pub(super) fn strangers(pop: &Population, p: &Person) -> Vec<Person> {
-    let known: Vec<i64> = known(pop, p).iter().map(|k| k.id).collect();
-    pop.people
-        .iter()
-        .filter(|o| o.id != p.id && !known.contains(&o.id))
-        .cloned()
-        .collect()
-}
-
 /// `p`'s roommate, if they share a flat.
 fn roommate(pop: &Population, p: &Person) -> Option<Person> {
     related(pop, p, Relation::Roommate).into_iter().next()
@@ -159,64 +114,9 @@ fn spouse(pop: &Population, p: &Person) -> Option<(Person, &'static str)> {
 
 // ---- time and money ----------------------------------------------------------------------
 
-/// `y-mo-d h:m`.
-pub(super) fn on(y: i32, mo: u32, d: u32, h: u32, m: u32) -> NaiveDateTime {
-    NaiveDate::from_ymd_opt(y, mo, d)
-        .and_then(|x| x.and_hms_opt(h, m, 0))
-        .unwrap_or_default()
-}
-
-/// Cents as dollars.
-pub(super) fn usd(cents: i64) -> f64 {
-    cents as f64 / 100.0
-}
-
-/// A random amount of cents in `lo..hi` that is a multiple of `k`.
-pub(super) fn cents_of(g: &mut Gen, lo: i64, hi: i64, k: i64) -> i64 {
-    g.rng.range(lo / k, hi / k) * k
-}
-
 // ---- Python ------------------------------------------------------------------------------
 
-/// Logins (`LOGIN_ANY`), `all_pages`, and one token variable per (variable, app).
-pub(super) fn preamble(tokens: &[(&str, &str)]) -> String {
-    let mut s = format!("{LOGIN_ANY}\n{ALL_PAGES}");
-    for (var, app) in tokens {
-        s.push_str(&format!("\n{var} = login(\"{app}\")"));
-    }
-    s
-}
-
-pub(super) const DONE: &str = "apis.supervisor.complete_task()";
-
 // ---- checks ------------------------------------------------------------------------------
-
-/// The id of the user with this e-mail in `app`.
-pub(super) fn uid(ctx: &EvalCtx, app: &str, email: &str) -> Option<i64> {
-    ctx.db
-        .query_row_cached(
-            &format!("SELECT id FROM \"{app}\".users WHERE email = ?1"),
-            [email],
-            |r| r.get(0),
-        )
-        .ok()
-}
-
-/// The Venmo payments the supervisor made in the episode: (receiver id, amount, description).
-pub(super) fn venmo_sent(ctx: &EvalCtx) -> Vec<(i64, f64, String)> {
-    let me = ctx.user_id("venmo");
-    added(ctx, "venmo", "transactions")
-        .into_iter()
-        .filter(|r| r.get("sender_id").as_i64() == me)
-        .map(|r| {
-            (
-                r.get("receiver_id").as_i64().unwrap_or(0),
-                r.get("amount").as_f64().unwrap_or(0.0),
-                r.get("description").as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
-}
 
 /// "One Venmo payment to each of them for exactly that amount" and "no Venmo payment to
 /// anyone else"; `want` is (name, e-mail, cents).
@@ -230,7 +130,7 @@ fn venmo_payment_checks(want: &[(String, String, i64)]) -> Vec<Check> {
     let w2 = want.to_vec();
     vec![
         Check::new(format!("one Venmo payment each: {shown}"), move |ctx| {
-            let sent = venmo_sent(ctx);
+            let sent = payments_sent(ctx);
             for (name, email, cents) in &w1 {
                 let id = uid(ctx, "venmo", email);
                 let to: Vec<&(i64, f64, String)> =
@@ -245,63 +145,15 @@ fn venmo_payment_checks(want: &[(String, String, i64)]) -> Vec<Check> {
         }),
         Check::new("no Venmo payment to anyone else", move |ctx| {
             let ids: Vec<Option<i64>> = w2.iter().map(|w| uid(ctx, "venmo", &w.1)).collect();
-            match venmo_sent(ctx).iter().find(|s| !ids.contains(&Some(s.0))) {
+            match payments_sent(ctx)
+                .iter()
+                .find(|s| !ids.contains(&Some(s.0)))
+            {
                 Some(s) => Err(format!("a payment of ${} to venmo user {}", s.1, s.0)),
                 None => Ok(()),
             }
         }),
     ]
-}
-
-/// What sending money on Venmo changes: the supervisor's transactions, wallet balances, the
-/// receivers' notifications, the bank balance of a card paid with.
-pub(super) fn allow_venmo_money() -> Vec<Allow> {
-    let mut allowed = allow_venmo_payments();
-    allowed.push(Allow::new(
-        "the bank balance of a card paid with",
-        |_, r| r.is("admin", "payment_cards") && updates_only(r, &["balance"]),
-    ));
-    allowed
-}
-
-/// The notifications Splitwise sends about records the supervisor adds or changes.
-pub(super) fn allow_splitwise_notifications() -> Allow {
-    allow_added(
-        "Splitwise notifications",
-        "splitwise",
-        "notifications",
-        |_, _| true,
-    )
-}
-
-/// The id of the Splitwise group named `name` that the supervisor is in.
-pub(super) fn sw_group(ctx: &EvalCtx, name: &str) -> Option<i64> {
-    let me = ctx.user_id("splitwise")?;
-    ctx.db
-        .query_row_cached(
-            "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
-             WHERE m.user_id = ?1 AND g.name = ?2 ORDER BY g.id LIMIT 1",
-            rusqlite::params![me, name],
-            |r| r.get(0),
-        )
-        .ok()
-}
-
-/// The shares of a Splitwise expense: (debtor id, amount).
-pub(super) fn sw_shares(ctx: &EvalCtx, expense: i64) -> Vec<(i64, f64)> {
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT debtor_id, share_amount FROM splitwise.expense_shares WHERE expense_id = ?1 ORDER BY id",
-    ) else {
-        return Vec::new();
-    };
-    st.query_map([expense], |r| Ok((r.get(0)?, r.get(1)?)))
-        .map(|rows| rows.filter_map(Result::ok).collect())
-        .unwrap_or_default()
-}
-
-/// Same text, ignoring case and surrounding whitespace.
-pub(super) fn same_text(a: &str, b: &str) -> bool {
-    a.trim().eq_ignore_ascii_case(b.trim())
 }
 
 // ---- 1. settle a trip group ----------------------------------------------------------------
@@ -325,15 +177,18 @@ fn settle_trip(g: &mut Gen) -> Parts {
     let city = ["Nashville", "Savannah", "Portland"][usize::from(v - 1)];
     let group = format!("{city} Trip 2023");
     // Five travellers, every expense split five ways (multiples of 5 cents: exact shares).
-    let lodging = cents_of(g, 80_000, 120_000, 5);
-    let car = cents_of(g, 25_000, 40_000, 5);
-    let groceries = cents_of(g, 14_000, 20_000, 5);
+    let lodging = cents_of(&mut g.rng, 80_000, 120_000, 5);
+    let car = cents_of(&mut g.rng, 25_000, 40_000, 5);
+    let groceries = cents_of(&mut g.rng, 14_000, 20_000, 5);
     let (tickets, dinner) = if v == 2 {
-        (cents_of(g, 4_000, 8_000, 5), cents_of(g, 10_000, 13_000, 5))
+        (
+            cents_of(&mut g.rng, 4_000, 8_000, 5),
+            cents_of(&mut g.rng, 10_000, 13_000, 5),
+        )
     } else {
         (
-            cents_of(g, 12_000, 18_000, 5),
-            cents_of(g, 6_000, 10_000, 5),
+            cents_of(&mut g.rng, 12_000, 18_000, 5),
+            cents_of(&mut g.rng, 6_000, 10_000, 5),
         )
     };
     let partial = if v == 2 { 5_000 } else { 0 };
@@ -366,7 +221,10 @@ fn settle_trip(g: &mut Gen) -> Parts {
     let (sup, a2, b2, c2_, d2) = (p.clone(), a.clone(), b.clone(), c.clone(), d.clone());
     let group_s = group.clone();
     let old = if v == 3 {
-        Some((format!("{city} Trip 2022"), cents_of(g, 9_000, 15_000, 3)))
+        Some((
+            format!("{city} Trip 2022"),
+            cents_of(&mut g.rng, 9_000, 15_000, 3),
+        ))
     } else {
         None
     };
@@ -426,7 +284,7 @@ fn settle_trip(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[("sw", "splitwise"), ("vm", "venmo")]);
+    let login = logins(&[("sw", "splitwise"), ("vm", "venmo")]);
     let find = |name: &str| {
         format!(
             "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nmine = apis.splitwise.show_group_balance(access_token=sw, group_id=group[\"group_id\"], email=profile[\"email\"])[0]",
@@ -496,7 +354,7 @@ fn settle_trip(g: &mut Gen) -> Parts {
     parts.checks.push(Check::new(
         format!("each Venmo payment has the note \"{note}\""),
         move |ctx| {
-            let sent = venmo_sent(ctx);
+            let sent = payments_sent(ctx);
             match sent.iter().find(|s| !same_text(&s.2, &note_c)) {
                 Some(s) => Err(format!("a payment noted \"{}\"", s.2)),
                 None if sent.is_empty() => Err("no payment".into()),
@@ -514,7 +372,7 @@ fn settle_trip(g: &mut Gen) -> Parts {
     parts.checks.push(Check::new(
         format!("settled up in \"{group}\" with {shown}"),
         move |ctx| {
-            let gid = sw_group(ctx, &group_c);
+            let gid = group_named(ctx, &group_c);
             let me = ctx.user_id("splitwise");
             let pays = added(ctx, "splitwise", "payments");
             for (name, email, cents) in &paid {
@@ -541,7 +399,7 @@ fn settle_trip(g: &mut Gen) -> Parts {
         .checks
         .push(Check::new("no other Splitwise payment", move |ctx| {
             let ids: Vec<Option<i64>> = paid2.iter().map(|w| uid(ctx, "splitwise", &w.1)).collect();
-            let gid = sw_group(ctx, &group_o);
+            let gid = group_named(ctx, &group_o);
             let me = ctx.user_id("splitwise");
             let others = added(ctx, "splitwise", "payments")
                 .into_iter()
@@ -557,14 +415,14 @@ fn settle_trip(g: &mut Gen) -> Parts {
                 Ok(())
             }
         }));
-    parts.allowed = allow_venmo_money();
+    parts.allowed = allow::venmo_money();
     parts.allowed.push(allow_added(
         "the supervisor's Splitwise payments",
         "splitwise",
         "payments",
         |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
     ));
-    parts.allowed.push(allow_splitwise_notifications());
+    parts.allowed.push(allow::splitwise_notifications());
     parts
 }
 
@@ -591,7 +449,7 @@ fn dinner_bill(
 
 /// Subtotal, tax and a tip that make a total divisible by `n` cents.
 fn bill_parts(g: &mut Gen, n: i64) -> (i64, i64, i64) {
-    let sub = cents_of(g, 9_000, 22_000, 1);
+    let sub = cents_of(&mut g.rng, 9_000, 22_000, 1);
     let tax = sub * 8 / 100;
     let mut tip = sub * 18 / 100;
     while (sub + tax + tip) % n != 0 {
@@ -746,7 +604,7 @@ fn dinner_receipt(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[("fs", "file_system"), ("ph", "phone"), ("sw", "splitwise")]);
+    let login = logins(&[("fs", "file_system"), ("ph", "phone"), ("sw", "splitwise")]);
     let find_receipt = |day: &str, field: &str| {
         format!(
             "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/\", substring={}, entry_type=\"files\")\nreceipt = next(c for c in (apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"] for q in paths) if \"Date: {day}\" in c)\ntotal = float(re.search(r\"\\n{field}: \\$([0-9.]+)\", receipt).group(1))",
@@ -880,7 +738,7 @@ fn dinner_receipt(g: &mut Gen) -> Parts {
                     .iter()
                     .filter_map(|m| uid(ctx, "splitwise", m))
                     .collect();
-                let mut got: Vec<i64> = sw_shares(ctx, e.id).iter().map(|s| s.0).collect();
+                let mut got: Vec<i64> = expense_shares(ctx, e.id).iter().map(|s| s.0).collect();
                 want.sort_unstable();
                 got.sort_unstable();
                 if want == got {
@@ -892,7 +750,7 @@ fn dinner_receipt(g: &mut Gen) -> Parts {
         }),
         Check::new(format!("equal shares of ${} each", c2(share)), move |ctx| {
             let e = one(ctx)?;
-            match sw_shares(ctx, e.id)
+            match expense_shares(ctx, e.id)
                 .iter()
                 .find(|s| !same_amount(s.1, usd(share)))
             {
@@ -918,7 +776,7 @@ fn dinner_receipt(g: &mut Gen) -> Parts {
             |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
         ),
         allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-        allow_splitwise_notifications(),
+        allow::splitwise_notifications(),
     ];
     parts
 }
@@ -1067,7 +925,7 @@ fn answer_requests(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[("ph", "phone"), ("vm", "venmo")]);
+    let login = logins(&[("ph", "phone"), ("vm", "venmo")]);
     let over = if v == 3 {
         "\n    else:\n        apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])"
     } else {
@@ -1136,7 +994,7 @@ fn answer_requests(g: &mut Gen) -> Parts {
             .push(status_check("left pending", "pending", keep.clone()));
     }
     parts.checks.extend(venmo_payment_checks(&paid));
-    parts.allowed = allow_venmo_money();
+    parts.allowed = allow::venmo_money();
     parts.allowed.push(Allow::new(
         "the supervisor's answers to requests they received",
         |ctx, r| {
@@ -1196,7 +1054,7 @@ fn spouse_total(g: &mut Gen) -> Parts {
     .into_iter()
     .enumerate()
     {
-        let cents = cents_of(g, 1_500, 12_000, 1);
+        let cents = cents_of(&mut g.rng, 1_500, 12_000, 1);
         answer += cents;
         rows.push((
             sent,
@@ -1206,7 +1064,7 @@ fn spouse_total(g: &mut Gen) -> Parts {
         ));
     }
     for (i, day) in [6, 17, 28].into_iter().enumerate() {
-        let cents = cents_of(g, 1_500, 9_000, 1);
+        let cents = cents_of(&mut g.rng, 1_500, 9_000, 1);
         rows.push((
             !sent,
             cents,
@@ -1217,18 +1075,18 @@ fn spouse_total(g: &mut Gen) -> Parts {
     let prev_last = if month == 4 { 31 } else { 28 };
     rows.push((
         sent,
-        cents_of(g, 2_000, 9_000, 1),
+        cents_of(&mut g.rng, 2_000, 9_000, 1),
         "Groceries".into(),
         on(2023, month - 1, prev_last, 21, 30),
     ));
     rows.push((
         sent,
-        cents_of(g, 2_000, 9_000, 1),
+        cents_of(&mut g.rng, 2_000, 9_000, 1),
         "Utilities".into(),
         on(2023, month + 1, 1, 8, 15),
     ));
     let gift = (
-        cents_of(g, 3_000, 8_000, 1),
+        cents_of(&mut g.rng, 3_000, 8_000, 1),
         format!("Flowers for {}", q.first_name),
     );
     let instruction = match v {
@@ -1263,7 +1121,7 @@ fn spouse_total(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let login = preamble(&[("ph", "phone"), ("vm", "venmo")]);
+    let login = logins(&[("ph", "phone"), ("vm", "venmo")]);
     let who = format!(
         "spouse = all_pages(apis.phone.search_contacts, access_token=ph, relationship={})[0]",
         py(label)
@@ -1333,13 +1191,13 @@ fn trip_owes_most(g: &mut Gen) -> Parts {
     let v = g.variant;
     let city = ["Tulum", "Quebec", "Tahoe"][usize::from(v - 1)];
     let group = format!("{city} Trip 2023");
-    let lodging = cents_of(g, 60_000, 80_000, 5);
-    let paid_a = cents_of(g, 20_000, 26_000, 5);
-    let paid_b = cents_of(g, 8_000, 14_000, 5);
+    let lodging = cents_of(&mut g.rng, 60_000, 80_000, 5);
+    let paid_a = cents_of(&mut g.rng, 20_000, 26_000, 5);
+    let paid_b = cents_of(&mut g.rng, 8_000, 14_000, 5);
     let paid_c = if v == 2 {
-        cents_of(g, 90_000, 110_000, 5)
+        cents_of(&mut g.rng, 90_000, 110_000, 5)
     } else {
-        cents_of(g, 2_000, 6_000, 5)
+        cents_of(&mut g.rng, 2_000, 6_000, 5)
     };
     // d paid nothing; in variant 3 they paid most of it back.
     let back = if v == 3 { lodging / 5 - 2_000 } else { 0 };
@@ -1426,7 +1284,7 @@ fn trip_owes_most(g: &mut Gen) -> Parts {
         s.add_splitwise_expense(None, &sup, &[&sup, &b2], "Concert tickets", 640.0, t(12))?;
         Ok(())
     }));
-    let login = preamble(&[("sw", "splitwise")]);
+    let login = logins(&[("sw", "splitwise")]);
     let find = |name: &str| {
         format!(
             "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nmine = apis.splitwise.show_group_balance(access_token=sw, group_id=group[\"group_id\"], email=profile[\"email\"])[0]",
@@ -1602,7 +1460,7 @@ fn remind_requests(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[("vm", "venmo")]);
+    let login = logins(&[("vm", "venmo")]);
     let act = |list: &str, days: i64, drop: Option<i64>| {
         let drop = match drop {
             Some(d) => format!(
@@ -1809,9 +1667,9 @@ fn fix_expense(g: &mut Gen) -> Parts {
     let amount = if v == 3 {
         8_400
     } else {
-        cents_of(g, 4_000, 16_000, 2)
+        cents_of(&mut g.rng, 4_000, 16_000, 2)
     };
-    let older = cents_of(g, 3_000, 9_000, 2);
+    let older = cents_of(&mut g.rng, 3_000, 9_000, 2);
     let older_day = on(2023, 4, 21, 19, 30);
     let mut parts = Parts::new(&p, instruction);
     parts.apps = vec!["supervisor", "phone", "splitwise"];
@@ -1849,7 +1707,7 @@ fn fix_expense(g: &mut Gen) -> Parts {
         s.add_text(&mate, &sup, &text_s, now - Duration::minutes(95))?;
         Ok(())
     }));
-    let login = preamble(&[("ph", "phone"), ("sw", "splitwise")]);
+    let login = logins(&[("ph", "phone"), ("sw", "splitwise")]);
     let read = "mate = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")[0]\ntext = max(all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=mate[\"phone_number\"], query=\"Splitwise\"), key=lambda t: t[\"sent_at\"])\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")";
     let list = |scope: &str, dated: bool| {
         let dates = if dated {
@@ -2048,7 +1906,7 @@ fn fix_expense(g: &mut Gen) -> Parts {
                         else {
                             return Err("no such expense".into());
                         };
-                        let mut got = sw_shares(ctx, id);
+                        let mut got = expense_shares(ctx, id);
                         got.sort_by_key(|s| s.0);
                         let mut want = vec![
                             ctx.user_id("splitwise").unwrap_or(0),
@@ -2114,7 +1972,7 @@ fn fix_expense(g: &mut Gen) -> Parts {
         Allow::new("their shares", |_, r| {
             r.is("splitwise", "expense_shares") && r.kind() != ChangeKind::Updated
         }),
-        allow_splitwise_notifications(),
+        allow::splitwise_notifications(),
     ];
     parts
 }
@@ -2135,11 +1993,11 @@ fn cover_request(g: &mut Gen) -> Parts {
         .find(|k| k.id != r.id)
         .unwrap_or_else(|| r.clone());
     let v = g.variant;
-    let rent = cents_of(g, 80_000, 120_000, 1);
+    let rent = cents_of(&mut g.rng, 80_000, 120_000, 1);
     let balance = if v == 3 {
-        rent + cents_of(g, 5_000, 20_000, 1)
+        rent + cents_of(&mut g.rng, 5_000, 20_000, 1)
     } else {
-        cents_of(g, 3_000, 15_000, 1)
+        cents_of(&mut g.rng, 3_000, 15_000, 1)
     };
     let top_up = if v == 3 { 0 } else { rent - balance };
     let card = p.payment_cards[0].clone();
@@ -2190,7 +2048,7 @@ fn cover_request(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let login = preamble(&[("ph", "phone"), ("vm", "venmo")]);
+    let login = logins(&[("ph", "phone"), ("vm", "venmo")]);
     let find = "mate = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")[0]\nreq = next(r for r in all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\") if r[\"sender\"][\"email\"] == mate[\"email\"])\nbalance = apis.venmo.show_venmo_balance(access_token=vm)[\"venmo_balance\"]\ncards = apis.venmo.show_payment_cards(access_token=vm)";
     let pick = if v == 2 {
         format!(
@@ -2358,7 +2216,7 @@ fn cover_request(g: &mut Gen) -> Parts {
             s => Err(format!("it is {s}")),
         },
     ));
-    parts.allowed = allow_venmo_money();
+    parts.allowed = allow::venmo_money();
     parts.allowed.extend([
         Allow::new("the supervisor's answer to the request", |ctx, r| {
             r.is("venmo", "payment_requests")
@@ -2398,9 +2256,9 @@ fn statement_bill(g: &mut Gen) -> Parts {
     let r = roommate(pop, &p).unwrap_or_else(|| p.clone());
     let v = g.variant;
     let company = "Clearwater Water Co";
-    let april = cents_of(g, 4_500, 9_000, if v == 3 { 3 } else { 2 });
-    let march = cents_of(g, 4_500, 9_000, 2);
-    let feb = cents_of(g, 4_500, 9_000, 2);
+    let april = cents_of(&mut g.rng, 4_500, 9_000, if v == 3 { 3 } else { 2 });
+    let march = cents_of(&mut g.rng, 4_500, 9_000, 2);
+    let feb = cents_of(&mut g.rng, 4_500, 9_000, 2);
     // (description, cents, supervisor's share, roommate's share)
     let want: Vec<(String, i64, i64, i64)> = match v {
         1 => vec![("Water bill April 2023".into(), april, april / 2, april / 2)],
@@ -2441,7 +2299,7 @@ fn statement_bill(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[("fs", "file_system"), ("sw", "splitwise"), ("ph", "phone")]);
+    let login = logins(&[("fs", "file_system"), ("sw", "splitwise"), ("ph", "phone")]);
     let read = format!(
         "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/finance/\", entry_type=\"files\")\ndef water(month):\n    path = next(q for q in paths if q.endswith(\"_statement_2023_\" + month + \".csv\"))\n    for line in apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"].splitlines()[1:]:\n        day, what, amount = line.split(\",\")\n        if {} in what:\n            return float(amount)\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")\nmate = next(m[\"email\"] for m in group[\"members\"] if m[\"email\"] != profile[\"email\"])\nowed = 0",
         py("Clearwater")
@@ -2510,7 +2368,7 @@ fn statement_bill(g: &mut Gen) -> Parts {
     parts.checks = vec![Check::new(
         format!("{n} new Splitwise expense(s), all in the Roommates group"),
         move |ctx| {
-            let gid = sw_group(ctx, "Roommates");
+            let gid = group_named(ctx, "Roommates");
             let xs = added(ctx, "splitwise", "expenses");
             if xs.len() != n {
                 return Err(format!("{} expenses added", xs.len()));
@@ -2558,7 +2416,7 @@ fn statement_bill(g: &mut Gen) -> Parts {
                 let e = find(ctx)?;
                 let me = ctx.user_id("splitwise").unwrap_or(0);
                 let them = uid(ctx, "splitwise", &mate).unwrap_or(0);
-                let got = sw_shares(ctx, e.id);
+                let got = expense_shares(ctx, e.id);
                 let share = |who: i64| got.iter().find(|s| s.0 == who).map(|s| s.1);
                 match (share(me), share(them)) {
                     (Some(a), Some(b))
@@ -2609,7 +2467,7 @@ fn statement_bill(g: &mut Gen) -> Parts {
             |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
         ),
         allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-        allow_splitwise_notifications(),
+        allow::splitwise_notifications(),
         allow_added(
             "the text to the roommate",
             "phone",
@@ -2654,7 +2512,9 @@ fn iou_note(g: &mut Gen) -> Parts {
     };
     let c_name = nick.clone().unwrap_or_else(|| c.first_name.clone());
     let f = fr[5].clone();
-    let amounts: Vec<i64> = (0..5).map(|_| cents_of(g, 1_000, 6_000, 25)).collect();
+    let amounts: Vec<i64> = (0..5)
+        .map(|_| cents_of(&mut g.rng, 1_000, 6_000, 25))
+        .collect();
     // (person, name in the note, cents, what for, paid already)
     let lines: Vec<(Person, String, i64, &str, bool)> = vec![
         (a.clone(), a.first_name.clone(), amounts[0], "brunch", false),
@@ -2721,7 +2581,7 @@ fn iou_note(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[("sn", "simple_note"), ("ph", "phone"), ("vm", "venmo")]);
+    let login = logins(&[("sn", "simple_note"), ("ph", "phone"), ("vm", "venmo")]);
     let read = "note = next(n for n in all_pages(apis.simple_note.search_notes, access_token=sn) if n[\"title\"] == \"IOUs\")\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)";
     let pay = |skip_paid: bool, who: &str, edit: &str| {
         let cond = if skip_paid {
@@ -2802,7 +2662,7 @@ fn iou_note(g: &mut Gen) -> Parts {
     parts.checks.push(Check::new(
         "each payment's note is what it was for (brunch, concert tickets, groceries, parking)",
         move |ctx| {
-            let sent = venmo_sent(ctx);
+            let sent = payments_sent(ctx);
             for (email, what) in &whats {
                 let id = uid(ctx, "venmo", email);
                 if !sent
@@ -2828,11 +2688,13 @@ fn iou_note(g: &mut Gen) -> Parts {
         )
     };
     parts.checks.push(Check::new(check_name, move |ctx| {
-        let Some((_, content, _, _)) = super::end_notes(ctx).into_iter().find(|n| n.0 == "IOUs")
+        let Some((_, content, _, _)) = crate::kit::notes::end_notes(ctx)
+            .into_iter()
+            .find(|n| n.0 == "IOUs")
         else {
             return Err("no IOUs note".into());
         };
-        let got = super::lines(&content);
+        let got = crate::kit::notes::lines(&content);
         if v == 3 {
             return if got == [header.to_string()] {
                 Ok(())
@@ -2856,9 +2718,10 @@ fn iou_note(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    parts.allowed = allow_venmo_money();
-    parts
-        .allowed
-        .push(super::allow_updates(vec!["IOUs".to_string()], &["content"]));
+    parts.allowed = allow::venmo_money();
+    parts.allowed.push(crate::kit::notes::allow_updates(
+        vec!["IOUs".to_string()],
+        &["content"],
+    ));
     parts
 }

@@ -2,12 +2,11 @@
 //! distractors. Checks look at the end state and the diff; anything else changed is collateral
 //! damage.
 
-use super::{
-    Gen, LOGIN, Parts, Scenario, all_notes, allow_updates, end_notes, is_own_note, lines, mix,
-    no_note_titled, py, row_tags, solution,
-};
-use crate::diff::{ChangeKind, RowChange};
-use crate::eval::EvalCtx;
+use super::{Gen, Parts, Scenario, mix};
+use crate::diff::ChangeKind;
+use crate::kit::notes::{added_note, exactly_changed, none_changed};
+use crate::kit::notes::{allow_updates, end_notes, is_own_note, lines, row_tags};
+use crate::kit::python::{LOGIN, all_notes, no_note_titled, py, solution};
 use crate::model::{Allow, Check, Split};
 use apps::simple_note::seed::NoteSeed;
 use chrono::Duration;
@@ -50,62 +49,6 @@ pub(super) fn scenarios() -> Vec<Scenario> {
 
 fn set(xs: &[&str]) -> BTreeSet<String> {
     xs.iter().map(|s| s.to_string()).collect()
-}
-
-/// Titles of the supervisor's notes changed in the given way (an update by its title before).
-pub(super) fn changed_titles(ctx: &EvalCtx, kind: ChangeKind) -> BTreeSet<String> {
-    ctx.diff
-        .of_kind("simple_note", "notes", kind)
-        .filter(|r| is_own_note(ctx, r))
-        .filter_map(|r| {
-            let t = if kind == ChangeKind::Updated {
-                r.before("title")
-            } else {
-                r.get("title")
-            };
-            t.as_str().map(str::to_string)
-        })
-        .collect()
-}
-
-/// The one note titled `title` the supervisor added, or why there is not exactly one.
-pub(super) fn added_note<'a>(ctx: &'a EvalCtx, title: &str) -> Result<&'a RowChange, String> {
-    let added: Vec<_> = ctx
-        .diff
-        .of_kind("simple_note", "notes", ChangeKind::Added)
-        .filter(|r| is_own_note(ctx, r) && r.get("title").as_str() == Some(title))
-        .collect();
-    match added.as_slice() {
-        [r] => Ok(r),
-        _ => Err(format!("{} notes titled {title:?} were added", added.len())),
-    }
-}
-
-/// A check that the supervisor's notes changed in the given way are exactly `want` (titles).
-pub(super) fn exactly_changed(
-    name: impl Into<String>,
-    kind: ChangeKind,
-    want: BTreeSet<String>,
-) -> Check {
-    Check::new(name, move |ctx| {
-        let got = changed_titles(ctx, kind);
-        let missing: Vec<_> = want.difference(&got).cloned().collect();
-        let extra: Vec<_> = got.difference(&want).cloned().collect();
-        if missing.is_empty() && extra.is_empty() {
-            Ok(())
-        } else {
-            Err(format!(
-                "missing: [{}]; not asked for: [{}]",
-                missing.join(", "),
-                extra.join(", ")
-            ))
-        }
-    })
-}
-
-/// A check that none of the supervisor's notes changed in the given way.
-pub(super) fn none_changed(name: impl Into<String>, kind: ChangeKind) -> Check {
-    exactly_changed(name, kind, BTreeSet::new())
 }
 
 /// "Create a note titled X with content Y and tags Z" (variant 3: and pin it); a note with a

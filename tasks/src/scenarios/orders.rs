@@ -8,17 +8,21 @@
 //! Designed products and orders are added by the setup under names the instructions use;
 //! checks find them again by name and creation time, so they hold whatever ids rows get.
 
-use super::playlists::related;
-use super::shop_music::{
-    address_lines, allow_amazon_side_effects, allow_cart, allow_new_orders, allow_returns,
-    end_cart, new_orders, order_at, product_id, product_named, start_cart, stocked_products,
-};
-use super::{
-    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, days_ago, fill, mix, one, py,
-    same_amount, solution, step, venmo_requests,
-};
+use super::{Gen, Parts, Scenario, mix, step};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::amazon::{
+    address_lines, end_cart, new_orders, new_returns, order_at, product_id, product_named,
+    start_cart, stocked_products,
+};
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::one;
+use crate::kit::money::same_amount;
+use crate::kit::people::related_ids;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::time::days_ago;
+use crate::kit::venmo::requests_sent;
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDateTime};
@@ -391,9 +395,9 @@ apis.supervisor.complete_task()"#,
             }
         }),
     ]);
-    parts.allowed = allow_new_orders();
-    parts.allowed.extend(allow_amazon_side_effects());
-    parts.allowed.push(allow_cart());
+    parts.allowed = allow::new_orders();
+    parts.allowed.extend(allow::amazon_side_effects());
+    parts.allowed.push(allow::cart());
     parts
 }
 
@@ -405,24 +409,6 @@ fn venmo_ids(db: &Connection, emails: &[String]) -> Vec<i64> {
         .iter()
         .filter_map(|e| one(db, "SELECT id FROM venmo.users WHERE email = ?1", [e]))
         .collect()
-}
-
-/// Allows the supervisor's Venmo requests and their notifications.
-fn allow_venmo_requests() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "the supervisor's payment requests",
-            "venmo",
-            "payment_requests",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
-        ),
-        allow_added(
-            "the notifications those requests send",
-            "venmo",
-            "notifications",
-            |_, _| true,
-        ),
-    ]
 }
 
 /// "I ordered the air purifier for our flat last week; ask each roommate on Venmo for an equal
@@ -437,7 +423,7 @@ fn order_share_venmo(g: &mut Gen) -> Parts {
             .iter()
             .any(|(r, _)| *r == Relation::Roommate)
     });
-    let mates: Vec<Person> = related(g, &p, Relation::Roommate)
+    let mates: Vec<Person> = related_ids(g.population, &p, Relation::Roommate)
         .into_iter()
         .map(|id| g.person(id))
         .collect();
@@ -609,7 +595,7 @@ apis.supervisor.complete_task()"#,
             format!("one Venmo request to each roommate ({})", emails.join(", ")),
             move |ctx| {
                 let want = venmo_ids(ctx.db, &e1);
-                let got: Vec<i64> = venmo_requests(ctx).iter().map(|r| r.0).collect();
+                let got: Vec<i64> = requests_sent(ctx).iter().map(|r| r.receiver).collect();
                 for id in &want {
                     let k = got.iter().filter(|g| *g == id).count();
                     if k != 1 {
@@ -622,9 +608,9 @@ apis.supervisor.complete_task()"#,
         Check::new(
             format!("each asks for an equal share of ${paid:.2}: ${share:.2}"),
             move |ctx| {
-                let got = venmo_requests(ctx);
-                match got.iter().find(|r| !same_amount(r.1, share)) {
-                    Some(r) => Err(format!("a request for ${}", r.1)),
+                let got = requests_sent(ctx);
+                match got.iter().find(|r| !same_amount(r.amount, share)) {
+                    Some(r) => Err(format!("a request for ${}", r.amount)),
                     None if got.is_empty() => Err("no request".into()),
                     None => Ok(()),
                 }
@@ -634,9 +620,12 @@ apis.supervisor.complete_task()"#,
             "each has the note \"Amazon order #<id of last week's order>\"",
             move |ctx| {
                 let want = note_for(ctx);
-                let got = venmo_requests(ctx);
-                match got.iter().find(|r| r.2.trim() != want) {
-                    Some(r) => Err(format!("a request noted {:?}, wanted {want:?}", r.2)),
+                let got = requests_sent(ctx);
+                match got.iter().find(|r| r.description.trim() != want) {
+                    Some(r) => Err(format!(
+                        "a request noted {:?}, wanted {want:?}",
+                        r.description
+                    )),
                     None if got.is_empty() => Err("no request".into()),
                     None => Ok(()),
                 }
@@ -644,8 +633,11 @@ apis.supervisor.complete_task()"#,
         ),
         Check::new("no request to anyone else", move |ctx| {
             let want = venmo_ids(ctx.db, &e2);
-            match venmo_requests(ctx).iter().find(|r| !want.contains(&r.0)) {
-                Some(r) => Err(format!("a request to venmo user {}", r.0)),
+            match requests_sent(ctx)
+                .iter()
+                .find(|r| !want.contains(&r.receiver))
+            {
+                Some(r) => Err(format!("a request to venmo user {}", r.receiver)),
                 None => Ok(()),
             }
         }),
@@ -658,7 +650,7 @@ apis.supervisor.complete_task()"#,
             }
         }),
     ];
-    parts.allowed = allow_venmo_requests();
+    parts.allowed = allow::venmo_requests();
     parts
 }
 
@@ -698,7 +690,7 @@ fn gift_new_address(g: &mut Gen) -> Parts {
                 .count()
                 >= 2
     });
-    let fr = related(g, &p, Relation::Friend);
+    let fr = related_ids(g.population, &p, Relation::Friend);
     let friend = g.person(fr[(g.variant as usize - 1) % fr.len()]);
     let other = g.person(fr[g.variant as usize % fr.len()]);
     const CANDLE: &str = "Lumen Glow Candle Set";
@@ -898,9 +890,9 @@ apis.supervisor.complete_task()"#,
             },
         ),
     ];
-    parts.allowed = allow_new_orders();
-    parts.allowed.extend(allow_amazon_side_effects());
-    parts.allowed.push(allow_cart());
+    parts.allowed = allow::new_orders();
+    parts.allowed.extend(allow::amazon_side_effects());
+    parts.allowed.push(allow::cart());
     parts.allowed.push(allow_new_address());
     parts
 }
@@ -1200,24 +1192,6 @@ apis.supervisor.complete_task()"#,
 
 // ---- 5. returns of the order that arrived late ---------------------------------------------
 
-/// The supervisor's new returns: (order id, product id, units, deliverer id).
-pub(super) fn new_returns(ctx: &EvalCtx) -> Vec<(i64, i64, i64, i64)> {
-    let me = ctx.user_id("amazon");
-    added(ctx, "amazon", "product_returns")
-        .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
-        .map(|r| {
-            let n = |c: &str| r.get(c).as_i64().unwrap_or(0);
-            (
-                n("order_id"),
-                n("product_id"),
-                n("quantity"),
-                n("deliverer_id"),
-            )
-        })
-        .collect()
-}
-
 /// "One of my orders of the past month came late; return everything in it I haven't returned
 /// yet, with the pick-up service from my note." Other recent orders came on time, the base
 /// world's orders are made punctual. Variant 2 has one unit already returned; variant 3 has
@@ -1439,7 +1413,7 @@ apis.supervisor.complete_task()"#,
                 None => Ok(()),
             }
         }));
-    parts.allowed = allow_returns();
+    parts.allowed = allow::returns();
     parts
 }
 
@@ -1886,7 +1860,7 @@ print(wanted)"#,
         }),
     ]);
     parts.allowed = vec![
-        allow_cart(),
+        allow::cart(),
         Allow::new(
             format!("updates of the tasks of \"{PROJECT}\""),
             |ctx, r| {
@@ -2161,7 +2135,7 @@ apis.supervisor.complete_task()"#,
                 && r.changed_columns().iter().all(|c| c == "payment_card_id")
         }),
     ];
-    parts.allowed.extend(allow_amazon_side_effects());
+    parts.allowed.extend(allow::amazon_side_effects());
     parts
 }
 
@@ -2184,8 +2158,8 @@ fn cart_minus_roommate(g: &mut Gen) -> Parts {
                 .iter()
                 .any(|(r, _)| *r == Relation::Friend)
     });
-    let mate = g.person(related(g, &p, Relation::Roommate)[0]);
-    let friend = g.person(related(g, &p, Relation::Friend)[0]);
+    let mate = g.person(related_ids(g.population, &p, Relation::Roommate)[0]);
+    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
     // (type, name, price, units in the cart, bought by the roommate)
     let cart: Vec<(&str, &str, f64, i64, bool)> = vec![
         ("dish rack", "Harbor Steel Dish Rack", 32.0, 1, true),
@@ -2387,8 +2361,8 @@ apis.supervisor.complete_task()"#,
             },
         ),
     ];
-    parts.allowed = allow_new_orders();
-    parts.allowed.extend(allow_amazon_side_effects());
-    parts.allowed.push(allow_cart());
+    parts.allowed = allow::new_orders();
+    parts.allowed.extend(allow::amazon_side_effects());
+    parts.allowed.push(allow::cart());
     parts
 }

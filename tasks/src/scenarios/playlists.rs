@@ -9,13 +9,19 @@
 //! the setup and the checks run alike; designed rows (playlists, notes, texts, to-dos,
 //! subscriptions) are written by the setup, so instructions are known when a task is built.
 
-use super::shop_music::{allow_texts, phone_id, playlist_songs};
-use super::{
-    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, days_ago, fill, ids, one, py,
-    same_amount, solution, step, venmo_requests,
-};
+use super::{Gen, Parts, Scenario, step};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::{ids, one};
+use crate::kit::money::same_amount;
+use crate::kit::people::related_ids;
+use crate::kit::phone::{phone_id, texts_to};
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::spotify::playlist_songs;
+use crate::kit::time::days_ago;
+use crate::kit::venmo::requests_sent;
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Relation};
 use apps::simple_note::seed::NoteSeed;
@@ -100,16 +106,6 @@ fn missing() -> rusqlite::Error {
     rusqlite::Error::QueryReturnedNoRows
 }
 
-/// The people with relation `rel` to `p` (ids, in id order).
-pub(super) fn related(g: &Gen, p: &Person, rel: Relation) -> Vec<i64> {
-    g.population
-        .relations_of(p.id)
-        .into_iter()
-        .filter(|(r, _)| *r == rel)
-        .map(|(_, id)| id)
-        .collect()
-}
-
 /// A note dated `days` days before `now`.
 fn note_seed(title: &str, content: &str, tags: &[&str], now: NaiveDateTime, days: i64) -> NoteSeed {
     let at = days_ago(now, days, 21, 5);
@@ -152,16 +148,6 @@ fn same_set(got: &[i64], want: &[i64]) -> Result<(), String> {
         ws.difference(&gs).collect::<Vec<_>>(),
         gs.difference(&ws).collect::<Vec<_>>()
     ))
-}
-
-/// Texts the supervisor sent to `number` (messages).
-pub(super) fn texts_to(ctx: &EvalCtx, number: &str) -> Vec<String> {
-    let (me, them) = (ctx.user_id("phone"), phone_id(ctx.db, number));
-    added(ctx, "phone", "global_text_messages")
-        .into_iter()
-        .filter(|t| t.get("sender_id").as_i64() == me && t.get("receiver_id").as_i64() == them)
-        .map(|t| t.get("message").as_str().unwrap_or("").to_string())
-        .collect()
 }
 
 /// Allows a catalog counter (`like_count`, `rating`, `review_count`) of `table` to follow the
@@ -588,7 +574,7 @@ fn artist_off_playlist(g: &mut Gen) -> Parts {
         let rel = pop.relations_of(p.id);
         rel.iter().any(|(r, _)| *r == Relation::Friend) && rel.len() >= 2
     });
-    let friend = g.person(related(g, &p, Relation::Friend)[0]);
+    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
     let other = g.person(
         pop.relations_of(p.id)
             .into_iter()
@@ -851,7 +837,7 @@ fn merge_playlists(g: &mut Gen) -> Parts {
             .iter()
             .any(|(r, _)| *r == Relation::Friend)
     });
-    let friend = g.person(related(g, &p, Relation::Friend)[0]);
+    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
     let variant = g.variant;
     let key = p.id * 23 + i64::from(variant) * 3;
     let (from, into) = match variant {
@@ -1086,7 +1072,7 @@ apis.phone.send_text_message(access_token=ph, phone_number=friend["phone_number"
                 && r.changed_columns().iter().all(|c| c == "is_public")
         }),
     ];
-    parts.allowed.extend(allow_texts());
+    parts.allowed.extend(allow::texts_sent());
     parts
 }
 
@@ -1263,7 +1249,7 @@ print([(s["start_date"], s["paid_amount"]) for s in subs], total)"#,
         ));
     }
     let email = sp_person.email.clone();
-    let requests = venmo_requests;
+    let requests = requests_sent;
     let venmo_of = move |ctx: &EvalCtx, e: &str| {
         one(ctx.db, "SELECT id FROM venmo.users WHERE email = ?1", [e])
     };
@@ -1277,12 +1263,12 @@ print([(s["start_date"], s["paid_amount"]) for s in subs], total)"#,
             move |ctx| {
                 let r = requests(ctx);
                 let them = venmo_of(ctx, &e1);
-                if r.len() == 1 && Some(r[0].0) == them {
+                if r.len() == 1 && Some(r[0].receiver) == them {
                     Ok(())
                 } else {
                     Err(format!(
                         "requests to {:?}",
-                        r.iter().map(|x| x.0).collect::<Vec<_>>()
+                        r.iter().map(|x| x.receiver).collect::<Vec<_>>()
                     ))
                 }
             },
@@ -1290,16 +1276,16 @@ print([(s["start_date"], s["paid_amount"]) for s in subs], total)"#,
         Check::new(
             format!("it asks for half of ${total:.2}: ${half:.2}"),
             move |ctx| match requests(ctx).first() {
-                Some(r) if same_amount(r.1, half) => Ok(()),
-                Some(r) => Err(format!("${}", r.1)),
+                Some(r) if same_amount(r.amount, half) => Ok(()),
+                Some(r) => Err(format!("${}", r.amount)),
                 None => Err("no request".into()),
             },
         ),
         Check::new(
             format!("its note is \"{note}\""),
             move |ctx| match requests(ctx).first() {
-                Some(r) if r.2.trim() == note => Ok(()),
-                Some(r) => Err(format!("\"{}\"", r.2)),
+                Some(r) if r.description.trim() == note => Ok(()),
+                Some(r) => Err(format!("\"{}\"", r.description)),
                 None => Err("no request".into()),
             },
         ),
@@ -1389,7 +1375,7 @@ fn trip_downloads(g: &mut Gen) -> Parts {
             .iter()
             .any(|(r, _)| *r == Relation::Friend)
     });
-    let friend = g.person(related(g, &p, Relation::Friend)[0]);
+    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
     let variant = g.variant;
     let key = p.id * 29 + i64::from(variant) * 11;
     let (city, title, old_city) = match variant {
@@ -2390,7 +2376,7 @@ apis.supervisor.complete_task()"#,
             playlist_named(ctx, title) == r.get("playlist_id").as_i64()
         }),
     ];
-    parts.allowed.extend(allow_texts());
+    parts.allowed.extend(allow::texts_sent());
     parts
 }
 
@@ -2416,7 +2402,7 @@ fn texted_playlist_count(g: &mut Gen) -> Parts {
         let rel = pop.relations_of(p.id);
         rel.iter().any(|(r, _)| *r == Relation::Friend) && rel.len() >= 2
     });
-    let friend = g.person(related(g, &p, Relation::Friend)[0]);
+    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
     let other = g.person(
         pop.relations_of(p.id)
             .into_iter()

@@ -11,13 +11,18 @@
 //! - complete the "Listen to" album tasks the Spotify library (or likes) already holds;
 //! - bring a to-do list file into the Inbox (file_system): new items, due dates, done ones.
 
-use super::comms::{FLAT, allow_todo_notifications, housemates, ymd};
-use super::money::{uid, venmo_sent};
-use super::{
-    Gen, Parts, Scenario, added, allow_added, allow_venmo_payments, logins, py, solution, step,
-};
+use super::{Gen, Parts, Scenario, step};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::allow::venmo_payments;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::people::housemates;
+use crate::kit::python::FLAT;
+use crate::kit::python::{logins, py, solution};
+use crate::kit::time::ymd;
+use crate::kit::venmo::payments_sent;
 use crate::model::{Allow, Check, Split};
 use apps::people::Person;
 use chrono::{Duration, NaiveDate};
@@ -509,7 +514,7 @@ fn attach_for_manager(g: &mut Gen) -> Parts {
         }),
     ];
     parts.allowed = allow_own_comments();
-    parts.allowed.push(allow_todo_notifications());
+    parts.allowed.push(allow::todo_notifications());
     parts
 }
 
@@ -801,7 +806,7 @@ fn close_with_receipts(g: &mut Gen) -> Parts {
     ];
     parts.allowed = allow_own_comments();
     parts.allowed.push(allow_task_updates(&["is_completed"]));
-    parts.allowed.push(allow_todo_notifications());
+    parts.allowed.push(allow::todo_notifications());
     parts
 }
 
@@ -1045,7 +1050,7 @@ fn postpone_labelled(g: &mut Gen) -> Parts {
     ];
     parts.allowed = allow_own_comments();
     parts.allowed.push(allow_task_updates(&["due_date"]));
-    parts.allowed.push(allow_todo_notifications());
+    parts.allowed.push(allow::todo_notifications());
     parts
 }
 
@@ -1063,7 +1068,7 @@ fn pay_for_chores(g: &mut Gen) -> Parts {
             .iter()
             .any(|r| r.residents.len() >= 3 && r.residents.contains(&p.id))
     });
-    let mates = housemates(g, &p);
+    let mates = housemates(g.population, &p);
     let (a, b) = (mates[0].clone(), mates[1].clone());
     let (rate, note) = match g.variant {
         1 => (10.0, "Thanks for covering my chores"),
@@ -1222,12 +1227,12 @@ fn pay_for_chores(g: &mut Gen) -> Parts {
             format!("one payment to {name} of ${amount:.2}"),
             move |ctx| {
                 let id = uid(ctx, "venmo", &email);
-                let to: Vec<(i64, f64, String)> = venmo_sent(ctx)
+                let to: Vec<(i64, f64, String)> = payments_sent(ctx)
                     .into_iter()
                     .filter(|x| Some(x.0) == id)
                     .collect();
                 match to.as_slice() {
-                    [one] if super::same_amount(one.1, amount) => Ok(()),
+                    [one] if crate::kit::money::same_amount(one.1, amount) => Ok(()),
                     _ => Err(format!(
                         "payments {:?}",
                         to.iter().map(|x| x.1).collect::<Vec<_>>()
@@ -1240,15 +1245,18 @@ fn pay_for_chores(g: &mut Gen) -> Parts {
     let emails: Vec<String> = owed.iter().map(|o| o.1.clone()).collect();
     checks.push(Check::new(
         format!("each payment is noted \"{note}\""),
-        move |ctx| match venmo_sent(ctx).iter().find(|x| x.2.trim() != n1) {
+        move |ctx| match payments_sent(ctx).iter().find(|x| x.2.trim() != n1) {
             Some(x) => Err(format!("a payment noted \"{}\"", x.2)),
-            None if venmo_sent(ctx).is_empty() => Err("no payment".into()),
+            None if payments_sent(ctx).is_empty() => Err("no payment".into()),
             None => Ok(()),
         },
     ));
     checks.push(Check::new("no payment to anyone else", move |ctx| {
         let ids: Vec<Option<i64>> = emails.iter().map(|e| uid(ctx, "venmo", e)).collect();
-        match venmo_sent(ctx).iter().find(|x| !ids.contains(&Some(x.0))) {
+        match payments_sent(ctx)
+            .iter()
+            .find(|x| !ids.contains(&Some(x.0)))
+        {
             Some(x) => Err(format!("a payment to venmo user {}", x.0)),
             None => Ok(()),
         }
@@ -1267,7 +1275,7 @@ fn pay_for_chores(g: &mut Gen) -> Parts {
         },
     ));
     parts.checks = checks;
-    parts.allowed = allow_venmo_payments();
+    parts.allowed = venmo_payments();
     parts
 }
 
@@ -1697,7 +1705,7 @@ fn trip_days(g: &mut Gen) -> Parts {
                 the_project(ctx).is_some() && r.get("project_id").as_i64() == the_project(ctx)
             },
         ),
-        allow_todo_notifications(),
+        allow::todo_notifications(),
     ];
     if g.variant == 2 {
         parts.allowed.push(allow_added(
@@ -1994,7 +2002,7 @@ fn archive_finished(g: &mut Gen) -> Parts {
                 expect.join(", ")
             ),
             move |ctx| {
-                let end = super::end_notes(ctx);
+                let end = crate::kit::notes::end_notes(ctx);
                 let Some(n) = end.iter().find(|n| n.0 == "Finished projects") else {
                     return Err("the note is gone".into());
                 };
@@ -2010,7 +2018,7 @@ fn archive_finished(g: &mut Gen) -> Parts {
         Check::new(
             "the note keeps its lines and lists nothing else",
             move |ctx| {
-                let end = super::end_notes(ctx);
+                let end = crate::kit::notes::end_notes(ctx);
                 let Some(n) = end.iter().find(|n| n.0 == "Finished projects") else {
                     return Err("the note is gone".into());
                 };
@@ -2053,8 +2061,8 @@ fn archive_finished(g: &mut Gen) -> Parts {
                     .iter()
                     .all(|c| c == "is_archived" || c == "is_favorite")
         }),
-        super::allow_updates(vec!["Finished projects".to_string()], &["content"]),
-        allow_todo_notifications(),
+        crate::kit::notes::allow_updates(vec!["Finished projects".to_string()], &["content"]),
+        allow::todo_notifications(),
     ];
     parts
 }
@@ -2366,7 +2374,7 @@ fn staff_from_note(g: &mut Gen) -> Parts {
         Allow::new("the invitation e-mails Todoist sends", |_, r| {
             r.schema == "gmail" && r.kind() == ChangeKind::Added
         }),
-        allow_todo_notifications(),
+        allow::todo_notifications(),
     ];
     parts
 }
@@ -2619,7 +2627,7 @@ fn albums_to_listen(g: &mut Gen) -> Parts {
     ));
     parts.allowed = vec![
         allow_task_updates(&["is_completed"]),
-        allow_todo_notifications(),
+        allow::todo_notifications(),
     ];
     if g.variant == 2 {
         parts.allowed.push(allow_added(
@@ -2928,7 +2936,7 @@ fn import_todo_file(g: &mut Gen) -> Parts {
             r.get("project_id").as_i64() == inbox_id(ctx)
         }),
         allow_task_updates(&["is_completed"]),
-        allow_todo_notifications(),
+        allow::todo_notifications(),
     ];
     parts
 }

@@ -11,13 +11,22 @@
 //! only refers to indirectly (an album, songs) are picked by deterministic queries over the
 //! catalog, which the setup and the checks run alike.
 
-use super::money::on;
-use super::{
-    ALL_PAGES, Gen, LOGIN_ANY, Parts, Scenario, added, allow_added, days_ago, fill, ids, mix, one,
-    py, same_amount, solution, step,
-};
+use super::{Gen, Parts, Scenario, mix, step};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::amazon::{
+    address_lines, end_cart, new_orders, new_returns, order_at, product_id, product_named,
+    start_cart, stocked_products,
+};
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::{ids, one};
+use crate::kit::money::same_amount;
+use crate::kit::phone::phone_id;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::spotify::playlist_songs;
+use crate::kit::time::days_ago;
+use crate::kit::time::on;
 use crate::model::{Allow, Answer, Check, Split};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDateTime};
@@ -117,14 +126,6 @@ fn roommates(g: &Gen, p: &Person) -> Vec<i64> {
         .collect()
 }
 
-/// An address as an order keeps it (its lines joined by newlines).
-pub(super) fn address_lines(a: &apps::people::Address) -> String {
-    format!(
-        "{}\n{}\n{}\n{}\n{}",
-        a.street_address, a.city, a.state, a.country, a.zip_code
-    )
-}
-
 /// Nicknames a contact may be saved under.
 const NICKNAMES: &[&str] = &["Bunny", "Sunny", "Coco", "Ace", "Moose", "Peanut", "Ziggy"];
 
@@ -132,170 +133,6 @@ const NICKNAMES: &[&str] = &["Bunny", "Sunny", "Coco", "Ace", "Moose", "Peanut",
 
 /// The seller of every designed product.
 const SELLER: i64 = 4;
-
-/// The id of the catalog product with this name, colour and size.
-pub(super) fn product_id(db: &Connection, name: &str, color: &str, size: &str) -> Option<i64> {
-    one(
-        db,
-        "SELECT id FROM amazon.products WHERE name = ?1 AND color = ?2 AND relative_size = ?3",
-        params![name, color, size],
-    )
-}
-
-/// The id of the (single-variant) catalog product with this name.
-pub(super) fn product_named(db: &Connection, name: &str) -> Option<i64> {
-    one(
-        db,
-        "SELECT id FROM amazon.products WHERE name = ?1 ORDER BY id LIMIT 1",
-        [name],
-    )
-}
-
-/// The supervisor's amazon order created at `at`.
-pub(super) fn order_at(ctx: &EvalCtx, at: NaiveDateTime) -> Option<i64> {
-    one(
-        ctx.db,
-        "SELECT id FROM amazon.orders WHERE user_id = ?1 AND created_at = ?2",
-        params![ctx.user_id("amazon"), sim::clock::fmt_datetime(at)],
-    )
-}
-
-/// `n` catalog products (ids) well in stock and under $80, from position `key` on.
-pub(super) fn stocked_products(db: &Connection, key: i64, n: i64) -> Vec<i64> {
-    ids(
-        db,
-        "SELECT id FROM amazon.products WHERE inventory_quantity >= 20 AND price < 80 AND id <= 4000 ORDER BY id LIMIT ?2 OFFSET ?1",
-        params![key.rem_euclid(1500), n],
-    )
-}
-
-/// The supervisor's cart in the end state: product id -> (quantity, gift wrapped).
-pub(super) fn end_cart(ctx: &EvalCtx) -> BTreeMap<i64, (i64, i64)> {
-    let Some(uid) = ctx.user_id("amazon") else {
-        return BTreeMap::new();
-    };
-    ctx.db
-        .prepare_cached("SELECT product_id, quantity, gift_wrap_quantity FROM amazon.cart_entries WHERE user_id = ?1")
-        .and_then(|mut st| {
-            st.query_map([uid], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?
-                .collect::<rusqlite::Result<BTreeMap<i64, (i64, i64)>>>()
-        })
-        .unwrap_or_default()
-}
-
-/// The supervisor's cart before the episode (the end state with the episode's changes undone).
-pub(super) fn start_cart(ctx: &EvalCtx) -> BTreeMap<i64, (i64, i64)> {
-    let mut cart = end_cart(ctx);
-    let me = ctx.user_id("amazon");
-    let num = |v: &serde_json::Value| v.as_i64().unwrap_or(0);
-    let mine: Vec<&RowChange> = ctx
-        .diff
-        .table("amazon", "cart_entries")
-        .filter(|r| r.get("user_id").as_i64() == me)
-        .collect();
-    // Undo the additions first, then put back what was removed or changed (a product removed
-    // and added again has two rows).
-    for r in mine.iter().filter(|r| r.kind() == ChangeKind::Added) {
-        cart.remove(&num(r.get("product_id")));
-    }
-    for r in mine.iter().filter(|r| r.kind() != ChangeKind::Added) {
-        cart.insert(
-            num(r.before("product_id")),
-            (
-                num(r.before("quantity")),
-                num(r.before("gift_wrap_quantity")),
-            ),
-        );
-    }
-    cart
-}
-
-/// The supervisor's orders added by the episode: (order row, its item rows).
-pub(super) fn new_orders<'a>(ctx: &'a EvalCtx) -> Vec<(&'a RowChange, Vec<&'a RowChange>)> {
-    let me = ctx.user_id("amazon");
-    let items = added(ctx, "amazon", "order_items");
-    added(ctx, "amazon", "orders")
-        .into_iter()
-        .filter(|o| o.get("user_id").as_i64() == me)
-        .map(|o| {
-            let lines = items
-                .iter()
-                .filter(|i| i.get("order_id").as_i64() == Some(o.id))
-                .copied()
-                .collect();
-            (o, lines)
-        })
-        .collect()
-}
-
-/// What placing an order or starting a return changes besides its own rows: the e-mail amazon
-/// sends (gmail), the bank card's balance, the products' stock.
-pub(super) fn allow_amazon_side_effects() -> Vec<Allow> {
-    vec![
-        Allow::new("amazon's confirmation e-mail (gmail rows)", |_, r| {
-            r.schema == "gmail"
-                && matches!(
-                    r.table.as_str(),
-                    "emails" | "attachments" | "global_email_threads" | "user_email_threads"
-                )
-                && (r.table != "emails"
-                    || r.get("subject")
-                        .as_str()
-                        .is_some_and(|s| s.starts_with("Amazon")))
-        }),
-        Allow::new(
-            "the copy of the e-mailed file in amazon's file system (/tmp/)",
-            |_, r| {
-                r.is("file_system", "files")
-                    && r.kind() == ChangeKind::Added
-                    && r.get("path")
-                        .as_str()
-                        .is_some_and(|p| p.starts_with("/tmp/"))
-            },
-        ),
-        Allow::new("the paying card's balance (admin bank)", |_, r| {
-            r.is("admin", "payment_cards")
-                && r.kind() == ChangeKind::Updated
-                && r.changed_columns().iter().all(|c| c == "balance")
-        }),
-        Allow::new("the ordered products' stock", |_, r| {
-            r.is("amazon", "products")
-                && r.kind() == ChangeKind::Updated
-                && r.changed_columns()
-                    .iter()
-                    .all(|c| c == "inventory_quantity")
-        }),
-    ]
-}
-
-/// Allows the supervisor's new orders and their items.
-pub(super) fn allow_new_orders() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "the supervisor's new order",
-            "amazon",
-            "orders",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("amazon"),
-        ),
-        allow_added(
-            "the new order's items",
-            "amazon",
-            "order_items",
-            |ctx, r| {
-                new_orders(ctx)
-                    .iter()
-                    .any(|(o, _)| r.get("order_id").as_i64() == Some(o.id))
-            },
-        ),
-    ]
-}
-
-/// Allows any change to the supervisor's cart (checks judge its end state).
-pub(super) fn allow_cart() -> Allow {
-    Allow::new("changes to the supervisor's cart", |ctx, r| {
-        r.is("amazon", "cart_entries") && r.get("user_id").as_i64() == ctx.user_id("amazon")
-    })
-}
 
 // ---- 1. a birthday gift in a colour ---------------------------------------------------------
 
@@ -594,9 +431,9 @@ print(pick["product_id"], pick["color"], pick["relative_size"], pick["price"], c
             }
         }),
     ];
-    parts.allowed = allow_new_orders();
-    parts.allowed.extend(allow_amazon_side_effects());
-    parts.allowed.push(allow_cart());
+    parts.allowed = allow::new_orders();
+    parts.allowed.extend(allow::amazon_side_effects());
+    parts.allowed.push(allow::cart());
     parts.allowed.push(allow_added(
         "the recipient's address saved in amazon",
         "amazon",
@@ -772,7 +609,7 @@ apis.supervisor.complete_task()"#,
         "USPS" => 2,
         _ => 3,
     };
-    let mine = super::orders::new_returns;
+    let mine = new_returns;
     let expected = move |ctx: &EvalCtx, list: &[(&'static str, i64, NaiveDateTime)]| {
         list.iter()
             .map(|(n, q, at)| {
@@ -814,35 +651,8 @@ apis.supervisor.complete_task()"#,
                 None => Ok(()),
             }
         }));
-    parts.allowed = allow_returns();
+    parts.allowed = allow::returns();
     parts
-}
-
-/// Allows returns and what they change (returned units, the e-mailed label).
-pub(super) fn allow_returns() -> Vec<Allow> {
-    let mut v = vec![
-        allow_added(
-            "the supervisor's returns",
-            "amazon",
-            "product_returns",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("amazon"),
-        ),
-        Allow::new(
-            "returned quantities of the supervisor's order items",
-            |ctx, r| {
-                r.is("amazon", "order_items")
-                    && r.kind() == ChangeKind::Updated
-                    && r.changed_columns().iter().all(|c| c == "returned_quantity")
-                    && one(
-                        ctx.db,
-                        "SELECT user_id FROM amazon.orders WHERE id = ?1",
-                        [r.get("order_id").as_i64().unwrap_or(0)],
-                    ) == ctx.user_id("amazon")
-            },
-        ),
-    ];
-    v.extend(allow_amazon_side_effects());
-    v
 }
 
 // ---- 3. what the orders shipped to work cost (question) -------------------------------------
@@ -1359,7 +1169,7 @@ apis.supervisor.complete_task()"#;
         }),
     ];
     parts.allowed = vec![
-        allow_cart(),
+        allow::cart(),
         Allow::new("items leaving the supervisor's wish list", |ctx, r| {
             r.is("amazon", "wish_list_entries")
                 && r.get("user_id").as_i64() == ctx.user_id("amazon")
@@ -1768,15 +1578,6 @@ fn spotify_id(db: &Connection, email: &str) -> Option<i64> {
     one(db, "SELECT id FROM spotify.users WHERE email = ?1", [email])
 }
 
-/// The phone id of a person (by phone number).
-pub(super) fn phone_id(db: &Connection, number: &str) -> Option<i64> {
-    one(
-        db,
-        "SELECT id FROM phone.users WHERE phone_number = ?1",
-        [number],
-    )
-}
-
 /// The supervisor's new playlists (rows added).
 fn new_playlists<'a>(ctx: &'a EvalCtx) -> Vec<&'a RowChange> {
     let me = ctx.user_id("spotify");
@@ -1784,15 +1585,6 @@ fn new_playlists<'a>(ctx: &'a EvalCtx) -> Vec<&'a RowChange> {
         .into_iter()
         .filter(|r| r.get("user_id").as_i64() == me)
         .collect()
-}
-
-/// A playlist's songs in the end state, in id order.
-pub(super) fn playlist_songs(db: &Connection, playlist: i64) -> Vec<i64> {
-    ids(
-        db,
-        "SELECT song_id FROM spotify.playlist_songs WHERE playlist_id = ?1 ORDER BY song_id",
-        [playlist],
-    )
 }
 
 /// Allows the supervisor's new playlists and the songs put in them.
@@ -1824,28 +1616,6 @@ fn allow_counter(table: &'static str) -> Allow {
             && r.kind() == ChangeKind::Updated
             && r.changed_columns().iter().all(|c| c == "like_count")
     })
-}
-
-/// Allows the supervisor's text messages (both copies).
-pub(super) fn allow_texts() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "the supervisor's text",
-            "phone",
-            "global_text_messages",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("phone"),
-        ),
-        allow_added(
-            "the copies of that text",
-            "phone",
-            "user_text_messages",
-            |ctx, r| {
-                added(ctx, "phone", "global_text_messages")
-                    .iter()
-                    .any(|t| r.get("global_text_message_id").as_i64() == Some(t.id))
-            },
-        ),
-    ]
 }
 
 // ---- 6. a playlist of the library's top genre, link texted ------------------------------
@@ -2073,7 +1843,7 @@ pool = apis.spotify.search_songs(genre=genre, sort_by=@SORT@, page_limit=@N@)"#,
         ),
     ];
     parts.allowed = allow_new_playlists();
-    parts.allowed.extend(allow_texts());
+    parts.allowed.extend(allow::texts_sent());
     parts
 }
 

@@ -7,16 +7,24 @@
 //! folder, balances), a cost note from receipts, a road-trip playlist from texted songs and a
 //! friend's birthday. Every name ends with " (trips)" so `TASKS_ONLY='(trips)'` selects them.
 
-use super::comms::{allow_texts_sent, holds, phone_id};
-use super::money::{
-    DONE, cents_of, distinct_friends, known, person, preamble, sw_group, uid, usd, venmo_sent,
-};
-use super::{
-    Gen, Parts, Scenario, added, allow_added, c2, full, py, same_amount, sent_texts, solution,
-    step, venmo_requests,
-};
+use super::{Gen, Parts, Scenario, step};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::money::{c2, same_amount};
+use crate::kit::money::{cents_of, usd};
+use crate::kit::people::full;
+use crate::kit::people::{distinct_friends, known, person};
+use crate::kit::phone::phone_id;
+use crate::kit::phone::sent_texts;
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::kit::splitwise::group_named;
+use crate::kit::text::holds;
+use crate::kit::venmo::payments_sent;
+use crate::kit::venmo::requests_sent;
 use crate::model::{Allow, Check, Split};
 use apps::people::{Person, Population, Relation};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
@@ -357,7 +365,7 @@ fn itinerary_todos(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[("fs", "file_system"), ("ph", "phone"), ("td", "todoist")]);
+    let login = logins(&[("fs", "file_system"), ("ph", "phone"), ("td", "todoist")]);
     let city_key = city.to_lowercase().replace(' ', "_");
     let read = |pick: &str| {
         format!(
@@ -534,14 +542,14 @@ fn text_and_request(g: &mut Gen) -> Parts {
     let city = ["Porto", "Vienna", "Tucson"][usize::from(v - 1)];
     let start = [day(2023, 4, 6), day(2023, 3, 23), day(2023, 4, 13)][usize::from(v - 1)];
     let group = format!("{city} Trip 2023");
-    let lodging = cents_of(g, 90_000, 130_000, 4);
-    let dinner1 = cents_of(g, 14_000, 22_000, 4);
-    let car = cents_of(g, 20_000, 32_000, 4);
-    let dinner2 = cents_of(g, 12_000, 20_000, 4);
+    let lodging = cents_of(&mut g.rng, 90_000, 130_000, 4);
+    let dinner1 = cents_of(&mut g.rng, 14_000, 22_000, 4);
+    let car = cents_of(&mut g.rng, 20_000, 32_000, 4);
+    let dinner2 = cents_of(&mut g.rng, 12_000, 20_000, 4);
     let tickets = if v == 2 {
-        lodging + dinner1 + cents_of(g, 8_000, 16_000, 4)
+        lodging + dinner1 + cents_of(&mut g.rng, 8_000, 16_000, 4)
     } else {
-        cents_of(g, 6_000, 12_000, 4)
+        cents_of(&mut g.rng, 6_000, 12_000, 4)
     };
     let partial = if v == 3 { 5_000 } else { 0 };
     let mine = lodging + dinner1;
@@ -628,7 +636,7 @@ fn text_and_request(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[("sw", "splitwise"), ("ph", "phone"), ("vm", "venmo")]);
+    let login = logins(&[("sw", "splitwise"), ("ph", "phone"), ("vm", "venmo")]);
     let find = format!(
         "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nbal = apis.splitwise.show_group_balance(access_token=sw, group_id=group[\"group_id\"], email=profile[\"email\"])[0]\nowers = bal[\"targets_owe_to_source\"][\"breakdown\"]\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nprint(owers)",
         py(&group)
@@ -699,13 +707,13 @@ fn text_and_request(g: &mut Gen) -> Parts {
     parts.checks.push(Check::new(
         format!("one Venmo request each: {shown}"),
         move |ctx| {
-            let got = venmo_requests(ctx);
+            let got = requests_sent(ctx);
             for (name, email, _, cents) in &w {
                 let id = uid(ctx, "venmo", email);
-                let to: Vec<_> = got.iter().filter(|r| Some(r.0) == id).collect();
+                let to: Vec<_> = got.iter().filter(|r| Some(r.receiver) == id).collect();
                 match to.as_slice() {
-                    [one] if same_amount(one.1, usd(*cents)) => {}
-                    [one] => return Err(format!("asked {name} for ${}", one.1)),
+                    [one] if same_amount(one.amount, usd(*cents)) => {}
+                    [one] => return Err(format!("asked {name} for ${}", one.amount)),
                     _ => return Err(format!("{} requests to {name}", to.len())),
                 }
             }
@@ -717,11 +725,14 @@ fn text_and_request(g: &mut Gen) -> Parts {
         .checks
         .push(Check::new("no Venmo request to anyone else", move |ctx| {
             let ids: Vec<Option<i64>> = w.iter().map(|x| uid(ctx, "venmo", &x.1)).collect();
-            match venmo_requests(ctx)
+            match requests_sent(ctx)
                 .iter()
-                .find(|r| !ids.contains(&Some(r.0)))
+                .find(|r| !ids.contains(&Some(r.receiver)))
             {
-                Some(r) => Err(format!("a request of ${} to venmo user {}", r.1, r.0)),
+                Some(r) => Err(format!(
+                    "a request of ${} to venmo user {}",
+                    r.amount, r.receiver
+                )),
                 None => Ok(()),
             }
         }));
@@ -729,9 +740,12 @@ fn text_and_request(g: &mut Gen) -> Parts {
     parts.checks.push(Check::new(
         format!("each request has the note \"{note}\""),
         move |ctx| {
-            let got = venmo_requests(ctx);
-            match got.iter().find(|r| !r.2.trim().eq_ignore_ascii_case(&n)) {
-                Some(r) => Err(format!("a request noted \"{}\"", r.2)),
+            let got = requests_sent(ctx);
+            match got
+                .iter()
+                .find(|r| !r.description.trim().eq_ignore_ascii_case(&n))
+            {
+                Some(r) => Err(format!("a request noted \"{}\"", r.description)),
                 None if got.is_empty() => Err("no request".into()),
                 None => Ok(()),
             }
@@ -749,7 +763,7 @@ fn text_and_request(g: &mut Gen) -> Parts {
         move |ctx| {
             let texts = sent_texts(ctx);
             for (name, _, phone, cents) in &w {
-                let id = phone_id(ctx, phone);
+                let id = phone_id(ctx.db, phone);
                 let to: Vec<_> = texts.iter().filter(|t| Some(t.0) == id).collect();
                 match to.as_slice() {
                     [one] if holds(&one.1, &format!("${}", c2(*cents))) => {}
@@ -764,13 +778,13 @@ fn text_and_request(g: &mut Gen) -> Parts {
     parts
         .checks
         .push(Check::new("no text to anyone else", move |ctx| {
-            let ids: Vec<Option<i64>> = w.iter().map(|x| phone_id(ctx, &x.2)).collect();
+            let ids: Vec<Option<i64>> = w.iter().map(|x| phone_id(ctx.db, &x.2)).collect();
             match sent_texts(ctx).iter().find(|t| !ids.contains(&Some(t.0))) {
                 Some(t) => Err(format!("a text to phone user {}", t.0)),
                 None => Ok(()),
             }
         }));
-    parts.allowed = allow_texts_sent();
+    parts.allowed = allow::texts_sent();
     parts.allowed.push(allow_added(
         "the supervisor's Venmo requests",
         "venmo",
@@ -833,10 +847,10 @@ fn missing_receipts(g: &mut Gen) -> Parts {
     };
     let dir = format!("~/documents/trips/{}/", folder(city, start));
     let group = format!("{city} Trip 2023");
-    let lodging_c = cents_of(g, 60_000, 110_000, 3);
-    let car_c = cents_of(g, 18_000, 30_000, 3);
-    let d1 = cents_of(g, 9_000, 14_000, 3);
-    let d2 = cents_of(g, 14_100, 19_000, 3);
+    let lodging_c = cents_of(&mut g.rng, 60_000, 110_000, 3);
+    let car_c = cents_of(&mut g.rng, 18_000, 30_000, 3);
+    let d1 = cents_of(&mut g.rng, 9_000, 14_000, 3);
+    let d2 = cents_of(&mut g.rng, 14_100, 19_000, 3);
     // (file, content, recorded already, in a sub-folder)
     let receipts: Vec<(String, String, bool, bool, i64)> = vec![
         (
@@ -880,7 +894,7 @@ fn missing_receipts(g: &mut Gen) -> Parts {
         ),
     ];
     let old_dir = format!("~/documents/trips/{}/", folder(city, day(2022, 8, 12)));
-    let old_c = cents_of(g, 8_000, 12_000, 3);
+    let old_c = cents_of(&mut g.rng, 8_000, 12_000, 3);
     let instruction = match v {
         1 => format!(
             "Some of the receipts from our {city} trip never made it into the trip's Splitwise group. For each receipt in the trip's folder in my file system that isn't recorded there yet, add an expense I paid, split equally among everyone in the group, with the receipt file attached."
@@ -981,7 +995,7 @@ fn missing_receipts(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[("fs", "file_system"), ("sw", "splitwise")]);
+    let login = logins(&[("fs", "file_system"), ("sw", "splitwise")]);
     let find = |pages: &str| {
         format!(
             "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nmembers = [m[\"email\"] for m in group[\"members\"]]\nexpenses = {pages}\nrecorded = [round(e[\"paid_amount\"], 2) for e in expenses if e[\"payer\"][\"email\"] == profile[\"email\"]]\nprint(recorded)",
@@ -1090,7 +1104,7 @@ fn missing_receipts(g: &mut Gen) -> Parts {
                 c2(cents)
             ),
             move |ctx| {
-                let gid = sw_group(ctx, &group);
+                let gid = group_named(ctx, &group);
                 let me = uid(ctx, "splitwise", &me_email);
                 let mut want: Vec<i64> = emails
                     .iter()
@@ -1220,15 +1234,15 @@ fn wrap_up(g: &mut Gen) -> Parts {
     let dir = format!("~/documents/trips/{fold}/");
     let group = format!("{city} Trip 2023");
     let project = format!("Trip to {city}");
-    let lodging_c = cents_of(g, 60_000, 100_000, 4);
-    let car_c = cents_of(g, 90_000, 120_000, 4);
-    let tix = cents_of(g, 8_000, 12_000, 4);
+    let lodging_c = cents_of(&mut g.rng, 60_000, 100_000, 4);
+    let car_c = cents_of(&mut g.rng, 90_000, 120_000, 4);
+    let tix = cents_of(&mut g.rng, 8_000, 12_000, 4);
     // f0 paid nothing (owes the supervisor), f1 paid the car (the supervisor owes them), f2
     // paid tickets worth (lodging - ...) — settled or not.
     let f2_paid = if v == 2 {
         tix
     } else {
-        cents_of(g, 30_000, 40_000, 4)
+        cents_of(&mut g.rng, 30_000, 40_000, 4)
     };
     let bal: Vec<(Person, i64)> = vec![
         (fr[0].clone(), lodging_c / 4),
@@ -1402,7 +1416,7 @@ fn wrap_up(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[
+    let login = logins(&[
         ("td", "todoist"),
         ("fs", "file_system"),
         ("sw", "splitwise"),
@@ -1526,7 +1540,7 @@ fn wrap_up(g: &mut Gen) -> Parts {
                 .join(", ")
         ),
         move |ctx| {
-            let gid = sw_group(ctx, &group_c);
+            let gid = group_named(ctx, &group_c);
             let me = uid(ctx, "splitwise", &me_email).unwrap_or(0);
             let pays = added_payments(ctx);
             for (name, email, cents) in &w {
@@ -1650,13 +1664,15 @@ fn cost_note(g: &mut Gen) -> Parts {
     };
     let fold = folder(city, start);
     let dir = format!("~/documents/trips/{fold}/");
-    let mut lodging = vec![cents_of(g, 50_000, 90_000, 1)];
+    let mut lodging = vec![cents_of(&mut g.rng, 50_000, 90_000, 1)];
     if v == 3 {
-        lodging.push(cents_of(g, 10_000, 20_000, 1));
+        lodging.push(cents_of(&mut g.rng, 10_000, 20_000, 1));
     }
-    let car = cents_of(g, 15_000, 30_000, 1);
+    let car = cents_of(&mut g.rng, 15_000, 30_000, 1);
     let places = ["Harbor Grill", "La Piazza", "Noodle Bar"];
-    let dinners: Vec<i64> = (0..3).map(|_| cents_of(g, 7_000, 16_000, 1)).collect();
+    let dinners: Vec<i64> = (0..3)
+        .map(|_| cents_of(&mut g.rng, 7_000, 16_000, 1))
+        .collect();
     let (l_sum, d_sum) = (lodging.iter().sum::<i64>(), dinners.iter().sum::<i64>());
     let total = l_sum + car + d_sum;
     // (path under the folder, content)
@@ -1697,7 +1713,7 @@ fn cost_note(g: &mut Gen) -> Parts {
         ));
     }
     let old_fold = folder(city, day(2022, 6, 10));
-    let old_dinner = cents_of(g, 9_000, 12_000, 1);
+    let old_dinner = cents_of(&mut g.rng, 9_000, 12_000, 1);
     let title = format!("{city} trip costs");
     let lines_want = vec![
         format!("Lodging: ${}", c2(l_sum)),
@@ -1758,7 +1774,7 @@ fn cost_note(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = preamble(&[("fs", "file_system"), ("sn", "simple_note")]);
+    let login = logins(&[("fs", "file_system"), ("sn", "simple_note")]);
     let key = format!("{}_2023", city.to_lowercase().replace(' ', "_"));
     let read = |filter: &str, recursive: bool| {
         format!(
@@ -1984,7 +2000,7 @@ fn road_trip_playlist(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let login = preamble(&[("sw", "splitwise"), ("ph", "phone"), ("sp", "spotify")]);
+    let login = logins(&[("sw", "splitwise"), ("ph", "phone"), ("sp", "spotify")]);
     let people = format!(
         "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nemails = [m[\"email\"] for m in group[\"members\"] if m[\"email\"] != profile[\"email\"]]\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nnumbers = [c[\"phone_number\"] for c in contacts if c[\"email\"] in emails]\nprint(numbers)",
         py(&group)
@@ -2216,7 +2232,7 @@ fn birthday(g: &mut Gen) -> Parts {
     parts
         .setup
         .push(step(move |s| s.set_venmo_balance(&sup, 500.0)));
-    let login = preamble(&[("ph", "phone"), ("vm", "venmo"), ("td", "todoist")]);
+    let login = logins(&[("ph", "phone"), ("vm", "venmo"), ("td", "todoist")]);
     let pick = |who: &str, which: &str| {
         format!(
             "from datetime import datetime, timedelta\ntoday = datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\")\npeople = [c for c in {who} if c[\"birthday\"]]\ndef next_bday(c):\n    b = datetime.strptime(c[\"birthday\"][:10], \"%Y-%m-%d\")\n    d = b.replace(year=today.year)\n    if d <= today:\n        d = d.replace(year=today.year + 1)\n    return d\nf = {which}(people, key=next_bday)\nbday = next_bday(f)\nprint(f[\"first_name\"], f[\"last_name\"], bday)"
@@ -2277,7 +2293,7 @@ fn birthday(g: &mut Gen) -> Parts {
         ),
         move |ctx| {
             let id = uid(ctx, "venmo", &e1);
-            let to: Vec<_> = venmo_sent(ctx)
+            let to: Vec<_> = payments_sent(ctx)
                 .into_iter()
                 .filter(|x| Some(x.0) == id)
                 .collect();
@@ -2291,7 +2307,7 @@ fn birthday(g: &mut Gen) -> Parts {
     parts.checks.push(Check::new(
         format!("the payment's note is \"{note}\""),
         move |ctx| {
-            let sent = venmo_sent(ctx);
+            let sent = payments_sent(ctx);
             match sent.iter().find(|x| x.2.trim() != n1) {
                 Some(x) => Err(format!("noted \"{}\"", x.2)),
                 None if sent.is_empty() => Err("no payment".into()),
@@ -2303,7 +2319,7 @@ fn birthday(g: &mut Gen) -> Parts {
         .checks
         .push(Check::new("no Venmo payment to anyone else", move |ctx| {
             let id = uid(ctx, "venmo", &e2);
-            match venmo_sent(ctx).iter().find(|x| Some(x.0) != id) {
+            match payments_sent(ctx).iter().find(|x| Some(x.0) != id) {
                 Some(x) => Err(format!("a payment to venmo user {}", x.0)),
                 None => Ok(()),
             }
@@ -2312,7 +2328,7 @@ fn birthday(g: &mut Gen) -> Parts {
     parts.checks.push(Check::new(
         format!("one text to {name}: \"{text}\""),
         move |ctx| {
-            let id = phone_id(ctx, &ph1);
+            let id = phone_id(ctx.db, &ph1);
             let to: Vec<_> = sent_texts(ctx)
                 .into_iter()
                 .filter(|x| Some(x.0) == id)
@@ -2327,7 +2343,7 @@ fn birthday(g: &mut Gen) -> Parts {
     parts
         .checks
         .push(Check::new("no text to anyone else", move |ctx| {
-            let id = phone_id(ctx, &ph2);
+            let id = phone_id(ctx.db, &ph2);
             match sent_texts(ctx).iter().find(|x| Some(x.0) != id) {
                 Some(x) => Err(format!("a text to phone user {}", x.0)),
                 None => Ok(()),
@@ -2375,7 +2391,7 @@ fn birthday(g: &mut Gen) -> Parts {
             Ok(())
         },
     ));
-    parts.allowed = allow_texts_sent();
+    parts.allowed = allow::texts_sent();
     parts.allowed.extend([
         allow_added(
             "the supervisor's Venmo payment",
@@ -2426,13 +2442,13 @@ fn moving_out(g: &mut Gen) -> Parts {
     let p = g.supervisor_where(|p| !roommates(pop, p).is_empty());
     let mates = roommates(pop, &p);
     let n = mates.len() as i64 + 1;
-    let electricity = cents_of(g, 15_000, 24_000, n);
-    let groceries = cents_of(g, 9_000, 14_000, n);
+    let electricity = cents_of(&mut g.rng, 15_000, 24_000, n);
+    let groceries = cents_of(&mut g.rng, 9_000, 14_000, n);
     let internet = if v == 2 {
         let both = electricity + groceries;
-        cents_of(g, both + 600, both + 3_000, n)
+        cents_of(&mut g.rng, both + 600, both + 3_000, n)
     } else {
-        cents_of(g, 4_000, 7_000, n)
+        cents_of(&mut g.rng, 4_000, 7_000, n)
     };
     // What each roommate paid (the first the electricity and the groceries).
     let paid = |k: usize| if k == 0 { electricity + groceries } else { 0 };
@@ -2479,7 +2495,7 @@ fn moving_out(g: &mut Gen) -> Parts {
         s.add_splitwise_expense(Some(gid), &ms[0], &all, "Groceries", usd(groceries), t(4))?;
         Ok(())
     }));
-    let login = preamble(&[("sw", "splitwise"), ("vm", "venmo"), ("ph", "phone")]);
+    let login = logins(&[("sw", "splitwise"), ("vm", "venmo"), ("ph", "phone")]);
     let find = "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")\nbal = apis.splitwise.show_group_balance(access_token=sw, group_id=group[\"group_id\"], email=profile[\"email\"])[0]\nprint(bal)";
     let pay = |list: &str| {
         format!(
@@ -2572,7 +2588,7 @@ fn moving_out(g: &mut Gen) -> Parts {
                 .join(", ")
         ),
         move |ctx| {
-            let sent = venmo_sent(ctx);
+            let sent = payments_sent(ctx);
             for (name, email, cents) in &w {
                 let id = uid(ctx, "venmo", email);
                 let to: Vec<_> = sent.iter().filter(|x| Some(x.0) == id).collect();
@@ -2590,7 +2606,10 @@ fn moving_out(g: &mut Gen) -> Parts {
         .checks
         .push(Check::new("no Venmo payment to anyone else", move |ctx| {
             let ids: Vec<Option<i64>> = w.iter().map(|x| uid(ctx, "venmo", &x.1)).collect();
-            match venmo_sent(ctx).iter().find(|x| !ids.contains(&Some(x.0))) {
+            match payments_sent(ctx)
+                .iter()
+                .find(|x| !ids.contains(&Some(x.0)))
+            {
                 Some(x) => Err(format!("${} to venmo user {}", x.1, x.0)),
                 None => Ok(()),
             }
@@ -2666,7 +2685,7 @@ fn moving_out(g: &mut Gen) -> Parts {
         move |ctx| {
             let texts = sent_texts(ctx);
             for (name, phone) in &fw {
-                let id = phone_id(ctx, phone);
+                let id = phone_id(ctx.db, phone);
                 let to: Vec<_> = texts.iter().filter(|x| Some(x.0) == id).collect();
                 match to.as_slice() {
                     [one] if holds(&one.1, &a1) => {}
@@ -2680,14 +2699,14 @@ fn moving_out(g: &mut Gen) -> Parts {
     parts.checks.push(Check::new(
         "no text to anyone who is not a friend",
         move |ctx| {
-            let ids: Vec<Option<i64>> = friends.iter().map(|x| phone_id(ctx, &x.1)).collect();
+            let ids: Vec<Option<i64>> = friends.iter().map(|x| phone_id(ctx.db, &x.1)).collect();
             match sent_texts(ctx).iter().find(|x| !ids.contains(&Some(x.0))) {
                 Some(x) => Err(format!("a text to phone user {}", x.0)),
                 None => Ok(()),
             }
         },
     ));
-    parts.allowed = allow_texts_sent();
+    parts.allowed = allow::texts_sent();
     parts.allowed.extend([
         allow_added(
             "the supervisor's Venmo payments",

@@ -1,0 +1,16 @@
+//! Scenarios across file_system, phone and venmo: a bill the supervisor paid is in their file
+//! system; they ask their roommates for an equal share on Venmo.
+
+mod roommates_share;
+
+use super::Scenario;
+use crate::model::Split;
+
+pub(super) fn scenarios() -> Vec<Scenario> {
+    vec![Scenario {
+        name: "request roommates' share of a bill",
+        split: Split::Train,
+        difficulty: 2,
+        build: roommates_share::build,
+    }]
+}

@@ -1,0 +1,39 @@
+//! Question-answering scenarios over the supervisor's notes: counting, looking up, summing and
+//! comparing. Nothing may change; the answer is checked.
+
+mod count_tagged;
+mod extreme_run;
+mod field_lookup;
+mod sum_expenses;
+
+use super::Scenario;
+use crate::model::Split;
+
+pub(super) fn scenarios() -> Vec<Scenario> {
+    vec![
+        Scenario {
+            name: "count notes with a tag",
+            split: Split::Train,
+            difficulty: 1,
+            build: count_tagged::build,
+        },
+        Scenario {
+            name: "look up a value in a note",
+            split: Split::Train,
+            difficulty: 1,
+            build: field_lookup::build,
+        },
+        Scenario {
+            name: "sum the expenses in a note",
+            split: Split::Train,
+            difficulty: 2,
+            build: sum_expenses::build,
+        },
+        Scenario {
+            name: "find the longest or shortest run",
+            split: Split::Dev,
+            difficulty: 2,
+            build: extreme_run::build,
+        },
+    ]
+}
