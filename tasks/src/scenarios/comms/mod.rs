@@ -1,0 +1,319 @@
+//! Communication and planning scenarios (all named `... (comms)`): gmail, phone (contacts,
+//! texts, voice messages, alarms), todoist and simple_note, crossing with file_system
+//! (attachments, trip itineraries). The world's ties decide who is who: roommates, spouses,
+//! managers and friends are phone contacts with those labels, households share a Todoist
+//! `Home` project. Every scenario designs the rows its task depends on in its setup (e-mails
+//! through gmail's delivery path, messages through phone's), so answers and checks are known;
+//! checks that depend on the base world (overdue tasks, Home tasks) read it at evaluation.
+
+mod alarm_from_message;
+mod count_unread;
+mod forward_bill;
+mod move_overdue;
+mod note_to_tasks;
+mod overdue_question;
+mod reply_manager;
+mod save_attachment;
+mod text_home_tasks;
+mod text_itinerary;
+
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::changes::added;
+use crate::kit::gmail::ids_of;
+use crate::kit::phone::phone_id;
+use crate::kit::phone::sent_texts;
+use crate::kit::text::holds;
+use crate::model::{Check, Split};
+use crate::scenarios::{Gen, Scenario};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDate};
+use rusqlite::OptionalExtension;
+use sim::sql::Cached;
+
+pub(super) fn scenarios() -> Vec<Scenario> {
+    vec![
+        Scenario {
+            name: "forward a bill e-mail to my roommates (comms)",
+            split: Split::TestChallenge,
+            difficulty: 2,
+            build: forward_bill::build,
+        },
+        Scenario {
+            name: "save an e-mailed attachment into a folder (comms)",
+            split: Split::TestChallenge,
+            difficulty: 2,
+            build: save_attachment::build,
+        },
+        Scenario {
+            name: "reply to my manager's unread e-mails (comms)",
+            split: Split::TestChallenge,
+            difficulty: 3,
+            build: reply_manager::build,
+        },
+        Scenario {
+            name: "count unread e-mails from someone (comms)",
+            split: Split::TestChallenge,
+            difficulty: 2,
+            build: count_unread::build,
+        },
+        Scenario {
+            name: "text the trip's plan to the other travellers (comms)",
+            split: Split::Train,
+            difficulty: 2,
+            build: text_itinerary::build,
+        },
+        Scenario {
+            name: "set an alarm before something a message mentions (comms)",
+            split: Split::Dev,
+            difficulty: 2,
+            build: alarm_from_message::build,
+        },
+        Scenario {
+            name: "move overdue Todoist tasks (comms)",
+            split: Split::Train,
+            difficulty: 2,
+            build: move_overdue::build,
+        },
+        Scenario {
+            name: "answer a question about overdue Todoist tasks (comms)",
+            split: Split::TestNormal,
+            difficulty: 2,
+            build: overdue_question::build,
+        },
+        Scenario {
+            name: "make Todoist tasks for the household from a note (comms)",
+            split: Split::Train,
+            difficulty: 3,
+            build: note_to_tasks::build,
+        },
+        Scenario {
+            name: "text each housemate their Home tasks (comms)",
+            split: Split::Train,
+            difficulty: 3,
+            build: text_home_tasks::build,
+        },
+    ]
+}
+
+/// Does `p` have anyone with relation `rel` (at least `n` of them)?
+fn has_n(pop: &apps::people::Population, p: &Person, rel: Relation, n: usize) -> bool {
+    pop.relations_of(p.id)
+        .iter()
+        .filter(|(r, _)| *r == rel)
+        .count()
+        >= n
+}
+
+/// Does `p` share a household of two or more (a Todoist `Home` project)?
+fn in_household(pop: &apps::people::Population, p: &Person) -> bool {
+    pop.residences
+        .iter()
+        .any(|r| r.residents.len() >= 2 && r.residents.contains(&p.id))
+}
+
+/// The day `days` after the task's clock (negative: before).
+fn day(g: &Gen, days: i64) -> NaiveDate {
+    (g.now + Duration::days(days)).date()
+}
+
+/// "Him"/"her" words for a person.
+fn they(p: &Person) -> (&'static str, &'static str) {
+    if p.sex == "female" {
+        ("she", "her")
+    } else {
+        ("he", "him")
+    }
+}
+
+/// An e-mail the supervisor sent during the episode.
+struct Sent {
+    to: Vec<i64>,
+    subject: String,
+    body: String,
+    response_to: Option<i64>,
+}
+
+/// The e-mails the supervisor sent during the episode, in order.
+fn sent_mail(ctx: &EvalCtx) -> Vec<Sent> {
+    let me = ctx.user_id("gmail");
+    added(ctx, "gmail", "emails")
+        .into_iter()
+        .filter(|r| r.get("sender_id").as_i64() == me)
+        .map(|r| Sent {
+            to: ids_of(r.get("recipient_ids")),
+            subject: r.get("subject").as_str().unwrap_or("").to_string(),
+            body: r.get("body").as_str().unwrap_or("").to_string(),
+            response_to: r.get("response_to_email_id").as_i64(),
+        })
+        .collect()
+}
+
+/// The id of the e-mail from `from` with exactly `subject` that the supervisor received.
+fn received(ctx: &EvalCtx, from: &str, subject: &str) -> Option<i64> {
+    let me = ctx.user_id("gmail")?;
+    ctx.db
+        .query_row_cached(
+            "SELECT e.id FROM gmail.emails e JOIN gmail.users u ON u.id = e.sender_id \
+             WHERE u.email = ?1 AND e.subject = ?2 AND EXISTS (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = ?3) \
+             ORDER BY e.id DESC LIMIT 1",
+            rusqlite::params![from, subject, me],
+            |r| r.get(0),
+        )
+        .optional()
+        .ok()
+        .flatten()
+}
+
+/// Does e-mail `sent` pass on e-mail `id` (a forward or reply of it, or one quoting its
+/// subject)?
+fn refers_to(sent: &Sent, id: i64, subject: &str) -> bool {
+    sent.response_to == Some(id) || sent.subject.contains(subject)
+}
+
+/// Checks that each of `people` got exactly one text holding each of their `parts` and that
+/// nobody else got one; `forbidden` must appear in no text.
+fn text_checks(
+    people: Vec<(Person, Vec<String>)>,
+    what: &str,
+    forbidden: Vec<String>,
+) -> Vec<Check> {
+    let names: Vec<String> = people
+        .iter()
+        .map(|(p, _)| format!("{} {}", p.first_name, p.last_name))
+        .collect();
+    let (p1, p2, p3) = (people.clone(), people.clone(), people);
+    let mut checks = vec![
+        Check::new(
+            format!("{} each got {what}", names.join(", ")),
+            move |ctx| {
+                let texts = sent_texts(ctx);
+                for (p, parts) in &p1 {
+                    let id = phone_id(ctx.db, &p.phone_number).unwrap_or(-1);
+                    let mine: Vec<&String> =
+                        texts.iter().filter(|t| t.0 == id).map(|t| &t.1).collect();
+                    if mine.is_empty() {
+                        return Err(format!("no text to {}", p.first_name));
+                    }
+                    if let Some(part) = parts.iter().find(|x| !mine.iter().any(|m| holds(m, x))) {
+                        return Err(format!("{}'s text lacks \"{part}\"", p.first_name));
+                    }
+                }
+                Ok(())
+            },
+        ),
+        Check::new(
+            format!("nobody but {} got a text", names.join(", ")),
+            move |ctx| {
+                let ok: Vec<i64> = p2
+                    .iter()
+                    .filter_map(|(p, _)| phone_id(ctx.db, &p.phone_number))
+                    .collect();
+                match sent_texts(ctx).iter().find(|t| !ok.contains(&t.0)) {
+                    Some(t) => Err(format!("phone user {} got \"{}\"", t.0, t.1)),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new("one text per person", move |ctx| {
+            let texts = sent_texts(ctx);
+            for (p, _) in &p3 {
+                let id = phone_id(ctx.db, &p.phone_number).unwrap_or(-1);
+                let n = texts.iter().filter(|t| t.0 == id).count();
+                if n > 1 {
+                    return Err(format!("{} got {n} texts", p.first_name));
+                }
+            }
+            Ok(())
+        }),
+    ];
+    if !forbidden.is_empty() {
+        checks.push(Check::new(
+            format!("no text holds {}", forbidden.join(" or ")),
+            move |ctx| {
+                for (_, m) in sent_texts(ctx) {
+                    if let Some(f) = forbidden.iter().find(|f| holds(&m, f)) {
+                        return Err(format!("a text holds \"{f}\""));
+                    }
+                }
+                Ok(())
+            },
+        ));
+    }
+    checks
+}
+
+/// A task of a project the supervisor collaborates on.
+#[derive(Debug, Clone)]
+struct TodoRow {
+    id: i64,
+    project: String,
+    inbox: bool,
+    title: String,
+    /// `YYYY-MM-DD`.
+    due: Option<String>,
+    completed: bool,
+    priority: String,
+    assignee: Option<i64>,
+}
+
+/// The tasks of the supervisor's projects, as they are now (`initial`: as they were when the
+/// task started, for rows the episode changed; rows it added are left out).
+fn todo_rows(ctx: &EvalCtx, initial: bool) -> Vec<TodoRow> {
+    let Some(me) = ctx.user_id("todoist") else {
+        return Vec::new();
+    };
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT t.id, p.name, p.is_inbox, t.title, t.due_date, t.is_completed, t.priority, t.assignee_id \
+         FROM todoist.tasks t JOIN todoist.projects p ON p.id = t.project_id \
+         WHERE t.project_id IN (SELECT project_id FROM todoist.project_collaborator_links WHERE user_id = ?1) ORDER BY t.id",
+    ) else {
+        return Vec::new();
+    };
+    let rows: Vec<TodoRow> = st
+        .query_map([me], |r| {
+            Ok(TodoRow {
+                id: r.get(0)?,
+                project: r.get(1)?,
+                inbox: r.get(2)?,
+                title: r.get(3)?,
+                due: r
+                    .get::<_, Option<String>>(4)?
+                    .map(|d| d.chars().take(10).collect()),
+                completed: r.get(5)?,
+                priority: r.get(6)?,
+                assignee: r.get(7)?,
+            })
+        })
+        .map(|it| it.filter_map(Result::ok).collect())
+        .unwrap_or_default();
+    if !initial {
+        return rows;
+    }
+    rows.into_iter()
+        .filter_map(|mut t| {
+            let change = ctx
+                .diff
+                .rows
+                .iter()
+                .find(|r| r.is("todoist", "tasks") && r.id == t.id);
+            match change {
+                Some(c) if c.kind() == ChangeKind::Added => None,
+                Some(c) if c.kind() == ChangeKind::Updated => {
+                    t.due = c
+                        .before("due_date")
+                        .as_str()
+                        .map(|d| d.chars().take(10).collect());
+                    t.completed = c.before("is_completed").as_i64() == Some(1)
+                        || c.before("is_completed").as_bool() == Some(true);
+                    t.assignee = c.before("assignee_id").as_i64();
+                    Some(t)
+                }
+                _ => Some(t),
+            }
+        })
+        .collect()
+}
+
+/// Python: `today` (a `datetime.date`) from the phone's clock.
+const TODAY: &str = "today = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()";

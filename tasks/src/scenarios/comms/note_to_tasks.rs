@@ -1,0 +1,381 @@
+//! "Turn the unchecked items of my 'Saturday chores' note into tasks in the Chores section of
+//! our Home project, due Saturday, assigned to the person in brackets." A near-miss note
+//! (Sunday chores) is there too. Variant 2: items under headings go to the matching sections;
+//! variant 3: the note names the housemates by the nicknames saved in the phone.
+
+use super::{TODAY, day, in_household};
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::people::{NICKNAMES, housemates};
+use crate::kit::python::{logins, py, solution};
+use crate::kit::time::ymd;
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::{Person, Relation};
+use chrono::NaiveDate;
+use serde_json::Value;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| in_household(pop, p));
+    let mates = housemates(g.population, &p);
+    let a = mates[0].clone();
+    let b = mates.get(1).cloned().unwrap_or_else(|| a.clone());
+    let nicks = {
+        let i = g.rng.range(0, NICKNAMES.len() as i64) as usize;
+        [NICKNAMES[i], NICKNAMES[(i + 3) % NICKNAMES.len()]]
+    };
+    // Who an item names: 0 = A, 1 = B, 2 = me.
+    let people = [a.clone(), b.clone(), p.clone()];
+    let name_of = |who: usize| -> String {
+        match (who, g.variant) {
+            (2, _) => "me".to_string(),
+            (w, 3) => nicks[if a.id == b.id { 0 } else { w }].to_string(),
+            (w, _) => people[w].first_name.clone(),
+        }
+    };
+    // (heading/section, title, who, checked)
+    let (title, items, due, instruction): Checklist = match g.variant {
+        1 => (
+            "Saturday chores",
+            vec![
+                ("Chores", "Clean the gutters", 0, false),
+                ("Chores", "Mow the lawn", 1, true),
+                ("Chores", "Wash the car", 2, false),
+                ("Chores", "Take the old paint to the recycling center", 1, false),
+                ("Chores", "Fix the fence gate", 2, true),
+                ("Chores", "Wipe down the patio furniture", 0, false),
+            ],
+            day(g, 2),
+            "Turn the unchecked items of my \"Saturday chores\" note into tasks in the Chores section of our Home project in Todoist, due this Saturday, each assigned to the person in brackets (\"me\" is me).".to_string(),
+        ),
+        2 => (
+            "House to-dos",
+            vec![
+                ("Repairs", "Fix the dripping shower head", 2, false),
+                ("Repairs", "Replace the doorbell battery", 0, true),
+                ("Shopping", "Buy light bulbs", 0, false),
+                ("Shopping", "Get a new doormat", 1, false),
+                ("Chores", "Defrost the freezer", 1, false),
+                ("Chores", "Clean the windows", 2, true),
+            ],
+            day(g, 8),
+            "Add the unchecked items of my \"House to-dos\" note to our Home project in Todoist, each in the section of its heading, due Friday next week, and assign each to the person in brackets (\"me\" is me).".to_string(),
+        ),
+        _ => (
+            "Weekend jobs",
+            vec![
+                ("Chores", "Paint the bedroom wall", 0, false),
+                ("Chores", "Assemble the bookshelf", 2, false),
+                ("Chores", "Hang the new curtains", 1, false),
+                ("Chores", "Clear out the garage", 0, true),
+            ],
+            day(g, 3),
+            "Make a task in the Chores section of our Home project in Todoist for each unchecked line of my \"Weekend jobs\" note, due Sunday, assigned to the person in brackets. The names are the ones my phone has them under (\"me\" is me).".to_string(),
+        ),
+    };
+    let mut content = format!("{title}\n");
+    let mut heading = "";
+    for (sec, t, who, done) in &items {
+        if g.variant == 2 && *sec != heading {
+            content.push_str(&format!("\n{sec}\n"));
+            heading = sec;
+        }
+        content.push_str(&format!(
+            "- [{}] {t} ({})\n",
+            if *done { "x" } else { " " },
+            name_of(*who)
+        ));
+    }
+    let decoy = format!(
+        "Sunday chores\n- [ ] Sweep the porch ({})\n- [ ] Change the bed sheets (me)\n",
+        name_of(0)
+    );
+    let mut ours = vec![
+        g.note(title, &content, &["home"], false, 2),
+        g.note("Sunday chores", &decoy, &["home"], false, 9),
+    ];
+    ours.push(g.note(
+        "Paint colours",
+        "Living room: sage green\nBedroom: warm white",
+        &["home"],
+        false,
+        30,
+    ));
+    let filler = g.filler(&p, 6, &["home"], &[title, "Sunday chores"]);
+    let mut parts = Parts::new(&p, instruction);
+    parts.notes = Some(crate::scenarios::mix(&mut g.rng, filler, ours));
+    parts.apps = vec!["simple_note", "todoist", "phone"];
+    if g.variant == 3 {
+        let sup = p.clone();
+        let labels = |o: &Person| -> Vec<&'static str> {
+            let mut v: Vec<&'static str> = pop
+                .relations_of(p.id)
+                .iter()
+                .filter(|(_, id)| *id == o.id)
+                .map(|(r, _)| match r {
+                    Relation::Wife => "wife",
+                    Relation::Husband => "husband",
+                    Relation::Child => "child",
+                    Relation::Parent => "parent",
+                    Relation::Sibling => "sibling",
+                    Relation::Roommate => "roommate",
+                    Relation::Manager => "manager",
+                    Relation::Coworker => "coworker",
+                    Relation::Friend => "friend",
+                })
+                .collect();
+            v.sort_by_key(|l| if *l == "friend" { 1 } else { 0 });
+            v
+        };
+        let renames: Vec<(Person, &str, Vec<&'static str>)> = if a.id == b.id {
+            vec![(a.clone(), nicks[0], labels(&a))]
+        } else {
+            vec![
+                (a.clone(), nicks[0], labels(&a)),
+                (b.clone(), nicks[1], labels(&b)),
+            ]
+        };
+        parts.setup.push(step(move |s| {
+            for (o, nick, labels) in &renames {
+                s.relabel_contact(&sup, o, nick, labels)?;
+            }
+            Ok(())
+        }));
+    }
+
+    let head = format!(
+        "{}\n{TODAY}",
+        logins(&[("sn", "simple_note"), ("td", "todoist"), ("ph", "phone")])
+    );
+    let read = format!(
+        "notes = all_pages(apis.simple_note.search_notes, access_token=sn, query={t})\nnote = [n for n in notes if n[\"title\"] == {t}][0]\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\nitems, heading = [], None\nfor line in content.splitlines():\n    m = re.match(r\"- \\[( |x)\\] (.*) \\((.*)\\)$\", line.strip())\n    if m and m.group(1) == \" \":\n        items.append((heading, m.group(2), m.group(3)))\n    elif line.strip() and not line.startswith(\"-\"):\n        heading = line.strip()",
+        t = py(title)
+    );
+    let people_py = if g.variant == 3 {
+        "contacts = all_pages(apis.phone.search_contacts, access_token=ph)\nwho = {c[\"first_name\"]: c[\"email\"] for c in contacts}"
+    } else {
+        "who = {c[\"name\"].split(\" \")[0]: c[\"email\"] for c in home[\"collaborators\"]}"
+    };
+    let due_py = match g.variant {
+        1 => {
+            "due = (today + datetime.timedelta(days=(5 - today.weekday()) % 7)).strftime(\"%Y-%m-%d\")"
+        }
+        2 => {
+            "due = (today + datetime.timedelta(days=(4 - today.weekday()) % 7 + 7)).strftime(\"%Y-%m-%d\")"
+        }
+        _ => {
+            "due = (today + datetime.timedelta(days=(6 - today.weekday()) % 7)).strftime(\"%Y-%m-%d\")"
+        }
+    };
+    let section_py = if g.variant == 2 {
+        "sections[heading]"
+    } else {
+        "sections[\"Chores\"]"
+    };
+    let home_py = format!(
+        "home = [p for p in all_pages(apis.todoist.show_projects, access_token=td) if p[\"name\"] == \"Home\"][0]\nsections = {{s[\"name\"]: s[\"id\"] for s in home[\"sections\"] if s[\"name\"]}}\n{people_py}\nwho[\"me\"] = profile[\"email\"]\n{due_py}"
+    );
+    let create = |section: &str, assign: &str| {
+        format!(
+            "for heading, title, name in items:\n    task = apis.todoist.create_task(access_token=td, project_id=home[\"project_id\"], section_id={section}, title=title, due_date=due)\n{assign}apis.supervisor.complete_task()"
+        )
+    };
+    let assign = "    apis.todoist.assign_or_unassign_task(access_token=td, task_id=task[\"task_id\"], assignee_email=who[name])\n";
+    let gt = |read: &str, home_py: &str, create: String| {
+        vec![head.clone(), read.to_string(), home_py.to_string(), create]
+    };
+    parts.ground_truth = gt(&read, &home_py, create(section_py, assign));
+    parts.wrong = vec![
+        solution(
+            "adds the checked items too",
+            gt(
+                &read.replace("if m and m.group(1) == \" \":", "if m:"),
+                &home_py,
+                create(section_py, assign),
+            ),
+        ),
+        solution(
+            "leaves the tasks unassigned",
+            gt(&read, &home_py, create(section_py, "")),
+        ),
+        solution(
+            "puts them in no section",
+            gt(&read, &home_py, create("None", assign)),
+        ),
+        solution(
+            "uses the wrong due date (a day late)",
+            gt(
+                &read,
+                &format!(
+                    "{home_py}\ndue = (datetime.datetime.strptime(due, \"%Y-%m-%d\") + datetime.timedelta(days=1)).strftime(\"%Y-%m-%d\")"
+                ),
+                create(section_py, assign),
+            ),
+        ),
+    ];
+    if g.variant == 3 {
+        parts.wrong.push(solution(
+            "assigns everything to the supervisor (names not matched)",
+            gt(
+                &read,
+                &home_py,
+                create(section_py, &assign.replace("who[name]", "who[\"me\"]")),
+            ),
+        ));
+    }
+
+    let want: Vec<(String, String, String)> = items
+        .iter()
+        .filter(|i| !i.3)
+        .map(|(sec, t, who, _)| (t.to_string(), sec.to_string(), people[*who].email.clone()))
+        .collect();
+    let due_s = ymd(due);
+    let titles: Vec<String> = want.iter().map(|w| w.0.clone()).collect();
+    let find = |ctx: &EvalCtx, t: &str| {
+        added_home_tasks(ctx)
+            .into_iter()
+            .find(|x| crate::eval::normalize_text(&x.0) == crate::eval::normalize_text(t))
+    };
+    let (w1, w2, w3, w4, w5) = (
+        want.clone(),
+        want.clone(),
+        want.clone(),
+        want.clone(),
+        want.clone(),
+    );
+    parts.checks = vec![
+        Check::new(
+            format!("a Home task for each unchecked item: {}", titles.join("; ")),
+            move |ctx| match w1.iter().find(|w| find(ctx, &w.0).is_none()) {
+                Some(w) => Err(format!("no task \"{}\"", w.0)),
+                None => Ok(()),
+            },
+        ),
+        Check::new(
+            format!(
+                "each is in its section ({})",
+                w2.iter()
+                    .map(|w| format!("{}: {}", w.0, w.1))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            move |ctx| {
+                for w in &w2 {
+                    if let Some(t) = find(ctx, &w.0)
+                        && t.1.as_deref() != Some(w.1.as_str())
+                    {
+                        return Err(format!("\"{}\" is in section {:?}", w.0, t.1));
+                    }
+                }
+                Ok(())
+            },
+        ),
+        Check::new(format!("each is due {due_s}"), move |ctx| {
+            for w in &w3 {
+                if let Some(t) = find(ctx, &w.0)
+                    && t.2.as_deref() != Some(due_s.as_str())
+                {
+                    return Err(format!("\"{}\" is due {:?}", w.0, t.2));
+                }
+            }
+            Ok(())
+        }),
+        Check::new(
+            format!(
+                "each is assigned to the person named ({})",
+                w4.iter()
+                    .map(|w| format!("{}: {}", w.0, w.2))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            move |ctx| {
+                for w in &w4 {
+                    if let Some(t) = find(ctx, &w.0)
+                        && t.3.as_deref() != Some(w.2.as_str())
+                    {
+                        return Err(format!("\"{}\" is assigned to {:?}", w.0, t.3));
+                    }
+                }
+                Ok(())
+            },
+        ),
+        Check::new(
+            "no other task was added (none for the checked items)",
+            move |ctx| {
+                let norm = crate::eval::normalize_text;
+                match added_home_tasks(ctx)
+                    .iter()
+                    .find(|t| !w5.iter().any(|w| norm(&w.0) == norm(&t.0)))
+                {
+                    Some(t) => Err(format!("a task \"{}\" was added", t.0)),
+                    None => Ok(()),
+                }
+            },
+        ),
+    ];
+    parts.allowed = vec![
+        allow_added(
+            "tasks added to the Home project",
+            "todoist",
+            "tasks",
+            |ctx, r| {
+                r.get("user_id").as_i64() == ctx.user_id("todoist")
+                    && r.get("project_id").as_i64().is_some_and(|pid| {
+                        ctx.db
+                            .query_row_cached(
+                                "SELECT name FROM todoist.projects WHERE id = ?1",
+                                [pid],
+                                |row| row.get::<_, String>(0),
+                            )
+                            .ok()
+                            .as_deref()
+                            == Some("Home")
+                    })
+            },
+        ),
+        allow::todo_notifications(),
+    ];
+    parts
+}
+
+/// A Home task as added: (title, section name, due, assignee e-mail).
+type HomeTask = (String, Option<String>, Option<String>, Option<String>);
+
+/// A checklist note's variant: (title, items (heading, title, who, checked), due, instruction).
+type Checklist<'a> = (
+    &'a str,
+    Vec<(&'a str, &'a str, usize, bool)>,
+    NaiveDate,
+    String,
+);
+
+/// The Home project's tasks the supervisor added: (title, section name, due, assignee e-mail).
+fn added_home_tasks(ctx: &EvalCtx) -> Vec<HomeTask> {
+    added(ctx, "todoist", "tasks")
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == ctx.user_id("todoist"))
+        .map(|r| {
+            let q = |sql: &str, v: &Value| -> Option<String> {
+                v.as_i64()
+                    .and_then(|id| ctx.db.query_row_cached(sql, [id], |row| row.get(0)).ok())
+            };
+            (
+                r.get("title").as_str().unwrap_or("").trim().to_string(),
+                q(
+                    "SELECT name FROM todoist.sections WHERE id = ?1",
+                    r.get("section_id"),
+                ),
+                r.get("due_date")
+                    .as_str()
+                    .map(|d| d.chars().take(10).collect()),
+                q(
+                    "SELECT email FROM todoist.users WHERE id = ?1",
+                    r.get("assignee_id"),
+                ),
+            )
+        })
+        .collect()
+}

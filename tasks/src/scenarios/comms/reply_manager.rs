@@ -1,0 +1,364 @@
+//! "Reply to every unread e-mail from my manager with B." The manager's older e-mails are read;
+//! the setup adds six unread ones (one a reply in a thread the supervisor started, so the
+//! thread is older than the e-mail), a read one, and a colleague's unread one. Variant 2: only
+//! this week's, marking them read (the reply in the old thread counts: it came this week);
+//! variant 3: only those with attachments, starring them.
+
+use super::{TODAY, has_n, received, refers_to, sent_mail};
+use crate::diff::{ChangeKind, RowChange};
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::gmail::{FOLLOW, gmail_id, ids_of};
+use crate::kit::people::related;
+use crate::kit::python::{logins, py, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Relation;
+use chrono::Duration;
+use rusqlite::OptionalExtension;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        has_n(pop, p, Relation::Manager, 1) && has_n(pop, p, Relation::Coworker, 1)
+    });
+    let boss = related(g.population, &p, Relation::Manager)[0].clone();
+    let mate = related(g.population, &p, Relation::Coworker)[0].clone();
+    let k = g.rng.range(2, 6);
+    // (hours ago, from the manager?, subject, body, attachment, read)
+    let mails: Vec<ManagerMail> = vec![
+        (
+            24 * 10 + 3,
+            true,
+            "Q2 priorities".into(),
+            "Hi,\n\nOur priorities for the quarter are in the attached doc. Let me know if anything is unclear.".into(),
+            Some(("q2_priorities.pdf", format!("Q2 priorities\n1. Ship the new dashboard\n2. Hire {k} engineers\n3. Cut support backlog"))),
+            false,
+        ),
+        (
+            24 * 6 + 1,
+            true,
+            "Offsite venue options".into(),
+            "Hi,\n\nI shortlisted three venues for the offsite; details attached. Which one do you prefer?".into(),
+            Some(("offsite_options.pdf", "Offsite venues\n- Lakeside Lodge\n- The Grove\n- Hilltop Inn".into())),
+            false,
+        ),
+        (
+            24 * 5 + 2,
+            true,
+            "Expense reports".into(),
+            "Hi,\n\nPlease submit your expense report for April by the end of the week.".into(),
+            None,
+            false,
+        ),
+        (
+            24 * 3 + 1,
+            true,
+            "Team lunch on Friday".into(),
+            "Hi all,\n\nLunch is on me this Friday at noon. The menu is attached; pick your dish by Thursday.".into(),
+            Some(("lunch_menu.pdf", "Lunch menu\n- Pasta\n- Salad\n- Curry".into())),
+            true,
+        ),
+        (
+            24 * 2 + 4,
+            true,
+            "Slides for Thursday".into(),
+            "Hi,\n\nCan you send me the slides for Thursday's review by tomorrow?".into(),
+            None,
+            false,
+        ),
+        (
+            26,
+            true,
+            "Client call moved to Friday".into(),
+            "Hi,\n\nThe client call moved to Friday at 10:00. The agenda is attached.".into(),
+            Some(("client_agenda.pdf", format!("Client call agenda\n1. Status\n2. Budget (+{k}%)\n3. Next steps"))),
+            false,
+        ),
+        (
+            20,
+            false,
+            "Lunch?".into(),
+            "Want to grab lunch tomorrow?".into(),
+            None,
+            false,
+        ),
+    ];
+    let vacation = "Vacation request: June 12-16";
+    let (instruction, body, targets): (String, &str, Vec<&str>) = match g.variant {
+        1 => (
+            "Reply to every unread e-mail from my manager with \"Thanks, I'll take care of it.\"".into(),
+            "Thanks, I'll take care of it.",
+            vec![
+                "Q2 priorities",
+                "Offsite venue options",
+                "Expense reports",
+                "Slides for Thursday",
+                "Client call moved to Friday",
+                "Re: Vacation request: June 12-16",
+            ],
+        ),
+        2 => (
+            "Reply \"Got it, will do.\" to each unread e-mail my manager sent me this week (since Monday), then mark those threads as read.".into(),
+            "Got it, will do.",
+            vec![
+                "Slides for Thursday",
+                "Client call moved to Friday",
+                "Re: Vacation request: June 12-16",
+            ],
+        ),
+        _ => (
+            "Some unread e-mails from my manager have attachments. Reply to each of those with \"Thanks, I'll review the attachment by Friday.\" and star their threads.".into(),
+            "Thanks, I'll review the attachment by Friday.",
+            vec![
+                "Q2 priorities",
+                "Offsite venue options",
+                "Client call moved to Friday",
+            ],
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["gmail", "phone"];
+    let (sup, b, m) = (p.clone(), boss.clone(), mate.clone());
+    parts.setup.push(step(move |s| {
+        s.mark_mail_read_from(&sup, &b.email, s.now - Duration::days(800))?;
+        for (hours, from_boss, subject, text, file, read) in &mails {
+            let from = if *from_boss { &b.email } else { &m.email };
+            let files: Vec<(&str, &str)> = file.iter().map(|(n, c)| (*n, c.as_str())).collect();
+            let id = s.add_email(
+                from,
+                &[&sup.email],
+                subject,
+                text,
+                &files,
+                None,
+                s.now - Duration::hours(*hours) - Duration::minutes(13 * hours % 50),
+            )?;
+            if *read {
+                s.set_mail_flags(&sup, id, true, false, None)?;
+            }
+        }
+        let asked = s.add_email(
+            &sup.email,
+            &[&b.email],
+            vacation,
+            "Hi,\n\nI'd like to take June 12-16 off. The client calls that week can move to the week after.\n\nThanks",
+            &[],
+            None,
+            s.now - Duration::days(8) - Duration::hours(3),
+        )?;
+        let answer = s.add_email(
+            &b.email,
+            &[&sup.email],
+            &format!("Re: {vacation}"),
+            "Approved, enjoy the time off! Please hand your client calls to the team before you go.",
+            &[],
+            Some(asked),
+            s.now - Duration::hours(4),
+        )?;
+        s.set_mail_flags(&sup, answer, false, false, None)
+            .map(|_| ())
+    }));
+
+    let head = format!(
+        "{}\n{TODAY}\nmonday = (today - datetime.timedelta(days=today.weekday())).strftime(\"%Y-%m-%d\")",
+        logins(&[("gm", "gmail"), ("ph", "phone")])
+    );
+    let boss_py = "mgr = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"manager\")[0][\"email\"]";
+    let list = "threads = all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=mgr, read=False)";
+    let (keep, after) = match g.variant {
+        1 => ("", ""),
+        2 => (
+            "    if e[\"created_at\"] < monday:\n        continue\n",
+            "    apis.gmail.mark_thread_read(access_token=gm, email_thread_id=t[\"email_thread_id\"])\n",
+        ),
+        _ => (
+            "    if not e[\"attachments\"]:\n        continue\n",
+            "    apis.gmail.mark_thread_starred(access_token=gm, email_thread_id=t[\"email_thread_id\"])\n",
+        ),
+    };
+    let reply = |list: &str, keep: &str, body: &str, after: &str| {
+        vec![
+            head.clone(),
+            boss_py.to_string(),
+            list.to_string(),
+            format!(
+                "for t in threads:\n    e = [x for x in apis.gmail.show_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])[\"emails\"] if x[\"sender\"][\"email\"] == mgr][-1]\n{keep}    apis.gmail.reply_to_email(access_token=gm, email_thread_id=t[\"email_thread_id\"], email_id=e[\"email_id\"], body={})\n{after}apis.supervisor.complete_task()",
+                py(body)
+            ),
+        ]
+    };
+    parts.ground_truth = reply(list, keep, body, after);
+    parts.wrong = vec![
+        solution(
+            "replies to every e-mail from the manager, read or not",
+            reply(&list.replace(", read=False", ""), keep, body, after),
+        ),
+        solution("writes another reply", reply(list, keep, "Thanks!", after)),
+    ];
+    match g.variant {
+        1 => parts.wrong.push(solution(
+            "answers only the first page of unread threads",
+            reply(
+                "threads = apis.gmail.show_inbox_threads(access_token=gm, from_email=mgr, read=False)",
+                keep,
+                body,
+                after,
+            ),
+        )),
+        2 => {
+            parts.wrong.push(solution(
+                "filters threads by start date, missing the reply in an older thread",
+                reply(
+                    &format!("{list}\nthreads = [t for t in threads if t[\"created_at\"] >= monday]"),
+                    keep,
+                    body,
+                    after,
+                ),
+            ));
+            parts.wrong.push(solution(
+                "does not mark the threads read",
+                reply(list, keep, body, ""),
+            ));
+        }
+        _ => {
+            parts.wrong.push(solution(
+                "replies to every unread one, attachment or not",
+                reply(list, "", body, after),
+            ));
+            parts.wrong.push(solution("does not star the threads", reply(list, keep, body, "")));
+        }
+    }
+
+    let targets: Vec<String> = targets.iter().map(|s| s.to_string()).collect();
+    let boss_mail = boss.email.clone();
+    let find = {
+        let (targets, boss_mail) = (targets.clone(), boss_mail.clone());
+        move |ctx: &EvalCtx| -> Vec<(i64, String)> {
+            targets
+                .iter()
+                .filter_map(|t| received(ctx, &boss_mail, t).map(|id| (id, t.clone())))
+                .collect()
+        }
+    };
+    let boss_name = format!("{} {}", boss.first_name, boss.last_name);
+    let (f1, f2) = (find.clone(), find.clone());
+    parts.checks = vec![
+        Check::new(format!("a reply to each of: {}", targets.join("; ")), {
+            let targets = targets.clone();
+            move |ctx| {
+                let found = f1(ctx);
+                if found.len() != targets.len() {
+                    return Err("the manager's e-mails are missing".into());
+                }
+                let sent = sent_mail(ctx);
+                match found
+                    .iter()
+                    .find(|(id, subj)| !sent.iter().any(|s| refers_to(s, *id, subj)))
+                {
+                    Some((_, subj)) => Err(format!("no reply to \"{subj}\"")),
+                    None => Ok(()),
+                }
+            }
+        }),
+        Check::new(format!("the replies go to {boss_name} only"), move |ctx| {
+            let b = gmail_id(ctx, &boss_mail);
+            match sent_mail(ctx)
+                .iter()
+                .find(|s| s.to.iter().any(|r| Some(*r) != b))
+            {
+                Some(s) => Err(format!("\"{}\" went to {:?}", s.subject, s.to)),
+                None => Ok(()),
+            }
+        }),
+        Check::new(format!("each reply says \"{body}\""), {
+            let body = body.to_string();
+            move |ctx| {
+                let norm = |s: &str| crate::eval::normalize_text(s);
+                match sent_mail(ctx).iter().find(|s| norm(&s.body) != norm(&body)) {
+                    Some(s) => Err(format!("a reply says {:?}", s.body)),
+                    None => Ok(()),
+                }
+            }
+        }),
+        Check::new("no other e-mail was answered", move |ctx| {
+            let found = f2(ctx);
+            match sent_mail(ctx)
+                .iter()
+                .find(|s| !found.iter().any(|(id, subj)| refers_to(s, *id, subj)))
+            {
+                Some(s) => Err(format!("\"{}\" was sent", s.subject)),
+                None => Ok(()),
+            }
+        }),
+    ];
+    parts.allowed = allow::mail_sent();
+    if g.variant != 1 {
+        let (flag, word): (&'static [&'static str], &str) = if g.variant == 2 {
+            (&["read"], "read")
+        } else {
+            (&["starred"], "starred")
+        };
+        let f3 = find.clone();
+        parts.checks.push(Check::new(
+            format!("those threads are marked {word}"),
+            move |ctx| {
+                for (id, subj) in f3(ctx) {
+                    let (read, starred, _) = thread_flags(ctx, id).unwrap_or_default();
+                    if !(if flag[0] == "read" { read } else { starred }) {
+                        return Err(format!("the thread of \"{subj}\" is not {}", flag[0]));
+                    }
+                }
+                Ok(())
+            },
+        ));
+        parts.allowed.push(allow_thread_flags(
+            &format!("marking those threads {word}"),
+            flag,
+            move |ctx| find(ctx).iter().map(|(id, _)| *id).collect(),
+        ));
+    }
+    parts
+}
+
+/// A designed e-mail: (hours ago, from the manager?, subject, body, attachment, read).
+type ManagerMail<'a> = (i64, bool, String, String, Option<(&'a str, String)>, bool);
+
+/// The supervisor's thread copy holding e-mail `email`: (read, starred, archived).
+fn thread_flags(ctx: &EvalCtx, email: i64) -> Option<(bool, bool, bool)> {
+    let me = ctx.user_id("gmail")?;
+    ctx.db
+        .query_row_cached(
+            "SELECT read, starred, archived FROM gmail.user_email_threads WHERE user_id = ?1 \
+             AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?2)",
+            rusqlite::params![me, email],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()
+        .ok()
+        .flatten()
+}
+
+/// Does thread copy `r` hold one of the e-mails `ids`?
+fn thread_holds(r: &RowChange, ids: &[i64]) -> bool {
+    ids_of(r.get("email_ids")).iter().any(|i| ids.contains(i))
+}
+
+/// Updates of the supervisor's thread copies holding one of the e-mails that `targets`
+/// finds, touching only `columns` (and what a reply in them changes).
+fn allow_thread_flags(
+    what: &str,
+    columns: &'static [&'static str],
+    targets: impl Fn(&EvalCtx) -> Vec<i64> + Send + Sync + 'static,
+) -> Allow {
+    Allow::new(what.to_string(), move |ctx, r| {
+        r.is("gmail", "user_email_threads")
+            && r.kind() == ChangeKind::Updated
+            && r.get("user_id").as_i64() == ctx.user_id("gmail")
+            && thread_holds(r, &targets(ctx))
+            && r.changed_columns()
+                .iter()
+                .all(|c| columns.contains(&c.as_str()) || FOLLOW.contains(&c.as_str()))
+    })
+}

@@ -1,0 +1,252 @@
+//! "Text each person I live with the open Home tasks assigned to them that are due by
+//! Sunday." The setup adds tasks for the housemates (some later, some done) and one for the
+//! supervisor (not to be texted); what is due is read from the world at evaluation, and a
+//! housemate with nothing due gets no text. Variant 2: the overdue ones; variant 3: the
+//! high-priority ones, whatever their date.
+
+use super::{TODAY, TodoRow, day, todo_rows};
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::people::housemates;
+use crate::kit::phone::phone_id;
+use crate::kit::phone::sent_texts;
+use crate::kit::python::FLAT;
+use crate::kit::python::{logins, solution};
+use crate::kit::text::holds;
+use crate::kit::time::ymd;
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Person;
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.residences
+            .iter()
+            .any(|r| r.residents.len() >= 3 && r.residents.contains(&p.id))
+    });
+    let mates = housemates(g.population, &p);
+    let today = g.now.date();
+    let sunday = day(g, 3);
+    let instruction = match g.variant {
+        1 => {
+            "Text each person I live with the titles of the open tasks assigned to them in our Home project in Todoist that are due by this Sunday (overdue ones too). Skip anyone who has none."
+        }
+        2 => {
+            "Some tasks in our Home project in Todoist are overdue. Text each person I live with the titles of the overdue open tasks assigned to them; skip anyone who has none."
+        }
+        _ => {
+            "Text each person I live with the titles of the open high-priority tasks assigned to them in our Home project in Todoist, whatever their due date. Skip anyone who has none."
+        }
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["todoist", "phone"];
+    let (sup, a, b) = (p.clone(), mates[0].clone(), mates[1].clone());
+    parts.setup.push(step(move |s| {
+        let home = s.todo_project(&sup, "Home")?;
+        // The second housemate has done all of theirs.
+        s.execute(
+            "UPDATE todoist.tasks SET is_completed = 1 WHERE project_id = ?1 AND assignee_id = ?2",
+            rusqlite::params![home, s.user_id("todoist", &b)?],
+        )?;
+        let chores = s.todo_section(home, "Chores")?;
+        let shopping = s.todo_section(home, "Shopping")?;
+        let at = s.now - Duration::days(6);
+        let d = |n: i64| Some(today + Duration::days(n));
+        for (sec, title, due, prio, done, who) in [
+            (chores, "Take the bins out", d(1), "high", false, &a),
+            (chores, "Clean the fridge", d(3), "medium", false, &a),
+            (chores, "Mop the kitchen floor", d(10), "high", false, &a),
+            (chores, "Dust the bookshelves", d(-2), "low", false, &a),
+            (chores, "Water the balcony plants", d(-3), "high", true, &a),
+            (
+                shopping,
+                "Buy laundry detergent",
+                d(-1),
+                "high",
+                false,
+                &sup,
+            ),
+            (
+                shopping,
+                "Pick up the dry cleaning",
+                d(2),
+                "medium",
+                false,
+                &sup,
+            ),
+        ] {
+            s.add_todo_task(home, Some(sec), &sup, title, due, prio, done, Some(who), at)?;
+        }
+        Ok(())
+    }));
+    let filter = match g.variant {
+        1 => {
+            "is_completed=False, max_due_date=(today + datetime.timedelta(days=6 - today.weekday())).strftime(\"%Y-%m-%d\")"
+        }
+        2 => "is_completed=False, overdue=True",
+        _ => "is_completed=False, priority=\"high\"",
+    };
+    let head = format!(
+        "{}\n{FLAT}\n{TODAY}",
+        logins(&[("td", "todoist"), ("ph", "phone")])
+    );
+    let find = "home = [p for p in all_pages(apis.todoist.show_projects, access_token=td) if p[\"name\"] == \"Home\"][0]\nphones = {c[\"email\"]: c[\"phone_number\"] for c in all_pages(apis.phone.search_contacts, access_token=ph)}";
+    let send = |filter: &str, skip_me: bool| {
+        format!(
+            "for c in home[\"collaborators\"]:\n    if {}:\n        continue\n    titles = [t[\"title\"] for t in flat(apis.todoist.show_tasks(access_token=td, project_id=home[\"project_id\"], assignee_email=c[\"email\"], {filter}))]\n    if titles:\n        apis.phone.send_text_message(access_token=ph, phone_number=phones[c[\"email\"]], message=\"Your Home tasks: \" + \", \".join(titles))\napis.supervisor.complete_task()",
+            if skip_me {
+                "c[\"email\"] == profile[\"email\"]"
+            } else {
+                "c[\"email\"] not in phones"
+            }
+        )
+    };
+    let gt =
+        |filter: &str, skip_me: bool| vec![head.clone(), find.to_string(), send(filter, skip_me)];
+    parts.ground_truth = gt(filter, true);
+    parts.wrong = vec![
+        solution(
+            "includes completed tasks",
+            gt(&filter.replace("is_completed=False, ", ""), true),
+        ),
+        solution(
+            "texts every housemate, even with nothing to do",
+            vec![
+                head.clone(),
+                find.to_string(),
+                send(filter, true)
+                    .replace("    if titles:\n        apis", "    if True:\n        apis"),
+            ],
+        ),
+    ];
+    match g.variant {
+        1 => parts.wrong.push(solution(
+            "leaves out the overdue ones",
+            gt(&format!("{filter}, min_due_date=today.strftime(\"%Y-%m-%d\")"), true),
+        )),
+        2 => parts.wrong.push(solution(
+            "sends what is due by Sunday instead",
+            gt("is_completed=False, max_due_date=(today + datetime.timedelta(days=6 - today.weekday())).strftime(\"%Y-%m-%d\")", true),
+        )),
+        _ => parts.wrong.push(solution("sends every open task", gt("is_completed=False", true))),
+    }
+    let variant = g.variant;
+    let (today_s, sunday_s) = (ymd(today), ymd(sunday));
+    // Does a Home task (now) qualify?
+    let fits = move |t: &TodoRow| -> bool {
+        t.project == "Home"
+            && !t.completed
+            && match variant {
+                1 => t.due.as_deref().is_some_and(|d| d <= sunday_s.as_str()),
+                2 => t.due.as_deref().is_some_and(|d| d < today_s.as_str()),
+                _ => t.priority == "high",
+            }
+    };
+    let mates_c = mates.clone();
+    // Each housemate with their qualifying titles, and the other Home titles.
+    let expected = move |ctx: &EvalCtx| -> Vec<(Person, Vec<String>, Vec<String>)> {
+        let rows = todo_rows(ctx, false);
+        mates_c
+            .iter()
+            .map(|m| {
+                let uid: Option<i64> = ctx
+                    .db
+                    .query_row_cached(
+                        "SELECT id FROM todoist.users WHERE email = ?1",
+                        [&m.email],
+                        |r| r.get(0),
+                    )
+                    .ok();
+                let (yes, no): (Vec<&TodoRow>, Vec<&TodoRow>) = rows
+                    .iter()
+                    .filter(|t| t.project == "Home")
+                    .partition(|t| t.assignee == uid && fits(t));
+                (
+                    m.clone(),
+                    yes.iter().map(|t| t.title.clone()).collect(),
+                    no.iter().map(|t| t.title.clone()).collect(),
+                )
+            })
+            .collect()
+    };
+    let (e1, e2, e3) = (expected.clone(), expected.clone(), expected);
+    let what = match g.variant {
+        1 => "open Home tasks due by Sunday",
+        2 => "overdue open Home tasks",
+        _ => "open high-priority Home tasks",
+    };
+    parts.checks = vec![
+        Check::new(
+            format!("each housemate with {what} got a text listing all of them"),
+            move |ctx| {
+                let texts = sent_texts(ctx);
+                let mut n = 0;
+                for (m, yes, _) in e1(ctx).iter().filter(|e| !e.1.is_empty()) {
+                    n += 1;
+                    let id = phone_id(ctx.db, &m.phone_number).unwrap_or(-1);
+                    let mine: Vec<&String> =
+                        texts.iter().filter(|t| t.0 == id).map(|t| &t.1).collect();
+                    if mine.is_empty() {
+                        return Err(format!("no text to {}", m.first_name));
+                    }
+                    if let Some(t) = yes.iter().find(|t| !mine.iter().any(|x| holds(x, t))) {
+                        return Err(format!("{}'s text lacks \"{t}\"", m.first_name));
+                    }
+                }
+                if n == 0 {
+                    Err("nobody has such tasks".into())
+                } else {
+                    Ok(())
+                }
+            },
+        ),
+        Check::new(
+            "no text lists a task that isn't theirs or doesn't qualify",
+            move |ctx| {
+                let texts = sent_texts(ctx);
+                for (m, yes, no) in e2(ctx) {
+                    let id = phone_id(ctx.db, &m.phone_number).unwrap_or(-1);
+                    for (_, x) in texts.iter().filter(|t| t.0 == id) {
+                        if let Some(t) = no
+                            .iter()
+                            .find(|t| holds(x, t) && !yes.iter().any(|y| holds(y, t)))
+                        {
+                            return Err(format!("{}'s text lists \"{t}\"", m.first_name));
+                        }
+                    }
+                }
+                Ok(())
+            },
+        ),
+        Check::new(
+            "nobody else got a text (not me, nor a housemate with nothing to do)",
+            move |ctx| {
+                let ok: Vec<i64> = e3(ctx)
+                    .iter()
+                    .filter(|e| !e.1.is_empty())
+                    .filter_map(|e| phone_id(ctx.db, &e.0.phone_number))
+                    .collect();
+                match sent_texts(ctx).iter().find(|t| !ok.contains(&t.0)) {
+                    Some(t) => Err(format!("phone user {} got \"{}\"", t.0, t.1)),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new("one text per person", |ctx| {
+            let mut to: Vec<i64> = sent_texts(ctx).iter().map(|t| t.0).collect();
+            let n = to.len();
+            to.sort_unstable();
+            to.dedup();
+            if to.len() == n {
+                Ok(())
+            } else {
+                Err("someone got two texts".into())
+            }
+        }),
+    ];
+    parts.allowed = allow::texts_sent();
+    parts
+}

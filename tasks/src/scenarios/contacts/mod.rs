@@ -1,0 +1,123 @@
+//! Phone-centred scenarios (all named `... (contacts)`): the supervisor's phone contacts,
+//! text and voice messages crossing with Splitwise groups and Venmo. Every scenario designs
+//! the rows its task depends on (groups, strangers, messages) in its setup, so the expected
+//! contacts and messages are known; checks read the episode's added rows.
+
+mod birthday_gifts;
+mod count_voice;
+mod group_to_contacts;
+mod new_number_reminder;
+mod old_voice_from_strangers;
+mod text_group;
+
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::allow::venmo_payments;
+use crate::kit::changes::added;
+use crate::model::{Allow, Split};
+use crate::scenarios::{Gen, Scenario};
+use apps::people::{Person, Relation};
+use sim::sql::Cached;
+
+pub(super) fn scenarios() -> Vec<Scenario> {
+    vec![
+        Scenario {
+            name: "add a Splitwise group's strangers to my contacts (contacts)",
+            split: Split::Train,
+            difficulty: 2,
+            build: group_to_contacts::build,
+        },
+        Scenario {
+            name: "delete old voice messages from strangers (contacts)",
+            split: Split::TestNormal,
+            difficulty: 2,
+            build: old_voice_from_strangers::build,
+        },
+        Scenario {
+            name: "birthday texts and Venmo gifts to contacts (contacts)",
+            split: Split::Train,
+            difficulty: 3,
+            build: birthday_gifts::build,
+        },
+        Scenario {
+            name: "count this month's voice messages from someone (contacts)",
+            split: Split::Dev,
+            difficulty: 1,
+            build: count_voice::build,
+        },
+        Scenario {
+            name: "save a texted new number and remind about a Venmo request (contacts)",
+            split: Split::Train,
+            difficulty: 2,
+            build: new_number_reminder::build,
+        },
+        Scenario {
+            name: "text the members of a Splitwise group (contacts)",
+            split: Split::Dev,
+            difficulty: 2,
+            build: text_group::build,
+        },
+    ]
+}
+
+/// People `p` has no tie with (nor is `p`), `n` of them picked by the generator.
+fn strangers(g: &mut Gen, p: &Person, n: usize) -> Vec<Person> {
+    let known: Vec<i64> = g
+        .population
+        .relations_of(p.id)
+        .into_iter()
+        .map(|(_, id)| id)
+        .collect();
+    let pool: Vec<i64> = g
+        .population
+        .people
+        .iter()
+        .map(|x| x.id)
+        .filter(|id| *id != p.id && !known.contains(id))
+        .collect();
+    let mut out: Vec<Person> = Vec::new();
+    while out.len() < n {
+        let id = pool[g.rng.range(0, pool.len() as i64) as usize];
+        if !out.iter().any(|x| x.id == id) {
+            out.push(g.person(id));
+        }
+    }
+    out
+}
+
+/// `p`'s friends and coworkers (phone contacts with those labels), in id order.
+fn friends(g: &Gen, p: &Person) -> Vec<Person> {
+    g.population
+        .relations_of(p.id)
+        .into_iter()
+        .filter(|(r, _)| matches!(r, Relation::Friend | Relation::Coworker))
+        .map(|(_, id)| g.person(id))
+        .collect()
+}
+
+/// The texts the supervisor sent: (receiver's phone number, message).
+fn sent_texts(ctx: &EvalCtx) -> Vec<(String, String)> {
+    let me = ctx.user_id("phone");
+    added(ctx, "phone", "global_text_messages")
+        .into_iter()
+        .filter(|r| r.get("sender_id").as_i64() == me)
+        .map(|r| {
+            let number = ctx
+                .db
+                .query_row_cached(
+                    "SELECT phone_number FROM phone.users WHERE id = ?1",
+                    [r.get("receiver_id").as_i64().unwrap_or(0)],
+                    |row| row.get::<_, String>(0),
+                )
+                .unwrap_or_default();
+            (number, r.get("message").as_str().unwrap_or("").to_string())
+        })
+        .collect()
+}
+
+/// What sending texts and Venmo payments changes.
+fn allow_texts_and_payments() -> Vec<Allow> {
+    let mut allowed = allow::texts_sent();
+    allowed.extend(venmo_payments());
+    allowed
+}

@@ -1,0 +1,238 @@
+//! "X texted me a new number: update the contact, and remind them of my pending Venmo
+//! request." An older text of theirs gives another number; an approved request to them and a
+//! pending request to someone else lie next to it. Variant 2: a coworker; variant 3: a friend
+//! saved under a nickname, named by it.
+
+use crate::diff::RowChange;
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added, updates_only};
+use crate::kit::money::same_amount;
+use crate::kit::python::{logins, py, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Relation;
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        let r = pop.relations_of(p.id);
+        r.iter().filter(|(r, _)| *r == Relation::Friend).count() >= 2
+            && r.iter().any(|(r, _)| *r == Relation::Coworker)
+    });
+    let rels = pop.relations_of(p.id);
+    let friends_of: Vec<i64> = rels
+        .iter()
+        .filter(|(r, _)| *r == Relation::Friend)
+        .map(|(_, id)| *id)
+        .collect();
+    let f = match g.variant {
+        2 => g.person(
+            rels.iter()
+                .find(|(r, _)| *r == Relation::Coworker)
+                .map(|(_, id)| *id)
+                .unwrap_or(1),
+        ),
+        _ => g.person(friends_of[0]),
+    };
+    let o = g.person(*friends_of.iter().find(|id| **id != f.id).unwrap_or(&1));
+    let new_number = format!("555{:07}", g.rng.range(1_000_000, 9_999_999));
+    let old_alt = format!("555{:07}", g.rng.range(1_000_000, 9_999_999));
+    let amount = [48.0, 36.5, 62.0][usize::from(g.variant - 1)];
+    let what = ["Concert tickets", "Team lunch", "Cabin deposit"][usize::from(g.variant - 1)];
+    let called = if g.variant == 3 {
+        "Pip".to_string()
+    } else {
+        f.first_name.clone()
+    };
+    let instruction = match g.variant {
+        1 => format!(
+            "{called} texted me a new phone number. Update {called}'s contact with it, then send a Venmo reminder about the payment request I sent them that's still pending."
+        ),
+        2 => format!(
+            "My coworker {called} {} has a new phone number (they texted it to me). Put it in my contacts and remind them on Venmo about my open request.",
+            f.last_name
+        ),
+        _ => "Pip (that's how my friend is saved in my phone) just texted me their new number. Save it in the contact, and nudge them on Venmo about the request of mine they haven't paid yet.".to_string(),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["phone", "venmo"];
+    {
+        let (sup, f, o) = (p.clone(), f.clone(), o.clone());
+        let (new_number, old_alt) = (new_number.clone(), old_alt.clone());
+        let variant = g.variant;
+        parts.setup.push(step(move |s| {
+            if variant == 3 {
+                s.relabel_contact(&sup, &f, "Pip", &["friend"])?;
+            }
+            s.add_text(
+                &f,
+                &sup,
+                &format!("If my cell is off, try my other line: {old_alt}"),
+                s.now - Duration::days(40),
+            )?;
+            s.add_text(
+                &f,
+                &sup,
+                &format!("Hey! I switched carriers - my new number is {new_number}. This one stops working on Friday."),
+                s.now - Duration::hours(6),
+            )?;
+            s.add_text(&f, &sup, "Talk soon!", s.now - Duration::hours(5))?;
+            s.add_venmo_request(&sup, &f, 19.0, "Pizza night", s.now - Duration::days(30))?;
+            s.execute(
+                "UPDATE venmo.payment_requests SET approved_at = updated_at WHERE id = ?1",
+                [s.last_id()],
+            )?;
+            s.add_venmo_request(&sup, &f, amount, what, s.now - Duration::days(9))?;
+            s.add_venmo_request(&sup, &o, 27.0, "Movie night", s.now - Duration::days(6))?;
+            Ok(())
+        }));
+    }
+    let head = logins(&[("ph", "phone"), ("vm", "venmo")]);
+    let find = format!(
+        "import re\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph, query={q})\nc = [x for x in contacts if x[\"first_name\"] == {q}{last}][0]\ntexts = all_pages(apis.phone.show_text_message_window, access_token=ph, phone_number=c[\"phone_number\"])\nnumbered = [t for t in texts if t[\"sender\"][\"phone_number\"] == c[\"phone_number\"] and re.search(r\"\\d{{10}}\", t[\"message\"])]\nnumbered.sort(key=lambda t: t[\"sent_at\"], reverse=True)",
+        q = py(&called),
+        last = if g.variant == 2 {
+            format!(" and x[\"last_name\"] == {}", py(&f.last_name))
+        } else {
+            String::new()
+        }
+    );
+    let act = |pick: usize, status: &str, who: &str| {
+        format!(
+            "new = re.search(r\"\\d{{10}}\", numbered[{pick}][\"message\"]).group(0)\nemail = {who}\napis.phone.update_contact(access_token=ph, contact_id=c[\"contact_id\"], phone_number=new)\nreqs = all_pages(apis.venmo.show_sent_payment_requests, access_token=vm{status})\nfor r in reqs:\n    if r[\"receiver\"][\"email\"] == email and r[\"approved_at\"] is None and r[\"denied_at\"] is None:\n        apis.venmo.remind_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])\napis.supervisor.complete_task()"
+        )
+    };
+    let right = act(0, "", "c[\"email\"]");
+    parts.ground_truth = vec![head.clone(), find.clone(), right];
+    parts.wrong = vec![
+        solution(
+            "takes the older number",
+            vec![head.clone(), find.clone(), act(1, "", "c[\"email\"]")],
+        ),
+        solution(
+            "reminds someone else",
+            vec![head.clone(), find.clone(), act(0, "", py(&o.email).as_str())],
+        ),
+        solution(
+            "updates the number but sends no reminder",
+            vec![
+                head.clone(),
+                find.clone(),
+                act(0, "", "c[\"email\"]").replace(
+                    "        apis.venmo.remind_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])",
+                    "        pass",
+                ),
+            ],
+        ),
+    ];
+    let (fe, nn) = (f.email.clone(), new_number.clone());
+    parts.checks.push(Check::new(
+        format!(
+            "{} {}'s contact has the number {new_number}",
+            f.first_name, f.last_name
+        ),
+        move |ctx| {
+            let me = ctx.user_id("phone");
+            ctx.db
+                .query_row_cached(
+                    "SELECT phone_number FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
+                    rusqlite::params![me, fe],
+                    |r| r.get::<_, Option<String>>(0),
+                )
+                .map_err(|e| e.to_string())
+                .and_then(|n| {
+                    if n.as_deref() == Some(nn.as_str()) {
+                        Ok(())
+                    } else {
+                        Err(format!("it has {n:?}"))
+                    }
+                })
+        },
+    ));
+    parts.checks.push(Check::new(
+        "only the phone number of that contact changed",
+        |ctx| match ctx
+            .diff
+            .rows
+            .iter()
+            .find(|r| r.is("phone", "contacts") && !number_update(r))
+        {
+            Some(r) => Err(format!("{:?} contact change", r.kind())),
+            None => Ok(()),
+        },
+    ));
+    let reminded = |ctx: &EvalCtx| -> Vec<(String, f64, String)> {
+        added(ctx, "venmo", "notifications")
+            .into_iter()
+            .filter(|r| r.get("type").as_str() == Some("payment_request_reminded"))
+            .filter_map(|r| {
+                let data: serde_json::Value =
+                    serde_json::from_str(r.get("data").as_str().unwrap_or("{}")).ok()?;
+                let id = data.get("payment_request_id")?.as_i64()?;
+                ctx.db
+                    .query_row_cached(
+                        "SELECT u.email, p.amount, p.description FROM venmo.payment_requests p \
+                         JOIN venmo.users u ON u.id = p.receiver_id WHERE p.id = ?1",
+                        [id],
+                        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+                    )
+                    .ok()
+            })
+            .collect()
+    };
+    let fe = f.email.clone();
+    parts.checks.push(Check::new(
+        format!(
+            "{} got a reminder for the ${amount:.2} \"{what}\" request",
+            f.first_name
+        ),
+        move |ctx| {
+            let r = reminded(ctx);
+            if r.iter()
+                .any(|x| x.0.eq_ignore_ascii_case(&fe) && same_amount(x.1, amount) && x.2 == what)
+            {
+                Ok(())
+            } else {
+                Err(format!("reminders: {r:?}"))
+            }
+        },
+    ));
+    let oe = o.email.clone();
+    parts.checks.push(Check::new(
+        format!(
+            "exactly one reminder was sent, none to {} {}",
+            o.first_name, o.last_name
+        ),
+        move |ctx| {
+            let r = reminded(ctx);
+            if r.len() == 1 && !r.iter().any(|x| x.0.eq_ignore_ascii_case(&oe)) {
+                Ok(())
+            } else {
+                Err(format!("reminders: {r:?}"))
+            }
+        },
+    ));
+    parts.allowed = vec![
+        Allow::new("the phone number of the supervisor's contact", |ctx, r| {
+            r.is("phone", "contacts")
+                && number_update(r)
+                && r.before("user_id").as_i64() == ctx.user_id("phone")
+        }),
+        allow_added("Venmo notifications", "venmo", "notifications", |_, _| true),
+    ];
+    parts
+}
+
+/// Is this contact change an update of the phone number only (the relationships re-stored
+/// as they were, as an update writes them back)?
+fn number_update(r: &RowChange) -> bool {
+    let rels = |v: &serde_json::Value| -> Vec<String> {
+        v.as_str()
+            .and_then(|s| serde_json::from_str(s).ok())
+            .unwrap_or_default()
+    };
+    updates_only(r, &["phone_number", "relationships"])
+        && rels(r.before("relationships")) == rels(r.get("relationships"))
+}

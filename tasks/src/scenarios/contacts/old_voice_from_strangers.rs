@@ -1,0 +1,229 @@
+//! "Delete the voice messages older than N days from numbers not in my contacts." Two
+//! strangers left old messages (one also a recent one, to keep), a contact left an old one
+//! (to keep). Variant 2: another cut-off and a third stranger; variant 3: the old message of
+//! a contact saved under a nickname (their name in the message differs) must stay too.
+
+use super::{friends, strangers};
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::python::{logins, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::{Person, Relation};
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .filter(|(r, _)| matches!(r, Relation::Friend | Relation::Coworker))
+            .count()
+            >= 2
+    });
+    let days: i64 = [30, 14, 45][usize::from(g.variant - 1)];
+    let n_str = if g.variant == 2 { 3 } else { 2 };
+    let strs = strangers(g, &p, n_str);
+    let known = friends(g, &p);
+    let (c1, c2) = (known[0].clone(), known[1].clone());
+    // (sender, days ago, message, to delete?)
+    let mut msgs: Vec<(Person, i64, String, bool)> = vec![
+        (
+            strs[0].clone(),
+            days + 9,
+            format!(
+                "Hello, this is {} from Brightside Solar. We have a special offer for homeowners in your area, call me back!",
+                strs[0].first_name
+            ),
+            true,
+        ),
+        (
+            strs[0].clone(),
+            days + 4,
+            format!(
+                "Hi again, {} from Brightside Solar following up on our offer.",
+                strs[0].first_name
+            ),
+            true,
+        ),
+        (
+            strs[1].clone(),
+            days + 2,
+            "Hi, I think I have the wrong number - I was looking for the dentist's office. Sorry!"
+                .to_string(),
+            true,
+        ),
+        (
+            strs[1].clone(),
+            days - 3,
+            format!(
+                "Hi, it's {} again - we met at the conference last week. Call me when you can!",
+                strs[1].first_name
+            ),
+            false,
+        ),
+        (
+            c1.clone(),
+            days + 6,
+            "Hey! Call me back when you get this, it's about the weekend.".to_string(),
+            false,
+        ),
+    ];
+    if g.variant == 2 {
+        msgs.push((
+            strs[2].clone(),
+            days + 12,
+            "This is a reminder about your car's extended warranty. Press 1 to speak to an agent."
+                .to_string(),
+            true,
+        ));
+    }
+    if g.variant == 3 {
+        msgs.push((
+            c2.clone(),
+            days + 20,
+            format!(
+                "Hi, it's {} {} - long time no see! Give me a ring sometime.",
+                c2.first_name, c2.last_name
+            ),
+            false,
+        ));
+    }
+    let instruction = match g.variant {
+        1 => format!(
+            "Delete the voice messages on my phone that are older than {days} days and came from numbers that aren't in my contacts."
+        ),
+        2 => format!(
+            "Clean up my voicemail: remove every voice message from someone who isn't one of my phone contacts, if it's more than {days} days old."
+        ),
+        _ => format!(
+            "Please delete voice messages left more than {days} days ago by people who are not in my contacts. Keep everything else."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["phone"];
+    {
+        let (sup, msgs, strs, c2) = (p.clone(), msgs.clone(), strs.clone(), c2.clone());
+        let variant = g.variant;
+        parts.setup.push(step(move |s| {
+            for x in &strs {
+                s.remove_contact(&sup, x)?;
+            }
+            if variant == 3 {
+                s.relabel_contact(&sup, &c2, "Moose", &["friend"])?;
+            }
+            for (i, (from, ago, text, _)) in msgs.iter().enumerate() {
+                let at = s.now - Duration::days(*ago) - Duration::minutes(97 * i as i64 + 31);
+                s.add_voice(from, &sup, text, at)?;
+            }
+            Ok(())
+        }));
+    }
+
+    let head = logins(&[("ph", "phone")]);
+    let body = |list: &str, cond: &str| {
+        format!(
+            "import datetime\nnow = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\")\ncutoff = now - datetime.timedelta(days={days})\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nnumbers = {{c[\"phone_number\"] for c in contacts}}\nvoice = {list}\nfor v in voice:\n    number = v[\"sender\"][\"phone_number\"]\n    if number == profile[\"phone_number\"]:\n        continue\n    if {cond}:\n        apis.phone.delete_voice_message(access_token=ph, voice_message_id=v[\"voice_message_id\"])\napis.supervisor.complete_task()"
+        )
+    };
+    let all = "all_pages(apis.phone.search_voice_messages, access_token=ph)";
+    let right =
+        "number not in numbers and datetime.datetime.fromisoformat(v[\"sent_at\"]) < cutoff";
+    parts.ground_truth = vec![head.clone(), body(all, right)];
+    parts.wrong = vec![
+        solution(
+            "misreads the cut-off (a week earlier)",
+            vec![
+                head.clone(),
+                body(all, right)
+                    .replace("cutoff = now", "cutoff = now - datetime.timedelta(days=7)"),
+            ],
+        ),
+        solution(
+            "deletes old ones from contacts too",
+            vec![
+                head.clone(),
+                body(
+                    all,
+                    "datetime.datetime.fromisoformat(v[\"sent_at\"]) < cutoff",
+                ),
+            ],
+        ),
+        solution(
+            "deletes every stranger's message, whatever its age",
+            vec![head.clone(), body(all, "number not in numbers")],
+        ),
+    ];
+    for (from, ago, text, delete) in &msgs {
+        let (t, del) = (text.clone(), *delete);
+        let name = format!("{} {}", from.first_name, from.last_name);
+        let what = if del {
+            format!("{name}'s voice message of {ago} days ago was deleted")
+        } else {
+            format!("{name}'s voice message of {ago} days ago was kept")
+        };
+        parts.checks.push(Check::new(what, move |ctx| {
+            let gone = deleted_voice(ctx).iter().any(|d| d.0 == t);
+            match (gone, del) {
+                (true, true) | (false, false) => Ok(()),
+                (true, false) => Err("it was deleted".into()),
+                (false, true) => Err("it is still there".into()),
+            }
+        }));
+    }
+    let cutoff = sim::clock::fmt_datetime(g.now - Duration::days(days));
+    parts.allowed = vec![Allow::new(
+        format!("removed voice messages from non-contacts sent before {cutoff}"),
+        move |ctx, r| {
+            r.is("phone", "user_voice_messages")
+                && r.kind() == ChangeKind::Removed
+                && r.before("user_id").as_i64() == ctx.user_id("phone")
+                && r.before("global_voice_message_id")
+                    .as_i64()
+                    .and_then(|g| voice_of(ctx, g))
+                    .is_some_and(|d| d.2.as_str() < cutoff.as_str() && !is_contact(ctx, &d.1))
+        },
+    )];
+    parts
+}
+
+/// The supervisor's voice-message copies the episode removed: (message, sender's number,
+/// sent at).
+fn deleted_voice(ctx: &EvalCtx) -> Vec<(String, String, String)> {
+    let me = ctx.user_id("phone");
+    ctx.diff
+        .rows
+        .iter()
+        .filter(|r| {
+            r.is("phone", "user_voice_messages")
+                && r.kind() == ChangeKind::Removed
+                && r.before("user_id").as_i64() == me
+        })
+        .filter_map(|r| voice_of(ctx, r.before("global_voice_message_id").as_i64()?))
+        .collect()
+}
+
+/// A voice message: (message, sender's number, sent at).
+fn voice_of(ctx: &EvalCtx, global_id: i64) -> Option<(String, String, String)> {
+    ctx.db
+        .query_row_cached(
+            "SELECT g.message, u.phone_number, g.created_at FROM phone.global_voice_messages g \
+             JOIN phone.users u ON u.id = g.sender_id WHERE g.id = ?1",
+            [global_id],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
+        .ok()
+}
+
+/// Is `number` one of the supervisor's phone contacts?
+fn is_contact(ctx: &EvalCtx, number: &str) -> bool {
+    ctx.db
+        .query_row_cached(
+            "SELECT count(*) FROM phone.contacts WHERE user_id = ?1 AND phone_number = ?2",
+            rusqlite::params![ctx.user_id("phone"), number],
+            |r| r.get::<_, i64>(0),
+        )
+        .unwrap_or(0)
+        > 0
+}

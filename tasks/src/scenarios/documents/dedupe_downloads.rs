@@ -1,0 +1,206 @@
+//! "Delete the duplicate files in ~/downloads (same content, other names), keeping the oldest
+//! of each, and note the names deleted." Names mislead: the oldest copy is sometimes the one
+//! called "copy"; a near-duplicate (one figure differs) must stay. Variant 3 keeps the newest.
+
+use super::{
+    added_notes, allow_fs_under, allow_new_notes, base, dated, files_at, fs_login, removed_files,
+};
+use crate::kit::files::end_files;
+use crate::kit::python::{py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use chrono::NaiveDateTime;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let now = g.now;
+    let lease = "Residential Lease Agreement\nTenant: {name}\nMonthly rent: $1,850.00\nTerm: 12 months from June 1, 2023".replace("{name}", &format!("{} {}", p.first_name, p.last_name));
+    let near = lease.replace("1,850.00", "1,875.00");
+    let tickets = "E-ticket\nThe Lumineers - Section B row 12\nOrder 88213, 2 tickets";
+    let photo = "JPEG image: sunset from the balcony";
+    let insurance = "Auto insurance card\nPolicy 55-2210-87\nValid through 2024-01-31";
+    // (name, content, days ago)
+    let mut files: Vec<(&str, String, i64)> = vec![
+        ("lease_agreement.pdf", lease.clone(), 62),
+        ("lease_agreement (1).pdf", lease.clone(), 31),
+        ("lease_final.pdf", lease.clone(), 4),
+        ("lease_agreement_v2.pdf", near.clone(), 20),
+        ("tickets_copy.pdf", tickets.to_string(), 45),
+        ("concert_tickets.pdf", tickets.to_string(), 12),
+    ];
+    match g.variant {
+        1 => files.push(("insurance_card.pdf", insurance.to_string(), 90)),
+        _ => {
+            files.push(("IMG_2231 copy.jpg", photo.to_string(), 25));
+            files.push(("IMG_2231.jpg", photo.to_string(), 8));
+            files.push(("balcony_sunset.jpg", photo.to_string(), 2));
+        }
+    }
+    let keep_newest = g.variant == 3;
+    let title = if g.variant == 2 {
+        "Removed duplicates"
+    } else {
+        "Deleted duplicates"
+    };
+    let instruction = match g.variant {
+        1 => format!(
+            "My ~/downloads folder has duplicate files: the same content saved under different names. Delete the extra copies, keeping only the oldest file of each, then write a note titled \"{title}\" listing the names of the files you deleted, one per line."
+        ),
+        2 => format!(
+            "Clean up the duplicates in ~/downloads (files whose content is identical, whatever their names): keep the earliest-created one of each set and delete the rest. Then make a note \"{title}\" with the deleted file names, one per line."
+        ),
+        _ => format!(
+            "Some files in ~/downloads are exact duplicates of each other under other names. For each set keep only the most recently created file and delete the others, and put the names of the deleted files in a new note called \"{title}\", one name per line."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "file_system", "simple_note"];
+    let setup_files: Vec<(String, String, NaiveDateTime)> = files
+        .iter()
+        .map(|(n, c, d)| dated(now, &format!("~/downloads/{n}"), c, *d))
+        .collect();
+    let sup = p.clone();
+    parts
+        .setup
+        .push(step(move |s| s.add_dated_files(&sup, &setup_files)));
+    // Which go: all but the oldest (newest) of each content group of size > 1.
+    let mut groups: BTreeMap<&str, Vec<(&str, i64)>> = BTreeMap::new();
+    for (n, c, d) in &files {
+        groups.entry(c.as_str()).or_default().push((n, *d));
+    }
+    let mut keep: Vec<String> = Vec::new();
+    let mut gone: Vec<String> = Vec::new();
+    for same in groups.values_mut() {
+        if same.len() < 2 {
+            continue;
+        }
+        // days ago descending = oldest first
+        same.sort_by_key(|(_, d)| -d);
+        let kept = if keep_newest { same.len() - 1 } else { 0 };
+        for (i, (n, _)) in same.iter().enumerate() {
+            if i == kept {
+                keep.push(n.to_string());
+            } else {
+                gone.push(n.to_string());
+            }
+        }
+    }
+    let pick = if keep_newest { "-1" } else { "0" };
+    let dedupe = |key: &str, pick: &str, note: bool| {
+        let note_py = if note {
+            format!(
+                "\nsn = login(\"simple_note\")\napis.simple_note.create_note(access_token=sn, title={}, content=\"\\n\".join(deleted))",
+                py(title)
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/downloads/\", entry_type=\"files\")\ngroups = {{}}\nfor p in paths:\n    f = apis.file_system.show_file(access_token=fs, file_path=p)\n    groups.setdefault({key}, []).append(f)\ndeleted = []\nfor same in groups.values():\n    if len(same) < 2:\n        continue\n    same.sort(key=lambda f: f[\"created_at\"])\n    keep = same[{pick}]\n    for f in same:\n        if f[\"path\"] != keep[\"path\"]:\n            apis.file_system.delete_file(access_token=fs, file_path=f[\"path\"])\n            deleted.append(f[\"path\"].rsplit(\"/\", 1)[1]){note_py}\napis.supervisor.complete_task()"
+        )
+    };
+    parts.ground_truth = vec![fs_login(), dedupe("f[\"content\"]", pick, true)];
+    let other_pick = if keep_newest { "0" } else { "-1" };
+    parts.wrong = vec![
+        solution(
+            if keep_newest {
+                "keeps the oldest copy instead of the newest"
+            } else {
+                "keeps the newest copy instead of the oldest"
+            },
+            vec![fs_login(), dedupe("f[\"content\"]", other_pick, true)],
+        ),
+        solution(
+            "groups files by their first line, deleting the near-duplicate lease too",
+            vec![
+                fs_login(),
+                dedupe("f[\"content\"].split(\"\\n\")[0]", pick, true),
+            ],
+        ),
+        solution(
+            "deletes the duplicates but writes no note",
+            vec![fs_login(), dedupe("f[\"content\"]", pick, false)],
+        ),
+    ];
+    let content_of = |n: &str| -> String {
+        files
+            .iter()
+            .find(|(x, _, _)| *x == n)
+            .map(|(_, c, _)| c.clone())
+            .unwrap_or_default()
+    };
+    parts.checks.push(files_at(
+        format!("kept: {}", keep.join(", ")),
+        keep.iter()
+            .map(|n| (format!("~/downloads/{n}"), content_of(n)))
+            .collect(),
+    ));
+    parts.checks.push(files_gone(
+        format!("deleted: {}", gone.join(", ")),
+        gone.iter().map(|n| format!("~/downloads/{n}")).collect(),
+    ));
+    parts.checks.push(files_at(
+        "the near-duplicate lease_agreement_v2.pdf is kept".into(),
+        vec![("~/downloads/lease_agreement_v2.pdf".into(), near.clone())],
+    ));
+    let gone2: BTreeSet<String> = gone.iter().cloned().collect();
+    parts.checks.push(Check::new(
+        "no other file was deleted (the Amazon receipts stay)",
+        move |ctx| match removed_files(ctx)
+            .iter()
+            .find(|(p, _)| !gone2.contains(base(p)))
+        {
+            Some((p, _)) => Err(format!("{p} was deleted")),
+            None => Ok(()),
+        },
+    ));
+    let t = title.to_string();
+    parts.checks.push(Check::new(
+        format!("one new note titled \"{title}\""),
+        move |ctx| {
+            let n = added_notes(ctx)
+                .iter()
+                .filter(|(x, _)| x.trim() == t)
+                .count();
+            if n == 1 {
+                Ok(())
+            } else {
+                Err(format!("{n} such notes"))
+            }
+        },
+    ));
+    let t = title.to_string();
+    let want: BTreeSet<String> = gone.iter().cloned().collect();
+    parts.checks.push(Check::new(
+        format!("the note lists exactly {}, one per line", gone.join(", ")),
+        move |ctx| {
+            let notes = added_notes(ctx);
+            let Some((_, content)) = notes.iter().find(|(x, _)| x.trim() == t) else {
+                return Err("no note".into());
+            };
+            let got: BTreeSet<String> = crate::kit::notes::lines(content)
+                .iter()
+                .map(|l| base(l.trim_start_matches(['-', '*', ' '])).to_string())
+                .collect();
+            if got == want {
+                Ok(())
+            } else {
+                Err(format!("the note lists {got:?}"))
+            }
+        },
+    ));
+    parts.allowed = vec![allow_fs_under(&["~/downloads/"]), allow_new_notes()];
+    parts
+}
+
+/// Checks that none of `paths` is among the files at the end.
+fn files_gone(name: String, paths: Vec<String>) -> Check {
+    Check::new(name, move |ctx| {
+        let files = end_files(ctx);
+        match paths.iter().find(|p| files.contains_key(*p)) {
+            Some(p) => Err(format!("{p} is still there")),
+            None => Ok(()),
+        }
+    })
+}

@@ -1,0 +1,310 @@
+//! "Make a playlist from the song list in my file system." Searching a title ranks near
+//! misses first ("Lucky Road" before "Lucky Roads"), and some songs are pages down. Variant 1
+//! has an older list beside it; variant 2's list names a song twice and wants a public
+//! playlist; variant 3 marks songs to leave out.
+
+use super::fs_login;
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::python::{py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use chrono::Duration;
+use sim::sql::Cached;
+use std::collections::BTreeSet;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let now = g.now;
+    let (ids, skip, dup, path, title, public): (Vec<i64>, Vec<i64>, Option<i64>, &str, &str, bool) =
+        match g.variant {
+            1 => (
+                vec![12, 18, 5, 20, 27, 19],
+                vec![],
+                None,
+                "~/documents/music/road_trip.txt",
+                "Road Trip",
+                false,
+            ),
+            2 => (
+                vec![9, 6, 13, 16, 12],
+                vec![],
+                Some(13),
+                "~/downloads/brunch_songs.txt",
+                "Sunday Brunch",
+                true,
+            ),
+            _ => (
+                vec![15, 8, 20, 18, 5, 27],
+                vec![8, 5],
+                None,
+                "~/documents/music/gym_mix.txt",
+                "Gym Mix",
+                false,
+            ),
+        };
+    let wanted: Vec<i64> = ids.iter().filter(|i| !skip.contains(i)).copied().collect();
+    let instruction = match g.variant {
+        1 => format!(
+            "Create a private Spotify playlist called \"{title}\" with the songs listed in {path}, nothing else."
+        ),
+        2 => format!(
+            "I saved the song list for Sunday's brunch somewhere in ~/downloads. Make a public Spotify playlist \"{title}\" with those songs (each once)."
+        ),
+        _ => format!(
+            "Turn {path} into a private Spotify playlist named \"{title}\". Leave out the songs I marked with (no)."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "file_system", "spotify"];
+    let (sup, path_s, ids_s, skip_s) = (p.clone(), path.to_string(), ids.clone(), skip.clone());
+    let heading = format!("{title} songs");
+    parts.setup.push(step(move |s| {
+        let mut songs = catalog_songs(s.db, &ids_s)?;
+        if let Some(d) = dup {
+            let again = songs.iter().find(|x| x.0 == d).cloned();
+            songs.extend(again);
+        }
+        s.add_file(
+            &sup,
+            &path_s,
+            &song_list(&heading, &songs, &skip_s),
+            now - Duration::days(3),
+        )?;
+        if path_s.contains("road_trip") {
+            let old = catalog_songs(s.db, &[6, 9, 16])?;
+            s.add_file(
+                &sup,
+                "~/documents/music/road_trip_2021.txt",
+                &song_list("Road trip 2021", &old, &[]),
+                now - Duration::days(700),
+            )?;
+        }
+        if path_s.contains("downloads") {
+            let other = catalog_songs(s.db, &[15, 8])?;
+            s.add_file(
+                &sup,
+                "~/downloads/study_songs.txt",
+                &song_list("Study songs", &other, &[]),
+                now - Duration::days(30),
+            )?;
+        }
+        Ok(())
+    }));
+    let find_file = if g.variant == 2 {
+        "path = [q for q in apis.file_system.show_directory(access_token=fs, directory_path=\"~/downloads/\", entry_type=\"files\") if \"brunch\" in apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"].lower()][0]".to_string()
+    } else {
+        format!("path = {}", py(path))
+    };
+    let make = |public_py: &str, dedupe: bool, honour_no: bool, first_hit: bool| {
+        let no = if honour_no { " or m.group(3)" } else { "" };
+        let dd = if dedupe {
+            " or (m.group(1), m.group(2)) in pairs"
+        } else {
+            ""
+        };
+        let pick = if first_hit {
+            "    found = apis.spotify.search_songs(access_token=sp, query=t)[0]"
+        } else {
+            "    found = None\n    page = 0\n    while found is None and page < 10:\n        for s in apis.spotify.search_songs(access_token=sp, query=t, page_index=page, page_limit=20):\n            if s[\"title\"] == t and any(x[\"name\"] == a for x in s[\"artists\"]):\n                found = s\n        page += 1"
+        };
+        format!(
+            "sp = login(\"spotify\")\n{find_file}\ncontent = apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"]\npairs = []\nfor line in content.splitlines():\n    m = re.match(r\"^\\s*\\d+\\.\\s*(.+?) - (.+?)(\\s*\\(no\\))?\\s*$\", line)\n    if not m{no}{dd}:\n        continue\n    pairs.append((m.group(1), m.group(2)))\npid = apis.spotify.create_playlist(access_token=sp, title={}, is_public={public_py})[\"playlist_id\"]\nfor t, a in pairs:\n{pick}\n    apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=pid, song_id=found[\"song_id\"])\napis.supervisor.complete_task()",
+            py(title)
+        )
+    };
+    let pub_py = if public { "True" } else { "False" };
+    let other_pub = if public { "False" } else { "True" };
+    parts.ground_truth = vec![fs_login(), make(pub_py, true, true, false)];
+    parts.wrong = vec![
+        solution(
+            "adds the first search result for each title",
+            vec![fs_login(), make(pub_py, true, true, true)],
+        ),
+        solution(
+            if public {
+                "makes the playlist private"
+            } else {
+                "makes the playlist public"
+            },
+            vec![fs_login(), make(other_pub, true, true, false)],
+        ),
+    ];
+    match g.variant {
+        1 => parts.wrong.push(solution(
+            "uses the 2021 road trip list",
+            vec![
+                fs_login(),
+                make(pub_py, true, true, false).replace(
+                    "path = \"~/documents/music/road_trip.txt\"",
+                    "path = \"~/documents/music/road_trip_2021.txt\"",
+                ),
+            ],
+        )),
+        2 => parts.wrong.push(solution(
+            "takes the study song list in ~/downloads",
+            vec![
+                fs_login(),
+                make(pub_py, true, true, false).replace("if \"brunch\" in", "if \"study\" in"),
+            ],
+        )),
+        _ => parts.wrong.push(solution(
+            "keeps the songs marked (no)",
+            vec![fs_login(), make(pub_py, true, false, false)],
+        )),
+    }
+    let new_playlists = |ctx: &EvalCtx| -> Vec<(i64, String, bool)> {
+        added(ctx, "spotify", "playlists")
+            .into_iter()
+            .filter(|r| r.get("user_id").as_i64() == ctx.user_id("spotify"))
+            .map(|r| {
+                (
+                    r.id,
+                    r.get("title").as_str().unwrap_or("").trim().to_string(),
+                    r.get("is_public").as_i64() == Some(1)
+                        || r.get("is_public").as_bool() == Some(true),
+                )
+            })
+            .collect()
+    };
+    let songs_of = |ctx: &EvalCtx, playlist: i64| -> Vec<i64> {
+        added(ctx, "spotify", "playlist_songs")
+            .into_iter()
+            .filter(|r| r.get("playlist_id").as_i64() == Some(playlist))
+            .filter_map(|r| r.get("song_id").as_i64())
+            .collect()
+    };
+    let t1 = title.to_string();
+    parts.checks.push(Check::new(
+        format!("one new playlist \"{title}\""),
+        move |ctx| {
+            let all = new_playlists(ctx);
+            let n = all.iter().filter(|x| x.1 == t1).count();
+            if n == 1 && all.len() == 1 {
+                Ok(())
+            } else {
+                Err(format!("{} new playlists, {n} so named", all.len()))
+            }
+        },
+    ));
+    let t2 = title.to_string();
+    parts.checks.push(Check::new(
+        format!("it is {}", if public { "public" } else { "private" }),
+        move |ctx| match new_playlists(ctx).iter().find(|x| x.1 == t2) {
+            Some(x) if x.2 == public => Ok(()),
+            Some(_) => Err("wrong visibility".into()),
+            None => Err("no playlist".into()),
+        },
+    ));
+    let t3 = title.to_string();
+    let w1 = wanted.clone();
+    parts.checks.push(Check::new(
+        format!(
+            "it holds exactly the {} listed songs (ids {w1:?})",
+            w1.len()
+        ),
+        move |ctx| {
+            let Some(pl) = new_playlists(ctx).into_iter().find(|x| x.1 == t3) else {
+                return Err("no playlist".into());
+            };
+            let got: BTreeSet<i64> = songs_of(ctx, pl.0).into_iter().collect();
+            let want: BTreeSet<i64> = w1.iter().copied().collect();
+            if got == want {
+                Ok(())
+            } else {
+                Err(format!("it holds {got:?}"))
+            }
+        },
+    ));
+    let t4 = title.to_string();
+    parts
+        .checks
+        .push(Check::new("each song is in it once", move |ctx| {
+            let Some(pl) = new_playlists(ctx).into_iter().find(|x| x.1 == t4) else {
+                return Err("no playlist".into());
+            };
+            let songs = songs_of(ctx, pl.0);
+            let set: BTreeSet<i64> = songs.iter().copied().collect();
+            if songs.is_empty() {
+                Err("it is empty".into())
+            } else if set.len() == songs.len() {
+                Ok(())
+            } else {
+                Err(format!("{} entries for {} songs", songs.len(), set.len()))
+            }
+        }));
+    let avoid: Vec<i64> = match g.variant {
+        1 => vec![6, 9, 16],
+        2 => vec![15, 8],
+        _ => skip.clone(),
+    };
+    let what = match g.variant {
+        1 => "no song of the 2021 list",
+        2 => "no song of the study list",
+        _ => "no song marked (no)",
+    };
+    parts.checks.push(Check::new(
+        format!("{what} (ids {avoid:?})"),
+        move |ctx| match added(ctx, "spotify", "playlist_songs")
+            .iter()
+            .filter_map(|r| r.get("song_id").as_i64())
+            .find(|s| avoid.contains(s))
+        {
+            Some(s) => Err(format!("song {s} was added")),
+            None => Ok(()),
+        },
+    ));
+    parts.allowed = vec![
+        allow_added(
+            "the supervisor's new playlist",
+            "spotify",
+            "playlists",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("spotify"),
+        ),
+        allow_added(
+            "songs of the supervisor's playlists",
+            "spotify",
+            "playlist_songs",
+            |ctx, r| {
+                r.get("playlist_id").as_i64().is_some_and(|pl| {
+                    ctx.db
+                        .query_row_cached(
+                            "SELECT user_id FROM spotify.playlists WHERE id = ?1",
+                            [pl],
+                            |row| row.get::<_, i64>(0),
+                        )
+                        .ok()
+                        == ctx.user_id("spotify")
+                })
+            },
+        ),
+    ];
+    parts
+}
+
+/// Catalog songs as a list file writes them: (id, title, first artist's name).
+fn catalog_songs(
+    db: &rusqlite::Connection,
+    ids: &[i64],
+) -> rusqlite::Result<Vec<(i64, String, String)>> {
+    let mut out = Vec::new();
+    for id in ids {
+        out.push(db.query_row_cached(
+            "SELECT s.id, s.title, a.name FROM spotify.songs s JOIN spotify.artists a ON a.id = json_extract(s.artist_ids, '$[0]') WHERE s.id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?);
+    }
+    Ok(out)
+}
+
+/// The list file's text: a heading and numbered `Title - Artist` lines; songs in `skip` are
+/// marked `(no)`.
+fn song_list(heading: &str, songs: &[(i64, String, String)], skip: &[i64]) -> String {
+    let mut s = format!("{heading}\n\n");
+    for (i, (id, title, artist)) in songs.iter().enumerate() {
+        let mark = if skip.contains(id) { " (no)" } else { "" };
+        s.push_str(&format!("{}. {title} - {artist}{mark}\n", i + 1));
+    }
+    s.trim_end().to_string()
+}

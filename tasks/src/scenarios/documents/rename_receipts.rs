@@ -1,0 +1,260 @@
+//! "Rename every receipt in ~/documents/receipts/ to start with the date written in it."
+//! The files' own dates are a day before the task (they were all saved yesterday), so only the
+//! content gives the date. Variant 2 has receipts in a sub-folder too (renamed in place);
+//! variant 3 uses another pattern and has one receipt already named that way.
+
+use super::{allow_fs_under, base, dated, files_at, fs_login, receipt, removed_files};
+use crate::kit::changes::added;
+use crate::kit::files::end_files;
+use crate::kit::python::solution;
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use chrono::NaiveDateTime;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let now = g.now;
+    let mut receipts: Vec<(String, String, String)> = vec![
+        (
+            "gym_membership.txt".into(),
+            receipt(
+                "Iron Temple Gym",
+                "Monthly membership",
+                "45.00",
+                "2023-04-03",
+            ),
+            "2023-04-03".into(),
+        ),
+        (
+            "bike_repair.txt".into(),
+            receipt(
+                "Spoke & Chain",
+                "Brake and gear tune-up",
+                "86.50",
+                "2023-03-22",
+            ),
+            "2023-03-22".into(),
+        ),
+        (
+            "dentist_visit.txt".into(),
+            receipt("Bright Smile Dental", "Cleaning", "120.00", "2023-05-02"),
+            "2023-05-02".into(),
+        ),
+        (
+            "car_wash.txt".into(),
+            receipt("Sparkle Car Wash", "Deluxe wash", "24.00", "2023-04-22"),
+            "2023-04-22".into(),
+        ),
+        (
+            "haircut.txt".into(),
+            receipt("Main Street Barbers", "Haircut", "32.00", "2023-03-30"),
+            "2023-03-30".into(),
+        ),
+        (
+            "piano_lesson.txt".into(),
+            receipt(
+                "Harmony Music School",
+                "Two piano lessons",
+                "90.00",
+                "2023-05-09",
+            ),
+            "2023-05-09".into(),
+        ),
+    ];
+    if g.variant == 2 {
+        receipts.push((
+            "medical/pharmacy.txt".into(),
+            receipt(
+                "Corner Pharmacy",
+                "Prescription refill",
+                "18.40",
+                "2023-04-17",
+            ),
+            "2023-04-17".into(),
+        ));
+        receipts.push((
+            "medical/eye_exam.txt".into(),
+            receipt(
+                "ClearView Optometry",
+                "Annual eye exam",
+                "95.00",
+                "2023-02-09",
+            ),
+            "2023-02-09".into(),
+        ));
+    }
+    let already = (
+        "20230310-plumber.txt".to_string(),
+        receipt(
+            "Rapid Rooter",
+            "Kitchen sink repair",
+            "140.00",
+            "2023-03-10",
+        ),
+    );
+    let v3 = g.variant == 3;
+    let prefix = move |date: &str| -> String {
+        if v3 {
+            format!("{}-", date.replace('-', ""))
+        } else {
+            format!("{date}_")
+        }
+    };
+    let renamed = |name: &str, date: &str| -> String {
+        match name.rsplit_once('/') {
+            Some((dir, file)) => format!("{dir}/{}{file}", prefix(date)),
+            None => format!("{}{name}", prefix(date)),
+        }
+    };
+    let instruction = match g.variant {
+        1 => "Rename every receipt in ~/documents/receipts/ so that its name starts with the date of the payment written in it: YYYY-MM-DD_ followed by the old name (e.g. 2023-01-31_rent.txt).".to_string(),
+        2 => "I want my receipts sorted by date. Rename each receipt under ~/documents/receipts/, sub-folders included (keep them in their folder), to <date>_<old name> with the payment date from the receipt as YYYY-MM-DD.".to_string(),
+        _ => "Put the payment date in front of every receipt's name in ~/documents/receipts/: YYYYMMDD- then the old name, like 20230131-rent.txt. The date is the one printed in the receipt. Some may already be named that way.".to_string(),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "file_system"];
+    let mut setup_files: Vec<(String, String, NaiveDateTime)> = receipts
+        .iter()
+        .map(|(n, c, _)| dated(now, &format!("~/documents/receipts/{n}"), c, 1))
+        .collect();
+    if v3 {
+        setup_files.push(dated(
+            now,
+            &format!("~/documents/receipts/{}", already.0),
+            &already.1,
+            60,
+        ));
+    }
+    let sup = p.clone();
+    parts
+        .setup
+        .push(step(move |s| s.add_dated_files(&sup, &setup_files)));
+    let pre_py = if v3 {
+        "y + mo + d + \"-\""
+    } else {
+        "y + \"-\" + mo + \"-\" + d + \"_\""
+    };
+    let rename = |date_src: &str, recursive: bool, verb: &str, skip: bool| {
+        let skip_py = if skip {
+            "\n    if name.startswith(prefix):\n        continue"
+        } else {
+            ""
+        };
+        format!(
+            "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/receipts/\", entry_type=\"files\", recursive={})\nfor p in paths:\n    f = apis.file_system.show_file(access_token=fs, file_path=p)\n    {date_src}\n    prefix = {pre_py}\n    folder, name = p.rsplit(\"/\", 1){skip_py}\n    apis.file_system.{verb}(access_token=fs, source_file_path=p, destination_file_path=folder + \"/\" + prefix + name)\napis.supervisor.complete_task()",
+            if recursive { "True" } else { "False" },
+        )
+    };
+    let from_content =
+        "y, mo, d = re.search(r\"Date: (\\d{4})-(\\d{2})-(\\d{2})\", f[\"content\"]).groups()";
+    let from_stamp = "y, mo, d = f[\"created_at\"][:10].split(\"-\")";
+    parts.ground_truth = vec![fs_login(), rename(from_content, true, "move_file", true)];
+    parts.wrong = vec![
+        solution(
+            "dates the names by when the files were saved, not by the receipt",
+            vec![fs_login(), rename(from_stamp, true, "move_file", true)],
+        ),
+        solution(
+            "copies the receipts under the new names, leaving the old ones",
+            vec![fs_login(), rename(from_content, true, "copy_file", true)],
+        ),
+    ];
+    match g.variant {
+        2 => parts.wrong.push(solution(
+            "renames only the receipts directly in the folder",
+            vec![fs_login(), rename(from_content, false, "move_file", true)],
+        )),
+        3 => parts.wrong.push(solution(
+            "prefixes the already dated receipt a second time",
+            vec![fs_login(), rename(from_content, true, "move_file", false)],
+        )),
+        _ => parts.wrong.push(solution(
+            "deletes the receipts after reading them",
+            vec![
+                fs_login(),
+                rename(from_content, true, "move_file", true).replace(
+                    "apis.file_system.move_file(access_token=fs, source_file_path=p, destination_file_path=folder + \"/\" + prefix + name)",
+                    "apis.file_system.delete_file(access_token=fs, file_path=p)",
+                ),
+            ],
+        )),
+    }
+    for (n, c, d) in &receipts {
+        let new = format!("~/documents/receipts/{}", renamed(n, d));
+        let old = format!("~/documents/receipts/{n}");
+        let want = vec![(new.clone(), c.clone())];
+        let c1 = files_at(String::new(), want);
+        parts.checks.push(Check::new(
+            format!("{n} is renamed to {}", renamed(n, d)),
+            move |ctx| {
+                (c1.run)(ctx)?;
+                if end_files(ctx).contains_key(&old) {
+                    return Err(format!("{old} is still there"));
+                }
+                Ok(())
+            },
+        ));
+    }
+    if v3 {
+        parts.checks.push(files_at(
+            format!("{} keeps its name", already.0),
+            vec![(
+                format!("~/documents/receipts/{}", already.0),
+                already.1.clone(),
+            )],
+        ));
+    }
+    let pre2 = prefix;
+    parts.checks.push(Check::new(
+        "every receipt (the rent receipts too) starts with its own date, once",
+        move |ctx| {
+            let re_date = |c: &str| {
+                c.lines()
+                    .find_map(|l| l.strip_prefix("Date: "))
+                    .map(|d| d.trim().to_string())
+            };
+            for (path, content) in end_files(ctx) {
+                if !path.starts_with("~/documents/receipts/") {
+                    continue;
+                }
+                let Some(date) = re_date(&content) else {
+                    continue;
+                };
+                let want = pre2(&date);
+                let name = base(&path);
+                let Some(rest) = name.strip_prefix(&want) else {
+                    return Err(format!("{path} does not start with {want}"));
+                };
+                if rest.starts_with(&want) {
+                    return Err(format!("{path} has the date twice"));
+                }
+            }
+            Ok(())
+        },
+    ));
+    parts
+        .checks
+        .push(Check::new("no receipt was lost or duplicated", |ctx| {
+            let before = removed_files(ctx)
+                .iter()
+                .filter(|(p, _)| p.starts_with("~/documents/receipts/"))
+                .count();
+            let me = ctx.user_id("file_system");
+            let now = added(ctx, "file_system", "files")
+                .iter()
+                .filter(|r| {
+                    r.get("user_id").as_i64() == me
+                        && r.get("tilde_path")
+                            .as_str()
+                            .is_some_and(|p| p.starts_with("~/documents/receipts/"))
+                })
+                .count();
+            if before == now {
+                Ok(())
+            } else {
+                Err(format!("{before} receipts went, {now} came"))
+            }
+        }));
+    parts.allowed = vec![allow_fs_under(&["~/documents/receipts/"])];
+    parts
+}

@@ -1,0 +1,354 @@
+//! "Add a task 'Review <file>' to my Paperwork project for every file in ~/documents/to_review/,
+//! due D." A ~/documents/reviewed/ folder looks alike; a project "Paperwork 2022" is a near
+//! miss. Variant 2 includes a sub-folder and sets priority from the file's content; variant 3
+//! has one task already there.
+
+use super::{base, dated, fs_login};
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::python::{py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use chrono::{Duration, NaiveDateTime};
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let now = g.now;
+    let mut files: Vec<(&str, &str)> = vec![
+        (
+            "car_insurance_renewal.pdf",
+            "Auto policy renewal\nPremium: $612.00 for 6 months\nRenew by June 1, 2023",
+        ),
+        (
+            "employment_contract.docx",
+            "Employment contract - draft 2\nURGENT: sign and return by May 24, 2023",
+        ),
+        (
+            "lease_renewal.pdf",
+            "Lease renewal offer\nNew monthly rent: $1,900.00\nReply within 30 days",
+        ),
+        (
+            "hoa_letter.pdf",
+            "Maple Court Homeowners Association\nNotice of annual dues: $240.00",
+        ),
+        (
+            "dental_plan_options.pdf",
+            "Dental plan options 2023-2024\nBasic, Plus and Family tiers",
+        ),
+    ];
+    if g.variant == 2 {
+        files.push((
+            "taxes/form_1099_int.pdf",
+            "Form 1099-INT 2022\nInterest income: $184.22\nURGENT: figures differ from last year",
+        ));
+    }
+    let (due, due_words) = match g.variant {
+        1 => ("2023-05-26", "May 26, 2023"),
+        2 => ("2023-05-31", "2023-05-31"),
+        _ => ("2023-06-02", "June 2, 2023"),
+    };
+    let instruction = match g.variant {
+        1 => format!(
+            "For every file in ~/documents/to_review/, add a task \"Review <file name>\" (e.g. \"Review notes.pdf\") to my Todoist project Paperwork, due {due_words}."
+        ),
+        2 => format!(
+            "Put a task \"Review <file name>\" in my Paperwork project on Todoist for each file under ~/documents/to_review/, its sub-folders included, due {due_words}. If a file says URGENT, make its task high priority; the others medium."
+        ),
+        _ => format!(
+            "I need Todoist tasks for the files waiting in ~/documents/to_review/: one \"Review <file name>\" task each in the project Paperwork, due {due_words}. Some may already have one there; don't add those twice."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "file_system", "todoist"];
+    let mut setup_files: Vec<(String, String, NaiveDateTime)> = files
+        .iter()
+        .enumerate()
+        .map(|(i, (n, c))| {
+            dated(
+                now,
+                &format!("~/documents/to_review/{n}"),
+                c,
+                2 + 3 * i as i64,
+            )
+        })
+        .collect();
+    setup_files.push(dated(
+        now,
+        "~/documents/reviewed/old_contract.docx",
+        "Employment contract - 2021\nSigned",
+        200,
+    ));
+    let sup = p.clone();
+    let v3 = g.variant == 3;
+    parts.setup.push(step(move |s| {
+        s.add_dated_files(&sup, &setup_files)?;
+        let project = s.add_todo_project(
+            &sup,
+            "Paperwork",
+            "Forms, contracts and bills",
+            &[],
+            now - Duration::days(120),
+        )?;
+        s.add_todo_task(
+            project,
+            None,
+            &sup,
+            "Review tax_return_2022.pdf",
+            None,
+            "medium",
+            true,
+            None,
+            now - Duration::days(40),
+        )?;
+        s.add_todo_task(
+            project,
+            None,
+            &sup,
+            "File the warranty cards",
+            None,
+            "low",
+            false,
+            None,
+            now - Duration::days(20),
+        )?;
+        if v3 {
+            s.add_todo_task(
+                project,
+                None,
+                &sup,
+                "Review lease_renewal.pdf",
+                Some(chrono::NaiveDate::from_ymd_opt(2023, 5, 29).unwrap_or_default()),
+                "medium",
+                false,
+                None,
+                now - Duration::days(1),
+            )?;
+        }
+        let old = s.add_todo_project(
+            &sup,
+            "Paperwork 2022",
+            "Last year's forms",
+            &[],
+            now - Duration::days(400),
+        )?;
+        s.add_todo_task(
+            old,
+            None,
+            &sup,
+            "Review car_insurance_renewal.pdf",
+            None,
+            "medium",
+            true,
+            None,
+            now - Duration::days(380),
+        )?;
+        Ok(())
+    }));
+    let make = |project: &str, dir_call: &str, with_due: bool, with_prio: bool, skip: bool| {
+        let due_arg = if with_due {
+            format!(", due_date={}", py(due))
+        } else {
+            String::new()
+        };
+        let prio = if with_prio {
+            ", priority=(\"high\" if \"URGENT\" in content else \"medium\")"
+        } else {
+            ""
+        };
+        let skip_py = if skip {
+            "\n    if title in existing:\n        continue"
+        } else {
+            ""
+        };
+        format!(
+            "td = login(\"todoist\")\nprojects = all_pages(apis.todoist.show_projects, access_token=td)\nproj = [x for x in projects if {project}][0]\nshown = apis.todoist.show_tasks(access_token=td, project_id=proj[\"project_id\"])\nexisting = {{t[\"title\"] for t in shown[\"no_section_tasks\"]}} | {{t[\"title\"] for s in shown[\"sections\"] for t in s[\"tasks\"]}}\npaths = {dir_call}\nfor p in paths:\n    name = p.rsplit(\"/\", 1)[1]\n    title = \"Review \" + name{skip_py}\n    content = apis.file_system.show_file(access_token=fs, file_path=p)[\"content\"]\n    apis.todoist.create_task(access_token=td, project_id=proj[\"project_id\"], title=title{due_arg}{prio})\napis.supervisor.complete_task()"
+        )
+    };
+    let paperwork = "x[\"name\"] == \"Paperwork\"";
+    let listing = "apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/to_review/\", entry_type=\"files\")";
+    let by_substring = "apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/\", substring=\"review\", entry_type=\"files\")";
+    parts.ground_truth = vec![fs_login(), make(paperwork, listing, true, true, true)];
+    parts.wrong = vec![
+        solution(
+            "puts the tasks in the first project called like Paperwork",
+            vec![
+                fs_login(),
+                make(
+                    "x[\"name\"].startswith(\"Paperwork\") and x[\"project_id\"] != [y for y in projects if y[\"name\"] == \"Paperwork\"][0][\"project_id\"]",
+                    listing,
+                    true,
+                    true,
+                    true,
+                ),
+            ],
+        ),
+        solution(
+            "searches ~/documents for \"review\", catching the reviewed/ folder too",
+            vec![fs_login(), make(paperwork, by_substring, true, true, true)],
+        ),
+        solution(
+            "sets no due date",
+            vec![fs_login(), make(paperwork, listing, false, true, true)],
+        ),
+    ];
+    match g.variant {
+        2 => {
+            parts.wrong.push(solution(
+                "leaves every task at medium priority",
+                vec![fs_login(), make(paperwork, listing, true, false, true)],
+            ));
+            parts.wrong.push(solution(
+                "skips the taxes/ sub-folder",
+                vec![
+                    fs_login(),
+                    make(
+                        paperwork,
+                        &listing.replace(")", ", recursive=False)"),
+                        true,
+                        true,
+                        true,
+                    ),
+                ],
+            ));
+        }
+        3 => parts.wrong.push(solution(
+            "adds lease_renewal.pdf a second time",
+            vec![fs_login(), make(paperwork, listing, true, true, false)],
+        )),
+        _ => {}
+    }
+    let names: Vec<String> = files.iter().map(|(n, _)| base(n).to_string()).collect();
+    let new_names: Vec<String> = names
+        .iter()
+        .filter(|n| !(v3 && n.as_str() == "lease_renewal.pdf"))
+        .cloned()
+        .collect();
+    let nn = new_names.clone();
+    parts.checks.push(Check::new(
+        format!(
+            "a new task in Paperwork for each of {}",
+            new_names.join(", ")
+        ),
+        move |ctx| {
+            let pid = project_id(ctx, "Paperwork");
+            let tasks = added_tasks(ctx);
+            for n in &nn {
+                let title = format!("Review {n}");
+                let k = tasks
+                    .iter()
+                    .filter(|t| Some(t.0) == pid && t.1 == title)
+                    .count();
+                if k != 1 {
+                    return Err(format!("{k} tasks \"{title}\" in Paperwork"));
+                }
+            }
+            Ok(())
+        },
+    ));
+    parts.checks.push(Check::new(
+        format!("each new task is due {due}"),
+        move |ctx| {
+            let tasks = added_tasks(ctx);
+            if tasks.is_empty() {
+                return Err("no new task".into());
+            }
+            match tasks.iter().find(|t| !t.2.starts_with(due)) {
+                Some(t) => Err(format!("\"{}\" is due {:?}", t.1, t.2)),
+                None => Ok(()),
+            }
+        },
+    ));
+    let n = new_names.len();
+    parts
+        .checks
+        .push(Check::new(format!("exactly {n} new tasks"), move |ctx| {
+            let k = added_tasks(ctx).len();
+            if k == n {
+                Ok(())
+            } else {
+                Err(format!("{k} new tasks"))
+            }
+        }));
+    parts.checks.push(Check::new(
+        "no task for ~/documents/reviewed/old_contract.docx",
+        |ctx| match added_tasks(ctx)
+            .iter()
+            .find(|t| t.1.contains("old_contract"))
+        {
+            Some(t) => Err(format!("a task \"{}\"", t.1)),
+            None => Ok(()),
+        },
+    ));
+    parts
+        .checks
+        .push(Check::new("no new task outside Paperwork", |ctx| {
+            let pid = project_id(ctx, "Paperwork");
+            match added_tasks(ctx).iter().find(|t| Some(t.0) != pid) {
+                Some(t) => Err(format!("\"{}\" in project {}", t.1, t.0)),
+                None => Ok(()),
+            }
+        }));
+    if g.variant == 2 {
+        let urgent: Vec<String> = files
+            .iter()
+            .filter(|(_, c)| c.contains("URGENT"))
+            .map(|(n, _)| format!("Review {}", base(n)))
+            .collect();
+        parts.checks.push(Check::new(
+            format!(
+                "{} are high priority, the others medium",
+                urgent.join(" and ")
+            ),
+            move |ctx| {
+                for t in added_tasks(ctx) {
+                    let want = if urgent.contains(&t.1) {
+                        "high"
+                    } else {
+                        "medium"
+                    };
+                    if t.3 != want {
+                        return Err(format!("\"{}\" is {}", t.1, t.3));
+                    }
+                }
+                Ok(())
+            },
+        ));
+    }
+    parts.allowed = vec![allow_added(
+        "the supervisor's new tasks",
+        "todoist",
+        "tasks",
+        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+    )];
+    parts
+}
+
+/// The supervisor's Todoist tasks added during the episode: (project id, title, due, priority).
+fn added_tasks(ctx: &EvalCtx) -> Vec<(i64, String, String, String)> {
+    added(ctx, "todoist", "tasks")
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == ctx.user_id("todoist"))
+        .map(|r| {
+            (
+                r.get("project_id").as_i64().unwrap_or(0),
+                r.get("title").as_str().unwrap_or("").trim().to_string(),
+                r.get("due_date").as_str().unwrap_or("").to_string(),
+                r.get("priority").as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The id of the supervisor's project `name` (not the inbox).
+fn project_id(ctx: &EvalCtx, name: &str) -> Option<i64> {
+    let uid = ctx.user_id("todoist")?;
+    ctx.db
+        .query_row_cached(
+            "SELECT p.id FROM todoist.projects p JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
+             WHERE l.user_id = ?1 AND p.name = ?2 AND p.is_inbox = 0 ORDER BY p.id LIMIT 1",
+            rusqlite::params![uid, name],
+            |r| r.get(0),
+        )
+        .ok()
+}

@@ -1,0 +1,247 @@
+//! "Move every file in ~/downloads into a folder of its type." Variant 1 names folders after
+//! the extension; variant 2 too but a sub-folder `old/` must stay as it is (a recursive listing
+//! would sweep it up); variant 3 gives named folders for groups of extensions. The base world's
+//! Amazon receipts (`.txt`) are in the folder as well and must be sorted too.
+
+use super::{allow_fs_under, base, dated, files_at, fs_login, removed_files};
+use crate::kit::files::end_files;
+use crate::kit::python::{py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use chrono::NaiveDateTime;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let now = g.now;
+    let mut files = vec![
+        (
+            "boarding_pass_lisbon.pdf",
+            "Boarding pass\nTAP Air Portugal TP 218\nLisbon, seat 14C",
+        ),
+        (
+            "concert_tickets.pdf",
+            "E-ticket\nThe Lumineers, Section B row 12\n2 tickets",
+        ),
+        ("scan_0412.jpg", "JPEG image: scanned passport page"),
+        (
+            "budget_2023.csv",
+            "month,planned,spent\nJanuary,2400,2315\nFebruary,2400,2540",
+        ),
+        (
+            "wifi_setup.txt",
+            "Network: HomeNet-5G\nRouter admin page: 192.168.0.1",
+        ),
+        (
+            "hotel_confirmation.pdf",
+            "Booking confirmed\nCasa do Rio, 3 nights\nCheck-in June 9",
+        ),
+        (
+            "screenshot_0501.jpg",
+            "JPEG image: screenshot of a bank transfer",
+        ),
+        ("guest_list.csv", "name,rsvp\nAna,yes\nBen,no\nCara,yes"),
+        (
+            "recipe_lasagna.txt",
+            "Lasagna\n- 12 sheets\n- 500 g ricotta\n- 700 g tomato sauce",
+        ),
+        (
+            "parking_permit.pdf",
+            "Residential parking permit\nZone 4, valid through 2023-12-31",
+        ),
+        ("headshot.jpg", "JPEG image: professional headshot"),
+    ];
+    match g.variant {
+        1 => files.push(("IMG_2231.jpg", "JPEG image: sunset from the balcony")),
+        2 => files.push(("w2_form_2022.pdf", "Form W-2 Wage and Tax Statement 2022")),
+        _ => {
+            files.push((
+                "diagram.png",
+                "PNG image: network diagram of the home office",
+            ));
+            files.push(("meal_plan.txt", "Mon: pasta\nTue: tacos\nWed: curry"));
+        }
+    }
+    let old = [
+        ("old/lease_2021.pdf", "Residential lease agreement 2021"),
+        ("old/packing_list.txt", "passport\ncharger\nsunscreen"),
+    ];
+    let mapping: Vec<(&str, &str)> = if g.variant == 3 {
+        vec![
+            ("pdf", "documents"),
+            ("txt", "documents"),
+            ("jpg", "images"),
+            ("png", "images"),
+            ("csv", "spreadsheets"),
+        ]
+    } else {
+        Vec::new()
+    };
+    let folder = |name: &str| -> String {
+        let ext = name.rsplit('.').next().unwrap_or("").to_lowercase();
+        mapping
+            .iter()
+            .find(|(e, _)| *e == ext)
+            .map(|(_, f)| f.to_string())
+            .unwrap_or(ext)
+    };
+    let instruction = match g.variant {
+        1 => "My ~/downloads folder is a mess. Move every file in it into a sub-folder named after the file's extension, e.g. PDFs into ~/downloads/pdf/.".to_string(),
+        2 => "Please tidy ~/downloads: each file lying directly in it should go into a sub-folder of ~/downloads named after its extension (pdf/, jpg/, ...). Leave the old/ folder in there exactly as it is.".to_string(),
+        _ => "Sort the files in my ~/downloads folder into three sub-folders: ~/downloads/documents/ for .pdf and .txt files, ~/downloads/images/ for .jpg and .png, and ~/downloads/spreadsheets/ for .csv.".to_string(),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "file_system"];
+    let mut setup_files: Vec<(String, String, NaiveDateTime)> = files
+        .iter()
+        .enumerate()
+        .map(|(i, (n, c))| dated(now, &format!("~/downloads/{n}"), c, 3 + 5 * i as i64))
+        .collect();
+    if g.variant == 2 {
+        setup_files.extend(
+            old.iter()
+                .map(|(n, c)| dated(now, &format!("~/downloads/{n}"), c, 400)),
+        );
+    }
+    let sup = p.clone();
+    parts
+        .setup
+        .push(step(move |s| s.add_dated_files(&sup, &setup_files)));
+    let map_py = format!(
+        "{{{}}}",
+        mapping
+            .iter()
+            .map(|(e, f)| format!("{}: {}", py(e), py(f)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let sort = |recursive: bool, only: Option<&str>, copy: bool, upper: bool| {
+        let filter = only
+            .map(|o| format!("\n    if not name.endswith({}):\n        continue", py(o)))
+            .unwrap_or_default();
+        format!(
+            "folders = {map_py}\npaths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/downloads/\", entry_type=\"files\", recursive={})\nfor p in paths:\n    name = p.rsplit(\"/\", 1)[1]{filter}\n    ext = name.rsplit(\".\", 1)[1].lower()\n    dest = folders.get(ext, ext){}\n    apis.file_system.{}(access_token=fs, source_file_path=p, destination_file_path=\"~/downloads/\" + dest + \"/\" + name)\napis.supervisor.complete_task()",
+            if recursive { "True" } else { "False" },
+            if upper { ".upper()" } else { "" },
+            if copy { "copy_file" } else { "move_file" },
+        )
+    };
+    parts.ground_truth = vec![fs_login(), sort(false, None, false, false)];
+    parts.wrong = vec![
+        solution(
+            "copies the files instead of moving them",
+            vec![fs_login(), sort(false, None, true, false)],
+        ),
+        solution(
+            "sorts only the PDFs, images and CSVs, leaving the .txt receipts",
+            vec![
+                fs_login(),
+                sort(false, None, false, false).replace(
+                    "    ext = name",
+                    "    if name.endswith(\".txt\"):\n        continue\n    ext = name",
+                ),
+            ],
+        ),
+    ];
+    if g.variant == 2 {
+        parts.wrong.push(solution(
+            "sorts recursively, emptying the old/ folder too",
+            vec![fs_login(), sort(true, None, false, false)],
+        ));
+    } else {
+        parts.wrong.push(solution(
+            "names the folders in upper case",
+            vec![fs_login(), sort(false, None, false, true)],
+        ));
+    }
+    // Checks: the designed files grouped by their target folder.
+    let mut by_folder: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for (n, c) in &files {
+        by_folder
+            .entry(folder(n))
+            .or_default()
+            .push((format!("~/downloads/{}/{n}", folder(n)), c.to_string()));
+    }
+    for (f, want) in &by_folder {
+        let names: Vec<&str> = want.iter().map(|(p, _)| base(p)).collect();
+        parts.checks.push(files_at(
+            format!("{} moved to ~/downloads/{f}/ unchanged", names.join(", ")),
+            want.clone(),
+        ));
+    }
+    let map2 = mapping.clone();
+    let folder_of = move |name: &str| -> String {
+        let ext = name.rsplit('.').next().unwrap_or("").to_lowercase();
+        map2.iter()
+            .find(|(e, _)| *e == ext)
+            .map(|(_, f)| f.to_string())
+            .unwrap_or(ext)
+    };
+    parts.checks.push(Check::new(
+        "every file that lay directly in ~/downloads/ (the Amazon receipts too) is now in its type's folder, content unchanged",
+        move |ctx| {
+            let files = end_files(ctx);
+            let moved: Vec<(String, String)> = removed_files(ctx)
+                .into_iter()
+                .filter(|(p, _)| {
+                    p.strip_prefix("~/downloads/")
+                        .is_some_and(|rest| !rest.contains('/'))
+                })
+                .collect();
+            if moved.is_empty() {
+                return Err("no file was moved".into());
+            }
+            for (p, c) in &moved {
+                let name = base(p);
+                let want = format!("~/downloads/{}/{name}", folder_of(name));
+                if files.get(&want) != Some(c) {
+                    return Err(format!("{name} is not at {want}"));
+                }
+            }
+            Ok(())
+        },
+    ));
+    parts.checks.push(Check::new(
+        "no file is left directly in ~/downloads/",
+        |ctx| match end_files(ctx).keys().find(|p| {
+            p.strip_prefix("~/downloads/")
+                .is_some_and(|rest| !rest.contains('/'))
+        }) {
+            Some(p) => Err(format!("{p} is still there")),
+            None => Ok(()),
+        },
+    ));
+    if g.variant == 2 {
+        parts.checks.push(files_at(
+            "lease_2021.pdf and packing_list.txt stay in ~/downloads/old/".into(),
+            old.iter()
+                .map(|(n, c)| (format!("~/downloads/{n}"), c.to_string()))
+                .collect(),
+        ));
+    } else {
+        let allowed: BTreeSet<String> = files
+            .iter()
+            .map(|(n, _)| folder(n))
+            .chain([folder("receipt.txt")])
+            .collect();
+        parts.checks.push(Check::new(
+            format!(
+                "the sub-folders of ~/downloads/ are only {}",
+                allowed.iter().cloned().collect::<Vec<_>>().join(", ")
+            ),
+            move |ctx| {
+                for p in end_files(ctx).keys() {
+                    if let Some(rest) = p.strip_prefix("~/downloads/")
+                        && let Some((dir, _)) = rest.split_once('/')
+                        && !allowed.contains(dir)
+                    {
+                        return Err(format!("a file in ~/downloads/{dir}/"));
+                    }
+                }
+                Ok(())
+            },
+        ));
+    }
+    parts.allowed = vec![allow_fs_under(&["~/downloads/"])];
+    parts
+}

@@ -1,0 +1,265 @@
+//! A friend texted asking for copies of the supervisor's itinerary and car rental receipt of
+//! their coming trip in a shared folder, and the paths texted back. Hurdles: the hotel receipt
+//! next to it, (variant 2) an older trip to the same city, (variant 3) the friend saved under a
+//! nickname; someone else texted more recently.
+
+use super::{allow_fs_under, dated, files_at, fs_login};
+use crate::kit::allow;
+use crate::kit::files::end_files;
+use crate::kit::people::related;
+use crate::kit::phone::phone_id;
+use crate::kit::phone::sent_texts;
+use crate::kit::python::{py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Relation;
+use chrono::Duration;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        let rel = pop.relations_of(p.id);
+        rel.iter().any(|(r, _)| *r == Relation::Friend)
+            && rel.iter().any(|(r, _)| *r == Relation::Coworker)
+    });
+    let friend = related(g.population, &p, Relation::Friend)[0].clone();
+    let other = related(g.population, &p, Relation::Coworker)[0].clone();
+    let now = g.now;
+    let (city, country, nick) = match g.variant {
+        1 => ("Lisbon", "Portugal", None),
+        2 => ("Seville", "Spain", None),
+        _ => ("Porto", "Portugal", Some("Kiki")),
+    };
+    let low = city.to_lowercase();
+    let folder = format!("~/documents/trips/{low}_2023_06/");
+    let friend_dir = format!("~/shared/{}/", friend.first_name.to_lowercase());
+    let itinerary = format!(
+        "Trip to {city}, {country}\nDates: 2023-06-09 to 2023-06-12 (3 nights)\nStaying at: Casa do Rio\nTravelers: {} {}, {} {}",
+        p.first_name, p.last_name, friend.first_name, friend.last_name
+    );
+    let car = format!(
+        "Receipt\nPaid to: Atlantic Car Rental\nFor: Compact car, 4 days, {city}\nAmount: $212.40\nDate: 2023-05-02"
+    );
+    let hotel = format!(
+        "Receipt\nPaid to: Casa do Rio\nFor: 3 nights, {city}\nAmount: $498.00\nDate: 2023-04-28"
+    );
+    let museum = format!(
+        "Receipt\nPaid to: {city} City Museums\nFor: 2 museum passes\nAmount: $46.00\nDate: 2023-04-15"
+    );
+    let ferry = format!(
+        "Receipt\nPaid to: River Ferries\nFor: 2 return tickets, {city}\nAmount: $31.20\nDate: 2023-05-09"
+    );
+    let mut setup_files = vec![
+        dated(now, &format!("{folder}itinerary.txt"), &itinerary, 20),
+        dated(now, &format!("{folder}receipts/receipt_0502.pdf"), &car, 16),
+        dated(
+            now,
+            &format!("{folder}receipts/receipt_0428.pdf"),
+            &hotel,
+            20,
+        ),
+        dated(
+            now,
+            &format!("{folder}receipts/receipt_0415.pdf"),
+            &museum,
+            33,
+        ),
+        dated(
+            now,
+            &format!("{folder}receipts/receipt_0509.pdf"),
+            &ferry,
+            9,
+        ),
+    ];
+    let old_folder = format!("~/documents/trips/{low}_2021_08/");
+    if g.variant == 2 {
+        setup_files.push(dated(
+            now,
+            &format!("{old_folder}itinerary.txt"),
+            &itinerary.replace("2023-06-09 to 2023-06-12", "2021-08-14 to 2021-08-18"),
+            600,
+        ));
+        setup_files.push(dated(
+            now,
+            &format!("{old_folder}receipts/receipt_0730.pdf"),
+            &car.replace("$212.40", "$188.00")
+                .replace("2023-05-02", "2021-07-30"),
+            600,
+        ));
+    }
+    let ask = format!(
+        "Hey! For our {city} trip in June, could you put a copy of your itinerary and the car rental receipt in ~/shared/{}/ ? Text me the file paths when done, thanks!",
+        friend.first_name.to_lowercase()
+    );
+    let who = match nick {
+        Some(n) => n.to_string(),
+        None => format!("{} {}", friend.first_name, friend.last_name),
+    };
+    let instruction = match g.variant {
+        1 => format!("My friend {who} texted me asking for some files. Please do what they asked."),
+        2 => format!(
+            "{who} asked me by text for a couple of documents for our trip. Can you take care of it?"
+        ),
+        _ => format!("{who} sent me a text about some files. Handle it for me, please."),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "phone", "file_system"];
+    let (sup, fr, ot, nick_s) = (
+        p.clone(),
+        friend.clone(),
+        other.clone(),
+        nick.map(str::to_string),
+    );
+    let ask_s = ask.clone();
+    parts.setup.push(step(move |s| {
+        s.add_dated_files(&sup, &setup_files)?;
+        s.add_text(
+            &fr,
+            &sup,
+            "Thanks again for dinner on Friday!",
+            now - Duration::days(6),
+        )?;
+        s.add_text(&fr, &sup, &ask_s, now - Duration::hours(5))?;
+        s.add_text(
+            &ot,
+            &sup,
+            "Running a bit late, see you at 3.",
+            now - Duration::hours(1),
+        )?;
+        if let Some(n) = &nick_s {
+            s.relabel_contact(&sup, &fr, n, &["friend"])?;
+        }
+        Ok(())
+    }));
+    let query = py(&who);
+    let find_friend = format!(
+        "{}\nph = login(\"phone\")\nfriend = apis.phone.search_contacts(access_token=ph, query={query})[0]\nmsgs = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=friend[\"phone_number\"])\nask = [m for m in msgs if \"copy\" in m[\"message\"]][0][\"message\"]\nshared = re.search(r\"(~/shared/[a-z]+/)\", ask).group(1)\ncity = re.search(r\"our (\\w+) trip\", ask).group(1).lower()",
+        fs_login()
+    );
+    let pick = |latest: bool, which: &str, verb: &str| {
+        format!(
+            "trips = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", substring=city, entry_type=\"directories\", recursive=False)\ntrip = sorted(trips)[{}]\nitin = trip + \"itinerary.txt\"\nreceipts = apis.file_system.show_directory(access_token=fs, directory_path=trip + \"receipts/\", entry_type=\"files\")\ncontents = {{q: apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"] for q in receipts}}\nrental = [q for q in receipts if {}][0]\ncopies = []\nfor src in [itin, rental]:\n    dst = shared + src.rsplit(\"/\", 1)[1]\n    apis.file_system.{verb}(access_token=fs, source_file_path=src, destination_file_path=dst)\n    copies.append(dst)",
+            if latest { "-1" } else { "0" },
+            which
+        )
+    };
+    let reply = |to: &str| {
+        format!(
+            "apis.phone.send_text_message(access_token=ph, phone_number={to}, message=\"Done! They are at \" + \" and \".join(copies))\napis.supervisor.complete_task()"
+        )
+    };
+    let rental_py = "\"Car Rental\" in contents[q]";
+    parts.ground_truth = vec![
+        find_friend.clone(),
+        pick(true, rental_py, "copy_file"),
+        reply("friend[\"phone_number\"]"),
+    ];
+    parts.wrong = vec![
+        solution(
+            "moves the files instead of copying them",
+            vec![
+                find_friend.clone(),
+                pick(true, rental_py, "move_file"),
+                reply("friend[\"phone_number\"]"),
+            ],
+        ),
+        solution(
+            "sends the hotel receipt instead of the car rental",
+            vec![
+                find_friend.clone(),
+                pick(true, "\"nights\" in contents[q]", "copy_file"),
+                reply("friend[\"phone_number\"]"),
+            ],
+        ),
+        solution(
+            "texts the paths to whoever texted last",
+            vec![
+                find_friend.clone(),
+                pick(true, rental_py, "copy_file"),
+                format!(
+                    "last = apis.phone.search_text_messages(access_token=ph)[0]\n{}",
+                    reply("last[\"sender\"][\"phone_number\"]")
+                ),
+            ],
+        ),
+    ];
+    if g.variant == 2 {
+        parts.wrong.push(solution(
+            "copies the files of the 2021 trip",
+            vec![
+                find_friend.clone(),
+                pick(false, rental_py, "copy_file"),
+                reply("friend[\"phone_number\"]"),
+            ],
+        ));
+    }
+    let it_dst = format!("{friend_dir}itinerary.txt");
+    let car_dst = format!("{friend_dir}receipt_0502.pdf");
+    parts.checks.push(files_at(
+        format!("a copy of the June itinerary at {it_dst}"),
+        vec![(it_dst.clone(), itinerary.clone())],
+    ));
+    parts.checks.push(files_at(
+        format!("a copy of the car rental receipt at {car_dst}"),
+        vec![(car_dst.clone(), car.clone())],
+    ));
+    let fd = friend_dir.clone();
+    parts.checks.push(Check::new(
+        format!("nothing else in {friend_dir}"),
+        move |ctx| {
+            let n = end_files(ctx).keys().filter(|p| p.starts_with(&fd)).count();
+            if n == 2 {
+                Ok(())
+            } else {
+                Err(format!("{n} files there"))
+            }
+        },
+    ));
+    parts.checks.push(files_at(
+        format!("the originals stay in {folder}"),
+        vec![
+            (format!("{folder}itinerary.txt"), itinerary.clone()),
+            (format!("{folder}receipts/receipt_0502.pdf"), car.clone()),
+            (format!("{folder}receipts/receipt_0428.pdf"), hotel.clone()),
+        ],
+    ));
+    let (fnum, fnum2) = (friend.phone_number.clone(), friend.phone_number.clone());
+    let (a, b) = (
+        it_dst.trim_start_matches("~/").to_string(),
+        car_dst.trim_start_matches("~/").to_string(),
+    );
+    parts.checks.push(Check::new(
+        format!(
+            "a text to {} {} naming {it_dst} and {car_dst}",
+            friend.first_name, friend.last_name
+        ),
+        move |ctx| {
+            let to = phone_id(ctx.db, &fnum);
+            let texts: Vec<String> = sent_texts(ctx)
+                .into_iter()
+                .filter(|(r, _)| Some(*r) == to)
+                .map(|(_, m)| m)
+                .collect();
+            if texts.is_empty() {
+                return Err("no text to the friend".into());
+            }
+            if texts.iter().any(|m| m.contains(&a) && m.contains(&b)) {
+                Ok(())
+            } else {
+                Err(format!("texts: {texts:?}"))
+            }
+        },
+    ));
+    parts
+        .checks
+        .push(Check::new("no text to anyone else", move |ctx| {
+            let to = phone_id(ctx.db, &fnum2);
+            match sent_texts(ctx).iter().find(|(r, _)| Some(*r) != to) {
+                Some((r, _)) => Err(format!("a text to phone user {r}")),
+                None => Ok(()),
+            }
+        }));
+    parts.allowed = vec![allow_fs_under(&["~/shared/", "~/documents/trips/"])];
+    parts.allowed.extend(allow::texts_sent());
+    parts
+}

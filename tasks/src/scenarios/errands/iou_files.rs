@@ -1,0 +1,308 @@
+//! "~/documents/ious has a file per IOU: request each amount on Venmo with the file's 'For'
+//! line as the note and delete the file; files marked paid are only deleted." Variant 2 files
+//! them in month sub-folders; variant 3 asks for a note with a prefix.
+
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::files::end_files;
+use crate::kit::python::{logins, py, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Person;
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| pop.relations_of(p.id).len() >= 6);
+    let mut ids: Vec<i64> = pop.relations_of(p.id).iter().map(|r| r.1).collect();
+    ids.dedup();
+    for id in 1..=pop.people.len() as i64 {
+        if ids.len() >= 11 {
+            break;
+        }
+        if id != p.id && !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids.truncate(11);
+    const FOR: &[&str] = &[
+        "Concert tickets",
+        "Half of the Airbnb deposit",
+        "Dinner at Olive Garden",
+        "Cab from the airport",
+        "Groceries run",
+        "Paintball session",
+        "Birthday cake",
+        "Ski lift pass",
+        "Festival parking",
+        "Cinema snacks",
+        "Escape room booking",
+    ];
+    let folder = "~/documents/ious";
+    let mut ious: Vec<Iou> = Vec::new();
+    for (i, id) in ids.iter().enumerate() {
+        let who = g.person(*id);
+        let cents = g.rng.range(1_200, 9_500);
+        let paid = i % 5 == 3;
+        let name = format!(
+            "{}_{}.txt",
+            who.first_name.to_lowercase(),
+            who.last_name.to_lowercase()
+        );
+        let path = if g.variant == 2 {
+            format!("{folder}/2023-0{}/{name}", 2 + i % 3)
+        } else {
+            format!("{folder}/{name}")
+        };
+        ious.push((who, cents, FOR[i % FOR.len()].to_string(), paid, path));
+    }
+    let note_of = |what: &str| -> String {
+        if g.variant == 3 {
+            format!("IOU: {what}")
+        } else {
+            what.to_string()
+        }
+    };
+    let instruction = match g.variant {
+        1 => format!(
+            "I keep one file per IOU in {folder} in my file system. For each one, request the amount from that person on Venmo with the file's \"For\" line as the note, then delete the file. If a file says it's already paid, just delete it."
+        ),
+        2 => format!(
+            "My IOUs are filed by month under {folder} in my file system, one file each. Request every amount owed from the person on Venmo, using the \"For\" line as the note, and delete each file once done; the ones marked paid only need deleting."
+        ),
+        _ => format!(
+            "Clear out {folder} in my file system: each file is an IOU. Request the amount on Venmo from whoever owes it, with the note \"IOU: \" followed by the file's \"For\" line, then delete the file. Files already marked paid just get deleted."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "file_system", "venmo"];
+    let now = g.now;
+    let archive = format!(
+        "~/documents/ious_archive/{}_{}.txt",
+        ious[0].0.first_name.to_lowercase(),
+        ious[0].0.last_name.to_lowercase()
+    );
+    let archive_text = format!(
+        "Owed by: {} {}\nEmail: {}\nAmount: $25.00\nFor: Old lunch\nStatus: paid",
+        ious[0].0.first_name, ious[0].0.last_name, ious[0].0.email
+    );
+    let (sup, files, arch, arch_text) = (p.clone(), ious.clone(), archive.clone(), archive_text);
+    parts.setup.push(step(move |s| {
+        for (i, (who, cents, what, paid, path)) in files.iter().enumerate() {
+            let status = if *paid { "paid" } else { "open" };
+            let text = format!(
+                "Owed by: {} {}\nEmail: {}\nAmount: ${}.{:02}\nFor: {what}\nStatus: {status}",
+                who.first_name,
+                who.last_name,
+                who.email,
+                cents / 100,
+                cents % 100
+            );
+            s.add_file(&sup, path, &text, now - Duration::days(3 + 6 * i as i64))?;
+        }
+        s.add_file(&sup, &arch, &arch_text, now - Duration::days(120))?;
+        Ok(())
+    }));
+    let logins = logins(&[("fs", "file_system"), ("vm", "venmo")]);
+    let list = format!(
+        "import re\npaths = apis.file_system.show_directory(access_token=fs, directory_path={}, entry_type=\"files\")",
+        py(&format!("{folder}/"))
+    );
+    let prefix = if g.variant == 3 { "\"IOU: \" + " } else { "" };
+    let work = |skip_paid: bool, delete: bool, note: &str| {
+        let cond = if skip_paid {
+            "status != \"paid\""
+        } else {
+            "True"
+        };
+        let del = if delete {
+            "\n    apis.file_system.delete_file(access_token=fs, file_path=path)"
+        } else {
+            ""
+        };
+        format!(
+            "for path in paths:\n    text = apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"]\n    email = re.search(r\"Email: (\\S+)\", text).group(1)\n    amount = float(re.search(r\"Amount: \\$([0-9.]+)\", text).group(1))\n    what = re.search(r\"For: (.+)\", text).group(1).strip()\n    status = re.search(r\"Status: (\\w+)\", text).group(1).lower()\n    if {cond}:\n        apis.venmo.create_payment_request(access_token=vm, user_email=email, amount=amount, description={note}){del}\napis.supervisor.complete_task()"
+        )
+    };
+    let right_note = format!("{prefix}what");
+    parts.ground_truth = vec![logins.clone(), list.clone(), work(true, true, &right_note)];
+    parts.wrong = vec![
+        solution(
+            "also requests the IOUs already paid",
+            vec![logins.clone(), list.clone(), work(false, true, &right_note)],
+        ),
+        solution(
+            "requests but leaves the files",
+            vec![logins.clone(), list.clone(), work(true, false, &right_note)],
+        ),
+        solution(
+            "uses the file name as the note",
+            vec![
+                logins.clone(),
+                list.clone(),
+                work(true, true, "path.split(\"/\")[-1]"),
+            ],
+        ),
+        solution(
+            "clears the archive folder too",
+            vec![
+                logins.clone(),
+                list.replace(&py(&format!("{folder}/")), &py("~/documents/")),
+                work(true, true, &right_note).replace(
+                    "    status = re.search",
+                    "    if \"/ious\" not in path:\n        continue\n    status = re.search",
+                ),
+            ],
+        ),
+    ];
+    let want: Vec<(String, f64, String)> = ious
+        .iter()
+        .filter(|x| !x.3)
+        .map(|x| (x.0.email.clone(), x.1 as f64 / 100.0, note_of(&x.2)))
+        .collect();
+    let paid_emails: Vec<String> = ious
+        .iter()
+        .filter(|x| x.3)
+        .map(|x| x.0.email.clone())
+        .collect();
+    let paths: Vec<String> = ious.iter().map(|x| x.4.clone()).collect();
+    let venmo_id = |ctx: &EvalCtx, email: &str| -> i64 {
+        ctx.db
+            .query_row_cached(
+                "SELECT id FROM venmo.users WHERE email = ?1",
+                [email],
+                |r| r.get(0),
+            )
+            .unwrap_or(-1)
+    };
+    let reqs = |ctx: &EvalCtx| -> Vec<(i64, f64, String)> {
+        let me = ctx.user_id("venmo");
+        crate::kit::changes::added(ctx, "venmo", "payment_requests")
+            .into_iter()
+            .filter(|r| r.get("sender_id").as_i64() == me)
+            .map(|r| {
+                (
+                    r.get("receiver_id").as_i64().unwrap_or(0),
+                    r.get("amount").as_f64().unwrap_or(0.0),
+                    r.get("description").as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    };
+    let (w1, w2, w3) = (want.clone(), want.clone(), want.clone());
+    let arch_path = archive.clone();
+    let n = want.len();
+    parts.checks = vec![
+        Check::new(
+            format!(
+                "one Venmo request to each of the {n} open IOUs ({})",
+                want.iter()
+                    .map(|w| w.0.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            move |ctx| {
+                let got = reqs(ctx);
+                for w in &w1 {
+                    let id = venmo_id(ctx, &w.0);
+                    let k = got.iter().filter(|r| r.0 == id).count();
+                    if k != 1 {
+                        return Err(format!("{k} requests to {}", w.0));
+                    }
+                }
+                Ok(())
+            },
+        ),
+        Check::new(
+            format!(
+                "each for the file's amount (e.g. ${:.2} from {})",
+                want[0].1, want[0].0
+            ),
+            move |ctx| {
+                let got = reqs(ctx);
+                for w in &w2 {
+                    let id = venmo_id(ctx, &w.0);
+                    if let Some(r) = got.iter().find(|r| r.0 == id)
+                        && !crate::kit::money::same_amount(r.1, w.1)
+                    {
+                        return Err(format!("${:.2} asked from {}", r.1, w.0));
+                    }
+                }
+                Ok(())
+            },
+        ),
+        Check::new(
+            format!("each with the note \"{}\" etc.", want[0].2),
+            move |ctx| {
+                let got = reqs(ctx);
+                for w in &w3 {
+                    let id = venmo_id(ctx, &w.0);
+                    if let Some(r) = got.iter().find(|r| r.0 == id)
+                        && r.2.trim() != w.2
+                    {
+                        return Err(format!("note \"{}\" to {}", r.2, w.0));
+                    }
+                }
+                Ok(())
+            },
+        ),
+        Check::new(
+            format!("no request to those who paid ({})", paid_emails.join(", ")),
+            move |ctx| {
+                let got = reqs(ctx);
+                match paid_emails.iter().find(|e| {
+                    let id = venmo_id(ctx, e);
+                    got.iter().any(|r| r.0 == id)
+                }) {
+                    Some(e) => Err(format!("a request to {e}")),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new(
+            format!("all {} IOU files deleted", paths.len()),
+            move |ctx| {
+                let files = end_files(ctx);
+                match paths.iter().find(|p| files.contains_key(*p)) {
+                    Some(p) => Err(format!("{p} is still there")),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new(format!("{archive} is kept"), move |ctx| {
+            if end_files(ctx).contains_key(&arch_path) {
+                Ok(())
+            } else {
+                Err(format!("{arch_path} was deleted"))
+            }
+        }),
+    ];
+    let pre = format!("{folder}/");
+    parts.allowed = vec![
+        crate::kit::changes::allow_added(
+            "the supervisor's payment requests",
+            "venmo",
+            "payment_requests",
+            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
+        ),
+        crate::kit::changes::allow_added(
+            "their notifications",
+            "venmo",
+            "notifications",
+            |_, _| true,
+        ),
+        Allow::new(format!("deleting files under {folder}"), move |ctx, r| {
+            (r.is("file_system", "files") || r.is("file_system", "directories"))
+                && r.kind() == ChangeKind::Removed
+                && r.get("user_id").as_i64() == ctx.user_id("file_system")
+                && r.get("tilde_path")
+                    .as_str()
+                    .is_some_and(|p| p.starts_with(&pre))
+        }),
+    ];
+    parts
+}
+
+/// One IOU file: (debtor, amount in cents, what for, paid already, path).
+type Iou = (Person, i64, String, bool, String);

@@ -1,0 +1,404 @@
+//! "Back up every note tagged T into FOLDER/<title>.txt, then delete those notes." Variants
+//! differ in the tag, the folder and the near-miss notes (a similar tag that must stay).
+
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::files::end_files;
+use crate::kit::python::{logins, py, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, mix};
+use std::collections::BTreeSet;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let (tag, folder, items, near_tag, near_title): (&str, &str, Items, &str, &str) =
+        match g.variant {
+            1 => (
+                "recipes",
+                "~/documents/recipes",
+                RECIPES,
+                "recipes-to-try",
+                "Sourdough Starter",
+            ),
+            2 => (
+                "workouts",
+                "~/documents/fitness/workouts",
+                WORKOUTS,
+                "workout-music",
+                "Running Playlist Ideas",
+            ),
+            _ => (
+                "book-notes",
+                "~/backups/books",
+                BOOKS,
+                "reading-list",
+                "Books to Borrow",
+            ),
+        };
+    let instruction = format!(
+        "I want my SimpleNote account tidier. Back up every note tagged \"{tag}\" into my file system as {folder}/<note title>.txt, with exactly the note's content, then delete those notes from SimpleNote."
+    );
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "simple_note", "file_system"];
+    let mut mine = Vec::new();
+    let mut want: Vec<(String, String, String)> = Vec::new();
+    for (i, (title, a, b)) in items.iter().enumerate() {
+        let content = format!("{title}\n\n{a}\n\n{b}");
+        let mut tags = vec![tag];
+        if i % 3 == 0 {
+            tags.push("favorites");
+        }
+        mine.push(g.note(title, &content, &tags, i == 2, 10 + 17 * i as i64));
+        want.push((title.to_string(), format!("{folder}/{title}.txt"), content));
+    }
+    let near_content = format!("{near_title}\n\nnot done yet, keep in notes");
+    mine.push(g.note(near_title, &near_content, &[near_tag], false, 5));
+    let titles: Vec<&str> = items.iter().map(|t| t.0).chain([near_title]).collect();
+    let filler = g.filler(&p, 9, &[tag, near_tag], &titles);
+    parts.notes = Some(mix(&mut g.rng, filler, mine));
+
+    let logins = logins(&[("sn", "simple_note"), ("fs", "file_system")]);
+    let find = format!(
+        "notes = all_pages(apis.simple_note.search_notes, access_token=sn, tags=[{}])\nnotes = [n for n in notes if {} in [t.lower() for t in n[\"tags\"]]]",
+        py(tag),
+        py(tag)
+    );
+    let backup = |path: &str, content: &str, delete: bool| {
+        let del = if delete {
+            "\n    apis.simple_note.delete_note(access_token=sn, note_id=n[\"note_id\"])"
+        } else {
+            ""
+        };
+        format!(
+            "for n in notes:\n    note = apis.simple_note.show_note(access_token=sn, note_id=n[\"note_id\"])\n    apis.file_system.create_file(access_token=fs, file_path={path}, content={content}){del}\napis.supervisor.complete_task()"
+        )
+    };
+    let right_path = format!("{} + \"/\" + note[\"title\"] + \".txt\"", py(folder));
+    parts.ground_truth = vec![
+        logins.clone(),
+        find.clone(),
+        backup(&right_path, "note[\"content\"]", true),
+    ];
+    parts.wrong = vec![
+        solution(
+            "backs up only the first page of notes",
+            vec![
+                logins.clone(),
+                format!(
+                    "notes = apis.simple_note.search_notes(access_token=sn, tags=[{}])",
+                    py(tag)
+                ),
+                backup(&right_path, "note[\"content\"]", true),
+            ],
+        ),
+        solution(
+            "copies the notes but does not delete them",
+            vec![
+                logins.clone(),
+                find.clone(),
+                backup(&right_path, "note[\"content\"]", false),
+            ],
+        ),
+        solution(
+            "writes only the title into each file",
+            vec![
+                logins.clone(),
+                find.clone(),
+                backup(&right_path, "note[\"title\"]", true),
+            ],
+        ),
+        solution(
+            "names the files without the .txt extension",
+            vec![
+                logins.clone(),
+                find.clone(),
+                backup(
+                    &format!("{} + \"/\" + note[\"title\"]", py(folder)),
+                    "note[\"content\"]",
+                    true,
+                ),
+            ],
+        ),
+    ];
+    let n = want.len();
+    let w1 = want.clone();
+    let w2 = want.clone();
+    let w3 = want.clone();
+    let w4 = want.clone();
+    let folder_s = folder.to_string();
+    let near = near_title.to_string();
+    parts.checks = vec![
+        Check::new(
+            format!("{n} files {folder}/<title>.txt exist (e.g. {})", want[0].1),
+            move |ctx| {
+                let files = end_files(ctx);
+                match w1.iter().find(|w| !files.contains_key(&w.1)) {
+                    Some(w) => Err(format!("no file {}", w.1)),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new("each file holds its note's exact content", move |ctx| {
+            let files = end_files(ctx);
+            for w in &w2 {
+                if let Some(c) = files.get(&w.1)
+                    && c != &w.2
+                {
+                    return Err(format!("{} has other content", w.1));
+                }
+            }
+            Ok(())
+        }),
+        Check::new(format!("no other new file under {folder}"), move |ctx| {
+            let files = end_files(ctx);
+            match files
+                .keys()
+                .find(|k| k.starts_with(&folder_s) && !w3.iter().any(|w| &w.1 == *k))
+            {
+                Some(k) => Err(format!("unexpected file {k}")),
+                None => Ok(()),
+            }
+        }),
+        Check::new(
+            format!("the {n} notes tagged \"{tag}\" are deleted"),
+            move |ctx| {
+                let titles = end_titles(ctx);
+                match w4.iter().find(|w| titles.contains(&w.0)) {
+                    Some(w) => Err(format!("note \"{}\" is still there", w.0)),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new(
+            format!("the note \"{near_title}\" (tagged \"{near_tag}\") is kept"),
+            move |ctx| {
+                if end_titles(ctx).contains(&near) {
+                    Ok(())
+                } else {
+                    Err(format!("\"{near}\" was deleted"))
+                }
+            },
+        ),
+    ];
+    let del_titles: Vec<String> = want.iter().map(|w| w.0.clone()).collect();
+    let prefix = folder.to_string();
+    parts.allowed = vec![
+        Allow::new(
+            format!("deleting the notes tagged \"{tag}\""),
+            move |ctx, r| {
+                crate::kit::notes::is_own_note(ctx, r)
+                    && r.kind() == ChangeKind::Removed
+                    && r.get("title")
+                        .as_str()
+                        .is_some_and(|t| del_titles.iter().any(|x| x == t))
+            },
+        ),
+        Allow::new(
+            format!("new files and directories under {folder}"),
+            move |ctx, r| {
+                (r.is("file_system", "files") || r.is("file_system", "directories"))
+                    && r.kind() == ChangeKind::Added
+                    && r.get("user_id").as_i64() == ctx.user_id("file_system")
+                    && r.get("tilde_path").as_str().is_some_and(|p| {
+                        p.starts_with(&prefix) || prefix.starts_with(p.trim_end_matches('/'))
+                    })
+            },
+        ),
+    ];
+    parts
+}
+
+/// Titles of the supervisor's notes at the end.
+fn end_titles(ctx: &EvalCtx) -> BTreeSet<String> {
+    crate::kit::notes::end_notes(ctx)
+        .into_iter()
+        .map(|n| n.0)
+        .collect()
+}
+
+/// Notes to back up: (title, first line, second line).
+type Items = &'static [(&'static str, &'static str, &'static str)];
+
+const RECIPES: Items = &[
+    (
+        "Banana Bread",
+        "3 ripe bananas, 2 cups flour, 1 tsp baking soda",
+        "Bake 60 min at 350F",
+    ),
+    (
+        "Chicken Tikka Masala",
+        "chicken thighs, yogurt, garam masala, tomato puree",
+        "Marinate 2 h, simmer 20 min",
+    ),
+    (
+        "Lemon Garlic Pasta",
+        "spaghetti, 3 cloves garlic, 1 lemon, parmesan",
+        "Toss with pasta water",
+    ),
+    (
+        "Overnight Oats",
+        "1/2 cup oats, 1/2 cup milk, chia seeds, honey",
+        "Refrigerate overnight",
+    ),
+    (
+        "Shakshuka",
+        "6 eggs, canned tomatoes, cumin, paprika, feta",
+        "Poach eggs 8 min covered",
+    ),
+    (
+        "Veggie Chili",
+        "black beans, kidney beans, bell peppers, chili powder",
+        "Simmer 45 min",
+    ),
+    (
+        "Pancakes",
+        "1 cup flour, 1 egg, 1 cup buttermilk, 2 tbsp sugar",
+        "Flip when bubbles form",
+    ),
+    (
+        "Greek Salad",
+        "cucumber, tomatoes, red onion, olives, feta",
+        "Dress with olive oil and oregano",
+    ),
+    (
+        "Beef Stir Fry",
+        "flank steak, broccoli, soy sauce, ginger",
+        "High heat, 6 min total",
+    ),
+    (
+        "Tomato Basil Soup",
+        "2 lbs tomatoes, basil, onion, cream",
+        "Blend smooth, simmer 15 min",
+    ),
+    (
+        "Guacamole",
+        "3 avocados, lime, cilantro, jalapeno",
+        "Mash, season with salt",
+    ),
+    (
+        "Apple Crumble",
+        "5 apples, oats, brown sugar, butter, cinnamon",
+        "Bake 40 min at 375F",
+    ),
+];
+
+const WORKOUTS: Items = &[
+    (
+        "Leg Day A",
+        "squats 5x5, lunges 3x12, calf raises 4x15",
+        "Rest 2 min between sets",
+    ),
+    (
+        "Leg Day B",
+        "deadlifts 4x6, step-ups 3x10, wall sit 3x45s",
+        "Warm up 10 min",
+    ),
+    (
+        "Push Day",
+        "bench press 5x5, overhead press 4x8, dips 3x10",
+        "Finish with push-ups",
+    ),
+    (
+        "Pull Day",
+        "pull-ups 5x6, rows 4x10, face pulls 3x15",
+        "Slow negatives",
+    ),
+    (
+        "Core Circuit",
+        "plank 60s, dead bugs 3x12, russian twists 3x20",
+        "3 rounds",
+    ),
+    (
+        "HIIT Sprint",
+        "8 x 30s sprints, 90s walk between",
+        "Cool down 5 min",
+    ),
+    (
+        "Yoga Flow",
+        "sun salutation x5, warrior series, pigeon pose",
+        "Hold each pose 5 breaths",
+    ),
+    (
+        "Long Run",
+        "10 km easy pace, 6:00 min/km",
+        "Hydrate every 3 km",
+    ),
+    (
+        "Swim Session",
+        "400m warm-up, 8x50m freestyle, 200m cool-down",
+        "Focus on breathing",
+    ),
+    (
+        "Kettlebell Complex",
+        "swings 3x15, goblet squats 3x10, cleans 3x8",
+        "24 kg bell",
+    ),
+    (
+        "Mobility Routine",
+        "hip circles, cat-cow, thoracic rotations",
+        "15 min daily",
+    ),
+];
+
+const BOOKS: Items = &[
+    (
+        "Atomic Habits",
+        "small habits compound; make cues obvious",
+        "Favourite idea: habit stacking",
+    ),
+    (
+        "Sapiens",
+        "cognitive revolution, agriculture as a trap",
+        "Chapter 4 worth rereading",
+    ),
+    (
+        "Deep Work",
+        "schedule focus blocks; embrace boredom",
+        "Try 4 h deep work days",
+    ),
+    (
+        "The Pragmatic Programmer",
+        "DRY, tracer bullets, broken windows",
+        "Reread the estimating chapter",
+    ),
+    (
+        "Thinking Fast and Slow",
+        "system 1 vs system 2, anchoring",
+        "Examples of loss aversion",
+    ),
+    (
+        "Educated",
+        "memoir of leaving a survivalist family",
+        "Moving ending",
+    ),
+    (
+        "The Martian",
+        "botany on Mars, humour under pressure",
+        "Great audiobook",
+    ),
+    (
+        "Quiet",
+        "introverts and the extrovert ideal",
+        "Notes on open offices",
+    ),
+    (
+        "Range",
+        "generalists beat specialists in wicked domains",
+        "Compare with Outliers",
+    ),
+    (
+        "Dune",
+        "spice, Fremen, desert ecology",
+        "Read the appendices",
+    ),
+    (
+        "Project Hail Mary",
+        "lone astronaut, Rocky, astrophage",
+        "Fist my bump",
+    ),
+    (
+        "Born a Crime",
+        "growing up in apartheid South Africa",
+        "Funny and sad",
+    ),
+];

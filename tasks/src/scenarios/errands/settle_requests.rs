@@ -1,0 +1,260 @@
+//! "Go through my pending Venmo requests: pay those from people in my phone contacts, decline
+//! those from anyone else." Variant 2 pays contacts only under a limit; variant 3 only looks at
+//! the last 30 days and leaves older requests alone.
+
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::python::{logins, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Person;
+use chrono::Duration;
+use sim::sql::Cached;
+use std::collections::BTreeSet;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| pop.relations_of(p.id).len() >= 8);
+    let related: BTreeSet<i64> = pop.relations_of(p.id).iter().map(|r| r.1).collect();
+    let contacts: Vec<Person> = related.iter().take(10).map(|id| g.person(*id)).collect();
+    let strangers: Vec<Person> = (1..=pop.people.len() as i64)
+        .filter(|id| *id != p.id && !related.contains(id))
+        .take(if g.variant == 3 { 9 } else { 6 })
+        .map(|id| g.person(id))
+        .collect();
+    const WHAT: &[&str] = &[
+        "Pizza night",
+        "Concert tickets",
+        "Gas money",
+        "Groceries",
+        "Birthday gift pool",
+        "Uber home",
+        "Brunch",
+        "Movie tickets",
+        "Electric bill share",
+        "Bowling",
+        "Parking",
+        "Coffee run",
+        "Book club snacks",
+        "Taxi to airport",
+        "Board game",
+        "Laundry cards",
+        "Ski rental",
+        "Museum passes",
+        "Wine for the party",
+        "Pet sitting",
+    ];
+    let limit = 60.0;
+    let mut reqs: Vec<Req> = Vec::new();
+    for (i, c) in contacts.iter().chain(strangers.iter()).enumerate() {
+        let amount = g.rng.range(1_500, 11_000) as f64 / 100.0;
+        let days = if g.variant == 3 && i % 5 == 1 {
+            40 + i as i64
+        } else {
+            2 + i as i64
+        };
+        reqs.push((c.clone(), amount, WHAT[i % WHAT.len()].to_string(), days));
+    }
+    let is_contact = |r: &Req| related.contains(&r.0.id);
+    // What the right solution does with each request: Some(true) pay, Some(false) decline.
+    let action = |r: &Req| -> Option<bool> {
+        match g.variant {
+            2 => Some(is_contact(r) && r.1 < limit),
+            3 if r.3 > 30 => None,
+            _ => Some(is_contact(r)),
+        }
+    };
+    let instruction = match g.variant {
+        1 => "Go through every pending Venmo payment request I've received. Pay the ones from people saved in my phone contacts and decline the ones from anyone who isn't in my contacts.".to_string(),
+        2 => format!("Go through every pending Venmo payment request I've received. Pay the ones from people saved in my phone contacts if they are under ${limit:.0}; decline all the others."),
+        _ => "Go through the pending Venmo payment requests I received in the last 30 days. Pay those from people saved in my phone contacts, decline those from anyone else, and leave older requests alone.".to_string(),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "venmo", "phone"];
+    let now = g.now;
+    let (sup, setup_reqs, setup_strangers) = (p.clone(), reqs.clone(), strangers.clone());
+    parts.setup.push(step(move |s| {
+        s.remove_pending_venmo_requests(&sup, false)?;
+        s.set_venmo_balance(&sup, 5_000.0)?;
+        for st in &setup_strangers {
+            s.remove_contact(&sup, st)?;
+        }
+        for (who, amount, what, days) in &setup_reqs {
+            s.add_venmo_request(
+                who,
+                &sup,
+                *amount,
+                what,
+                now - Duration::days(*days) - Duration::hours(3),
+            )?;
+        }
+        Ok(())
+    }));
+    let logins = logins(&[("vm", "venmo"), ("ph", "phone")]);
+    let since = if g.variant == 3 {
+        "import datetime\ncutoff = (datetime.datetime.now() - datetime.timedelta(days=30)).strftime(\"%Y-%m-%dT%H:%M:%S\")\nreqs = [r for r in reqs if r[\"created_at\"] >= cutoff]"
+    } else {
+        ""
+    };
+    let find = format!(
+        "reqs = all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\")\n{since}"
+    );
+    let decide = |rule: &str| {
+        format!(
+            "for r in reqs:\n    found = apis.phone.search_contacts(access_token=ph, query=r[\"sender\"][\"name\"])\n    known = any(c[\"email\"] == r[\"sender\"][\"email\"] for c in found)\n    if {rule}:\n        apis.venmo.approve_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])\n    else:\n        apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])\napis.supervisor.complete_task()"
+        )
+    };
+    let rule = if g.variant == 2 {
+        format!("known and r[\"amount\"] < {limit}")
+    } else {
+        "known".to_string()
+    };
+    parts.ground_truth = vec![logins.clone(), find.clone(), decide(&rule)];
+    parts.wrong = vec![
+        solution(
+            "handles only the first page of requests",
+            vec![
+                logins.clone(),
+                find.replace(
+                    "all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\")",
+                    "apis.venmo.show_received_payment_requests(access_token=vm, status=\"pending\")",
+                ),
+                decide(&rule),
+            ],
+        ),
+        solution(
+            "pays every request",
+            vec![logins.clone(), find.clone(), decide("True")],
+        ),
+    ];
+    if g.variant == 3 {
+        parts.wrong.push(solution(
+            "also settles the older requests",
+            vec![logins.clone(), find.replace(since, ""), decide(&rule)],
+        ));
+    } else {
+        parts.wrong.push(solution(
+            "declines every request",
+            vec![logins.clone(), find.clone(), decide("False")],
+        ));
+    }
+    let planned: Vec<(String, f64, Option<bool>)> =
+        reqs.iter().map(|r| (r.2.clone(), r.1, action(r))).collect();
+    let paid: Vec<String> = planned
+        .iter()
+        .filter(|x| x.2 == Some(true))
+        .map(|x| x.0.clone())
+        .collect();
+    let declined: Vec<String> = planned
+        .iter()
+        .filter(|x| x.2 == Some(false))
+        .map(|x| x.0.clone())
+        .collect();
+    let total: f64 = planned
+        .iter()
+        .filter(|x| x.2 == Some(true))
+        .map(|x| x.1)
+        .sum();
+    let state = |ctx: &EvalCtx, what: &str| -> (bool, bool) {
+        let me = ctx.user_id("venmo").unwrap_or(0);
+        ctx.db
+            .query_row_cached(
+                "SELECT approved_at IS NOT NULL, denied_at IS NOT NULL FROM venmo.payment_requests WHERE receiver_id = ?1 AND description = ?2 ORDER BY id DESC LIMIT 1",
+                rusqlite::params![me, what],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap_or((false, false))
+    };
+    let (pa, de) = (paid.clone(), declined.clone());
+    let (pa2, de2) = (paid.clone(), declined.clone());
+    let left: Vec<String> = planned
+        .iter()
+        .filter(|x| x.2.is_none())
+        .map(|x| x.0.clone())
+        .collect();
+    parts.checks = vec![
+        Check::new(
+            format!("{} requests paid: {}", paid.len(), paid.join(", ")),
+            move |ctx| match pa.iter().find(|w| !state(ctx, w).0) {
+                Some(w) => Err(format!("\"{w}\" not paid")),
+                None => Ok(()),
+            },
+        ),
+        Check::new(
+            format!(
+                "{} requests declined: {}",
+                declined.len(),
+                declined.join(", ")
+            ),
+            move |ctx| match de.iter().find(|w| !state(ctx, w).1) {
+                Some(w) => Err(format!("\"{w}\" not declined")),
+                None => Ok(()),
+            },
+        ),
+        Check::new("none of the declined ones was paid", move |ctx| {
+            match de2.iter().find(|w| state(ctx, w).0) {
+                Some(w) => Err(format!("\"{w}\" was paid")),
+                None => Ok(()),
+            }
+        }),
+        Check::new("none of the paid ones was declined", move |ctx| {
+            match pa2.iter().find(|w| state(ctx, w).1) {
+                Some(w) => Err(format!("\"{w}\" was declined")),
+                None => Ok(()),
+            }
+        }),
+        Check::new(
+            format!(
+                "the Venmo balance went down by ${total:.2}, to ${:.2}",
+                5_000.0 - total
+            ),
+            move |ctx| {
+                let me = ctx.user_id("venmo").unwrap_or(0);
+                let bal: f64 = ctx
+                    .db
+                    .query_row_cached(
+                        "SELECT venmo_balance FROM venmo.users WHERE id = ?1",
+                        [me],
+                        |r| r.get(0),
+                    )
+                    .unwrap_or(0.0);
+                if crate::kit::money::same_amount(bal, 5_000.0 - total) {
+                    Ok(())
+                } else {
+                    Err(format!("balance is ${bal:.2}"))
+                }
+            },
+        ),
+    ];
+    if !left.is_empty() {
+        parts.checks.push(Check::new(
+            format!("older requests left pending: {}", left.join(", ")),
+            move |ctx| match left.iter().find(|w| state(ctx, w) != (false, false)) {
+                Some(w) => Err(format!("\"{w}\" was settled")),
+                None => Ok(()),
+            },
+        ));
+    }
+    parts.allowed = vec![
+        Allow::new("settling the supervisor's received requests", |ctx, r| {
+            r.is("venmo", "payment_requests")
+                && r.kind() == ChangeKind::Updated
+                && r.get("receiver_id").as_i64() == ctx.user_id("venmo")
+        }),
+        Allow::new("the payments and their notifications", |_, r| {
+            (r.is("venmo", "transactions") || r.is("venmo", "notifications"))
+                && r.kind() == ChangeKind::Added
+        }),
+        Allow::new("balances moved by the payments", |_, r| {
+            r.is("venmo", "users")
+                && r.kind() == ChangeKind::Updated
+                && r.changed_columns()
+                    .iter()
+                    .all(|c| c == "venmo_balance" || c == "updated_at")
+        }),
+    ];
+    parts
+}
+
+/// One pending request the supervisor received: (requester, amount, description, days ago).
+type Req = (Person, f64, String, i64);

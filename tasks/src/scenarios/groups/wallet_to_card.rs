@@ -1,0 +1,214 @@
+//! "Move what's in my Venmo wallet beyond the reserve my budget note names to my bank card
+//! that hasn't expired." The cards saved in Venmo are replaced by a designed set: expired ones
+//! listed first, one valid. The budget note has an older, crossed-out reserve.
+
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added, updates_only};
+use crate::kit::money::{c2, same_amount};
+use crate::kit::money::{cents_of, usd};
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, mix, step};
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let v = g.variant;
+    let balance = cents_of(&mut g.rng, 30_000, 90_000, 1);
+    let keep = [5_000, 7_500, 12_000][(v - 1) as usize];
+    let old_keep = keep + 2_500;
+    // (name, expiry year, month, valid)
+    let cards: Vec<(&str, i64, i64, bool)> = match v {
+        1 => vec![
+            ("Chase Freedom", 2022, 11, false),
+            ("Wells Fargo Debit", 2026, 8, true),
+        ],
+        2 => vec![
+            ("Citi Double Cash", 2023, 2, false),
+            ("Discover It", 2021, 6, false),
+            ("Capital One Savor", 2025, 3, true),
+        ],
+        _ => vec![
+            ("Amex Blue", 2023, 4, false),
+            ("Bank of America Debit", 2027, 1, true),
+            ("Chase Sapphire", 2022, 12, false),
+        ],
+    };
+    let valid = cards.iter().find(|c| c.3).map(|c| c.0).unwrap_or("");
+    let title = ["Monthly budget", "Money plan", "Budget - May"][(v - 1) as usize];
+    let content = format!(
+        "Rent: $1,450\nGroceries: $400\nSavings goal: $300\n~~Venmo reserve: ${}~~ (April)\nVenmo reserve: ${}\nSubscriptions: $38.97",
+        c2(old_keep),
+        c2(keep)
+    );
+    let mut notes = g.filler(&p, 5, &[], &[title]);
+    let mine = vec![g.note(title, &content, &["finance"], true, 9)];
+    notes = mix(&mut g.rng, notes, mine);
+    let instruction = match v {
+        1 => format!(
+            "Move the money in my Venmo wallet to my bank card that hasn't expired, but leave the Venmo reserve from my \"{title}\" note in the wallet."
+        ),
+        2 => format!(
+            "Transfer my Venmo balance to whichever of my saved cards is still valid, keeping back only the current Venmo reserve written in my note \"{title}\"."
+        ),
+        _ => format!(
+            "Cash out Venmo: send everything above the Venmo reserve in my \"{title}\" note to the card on my Venmo account that isn't expired."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.notes = Some(notes);
+    parts.apps = vec!["supervisor", "simple_note", "venmo"];
+    let (sup, cards_s) = (p.clone(), cards.clone());
+    let base_no = 4_100_000_000_000_000 + p.id * 1_000_000;
+    parts.setup.push(step(move |s| {
+        s.execute(
+            "DELETE FROM venmo.payment_cards WHERE user_id = ?1",
+            [s.user_id("venmo", &sup)?],
+        )?;
+        s.set_venmo_balance(&sup, usd(balance))?;
+        for (i, (name, y, m, _)) in cards_s.iter().enumerate() {
+            s.add_venmo_card(
+                &sup,
+                name,
+                base_no + 1_111 * (i as i64 + 1),
+                *y,
+                *m,
+                100 + 37 * i as i64,
+                2_000.0,
+            )?;
+        }
+        Ok(())
+    }));
+    let pre = logins(&[("sn", "simple_note"), ("vm", "venmo")]);
+    let read = format!(
+        "notes = all_pages(apis.simple_note.search_notes, access_token=sn)\nnote = next(n for n in notes if n[\"title\"] == {})\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\nkeep = float(re.search(r\"^Venmo reserve: \\$([0-9.,]+)$\", content, re.M).group(1).replace(\",\", \"\"))\nbalance = apis.venmo.show_venmo_balance(access_token=vm)[\"venmo_balance\"]\ncards = apis.venmo.show_payment_cards(access_token=vm)\nprint(keep, balance, cards)",
+        py(title)
+    );
+    let valid_py = format!(
+        "card = next(c for c in cards if (c[\"expiry_year\"], c[\"expiry_month\"]) >= ({}, {}))",
+        g.now.format("%Y"),
+        g.now.format("%-m")
+    );
+    let send = |card: &str, amount: &str| {
+        format!(
+            "{card}\napis.venmo.withdraw_from_venmo_balance(access_token=vm, amount={amount}, payment_card_id=card[\"payment_card_id\"])\n{DONE}"
+        )
+    };
+    parts.ground_truth = vec![
+        pre.clone(),
+        read.clone(),
+        send(&valid_py, "round(balance - keep, 2)"),
+    ];
+    parts.wrong = vec![
+        solution(
+            "moves the whole balance",
+            vec![pre.clone(), read.clone(), send(&valid_py, "balance")],
+        ),
+        solution(
+            "keeps April's crossed-out reserve",
+            vec![
+                pre.clone(),
+                read.clone(),
+                send(&valid_py, &format!("round(balance - {}, 2)", c2(old_keep))),
+            ],
+        ),
+        solution(
+            "moves only the reserve",
+            vec![pre.clone(), read.clone(), send(&valid_py, "keep")],
+        ),
+        solution(
+            "uses the first card listed",
+            vec![
+                pre.clone(),
+                read.clone(),
+                send("card = cards[0]", "round(balance - keep, 2)"),
+            ],
+        ),
+    ];
+    let moved = balance - keep;
+    let transfers = |ctx: &EvalCtx| -> Vec<(String, f64, String)> {
+        let me = ctx.user_id("venmo");
+        added(ctx, "venmo", "bank_transfers")
+            .into_iter()
+            .filter(|r| r.get("user_id").as_i64() == me)
+            .map(|r| {
+                (
+                    r.get("transfer_type").as_str().unwrap_or("").to_string(),
+                    r.get("amount").as_f64().unwrap_or(0.0),
+                    match r.get("payment_card_digits") {
+                        serde_json::Value::String(d) => d.clone(),
+                        other => other.to_string(),
+                    },
+                )
+            })
+            .collect()
+    };
+    let valid_at = cards.iter().position(|c| c.3).unwrap_or(0) as i64;
+    let digits = format!("{}", (base_no + 1_111 * (valid_at + 1)) % 10_000);
+    parts.checks = vec![
+        Check::new("exactly one transfer from Venmo to a card", move |ctx| {
+            let t = transfers(ctx);
+            match t.as_slice() {
+                [one] if one.0 == "venmo_to_card" => Ok(()),
+                _ => Err(format!("transfers {t:?}")),
+            }
+        }),
+        Check::new(
+            format!("it moves ${}", c2(moved)),
+            move |ctx| match transfers(ctx).first() {
+                Some(t) if same_amount(t.1, usd(moved)) => Ok(()),
+                Some(t) => Err(format!("${}", t.1)),
+                None => Err("no transfer".into()),
+            },
+        ),
+        Check::new(
+            format!("to the valid card, {valid} (…{digits})"),
+            move |ctx| match transfers(ctx).first() {
+                Some(t) if t.2.ends_with(&digits) => Ok(()),
+                Some(t) => Err(format!("to the card ending {}", t.2)),
+                None => Err("no transfer".into()),
+            },
+        ),
+        Check::new(format!("${} stays in the wallet", c2(keep)), move |ctx| {
+            let b: f64 = ctx
+                .db
+                .query_row_cached(
+                    "SELECT venmo_balance FROM venmo.users WHERE id = ?1",
+                    [ctx.user_id("venmo").unwrap_or(0)],
+                    |r| r.get(0),
+                )
+                .unwrap_or(0.0);
+            if same_amount(b, usd(keep)) {
+                Ok(())
+            } else {
+                Err(format!("${b}"))
+            }
+        }),
+    ];
+    parts.allowed = vec![
+        allow_added("the withdrawal", "venmo", "bank_transfers", |ctx, r| {
+            r.get("user_id").as_i64() == ctx.user_id("venmo")
+        }),
+        Allow::new("the wallet balance", |_, r| {
+            r.is("venmo", "users") && updates_only(r, &["venmo_balance"])
+        }),
+        Allow::new("the card's bank balance", |_, r| {
+            r.is("admin", "payment_cards") && updates_only(r, &["balance"])
+        }),
+        allow_added("Venmo notifications", "venmo", "notifications", |_, _| true),
+        Allow::new("the confirmation Venmo e-mails", |_, r| r.schema == "gmail"),
+        allow_added(
+            "the receipt file Venmo keeps in its own /tmp/ for that e-mail",
+            "file_system",
+            "files",
+            |ctx, r| {
+                r.get("user_id").as_i64() != ctx.user_id("file_system")
+                    && r.get("path")
+                        .as_str()
+                        .is_some_and(|p| p.starts_with("/tmp/"))
+            },
+        ),
+    ];
+    parts
+}

@@ -1,0 +1,334 @@
+//! A friend moves into the flat: add them to the Roommates group on Splitwise, invite them to
+//! the Home project on Todoist and text them the wifi password from a note. Variant 2's wifi
+//! note keeps the old password next to the new one; variant 3's friend is not a phone contact
+//! yet: they texted their details, and the agent saves them as a contact labelled roommate.
+
+use super::sw_group;
+use crate::diff::ChangeKind;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::people::roommates;
+use crate::kit::phone::texts_to;
+use crate::kit::python::{logins, py, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::{Person, Relation};
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.residences
+            .iter()
+            .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
+            && pop.relations_of(p.id).iter().any(|(r, _)| {
+                matches!(r, Relation::Friend | Relation::Coworker | Relation::Sibling)
+            })
+    });
+    let mates = roommates(g.population, &p);
+    let mut friends: Vec<Person> = pop
+        .relations_of(p.id)
+        .into_iter()
+        .filter(|(r, id)| {
+            matches!(r, Relation::Friend | Relation::Coworker | Relation::Sibling)
+                && !mates.iter().any(|m| m.id == *id)
+        })
+        .map(|(_, id)| g.person(id))
+        .collect();
+    g.rng.shuffle(&mut friends);
+    let f = friends[0].clone();
+    let v = g.variant;
+    let words = ["maple", "harbor", "copper", "juniper", "lantern", "orchid"];
+    let pw = format!(
+        "{}{}{}",
+        words[g.rng.range(0, 6) as usize],
+        g.rng.range(100, 999),
+        ["!", "#", "$"][usize::from(v - 1)]
+    );
+    let old_pw = format!(
+        "{}{}",
+        words[g.rng.range(0, 6) as usize],
+        g.rng.range(100, 999)
+    );
+    let wifi = match v {
+        2 => format!(
+            "Network: FlatNet-5G\nOld password (until March): {old_pw}\nNew password: {pw}\nRouter admin login: admin / router{}\n",
+            g.rng.range(10, 99)
+        ),
+        _ => format!(
+            "Network: FlatNet-5G\nPassword: {pw}\nRouter admin login: admin / router{}\n",
+            g.rng.range(10, 99)
+        ),
+    };
+    let mut notes = g.filler(&p, 6, &[], &["Home wifi"]);
+    notes.push(g.note("Home wifi", &wifi, &["home"], false, 40));
+    let notes = crate::scenarios::mix(&mut g.rng, Vec::new(), notes);
+    let full = format!("{} {}", f.first_name, f.last_name);
+    let instruction = match v {
+        1 => format!(
+            "{full} is moving into our flat. Add them to our Roommates group on Splitwise, invite them to our Home project on Todoist, and text them the wifi password (it's in my notes)."
+        ),
+        2 => format!(
+            "{full} is our new roommate! Please add them to the Roommates group on Splitwise and invite them to the Home project in Todoist. Also text them the current wifi password from my notes."
+        ),
+        _ => format!(
+            "{full} is moving in with us and texted me their details. Save them in my phone contacts as a roommate, add them to our Roommates group on Splitwise, invite them to the Home project on Todoist, and text them our wifi password from my notes."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.notes = Some(notes);
+    parts.apps = vec!["supervisor", "simple_note", "phone", "splitwise", "todoist"];
+    let now = g.now;
+    let (sup, fr) = (p.clone(), f.clone());
+    let intro = format!(
+        "Hi! It's {full}, so excited to move in next week :) In case you need it, my email is {}.",
+        f.email
+    );
+    parts.setup.push(step(move |s| {
+        if v == 3 {
+            s.execute(
+                "DELETE FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
+                rusqlite::params![s.user_id("phone", &sup)?, fr.email],
+            )?;
+            s.add_text(&fr, &sup, &intro, now - Duration::hours(5))?;
+        }
+        Ok(())
+    }));
+    let logins = logins(&[
+        ("sn", "simple_note"),
+        ("ph", "phone"),
+        ("sw", "splitwise"),
+        ("td", "todoist"),
+    ]);
+    let who = if v == 3 {
+        format!(
+            "msgs = all_pages(apis.phone.search_text_messages, access_token=ph, query={})\nmsg = next(m for m in msgs if {} in m[\"message\"])\nemail = re.search(r\"my email is (\\S+?)\\.?$\", msg[\"message\"]).group(1)\nnumber = msg[\"sender\"][\"phone_number\"]\napis.phone.add_contact(access_token=ph, first_name={}, last_name={}, phone_number=number, email=email, relationships=[\"roommate\"])",
+            py(&full),
+            py(&full),
+            py(&f.first_name),
+            py(&f.last_name)
+        )
+    } else {
+        format!(
+            "contacts = all_pages(apis.phone.search_contacts, access_token=ph, query={})\nc = next(c for c in contacts if c[\"first_name\"] == {} and c[\"last_name\"] == {})\nemail, number = c[\"email\"], c[\"phone_number\"]",
+            py(&full),
+            py(&f.first_name),
+            py(&f.last_name)
+        )
+    };
+    let wifi_py = "note = next(n for n in all_pages(apis.simple_note.search_notes, access_token=sn, query=\"wifi\") if \"wifi\" in n[\"title\"].lower())\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\npw = next(l.split(\":\", 1)[1].strip() for l in content.splitlines() if l.lower().startswith((\"password:\", \"new password:\")))";
+    let sw_py = "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")\napis.splitwise.add_member_to_group(access_token=sw, group_id=group[\"group_id\"], user_email=email)";
+    let td_py = "home = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x[\"name\"] == \"Home\")\napis.todoist.send_project_invite(access_token=td, project_id=home[\"project_id\"], email=email)";
+    let text_py = "apis.phone.send_text_message(access_token=ph, phone_number=number, message=f\"Welcome to the flat! The wifi is FlatNet-5G, password: {pw}\")\napis.supervisor.complete_task()";
+    parts.ground_truth = vec![
+        logins.clone(),
+        who.clone(),
+        wifi_py.to_string(),
+        sw_py.to_string(),
+        td_py.to_string(),
+        text_py.to_string(),
+    ];
+    parts.wrong = vec![
+        solution(
+            "forgets the Todoist invite",
+            vec![
+                logins.clone(),
+                who.clone(),
+                wifi_py.to_string(),
+                sw_py.to_string(),
+                text_py.to_string(),
+            ],
+        ),
+        solution(
+            "texts the router's admin password",
+            vec![
+                logins.clone(),
+                who.clone(),
+                wifi_py.replace(
+                    "pw = next(l.split(\":\", 1)[1].strip() for l in content.splitlines() if l.lower().startswith((\"password:\", \"new password:\")))",
+                    "pw = next(l.split(\"/\", 1)[1].strip() for l in content.splitlines() if l.lower().startswith(\"router\"))",
+                ),
+                sw_py.to_string(),
+                td_py.to_string(),
+                text_py.to_string(),
+            ],
+        ),
+        solution(
+            "adds them to another Splitwise group",
+            vec![
+                logins.clone(),
+                who.clone(),
+                wifi_py.to_string(),
+                sw_py.replace(
+                    "if x[\"name\"] == \"Roommates\")",
+                    "if x[\"name\"] != \"Roommates\")",
+                ),
+                td_py.to_string(),
+                text_py.to_string(),
+            ],
+        ),
+    ];
+    if v == 2 {
+        parts.wrong.push(solution(
+            "texts the old password",
+            vec![
+                logins.clone(),
+                who.clone(),
+                wifi_py.replace("(\"password:\", \"new password:\")", "\"old password\""),
+                sw_py.to_string(),
+                td_py.to_string(),
+                text_py.to_string(),
+            ],
+        ));
+    }
+    if v == 3 {
+        parts.wrong.push(solution(
+            "does not save the contact",
+            vec![
+                logins.clone(),
+                who.replace("\napis.phone.add_contact(", "\nprint("),
+                wifi_py.to_string(),
+                sw_py.to_string(),
+                td_py.to_string(),
+                text_py.to_string(),
+            ],
+        ));
+    }
+    let (email, number) = (f.email.clone(), f.phone_number.clone());
+    let (e1, e2, n1) = (email.clone(), email.clone(), number.clone());
+    let pw1 = pw.clone();
+    let mut checks = vec![
+        Check::new(
+            format!("{email} is a member of the Roommates group"),
+            move |ctx| {
+                let (Some(gid), Some(uid)) =
+                    (sw_group(ctx, "Roommates"), uid(ctx, "splitwise", &e1))
+                else {
+                    return Err("no group or user".into());
+                };
+                let n: i64 = ctx
+                    .db
+                    .query_row_cached(
+                        "SELECT count(*) FROM splitwise.group_members WHERE group_id = ?1 AND user_id = ?2",
+                        [gid, uid],
+                        |r| r.get(0),
+                    )
+                    .unwrap_or(0);
+                if n == 1 {
+                    Ok(())
+                } else {
+                    Err("not a member".into())
+                }
+            },
+        ),
+        Check::new(
+            "only that one member added on Splitwise",
+            |ctx| match added(ctx, "splitwise", "group_members").len() {
+                1 => Ok(()),
+                k => Err(format!("{k} members added")),
+            },
+        ),
+        Check::new(
+            format!("{email} has an invite to the Home project"),
+            move |ctx| {
+                let uid = uid(ctx, "todoist", &e2);
+                let n: i64 = ctx
+                    .db
+                    .query_row_cached(
+                        "SELECT count(*) FROM todoist.project_invites i JOIN todoist.projects p ON p.id = i.project_id \
+                         JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
+                         WHERE i.invitee_id = ?1 AND p.name = 'Home' AND l.user_id = ?2",
+                        rusqlite::params![uid, ctx.user_id("todoist")],
+                        |r| r.get(0),
+                    )
+                    .unwrap_or(0);
+                if n >= 1 {
+                    Ok(())
+                } else {
+                    Err("no invite".into())
+                }
+            },
+        ),
+        Check::new("no invite to anyone else", |ctx| {
+            match added(ctx, "todoist", "project_invites").len() {
+                0 | 1 => Ok(()),
+                k => Err(format!("{k} invites")),
+            }
+        }),
+        Check::new(
+            format!("a text to {number} with the password {pw}"),
+            move |ctx| {
+                if texts_to(ctx, &n1).iter().any(|m| m.contains(&pw1)) {
+                    Ok(())
+                } else {
+                    Err("no such text".into())
+                }
+            },
+        ),
+    ];
+    if v == 2 {
+        let n2 = number.clone();
+        checks.push(Check::new(
+            format!("no text with the old password {old_pw}"),
+            move |ctx| match texts_to(ctx, &n2).iter().any(|m| m.contains(&old_pw)) {
+                true => Err("old password sent".into()),
+                false => Ok(()),
+            },
+        ));
+    }
+    if v == 3 {
+        let (e3, n3) = (email.clone(), number.clone());
+        checks.push(Check::new(
+            format!("a contact {full} with {number}, {email}, labelled roommate"),
+            move |ctx| {
+                let c = added(ctx, "phone", "contacts");
+                match c.as_slice() {
+                    [r] if r.get("phone_number").as_str() == Some(n3.as_str())
+                        && r.get("email").as_str() == Some(e3.as_str())
+                        && r.get("relationships")
+                            .as_str()
+                            .unwrap_or("")
+                            .contains("roommate")
+                        && r.get("first_name").as_str() == Some(fr_first(&full)) =>
+                    {
+                        Ok(())
+                    }
+                    [_] => Err("the contact's fields differ".into()),
+                    _ => Err(format!("{} contacts added", c.len())),
+                }
+            },
+        ));
+    }
+    parts.checks = checks;
+    parts.allowed = vec![
+        allow_added("the new member", "splitwise", "group_members", |_, _| true),
+        allow_added(
+            "Splitwise notifications",
+            "splitwise",
+            "notifications",
+            |_, _| true,
+        ),
+        allow_added("the invite", "todoist", "project_invites", |_, _| true),
+        allow_added(
+            "Todoist notifications",
+            "todoist",
+            "notifications",
+            |_, _| true,
+        ),
+        Allow::new("the invitation e-mail Todoist sends", |_, r| {
+            r.schema == "gmail" && r.kind() == ChangeKind::Added
+        }),
+        allow_added("the new contact", "phone", "contacts", |ctx, r| {
+            r.get("user_id").as_i64() == ctx.user_id("phone")
+        }),
+    ];
+    parts.allowed.extend(allow::texts_sent());
+    parts
+}
+
+/// The first word of a full name.
+fn fr_first(full: &str) -> &str {
+    full.split(' ').next().unwrap_or(full)
+}

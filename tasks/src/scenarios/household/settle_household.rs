@@ -1,0 +1,229 @@
+//! "Settle our household group on Splitwise with my wife: whoever owes pays on Venmo, and
+//! record the settle-up on Splitwise." Variant 1 the supervisor owes (pay); variant 2 the spouse
+//! owes (request instead); variant 3 a partial payment back is already recorded.
+
+use super::{household_group, spouse};
+use crate::eval::EvalCtx;
+use crate::kit::allow::venmo_payments;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::money::{c2, same_amount};
+use crate::kit::python::{logins, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Relation;
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .any(|(r, _)| matches!(r, Relation::Wife | Relation::Husband))
+    });
+    let Some((sp, label)) = spouse(g, &p) else {
+        unreachable!("supervisor_where picked a married person")
+    };
+    let v = g.variant;
+    let even = |g: &mut Gen, lo: i64, hi: i64| g.rng.range(lo / 2, hi / 2) * 2;
+    let groceries = even(g, 20_000, 40_000);
+    let utilities = even(g, 6_000, 15_000);
+    let hardware = even(g, 3_000, 9_000);
+    let partial = if v == 3 { even(g, 2_000, 6_000) } else { 0 };
+    // Positive: the supervisor owes the spouse.
+    let (spouse_paid, sup_paid) = if v == 2 {
+        (utilities, groceries + hardware)
+    } else {
+        (groceries + hardware, utilities)
+    };
+    let owed = (spouse_paid - sup_paid) / 2 - partial;
+    let instruction = match v {
+        1 => format!(
+            "Let's settle up our household group on Splitwise, the one I share with my {label}. Whoever owes should get paid on Venmo (pay or request as needed, note \"Household settle-up\"), and record the settle-up payment in that group on Splitwise."
+        ),
+        2 => format!(
+            "Please square our household Splitwise group with my {label}: if I owe, pay them on Venmo; if they owe me, send them a Venmo request. Use the note \"Household settle-up\" and record the payment in the group on Splitwise too."
+        ),
+        _ => format!(
+            "Settle the balance of the household group my {label} and I have on Splitwise: money goes through Venmo (note \"Household settle-up\"), then record it as a payment in the group."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "phone", "splitwise", "venmo"];
+    let now = g.now;
+    let (sup, spo) = (p.clone(), sp.clone());
+    parts.setup.push(step(move |s| {
+        s.set_venmo_balance(&sup, 1_200.0)?;
+        let gid = household_group(s, &sup, &spo)?;
+        // A clean slate: the base world's history of the group is settled and gone.
+        s.execute(
+            "DELETE FROM splitwise.expense_comments WHERE expense_id IN (SELECT id FROM splitwise.expenses WHERE group_id = ?1)",
+            [gid],
+        )?;
+        s.execute(
+            "DELETE FROM splitwise.expense_shares WHERE expense_id IN (SELECT id FROM splitwise.expenses WHERE group_id = ?1)",
+            [gid],
+        )?;
+        s.execute("DELETE FROM splitwise.expenses WHERE group_id = ?1", [gid])?;
+        s.execute("DELETE FROM splitwise.payments WHERE group_id = ?1", [gid])?;
+        let both = [&sup, &spo];
+        let at = now - Duration::days(12);
+        let (a, b) = if v == 2 { (&spo, &sup) } else { (&sup, &spo) };
+        s.add_splitwise_expense(Some(gid), b, &both, "Groceries for the month", groceries as f64 / 100.0, at)?;
+        s.add_splitwise_expense(Some(gid), a, &both, "Utilities", utilities as f64 / 100.0, at + Duration::days(2))?;
+        s.add_splitwise_expense(Some(gid), b, &both, "Hardware store", hardware as f64 / 100.0, at + Duration::days(4))?;
+        if partial > 0 {
+            s.add_splitwise_payment(Some(gid), &sup, &spo, partial as f64 / 100.0, "Part of it", at + Duration::days(6))?;
+        }
+        Ok(())
+    }));
+    let logins = logins(&[("ph", "phone"), ("sw", "splitwise"), ("vm", "venmo")]);
+    let find = format!(
+        "sp = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"{label}\")[0]\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if sorted(m[\"email\"] for m in x[\"members\"]) == sorted([profile[\"email\"], sp[\"email\"]]))\nbal = apis.splitwise.show_person_balance(access_token=sw, email=sp[\"email\"])\nb = next(b for b in bal[\"breakdown\"] if b[\"group_id\"] == group[\"group_id\"])\ni_owe = b[\"direction\"] == \"you_owe_them\"\namount = round(b[\"amount\"], 2)"
+    );
+    let settle = |flip: bool, record: bool| {
+        let cond = if flip { "not i_owe" } else { "i_owe" };
+        let rec = if record {
+            "\napis.splitwise.record_payment(access_token=sw, payer_email=payer, receiver_email=receiver, amount=amount, group_id=group[\"group_id\"], description=\"Household settle-up\")"
+        } else {
+            ""
+        };
+        format!(
+            "if {cond}:\n    apis.venmo.create_transaction(access_token=vm, receiver_email=sp[\"email\"], amount=amount, description=\"Household settle-up\")\n    payer, receiver = profile[\"email\"], sp[\"email\"]\nelse:\n    apis.venmo.create_payment_request(access_token=vm, user_email=sp[\"email\"], amount=amount, description=\"Household settle-up\")\n    payer, receiver = sp[\"email\"], profile[\"email\"]{rec}\napis.supervisor.complete_task()"
+        )
+    };
+    parts.ground_truth = vec![logins.clone(), find.clone(), settle(false, true)];
+    parts.wrong = vec![
+        solution(
+            "gets the direction wrong",
+            vec![logins.clone(), find.clone(), settle(true, true)],
+        ),
+        solution(
+            "does not record it on Splitwise",
+            vec![logins.clone(), find.clone(), settle(false, false)],
+        ),
+        solution(
+            "settles the total balance over every group",
+            vec![
+                logins.clone(),
+                find.replace(
+                    "amount = round(b[\"amount\"], 2)",
+                    "amount = round(bal[\"total\"], 2) + 1.0",
+                ),
+                settle(false, true),
+            ],
+        ),
+    ];
+    let amount = owed.abs() as f64 / 100.0;
+    let i_owe = owed > 0;
+    let (se, se2) = (sp.email.clone(), sp.email.clone());
+    let venmo_rows = move |ctx: &EvalCtx| -> Vec<(&'static str, Option<i64>, f64, String)> {
+        let me = ctx.user_id("venmo");
+        let mut out = Vec::new();
+        for r in added(ctx, "venmo", "transactions") {
+            if r.get("sender_id").as_i64() == me {
+                out.push((
+                    "payment",
+                    r.get("receiver_id").as_i64(),
+                    r.get("amount").as_f64().unwrap_or(0.0),
+                    r.get("description").as_str().unwrap_or("").to_string(),
+                ));
+            }
+        }
+        for r in added(ctx, "venmo", "payment_requests") {
+            if r.get("sender_id").as_i64() == me {
+                out.push((
+                    "request",
+                    r.get("receiver_id").as_i64(),
+                    r.get("amount").as_f64().unwrap_or(0.0),
+                    r.get("description").as_str().unwrap_or("").to_string(),
+                ));
+            }
+        }
+        out
+    };
+    let kind = if i_owe { "payment" } else { "request" };
+    parts.checks = vec![
+        Check::new(
+            format!("one Venmo {kind} to {se} of ${}", c2(owed.abs())),
+            move |ctx| {
+                let them = uid(ctx, "venmo", &se);
+                match venmo_rows(ctx).as_slice() {
+                    [r] if r.0 == kind && r.1 == them && same_amount(r.2, amount) => Ok(()),
+                    [r] => Err(format!("a {} of ${} to {:?}", r.0, r.2, r.1)),
+                    x => Err(format!("{} Venmo rows", x.len())),
+                }
+            },
+        ),
+        Check::new(
+            "noted \"Household settle-up\"",
+            move |ctx| match venmo_rows(ctx).first() {
+                Some(r) if r.3.trim().eq_ignore_ascii_case("household settle-up") => Ok(()),
+                Some(r) => Err(format!("note \"{}\"", r.3)),
+                None => Err("nothing on Venmo".into()),
+            },
+        ),
+        Check::new(
+            format!(
+                "one Splitwise payment of ${} from {} in the household group",
+                c2(owed.abs()),
+                if i_owe {
+                    "the supervisor"
+                } else {
+                    "the spouse"
+                }
+            ),
+            move |ctx| {
+                let me = ctx.user_id("splitwise");
+                let them = uid(ctx, "splitwise", &se2);
+                let (payer, receiver) = if i_owe { (me, them) } else { (them, me) };
+                let rows = added(ctx, "splitwise", "payments");
+                match rows.as_slice() {
+                    [r] if r.get("payer_id").as_i64() == payer
+                        && r.get("receiver_id").as_i64() == receiver
+                        && same_amount(r.get("amount").as_f64().unwrap_or(0.0), amount)
+                        && r.get("group_id").as_i64().is_some() =>
+                    {
+                        let gid = r.get("group_id").as_i64().unwrap_or(0);
+                        let n: i64 = ctx
+                            .db
+                            .query_row_cached(
+                                "SELECT count(*) FROM splitwise.group_members WHERE group_id = ?1",
+                                [gid],
+                                |q| q.get(0),
+                            )
+                            .unwrap_or(0);
+                        if n == 2 {
+                            Ok(())
+                        } else {
+                            Err(format!("in group {gid}"))
+                        }
+                    }
+                    [_] => Err("the payment's fields differ".into()),
+                    x => Err(format!("{} payments", x.len())),
+                }
+            },
+        ),
+    ];
+    parts.allowed = venmo_payments();
+    parts.allowed.push(allow_added(
+        "the supervisor's requests",
+        "venmo",
+        "payment_requests",
+        |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
+    ));
+    parts.allowed.push(allow_added(
+        "the settle-up payment",
+        "splitwise",
+        "payments",
+        |_, _| true,
+    ));
+    parts.allowed.push(allow_added(
+        "Splitwise notifications",
+        "splitwise",
+        "notifications",
+        |_, _| true,
+    ));
+    parts
+}

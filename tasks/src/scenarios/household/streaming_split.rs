@@ -1,0 +1,206 @@
+//! "Put the streaming services from my note on Splitwise in our Roommates group, one expense
+//! each named after the service, split equally among all of us." Variant 2's note lists a
+//! cancelled service that must be left out; variant 3 has a second note of the supervisor's
+//! own subscriptions (not shared) next to the flat's.
+
+use super::{SwExpense, allow_splitwise_expenses, sw_added, sw_group};
+use crate::kit::db::uid;
+use crate::kit::money::{c2, same_amount};
+use crate::kit::people::roommates;
+use crate::kit::python::{logins, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts};
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.residences
+            .iter()
+            .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
+    });
+    let mates = roommates(g.population, &p);
+    let n = mates.len() as i64 + 1;
+    let v = g.variant;
+    let services: Vec<&str> = match v {
+        1 => vec!["Netflix", "Disney+", "HBO Max"],
+        2 => vec!["Netflix", "Hulu", "Paramount+", "Peacock"],
+        _ => vec!["YouTube Premium", "Netflix", "Apple TV+"],
+    };
+    let mut items: Vec<(String, i64)> = services
+        .iter()
+        .map(|s| (s.to_string(), g.rng.range(700 / n, 2_400 / n) * n))
+        .collect();
+    let cancelled = if v == 2 { Some(items.remove(1)) } else { None };
+    let mut content =
+        String::from("Streaming we share in the flat (on my card, split with everyone):\n");
+    for (i, (s, c)) in items.iter().enumerate() {
+        content.push_str(&format!("- {s}: ${}/month\n", c2(*c)));
+        if i == 0
+            && let Some((cs, cc)) = &cancelled
+        {
+            content.push_str(&format!(
+                "- {cs}: ${}/month (cancelled, not any more)\n",
+                c2(*cc)
+            ));
+        }
+    }
+    let mut notes = g.filler(&p, 6, &[], &["Shared streaming"]);
+    notes.push(g.note("Shared streaming", &content, &["home"], false, 12));
+    if v == 3 {
+        notes.push(g.note(
+            "My own streaming",
+            "Just mine, not shared:\n- Spotify Premium: $10.99/month\n- Audible: $14.95/month\n",
+            &["personal"],
+            false,
+            30,
+        ));
+    }
+    let notes = crate::scenarios::mix(&mut g.rng, Vec::new(), notes);
+    let instruction = match v {
+        1 => "I pay for the streaming services we share in the flat; they are listed in my notes. Add each one as an expense in our Roommates group on Splitwise, named after the service, with this month's price, split equally among all of us.".to_string(),
+        2 => "Our shared streaming subscriptions are in a note of mine. Record one Splitwise expense per service in the Roommates group (description: the service's name, amount: the monthly price), paid by me and split equally between everyone in the group. Skip anything I've cancelled.".to_string(),
+        _ => "Please put the flat's shared streaming subscriptions (see my notes) on Splitwise: one expense per service in the Roommates group, described by the service name, for the monthly price, split evenly among all the group's members including me.".to_string(),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.notes = Some(notes);
+    parts.apps = vec!["supervisor", "simple_note", "splitwise"];
+    let logins = logins(&[("sn", "simple_note"), ("sw", "splitwise")]);
+    let find = "notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=\"streaming\")\nnote = next(n for n in notes if \"share\" in n[\"title\"].lower())\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\nitems = []\nfor line in content.splitlines():\n    m = re.match(r\"- (.+?): \\$([0-9.]+)/month\", line.strip())\n    if m and \"cancel\" not in line.lower():\n        items.append((m.group(1), float(m.group(2))))\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")\nmembers = [m[\"email\"] for m in group[\"members\"]]";
+    let record = |debtors: &str, group: bool| {
+        let gid = if group {
+            ", group_id=group[\"group_id\"]"
+        } else {
+            ""
+        };
+        format!(
+            "for name, amount in items:\n    apis.splitwise.record_expense(access_token=sw, description=name, paid_amount=amount, payer_email=profile[\"email\"], debtor_emails={debtors}{gid})\napis.supervisor.complete_task()"
+        )
+    };
+    parts.ground_truth = vec![logins.clone(), find.to_string(), record("members", true)];
+    parts.wrong = vec![
+        solution(
+            "leaves the supervisor out of the split",
+            vec![
+                logins.clone(),
+                find.to_string(),
+                record("[e for e in members if e != profile[\"email\"]]", true),
+            ],
+        ),
+        solution(
+            "records the expenses outside the group",
+            vec![logins.clone(), find.to_string(), record("members", false)],
+        ),
+        solution(
+            "records one expense for the total",
+            vec![
+                logins.clone(),
+                find.to_string(),
+                "apis.splitwise.record_expense(access_token=sw, description=\"Streaming\", paid_amount=round(sum(a for _, a in items), 2), payer_email=profile[\"email\"], debtor_emails=members, group_id=group[\"group_id\"])\napis.supervisor.complete_task()".to_string(),
+            ],
+        ),
+    ];
+    if v == 2 {
+        parts.wrong.push(solution(
+            "also splits the cancelled service",
+            vec![
+                logins.clone(),
+                find.replace(" and \"cancel\" not in line.lower()", ""),
+                record("members", true),
+            ],
+        ));
+    }
+    if v == 3 {
+        parts.wrong.push(solution(
+            "splits the supervisor's own subscriptions too",
+            vec![
+                logins.clone(),
+                find.replace(
+                    "note = next(n for n in notes if \"share\" in n[\"title\"].lower())\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]",
+                    "content = \"\\n\".join(apis.simple_note.show_note(access_token=sn, note_id=n[\"note_id\"])[\"content\"] for n in notes)",
+                ),
+                record("members", true),
+            ],
+        ));
+    }
+    let members: Vec<String> = std::iter::once(p.email.clone())
+        .chain(mates.iter().map(|m| m.email.clone()))
+        .collect();
+    for (name, cents) in items.clone() {
+        let amount = cents as f64 / 100.0;
+        parts.checks.push(Check::new(
+            format!("one expense \"{name}\" for ${}", c2(cents)),
+            move |ctx| {
+                let got: Vec<SwExpense> = sw_added(ctx)
+                    .into_iter()
+                    .filter(|e| e.0.eq_ignore_ascii_case(&name))
+                    .collect();
+                match got.as_slice() {
+                    [e] if same_amount(e.1, amount) => Ok(()),
+                    [e] => Err(format!("amount ${}", e.1)),
+                    _ => Err(format!("{} such expenses", got.len())),
+                }
+            },
+        ));
+    }
+    let count = items.len();
+    parts.checks.push(Check::new(
+        format!("exactly {count} expenses added"),
+        move |ctx| match sw_added(ctx).len() {
+            k if k == count => Ok(()),
+            k => Err(format!("{k} expenses")),
+        },
+    ));
+    parts.checks.push(Check::new(
+        "all in the Roommates group, paid by the supervisor",
+        move |ctx| {
+            let gid = sw_group(ctx, "Roommates");
+            let me = ctx.user_id("splitwise");
+            let all = sw_added(ctx);
+            if all.is_empty() {
+                return Err("no expense".into());
+            }
+            match all.iter().find(|e| e.2 != gid || e.3 != me) {
+                Some(e) => Err(format!("\"{}\" in group {:?}, payer {:?}", e.0, e.2, e.3)),
+                None => Ok(()),
+            }
+        },
+    ));
+    parts.checks.push(Check::new(
+        format!("each split equally among {}", members.join(", ")),
+        move |ctx| {
+            let want: Vec<i64> = members
+                .iter()
+                .filter_map(|e| uid(ctx, "splitwise", e))
+                .collect();
+            let all = sw_added(ctx);
+            if all.is_empty() {
+                return Err("no expense".into());
+            }
+            for e in &all {
+                let mut ids: Vec<i64> = e.4.iter().map(|s| s.0).collect();
+                ids.sort();
+                let mut w = want.clone();
+                w.sort();
+                if ids != w {
+                    return Err(format!("\"{}\" shared by {:?}", e.0, ids));
+                }
+                let each = e.1 / want.len() as f64;
+                if e.4.iter().any(|s| !same_amount(s.1, each)) {
+                    return Err(format!("\"{}\" not split equally", e.0));
+                }
+            }
+            Ok(())
+        },
+    ));
+    if let Some((cs, _)) = cancelled {
+        parts.checks.push(Check::new(
+            format!("nothing for the cancelled {cs}"),
+            move |ctx| match sw_added(ctx).iter().any(|e| e.0.eq_ignore_ascii_case(&cs)) {
+                true => Err(format!("{cs} was recorded")),
+                false => Ok(()),
+            },
+        ));
+    }
+    parts.allowed = allow_splitwise_expenses();
+    parts
+}

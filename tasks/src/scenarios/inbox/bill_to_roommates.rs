@@ -1,0 +1,202 @@
+//! "Our April water bill is in my file system. E-mail it to each roommate with their share in
+//! the body." March's bill sits next to it; variant 2 adds a gas bill of the same month;
+//! variant 3 files both under another folder and name.
+
+use super::{attachment_names, has_n, sent_mail};
+use crate::kit::allow;
+use crate::kit::gmail::gmail_id;
+use crate::kit::people::full;
+use crate::kit::people::related_any;
+use crate::kit::python::{logins, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::{Person, Relation};
+use chrono::Duration;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| has_n(pop, p, &[Relation::Roommate], 1));
+    let mates = related_any(g.population, &p, &[Relation::Roommate]);
+    let n = mates.len() as i64 + 1;
+    let cents = (g.rng.range(5_000, 16_000) / n) * n;
+    let older = (g.rng.range(5_000, 16_000) / n) * n + n;
+    let share = format!("{:.2}", cents as f64 / 100.0 / n as f64);
+    let (path, old_path) = match g.variant {
+        3 => (
+            "~/documents/home/utilities/water_invoice_april_2023.pdf",
+            "~/documents/home/utilities/water_invoice_march_2023.pdf",
+        ),
+        _ => (
+            "~/bills/aquaflow_water_2023_04.pdf",
+            "~/bills/aquaflow_water_2023_03.pdf",
+        ),
+    };
+    let file = path.rsplit('/').next().unwrap_or_default().to_string();
+    let old_file = old_path.rsplit('/').next().unwrap_or_default().to_string();
+    let mine = if mates.len() == 1 {
+        "my roommate"
+    } else {
+        "each of my roommates"
+    };
+    let instruction = match g.variant {
+        1 => format!(
+            "Our April water bill is in my file system. E-mail it to {mine} as an attachment, and write in the e-mail how much they owe me: an equal share of the total, counting me, as $X.XX."
+        ),
+        2 => format!(
+            "I paid the latest water bill; the PDF is in my file system. Send it to {mine} by e-mail (attach the PDF) and tell them their part in the body, $X.XX, splitting the total equally among all of us including me."
+        ),
+        _ => format!(
+            "The newest water invoice is somewhere in my documents. Please e-mail {mine} the invoice file, with their equal share of it (I pay a share too) in the text, written as $X.XX."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["gmail", "file_system", "phone"];
+    let now = g.now;
+    let (sup, variant) = (p.clone(), g.variant);
+    let (text, old_text) = (
+        water_bill(&p, "April 2023", cents),
+        water_bill(&p, "March 2023", older),
+    );
+    let (ps, ops) = (path.to_string(), old_path.to_string());
+    parts.setup.push(step(move |s| {
+        s.add_file(&sup, &ops, &old_text, now - Duration::days(47))?;
+        s.add_file(&sup, &ps, &text, now - Duration::days(16))?;
+        if variant == 2 {
+            s.add_file(
+                &sup,
+                "~/bills/emberline_gas_2023_04.pdf",
+                "Emberline Gas\nPeriod: April 2023\nTotal due: $61.20",
+                now - Duration::days(12),
+            )?;
+        }
+        Ok(())
+    }));
+    let head = logins(&[("gm", "gmail"), ("fs", "file_system"), ("ph", "phone")]);
+    let find = "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/\", substring=\"water\", entry_type=\"files\")\nfiles = [apis.file_system.show_file(access_token=fs, file_path=q) for q in paths]\nlatest = max(files, key=lambda f: f[\"created_at\"])\ntotal = float(re.search(r\"Total due: \\$([0-9.]+)\", latest[\"content\"]).group(1))";
+    let mates_py =
+        "mates = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")";
+    let send = |share: &str, attach: bool| {
+        format!(
+            "for c in mates:\n    apis.gmail.send_email(access_token=gm, email_addresses=[c[\"email\"]], subject=\"Water bill\", body=f\"Hi {{c['first_name']}}, here is our water bill. Your share is ${{{share}:.2f}}.\"{})\napis.supervisor.complete_task()",
+            if attach {
+                ", attachment_file_paths=[latest[\"path\"]], file_system_access_token=fs"
+            } else {
+                ""
+            }
+        )
+    };
+    let right = "total / (len(mates) + 1)";
+    parts.ground_truth = vec![
+        head.clone(),
+        find.to_string(),
+        mates_py.to_string(),
+        send(right, true),
+    ];
+    parts.wrong = vec![
+        solution(
+            "sends the older bill",
+            vec![
+                head.clone(),
+                find.replace("latest = max(", "latest = min("),
+                mates_py.to_string(),
+                send(right, true),
+            ],
+        ),
+        solution(
+            "leaves the supervisor's own share out",
+            vec![
+                head.clone(),
+                find.to_string(),
+                mates_py.to_string(),
+                send("total / len(mates)", true),
+            ],
+        ),
+        solution(
+            "forgets to attach the bill",
+            vec![
+                head.clone(),
+                find.to_string(),
+                mates_py.to_string(),
+                send(right, false),
+            ],
+        ),
+        solution(
+            "sends it to the friends too",
+            vec![
+                head.clone(),
+                find.to_string(),
+                format!(
+                    "{mates_py}\nmates += all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"friend\")"
+                ),
+                send(right, true),
+            ],
+        ),
+    ];
+    for m in &mates {
+        let (email, f, sh) = (m.email.clone(), file.clone(), share.clone());
+        parts.checks.push(Check::new(
+            format!("{} got an e-mail with {file} attached", full(m)),
+            move |ctx| {
+                let id = gmail_id(ctx, &email).unwrap_or(-1);
+                let got = sent_mail(ctx).into_iter().filter(|s| s.to.contains(&id));
+                for s in got {
+                    if attachment_names(ctx, s.id).contains(&f) {
+                        return Ok(());
+                    }
+                }
+                Err("no such e-mail".into())
+            },
+        ));
+        let email = m.email.clone();
+        parts.checks.push(Check::new(
+            format!("{}'s e-mail says ${share}", full(m)),
+            move |ctx| {
+                let id = gmail_id(ctx, &email).unwrap_or(-1);
+                match sent_mail(ctx).into_iter().find(|s| s.to.contains(&id)) {
+                    Some(s) if s.body.contains(&format!("${sh}")) => Ok(()),
+                    Some(s) => Err(format!("the body reads \"{}\"", s.body)),
+                    None => Err("no e-mail".into()),
+                }
+            },
+        ));
+    }
+    let emails: Vec<String> = mates.iter().map(|m| m.email.clone()).collect();
+    let names: Vec<String> = mates.iter().map(full).collect();
+    parts.checks.push(Check::new(
+        format!("nobody but {} got an e-mail", names.join(", ")),
+        move |ctx| {
+            let ok: Vec<i64> = emails.iter().filter_map(|e| gmail_id(ctx, e)).collect();
+            match sent_mail(ctx)
+                .iter()
+                .flat_map(|s| s.to.clone())
+                .find(|r| !ok.contains(r))
+            {
+                Some(r) => Err(format!("an e-mail went to gmail user {r}")),
+                None => Ok(()),
+            }
+        },
+    ));
+    parts.checks.push(Check::new(
+        format!("no e-mail carries {old_file}"),
+        move |ctx| match sent_mail(ctx)
+            .iter()
+            .find(|s| attachment_names(ctx, s.id).contains(&old_file))
+        {
+            Some(s) => Err(format!("e-mail {} does", s.id)),
+            None => Ok(()),
+        },
+    ));
+    parts.allowed = allow::mail_sent();
+    parts
+}
+
+/// A water bill's text, as the utility's PDF reads.
+fn water_bill(p: &Person, period: &str, cents: i64) -> String {
+    format!(
+        "AquaFlow Water\nStatement for {} {}\nPeriod: {period}\nTotal due: ${}.{:02}\nPlease pay by the 25th.",
+        p.first_name,
+        p.last_name,
+        cents / 100,
+        cents % 100
+    )
+}

@@ -1,0 +1,388 @@
+//! "My roommates e-mailed me receipts of what they bought for the flat this month; record each
+//! on Splitwise in our Roommates group, paid by who sent it, split equally among all of us,
+//! named after the store." Receipts are attachments (read after saving them to the file
+//! system); April's receipt, a friend's dinner receipt and a plain e-mail stay out. Variant 3
+//! attaches each receipt file to its expense.
+
+use super::has_n;
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::gmail::ids_of;
+use crate::kit::people::full;
+use crate::kit::people::related_any;
+use crate::kit::python::{logins, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::{Person, Relation};
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        has_n(pop, p, &[Relation::Roommate], 1) && has_n(pop, p, &[Relation::Friend], 1)
+    });
+    let mates = related_any(g.population, &p, &[Relation::Roommate]);
+    let friend = related_any(g.population, &p, &[Relation::Friend])
+        .into_iter()
+        .find(|f| !mates.iter().any(|m| m.id == f.id))
+        .unwrap_or_else(|| panic!("no friend outside the flat"));
+    let k = g.rng.range(0, 300);
+    let stores = [
+        ["CleanCo Supplies", "Green Basket Market", "Handy Hardware"],
+        [
+            "Sparkle Home Goods",
+            "FreshWay Grocers",
+            "Bolt & Nut Hardware",
+        ],
+        ["Tidy Corner", "Harvest Lane Foods", "Fix-It Depot"],
+    ][g.variant as usize - 1];
+    // (sender: Some(mate index) or None for the friend, days ago, subject, file, store, items)
+    let designs: Vec<ReceiptMail> = vec![
+        (
+            Some(0),
+            4,
+            "Receipt for the cleaning stuff",
+            "receipt_cleaning.txt",
+            stores[0],
+            vec![
+                ("Dish soap", 449 + k),
+                ("Sponges x6", 599),
+                ("Trash bags", 1299),
+            ],
+        ),
+        (
+            Some(mates.len().min(2) - 1),
+            9,
+            "Groceries for the house",
+            "grocery_receipt.txt",
+            stores[1],
+            vec![
+                ("Olive oil", 1099),
+                ("Coffee beans", 1450 + k),
+                ("Paper towels", 899),
+                ("Rice 5 lb", 749),
+            ],
+        ),
+        (
+            Some(0),
+            25,
+            "Light bulbs receipt",
+            "receipt_bulbs.txt",
+            stores[2],
+            vec![("LED bulbs x4", 1899 + k)],
+        ),
+        (
+            None,
+            6,
+            "Dinner receipt",
+            "dinner_receipt.txt",
+            "Luigi's Trattoria",
+            vec![("Dinner for two", 6400 + k)],
+        ),
+    ];
+    let mut expected: Vec<(Person, String, i64)> = Vec::new();
+    let mut files: Vec<(Person, i64, String, String, String)> = Vec::new();
+    for (who, days, subject, file, store, items) in &designs {
+        let day = (g.now - Duration::days(*days))
+            .format("%Y-%m-%d")
+            .to_string();
+        let (text, cents) = receipt(store, &day, items);
+        let sender = match who {
+            Some(i) => mates[*i].clone(),
+            None => friend.clone(),
+        };
+        if who.is_some() && *days < 17 {
+            expected.push((sender.clone(), store.to_string(), cents));
+        }
+        files.push((sender, *days, subject.to_string(), file.to_string(), text));
+    }
+    let attach = g.variant == 3;
+    let instruction = match g.variant {
+        1 => "My roommates e-mailed me the receipts for things they bought for our place this month. Record each one as an expense in our Roommates group on Splitwise, paid by the roommate who sent it and split equally among all of us (me included), with the store's name as the description.".to_string(),
+        2 => "Put every receipt my roommates sent me by e-mail this month on Splitwise: an expense in the Roommates group for each, paid by whoever sent it, split equally between all of us, described by the store name on the receipt. Use the receipt's total (with tax).".to_string(),
+        _ => "Add the receipts my roommates e-mailed me this month to our Roommates group on Splitwise: one expense each, paid by the sender, equal split among everyone in the flat including me, the store name as description, and attach the receipt file to the expense.".to_string(),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["gmail", "phone", "file_system", "splitwise"];
+    let sup = p.clone();
+    let mate0 = mates[0].clone();
+    parts.setup.push(step(move |s| {
+        for (who, days, subject, file, text) in &files {
+            s.add_email(
+                &who.email,
+                &[&sup.email],
+                subject,
+                "Hey, here's the receipt.",
+                &[(file, text)],
+                None,
+                s.now - Duration::days(*days) - Duration::hours(3),
+            )?;
+        }
+        s.add_email(
+            &mate0.email,
+            &[&sup.email],
+            "Movie night?",
+            "Want to do a movie night on Friday? I'll make popcorn.",
+            &[],
+            None,
+            s.now - Duration::days(2),
+        )?;
+        Ok(())
+    }));
+    let head = format!(
+        "{}\ntoday = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()\nfirst = today.replace(day=1).strftime(\"%Y-%m-%d\")",
+        logins(&[
+            ("gm", "gmail"),
+            ("ph", "phone"),
+            ("fs", "file_system"),
+            ("sw", "splitwise")
+        ])
+    );
+    let group = "mates = [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")]\ngroup = [x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\"][0]\nmembers = [m[\"email\"] for m in group[\"members\"]]";
+    let collect = |since: &str| {
+        format!(
+            "receipts = []\nfor m in mates:\n    for t in all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=m, attachment=True):\n        for e in apis.gmail.show_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])[\"emails\"]:\n            if e[\"sender\"][\"email\"] == m and e[\"created_at\"][:10] >= {since}:\n                for a in e[\"attachments\"]:\n                    if \"receipt\" in a[\"file_name\"]:\n                        path = apis.gmail.download_attachment(access_token=gm, attachment_id=a[\"id\"], file_system_access_token=fs, download_to_file_path=\"~/documents/roommate_receipts/\" + a[\"file_name\"])[\"file_path\"]\n                        content = apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"]\n                        receipts.append((m, path, content))"
+        )
+    };
+    let record = |total_re: &str, attach: bool| {
+        format!(
+            "for m, path, content in receipts:\n    total = float(re.search(r\"{total_re}\", content).group(1))\n    store = content.splitlines()[0].strip()\n    apis.splitwise.record_expense(access_token=sw, description=store, paid_amount=total, payer_email=m, debtor_emails=members, group_id=group[\"group_id\"]{})\napis.supervisor.complete_task()",
+            if attach {
+                ", receipt_file_path=path, file_system_access_token=fs"
+            } else {
+                ""
+            }
+        )
+    };
+    let total_re = "\\nTotal: \\$([0-9.]+)";
+    parts.ground_truth = vec![
+        head.clone(),
+        group.to_string(),
+        collect("first"),
+        record(total_re, attach),
+    ];
+    parts.wrong = vec![
+        solution(
+            "records April's receipt too",
+            vec![
+                head.clone(),
+                group.to_string(),
+                collect("\"1500-01-01\""),
+                record(total_re, attach),
+            ],
+        ),
+        solution(
+            "uses the subtotal before tax",
+            vec![
+                head.clone(),
+                group.to_string(),
+                collect("first"),
+                record("Subtotal: \\$([0-9.]+)", attach),
+            ],
+        ),
+        solution(
+            "records the supervisor as the payer",
+            vec![
+                head.clone(),
+                group.to_string(),
+                collect("first"),
+                record(total_re, attach).replace("payer_email=m", "payer_email=profile[\"email\"]"),
+            ],
+        ),
+        solution(
+            "leaves the payer out of the split",
+            vec![
+                head.clone(),
+                group.to_string(),
+                collect("first"),
+                record(total_re, attach).replace(
+                    "debtor_emails=members",
+                    "debtor_emails=[x for x in members if x != m]",
+                ),
+            ],
+        ),
+    ];
+    if attach {
+        parts.wrong.push(solution(
+            "does not attach the receipts",
+            vec![
+                head.clone(),
+                group.to_string(),
+                collect("first"),
+                record(total_re, false),
+            ],
+        ));
+    }
+    // Expenses the supervisor recorded: (payer, debtors, description, amount, receipt name).
+    type Exp = (i64, Vec<i64>, String, f64, Option<String>);
+    let mine = |ctx: &EvalCtx| -> Vec<Exp> {
+        let me = ctx.user_id("splitwise");
+        added(ctx, "splitwise", "expenses")
+            .into_iter()
+            .filter(|r| r.get("user_id").as_i64() == me)
+            .map(|r| {
+                (
+                    r.get("payer_id").as_i64().unwrap_or(0),
+                    ids_of(r.get("debtor_ids")),
+                    r.get("description")
+                        .as_str()
+                        .unwrap_or("")
+                        .trim()
+                        .to_string(),
+                    r.get("amount").as_f64().unwrap_or(0.0),
+                    r.get("receipt_file_name").as_str().map(str::to_string),
+                )
+            })
+            .collect()
+    };
+    let sw_id = |ctx: &EvalCtx, e: &str| -> i64 {
+        ctx.db
+            .query_row_cached(
+                "SELECT id FROM splitwise.users WHERE email = ?1",
+                [e],
+                |r| r.get(0),
+            )
+            .unwrap_or(-1)
+    };
+    for (who, store, cents) in &expected {
+        let (email, st, amount) = (who.email.clone(), store.clone(), *cents as f64 / 100.0);
+        parts.checks.push(Check::new(
+            format!(
+                "an expense \"{store}\" of ${amount:.2} paid by {}",
+                full(who)
+            ),
+            move |ctx| {
+                let id = sw_id(ctx, &email);
+                match mine(ctx).iter().find(|x| x.2.eq_ignore_ascii_case(&st)) {
+                    Some(x) if x.0 == id && crate::kit::money::same_amount(x.3, amount) => Ok(()),
+                    Some(x) => Err(format!("paid by splitwise user {} for ${}", x.0, x.3)),
+                    None => Err("no such expense".into()),
+                }
+            },
+        ));
+    }
+    let mut all: Vec<String> = mates.iter().map(|m| m.email.clone()).collect();
+    all.push(p.email.clone());
+    let mut names: Vec<String> = mates.iter().map(full).collect();
+    names.push(full(&p));
+    parts.checks.push(Check::new(
+        format!("each is split among {}", names.join(", ")),
+        move |ctx| {
+            let mut want: Vec<i64> = all.iter().map(|e| sw_id(ctx, e)).collect();
+            want.sort_unstable();
+            for x in mine(ctx) {
+                let mut d = x.1.clone();
+                d.sort_unstable();
+                if d != want {
+                    return Err(format!("\"{}\" is split among {d:?}", x.2));
+                }
+            }
+            Ok(())
+        },
+    ));
+    let n = expected.len();
+    parts.checks.push(Check::new(
+        format!(
+            "no other expense ({n} in all; not {} nor Luigi's Trattoria)",
+            stores[2]
+        ),
+        move |ctx| match mine(ctx).len() {
+            k if k == n => Ok(()),
+            k => Err(format!("{k} expenses")),
+        },
+    ));
+    parts
+        .checks
+        .push(Check::new("they are in the Roommates group", move |ctx| {
+            let me = ctx.user_id("splitwise");
+            for r in added(ctx, "splitwise", "expenses") {
+                if r.get("user_id").as_i64() != me {
+                    continue;
+                }
+                let name: String = ctx
+                    .db
+                    .query_row_cached(
+                        "SELECT name FROM splitwise.groups WHERE id = ?1",
+                        [r.get("group_id").as_i64().unwrap_or(-1)],
+                        |x| x.get(0),
+                    )
+                    .unwrap_or_default();
+                if name != "Roommates" {
+                    return Err(format!("an expense in \"{name}\""));
+                }
+            }
+            Ok(())
+        }));
+    if attach {
+        parts.checks.push(Check::new(
+            "each has its receipt file attached",
+            move |ctx| match mine(ctx)
+                .iter()
+                .find(|x| x.4.as_deref().is_none_or(|f| !f.contains("receipt")))
+            {
+                Some(x) => Err(format!("\"{}\" has {:?}", x.2, x.4)),
+                None => Ok(()),
+            },
+        ));
+    }
+    parts.allowed = vec![
+        allow_added(
+            "the supervisor's expenses",
+            "splitwise",
+            "expenses",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+        ),
+        allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
+        allow_added(
+            "the notifications they send",
+            "splitwise",
+            "notifications",
+            |_, _| true,
+        ),
+        Allow::new("download counts of e-mail attachments", |_, r| {
+            r.is("gmail", "attachments")
+                && r.kind() == ChangeKind::Updated
+                && r.changed_columns() == ["download_count"]
+        }),
+        Allow::new("downloaded files and their folders", |ctx, r| {
+            (r.is("file_system", "files") || r.is("file_system", "directories"))
+                && r.kind() == ChangeKind::Added
+                && r.get("user_id").as_i64() == ctx.user_id("file_system")
+        }),
+    ];
+    parts
+}
+
+/// A store receipt's text: store, items, subtotal, tax and total.
+fn receipt(store: &str, day: &str, items: &[(&str, i64)]) -> (String, i64) {
+    let sub: i64 = items.iter().map(|i| i.1).sum();
+    let tax = sub * 8 / 100;
+    let money = |c: i64| format!("${}.{:02}", c / 100, c % 100);
+    let lines: Vec<String> = items
+        .iter()
+        .map(|(n, c)| format!("{n}  {}", money(*c)))
+        .collect();
+    (
+        format!(
+            "{store}\nDate: {day}\n{}\nSubtotal: {}\nTax: {}\nTotal: {}\nThank you for shopping with us!",
+            lines.join("\n"),
+            money(sub),
+            money(tax),
+            money(sub + tax)
+        ),
+        sub + tax,
+    )
+}
+
+/// A receipt e-mail: sender (a roommate's index, or None for a friend), days ago, subject, file
+/// name, store, items (name, cents).
+type ReceiptMail = (
+    Option<usize>,
+    i64,
+    &'static str,
+    &'static str,
+    &'static str,
+    Vec<(&'static str, i64)>,
+);

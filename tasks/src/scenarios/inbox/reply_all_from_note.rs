@@ -1,0 +1,224 @@
+//! "A friend asked the group on e-mail for X; reply to everyone on the thread with X from my
+//! notes." A second participant chimed in (the reply must reach both); an older note about a
+//! similar thing holds a wrong value.
+
+use super::{Sent, has_n, sent_mail};
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::gmail::gmail_id;
+use crate::kit::people::full;
+use crate::kit::people::related_any;
+use crate::kit::python::{logins, py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Relation;
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| has_n(pop, p, &[Relation::Friend], 3));
+    let fr = related_any(g.population, &p, &[Relation::Friend]);
+    let (a, b, c) = (fr[0].clone(), fr[1].clone(), fr[2].clone());
+    let k = g.rng.range(1000, 9999);
+    let k2 = (k * 7 + 1234) % 9000 + 1000;
+    // (subject, question, chime-in, note title, note text, answer, old note title,
+    // old note text, instruction)
+    let (subject, question, chime, note_title, note_text, answer, old_title, old_text, instruction) =
+        match g.variant {
+            1 => (
+                "Lake cabin weekend".to_string(),
+                "Hi all,\n\nSo excited for the cabin! Does anyone have the door code? I might get there before everyone else.".to_string(),
+                "Not me, I think the booking is under your name!".to_string(),
+                "Lake cabin booking (June)".to_string(),
+                format!("Pine Hollow cabin, June 9-11\nConfirmation: PH-{}\nDoor code: {k}\nCheck-in: 4 PM\nCheck-out: 11 AM", k2),
+                k.to_string(),
+                "Lake cabin booking (last year)".to_string(),
+                format!("Birch Point cabin, August 2022\nDoor code: {k2}\nCheck-in: 3 PM"),
+                format!("{} asked on our lake cabin e-mail thread for the cabin's door code. Reply to everyone on that thread with the code; it's in my notes.", a.first_name),
+            ),
+            2 => (
+                "Rental house for the reunion".to_string(),
+                "Hey,\n\nWhat's the wifi password at the rental house? I want to set up my laptop for the slideshow.".to_string(),
+                "Yes please, I need it too!".to_string(),
+                "Reunion rental house".to_string(),
+                format!("Maple Street house, June 2-4\nWifi network: MapleGuest\nWifi password: maple{k}\nParking: driveway, two cars"),
+                format!("maple{k}"),
+                "Ski rental house".to_string(),
+                format!("Snowcrest chalet, January\nWifi network: Snowcrest\nWifi password: snow{k2}"),
+                format!("Answer {}'s question about the wifi password in the reunion rental house e-mail thread: reply to all of them with the password from my notes.", a.first_name),
+            ),
+            _ => (
+                "Dinner on Friday".to_string(),
+                "Hi both,\n\nWhat time is our table on Friday? I need to know when to leave work.".to_string(),
+                "Same question here :)".to_string(),
+                "Friday dinner reservation".to_string(),
+                format!("Olive & Thyme, Friday May 19\nTable for 4 at 7:30 PM\nReservation number: {k}"),
+                "7:30".to_string(),
+                "Anniversary dinner reservation".to_string(),
+                format!("Copper Pot, Saturday April 8\nTable for 2 at 8:15 PM\nReservation number: {k2}"),
+                format!("My friends want to know when our table is on Friday; {} asked on e-mail. Reply to everyone in that thread with the reservation time from my notes.", a.first_name),
+            ),
+        };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["gmail", "simple_note"];
+    let mut filler = g.filler(&p, 6, &[], &[]);
+    filler.push(g.note(&old_title, &old_text, &[], false, 200));
+    let designed = vec![g.note(&note_title, &note_text, &[], false, 12)];
+    parts.notes = Some(crate::scenarios::mix(&mut g.rng, filler, designed));
+    let (sup, fa, fb, fc, subj) = (p.clone(), a.clone(), b.clone(), c.clone(), subject.clone());
+    parts.setup.push(step(move |s| {
+        let to = [sup.email.as_str(), fb.email.as_str(), fc.email.as_str()];
+        let first = s.add_email(
+            &fa.email,
+            &to,
+            &subj,
+            &question,
+            &[],
+            None,
+            s.now - Duration::days(1) - Duration::hours(5),
+        )?;
+        s.add_email(
+            &fb.email,
+            &[&fa.email, &sup.email, &fc.email],
+            &format!("Re: {subj}"),
+            &chime,
+            &[],
+            Some(first),
+            s.now - Duration::hours(20),
+        )?;
+        // An unrelated e-mail from the same friend.
+        s.add_email(
+            &fa.email,
+            &[&sup.email],
+            "Book recommendation",
+            "You have to read the book I just finished, I'll lend it to you.",
+            &[],
+            None,
+            s.now - Duration::days(4),
+        )?;
+        Ok(())
+    }));
+    let head = format!(
+        "{}\nnt = login(\"simple_note\")",
+        logins(&[("gm", "gmail")])
+    );
+    let key = match g.variant {
+        1 => "r\"Door code: (\\d+)\"",
+        2 => "r\"Wifi password: (\\S+)\"",
+        _ => "r\"at (\\d+:\\d+)\"",
+    };
+    let note_py = |title: &str| {
+        format!(
+            "notes = all_pages(apis.simple_note.search_notes, access_token=nt, query={q})\nnote = [n for n in notes if n[\"title\"] == {t}][0]\ncontent = apis.simple_note.show_note(access_token=nt, note_id=note[\"note_id\"])[\"content\"]\nanswer = re.search({key}, content).group(1)",
+            q = py(title.split(' ').next().unwrap_or("")),
+            t = py(title)
+        )
+    };
+    let find = format!(
+        "threads = all_pages(apis.gmail.show_inbox_threads, access_token=gm, query={q})\nthread = [t for t in threads if t[\"subject\"].endswith({q})][0]\nemails = sorted(apis.gmail.show_thread(access_token=gm, email_thread_id=thread[\"email_thread_id\"])[\"emails\"], key=lambda e: e[\"created_at\"])\npeople = []\nfor e in emails:\n    for x in [e[\"sender\"]] + e[\"recipients\"]:\n        if x[\"email\"] != profile[\"email\"] and x[\"email\"] not in people:\n            people.append(x[\"email\"])",
+        q = py(&subject)
+    );
+    let reply = |to: &str| {
+        format!(
+            "apis.gmail.reply_to_email(access_token=gm, email_thread_id=thread[\"email_thread_id\"], email_id=emails[-1][\"email_id\"], body=f\"Hi all, it's {{answer}}.\"{to})\napis.supervisor.complete_task()"
+        )
+    };
+    parts.ground_truth = vec![
+        head.clone(),
+        note_py(&note_title),
+        find.clone(),
+        reply(", email_addresses=people"),
+    ];
+    parts.wrong = vec![
+        solution(
+            "replies only to the sender of the last e-mail",
+            vec![head.clone(), note_py(&note_title), find.clone(), reply("")],
+        ),
+        solution(
+            "takes the answer from the older note",
+            vec![
+                head.clone(),
+                note_py(&old_title),
+                find.clone(),
+                reply(", email_addresses=people"),
+            ],
+        ),
+        solution(
+            "e-mails the answer to the asker in a new thread",
+            vec![
+                head.clone(),
+                note_py(&note_title),
+                find.clone(),
+                format!(
+                    "apis.gmail.send_email(access_token=gm, email_addresses=[emails[0][\"sender\"][\"email\"]], subject={}, body=f\"Hi, it's {{answer}}.\")\napis.supervisor.complete_task()",
+                    py(&subject)
+                ),
+            ],
+        ),
+    ];
+    let subj2 = subject.clone();
+    let replies = move |ctx: &EvalCtx| -> Vec<Sent> {
+        sent_mail(ctx)
+            .into_iter()
+            .filter(|s| {
+                s.response_to
+                    .is_some_and(|id| subject_of(ctx, id).ends_with(&subj2))
+            })
+            .collect()
+    };
+    let r1 = replies.clone();
+    parts.checks.push(Check::new(
+        format!("one reply in the thread \"{subject}\""),
+        move |ctx| match r1(ctx).len() {
+            1 => Ok(()),
+            n => Err(format!("{n} replies")),
+        },
+    ));
+    for who in [&a, &b, &c] {
+        let (email, r) = (who.email.clone(), replies.clone());
+        parts.checks.push(Check::new(
+            format!("the reply reaches {}", full(who)),
+            move |ctx| {
+                let id = gmail_id(ctx, &email).unwrap_or(-1);
+                if r(ctx).iter().any(|s| s.to.contains(&id)) {
+                    Ok(())
+                } else {
+                    Err("not a recipient".into())
+                }
+            },
+        ));
+    }
+    let (ans, r) = (answer.clone(), replies.clone());
+    parts.checks.push(Check::new(
+        format!("the reply gives \"{answer}\""),
+        move |ctx| match r(ctx).first() {
+            Some(s) if s.body.contains(&ans) => Ok(()),
+            Some(s) => Err(format!("the reply reads \"{}\"", s.body)),
+            None => Err("no reply".into()),
+        },
+    ));
+    parts.checks.push(Check::new(
+        "no other e-mail sent",
+        move |ctx| match sent_mail(ctx)
+            .iter()
+            .find(|s| !s.subject.starts_with("Re: "))
+        {
+            Some(s) => Err(format!("an e-mail \"{}\"", s.subject)),
+            None => Ok(()),
+        },
+    ));
+    parts.allowed = allow::mail_sent();
+    parts
+}
+
+/// The subject of e-mail `id`.
+fn subject_of(ctx: &EvalCtx, id: i64) -> String {
+    ctx.db
+        .query_row_cached(
+            "SELECT subject FROM gmail.emails WHERE id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .unwrap_or_default()
+}

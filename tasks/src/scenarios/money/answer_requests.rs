@@ -1,0 +1,221 @@
+//! "Pay the Venmo requests from people in my contacts up to $L, decline those from people I do
+//! not know, leave the rest." Six pending requests (more than a page), a stranger sharing a
+//! friend's first name, an old approved request. Variant 2 lowers the limit; variant 3
+//! declines the contacts' requests over the limit too.
+
+use super::{received_status, venmo_payment_checks};
+use crate::kit::allow;
+use crate::kit::changes::updates_only;
+use crate::kit::money::c2;
+use crate::kit::money::usd;
+use crate::kit::people::full;
+use crate::kit::people::{known, related, strangers};
+use crate::kit::python::solution;
+use crate::kit::python::{DONE, logins};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::{Person, Relation};
+use chrono::Duration;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        related(pop, p, Relation::Friend).len() >= 3 && known(pop, p).len() >= 6
+    });
+    let mut friends = related(pop, &p, Relation::Friend);
+    g.rng.shuffle(&mut friends);
+    let (a, b, c) = (friends[0].clone(), friends[1].clone(), friends[2].clone());
+    let mut rest: Vec<Person> = known(pop, &p)
+        .into_iter()
+        .filter(|k| ![a.id, b.id, c.id].contains(&k.id))
+        .collect();
+    g.rng.shuffle(&mut rest);
+    let (d, e, f) = (rest[0].clone(), rest[1].clone(), rest[2].clone());
+    let mut out = strangers(pop, &p);
+    g.rng.shuffle(&mut out);
+    let first_names: Vec<String> = known(pop, &p)
+        .iter()
+        .map(|k| k.first_name.clone())
+        .collect();
+    let s1 = out
+        .iter()
+        .find(|s| first_names.contains(&s.first_name))
+        .unwrap_or(&out[0])
+        .clone();
+    let others: Vec<Person> = out.iter().filter(|s| s.id != s1.id).cloned().collect();
+    let (s2, s3) = (others[0].clone(), others[1].clone());
+    let v = g.variant;
+    let limit: i64 = if v == 2 { 3_000 } else { 4_000 };
+    let ask = |from: &Person, cents: i64, what: &'static str, days: i64| Ask {
+        from: from.clone(),
+        cents,
+        what,
+        days,
+    };
+    let asks = vec![
+        ask(&a, 1_850, "Pizza night", 2),
+        ask(&b, 3_200, "Concert ticket", 4),
+        ask(&s1, 4_500, "Rent", 5),
+        ask(&c, 6_400, "Cabin weekend", 6),
+        ask(&e, 975, "Coffee", 7),
+        ask(&d, 2_500, "Groceries", 8),
+        ask(&s3, 2_200, "Tickets", 10),
+        ask(&f, 12_000, "Flight share", 11),
+        ask(&s2, 1_299, "Refund", 12),
+    ];
+    let contact_ids = [a.id, b.id, c.id, d.id, e.id, f.id];
+    let (mut pay, mut deny, mut keep) = (Vec::new(), Vec::new(), Vec::new());
+    for x in &asks {
+        if !contact_ids.contains(&x.from.id) {
+            deny.push(x.clone());
+        } else if x.cents <= limit {
+            pay.push(x.clone());
+        } else if v == 3 {
+            deny.push(x.clone());
+        } else {
+            keep.push(x.clone());
+        }
+    }
+    let lim = limit / 100;
+    let instruction = match v {
+        1 => format!(
+            "Go through the payment requests waiting for me on Venmo. Pay the ones from people in my phone contacts that are ${lim} or less, and decline every request from someone who isn't in my contacts. Leave the others for me."
+        ),
+        2 => format!(
+            "Handle my pending Venmo requests: approve those from my phone contacts up to ${lim}, decline the ones from anyone not in my contacts, and don't touch the rest."
+        ),
+        _ => format!(
+            "Clean up my pending Venmo requests: pay the ones from people in my phone contacts that are ${lim} or less and decline all the others."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "phone", "venmo"];
+    let now = g.now;
+    let (sup, asks_s, a_old) = (p.clone(), asks.clone(), a.clone());
+    parts.setup.push(step(move |s| {
+        s.remove_pending_venmo_requests(&sup, false)?;
+        s.set_venmo_balance(&sup, 800.0)?;
+        let old = s.add_venmo_request(&a_old, &sup, 27.0, "Brunch", now - Duration::days(40))?;
+        s.close_venmo_request(old, true, now - Duration::days(39))?;
+        for x in &asks_s {
+            s.add_venmo_request(
+                &x.from,
+                &sup,
+                usd(x.cents),
+                x.what,
+                now - Duration::days(x.days) - Duration::hours(x.days % 5),
+            )?;
+        }
+        Ok(())
+    }));
+    let login = logins(&[("ph", "phone"), ("vm", "venmo")]);
+    let over = if v == 3 {
+        "\n    else:\n        apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])"
+    } else {
+        ""
+    };
+    let run = |list: &str, contacts_only: bool, deny_strangers: bool, over: &str| {
+        let known = if contacts_only {
+            "r[\"sender\"][\"email\"] in known"
+        } else {
+            "True"
+        };
+        let strangers = if deny_strangers {
+            "apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])"
+        } else {
+            "pass"
+        };
+        format!(
+            "known = {{c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph)}}\nfor r in {list}:\n    if not ({known}):\n        {strangers}\n    elif r[\"amount\"] <= {lim}:\n        apis.venmo.approve_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"]){over}\n{DONE}"
+        )
+    };
+    let all =
+        "all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\")";
+    parts.ground_truth = vec![login.clone(), run(all, true, true, over)];
+    let flip = if v == 3 {
+        ("leaves the contacts' requests over the limit pending", "")
+    } else {
+        (
+            "also declines the contacts' requests over the limit",
+            "\n    else:\n        apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])",
+        )
+    };
+    parts.wrong = vec![
+        solution(
+            "reads only the first page of requests",
+            vec![
+                login.clone(),
+                run(
+                    "apis.venmo.show_received_payment_requests(access_token=vm, status=\"pending\")",
+                    true,
+                    true,
+                    over,
+                ),
+            ],
+        ),
+        solution(
+            "pays every request up to the limit, contacts or not",
+            vec![login.clone(), run(all, false, true, over)],
+        ),
+        solution(
+            "declines nothing from strangers",
+            vec![login.clone(), run(all, true, false, over)],
+        ),
+        solution(flip.0, vec![login.clone(), run(all, true, true, flip.1)]),
+    ];
+    let paid: Vec<(String, String, i64)> = pay
+        .iter()
+        .map(|x| (full(&x.from), x.from.email.clone(), x.cents))
+        .collect();
+    parts.checks = vec![
+        status_check("approved", "approved", pay.clone()),
+        status_check("declined", "denied", deny.clone()),
+    ];
+    if !keep.is_empty() {
+        parts
+            .checks
+            .push(status_check("left pending", "pending", keep.clone()));
+    }
+    parts.checks.extend(venmo_payment_checks(&paid));
+    parts.allowed = allow::venmo_money();
+    parts.allowed.push(Allow::new(
+        "the supervisor's answers to requests they received",
+        |ctx, r| {
+            r.is("venmo", "payment_requests")
+                && r.get("receiver_id").as_i64() == ctx.user_id("venmo")
+                && updates_only(r, &["approved_at", "denied_at", "updated_at"])
+        },
+    ));
+    parts
+}
+
+/// A payment request a task starts from: who asks, cents, what for, days ago.
+#[derive(Clone)]
+struct Ask {
+    from: Person,
+    cents: i64,
+    what: &'static str,
+    days: i64,
+}
+
+/// A check that each of `asks` ends with `status`.
+fn status_check(label: &str, status: &'static str, asks: Vec<Ask>) -> Check {
+    let shown = asks
+        .iter()
+        .map(|a| format!("{} (${})", full(&a.from), c2(a.cents)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Check::new(format!("{label}: {shown}"), move |ctx| {
+        for a in &asks {
+            let got = received_status(ctx, &a.from.email, a.cents);
+            if got != status {
+                return Err(format!(
+                    "{}'s request of ${} is {got}",
+                    full(&a.from),
+                    c2(a.cents)
+                ));
+            }
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,405 @@
+//! "My roommate texted me about a mistake I made on Splitwise; fix it as they asked." The text
+//! (the newest about Splitwise from the roommate, found through the phone's `roommate` label)
+//! names the expense. Variant 1: a duplicate (delete one copy, not the older expense of the same
+//! name); variant 2: the same expense in the group and outside it (delete the one outside);
+//! variant 3: a wrong amount (update it with the shares, which an amount alone leaves as they
+//! were).
+
+use super::roommate;
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::added;
+use crate::kit::changes::updates_only;
+use crate::kit::db::uid;
+use crate::kit::money::same_amount;
+use crate::kit::money::{cents_of, usd};
+use crate::kit::people::full;
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::kit::splitwise::expense_shares;
+use crate::kit::time::on;
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use chrono::Duration;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| roommate(pop, p).is_some());
+    let r = roommate(pop, &p).unwrap_or_else(|| p.clone());
+    let v = g.variant;
+    let (what, day, text, instruction) = match v {
+        1 => (
+            "Costco run",
+            on(2023, 5, 14, 18, 5),
+            "Hey, I think the Costco run from Sunday is on Splitwise twice. Can you delete the extra one?",
+            format!(
+                "{} texted me about a mistake I made on Splitwise. Please fix it the way they asked.",
+                r.first_name
+            ),
+        ),
+        2 => (
+            "Toilet paper and soap",
+            on(2023, 5, 15, 9, 12),
+            "You added the toilet paper and soap twice on Splitwise, once in our Roommates group and once outside it. Can you delete the one outside the group?",
+            "My roommate sent me a text about Splitwise. Can you take care of what they asked?"
+                .to_string(),
+        ),
+        _ => (
+            "Pizza night",
+            on(2023, 5, 12, 22, 10),
+            "The pizza night on Friday was $48, not $84. Can you fix it on Splitwise?",
+            "Read my roommate's latest text about Splitwise and fix the expense they mean."
+                .to_string(),
+        ),
+    };
+    let day_s = day.format("%Y-%m-%d").to_string();
+    let amount = if v == 3 {
+        8_400
+    } else {
+        cents_of(&mut g.rng, 4_000, 16_000, 2)
+    };
+    let older = cents_of(&mut g.rng, 3_000, 9_000, 2);
+    let older_day = on(2023, 4, 21, 19, 30);
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "phone", "splitwise"];
+    let now = g.now;
+    let (sup, mate) = (p.clone(), r.clone());
+    let (what_s, text_s) = (what.to_string(), text.to_string());
+    parts.setup.push(step(move |s| {
+        let gid = s.splitwise_group_named(&sup, "Roommates")?;
+        let pair = [&sup, &mate];
+        s.add_splitwise_expense(Some(gid), &sup, &pair, &what_s, usd(older), older_day)?;
+        s.add_splitwise_expense(Some(gid), &sup, &pair, &what_s, usd(amount), day)?;
+        match v {
+            1 => {
+                s.add_splitwise_expense(
+                    Some(gid),
+                    &sup,
+                    &pair,
+                    &what_s,
+                    usd(amount),
+                    day + Duration::minutes(2),
+                )?;
+            }
+            2 => {
+                s.add_splitwise_expense(
+                    None,
+                    &sup,
+                    &pair,
+                    &what_s,
+                    usd(amount),
+                    day + Duration::minutes(3),
+                )?;
+            }
+            _ => {}
+        }
+        s.add_text(&mate, &sup, &text_s, now - Duration::minutes(95))?;
+        Ok(())
+    }));
+    let login = logins(&[("ph", "phone"), ("sw", "splitwise")]);
+    let read = "mate = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")[0]\ntext = max(all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=mate[\"phone_number\"], query=\"Splitwise\"), key=lambda t: t[\"sent_at\"])\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")";
+    let list = |scope: &str, dated: bool| {
+        let dates = if dated {
+            format!(", min_created_at=\"{day_s}\", max_created_at=\"{day_s}\"")
+        } else {
+            String::new()
+        };
+        let call = if scope == "group" {
+            "apis.splitwise.show_group_expenses, access_token=sw, group_id=group[\"group_id\"]"
+        } else {
+            "apis.splitwise.show_no_group_expenses, access_token=sw"
+        };
+        format!(
+            "exps = sorted((e for e in all_pages({call}, query={}{dates}) if e[\"description\"] == {}), key=lambda e: e[\"created_at\"])",
+            py(what),
+            py(what)
+        )
+    };
+    let delete = |expr: &str| {
+        format!(
+            "apis.splitwise.delete_expense(access_token=sw, expense_id={expr}[\"expense_id\"])\n{DONE}"
+        )
+    };
+    match v {
+        1 => {
+            parts.ground_truth = vec![
+                login.clone(),
+                read.to_string(),
+                list("group", true),
+                delete("exps[-1]"),
+            ];
+            parts.wrong = vec![
+                solution(
+                    "deletes both copies",
+                    vec![
+                        login.clone(),
+                        read.to_string(),
+                        list("group", true),
+                        format!(
+                            "for e in exps:\n    apis.splitwise.delete_expense(access_token=sw, expense_id=e[\"expense_id\"])\n{DONE}"
+                        ),
+                    ],
+                ),
+                solution(
+                    "deletes the oldest expense of that name",
+                    vec![
+                        login.clone(),
+                        read.to_string(),
+                        list("group", false),
+                        delete("exps[0]"),
+                    ],
+                ),
+            ];
+        }
+        2 => {
+            parts.ground_truth = vec![
+                login.clone(),
+                read.to_string(),
+                list("none", true),
+                delete("exps[-1]"),
+            ];
+            parts.wrong = vec![
+                solution(
+                    "deletes the one in the group",
+                    vec![
+                        login.clone(),
+                        read.to_string(),
+                        list("group", true),
+                        delete("exps[-1]"),
+                    ],
+                ),
+                solution(
+                    "deletes both",
+                    vec![
+                        login.clone(),
+                        read.to_string(),
+                        list("group", true),
+                        format!(
+                            "{}\n{}",
+                            delete("exps[-1]").replace(&format!("\n{DONE}"), ""),
+                            list("none", true)
+                        ),
+                        delete("exps[-1]"),
+                    ],
+                ),
+            ];
+        }
+        _ => {
+            let fix = |expense: &str, shares: bool| {
+                let debtors = if shares {
+                    ", debtor_emails=[profile[\"email\"], mate[\"email\"]]"
+                } else {
+                    ""
+                };
+                format!(
+                    "amount = float(re.search(r\"was \\$([0-9.]+)\", text[\"message\"]).group(1))\napis.splitwise.update_expense(access_token=sw, expense_id={expense}[\"expense_id\"], paid_amount=amount{debtors})\n{DONE}"
+                )
+            };
+            parts.ground_truth = vec![
+                login.clone(),
+                read.to_string(),
+                list("group", true),
+                fix("exps[-1]", true),
+            ];
+            parts.wrong = vec![
+                solution(
+                    "changes only the amount, which keeps the old shares",
+                    vec![
+                        login.clone(),
+                        read.to_string(),
+                        list("group", true),
+                        fix("exps[-1]", false),
+                    ],
+                ),
+                solution(
+                    "changes the older pizza night",
+                    vec![
+                        login.clone(),
+                        read.to_string(),
+                        list("group", false),
+                        fix("exps[0]", true),
+                    ],
+                ),
+                solution(
+                    "deletes the pizza night",
+                    vec![
+                        login.clone(),
+                        read.to_string(),
+                        list("group", true),
+                        delete("exps[-1]"),
+                    ],
+                ),
+            ];
+        }
+    }
+    let what_c = what.to_string();
+    let day_c = day_s.clone();
+    let older_s = older_day.format("%Y-%m-%d").to_string();
+    match v {
+        1 => {
+            parts.checks = vec![Check::new(
+                format!("one of the two \"{what}\" expenses of {day_s} is deleted, the other kept"),
+                move |ctx| {
+                    let xs = roommate_expenses(ctx, true, &what_c, &day_c);
+                    let gone = xs.iter().filter(|x| x.2).count();
+                    if xs.len() == 2 && gone == 1 {
+                        Ok(())
+                    } else {
+                        Err(format!("{gone} of {} deleted", xs.len()))
+                    }
+                },
+            )];
+        }
+        2 => {
+            let (w1, d1) = (what_c.clone(), day_c.clone());
+            parts.checks = vec![
+                Check::new(
+                    format!("the \"{what}\" expense outside the group is deleted"),
+                    move |ctx| match roommate_expenses(ctx, false, &w1, &d1).as_slice() {
+                        [(_, _, true)] => Ok(()),
+                        [(_, _, false)] => Err("it is still there".into()),
+                        xs => Err(format!("{} such expenses", xs.len())),
+                    },
+                ),
+                Check::new(
+                    format!("the \"{what}\" expense in the Roommates group is kept"),
+                    move |ctx| match roommate_expenses(ctx, true, &what_c, &day_c).as_slice() {
+                        [(_, _, false)] => Ok(()),
+                        [(_, _, true)] => Err("it was deleted".into()),
+                        xs => Err(format!("{} such expenses", xs.len())),
+                    },
+                ),
+            ];
+        }
+        _ => {
+            let (w1, d1) = (what_c.clone(), day_c.clone());
+            let mate_email = r.email.clone();
+            parts.checks = vec![
+                Check::new(
+                    format!("the \"{what}\" of {day_s} is $48.00 and not deleted"),
+                    move |ctx| match roommate_expenses(ctx, true, &w1, &d1).as_slice() {
+                        [(_, a, false)] if same_amount(*a, 48.0) => Ok(()),
+                        [(_, a, deleted)] => Err(format!("${a}, deleted: {deleted}")),
+                        xs => Err(format!("{} such expenses", xs.len())),
+                    },
+                ),
+                Check::new(
+                    format!(
+                        "it is split equally: $24.00 each for the supervisor and {}",
+                        full(&r)
+                    ),
+                    move |ctx| {
+                        let Some((id, _, _)) = roommate_expenses(ctx, true, &what_c, &day_c)
+                            .first()
+                            .copied()
+                        else {
+                            return Err("no such expense".into());
+                        };
+                        let mut got = expense_shares(ctx, id);
+                        got.sort_by_key(|s| s.0);
+                        let mut want = vec![
+                            ctx.user_id("splitwise").unwrap_or(0),
+                            uid(ctx, "splitwise", &mate_email).unwrap_or(0),
+                        ];
+                        want.sort_unstable();
+                        let ok = got.len() == 2
+                            && got
+                                .iter()
+                                .zip(&want)
+                                .all(|(g, w)| g.0 == *w && same_amount(g.1, 24.0));
+                        if ok {
+                            Ok(())
+                        } else {
+                            Err(format!("shares {got:?}"))
+                        }
+                    },
+                ),
+            ];
+        }
+    }
+    parts.checks.push(Check::new("no expense added", |ctx| {
+        match added(ctx, "splitwise", "expenses").len() {
+            0 => Ok(()),
+            n => Err(format!("{n} expenses added")),
+        }
+    }));
+    let what_o = what.to_string();
+    parts.checks.push(Check::new(
+        format!("no other expense changed (the \"{what}\" of {older_s} included)"),
+        move |ctx| {
+            let mut ids: Vec<i64> = roommate_expenses(ctx, true, &what_o, &day_s)
+                .iter()
+                .map(|x| x.0)
+                .collect();
+            ids.extend(
+                roommate_expenses(ctx, false, &what_o, &day_s)
+                    .iter()
+                    .map(|x| x.0),
+            );
+            match other_expense_changes(ctx, &ids) {
+                0 => Ok(()),
+                n => Err(format!("{n} other expenses changed")),
+            }
+        },
+    ));
+    parts.allowed = vec![
+        Allow::new("changes to the supervisor's expenses", |ctx, r| {
+            r.is("splitwise", "expenses")
+                && r.get("payer_id").as_i64() == ctx.user_id("splitwise")
+                && updates_only(
+                    r,
+                    &[
+                        "deleted",
+                        "amount",
+                        "debtor_ids",
+                        "participant_ids",
+                        "description",
+                        "payer_id",
+                    ],
+                )
+        }),
+        Allow::new("their shares", |_, r| {
+            r.is("splitwise", "expense_shares") && r.kind() != ChangeKind::Updated
+        }),
+        allow::splitwise_notifications(),
+    ];
+    parts
+}
+
+/// The supervisor's expense in their Roommates group (or outside groups when `in_group` is
+/// false) with this description, created on `day` (`yyyy-mm-dd`): (id, amount, deleted), in id
+/// order.
+fn roommate_expenses(
+    ctx: &EvalCtx,
+    in_group: bool,
+    description: &str,
+    day: &str,
+) -> Vec<(i64, f64, bool)> {
+    let Some(me) = ctx.user_id("splitwise") else {
+        return Vec::new();
+    };
+    let scope = if in_group {
+        "group_id = (SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id WHERE m.user_id = ?1 AND g.name = 'Roommates' ORDER BY g.id LIMIT 1)"
+    } else {
+        "group_id IS NULL"
+    };
+    let Ok(mut st) = ctx.db.prepare_cached(&format!(
+        "SELECT id, amount, coalesce(deleted, 0) FROM splitwise.expenses WHERE payer_id = ?1 AND {scope} AND description = ?2 AND substr(created_at, 1, 10) = ?3 ORDER BY id"
+    )) else {
+        return Vec::new();
+    };
+    st.query_map(rusqlite::params![me, description, day], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })
+    .map(|rows| rows.filter_map(Result::ok).collect())
+    .unwrap_or_default()
+}
+
+/// Expense rows the episode changed other than `ids`.
+fn other_expense_changes(ctx: &EvalCtx, ids: &[i64]) -> usize {
+    ctx.diff
+        .table("splitwise", "expenses")
+        .filter(|r| !ids.contains(&r.id))
+        .count()
+}

@@ -1,0 +1,153 @@
+//! Scenarios over Venmo and Splitwise, crossing with the file system (receipts, card
+//! statements), the phone (contacts, relationships, texts) and SimpleNote: settling a trip
+//! group and paying on Venmo, recording a dinner from a receipt and a text, answering payment
+//! requests, questions over payments and balances, reminders, fixing a mistaken expense,
+//! topping up the wallet for a request, a bill from a card statement, and paying the IOUs of a
+//! note. Every name ends with " (money)" so that `TASKS_ONLY='(money)'` selects them.
+
+mod answer_requests;
+mod cover_request;
+mod dinner_receipt;
+mod fix_expense;
+mod iou_note;
+mod remind_requests;
+mod settle_trip;
+mod spouse_total;
+mod statement_bill;
+mod trip_owes_most;
+
+use crate::eval::EvalCtx;
+use crate::kit::db::uid;
+use crate::kit::money::c2;
+use crate::kit::money::same_amount;
+use crate::kit::money::usd;
+use crate::kit::people::related;
+use crate::kit::venmo::payments_sent;
+use crate::model::{Check, Split};
+use crate::scenarios::Scenario;
+use apps::people::{Person, Population, Relation};
+use sim::sql::Cached;
+
+pub(super) fn scenarios() -> Vec<Scenario> {
+    vec![
+        Scenario {
+            name: "settle a trip group and pay on Venmo (money)",
+            split: Split::Train,
+            difficulty: 2,
+            build: settle_trip::build,
+        },
+        Scenario {
+            name: "record a dinner from a receipt and a text (money)",
+            split: Split::Train,
+            difficulty: 3,
+            build: dinner_receipt::build,
+        },
+        Scenario {
+            name: "answer Venmo requests from contacts under a limit (money)",
+            split: Split::Train,
+            difficulty: 2,
+            build: answer_requests::build,
+        },
+        Scenario {
+            name: "how much went to the spouse on Venmo in a month (money)",
+            split: Split::Dev,
+            difficulty: 2,
+            build: spouse_total::build,
+        },
+        Scenario {
+            name: "who owes the most for a trip on Splitwise (money)",
+            split: Split::TestNormal,
+            difficulty: 1,
+            build: trip_owes_most::build,
+        },
+        Scenario {
+            name: "remind unpaid Venmo requests (money)",
+            split: Split::Train,
+            difficulty: 1,
+            build: remind_requests::build,
+        },
+        Scenario {
+            name: "fix the Splitwise mistake a roommate texted about (money)",
+            split: Split::Train,
+            difficulty: 2,
+            build: fix_expense::build,
+        },
+        Scenario {
+            name: "top up Venmo to pay a rent request (money)",
+            split: Split::TestNormal,
+            difficulty: 3,
+            build: cover_request::build,
+        },
+        Scenario {
+            name: "add a bill from the card statement to the Roommates group (money)",
+            split: Split::Train,
+            difficulty: 2,
+            build: statement_bill::build,
+        },
+        Scenario {
+            name: "pay the IOUs of a note on Venmo (money)",
+            split: Split::Dev,
+            difficulty: 3,
+            build: iou_note::build,
+        },
+    ]
+}
+
+/// `p`'s roommate, if they share a flat.
+fn roommate(pop: &Population, p: &Person) -> Option<Person> {
+    related(pop, p, Relation::Roommate).into_iter().next()
+}
+
+/// "One Venmo payment to each of them for exactly that amount" and "no Venmo payment to
+/// anyone else"; `want` is (name, e-mail, cents).
+fn venmo_payment_checks(want: &[(String, String, i64)]) -> Vec<Check> {
+    let shown = want
+        .iter()
+        .map(|(n, _, c)| format!("${} to {n}", c2(*c)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let w1 = want.to_vec();
+    let w2 = want.to_vec();
+    vec![
+        Check::new(format!("one Venmo payment each: {shown}"), move |ctx| {
+            let sent = payments_sent(ctx);
+            for (name, email, cents) in &w1 {
+                let id = uid(ctx, "venmo", email);
+                let to: Vec<&(i64, f64, String)> =
+                    sent.iter().filter(|s| Some(s.0) == id).collect();
+                match to.as_slice() {
+                    [one] if same_amount(one.1, usd(*cents)) => {}
+                    [one] => return Err(format!("paid {name} ${}", one.1)),
+                    _ => return Err(format!("{} payments to {name}", to.len())),
+                }
+            }
+            Ok(())
+        }),
+        Check::new("no Venmo payment to anyone else", move |ctx| {
+            let ids: Vec<Option<i64>> = w2.iter().map(|w| uid(ctx, "venmo", &w.1)).collect();
+            match payments_sent(ctx)
+                .iter()
+                .find(|s| !ids.contains(&Some(s.0)))
+            {
+                Some(s) => Err(format!("a payment of ${} to venmo user {}", s.1, s.0)),
+                None => Ok(()),
+            }
+        }),
+    ]
+}
+
+/// The status of the request `from` sent the supervisor for `cents` (pending, approved,
+/// denied, or missing).
+fn received_status(ctx: &EvalCtx, from: &str, cents: i64) -> String {
+    let (Some(me), Some(them)) = (ctx.user_id("venmo"), uid(ctx, "venmo", from)) else {
+        return "missing".into();
+    };
+    ctx.db
+        .query_row_cached(
+            "SELECT CASE WHEN approved_at IS NOT NULL THEN 'approved' WHEN denied_at IS NOT NULL THEN 'denied' ELSE 'pending' END \
+             FROM venmo.payment_requests WHERE receiver_id = ?1 AND sender_id = ?2 AND abs(amount - ?3) < 0.005 ORDER BY id DESC LIMIT 1",
+            rusqlite::params![me, them, usd(cents)],
+            |r| r.get(0),
+        )
+        .unwrap_or_else(|_| "missing".into())
+}

@@ -1,0 +1,251 @@
+//! "I paid the water bill with my card in April; it is on my card statement. Add it to our
+//! Roommates group on Splitwise, paid by me, split equally." The statements (CSV, one per
+//! month) carry the bill among other lines, and an older water bill. Variant 2 adds two months
+//! as two expenses; variant 3 splits a third and two thirds.
+
+use super::roommate;
+use crate::diff::RowChange;
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::money::c2;
+use crate::kit::money::same_amount;
+use crate::kit::money::{cents_of, usd};
+use crate::kit::people::full;
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::kit::splitwise::{expense_shares, group_named};
+use crate::kit::text::same_text;
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| roommate(pop, p).is_some());
+    let r = roommate(pop, &p).unwrap_or_else(|| p.clone());
+    let v = g.variant;
+    let company = "Clearwater Water Co";
+    let april = cents_of(&mut g.rng, 4_500, 9_000, if v == 3 { 3 } else { 2 });
+    let march = cents_of(&mut g.rng, 4_500, 9_000, 2);
+    let feb = cents_of(&mut g.rng, 4_500, 9_000, 2);
+    // (description, cents, supervisor's share, roommate's share)
+    let want: Vec<(String, i64, i64, i64)> = match v {
+        1 => vec![("Water bill April 2023".into(), april, april / 2, april / 2)],
+        2 => vec![
+            ("Water bill March 2023".into(), march, march / 2, march / 2),
+            ("Water bill April 2023".into(), april, april / 2, april / 2),
+        ],
+        _ => vec![(
+            "Water bill April 2023".into(),
+            april,
+            april / 3,
+            april - april / 3,
+        )],
+    };
+    let instruction = match v {
+        1 => format!(
+            "I paid our water bill ({company}) with my card in April; it's on my card statement in my file system. Add it to our Roommates group on Splitwise as paid by me and split equally between us, and call it \"Water bill April 2023\". Then text {} how much they owe me for it.",
+            r.first_name
+        ),
+        2 => format!(
+            "My card statements in my file system show the water bills ({company}) I paid for the flat in March and April. Add each to our Roommates group on Splitwise as its own expense, paid by me and split equally, named \"Water bill March 2023\" and \"Water bill April 2023\". Then text {} the total they owe me for both.",
+            r.first_name
+        ),
+        _ => format!(
+            "I paid April's water bill ({company}) with my card; it's on my April card statement in my file system. Put it in our Roommates group on Splitwise as paid by me, but {} works from home, so they owe two thirds of it and I owe one third. Call it \"Water bill April 2023\", and text them how much they owe me for it.",
+            r.first_name
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "file_system", "splitwise", "phone"];
+    let sup = p.clone();
+    parts.setup.push(step(move |s| {
+        s.add_statement_line(&sup, "2023_04", "2023-04-12", company, usd(april))?;
+        if v == 2 {
+            s.add_statement_line(&sup, "2023_03", "2023-03-13", company, usd(march))?;
+        } else {
+            s.add_statement_line(&sup, "2023_02", "2023-02-10", company, usd(feb))?;
+        }
+        Ok(())
+    }));
+    let login = logins(&[("fs", "file_system"), ("sw", "splitwise"), ("ph", "phone")]);
+    let read = format!(
+        "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/finance/\", entry_type=\"files\")\ndef water(month):\n    path = next(q for q in paths if q.endswith(\"_statement_2023_\" + month + \".csv\"))\n    for line in apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"].splitlines()[1:]:\n        day, what, amount = line.split(\",\")\n        if {} in what:\n            return float(amount)\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")\nmate = next(m[\"email\"] for m in group[\"members\"] if m[\"email\"] != profile[\"email\"])\nowed = 0",
+        py("Clearwater")
+    );
+    let record = |desc: &str, month: &str, split: &str, in_group: bool| {
+        let (debtors, amounts, theirs) = match split {
+            "thirds" => (
+                "[profile[\"email\"], mate]",
+                ", debt_amounts=[round(total / 3, 2), round(total - round(total / 3, 2), 2)]",
+                "round(total - round(total / 3, 2), 2)",
+            ),
+            "mate" => ("[mate]", "", "total"),
+            _ => ("[profile[\"email\"], mate]", "", "round(total / 2, 2)"),
+        };
+        let group = if in_group {
+            ", group_id=group[\"group_id\"]"
+        } else {
+            ""
+        };
+        format!(
+            "total = water(\"{month}\")\napis.splitwise.record_expense(access_token=sw, description={}, paid_amount=total, payer_email=profile[\"email\"], debtor_emails={debtors}{amounts}{group})\nowed += {theirs}",
+            py(desc)
+        )
+    };
+    let split = if v == 3 { "thirds" } else { "equal" };
+    let cells = |month_a: &str, split: &str, in_group: bool, both: bool| {
+        let mut c = vec![login.clone(), read.clone()];
+        if both {
+            c.push(record("Water bill March 2023", "03", split, in_group));
+        }
+        c.push(record("Water bill April 2023", month_a, split, in_group));
+        c.push(format!("phone_number = next(c for c in all_pages(apis.phone.search_contacts, access_token=ph, query=mate) if c[\"email\"] == mate)[\"phone_number\"]\napis.phone.send_text_message(access_token=ph, phone_number=phone_number, message=f\"Hi! I put the water bill on Splitwise. Your share is ${{owed:.2f}}.\")\n{DONE}"));
+        c
+    };
+    let both = v == 2;
+    parts.ground_truth = cells("04", split, true, both);
+    parts.wrong = vec![
+        solution(
+            "records it outside the group",
+            cells("04", split, false, both),
+        ),
+        solution(
+            "makes the roommate owe all of it",
+            cells("04", "mate", true, both),
+        ),
+    ];
+    if v == 2 {
+        parts.wrong.push(solution(
+            "records only April's bill",
+            cells("04", split, true, false),
+        ));
+    } else {
+        parts.wrong.push(solution(
+            "takes the February water bill",
+            cells("02", split, true, false),
+        ));
+    }
+    if v == 3 {
+        parts.wrong.push(solution(
+            "splits it equally",
+            cells("04", "equal", true, false),
+        ));
+    }
+    let n = want.len();
+    let owed_cents: i64 = want.iter().map(|w| w.3).sum();
+    parts.checks = vec![Check::new(
+        format!("{n} new Splitwise expense(s), all in the Roommates group"),
+        move |ctx| {
+            let gid = group_named(ctx, "Roommates");
+            let xs = added(ctx, "splitwise", "expenses");
+            if xs.len() != n {
+                return Err(format!("{} expenses added", xs.len()));
+            }
+            match xs.iter().find(|r| r.get("group_id").as_i64() != gid) {
+                Some(r) => Err(format!("one in group {}", r.get("group_id"))),
+                None => Ok(()),
+            }
+        },
+    )];
+    for (desc, total, mine, theirs) in want {
+        let find = {
+            let desc = desc.clone();
+            move |ctx: &EvalCtx| -> Result<RowChange, String> {
+                added(ctx, "splitwise", "expenses")
+                    .into_iter()
+                    .find(|r| same_text(r.get("description").as_str().unwrap_or(""), &desc))
+                    .cloned()
+                    .ok_or_else(|| format!("no expense \"{desc}\""))
+            }
+        };
+        let f1 = find.clone();
+        parts.checks.push(Check::new(
+            format!("\"{desc}\": ${} paid by the supervisor", c2(total)),
+            move |ctx| {
+                let e = f1(ctx)?;
+                if !same_amount(e.get("amount").as_f64().unwrap_or(0.0), usd(total)) {
+                    return Err(format!("amount {}", e.get("amount")));
+                }
+                if e.get("payer_id").as_i64() != ctx.user_id("splitwise") {
+                    return Err("paid by someone else".into());
+                }
+                Ok(())
+            },
+        ));
+        let mate = r.email.clone();
+        parts.checks.push(Check::new(
+            format!(
+                "\"{desc}\" shares: the supervisor ${}, {} ${}",
+                c2(mine),
+                full(&r),
+                c2(theirs)
+            ),
+            move |ctx| {
+                let e = find(ctx)?;
+                let me = ctx.user_id("splitwise").unwrap_or(0);
+                let them = uid(ctx, "splitwise", &mate).unwrap_or(0);
+                let got = expense_shares(ctx, e.id);
+                let share = |who: i64| got.iter().find(|s| s.0 == who).map(|s| s.1);
+                match (share(me), share(them)) {
+                    (Some(a), Some(b))
+                        if got.len() == 2
+                            && same_amount(a, usd(mine))
+                            && same_amount(b, usd(theirs)) =>
+                    {
+                        Ok(())
+                    }
+                    _ => Err(format!("shares {got:?}")),
+                }
+            },
+        ));
+    }
+    let owed = c2(owed_cents);
+    let mate_phone = r.phone_number.clone();
+    parts.checks.push(Check::new(
+        format!("a text to {} with what they owe, ${owed}", full(&r)),
+        move |ctx| {
+            let me = ctx.user_id("phone");
+            let them: Option<i64> = ctx
+                .db
+                .query_row_cached(
+                    "SELECT id FROM phone.users WHERE phone_number = ?1",
+                    [&mate_phone],
+                    |r| r.get(0),
+                )
+                .ok();
+            let texts: Vec<String> = added(ctx, "phone", "global_text_messages")
+                .into_iter()
+                .filter(|t| {
+                    t.get("sender_id").as_i64() == me && t.get("receiver_id").as_i64() == them
+                })
+                .map(|t| t.get("message").as_str().unwrap_or("").to_string())
+                .collect();
+            if texts.iter().any(|t| t.contains(&owed)) {
+                Ok(())
+            } else {
+                Err(format!("texts to them: {texts:?}"))
+            }
+        },
+    ));
+    parts.allowed = vec![
+        allow_added(
+            "the supervisor's Splitwise expenses",
+            "splitwise",
+            "expenses",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+        ),
+        allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
+        allow::splitwise_notifications(),
+        allow_added(
+            "the text to the roommate",
+            "phone",
+            "global_text_messages",
+            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("phone"),
+        ),
+        allow_added("its copies", "phone", "user_text_messages", |_, _| true),
+    ];
+    parts
+}

@@ -1,0 +1,177 @@
+//! Delete the drafts created before a date (variant 3: not updated since a date); old notes
+//! without the tag and recent drafts stay.
+
+use crate::diff::ChangeKind;
+use crate::kit::notes::none_changed;
+use crate::kit::notes::{end_notes, is_own_note, row_tags};
+use crate::kit::python::{LOGIN, all_notes, py, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, mix};
+use apps::simple_note::seed::NoteSeed;
+use chrono::Duration;
+use std::collections::BTreeSet;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let (cutoff, by_update) = match g.variant {
+        1 => ("2023-01-01", false),
+        2 => ("2022-11-15", false),
+        _ => ("2023-03-01", true),
+    };
+    let mut ours: Vec<NoteSeed> = Vec::new();
+    for (i, days) in [30, 90, 150, 200, 260, 330, 420].iter().enumerate() {
+        let mut n = g.note(
+            &format!("Draft: chapter {}", i + 1),
+            "Rough ideas.",
+            &["draft"],
+            false,
+            *days,
+        );
+        if i % 2 == 1 {
+            // Old drafts touched recently: only variant 3 must keep them.
+            n.updated_at = g.now - Duration::days(10 + i as i64);
+        }
+        ours.push(n);
+    }
+    for (i, days) in [100, 300, 500].iter().enumerate() {
+        ours.push(g.note(
+            &format!("Final: essay {}", i + 1),
+            "Done.",
+            &["writing"],
+            false,
+            *days,
+        ));
+    }
+    let filler = g.filler(&p, 5, &["draft"], &[]);
+    let notes = mix(&mut g.rng, filler, ours);
+    let field = if by_update {
+        "updated_at"
+    } else {
+        "created_at"
+    };
+    let doomed: Vec<String> = notes
+        .iter()
+        .filter(|n| n.tags.iter().any(|t| t == "draft"))
+        .filter(|n| {
+            let at = if by_update {
+                n.updated_at
+            } else {
+                n.created_at
+            };
+            sim::clock::fmt_datetime(at).as_str() < cutoff
+        })
+        .map(|n| n.title.clone())
+        .collect();
+    let kept_drafts: Vec<String> = notes
+        .iter()
+        .filter(|n| n.tags.iter().any(|t| t == "draft") && !doomed.contains(&n.title))
+        .map(|n| n.title.clone())
+        .collect();
+    let instruction = if by_update {
+        format!(
+            "Delete my SimpleNote notes tagged \"draft\" that have not been updated since {cutoff} (last updated before that date)."
+        )
+    } else {
+        format!("Delete my SimpleNote notes tagged \"draft\" that were created before {cutoff}.")
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.notes = Some(notes);
+    let delete = |cond: &str| {
+        format!(
+            "for n in notes:\n    if {cond}:\n        apis.simple_note.delete_note(access_token=token, note_id=n[\"note_id\"])"
+        )
+    };
+    parts.ground_truth = vec![
+        LOGIN.to_string(),
+        all_notes("tags=[\"draft\"]"),
+        delete(&format!("n[{}] < {}", py(field), py(cutoff))),
+        "apis.supervisor.complete_task()".into(),
+    ];
+    let other_field = if by_update {
+        "created_at"
+    } else {
+        "updated_at"
+    };
+    parts.wrong = vec![
+        solution(
+            "deletes every draft",
+            vec![
+                LOGIN.to_string(),
+                all_notes("tags=[\"draft\"]"),
+                delete("True"),
+                "apis.supervisor.complete_task()".into(),
+            ],
+        ),
+        solution(
+            &format!("compares {other_field} instead of {field}"),
+            vec![
+                LOGIN.to_string(),
+                all_notes("tags=[\"draft\"]"),
+                delete(&format!("n[{}] < {}", py(other_field), py(cutoff))),
+                "apis.supervisor.complete_task()".into(),
+            ],
+        ),
+    ];
+    let want: BTreeSet<String> = doomed.iter().cloned().collect();
+    parts.checks = vec![Check::new(
+        format!("exactly these notes were deleted: {}", doomed.join(", ")),
+        move |ctx| {
+            let removed: BTreeSet<String> = ctx
+                .diff
+                .of_kind("simple_note", "notes", ChangeKind::Removed)
+                .filter(|r| is_own_note(ctx, r))
+                .filter_map(|r| r.get("title").as_str().map(str::to_string))
+                .collect();
+            let missing: Vec<_> = want.difference(&removed).cloned().collect();
+            let extra: Vec<_> = removed.difference(&want).cloned().collect();
+            match (missing.is_empty(), extra.is_empty()) {
+                (true, true) => Ok(()),
+                _ => Err(format!(
+                    "not deleted: [{}]; deleted but should stay: [{}]",
+                    missing.join(", "),
+                    extra.join(", ")
+                )),
+            }
+        },
+    )];
+    let kept: Vec<String> = kept_drafts;
+    let k = kept.clone();
+    parts.checks.push(Check::new(
+        format!("the newer drafts are still there: {}", kept.join(", ")),
+        move |ctx| {
+            let have: BTreeSet<String> = end_notes(ctx).into_iter().map(|n| n.0).collect();
+            let gone: Vec<_> = k.iter().filter(|t| !have.contains(*t)).cloned().collect();
+            if gone.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("deleted: {}", gone.join(", ")))
+            }
+        },
+    ));
+    parts.checks.push(Check::new(
+        "notes without the tag \"draft\" were kept",
+        |ctx| {
+            let gone: Vec<String> = ctx
+                .diff
+                .of_kind("simple_note", "notes", ChangeKind::Removed)
+                .filter(|r| is_own_note(ctx, r) && !row_tags(r).contains("draft"))
+                .filter_map(|r| r.get("title").as_str().map(str::to_string))
+                .collect();
+            if gone.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("deleted: {}", gone.join(", ")))
+            }
+        },
+    ));
+    parts
+        .checks
+        .push(none_changed("no note was edited", ChangeKind::Updated));
+    let allowed: BTreeSet<String> = doomed.into_iter().collect();
+    parts.allowed = vec![Allow::new("deleting the old drafts", move |ctx, r| {
+        is_own_note(ctx, r)
+            && r.kind() == ChangeKind::Removed
+            && r.get("title").as_str().is_some_and(|t| allowed.contains(t))
+    })];
+    parts
+}

@@ -1,0 +1,165 @@
+//! Add items to one grocery list note, one `- item` line each (variant 3: only the missing
+//! ones); another list is the distractor.
+
+use super::set;
+use crate::diff::ChangeKind;
+use crate::kit::notes::{allow_updates, end_notes, lines};
+use crate::kit::notes::{exactly_changed, none_changed};
+use crate::kit::python::{LOGIN, all_notes, py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, mix};
+use std::collections::BTreeSet;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let (title, other, items): (&str, &str, Vec<&str>) = match g.variant {
+        1 => (
+            "Grocery List - Weekend",
+            "Grocery List - Party",
+            vec!["oat milk", "apples"],
+        ),
+        2 => (
+            "Grocery List - Party",
+            "Grocery List - Weekend",
+            vec!["tortilla chips", "salsa", "limes"],
+        ),
+        _ => (
+            "Grocery List - Weekend",
+            "Grocery List - Party",
+            vec!["eggs", "bananas"],
+        ),
+    };
+    let start = ["bread", "eggs", "spinach"];
+    let body = start
+        .iter()
+        .map(|s| format!("- {s}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let ours = vec![
+        g.note(title, &body, &["groceries"], false, 3),
+        g.note(other, "- cheese\n- crackers", &["groceries"], false, 4),
+    ];
+    let filler = g.filler(&p, 7, &[], &[title, other]);
+    let missing: Vec<&str> = items
+        .iter()
+        .copied()
+        .filter(|i| !start.contains(i))
+        .collect();
+    let quoted = items
+        .iter()
+        .map(|i| format!("\"{i}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let instruction = if g.variant == 3 {
+        format!(
+            "Make sure my SimpleNote note \"{title}\" lists {quoted}, each on its own line as \"- item\"; do not add an item that is already there."
+        )
+    } else {
+        format!(
+            "Add {quoted} to my SimpleNote note \"{title}\", each on its own line as \"- item\"."
+        )
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.notes = Some(mix(&mut g.rng, filler, ours));
+    let py_items = format!(
+        "[{}]",
+        items.iter().map(|i| py(i)).collect::<Vec<_>>().join(", ")
+    );
+    let add = |t: &str, only_missing: bool| {
+        format!(
+            "{}\nnote_id = next(n[\"note_id\"] for n in notes if n[\"title\"] == {})\ncontent = apis.simple_note.show_note(access_token=token, note_id=note_id)[\"content\"]\nhave = [line[2:].strip() for line in content.splitlines()]\nitems = [i for i in {py_items} if {}]\nif items:\n    apis.simple_note.add_content_to_note(access_token=token, note_id=note_id, append_or_prepend=\"append\", added_content=\"\\n\".join(\"- \" + i for i in items))",
+            all_notes(&format!("query={}", py(t))),
+            py(t),
+            if only_missing {
+                "i not in have"
+            } else {
+                "True"
+            }
+        )
+    };
+    parts.ground_truth = vec![
+        LOGIN.to_string(),
+        add(title, true),
+        "apis.supervisor.complete_task()".into(),
+    ];
+    parts.wrong = vec![
+        solution(
+            "adds the items to the other list",
+            vec![
+                LOGIN.to_string(),
+                add(other, true),
+                "apis.supervisor.complete_task()".into(),
+            ],
+        ),
+        solution(
+            "replaces the list with the new items",
+            vec![
+                LOGIN.to_string(),
+                all_notes(&format!("query={}", py(title))),
+                format!(
+                    "note_id = next(n[\"note_id\"] for n in notes if n[\"title\"] == {})\napis.simple_note.update_note(access_token=token, note_id=note_id, content=\"\\n\".join(\"- \" + i for i in {py_items}))\napis.supervisor.complete_task()",
+                    py(title)
+                ),
+            ],
+        ),
+    ];
+    if g.variant == 3 {
+        parts.wrong.push(solution(
+            "adds an item that was already there",
+            vec![
+                LOGIN.to_string(),
+                add(title, false),
+                "apis.supervisor.complete_task()".into(),
+            ],
+        ));
+    }
+    let want: Vec<String> = start
+        .iter()
+        .map(|s| format!("- {s}"))
+        .chain(missing.iter().map(|s| format!("- {s}")))
+        .collect();
+    let t = title.to_string();
+    parts.checks = vec![Check::new(
+        format!("{title:?} lists exactly: {}", want.join(", ")),
+        move |ctx| {
+            let Some((_, content, ..)) = end_notes(ctx).into_iter().find(|n| n.0 == t) else {
+                return Err("the note is gone".into());
+            };
+            let mut got = lines(&content);
+            let mut w = want.clone();
+            got.sort();
+            w.sort();
+            if got == w {
+                Ok(())
+            } else {
+                Err(format!("it lists: {}", lines(&content).join(", ")))
+            }
+        },
+    )];
+    let t = title.to_string();
+    parts.checks.push(Check::new(
+        format!("no item is listed twice in {title:?}"),
+        move |ctx| {
+            let Some((_, content, ..)) = end_notes(ctx).into_iter().find(|n| n.0 == t) else {
+                return Err("the note is gone".into());
+            };
+            let all = lines(&content);
+            let distinct: BTreeSet<&String> = all.iter().collect();
+            if distinct.len() == all.len() {
+                Ok(())
+            } else {
+                Err(format!("it lists: {}", all.join(", ")))
+            }
+        },
+    ));
+    parts.checks.push(exactly_changed(
+        format!("only {title:?} was edited (not {other:?})"),
+        ChangeKind::Updated,
+        set(&[title]),
+    ));
+    parts
+        .checks
+        .push(none_changed("no note was added", ChangeKind::Added));
+    parts.allowed = vec![allow_updates(vec![title.to_string()], &["content"])];
+    parts
+}

@@ -1,0 +1,272 @@
+//! "My card expiring this month was replaced (details in my note). On Amazon add the new card,
+//! delete the expiring one, and renew Prime with the new card on the plan I had (variant 3: the
+//! plan cheaper per month)." The supervisor keeps another card; the last Prime subscription
+//! ended last week.
+
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::amazon::new_orders;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::money::same_amount;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::time::days_ago;
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, mix, step};
+use chrono::Duration;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor_where(|p| p.payment_cards.len() == 1);
+    const TITLE: &str = "Replacement card";
+    let old_name = "Visa Signature";
+    let new_name = "Visa Signature 2027";
+    let old_number = 4_485_000_000_000_000 + p.id * 8_111 + i64::from(g.variant);
+    let new_number = 4_485_900_000_000_000 + p.id * 9_391 + i64::from(g.variant) * 3;
+    let (exp_y, exp_m, cvv) = match g.variant {
+        1 => (2027, 9, 654),
+        2 => (2028, 2, 317),
+        _ => (2026, 11, 980),
+    };
+    let last_plan = if g.variant == 2 { "yearly" } else { "monthly" };
+    let want_plan = if g.variant == 3 { "yearly" } else { last_plan };
+    let want_paid = if want_plan == "yearly" { 140.0 } else { 15.0 };
+    let old4 = format!("{:04}", old_number % 10_000);
+    let new4 = format!("{:04}", new_number % 10_000);
+    let content = format!(
+        "The bank replaced my {old_name} (the one ending in {old4}, expires this month).\nNew card number: {:04} {:04} {:04} {:04}\nExpires: {exp_m:02}/{exp_y}\nCVV: {cvv}\nName it \"{new_name}\" wherever I save it.",
+        new_number / 1_000_000_000_000,
+        new_number / 100_000_000 % 10_000,
+        new_number / 10_000 % 10_000,
+        new_number % 10_000
+    );
+    let instruction = match g.variant {
+        1 => format!(
+            "My {old_name} card expires this month and the bank sent me a replacement; the details are in my note \"{TITLE}\". On Amazon, save the new card (under the name in the note), delete the card that expires this month, and renew my Prime membership, which ran out last week, on the same plan as before, paid with the new card."
+        ),
+        2 => format!(
+            "Swap my payment card on Amazon: add the replacement card from my note \"{TITLE}\" (use the name I wrote there) and remove the old one that expires this month. Then re-subscribe to Prime with the new card; it lapsed recently, keep the plan I had."
+        ),
+        _ => format!(
+            "The card details in my note \"{TITLE}\" replace my card that expires this month. Add the new card to Amazon with the name from the note, delete the expiring one, and get Prime again (it ended last week) with the new card, this time on whichever plan is cheaper per month."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "simple_note", "amazon"];
+    let note = g.note(TITLE, &content, &["finance"], false, 3);
+    let filler = g.filler(&p, 6, &["finance"], &[TITLE]);
+    parts.notes = Some(mix(&mut g.rng, filler, vec![note]));
+    let sup = p.clone();
+    let now = g.now;
+    let last_paid = if last_plan == "yearly" { 140.0 } else { 15.0 };
+    let last_days = if last_plan == "yearly" { 365 } else { 30 };
+    let old4_c = old4.clone();
+    parts.setup.push(step(move |s| {
+        s.add_amazon_card(&sup, old_name, old_number, 2023, 5, 271, 4_000.0)?;
+        s.add_bank_card(&sup, new_name, new_number, exp_y, exp_m, cvv, 4_000.0)?;
+        let ended = days_ago(now, 6, 23, 59);
+        s.end_amazon_prime(&sup, ended - Duration::days(last_days + 1))?;
+        apps::common::cards::NewSubscription {
+            table: "amazon.prime_subscriptions",
+            user_id: s.user_id("amazon", &sup)?,
+            start_date: &sim::clock::fmt_datetime(
+                ended - Duration::days(last_days) + Duration::minutes(1),
+            ),
+            end_date: &sim::clock::fmt_datetime(ended),
+            payment_card_digits: &old4_c,
+            paid_amount: last_paid,
+        }
+        .insert(s.db)?;
+        Ok(())
+    }));
+    let logins =
+        format!("{LOGIN_ANY}\n{ALL_PAGES}\nsn = login(\"simple_note\")\naz = login(\"amazon\")");
+    let read = fill(
+        r#"notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=@TITLE@)
+note = [n for n in notes if n["title"] == @TITLE@][0]
+content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
+number = int(re.search(r"card number: ([\d ]+)", content).group(1).replace(" ", ""))
+month, year = [int(x) for x in re.search(r"Expires: (\d+)/(\d+)", content).groups()]
+cvv = int(re.search(r"CVV: (\d+)", content).group(1))
+name = re.search(r'Name it "([^"]+)"', content).group(1)
+today = datetime.date.today()
+cards = apis.amazon.show_payment_cards(access_token=az)
+expiring = [c for c in cards if (c["expiry_year"], c["expiry_month"]) == (today.year, today.month)]
+subs = all_pages(apis.amazon.show_prime_subscriptions, access_token=az)
+last = max(subs, key=lambda s: s["end_date"])
+plans = apis.amazon.show_prime_plans()
+print(number, month, year, cvv, name, [c["card_name"] for c in expiring], last, plans)"#,
+        &[("TITLE", py(TITLE))],
+    );
+    let plan_py = if g.variant == 3 {
+        "plan = min(plans, key=lambda k: plans[k] / (12 if k == \"yearly\" else 1))"
+    } else {
+        "plan = [k for k, v in plans.items() if v == last[\"paid_amount\"]][0]"
+    };
+    let act = |delete: &str, pay: &str, plan: &str| {
+        fill(
+            r#"new_id = apis.amazon.add_payment_card(access_token=az, card_name=name, owner_name=profile["first_name"] + " " + profile["last_name"], card_number=number, expiry_year=year, expiry_month=month, cvv_number=cvv)["payment_card_id"]
+for c in @DELETE@:
+    apis.amazon.delete_payment_card(access_token=az, payment_card_id=c["payment_card_id"])
+@PLAN@
+apis.amazon.subscribe_prime(access_token=az, payment_card_id=@PAY@, duration=plan)
+for c in apis.amazon.show_payment_cards(access_token=az):
+    print(apis.amazon.show_payment_card(access_token=az, payment_card_id=c["payment_card_id"])["card_name"])
+print(apis.amazon.show_prime_subscriptions(access_token=az, page_limit=1))
+apis.supervisor.complete_task()"#,
+            &[
+                ("DELETE", delete.to_string()),
+                ("PAY", pay.to_string()),
+                ("PLAN", plan.to_string()),
+            ],
+        )
+    };
+    parts.ground_truth = vec![
+        logins.clone(),
+        read.clone(),
+        act("expiring", "new_id", plan_py),
+    ];
+    let other_plan = if want_plan == "yearly" {
+        "plan = \"monthly\""
+    } else {
+        "plan = \"yearly\""
+    };
+    parts.wrong = vec![
+        solution(
+            "deletes the other card instead of the expiring one",
+            vec![
+                logins.clone(),
+                read.clone(),
+                act("[c for c in cards if c not in expiring]", "new_id", plan_py),
+            ],
+        ),
+        solution(
+            "keeps the expiring card",
+            vec![logins.clone(), read.clone(), act("[]", "new_id", plan_py)],
+        ),
+        solution(
+            "renews Prime on the other plan",
+            vec![logins.clone(), read.clone(), act("expiring", "new_id", other_plan)],
+        ),
+        solution(
+            "pays Prime with the old card before deleting it",
+            vec![
+                logins,
+                read,
+                act("[]", "expiring[0][\"payment_card_id\"]", plan_py).replace(
+                    "apis.supervisor.complete_task()",
+                    "apis.amazon.delete_payment_card(access_token=az, payment_card_id=expiring[0][\"payment_card_id\"])\napis.supervisor.complete_task()",
+                ),
+            ],
+        ),
+    ];
+    let new_subs = |ctx: &EvalCtx| -> Vec<(String, f64)> {
+        let me = ctx.user_id("amazon");
+        added(ctx, "amazon", "prime_subscriptions")
+            .into_iter()
+            .filter(|r| r.get("user_id").as_i64() == me)
+            .map(|r| {
+                (
+                    r.get("payment_card_digits")
+                        .as_str()
+                        .unwrap_or("")
+                        .to_string(),
+                    r.get("paid_amount").as_f64().unwrap_or(0.0),
+                )
+            })
+            .collect()
+    };
+    let removed_cards = |ctx: &EvalCtx| -> Vec<i64> {
+        ctx.diff
+            .table("amazon", "payment_cards")
+            .filter(|r| r.kind() == ChangeKind::Removed)
+            .map(|r| r.before("card_number").as_i64().unwrap_or(0))
+            .collect()
+    };
+    let new4_c = new4.clone();
+    parts.checks = vec![
+        Check::new(
+            format!(
+                "the new card ending in {new4} is saved as \"{new_name}\" (expires {exp_m:02}/{exp_y})"
+            ),
+            move |ctx| {
+                let me = ctx.user_id("amazon");
+                let rows = added(ctx, "amazon", "payment_cards");
+                let ok = rows.iter().any(|r| {
+                    r.get("user_id").as_i64() == me
+                        && r.get("card_number").as_i64() == Some(new_number)
+                        && r.get("card_name").as_str().map(str::trim) == Some(new_name)
+                        && r.get("expiry_year").as_i64() == Some(exp_y)
+                        && r.get("expiry_month").as_i64() == Some(exp_m)
+                });
+                if ok && rows.len() == 1 {
+                    Ok(())
+                } else {
+                    Err(format!("{} cards added", rows.len()))
+                }
+            },
+        ),
+        Check::new(
+            format!("the {old_name} ending in {old4} (expiring this month) is deleted"),
+            move |ctx| {
+                if removed_cards(ctx).contains(&old_number) {
+                    Ok(())
+                } else {
+                    Err("still saved".into())
+                }
+            },
+        ),
+        Check::new("no other card is deleted", move |ctx| {
+            let gone = removed_cards(ctx);
+            if gone.iter().all(|n| *n == old_number) {
+                Ok(())
+            } else {
+                Err(format!("{} cards deleted", gone.len()))
+            }
+        }),
+        Check::new(
+            format!("one new Prime subscription, paid with the card ending in {new4}"),
+            move |ctx| match new_subs(ctx).as_slice() {
+                [(d, _)] if *d == new4_c => Ok(()),
+                other => Err(format!("subscriptions: {other:?}")),
+            },
+        ),
+        Check::new(
+            format!("on the {want_plan} plan (${want_paid:.0})"),
+            move |ctx| match new_subs(ctx).as_slice() {
+                [(_, paid)] if same_amount(*paid, want_paid) => Ok(()),
+                other => Err(format!("subscriptions: {other:?}")),
+            },
+        ),
+        Check::new("no order was placed", |ctx| {
+            let n = new_orders(ctx).len();
+            if n == 0 {
+                Ok(())
+            } else {
+                Err(format!("{n} orders"))
+            }
+        }),
+    ];
+    parts.allowed = vec![
+        Allow::new(
+            "the supervisor's amazon cards added or deleted",
+            |ctx, r| {
+                r.is("amazon", "payment_cards")
+                    && r.kind() != ChangeKind::Updated
+                    && r.get("user_id").as_i64() == ctx.user_id("amazon")
+            },
+        ),
+        allow_added(
+            "the supervisor's Prime subscription",
+            "amazon",
+            "prime_subscriptions",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("amazon"),
+        ),
+        Allow::new("orders no longer pointing at a deleted card", |_, r| {
+            r.is("amazon", "orders")
+                && r.kind() == ChangeKind::Updated
+                && r.changed_columns().iter().all(|c| c == "payment_card_id")
+        }),
+    ];
+    parts.allowed.extend(allow::amazon_side_effects());
+    parts
+}

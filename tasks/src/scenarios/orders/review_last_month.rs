@@ -1,0 +1,302 @@
+//! "Write a review of each product in my note that was delivered last month, with the rating
+//! and comment from the note." The note also rates products delivered in March, on May 1 and
+//! one not delivered yet; five newer orders push April's off the first page. Variant 2 has
+//! an old review of one of them to update (a second review is refused); variant 3 has an
+//! April order still on its way.
+
+use super::SELLER;
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::amazon::{new_orders, product_named, stocked_products};
+use crate::kit::changes::added;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::time::days_ago;
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, mix, step};
+use rusqlite::params;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor_where(|p| p.addresses.iter().any(|a| a.name == "Work"));
+    const TITLE: &str = "Amazon ratings";
+    let now = g.now; // 2023-05-18
+    let d = |y: i32, m: u32, day: u32, h: u32| {
+        chrono::NaiveDate::from_ymd_opt(y, m, day)
+            .and_then(|x| x.and_hms_opt(h, 20, 0))
+            .unwrap_or(now)
+    };
+    let april_a = d(2023, 4, 6, 9);
+    let april_b = d(2023, 4, 18, 20);
+    let march = d(2023, 3, 27, 14);
+    let edge = d(2023, 4, 30, 10); // delivered May 1
+    let v2 = g.variant == 2;
+    let v3 = g.variant == 3;
+    // Which RATED entries are delivered in April (index), and which are not.
+    let april: Vec<usize> = if v3 { vec![0, 2, 5] } else { vec![0, 1, 2] };
+    let mut content = String::from("Ratings for my Amazon stuff (out of 5):\n");
+    for (_, name, stars, comment) in RATED {
+        content.push_str(&format!("{name}: {stars} - {comment}\n"));
+    }
+    let instruction = match g.variant {
+        1 => format!(
+            "I rated the things I bought on Amazon in my note \"{TITLE}\". Write a review on Amazon for each product in that note that was delivered to me last month: the rating from the note, and the comment as the review text."
+        ),
+        2 => format!(
+            "Post reviews on Amazon for the products from my note \"{TITLE}\" that were delivered last month, using the note's star rating and its comment as the text. If I already reviewed one of them, update that review instead."
+        ),
+        _ => format!(
+            "Go through my note \"{TITLE}\" and, for every product listed there that actually arrived last month, write an Amazon review with the rating and comment from the note (comment as the text). Skip what came at other times or hasn't arrived."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "simple_note", "amazon"];
+    let note = g.note(TITLE, &content, &["shopping"], false, 1);
+    let filler = g.filler(&p, 6, &["shopping"], &[TITLE]);
+    parts.notes = Some(mix(&mut g.rng, filler, vec![note]));
+    let sup = p.clone();
+    let key = p.id * 29 + i64::from(g.variant) * 7;
+    parts.setup.push(step(move |s| {
+        let mut pid = Vec::new();
+        for (ptype, name, _, _) in RATED {
+            pid.push(s.add_amazon_product((ptype, name, "gray", "medium", 34.0, 20), SELLER)?);
+        }
+        s.add_amazon_order(
+            &sup,
+            "Home",
+            None,
+            &[(pid[4], 1, 34.0, 0, 0, true)],
+            5.0,
+            0.0,
+            march,
+        )?;
+        s.add_amazon_order(
+            &sup,
+            "Home",
+            None,
+            &[(pid[0], 1, 34.0, 0, 0, true)],
+            5.0,
+            0.0,
+            april_a,
+        )?;
+        let b_lines: Vec<(i64, i64, f64, i64, i64, bool)> = if v3 {
+            vec![
+                (pid[2], 1, 34.0, 0, 0, true),
+                (pid[5], 1, 34.0, 0, 0, true),
+                (pid[1], 1, 34.0, 0, 0, false),
+            ]
+        } else {
+            vec![(pid[1], 1, 34.0, 0, 0, true), (pid[2], 2, 34.0, 0, 0, true)]
+        };
+        s.add_amazon_order(&sup, "Home", None, &b_lines, 5.0, 0.0, april_b)?;
+        s.add_amazon_order(
+            &sup,
+            "Home",
+            None,
+            &[(pid[3], 1, 34.0, 0, 0, true)],
+            5.0,
+            0.0,
+            edge,
+        )?;
+        for (k, q) in stocked_products(s.db, key, 5).into_iter().enumerate() {
+            s.add_amazon_order(
+                &sup,
+                "Work",
+                None,
+                &[(q, 1, 20.0, 0, 0, true)],
+                5.0,
+                0.0,
+                days_ago(now, 3 + k as i64 * 2, 11, 5),
+            )?;
+        }
+        if v2 {
+            s.add_amazon_review(
+                &sup,
+                pid[0],
+                2,
+                "Meh",
+                "One bowl arrived chipped",
+                days_ago(now, 35, 20, 0),
+            )?;
+        }
+        Ok(())
+    }));
+    let logins =
+        format!("{LOGIN_ANY}\n{ALL_PAGES}\nsn = login(\"simple_note\")\naz = login(\"amazon\")");
+    let read = fill(
+        r#"notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=@TITLE@)
+note = [n for n in notes if n["title"] == @TITLE@][0]
+content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
+rated = {}
+for line in content.splitlines()[1:]:
+    m = re.match(r"^(.*): (\d) - (.*)$", line.strip())
+    if m:
+        rated[m.group(1)] = (int(m.group(2)), m.group(3))
+print(rated)"#,
+        &[("TITLE", py(TITLE))],
+    );
+    let act = |month: &str, first_page: bool, update: bool| {
+        fill(
+            r#"orders = @ORDERS@
+names = {}
+done = set()
+for o in orders:
+    for item in o["order_items"]:
+        if not item["delivered_at"] or not item["delivered_at"].startswith(@MONTH@):
+            continue
+        pid = item["product_id"]
+        if pid not in names:
+            names[pid] = apis.amazon.show_product(product_id=pid)["name"]
+        name = names[pid]
+        if name not in rated or pid in done:
+            continue
+        done.add(pid)
+        rating, comment = rated[name]
+        mine = [r for r in apis.amazon.show_product_reviews(product_id=pid, user_email=profile["email"], page_limit=20)]
+        if mine and @UPDATE@:
+            apis.amazon.update_product_review(access_token=az, review_id=mine[0]["review_id"], rating=rating, text=comment)
+        else:
+            apis.amazon.write_product_review(access_token=az, product_id=pid, rating=rating, title=name, text=comment)
+apis.supervisor.complete_task()"#,
+            &[
+                ("MONTH", py(month)),
+                (
+                    "ORDERS",
+                    if first_page {
+                        "apis.amazon.show_orders(access_token=az)".to_string()
+                    } else {
+                        "all_pages(apis.amazon.show_orders, access_token=az)".to_string()
+                    },
+                ),
+                ("UPDATE", if update { "True" } else { "False" }.to_string()),
+            ],
+        )
+    };
+    parts.ground_truth = vec![logins.clone(), read.clone(), act("2023-04", false, true)];
+    parts.wrong = vec![
+        solution(
+            "reads only the first page of orders",
+            vec![logins.clone(), read.clone(), act("2023-04", true, true)],
+        ),
+        solution(
+            "reviews what was delivered this month",
+            vec![logins.clone(), read.clone(), act("2023-05", false, true)],
+        ),
+        solution(
+            "reviews everything delivered in 2023",
+            vec![logins.clone(), read.clone(), act("2023", false, true)],
+        ),
+    ];
+    if v2 {
+        parts.wrong.push(solution(
+            "writes a second review instead of updating the old one",
+            vec![logins, read, act("2023-04", false, false)],
+        ));
+    }
+    for &i in &april {
+        let (_, name, stars, comment) = RATED[i];
+        parts.checks.push(Check::new(
+            format!("one review of {name}: {stars} stars, \"{comment}\""),
+            move |ctx| {
+                let pid = product_named(ctx.db, name).unwrap_or(-1);
+                match review_of(ctx, pid).as_slice() {
+                    [(r, t)] if *r == stars && t.trim() == comment => Ok(()),
+                    other => Err(format!("reviews: {other:?}")),
+                }
+            },
+        ));
+    }
+    let skipped: Vec<usize> = (0..RATED.len()).filter(|i| !april.contains(i)).collect();
+    let skipped_names: Vec<&str> = skipped.iter().map(|&i| RATED[i].1).collect();
+    parts.checks.push(Check::new(
+        format!("no review of {}", skipped_names.join(", ")),
+        move |ctx| {
+            for n in &skipped_names {
+                let pid = product_named(ctx.db, n).unwrap_or(-1);
+                if !review_of(ctx, pid).is_empty() {
+                    return Err(format!("{n} was reviewed"));
+                }
+            }
+            Ok(())
+        },
+    ));
+    parts
+        .checks
+        .push(Check::new("no new order or return", |ctx| {
+            let n = new_orders(ctx).len() + added(ctx, "amazon", "product_returns").len();
+            if n == 0 {
+                Ok(())
+            } else {
+                Err(format!("{n} rows"))
+            }
+        }));
+    parts.allowed = vec![
+        Allow::new("the supervisor's reviews", |ctx, r| {
+            r.is("amazon", "product_reviews")
+                && r.kind() != ChangeKind::Removed
+                && r.get("user_id").as_i64() == ctx.user_id("amazon")
+        }),
+        Allow::new("the reviewed products' and sellers' ratings", |_, r| {
+            (r.is("amazon", "products") || r.is("amazon", "sellers"))
+                && r.kind() == ChangeKind::Updated
+                && r.changed_columns()
+                    .iter()
+                    .all(|c| c == "rating" || c == "seller_rating")
+        }),
+    ];
+    parts
+}
+
+/// A product of the reviews task: (type, name, rating in the note, comment in the note).
+type Rated = (&'static str, &'static str, i64, &'static str);
+
+const RATED: &[Rated] = &[
+    (
+        "mixing bowl",
+        "Harbor Ceramic Mixing Bowls",
+        4,
+        "Sturdy and pretty, a bit heavy",
+    ),
+    (
+        "running shoes",
+        "Kestrel Trail Running Shoes",
+        5,
+        "Great grip on wet trails, true to size",
+    ),
+    (
+        "pillowcase",
+        "Orchid Silk Pillowcase",
+        3,
+        "Soft but the colour faded after two washes",
+    ),
+    (
+        "desk organizer",
+        "Juniper Bamboo Desk Organizer",
+        2,
+        "Drawers stick",
+    ),
+    (
+        "coffee press",
+        "Marlow French Press",
+        5,
+        "Best coffee I've made at home",
+    ),
+    (
+        "yoga mat",
+        "Tidewell Cork Yoga Mat",
+        4,
+        "Good grip, smells a bit at first",
+    ),
+];
+
+/// The supervisor's review of a product in the end state: (rating, text).
+fn review_of(ctx: &EvalCtx, product: i64) -> Vec<(i64, String)> {
+    let Some(uid) = ctx.user_id("amazon") else {
+        return Vec::new();
+    };
+    ctx.db
+        .prepare_cached("SELECT rating, text FROM amazon.product_reviews WHERE user_id = ?1 AND product_id = ?2")
+        .and_then(|mut st| {
+            st.query_map(params![uid, product], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<Vec<(i64, String)>>>()
+        })
+        .unwrap_or_default()
+}

@@ -1,0 +1,214 @@
+//! "Order what is on my Amazon list note: the cheapest in-stock variant of each, in the
+//! quantity noted, to my home, with my card that has not expired; leave my cart alone."
+
+use super::{CHEAPEST, LISTED, SELLER, VALID_CARD, cheapest_listed, only_order};
+use crate::kit::allow;
+use crate::kit::amazon::{address_lines, end_cart, product_id, start_cart, stocked_products};
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, mix, step};
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor_where(|p| p.payment_cards.len() == 1);
+    const TITLE: &str = "Amazon list";
+    // (index into LISTED, units)
+    let picks: Vec<(usize, i64)> = match g.variant {
+        1 => vec![(0, 2), (1, 1), (2, 2)],
+        2 => vec![(1, 2), (3, 1), (4, 1)],
+        _ => vec![(0, 3), (2, 1), (3, 1), (4, 2)],
+    };
+    let mut content = String::from("To order on Amazon:\n");
+    for (i, q) in &picks {
+        if *q == 1 {
+            content.push_str(&format!("- {}\n", LISTED[*i].1));
+        } else {
+            content.push_str(&format!("- {} x{q}\n", LISTED[*i].1));
+        }
+    }
+    content.push_str(if g.variant == 1 {
+        "\nAlready bought: Nimbus Fold Umbrella Sleeve"
+    } else {
+        "\nAlready bought: Alder Trail Hiking Socks Pack"
+    });
+    let instruction = match g.variant {
+        1 => format!(
+            "Order everything on my \"{TITLE}\" note on Amazon, in the quantities written there. For each item take the cheapest variant that is in stock. Ship it all in one order to my home address and pay with my card that hasn't expired. Whatever is already in my cart isn't part of this: leave it there."
+        ),
+        2 => format!(
+            "Please buy the things in my SimpleNote note \"{TITLE}\" on Amazon (quantities as noted; any variant, the cheapest one in stock). One order, sent home, paid with the card of mine that is still valid. Keep the other stuff in my cart for later."
+        ),
+        _ => format!(
+            "I keep a shopping list in my note \"{TITLE}\". Place one Amazon order with all of it (how many of each is in the note), choosing the cheapest in-stock variant of each product, delivered to my home and charged to my non-expired card. Don't touch the rest of my cart."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "simple_note", "amazon"];
+    let note = g.note(TITLE, &content, &["shopping"], false, 2);
+    let filler = g.filler(&p, 6, &["shopping"], &[TITLE]);
+    parts.notes = Some(mix(&mut g.rng, filler, vec![note]));
+    let sup = p.clone();
+    let key = p.id * 53 + i64::from(g.variant) * 17;
+    parts.setup.push(step(move |s| {
+        for (ptype, name, variants, near) in LISTED {
+            for v in variants.iter() {
+                s.add_amazon_product((ptype, name, v.0, v.1, v.2, v.3), SELLER)?;
+            }
+            s.add_amazon_product((ptype, near, "black", "small", 8.99, 50), SELLER)?;
+        }
+        s.add_amazon_card(
+            &sup,
+            "Citi Rewards",
+            6_011_000_000_000_000 + sup.id * 7_919,
+            2023,
+            2,
+            412,
+            5_000.0,
+        )?;
+        let cart = stocked_products(s.db, key, 2);
+        s.set_amazon_cart(&sup, &[(cart[0], 1), (cart[1], 1)])?;
+        Ok(())
+    }));
+    let logins = format!(
+        "{LOGIN_ANY}\n{ALL_PAGES}\nsn = login(\"simple_note\")\naz = login(\"amazon\")\n{CHEAPEST}"
+    );
+    let read = fill(
+        r#"notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=@TITLE@)
+note = [n for n in notes if n["title"] == @TITLE@][0]
+content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
+wanted = []
+for line in content.split("To order on Amazon:")[1].split("Already bought")[0].splitlines():
+    line = line.strip().lstrip("- ").strip()
+    if not line:
+        continue
+    m = re.match(r"^(.*?)(?: x(\d+))?$", line)
+    wanted.append((m.group(1).strip(), int(m.group(2) or 1)))
+print(wanted)"#,
+        &[("TITLE", py(TITLE))],
+    );
+    let order = |in_stock: bool, address: &str, restore: bool, qty: &str| {
+        fill(
+            r#"@CARD@
+address_id = [a for a in apis.amazon.show_addresses(access_token=az) if a["name"] == @ADDRESS@][0]["address_id"]
+saved = apis.amazon.show_cart(access_token=az)["cart_items"]
+apis.amazon.clear_cart(access_token=az)
+for name, qty in wanted:
+    pick = cheapest(name, in_stock=@STOCK@)
+    apis.amazon.add_product_to_cart(access_token=az, product_id=pick["product_id"], quantity=@QTY@)
+apis.amazon.place_order(access_token=az, payment_card_id=card["payment_card_id"], address_id=address_id)
+if @RESTORE@:
+    for item in saved:
+        apis.amazon.add_product_to_cart(access_token=az, product_id=item["product_id"], quantity=item["quantity"])
+apis.supervisor.complete_task()"#,
+            &[
+                ("CARD", VALID_CARD.to_string()),
+                ("ADDRESS", py(address)),
+                ("STOCK", if in_stock { "True" } else { "False" }.to_string()),
+                (
+                    "RESTORE",
+                    if restore { "True" } else { "False" }.to_string(),
+                ),
+                ("QTY", qty.to_string()),
+            ],
+        )
+    };
+    parts.ground_truth = vec![
+        logins.clone(),
+        read.clone(),
+        order(true, "Home", true, "qty"),
+    ];
+    parts.wrong = vec![
+        solution(
+            "orders one of each, ignoring the quantities",
+            vec![logins.clone(), read.clone(), order(true, "Home", true, "1")],
+        ),
+        solution(
+            "ships to the work address",
+            vec![
+                logins.clone(),
+                read.clone(),
+                order(true, "Work", true, "qty"),
+            ],
+        ),
+        solution(
+            "empties the rest of the cart for good",
+            vec![
+                logins.clone(),
+                read.clone(),
+                order(true, "Home", false, "qty"),
+            ],
+        ),
+        solution(
+            "takes the cheapest variant even when it is out of stock",
+            vec![logins, read, order(false, "Home", true, "qty")],
+        ),
+    ];
+    let home = p
+        .addresses
+        .iter()
+        .find(|a| a.name == "Home")
+        .map(address_lines)
+        .unwrap_or_default();
+    let last4 = format!("{:04}", p.payment_cards[0].card_number % 10_000);
+    for (i, q) in &picks {
+        let l = LISTED[*i];
+        let (color, size) = cheapest_listed(&l);
+        let (name, q) = (l.1, *q);
+        parts.checks.push(Check::new(
+            format!("the order holds {q} x {name} ({color}, {size})"),
+            move |ctx| {
+                let (_, lines) = only_order(ctx)?;
+                let want = product_id(ctx.db, name, color, size).unwrap_or(-1);
+                match lines.get(&want) {
+                    Some((n, _)) if *n == q => Ok(()),
+                    Some((n, _)) => Err(format!("{n} units")),
+                    None => Err(format!("not in the order: {lines:?}")),
+                }
+            },
+        ));
+    }
+    let n_items = picks.len();
+    parts.checks.extend([
+        Check::new(
+            format!("the order holds nothing else ({n_items} products)"),
+            move |ctx| {
+                let (_, lines) = only_order(ctx)?;
+                if lines.len() == n_items {
+                    Ok(())
+                } else {
+                    Err(format!("{} products: {lines:?}", lines.len()))
+                }
+            },
+        ),
+        Check::new("shipped to the supervisor's home address", move |ctx| {
+            let (o, _) = only_order(ctx)?;
+            if o.get("address_text").as_str() == Some(home.as_str()) {
+                Ok(())
+            } else {
+                Err(format!("shipped to {:?}", o.get("address_text")))
+            }
+        }),
+        Check::new(
+            format!("paid with the card ending in {last4}, not the expired Citi Rewards card"),
+            move |ctx| {
+                let (o, _) = only_order(ctx)?;
+                if o.get("payment_card_digits").as_str() == Some(last4.as_str()) {
+                    Ok(())
+                } else {
+                    Err(format!("paid with {:?}", o.get("payment_card_digits")))
+                }
+            },
+        ),
+        Check::new("the rest of the cart ends as it began", |ctx| {
+            let (start, end) = (start_cart(ctx), end_cart(ctx));
+            if start == end {
+                Ok(())
+            } else {
+                Err(format!("the cart held {start:?} and now holds {end:?}"))
+            }
+        }),
+    ]);
+    parts.allowed = allow::new_orders();
+    parts.allowed.extend(allow::amazon_side_effects());
+    parts.allowed.push(allow::cart());
+    parts
+}

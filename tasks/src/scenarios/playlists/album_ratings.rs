@@ -1,0 +1,286 @@
+//! "I rated the songs of album A in a note; rate them on Spotify (updating my earlier
+//! ratings)." Two songs carry an earlier review of the supervisor with another rating
+//! (reviewing again fails); a note for another album sits beside it. Variant 2: like the
+//! songs rated 5 too; variant 3: rate the album itself with the note's overall rating.
+
+use super::{mine, missing, note_seed, same_set, text_of};
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::{ids, one};
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use chrono::Duration;
+use rusqlite::{Connection, params};
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let variant = g.variant;
+    let key = p.id * 41 + i64::from(variant) * 13;
+    let overall = 4;
+    let instruction = match variant {
+        1 => "I put my ratings for the songs of an album I saved in my notes (the note is titled \"Ratings - \" and the album's name). Rate each of its songs on Spotify with those numbers; where I rated a song before, change that rating.".to_string(),
+        2 => "Rate the songs of the album in my Spotify library that I wrote ratings for in my notes (\"Ratings - <album>\"), updating any earlier rating of mine, and like the songs I gave 5.".to_string(),
+        _ => "My note \"Ratings - <album>\" has my ratings for an album in my Spotify library. Put them on Spotify (update earlier ratings of mine rather than adding new ones) and rate the album itself with the overall rating at the bottom of the note.".to_string(),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "simple_note", "spotify"];
+    let filler = g.filler(&p, 5, &[], &[]);
+    let (sup, now) = (p.clone(), g.now);
+    parts.setup.push(step(move |s| {
+        let (album, songs) = s.pick("rated_album", |db| rated_album(db, key));
+        let (other, other_songs) = s.pick("rated_album +1", |db| rated_album(db, key + 1));
+        if songs.len() < 6 || other_songs.is_empty() || other == album {
+            return Err(missing());
+        }
+        let uid = s.user_id("spotify", &sup)?;
+        s.add_library_album(&sup, album, now - Duration::days(30))?;
+        s.execute(
+            "DELETE FROM spotify.song_reviews WHERE user_id = ?1 AND song_id IN (SELECT id FROM spotify.songs WHERE album_id IN (?2, ?3))",
+            params![uid, album, other],
+        )?;
+        s.execute(
+            "DELETE FROM spotify.album_reviews WHERE user_id = ?1 AND album_id IN (?2, ?3)",
+            params![uid, album, other],
+        )?;
+        s.unlike_songs(&sup, &songs)?;
+        for k in [0usize, 2] {
+            s.execute(
+                "INSERT INTO spotify.song_reviews (song_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, 'First listen', '', ?4)",
+                params![songs[k], uid, note_rating(k, variant) % 5 + 1, sim::clock::fmt_datetime(now - Duration::days(100))],
+            )?;
+        }
+        let line = |id: i64, r: i64| format!("{}: {r}/5", text_of(s.db, "songs", "title", id));
+        let mut body: Vec<String> = songs.iter().enumerate().map(|(k, id)| line(*id, note_rating(k, variant))).collect();
+        body.push(format!("Overall: {overall}/5"));
+        let other_body: Vec<String> = other_songs.iter().map(|id| line(*id, 2)).collect();
+        let mut notes = filler.clone();
+        notes.insert(1, note_seed(&format!("Ratings - {}", text_of(s.db, "albums", "title", album)), &body.join("\n"), &["music"], now, 2));
+        notes.insert(3, note_seed(&format!("Ratings - {}", text_of(s.db, "albums", "title", other)), &other_body.join("\n"), &["music"], now, 40));
+        s.replace_notes(&sup, &notes)
+    }));
+    let logins = format!(
+        "{LOGIN_ANY}\n{ALL_PAGES}\nimport re\nsn = login(\"simple_note\")\nsp = login(\"spotify\")"
+    );
+    let read = r#"library = all_pages(apis.spotify.show_album_library, access_token=sp)
+notes = all_pages(apis.simple_note.search_notes, access_token=sn, query="Ratings")
+titles = {a["title"]: a for a in library}
+note = [n for n in notes if n["title"].startswith("Ratings - ") and n["title"][len("Ratings - "):] in titles][0]
+album = titles[note["title"][len("Ratings - "):]]
+content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
+ratings = {}
+for line in content.splitlines():
+    m = re.match(r"(.+): (\d)/5$", line.strip())
+    if m:
+        ratings[m.group(1)] = int(m.group(2))
+print(album["title"], ratings)"#
+        .to_string();
+    let rate = |fixed: Option<i64>, update: bool, first: usize| {
+        let mut s = fill(
+            r#"for sid in album["song_ids"][:@FIRST@]:
+    song = apis.spotify.show_song(song_id=sid)
+    r = @R@
+    mine = [x for x in all_pages(apis.spotify.show_song_reviews, song_id=sid) if x["user"]["email"] == profile["email"]]
+    if mine and @UPDATE@:
+        apis.spotify.update_song_review(access_token=sp, review_id=mine[0]["song_review_id"], rating=r)
+    elif not mine:
+        apis.spotify.review_song(access_token=sp, song_id=sid, rating=r)
+"#,
+            &[
+                ("FIRST", first.to_string()),
+                (
+                    "R",
+                    fixed.map_or("ratings[song[\"title\"]]".to_string(), |r| r.to_string()),
+                ),
+                ("UPDATE", if update { "True" } else { "False" }.into()),
+            ],
+        );
+        if variant == 2 {
+            s.push_str(
+                "    if r == 5:\n        apis.spotify.like_song(access_token=sp, song_id=sid)\n",
+            );
+        }
+        if variant == 3 {
+            s.push_str("apis.spotify.review_album(access_token=sp, album_id=album[\"album_id\"], rating=ratings[\"Overall\"])\n");
+        }
+        s.push_str("apis.supervisor.complete_task()");
+        s
+    };
+    parts.ground_truth = vec![logins.clone(), read.clone(), rate(None, true, 99)];
+    parts.wrong = vec![
+        solution(
+            "leaves the earlier ratings as they were",
+            vec![logins.clone(), read.clone(), rate(None, false, 99)],
+        ),
+        solution(
+            "rates every song 5",
+            vec![logins.clone(), read.clone(), rate(Some(5), true, 99)],
+        ),
+        solution(
+            "rates only the first five songs",
+            vec![logins.clone(), read, rate(None, true, 5)],
+        ),
+    ];
+    let my_reviews = |ctx: &EvalCtx, songs: &[i64]| -> Vec<(i64, i64)> {
+        let Ok(mut st) = ctx.db.prepare_cached(
+            "SELECT song_id, rating FROM spotify.song_reviews WHERE user_id = ?1 AND song_id IN (SELECT value FROM json_each(?2)) ORDER BY song_id",
+        ) else {
+            return Vec::new();
+        };
+        st.query_map(
+            params![ctx.user_id("spotify"), serde_json::json!(songs).to_string()],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .map(|rows| rows.filter_map(Result::ok).collect())
+        .unwrap_or_default()
+    };
+    let mut checks = vec![
+        Check::new(
+            "every song of the album has exactly one rating of mine",
+            move |ctx| {
+                let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
+                let got = my_reviews(ctx, &songs);
+                let per: Vec<i64> = got.iter().map(|r| r.0).collect();
+                same_set(&per, &songs)
+            },
+        ),
+        Check::new("each rating is the note's", move |ctx| {
+            let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
+            for (k, s) in songs.iter().enumerate() {
+                let want = note_rating(k, variant);
+                match my_reviews(ctx, &[*s]).first() {
+                    Some((_, r)) if *r == want => {}
+                    Some((_, r)) => return Err(format!("song {s} rated {r}, not {want}")),
+                    None => return Err(format!("song {s} not rated")),
+                }
+            }
+            Ok(())
+        }),
+        Check::new(
+            "the 2 earlier ratings were changed, not duplicated",
+            move |ctx| {
+                let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
+                let got = my_reviews(ctx, &[songs[0], songs[2]]);
+                let ok = got.len() == 2
+                    && got.iter().all(|(s, r)| {
+                        let k = songs.iter().position(|x| x == s).unwrap_or(0);
+                        *r == note_rating(k, variant)
+                    });
+                if ok { Ok(()) } else { Err(format!("{got:?}")) }
+            },
+        ),
+        Check::new("no song of the other album's note was rated", move |ctx| {
+            let (_, other) = ctx.pick("rated_album +1", |db| rated_album(db, key + 1));
+            let got = my_reviews(ctx, &other);
+            if got.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("{got:?}"))
+            }
+        }),
+    ];
+    if variant == 2 {
+        checks.push(Check::new(
+            "exactly the songs rated 5 are newly liked",
+            move |ctx| {
+                let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
+                let want: Vec<i64> = songs
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| note_rating(*k, variant) == 5)
+                    .map(|(_, s)| *s)
+                    .collect();
+                let got: Vec<i64> = added(ctx, "spotify", "song_likes")
+                    .into_iter()
+                    .filter(|r| mine(ctx, r))
+                    .filter_map(|r| r.get("song_id").as_i64())
+                    .collect();
+                same_set(&got, &want)
+            },
+        ));
+    }
+    if variant == 3 {
+        checks.push(Check::new(
+            format!("the album is rated {overall}"),
+            move |ctx| {
+                let (album, _) = ctx.pick("rated_album", |db| rated_album(db, key));
+                let r: Option<i64> = one(
+                    ctx.db,
+                    "SELECT rating FROM spotify.album_reviews WHERE user_id = ?1 AND album_id = ?2",
+                    params![ctx.user_id("spotify"), album],
+                );
+                if r == Some(overall) {
+                    Ok(())
+                } else {
+                    Err(format!("rating {r:?}"))
+                }
+            },
+        ));
+    }
+    parts.checks = checks;
+    parts.allowed = vec![
+        allow_added("my new song reviews", "spotify", "song_reviews", mine),
+        Allow::new("my song reviews' ratings changed", |ctx, r| {
+            r.is("spotify", "song_reviews")
+                && r.kind() == ChangeKind::Updated
+                && mine(ctx, r)
+                && r.changed_columns().iter().all(|c| c == "rating")
+        }),
+        allow_added(
+            "likes of the songs rated 5",
+            "spotify",
+            "song_likes",
+            move |ctx, r| variant == 2 && mine(ctx, r),
+        ),
+        allow_added(
+            "the album's review",
+            "spotify",
+            "album_reviews",
+            move |ctx, r| variant == 3 && mine(ctx, r),
+        ),
+        allow_counters("songs"),
+        allow_counters("albums"),
+    ];
+    parts
+}
+
+/// Allows a catalog counter (`like_count`, `rating`, `review_count`) of `table` to follow the
+/// supervisor's likes and reviews.
+fn allow_counters(table: &'static str) -> Allow {
+    Allow::new(format!("counters of spotify.{table}"), move |_, r| {
+        r.is("spotify", table)
+            && r.kind() == ChangeKind::Updated
+            && r.changed_columns()
+                .iter()
+                .all(|c| matches!(c.as_str(), "like_count" | "rating" | "review_count"))
+    })
+}
+
+/// An album of 6 to 12 songs, picked by `key`, and its songs in id order.
+fn rated_album(db: &Connection, key: i64) -> (i64, Vec<i64>) {
+    let album = one(
+        db,
+        "SELECT a.id FROM spotify.albums a WHERE (SELECT count(*) FROM spotify.songs s WHERE s.album_id = a.id) BETWEEN 6 AND 12 \
+         ORDER BY (a.id * 37 + ?1) % 907 LIMIT 1",
+        [key],
+    )
+    .unwrap_or(0);
+    (
+        album,
+        ids(
+            db,
+            "SELECT id FROM spotify.songs WHERE album_id = ?1 ORDER BY id",
+            [album],
+        ),
+    )
+}
+
+/// The note's rating of the `k`-th song (one 5 at least).
+fn note_rating(k: usize, variant: u8) -> i64 {
+    if k == 1 {
+        5
+    } else {
+        ((k * 3 + usize::from(variant)) % 5 + 1) as i64
+    }
+}

@@ -1,0 +1,326 @@
+//! "My friend F texted me about an artist they can't stand; take every song by them off our
+//! playlist P." Another contact texted later about another artist who is on the playlist too;
+//! a near-miss playlist "P (2022)" holds some of the songs. Songs with the artist featured
+//! count. Variant 2: off my library too; variant 3: the text names two artists.
+
+use super::{
+    FIND_CONTACT, FIND_PLAYLIST, mine, missing, playlist_named, same_set, songs_without, text_of,
+};
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::db::ids;
+use crate::kit::people::related_ids;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::spotify::playlist_songs;
+use crate::kit::time::days_ago;
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Relation;
+use chrono::Duration;
+use rusqlite::{Connection, params};
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        let rel = pop.relations_of(p.id);
+        rel.iter().any(|(r, _)| *r == Relation::Friend) && rel.len() >= 2
+    });
+    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
+    let other = g.person(
+        pop.relations_of(p.id)
+            .into_iter()
+            .map(|(_, id)| id)
+            .find(|id| *id != friend.id)
+            .unwrap_or(friend.id),
+    );
+    let variant = g.variant;
+    let key = p.id * 13 + i64::from(variant) * 5;
+    let title = format!("Road Trip w/ {}", friend.first_name);
+    let old_title = format!("{title} (2022)");
+    let instruction = match variant {
+        1 => format!(
+            "My friend {} {} texted me about an artist they can't stand. Take every song by that artist (features included) off our shared Spotify playlist \"{title}\".",
+            friend.first_name, friend.last_name
+        ),
+        2 => format!(
+            "{} {} messaged me that they can't stand some artist. Remove all of that artist's songs (including ones they're featured on) from my playlist \"{title}\", and take those songs out of my Spotify library too if they're in it.",
+            friend.first_name, friend.last_name
+        ),
+        _ => format!(
+            "Read {} {}'s latest text about artists they can't stand and remove every song by them, features too, from my Spotify playlist \"{title}\".",
+            friend.first_name, friend.last_name
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "phone", "spotify"];
+    let (sup, fr, ot, now) = (p.clone(), friend.clone(), other.clone(), g.now);
+    let (t1, t2) = (title.clone(), old_title.clone());
+    parts.setup.push(step(move |s| {
+        let pk = s.pick("off_picks", |db| off_picks(db, key, variant)).ok_or_else(missing)?;
+        let mut order = pk.keep.clone();
+        for (k, id) in pk.gone.iter().enumerate() {
+            order.insert((2 * k + 1).min(order.len()), *id);
+        }
+        s.add_spotify_playlist(&sup, &t2, true, &pk.old, now - Duration::days(300))?;
+        s.add_spotify_playlist(&sup, &t1, true, &order, now - Duration::days(25))?;
+        let name = |a: i64| text_of(s.db, "artists", "name", a);
+        if variant == 2 {
+            s.add_library_songs(&sup, &[pk.gone[0], pk.gone[2], pk.other[0]], now - Duration::days(60))?;
+        }
+        s.add_text(
+            &fr,
+            &sup,
+            "Loving the road trip playlist so far!",
+            days_ago(now, 12, 18, 2),
+        )?;
+        let msg = if variant == 3 {
+            format!(
+                "Can you take {} and {} off our road trip playlist? I can't stand either of them anymore.",
+                name(pk.artists[0]),
+                name(pk.artists[2])
+            )
+        } else {
+            format!(
+                "Hey, could you take {} off our road trip playlist? I honestly can't stand them anymore.",
+                name(pk.artists[0])
+            )
+        };
+        s.add_text(&fr, &sup, &msg, days_ago(now, 1, 19, 40))?;
+        s.add_text(
+            &ot,
+            &sup,
+            &format!("Ugh, {} came on the radio again. Can't stand them.", name(pk.artists[1])),
+            days_ago(now, 0, 8, 15),
+        )?;
+        Ok(())
+    }));
+    let logins = format!(
+        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\n{FIND_PLAYLIST}\nph = login(\"phone\")\nsp = login(\"spotify\")"
+    );
+    let read_friend = fill(
+        r#"friend = find_contact(@FIRST@, @LAST@)
+texts = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=friend["phone_number"])
+text = max([t for t in texts if t["sender"]["phone_number"] == friend["phone_number"]], key=lambda t: t["sent_at"])["message"]
+print(text)"#,
+        &[
+            ("FIRST", py(&friend.first_name)),
+            ("LAST", py(&friend.last_name)),
+        ],
+    );
+    let read_latest = r#"texts = all_pages(apis.phone.search_text_messages, access_token=ph)
+text = max([t for t in texts if t["sender"]["phone_number"] != profile["phone_number"]], key=lambda t: t["sent_at"])["message"]
+print(text)"#
+        .to_string();
+    let remove = |playlist: &str, any: bool, library: bool| {
+        let mut s = fill(
+            r#"pl = find_playlist(@TITLE@)
+songs = apis.spotify.show_playlist(access_token=sp, playlist_id=pl["playlist_id"])["songs"]
+names = {}
+for s in songs:
+    for a in s["artist_ids"]:
+        if a not in names:
+            names[a] = apis.spotify.show_artist(artist_id=a)["name"]
+gone = [s for s in songs if @ANY@(names[a] in text for a in s["artist_ids"]@FIRST@)]
+print([(s["title"], [names[a] for a in s["artist_ids"]]) for s in gone])
+for s in gone:
+    apis.spotify.remove_song_from_playlist(access_token=sp, playlist_id=pl["playlist_id"], song_id=s["id"])
+"#,
+            &[
+                ("TITLE", py(playlist)),
+                ("ANY", if any { "any" } else { "all" }.into()),
+                ("FIRST", if any { "" } else { "[:1]" }.into()),
+            ],
+        );
+        if library {
+            s.push_str(
+                "library = {s[\"song_id\"] for s in all_pages(apis.spotify.show_song_library, access_token=sp)}\nfor s in gone:\n    if s[\"id\"] in library:\n        apis.spotify.remove_song_from_library(access_token=sp, song_id=s[\"id\"])\n",
+            );
+        }
+        s
+    };
+    let v2 = variant == 2;
+    let done = "apis.supervisor.complete_task()".to_string();
+    parts.ground_truth = vec![
+        logins.clone(),
+        read_friend.clone(),
+        remove(&title, true, v2),
+        done.clone(),
+    ];
+    parts.wrong = vec![
+        solution(
+            "goes by the latest text from anyone (another contact's artist)",
+            vec![
+                logins.clone(),
+                read_latest,
+                remove(&title, true, v2),
+                done.clone(),
+            ],
+        ),
+        solution(
+            "removes only songs where the artist is listed first",
+            vec![
+                logins.clone(),
+                read_friend.clone(),
+                remove(&title, false, v2),
+                done.clone(),
+            ],
+        ),
+        solution(
+            "also empties the 2022 playlist of them",
+            vec![
+                logins.clone(),
+                read_friend.clone(),
+                remove(&title, true, v2),
+                remove(&old_title, true, false),
+                done,
+            ],
+        ),
+    ];
+    let tt = title.clone();
+    let the = move |ctx: &EvalCtx| playlist_named(ctx, &tt).ok_or(format!("no playlist \"{tt}\""));
+    let n_gone = if variant == 3 { 5 } else { 4 };
+    let (th1, th2, th3) = (the.clone(), the.clone(), the.clone());
+    let ot2 = old_title.clone();
+    let mut checks = vec![
+        Check::new(
+            format!("the {n_gone} songs by the texted artist(s) are off \"{title}\""),
+            move |ctx| {
+                let pk = ctx
+                    .pick("off_picks", |db| off_picks(db, key, variant))
+                    .ok_or("no picks")?;
+                let got = playlist_songs(ctx.db, th1(ctx)?);
+                match pk.gone.iter().find(|s| got.contains(s)) {
+                    Some(s) => Err(format!("song {s} is still there")),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new(
+            format!("\"{title}\" keeps exactly its other 11 songs"),
+            move |ctx| {
+                let pk = ctx
+                    .pick("off_picks", |db| off_picks(db, key, variant))
+                    .ok_or("no picks")?;
+                same_set(&playlist_songs(ctx.db, th2(ctx)?), &pk.keep)
+            },
+        ),
+        Check::new(
+            format!(
+                "the 2 songs by the artist {} {} complained about stay",
+                other.first_name, other.last_name
+            ),
+            move |ctx| {
+                let pk = ctx
+                    .pick("off_picks", |db| off_picks(db, key, variant))
+                    .ok_or("no picks")?;
+                let got = playlist_songs(ctx.db, th3(ctx)?);
+                match pk.other.iter().find(|s| !got.contains(s)) {
+                    Some(s) => Err(format!("song {s} was removed")),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new(format!("\"{old_title}\" keeps its 5 songs"), move |ctx| {
+            let pk = ctx
+                .pick("off_picks", |db| off_picks(db, key, variant))
+                .ok_or("no picks")?;
+            let id = playlist_named(ctx, &ot2).ok_or("it is gone")?;
+            same_set(&playlist_songs(ctx.db, id), &pk.old)
+        }),
+    ];
+    if v2 {
+        checks.push(Check::new(
+            "the 2 library songs by the artist are out of the library; the other artist's stays",
+            move |ctx| {
+                let pk = ctx
+                    .pick("off_picks", |db| off_picks(db, key, variant))
+                    .ok_or("no picks")?;
+                let lib = ids(
+                    ctx.db,
+                    "SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1",
+                    [ctx.user_id("spotify")],
+                );
+                if lib.contains(&pk.gone[0]) || lib.contains(&pk.gone[2]) {
+                    Err("a song of the artist is still in the library".into())
+                } else if !lib.contains(&pk.other[0]) {
+                    Err(format!("song {} left the library", pk.other[0]))
+                } else {
+                    Ok(())
+                }
+            },
+        ));
+    }
+    parts.checks = checks;
+    let t3 = title.clone();
+    parts.allowed = vec![
+        Allow::new("songs removed from the playlist", move |ctx, r| {
+            r.is("spotify", "playlist_songs")
+                && r.kind() == ChangeKind::Removed
+                && playlist_named(ctx, &t3) == r.get("playlist_id").as_i64()
+        }),
+        Allow::new("songs removed from the library", move |ctx, r| {
+            v2 && r.is("spotify", "user_library_songs")
+                && r.kind() == ChangeKind::Removed
+                && mine(ctx, r)
+        }),
+    ];
+    parts
+}
+
+/// Three artists with 6+ songs, each on a song as a featured (not first) artist, by `key`.
+fn three_artists(db: &Connection, key: i64) -> Vec<i64> {
+    ids(
+        db,
+        "SELECT j.value FROM spotify.songs s, json_each(s.artist_ids) j GROUP BY j.value \
+         HAVING count(*) >= 6 AND sum(j.key > 0) >= 1 ORDER BY (j.value * 7 + ?1) % 421 LIMIT 3",
+        [key],
+    )
+}
+
+/// `n` songs of `artist` (those where they are featured first) with none of `others`.
+fn songs_of(db: &Connection, artist: i64, others: &[i64], n: i64) -> Vec<i64> {
+    let others = serde_json::json!(others).to_string();
+    ids(
+        db,
+        "SELECT s.id FROM spotify.songs s WHERE EXISTS (SELECT 1 FROM json_each(s.artist_ids) j WHERE j.value = ?1) \
+         AND NOT EXISTS (SELECT 1 FROM json_each(s.artist_ids) j WHERE j.value IN (SELECT value FROM json_each(?2))) \
+         ORDER BY json_extract(s.artist_ids, '$[0]') = ?1, s.id LIMIT ?3",
+        params![artist, others, n],
+    )
+}
+
+/// The songs of the shared-playlist task: (to remove, to keep (the complained-about artist's
+/// included), the complained-about artist's songs, the near-miss playlist's songs).
+#[derive(Clone)]
+struct OffPicks {
+    gone: Vec<i64>,
+    keep: Vec<i64>,
+    other: Vec<i64>,
+    old: Vec<i64>,
+    artists: Vec<i64>,
+}
+
+fn off_picks(db: &Connection, key: i64, variant: u8) -> Option<OffPicks> {
+    let a = three_artists(db, key);
+    if a.len() < 3 {
+        return None;
+    }
+    let (x, y, x2) = (a[0], a[1], a[2]);
+    let mut gone = songs_of(db, x, &[y, x2], if variant == 3 { 3 } else { 4 });
+    if variant == 3 {
+        gone.extend(songs_of(db, x2, &[x, y], 2));
+    }
+    let other = songs_of(db, y, &[x, x2], 2);
+    let plain = songs_without(db, &a, key, 12);
+    let mut keep = plain[..9].to_vec();
+    keep.extend(&other);
+    let mut old = plain[9..].to_vec();
+    old.extend(gone.iter().take(2));
+    Some(OffPicks {
+        gone,
+        keep,
+        other,
+        old,
+        artists: a,
+    })
+}

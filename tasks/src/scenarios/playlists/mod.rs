@@ -1,0 +1,175 @@
+//! Spotify-centred scenarios crossing with simple_note, phone, todoist, venmo and file_system:
+//! a playlist built from a note's song titles (near-miss versions of each title, hits spread
+//! over several search pages), songs of an artist a friend texted about taken off a shared
+//! playlist, an album's songs rated from a note, followed artists pruned against the library,
+//! a trip playlist downloaded from a to-do, one playlist merged into another, and half of the
+//! Premium subscription asked from the spouse on Venmo. Names end with " (playlists)".
+//!
+//! Catalog rows are picked by deterministic queries (keyed by the variant and supervisor) that
+//! the setup and the checks run alike; designed rows (playlists, notes, texts, to-dos,
+//! subscriptions) are written by the setup, so instructions are known when a task is built.
+
+mod album_ratings;
+mod artist_off_playlist;
+mod merge_playlists;
+mod note_playlist;
+mod premium_half;
+mod recommended_genre;
+mod texted_playlist_count;
+mod trip_downloads;
+mod unfollow_idle;
+
+use crate::diff::RowChange;
+use crate::eval::EvalCtx;
+use crate::kit::db::{ids, one};
+use crate::kit::time::days_ago;
+use crate::model::Split;
+use crate::scenarios::Scenario;
+use apps::simple_note::seed::NoteSeed;
+use chrono::NaiveDateTime;
+use rusqlite::{Connection, params};
+use sim::sql::Cached;
+use std::collections::BTreeSet;
+
+pub(super) fn scenarios() -> Vec<Scenario> {
+    vec![
+        Scenario {
+            name: "playlist from the song titles in a note (playlists)",
+            split: Split::Train,
+            difficulty: 2,
+            build: note_playlist::build,
+        },
+        Scenario {
+            name: "take a texted artist off a shared playlist (playlists)",
+            split: Split::Dev,
+            difficulty: 2,
+            build: artist_off_playlist::build,
+        },
+        Scenario {
+            name: "merge one playlist into another and delete it (playlists)",
+            split: Split::Train,
+            difficulty: 2,
+            build: merge_playlists::build,
+        },
+        Scenario {
+            name: "ask my spouse for half of our Premium (playlists)",
+            split: Split::TestNormal,
+            difficulty: 2,
+            build: premium_half::build,
+        },
+        Scenario {
+            name: "download the trip playlist a to-do names (playlists)",
+            split: Split::Train,
+            difficulty: 2,
+            build: trip_downloads::build,
+        },
+        Scenario {
+            name: "rate an album's songs from a note (playlists)",
+            split: Split::Train,
+            difficulty: 2,
+            build: album_ratings::build,
+        },
+        Scenario {
+            name: "unfollow artists with no songs in my library (playlists)",
+            split: Split::Dev,
+            difficulty: 2,
+            build: unfollow_idle::build,
+        },
+        Scenario {
+            name: "playlist of my recommended songs in a genre, link to a note's people (playlists)",
+            split: Split::TestNormal,
+            difficulty: 3,
+            build: recommended_genre::build,
+        },
+        Scenario {
+            name: "how many songs of a texted playlist I have (playlists)",
+            split: Split::Train,
+            difficulty: 2,
+            build: texted_playlist_count::build,
+        },
+    ]
+}
+
+/// A text column of a row by id.
+fn text_of(db: &Connection, table: &str, column: &str, id: i64) -> String {
+    db.query_row_cached(
+        &format!("SELECT {column} FROM spotify.{table} WHERE id = ?1"),
+        [id],
+        |r| r.get::<_, String>(0),
+    )
+    .unwrap_or_default()
+}
+
+/// A missing row, as a setup error.
+fn missing() -> rusqlite::Error {
+    rusqlite::Error::QueryReturnedNoRows
+}
+
+/// A note dated `days` days before `now`.
+fn note_seed(title: &str, content: &str, tags: &[&str], now: NaiveDateTime, days: i64) -> NoteSeed {
+    let at = days_ago(now, days, 21, 5);
+    NoteSeed {
+        title: title.to_string(),
+        content: content.to_string(),
+        tags: tags.iter().map(|t| t.to_string()).collect(),
+        pinned: false,
+        created_at: at,
+        updated_at: at,
+    }
+}
+
+/// The supervisor's playlist titled `title` in the end state.
+fn playlist_named(ctx: &EvalCtx, title: &str) -> Option<i64> {
+    one(
+        ctx.db,
+        "SELECT id FROM spotify.playlists WHERE user_id = ?1 AND title = ?2",
+        params![ctx.user_id("spotify"), title],
+    )
+}
+
+/// Sorted ids.
+fn sorted(mut v: Vec<i64>) -> Vec<i64> {
+    v.sort_unstable();
+    v
+}
+
+/// Ok when `got` equals `want`, else the difference.
+fn same_set(got: &[i64], want: &[i64]) -> Result<(), String> {
+    let (g, w) = (sorted(got.to_vec()), sorted(want.to_vec()));
+    if g == w {
+        return Ok(());
+    }
+    let gs: BTreeSet<i64> = g.iter().copied().collect();
+    let ws: BTreeSet<i64> = w.iter().copied().collect();
+    Err(format!(
+        "{} rows; missing {:?}, extra {:?}",
+        g.len(),
+        ws.difference(&gs).collect::<Vec<_>>(),
+        gs.difference(&ws).collect::<Vec<_>>()
+    ))
+}
+
+/// Is this row the supervisor's (by `user_id`)?
+fn mine(ctx: &EvalCtx, r: &RowChange) -> bool {
+    r.get("user_id").as_i64() == ctx.user_id("spotify")
+}
+
+/// Python that defines `find_contact(first, last)` (needs `ph`).
+const FIND_CONTACT: &str = r#"def find_contact(first, last):
+    hits = all_pages(apis.phone.search_contacts, access_token=ph, query=first + " " + last)
+    return [c for c in hits if c["first_name"] == first and c["last_name"] == last][0]"#;
+
+/// Python that defines `find_playlist(title)`: the supervisor's playlist with this title.
+const FIND_PLAYLIST: &str = r#"def find_playlist(title):
+    return [p for p in all_pages(apis.spotify.show_playlist_library, access_token=sp) if p["title"] == title][0]"#;
+
+/// `n` songs by none of `artists`, picked by `key`.
+fn songs_without(db: &Connection, artists: &[i64], key: i64, n: i64) -> Vec<i64> {
+    let artists = serde_json::json!(artists).to_string();
+    ids(
+        db,
+        "SELECT s.id FROM spotify.songs s WHERE NOT EXISTS (SELECT 1 FROM json_each(s.artist_ids) j \
+         WHERE j.value IN (SELECT value FROM json_each(?1))) ORDER BY (s.id * 31 + ?2) % 8111 LIMIT ?3",
+        params![artists, key, n],
+    )
+}

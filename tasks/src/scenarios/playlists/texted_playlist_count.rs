@@ -1,0 +1,193 @@
+//! "My friend F texted me a link to their playlist; how many of its songs are in my library?"
+//! Another contact texted another playlist's link later. Variant 2: how many are not in my
+//! library; variant 3: how many I have downloaded.
+
+use super::{FIND_CONTACT, missing};
+use crate::kit::db::ids;
+use crate::kit::people::related_ids;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::time::days_ago;
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Relation;
+use chrono::Duration;
+use rusqlite::{Connection, params};
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        let rel = pop.relations_of(p.id);
+        rel.iter().any(|(r, _)| *r == Relation::Friend) && rel.len() >= 2
+    });
+    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
+    let other = g.person(
+        pop.relations_of(p.id)
+            .into_iter()
+            .map(|(_, id)| id)
+            .find(|id| *id != friend.id)
+            .unwrap_or(friend.id),
+    );
+    let variant = g.variant;
+    let key = p.id * 59 + i64::from(variant) * 23;
+    let (have, total) = (
+        match variant {
+            1 => 5,
+            2 => 4,
+            _ => 3,
+        },
+        12,
+    );
+    let answer = if variant == 2 { total - have } else { have };
+    let instruction = match variant {
+        1 => format!(
+            "{} {} texted me a link to one of their Spotify playlists. How many of its songs are already in my song library?",
+            friend.first_name, friend.last_name
+        ),
+        2 => format!(
+            "My friend {} {} sent me their playlist's link by text. How many of the songs on it are not in my Spotify library yet?",
+            friend.first_name, friend.last_name
+        ),
+        _ => format!(
+            "How many songs of the playlist {} {} texted me the link to have I downloaded on Spotify?",
+            friend.first_name, friend.last_name
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "phone", "spotify"];
+    parts.answer = Some(crate::model::Answer::Number(answer as f64));
+    let (sup, fr, ot, now) = (p.clone(), friend.clone(), other.clone(), g.now);
+    parts.setup.push(step(move |s| {
+        let uid = s.user_id("spotify", &sup)?;
+        let songs = s.pick("texted_picks", |db| texted_picks(db, uid, key));
+        if songs.len() < 20 {
+            return Err(missing());
+        }
+        let mine_pl = s.add_spotify_playlist(
+            &fr,
+            &format!("{}'s Summer Mix", fr.first_name),
+            true,
+            &songs[..12],
+            now - Duration::days(30),
+        )?;
+        let other_pl = s.add_spotify_playlist(
+            &ot,
+            "Weekend Vibes",
+            true,
+            &songs[10..],
+            now - Duration::days(20),
+        )?;
+        let picked: Vec<i64> = songs
+            .iter()
+            .take(12)
+            .step_by(2)
+            .take(have as usize)
+            .copied()
+            .collect();
+        if variant == 3 {
+            s.download_songs(&sup, &picked, now - Duration::days(10))?;
+            s.add_library_songs(&sup, &songs[1..4], now - Duration::days(10))?;
+        } else {
+            s.add_library_songs(&sup, &picked, now - Duration::days(10))?;
+            s.download_songs(&sup, &songs[12..15], now - Duration::days(10))?;
+        }
+        s.add_library_songs(&sup, &songs[14..18], now - Duration::days(10))?;
+        s.add_text(
+            &fr,
+            &sup,
+            &format!(
+                "Made this for the summer, have a listen: https://spotify.com/playlists/{mine_pl}"
+            ),
+            days_ago(now, 3, 17, 20),
+        )?;
+        s.add_text(
+            &ot,
+            &sup,
+            &format!("You'd like this one: https://spotify.com/playlists/{other_pl}"),
+            days_ago(now, 1, 11, 5),
+        )?;
+        Ok(())
+    }));
+    let logins = format!(
+        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\nimport re\nph = login(\"phone\")\nsp = login(\"spotify\")"
+    );
+    let read = |latest_any: bool| {
+        if latest_any {
+            "texts = all_pages(apis.phone.search_text_messages, access_token=ph, query=\"spotify.com/playlists\")\ntext = max(texts, key=lambda t: t[\"sent_at\"])[\"message\"]\npid = int(re.search(r\"playlists/(\\d+)\", text).group(1))".to_string()
+        } else {
+            fill(
+                r#"friend = find_contact(@FIRST@, @LAST@)
+texts = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=friend["phone_number"])
+text = max([t for t in texts if "spotify.com/playlists/" in t["message"]], key=lambda t: t["sent_at"])["message"]
+pid = int(re.search(r"playlists/(\d+)", text).group(1))"#,
+                &[
+                    ("FIRST", py(&friend.first_name)),
+                    ("LAST", py(&friend.last_name)),
+                ],
+            )
+        }
+    };
+    let count = |value: &str| {
+        let source = if variant == 3 {
+            "all_pages(apis.spotify.show_downloaded_songs, access_token=sp)"
+        } else {
+            "all_pages(apis.spotify.show_song_library, access_token=sp)"
+        };
+        format!(
+            "songs = [s[\"id\"] for s in apis.spotify.show_playlist(access_token=sp, playlist_id=pid)[\"songs\"]]\nmine = {{s[\"song_id\"] for s in {source}}}\ninside = len([s for s in songs if s in mine])\nprint(len(songs), inside)\napis.supervisor.complete_task(answer={value})"
+        )
+    };
+    let right = if variant == 2 {
+        "len(songs) - inside"
+    } else {
+        "inside"
+    };
+    parts.ground_truth = vec![logins.clone(), read(false), count(right)];
+    parts.wrong = vec![
+        solution(
+            "reads the latest playlist link from anyone",
+            vec![logins.clone(), read(true), count(right)],
+        ),
+        solution(
+            "answers the playlist's number of songs",
+            vec![logins.clone(), read(false), count("len(songs)")],
+        ),
+        solution(
+            if variant == 2 {
+                "answers how many are in the library"
+            } else {
+                "answers how many are not"
+            },
+            vec![
+                logins,
+                read(false),
+                count(if variant == 2 {
+                    "inside"
+                } else {
+                    "len(songs) - inside"
+                }),
+            ],
+        ),
+    ];
+    parts.checks = vec![Check::new(
+        format!("the answer is {answer}"),
+        move |ctx| match ctx.answer.as_ref().and_then(|a| {
+            a.as_f64()
+                .or_else(|| a.as_str().and_then(|s| s.trim().parse().ok()))
+        }) {
+            Some(v) if (v - answer as f64).abs() < 1e-9 => Ok(()),
+            other => Err(format!("answered {other:?}")),
+        },
+    )];
+    parts
+}
+
+/// The songs of the friend's and the other contact's playlists: 12 and 8 songs, none in the
+/// supervisor's library or downloads at the start.
+fn texted_picks(db: &Connection, uid: i64, key: i64) -> Vec<i64> {
+    ids(
+        db,
+        "SELECT id FROM spotify.songs WHERE id NOT IN (SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1) \
+         AND id NOT IN (SELECT song_id FROM spotify.user_downloaded_songs WHERE user_id = ?1) ORDER BY (id * 53 + ?2) % 8111 LIMIT 20",
+        params![uid, key],
+    )
+}

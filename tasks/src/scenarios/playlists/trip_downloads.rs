@@ -1,0 +1,310 @@
+//! "I'm off on my trip soon; do the music to-do in my Todoist project for it." The to-do
+//! names a playlist to download (4 of its songs are downloaded already: downloading again
+//! fails); a near-miss "(old)" playlist and last trip's project with its own playlist to-do
+//! are there too. Variant 2: the playlist is a friend's public one; variant 3: tick the to-do
+//! off afterwards.
+
+use super::{FIND_CONTACT, FIND_PLAYLIST, mine, missing, same_set, songs_without};
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::ids;
+use crate::kit::people::related_ids;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Relation;
+use chrono::Duration;
+use rusqlite::{Connection, OptionalExtension};
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .any(|(r, _)| *r == Relation::Friend)
+    });
+    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
+    let variant = g.variant;
+    let key = p.id * 29 + i64::from(variant) * 11;
+    let (city, title, old_city) = match variant {
+        1 => ("Lisbon", "Lisbon Nights", "Rome"),
+        2 => ("Porto", "Porto Sunsets", "Madrid"),
+        _ => ("Kyoto", "Kyoto Calm", "Seoul"),
+    };
+    let near = format!("{title} (old)");
+    let old_title = format!("{old_city} Days");
+    let todo = if variant == 2 {
+        format!(
+            "Download {}'s \"{title}\" playlist for the flight",
+            friend.first_name
+        )
+    } else {
+        format!("Download the \"{title}\" playlist for the flight")
+    };
+    let instruction = match variant {
+        1 => format!(
+            "I'm flying to {city} soon. Take care of the music to-do in my Todoist project for the trip (some of those songs I've downloaded already)."
+        ),
+        2 => format!(
+            "My {city} trip is coming up; please do the to-do about music in its Todoist project for me."
+        ),
+        _ => format!(
+            "Before my {city} trip: do the playlist to-do in my Todoist project for the trip, then mark that to-do as done."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = if variant == 2 {
+        vec!["supervisor", "todoist", "spotify", "phone"]
+    } else {
+        vec!["supervisor", "todoist", "spotify"]
+    };
+    let (sup, fr, now) = (p.clone(), friend.clone(), g.now);
+    let (nm, ot, td) = (near.clone(), old_title.clone(), todo.clone());
+    parts.setup.push(step(move |s| {
+        let (pl, before, nr, old) = s.pick("trip_picks", |db| trip_picks(db, key));
+        if pl.is_empty() {
+            return Err(missing());
+        }
+        let owner = if variant == 2 { &fr } else { &sup };
+        s.add_spotify_playlist(&sup, &nm, false, &nr, now - Duration::days(400))?;
+        s.add_spotify_playlist(owner, title, variant == 2, &pl, now - Duration::days(20))?;
+        s.add_spotify_playlist(&sup, &ot, false, &old, now - Duration::days(300))?;
+        s.download_songs(&sup, &before, now - Duration::days(9))?;
+        let old_p = s.add_todo_project(
+            &sup,
+            &format!("Trip to {old_city}"),
+            "Last year's trip",
+            &[],
+            now - Duration::days(330),
+        )?;
+        for (t, done) in [
+            (
+                format!("Download the \"{ot}\" playlist for the flight"),
+                true,
+            ),
+            ("Book the hotel".to_string(), true),
+        ] {
+            s.add_todo_task(
+                old_p,
+                None,
+                &sup,
+                &t,
+                None,
+                "medium",
+                done,
+                None,
+                now - Duration::days(320),
+            )?;
+        }
+        let new_p = s.add_todo_project(
+            &sup,
+            &format!("Trip to {city}"),
+            "Flight on the 24th",
+            &[],
+            now - Duration::days(30),
+        )?;
+        for t in [
+            "Book airport taxi",
+            td.as_str(),
+            "Pack chargers and adapters",
+        ] {
+            s.add_todo_task(
+                new_p,
+                None,
+                &sup,
+                t,
+                None,
+                "medium",
+                false,
+                None,
+                now - Duration::days(28),
+            )?;
+        }
+        Ok(())
+    }));
+    let logins = format!(
+        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\n{FIND_PLAYLIST}\nimport re\ntd = login(\"todoist\")\nsp = login(\"spotify\")\nph = login(\"phone\")"
+    );
+    let read = |project: &str| {
+        fill(
+            r#"projects = all_pages(apis.todoist.show_projects, access_token=td)
+project = [p for p in projects if p["name"] == @PROJECT@][0]
+shown = apis.todoist.show_tasks(access_token=td, project_id=project["project_id"])
+tasks = shown["no_section_tasks"] + [t for sec in shown["sections"] for t in sec["tasks"]]
+todo = [t for t in tasks if "playlist" in t["title"].lower()][0]
+ptitle = re.search(r'"(.+?)"', todo["title"]).group(1)
+print(todo["title"], ptitle)"#,
+            &[("PROJECT", py(project))],
+        )
+    };
+    let find = if variant == 2 {
+        fill(
+            r#"friend = find_contact(@FIRST@, @LAST@)
+hits = all_pages(apis.spotify.search_playlists, access_token=sp, query=ptitle)
+pid = [p for p in hits if p["title"] == ptitle and p["owner"]["email"] == friend["email"]][0]["playlist_id"]"#,
+            &[
+                ("FIRST", py(&friend.first_name)),
+                ("LAST", py(&friend.last_name)),
+            ],
+        )
+    } else {
+        "pid = find_playlist(ptitle)[\"playlist_id\"]".to_string()
+    };
+    let download = |skip: bool| {
+        let mut s = format!(
+            "have = {{s[\"song_id\"] for s in all_pages(apis.spotify.show_downloaded_songs, access_token=sp)}}\nfor s in apis.spotify.show_playlist(access_token=sp, playlist_id=pid)[\"songs\"]:\n    if {}s[\"id\"] not in have:\n        apis.spotify.download_song(access_token=sp, song_id=s[\"id\"])\n",
+            if skip { "" } else { "True or " }
+        );
+        if variant == 3 {
+            s.push_str("apis.todoist.update_task(access_token=td, task_id=todo[\"task_id\"], is_completed=True)\n");
+        }
+        s.push_str("apis.supervisor.complete_task()");
+        s
+    };
+    let project = format!("Trip to {city}");
+    parts.ground_truth = vec![logins.clone(), read(&project), find.clone(), download(true)];
+    let near_find = if variant == 2 {
+        "pid = find_playlist(ptitle + \" (old)\")[\"playlist_id\"]".to_string()
+    } else {
+        find.replace(
+            "find_playlist(ptitle)",
+            "find_playlist(ptitle + \" (old)\")",
+        )
+    };
+    parts.wrong = vec![
+        solution(
+            "downloads the near-miss \"(old)\" playlist",
+            vec![logins.clone(), read(&project), near_find, download(true)],
+        ),
+        solution(
+            "does not skip the songs downloaded already (the download fails)",
+            vec![
+                logins.clone(),
+                read(&project),
+                find.clone(),
+                download(false),
+            ],
+        ),
+        solution(
+            "does last trip's to-do",
+            vec![
+                logins.clone(),
+                read(&format!("Trip to {old_city}")),
+                "pid = find_playlist(ptitle)[\"playlist_id\"]".to_string(),
+                download(true),
+            ],
+        ),
+    ];
+    let downloads = |ctx: &EvalCtx| {
+        ids(
+            ctx.db,
+            "SELECT song_id FROM spotify.user_downloaded_songs WHERE user_id = ?1",
+            [ctx.user_id("spotify")],
+        )
+    };
+    let new_downloads = |ctx: &EvalCtx| -> Vec<i64> {
+        added(ctx, "spotify", "user_downloaded_songs")
+            .into_iter()
+            .filter(|r| mine(ctx, r))
+            .filter_map(|r| r.get("song_id").as_i64())
+            .collect()
+    };
+    let mut checks = vec![
+        Check::new(
+            format!("all 12 songs of \"{title}\" are downloaded"),
+            move |ctx| {
+                let (pl, _, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, key));
+                let have = downloads(ctx);
+                match pl.iter().find(|s| !have.contains(s)) {
+                    Some(s) => Err(format!("song {s} is not downloaded")),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new(
+            "exactly its 8 songs not downloaded before are new downloads",
+            move |ctx| {
+                let (pl, before, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, key));
+                let want: Vec<i64> = pl.into_iter().filter(|s| !before.contains(s)).collect();
+                same_set(&new_downloads(ctx), &want)
+            },
+        ),
+        Check::new(
+            format!("no song only on \"{near}\" or \"{old_title}\" is downloaded"),
+            move |ctx| {
+                let (pl, _, nr, old) = ctx.pick("trip_picks", |db| trip_picks(db, key));
+                let got = new_downloads(ctx);
+                match nr
+                    .iter()
+                    .chain(&old)
+                    .find(|s| got.contains(s) && !pl.contains(s))
+                {
+                    Some(s) => Err(format!("song {s} was downloaded")),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new("the 4 earlier downloads are kept", move |ctx| {
+            let (_, before, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, key));
+            let have = downloads(ctx);
+            match before.iter().find(|s| !have.contains(s)) {
+                Some(s) => Err(format!("song {s} is no longer downloaded")),
+                None => Ok(()),
+            }
+        }),
+    ];
+    if variant == 3 {
+        let t = todo.clone();
+        checks.push(Check::new(
+            format!("the to-do \"{todo}\" is done"),
+            move |ctx| {
+                let done: Option<bool> = ctx
+                    .db
+                    .query_row_cached(
+                        "SELECT is_completed FROM todoist.tasks WHERE title = ?1",
+                        [&t],
+                        |r| r.get(0),
+                    )
+                    .optional()
+                    .ok()
+                    .flatten();
+                if done == Some(true) {
+                    Ok(())
+                } else {
+                    Err(format!("is_completed = {done:?}"))
+                }
+            },
+        ));
+    }
+    parts.checks = checks;
+    parts.allowed = vec![
+        allow_added(
+            "the new downloads",
+            "spotify",
+            "user_downloaded_songs",
+            mine,
+        ),
+        Allow::new("the to-do ticked off", move |_, r| {
+            r.is("todoist", "tasks")
+                && r.kind() == ChangeKind::Updated
+                && r.get("title").as_str() == Some(todo.as_str())
+                && r.changed_columns().iter().all(|c| c == "is_completed")
+        }),
+    ];
+    parts
+}
+
+/// The songs of the trip task: (playlist, downloaded before, near-miss "(old)", old trip's).
+fn trip_picks(db: &Connection, key: i64) -> (Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>) {
+    let s = songs_without(db, &[], key, 20);
+    if s.len() < 20 {
+        return Default::default();
+    }
+    let pl = s[..12].to_vec();
+    let before = vec![pl[1], pl[4], pl[7], pl[10]];
+    let mut near = s[12..16].to_vec();
+    near.push(pl[0]);
+    (pl, before, near, s[16..].to_vec())
+}

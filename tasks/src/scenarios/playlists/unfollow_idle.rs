@@ -1,0 +1,269 @@
+//! "Unfollow every artist I follow who has no song in my library." Four such artists are
+//! followed on top of the world's. Variant 2: keep the ones in my note "Always following";
+//! variant 3: liked songs count too (one of the four has a liked song).
+
+use super::{mine, missing, note_seed, text_of};
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::changes::added;
+use crate::kit::db::{ids, one};
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use chrono::Duration;
+use rusqlite::{Connection, params};
+use std::collections::BTreeSet;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let variant = g.variant;
+    let key = p.id * 43 + i64::from(variant) * 17;
+    let instruction = match variant {
+        1 => "Clean up who I follow on Spotify: unfollow every artist who has no song in my song library.".to_string(),
+        2 => "Unfollow all the artists I follow on Spotify that have no songs in my library, except the ones listed in my note \"Always following\".".to_string(),
+        _ => "On Spotify, stop following each artist I follow who has neither a song in my library nor a song I've liked.".to_string(),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = if variant == 2 {
+        vec!["supervisor", "simple_note", "spotify"]
+    } else {
+        vec!["supervisor", "spotify"]
+    };
+    let filler = g.filler(&p, 5, &[], &["Always following"]);
+    let (sup, now) = (p.clone(), g.now);
+    parts.setup.push(step(move |s| {
+        let uid = s.user_id("spotify", &sup)?;
+        let idle = s.pick("idle_artists", |db| idle_artists(db, uid, key));
+        if idle.len() < 4 {
+            return Err(missing());
+        }
+        s.follow_artists(&sup, &idle, now - Duration::days(200))?;
+        if variant == 3 {
+            let song = one(
+                s.db,
+                "SELECT s.id FROM spotify.songs s, json_each(s.artist_ids) j WHERE j.value = ?1 ORDER BY s.id LIMIT 1",
+                [idle[3]],
+            )
+            .ok_or_else(missing)?;
+            s.like_songs(&sup, &[song], now - Duration::days(20))?;
+        }
+        if variant == 2 {
+            let kept = one(
+                s.db,
+                "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1 AND artist_id NOT IN (SELECT value FROM json_each(?2)) ORDER BY artist_id LIMIT 1",
+                params![uid, serde_json::json!(idle).to_string()],
+            );
+            let mut names = vec![text_of(s.db, "artists", "name", idle[3])];
+            if let Some(k) = kept {
+                names.push(text_of(s.db, "artists", "name", k));
+            }
+            let mut notes = filler.clone();
+            notes.insert(2, note_seed("Always following", &names.join("\n"), &["music"], now, 15));
+            s.replace_notes(&sup, &notes)?;
+        }
+        Ok(())
+    }));
+    let logins =
+        format!("{LOGIN_ANY}\n{ALL_PAGES}\nsp = login(\"spotify\")\nsn = login(\"simple_note\")");
+    let gather = |first_page: bool, liked: bool, keep: bool| {
+        let mut s = if first_page {
+            "follows = all_pages(apis.spotify.show_following_artists, access_token=sp)\nlibrary = apis.spotify.show_song_library(access_token=sp, page_limit=20)\n".to_string()
+        } else {
+            "follows = all_pages(apis.spotify.show_following_artists, access_token=sp)\nlibrary = all_pages(apis.spotify.show_song_library, access_token=sp)\n".to_string()
+        };
+        s.push_str("have = {a[\"id\"] for s in library for a in s[\"artists\"]}\n");
+        if liked {
+            s.push_str("have |= {a[\"id\"] for s in all_pages(apis.spotify.show_liked_songs, access_token=sp) for a in s[\"artists\"]}\n");
+        }
+        if keep {
+            s.push_str("note = [n for n in all_pages(apis.simple_note.search_notes, access_token=sn, query=\"Always following\") if n[\"title\"] == \"Always following\"][0]\nkeep = {l.strip() for l in apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"].splitlines() if l.strip()}\n");
+        } else {
+            s.push_str("keep = set()\n");
+        }
+        s.push_str("print(len(follows), len(library), keep)");
+        s
+    };
+    let unfollow = |all: bool| {
+        format!(
+            "for a in follows:\n    if {}(a[\"artist_id\"] not in have and a[\"name\"] not in keep):\n        apis.spotify.unfollow_artist(access_token=sp, artist_id=a[\"artist_id\"])\napis.supervisor.complete_task()",
+            if all { "True or " } else { "" }
+        )
+    };
+    let (liked, keep) = (variant == 3, variant == 2);
+    parts.ground_truth = vec![logins.clone(), gather(false, liked, keep), unfollow(false)];
+    parts.wrong = vec![
+        solution(
+            "reads only the first page of the library",
+            vec![logins.clone(), gather(true, liked, keep), unfollow(false)],
+        ),
+        solution(
+            "unfollows every artist",
+            vec![logins.clone(), gather(false, liked, keep), unfollow(true)],
+        ),
+        match variant {
+            2 => solution(
+                "ignores the note",
+                vec![logins.clone(), gather(false, false, false), unfollow(false)],
+            ),
+            3 => solution(
+                "ignores the liked songs",
+                vec![logins.clone(), gather(false, false, false), unfollow(false)],
+            ),
+            _ => solution(
+                "goes by liked songs instead of the library",
+                vec![
+                    logins.clone(),
+                    gather(false, false, false).replace(
+                        "library = all_pages(apis.spotify.show_song_library",
+                        "library = all_pages(apis.spotify.show_liked_songs",
+                    ),
+                    unfollow(false),
+                ],
+            ),
+        },
+    ];
+    let follows_now = |ctx: &EvalCtx| -> BTreeSet<i64> {
+        ids(
+            ctx.db,
+            "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
+            [ctx.user_id("spotify")],
+        )
+        .into_iter()
+        .collect()
+    };
+    let unfollowed = |ctx: &EvalCtx| -> BTreeSet<i64> {
+        ctx.diff
+            .rows
+            .iter()
+            .filter(|r| {
+                r.is("spotify", "user_artist_followings")
+                    && r.kind() == ChangeKind::Removed
+                    && mine(ctx, r)
+            })
+            .filter_map(|r| r.get("artist_id").as_i64())
+            .collect()
+    };
+    let keep_ids = move |ctx: &EvalCtx| -> BTreeSet<i64> {
+        let uid = ctx.user_id("spotify").unwrap_or(0);
+        let idle = ctx.pick("idle_artists", |db| idle_artists(db, uid, key));
+        let mut k = BTreeSet::new();
+        if variant == 2 {
+            k.insert(idle[3]);
+            let rest: Vec<i64> = follows_now(ctx)
+                .into_iter()
+                .chain(unfollowed(ctx))
+                .filter(|a| !idle.contains(a))
+                .collect();
+            if let Some(m) = rest.iter().min() {
+                k.insert(*m);
+            }
+        }
+        k
+    };
+    let mut checks = vec![
+        Check::new(
+            "every followed artist without a song in my library is unfollowed",
+            move |ctx| {
+                let have = library_artists(ctx, liked);
+                let keep = keep_ids(ctx);
+                match follows_now(ctx)
+                    .into_iter()
+                    .find(|a| !have.contains(a) && !keep.contains(a))
+                {
+                    Some(a) => Err(format!("artist {a} is still followed")),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new(
+            "every artist with a song in my library is still followed",
+            move |ctx| {
+                let have = library_artists(ctx, liked);
+                match unfollowed(ctx).into_iter().find(|a| have.contains(a)) {
+                    Some(a) => Err(format!("artist {a} was unfollowed")),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new(
+            "the 4 designed idle artists are handled (3 at least unfollowed)",
+            move |ctx| {
+                let idle = ctx.pick("idle_artists", |db| {
+                    idle_artists(db, ctx.user_id("spotify").unwrap_or(0), key)
+                });
+                let gone = unfollowed(ctx);
+                let n = idle.iter().filter(|a| gone.contains(a)).count();
+                let want = if variant == 1 { 4 } else { 3 };
+                if n == want {
+                    Ok(())
+                } else {
+                    Err(format!("{n} of them unfollowed, not {want}"))
+                }
+            },
+        ),
+        Check::new("no artist was newly followed", move |ctx| {
+            let n = added(ctx, "spotify", "user_artist_followings").len();
+            if n == 0 {
+                Ok(())
+            } else {
+                Err(format!("{n} follows added"))
+            }
+        }),
+    ];
+    if variant != 1 {
+        checks.push(Check::new(
+            if variant == 2 {
+                "the artists in my note are still followed"
+            } else {
+                "the artist of my liked song is still followed"
+            },
+            move |ctx| {
+                let now = follows_now(ctx);
+                match keep_ids(ctx)
+                    .into_iter()
+                    .chain(if variant == 3 {
+                        ctx.pick("idle_artists", |db| {
+                            idle_artists(db, ctx.user_id("spotify").unwrap_or(0), key)
+                        })
+                        .get(3)
+                        .copied()
+                    } else {
+                        None
+                    })
+                    .find(|a| !now.contains(a))
+                {
+                    Some(a) => Err(format!("artist {a} was unfollowed")),
+                    None => Ok(()),
+                }
+            },
+        ));
+    }
+    parts.checks = checks;
+    parts.allowed = vec![Allow::new("my follows removed", |ctx, r| {
+        r.is("spotify", "user_artist_followings") && r.kind() == ChangeKind::Removed && mine(ctx, r)
+    })];
+    parts
+}
+
+/// Four artists with no song in `person`'s library, picked by `key` (setup: before; checks:
+/// the library does not change).
+fn idle_artists(db: &Connection, uid: i64, key: i64) -> Vec<i64> {
+    ids(
+        db,
+        "SELECT a.id FROM spotify.artists a WHERE a.id NOT IN (SELECT j.value FROM spotify.user_library_songs l \
+         JOIN spotify.songs s ON s.id = l.song_id, json_each(s.artist_ids) j WHERE l.user_id = ?1) \
+         ORDER BY (a.id * 7 + ?2) % 421 LIMIT 4",
+        params![uid, key],
+    )
+}
+
+/// The artists of the supervisor's library songs (and liked songs, with `liked`).
+fn library_artists(ctx: &EvalCtx, liked: bool) -> BTreeSet<i64> {
+    let mut sql = "SELECT j.value FROM spotify.user_library_songs l JOIN spotify.songs s ON s.id = l.song_id, json_each(s.artist_ids) j WHERE l.user_id = ?1".to_string();
+    if liked {
+        sql.push_str(" UNION SELECT j.value FROM spotify.song_likes l JOIN spotify.songs s ON s.id = l.song_id, json_each(s.artist_ids) j WHERE l.user_id = ?1");
+    }
+    ids(ctx.db, &sql, [ctx.user_id("spotify")])
+        .into_iter()
+        .collect()
+}

@@ -1,0 +1,271 @@
+//! "My Inbox has tasks to listen to albums; complete the ones already in my Spotify library."
+//! Variant 2: also add the missing albums to the library (their tasks stay open); variant 3:
+//! complete the ones whose album I liked (some in the library are not liked).
+
+use super::{Todo, allow_task_updates, todo_titled};
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::python::FLAT;
+use crate::kit::python::{logins, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let mut ids: Vec<i64> = Vec::new();
+    while ids.len() < 6 {
+        let id = g.rng.range(41, 900);
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    // Per album: (in library, liked); the task is done for `close`.
+    let flags: Vec<(bool, bool)> = match g.variant {
+        3 => vec![
+            (true, true),
+            (true, false),
+            (false, false),
+            (true, true),
+            (true, false),
+            (false, false),
+        ],
+        _ => vec![
+            (true, false),
+            (false, false),
+            (true, false),
+            (false, false),
+            (true, false),
+            (false, false),
+        ],
+    };
+    let close: Vec<i64> = ids
+        .iter()
+        .zip(&flags)
+        .filter(|(_, f)| if g.variant == 3 { f.1 } else { f.0 })
+        .map(|(id, _)| *id)
+        .collect();
+    let missing: Vec<i64> = if g.variant == 2 {
+        ids.iter()
+            .zip(&flags)
+            .filter(|(_, f)| !f.0)
+            .map(|(id, _)| *id)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let instruction = match g.variant {
+        1 => {
+            "My Todoist Inbox has tasks to listen to some albums. Complete the ones whose album is already in my Spotify library."
+        }
+        2 => {
+            "Go through the \"Listen to ...\" tasks in my Todoist Inbox: if the album is already in my Spotify library, complete the task; if it isn't, add the album to my library and leave the task open."
+        }
+        _ => {
+            "Complete each \"Listen to ...\" task in my Todoist Inbox whose album I have liked on Spotify; leave the rest open."
+        }
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "todoist", "spotify"];
+    let now = g.now;
+    let sup = p.clone();
+    let (ids_s, flags_s) = (ids.clone(), flags.clone());
+    parts.setup.push(step(move |s| {
+        let inbox = s.todo_project(&sup, "Inbox")?;
+        let sp = s.user_id("spotify", &sup)?;
+        // Older library albums and likes first, so that one page does not hold the task's.
+        for id in 1..=40 {
+            s.add_library_album(&sup, id, now - Duration::days(400 + id))?;
+            s.like_album(&sup, id, now - Duration::days(id) - Duration::hours(2))?;
+        }
+        for (k, (id, (lib, liked))) in ids_s.iter().zip(&flags_s).enumerate() {
+            s.execute(
+                "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id = ?2",
+                rusqlite::params![sp, id],
+            )?;
+            s.execute(
+                "DELETE FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
+                rusqlite::params![sp, id],
+            )?;
+            if *lib {
+                s.add_library_album(&sup, *id, now - Duration::days(200 + 30 * k as i64))?;
+            }
+            if *liked {
+                s.like_album(&sup, *id, now - Duration::days(150 + 20 * k as i64))?;
+            }
+            let title = album_task(s.db, *id).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+            s.add_todo_task(
+                inbox,
+                None,
+                &sup,
+                &title,
+                None,
+                "low",
+                false,
+                None,
+                now - Duration::days(20 - k as i64),
+            )?;
+        }
+        Ok(())
+    }));
+    let logins = format!(
+        "{}\n{FLAT}",
+        logins(&[("td", "todoist"), ("sp", "spotify")])
+    );
+    let source = if g.variant == 3 {
+        "all_pages(apis.spotify.show_liked_albums, access_token=sp)"
+    } else {
+        "all_pages(apis.spotify.show_album_library, access_token=sp)"
+    };
+    let read = format!(
+        "have = {{(a[\"title\"], a[\"artists\"][0][\"name\"]) for a in {source}}}\ntasks = []\nfor t in flat(apis.todoist.show_tasks(access_token=td, project_id=0, is_completed=False)):\n    m = re.match(r'Listen to \"(.+)\" by (.+)$', t[\"title\"])\n    if m:\n        tasks.append((t, m.group(1), m.group(2)))\nprint(len(have), [x[0][\"title\"] for x in tasks])"
+    );
+    let apply = if g.variant == 2 {
+        "for t, title, artist in tasks:\n    if (title, artist) in have:\n        apis.todoist.update_task(access_token=td, task_id=t[\"task_id\"], is_completed=True)\n    else:\n        found = [a for a in apis.spotify.search_albums(access_token=sp, query=title + \" \" + artist, page_limit=20) if a[\"title\"] == title and a[\"artists\"][0][\"name\"] == artist]\n        apis.spotify.add_album_to_library(access_token=sp, album_id=found[0][\"album_id\"])\napis.supervisor.complete_task()"
+    } else {
+        "for t, title, artist in tasks:\n    if (title, artist) in have:\n        apis.todoist.update_task(access_token=td, task_id=t[\"task_id\"], is_completed=True)\napis.supervisor.complete_task()"
+    };
+    let gt = |read: &str, apply: &str| vec![logins.clone(), read.to_string(), apply.to_string()];
+    parts.ground_truth = gt(&read, apply);
+    parts.wrong = vec![
+        solution(
+            "completes every \"Listen to\" task",
+            gt(&read, &apply.replace("    if (title, artist) in have:", "    if True:")),
+        ),
+        solution(
+            "reads only the first page",
+            gt(&read.replace(&format!("for a in {source}"), &format!("for a in {}", source.replace("all_pages(", "(lambda f, **k: f(**k))("))), apply),
+        ),
+        solution(
+            "deletes the tasks it does not complete",
+            gt(&read, &apply.replace("apis.supervisor.complete_task()", "for t, title, artist in tasks:\n    if (title, artist) not in have:\n        apis.todoist.delete_task(access_token=td, task_id=t[\"task_id\"])\napis.supervisor.complete_task()")),
+        ),
+    ];
+    match g.variant {
+        2 => parts.wrong.push(solution(
+            "adds the missing albums and completes their tasks too",
+            gt(&read, &apply.replace("        apis.spotify.add_album_to_library(", "        apis.todoist.update_task(access_token=td, task_id=t[\"task_id\"], is_completed=True)\n        apis.spotify.add_album_to_library(")),
+        )),
+        3 => parts.wrong.push(solution(
+            "goes by the library instead of the likes",
+            gt(&read.replace("show_liked_albums", "show_album_library"), apply),
+        )),
+        _ => {}
+    }
+    let (ids1, close1, ids2, close2) = (ids.clone(), close.clone(), ids.clone(), close.clone());
+    let task_of = |ctx: &EvalCtx, id: i64| -> Option<Todo> {
+        let title = album_task(ctx.db, id)?;
+        todo_titled(ctx, Some("Inbox"), &title)
+    };
+    parts.checks = vec![
+        Check::new(
+            format!("completed the tasks of albums {close:?}"),
+            move |ctx| {
+                for id in ids1.iter().filter(|i| close1.contains(i)) {
+                    match task_of(ctx, *id) {
+                        Some(t) if t.completed => {}
+                        Some(t) => return Err(format!("\"{}\" is open", t.title)),
+                        None => return Err(format!("the task of album {id} is gone")),
+                    }
+                }
+                Ok(())
+            },
+        ),
+        Check::new("the other albums' tasks are open", move |ctx| {
+            for id in ids2.iter().filter(|i| !close2.contains(i)) {
+                match task_of(ctx, *id) {
+                    Some(t) if !t.completed => {}
+                    Some(t) => return Err(format!("\"{}\" was completed", t.title)),
+                    None => return Err(format!("the task of album {id} is gone")),
+                }
+            }
+            Ok(())
+        }),
+        Check::new("only completion changed on the tasks", |ctx| {
+            match ctx.diff.rows.iter().find(|r| {
+                r.is("todoist", "tasks")
+                    && (r.kind() != ChangeKind::Updated
+                        || r.changed_columns().iter().any(|c| c != "is_completed"))
+            }) {
+                Some(r) => Err(r.describe()),
+                None => Ok(()),
+            }
+        }),
+        Check::new("no other Inbox task changed", move |ctx| {
+            let titles: Vec<String> = ids.iter().filter_map(|i| album_task(ctx.db, *i)).collect();
+            match ctx.diff.rows.iter().find(|r| {
+                r.is("todoist", "tasks")
+                    && !titles.iter().any(|t| r.get("title").as_str() == Some(t))
+            }) {
+                Some(r) => Err(r.describe()),
+                None => Ok(()),
+            }
+        }),
+    ];
+    let m1 = missing.clone();
+    parts.checks.push(Check::new(
+        if missing.is_empty() {
+            "my Spotify library and likes are unchanged".to_string()
+        } else {
+            format!("albums {missing:?} were added to my library, nothing else")
+        },
+        move |ctx| {
+            let mut got: Vec<i64> = added(ctx, "spotify", "user_library_albums")
+                .into_iter()
+                .map(|r| r.get("album_id").as_i64().unwrap_or(0))
+                .collect();
+            got.sort_unstable();
+            let mut want = m1.clone();
+            want.sort_unstable();
+            if got != want {
+                return Err(format!("added {got:?}"));
+            }
+            match ctx.diff.rows.iter().find(|r| {
+                r.schema == "spotify"
+                    && !(r.is("spotify", "user_library_albums") && r.kind() == ChangeKind::Added)
+            }) {
+                Some(r) => Err(r.describe()),
+                None => Ok(()),
+            }
+        },
+    ));
+    parts.allowed = vec![
+        allow_task_updates(&["is_completed"]),
+        allow::todo_notifications(),
+    ];
+    if g.variant == 2 {
+        parts.allowed.push(allow_added(
+            "albums added to the library",
+            "spotify",
+            "user_library_albums",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("spotify"),
+        ));
+    }
+    parts
+}
+
+/// The Inbox title of a "listen to" task for album `id`: `Listen to "<title>" by <first artist>`.
+fn album_task(db: &rusqlite::Connection, id: i64) -> Option<String> {
+    let (title, artists): (String, String) = db
+        .query_row_cached(
+            "SELECT title, artist_ids FROM spotify.albums WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .ok()?;
+    let first = serde_json::from_str::<Vec<i64>>(&artists)
+        .ok()?
+        .first()
+        .copied()?;
+    let name: String = db
+        .query_row_cached(
+            "SELECT name FROM spotify.artists WHERE id = ?1",
+            [first],
+            |r| r.get(0),
+        )
+        .ok()?;
+    Some(format!("Listen to \"{title}\" by {name}"))
+}

@@ -1,0 +1,361 @@
+//! "Archive each of my Todoist projects whose tasks are all done, and add their names to my
+//! note 'Finished projects', one per line." Designed projects: two of the supervisor's own
+//! finished ones (one created long ago, past the first page), a finished one a friend shares,
+//! an unfinished shared one, a finished one already archived (listed in the note already).
+//! Variant 2: a finished one is a favourite and must be unmarked too; variant 3: a project of
+//! the supervisor's with all but one task done.
+
+use super::friends;
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::python::FLAT;
+use crate::kit::python::{logins, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Person;
+use chrono::Duration;
+use serde_json::Value;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .any(|(r, _)| *r == apps::people::Relation::Friend)
+    });
+    let friend = friends(g, &p)[0].clone();
+    let instruction = match g.variant {
+        1 => {
+            "Archive every Todoist project of mine whose tasks are all done, and add the name of each one you archive to my note \"Finished projects\", one per line."
+        }
+        2 => {
+            "Clean up my Todoist: archive each project where every task is completed and take those off my favourites. Then append their names to my \"Finished projects\" note, one name per line."
+        }
+        _ => {
+            "Some of my Todoist projects are finished (all their tasks completed). Archive exactly those, and list each archived project's name on its own line at the end of my note \"Finished projects\"."
+        }
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "todoist", "simple_note"];
+    let note_body = "Finished projects\n- Spring garden\n- Holiday cards 2022";
+    let mut notes = g.filler(&p, 5, &[], &["Finished projects"]);
+    notes.insert(
+        2,
+        g.note("Finished projects", note_body, &["lists"], false, 40),
+    );
+    parts.notes = Some(notes);
+    // (name, owner is the friend?, shared, created days ago, tasks done, tasks open, favourite, archived)
+    let mut plan: Vec<ProjectPlan<&str>> = vec![
+        (
+            "Garage cleanout",
+            false,
+            false,
+            30,
+            3,
+            0,
+            g.variant == 2,
+            false,
+        ),
+        ("Tax return 2022", false, false, 700, 2, 0, false, false),
+        ("Kitchen renovation", false, true, 20, 2, 1, false, false),
+        ("Wedding gifts", true, true, 25, 4, 0, false, false),
+        ("Spring garden", false, false, 60, 3, 0, false, true),
+        ("Move to the new flat", false, false, 10, 1, 3, false, false),
+        ("Photo album for Mom", false, false, 12, 0, 2, false, false),
+        ("Learn Spanish", false, false, 14, 2, 2, true, false),
+    ];
+    if g.variant == 3 {
+        plan.push(("Bike tune-up", false, false, 15, 3, 1, false, false));
+        plan.push(("Passport renewal", false, false, 650, 2, 0, false, false));
+    }
+    let now = g.now;
+    let (sup, fr) = (p.clone(), friend.clone());
+    let plan_s: Vec<ProjectPlan<String>> = plan
+        .iter()
+        .map(|x| (x.0.to_string(), x.1, x.2, x.3, x.4, x.5, x.6, x.7))
+        .collect();
+    parts.setup.push(step(move |s| {
+        for (name, friend_owns, shared, ago, done, open, fav, arch) in &plan_s {
+            let at = now - Duration::days(*ago);
+            let (owner, others): (&Person, Vec<&Person>) = match (friend_owns, shared) {
+                (true, _) => (&fr, vec![&sup]),
+                (false, true) => (&sup, vec![&fr]),
+                _ => (&sup, vec![]),
+            };
+            let pid = s.add_todo_project(owner, name, "", &others, at)?;
+            for k in 0..done + open {
+                let due = Some((at + Duration::days(5 + k as i64)).date());
+                s.add_todo_task(
+                    pid,
+                    None,
+                    owner,
+                    &format!("{name}: step {}", k + 1),
+                    due,
+                    "medium",
+                    k < *done,
+                    None,
+                    at,
+                )?;
+            }
+            s.set_todo_project_flags(&sup, pid, *fav, *arch)?;
+        }
+        Ok(())
+    }));
+    let logins = format!(
+        "{}\n{FLAT}",
+        logins(&[("td", "todoist"), ("sn", "simple_note")])
+    );
+    let find = "done = []\nfor p in all_pages(apis.todoist.show_projects, access_token=td, is_archived=False):\n    if p[\"is_inbox\"]:\n        continue\n    tasks = flat(apis.todoist.show_tasks(access_token=td, project_id=p[\"project_id\"]))\n    if tasks and all(t[\"is_completed\"] for t in tasks):\n        done.append(p)\nprint([p[\"name\"] for p in done])";
+    let archive = if g.variant == 2 {
+        "for p in done:\n    apis.todoist.update_project(access_token=td, project_id=p[\"project_id\"], is_archived=True, is_favorite=False)"
+    } else {
+        "for p in done:\n    apis.todoist.update_project(access_token=td, project_id=p[\"project_id\"], is_archived=True)"
+    };
+    let note = "note = [n for n in all_pages(apis.simple_note.search_notes, access_token=sn, query=\"Finished projects\") if n[\"title\"] == \"Finished projects\"][0]\napis.simple_note.add_content_to_note(access_token=sn, note_id=note[\"note_id\"], append_or_prepend=\"append\", added_content=\"\\n\".join(p[\"name\"] for p in done))\napis.supervisor.complete_task()";
+    let gt = |find: &str, archive: &str, note: &str| {
+        vec![
+            logins.clone(),
+            find.to_string(),
+            archive.to_string(),
+            note.to_string(),
+        ]
+    };
+    parts.ground_truth = gt(find, archive, note);
+    parts.wrong = vec![
+        solution(
+            "reads only the first page of projects",
+            gt(
+                &find.replace(
+                    "all_pages(apis.todoist.show_projects, access_token=td, is_archived=False)",
+                    "apis.todoist.show_projects(access_token=td, is_archived=False)",
+                ),
+                archive,
+                note,
+            ),
+        ),
+        solution(
+            "takes already archived projects too",
+            gt(&find.replace(", is_archived=False", ""), archive, note),
+        ),
+        solution(
+            "archives projects with any task done",
+            gt(
+                &find.replace("all(t[\"is_completed\"]", "any(t[\"is_completed\"]"),
+                archive,
+                note,
+            ),
+        ),
+        solution(
+            "deletes the finished projects instead",
+            gt(
+                find,
+                "for p in done:\n    apis.todoist.delete_project(access_token=td, project_id=p[\"project_id\"])",
+                note,
+            ),
+        ),
+        solution(
+            "archives them but leaves the note",
+            gt(find, archive, "apis.supervisor.complete_task()"),
+        ),
+    ];
+    if g.variant == 2 {
+        parts.wrong.push(solution(
+            "keeps them as favourites",
+            gt(find, &archive.replace(", is_favorite=False", ""), note),
+        ));
+    }
+    let expect: Vec<String> = plan
+        .iter()
+        .filter(|x| x.5 == 0 && !x.7)
+        .map(|x| x.0.to_string())
+        .collect();
+    let variant = g.variant;
+    parts.checks = vec![
+        Check::new(
+            format!(
+                "archived: {} (and any other finished project)",
+                expect.join(", ")
+            ),
+            move |ctx| {
+                let fin = finished_projects(ctx);
+                if fin.is_empty() {
+                    return Err("no finished project".into());
+                }
+                for (pid, name) in &fin {
+                    if my_flags(ctx, *pid).is_none_or(|f| !f.1) {
+                        return Err(format!("\"{name}\" is not archived"));
+                    }
+                }
+                Ok(())
+            },
+        ),
+        Check::new("no other project was archived or changed", |ctx| {
+            let fin: Vec<i64> = finished_projects(ctx).iter().map(|x| x.0).collect();
+            for r in ctx
+                .diff
+                .rows
+                .iter()
+                .filter(|r| r.is("todoist", "project_collaborator_links"))
+            {
+                let pid = r.get("project_id").as_i64().unwrap_or(0);
+                if !fin.contains(&pid) {
+                    return Err(r.describe());
+                }
+            }
+            match ctx.diff.rows.iter().find(|r| r.is("todoist", "projects")) {
+                Some(r) => Err(r.describe()),
+                None => Ok(()),
+            }
+        }),
+        Check::new("no task was changed or deleted", |ctx| {
+            match ctx.diff.rows.iter().find(|r| r.is("todoist", "tasks")) {
+                Some(r) => Err(r.describe()),
+                None => Ok(()),
+            }
+        }),
+        Check::new(
+            format!(
+                "\"Finished projects\" lists {} on lines of their own",
+                expect.join(", ")
+            ),
+            move |ctx| {
+                let end = crate::kit::notes::end_notes(ctx);
+                let Some(n) = end.iter().find(|n| n.0 == "Finished projects") else {
+                    return Err("the note is gone".into());
+                };
+                let lines: Vec<String> = n.1.lines().map(bare).collect();
+                for (_, name) in finished_projects(ctx) {
+                    if lines.iter().filter(|l| **l == name).count() != 1 {
+                        return Err(format!("\"{name}\" is not listed once"));
+                    }
+                }
+                Ok(())
+            },
+        ),
+        Check::new(
+            "the note keeps its lines and lists nothing else",
+            move |ctx| {
+                let end = crate::kit::notes::end_notes(ctx);
+                let Some(n) = end.iter().find(|n| n.0 == "Finished projects") else {
+                    return Err("the note is gone".into());
+                };
+                let fin: Vec<String> = finished_projects(ctx).into_iter().map(|x| x.1).collect();
+                let mut old: Vec<String> = note_body.lines().map(bare).collect();
+                let mut got: Vec<String> =
+                    n.1.lines()
+                        .map(bare)
+                        .filter(|l| !l.is_empty() && !fin.contains(l))
+                        .collect();
+                old.sort();
+                got.sort();
+                if got == old {
+                    Ok(())
+                } else {
+                    Err(format!("other lines {got:?}"))
+                }
+            },
+        ),
+    ];
+    if variant == 2 {
+        parts.checks.push(Check::new(
+            "the archived projects are not favourites",
+            |ctx| {
+                for (pid, name) in finished_projects(ctx) {
+                    if my_flags(ctx, pid).is_none_or(|f| f.0) {
+                        return Err(format!("\"{name}\" is a favourite"));
+                    }
+                }
+                Ok(())
+            },
+        ));
+    }
+    parts.allowed = vec![
+        Allow::new("the supervisor's flags on finished projects", |ctx, r| {
+            r.is("todoist", "project_collaborator_links")
+                && r.kind() == ChangeKind::Updated
+                && r.get("user_id").as_i64() == ctx.user_id("todoist")
+                && r.changed_columns()
+                    .iter()
+                    .all(|c| c == "is_archived" || c == "is_favorite")
+        }),
+        crate::kit::notes::allow_updates(vec!["Finished projects".to_string()], &["content"]),
+        allow::todo_notifications(),
+    ];
+    parts
+}
+
+/// A column value as a flag (SQLite integers or JSON booleans).
+fn truthy(v: &Value) -> bool {
+    v.as_bool().unwrap_or(false) || v.as_i64().is_some_and(|n| n != 0)
+}
+
+/// The supervisor's projects (not the Inbox) that were unarchived at the start with every
+/// task done (and at least one task): (project id, name), in id order. Archived flags are read
+/// as they were before the episode; tasks must be unchanged (a separate check).
+fn finished_projects(ctx: &EvalCtx) -> Vec<(i64, String)> {
+    let Some(me) = ctx.user_id("todoist") else {
+        return Vec::new();
+    };
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT l.id, p.id, p.name, l.is_archived, \
+         (SELECT count(*) FROM todoist.tasks t WHERE t.project_id = p.id), \
+         (SELECT count(*) FROM todoist.tasks t WHERE t.project_id = p.id AND NOT t.is_completed) \
+         FROM todoist.project_collaborator_links l JOIN todoist.projects p ON p.id = l.project_id \
+         WHERE l.user_id = ?1 AND p.is_inbox = 0 ORDER BY p.id",
+    ) else {
+        return Vec::new();
+    };
+    let rows: Vec<(i64, i64, String, bool, i64, i64)> = st
+        .query_map([me], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+            ))
+        })
+        .map(|it| it.filter_map(Result::ok).collect())
+        .unwrap_or_default();
+    rows.into_iter()
+        .filter_map(|(link, pid, name, archived, total, open)| {
+            let was_archived = match ctx
+                .diff
+                .rows
+                .iter()
+                .find(|r| r.is("todoist", "project_collaborator_links") && r.id == link)
+            {
+                Some(r) if r.kind() == ChangeKind::Updated => truthy(r.before("is_archived")),
+                _ => archived,
+            };
+            (!was_archived && total > 0 && open == 0).then_some((pid, name))
+        })
+        .collect()
+}
+
+/// The supervisor's link to project `pid`: (is_favorite, is_archived).
+fn my_flags(ctx: &EvalCtx, pid: i64) -> Option<(bool, bool)> {
+    ctx.db
+        .query_row_cached(
+            "SELECT is_favorite, is_archived FROM todoist.project_collaborator_links WHERE project_id = ?1 AND user_id = ?2",
+            rusqlite::params![pid, ctx.user_id("todoist")?],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .ok()
+}
+
+/// A note line without a list marker.
+fn bare(line: &str) -> String {
+    line.trim()
+        .trim_start_matches("- ")
+        .trim_start_matches("* ")
+        .trim()
+        .to_string()
+}
+
+/// A designed project: (name, owned by the friend?, shared, created days ago, tasks done,
+/// tasks open, favourite, archived).
+type ProjectPlan<S> = (S, bool, bool, i64, usize, usize, bool, bool);

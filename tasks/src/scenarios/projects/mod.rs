@@ -1,0 +1,241 @@
+//! Scenarios of the "(projects)" set: Todoist work that crosses other apps, each needing the
+//! agent to look tasks, people, files or messages up for real among near misses.
+//!
+//! - attach the file a manager's latest text names to a team task (phone, file_system);
+//! - close the Inbox tasks whose payment receipts are in the file system, commenting the amount;
+//! - postpone a label's tasks due this week by a week, commenting the manager's text (phone);
+//! - pay on Venmo the housemate who did the supervisor's Home chores (comments tell who);
+//! - a project with a task per day of an upcoming trip's itinerary (file_system, phone invites);
+//! - archive the finished projects (past the first page) and list them in a note (simple_note);
+//! - staff a project from a note: assign members' tasks, invite the others (simple_note, phone);
+//! - complete the "Listen to" album tasks the Spotify library (or likes) already holds;
+//! - bring a to-do list file into the Inbox (file_system): new items, due dates, done ones.
+
+mod albums_to_listen;
+mod archive_finished;
+mod attach_for_manager;
+mod close_with_receipts;
+mod import_todo_file;
+mod pay_for_chores;
+mod postpone_labelled;
+mod staff_from_note;
+mod trip_days;
+
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::model::{Allow, Check, Split};
+use crate::scenarios::{Gen, Scenario};
+use apps::people::Person;
+
+pub(super) fn scenarios() -> Vec<Scenario> {
+    vec![
+        Scenario {
+            name: "attach the file my manager texted about to a team task (projects)",
+            split: Split::Train,
+            difficulty: 2,
+            build: attach_for_manager::build,
+        },
+        Scenario {
+            name: "close the Inbox tasks I have receipts for (projects)",
+            split: Split::Train,
+            difficulty: 2,
+            build: close_with_receipts::build,
+        },
+        Scenario {
+            name: "postpone labelled tasks a week with my manager's reason (projects)",
+            split: Split::TestNormal,
+            difficulty: 3,
+            build: postpone_labelled::build,
+        },
+        Scenario {
+            name: "pay the housemate who did my chores (projects)",
+            split: Split::Dev,
+            difficulty: 3,
+            build: pay_for_chores::build,
+        },
+        Scenario {
+            name: "a project with a task per day of my upcoming trip (projects)",
+            split: Split::Train,
+            difficulty: 2,
+            build: trip_days::build,
+        },
+        Scenario {
+            name: "archive my finished projects and list them in a note (projects)",
+            split: Split::Train,
+            difficulty: 2,
+            build: archive_finished::build,
+        },
+        Scenario {
+            name: "staff my project from a note: assign members, invite the rest (projects)",
+            split: Split::TestNormal,
+            difficulty: 3,
+            build: staff_from_note::build,
+        },
+        Scenario {
+            name: "close the album tasks I have on Spotify (projects)",
+            split: Split::Train,
+            difficulty: 2,
+            build: albums_to_listen::build,
+        },
+        Scenario {
+            name: "bring my to-do list file into the Inbox (projects)",
+            split: Split::Dev,
+            difficulty: 2,
+            build: import_todo_file::build,
+        },
+    ]
+}
+
+/// The company `p` works at with someone else managing it: (company name, manager).
+fn employer(g: &Gen, p: &Person) -> Option<(String, Person)> {
+    g.population
+        .companies
+        .iter()
+        .find(|c| c.manager != p.id && c.employees.contains(&p.id))
+        .map(|c| (c.name.clone(), g.person(c.manager)))
+}
+
+/// A task of the supervisor's projects, as it is now.
+#[derive(Debug, Clone)]
+struct Todo {
+    id: i64,
+    project: String,
+    title: String,
+    /// `YYYY-MM-DD`.
+    due: Option<String>,
+    completed: bool,
+    assignee: Option<i64>,
+}
+
+/// The tasks of every project the supervisor collaborates on, as they are now (read once per
+/// evaluation).
+fn todos(ctx: &EvalCtx) -> Vec<Todo> {
+    ctx.memo("todos", || read_todos(ctx))
+}
+
+fn read_todos(ctx: &EvalCtx) -> Vec<Todo> {
+    let Some(me) = ctx.user_id("todoist") else {
+        return Vec::new();
+    };
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT t.id, p.name, t.title, t.due_date, t.is_completed, t.assignee_id \
+         FROM todoist.tasks t JOIN todoist.projects p ON p.id = t.project_id \
+         WHERE t.project_id IN (SELECT project_id FROM todoist.project_collaborator_links WHERE user_id = ?1) ORDER BY t.id",
+    ) else {
+        return Vec::new();
+    };
+    st.query_map([me], |r| {
+        Ok(Todo {
+            id: r.get(0)?,
+            project: r.get(1)?,
+            title: r.get(2)?,
+            due: r
+                .get::<_, Option<String>>(3)?
+                .map(|d| d.chars().take(10).collect()),
+            completed: r.get(4)?,
+            assignee: r.get(5)?,
+        })
+    })
+    .map(|it| it.filter_map(Result::ok).collect())
+    .unwrap_or_default()
+}
+
+/// The supervisor's task titled `title` (in `project`, if given).
+fn todo_titled(ctx: &EvalCtx, project: Option<&str>, title: &str) -> Option<Todo> {
+    todos(ctx)
+        .into_iter()
+        .find(|t| t.title == title && project.is_none_or(|p| t.project == p))
+}
+
+/// A comment the episode added: (id, task id, author's todoist id, content).
+#[derive(Debug, Clone)]
+struct NewComment {
+    id: i64,
+    task: i64,
+    user: Option<i64>,
+    content: String,
+}
+
+/// The comments the episode added.
+fn new_comments(ctx: &EvalCtx) -> Vec<NewComment> {
+    added(ctx, "todoist", "task_comments")
+        .into_iter()
+        .map(|r| NewComment {
+            id: r.id,
+            task: r.get("task_id").as_i64().unwrap_or(0),
+            user: r.get("user_id").as_i64(),
+            content: r.get("content").as_str().unwrap_or("").to_string(),
+        })
+        .collect()
+}
+
+/// The attachments of comment `id`: (file name, content).
+fn attachments(ctx: &EvalCtx, id: i64) -> Vec<(String, String)> {
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT file_name, coalesce(file_content, '') FROM todoist.attachments WHERE task_comment_id = ?1 ORDER BY id",
+    ) else {
+        return Vec::new();
+    };
+    st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .map(|it| it.filter_map(Result::ok).collect())
+        .unwrap_or_default()
+}
+
+/// The supervisor's comments (and their attachments) on tasks of their projects.
+fn allow_own_comments() -> Vec<Allow> {
+    vec![
+        allow_added(
+            "the supervisor's task comments",
+            "todoist",
+            "task_comments",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+        ),
+        allow_added(
+            "attachments of those comments",
+            "todoist",
+            "attachments",
+            |_, _| true,
+        ),
+    ]
+}
+
+/// Updates of the supervisor's tasks touching only `columns`.
+fn allow_task_updates(columns: &'static [&'static str]) -> Allow {
+    Allow::new(
+        format!("updates of the supervisor's tasks ({})", columns.join(", ")),
+        move |ctx, r| {
+            r.is("todoist", "tasks")
+                && r.kind() == ChangeKind::Updated
+                && r.changed_columns()
+                    .iter()
+                    .all(|c| columns.contains(&c.as_str()))
+                && todos(ctx).iter().any(|t| t.id == r.id)
+        },
+    )
+}
+
+/// A check that no task was added or deleted.
+fn no_task_added_or_deleted() -> Check {
+    Check::new("no task was added or deleted", |ctx| {
+        match ctx
+            .diff
+            .rows
+            .iter()
+            .find(|r| r.is("todoist", "tasks") && r.kind() != ChangeKind::Updated)
+        {
+            Some(r) => Err(r.describe()),
+            None => Ok(()),
+        }
+    })
+}
+
+/// Friends of `p` (phone contacts labelled `friend`), in id order.
+fn friends(g: &Gen, p: &Person) -> Vec<Person> {
+    g.population
+        .relations_of(p.id)
+        .into_iter()
+        .filter(|(r, _)| *r == apps::people::Relation::Friend)
+        .map(|(_, id)| g.person(id))
+        .collect()
+}

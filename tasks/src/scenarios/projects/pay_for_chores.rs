@@ -1,0 +1,234 @@
+//! "My housemate did some chores assigned to me in our Home project (they commented on each);
+//! pay them $X per chore on Venmo, in one payment." Distractors: my chores I did myself (no
+//! comment, or my own), an open chore of mine they commented on, a chore of someone else's they
+//! did. Variant 2: two housemates covered for me (pay each); variant 3: only this month's help
+//! counts (an older covered chore was last month).
+
+use crate::kit::allow::venmo_payments;
+use crate::kit::changes::added;
+use crate::kit::db::uid;
+use crate::kit::people::housemates;
+use crate::kit::python::FLAT;
+use crate::kit::python::{logins, py, solution};
+use crate::kit::venmo::payments_sent;
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use chrono::Duration;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.residences
+            .iter()
+            .any(|r| r.residents.len() >= 3 && r.residents.contains(&p.id))
+    });
+    let mates = housemates(g.population, &p);
+    let (a, b) = (mates[0].clone(), mates[1].clone());
+    let (rate, note) = match g.variant {
+        1 => (10.0, "Thanks for covering my chores"),
+        2 => (12.0, "Chores - thank you!"),
+        _ => (15.0, "Thanks for the help with my chores"),
+    };
+    let instruction = match g.variant {
+        1 => format!(
+            "{} did some of the chores assigned to me in our Home project on Todoist and left a comment on each one they finished. Pay them ${rate:.0} per chore on Venmo, in a single payment, with the note \"{note}\".",
+            a.first_name
+        ),
+        2 => format!(
+            "A couple of my housemates finished chores in our Todoist Home project that were assigned to me; whoever did one commented on it. Send each of them ${rate:.0} per chore they did, as one Venmo payment per person, with the note \"{note}\"."
+        ),
+        _ => format!(
+            "This month {} took care of some of my Home chores in Todoist (they commented on each one they completed). Venmo them ${rate:.0} for each of this month's chores in one payment, noted \"{note}\". Chores from before this month are already settled.",
+            a.first_name
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "todoist", "venmo"];
+    // (title, assignee: 0 me / 1 A / 2 B, completed, commenter: 0 none / 1 me / 2 A / 3 B, days ago)
+    let mut plan: Vec<(&str, u8, bool, u8, i64)> = vec![
+        ("Mop the kitchen floor", 0, true, 2, 3),
+        ("Take the bins out", 0, true, 2, 5),
+        ("Descale the kettle", 0, true, 0, 4),
+        ("Dust the shelves", 0, true, 1, 6),
+        ("Clean the microwave", 0, true, 0, 2),
+        ("Water the balcony plants", 0, true, 0, 9),
+        ("Wash the bath mats", 0, false, 2, 1),
+        ("Clean the fridge", 1, true, 2, 2),
+    ];
+    match g.variant {
+        1 => plan.push(("Wipe the windows", 0, true, 2, 8)),
+        2 => {
+            plan.push(("Sweep the balcony", 0, true, 3, 2));
+            plan.push(("Change the bed sheets", 0, true, 3, 7));
+            plan.push(("Tidy the hallway", 2, true, 3, 3));
+        }
+        _ => {
+            plan.push(("Wipe the windows", 0, true, 2, 8));
+            plan.push(("Defrost the freezer", 0, true, 2, 30));
+        }
+    }
+    let now = g.now;
+    let (sup, ma, mb) = (p.clone(), a.clone(), b.clone());
+    let plan_s: Vec<(String, u8, bool, u8, i64)> = plan
+        .iter()
+        .map(|x| (x.0.to_string(), x.1, x.2, x.3, x.4))
+        .collect();
+    parts.setup.push(step(move |s| {
+        let home = s.todo_project(&sup, "Home")?;
+        let chores = s.todo_section(home, "Chores")?;
+        s.set_venmo_balance(&sup, 600.0)?;
+        let who = |k: u8| match k {
+            1 => &ma,
+            2 => &mb,
+            _ => &sup,
+        };
+        for (title, assignee, done, commenter, ago) in &plan_s {
+            let due = Some((now - Duration::days(*ago)).date());
+            let id = s.add_todo_task(
+                home,
+                Some(chores),
+                &sup,
+                title,
+                due,
+                "medium",
+                *done,
+                Some(who(*assignee)),
+                now - Duration::days(ago + 10),
+            )?;
+            let said = match commenter {
+                1 => Some((&sup, "Done.")),
+                2 if *done => Some((&ma, "Did this one for you!")),
+                2 => Some((&ma, "I'll get to this one tomorrow.")),
+                3 => Some((&mb, "Took care of it.")),
+                _ => None,
+            };
+            if let Some((by, text)) = said {
+                s.add_todo_comment(
+                    id,
+                    by,
+                    text,
+                    now - Duration::days(*ago) + Duration::hours(3),
+                )?;
+            }
+        }
+        Ok(())
+    }));
+    let logins = format!("{}\n{FLAT}", logins(&[("td", "todoist"), ("vm", "venmo")]));
+    let since = if g.variant == 3 {
+        "\nph = login(\"phone\")\ntoday = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()\nsince = today.replace(day=1).strftime(\"%Y-%m-%d\")"
+    } else {
+        "\nsince = \"\""
+    };
+    let count = format!(
+        "me = apis.todoist.show_account(access_token=td)[\"email\"]{since}\nhome = [q for q in all_pages(apis.todoist.show_projects, access_token=td) if q[\"name\"] == \"Home\"][0]\nmine = flat(apis.todoist.show_tasks(access_token=td, project_id=home[\"project_id\"], assignee_email=me, is_completed=True))\ncount = {{}}\nfor t in mine:\n    helpers = {{c[\"user\"][\"email\"] for c in all_pages(apis.todoist.show_task_comments, access_token=td, task_id=t[\"task_id\"]) if c[\"user\"][\"email\"] != me and c[\"created_at\"] >= since}}\n    for h in helpers:\n        count[h] = count.get(h, 0) + 1\nprint(count)"
+    );
+    let pay = format!(
+        "for email, n in count.items():\n    apis.venmo.create_transaction(access_token=vm, receiver_email=email, amount=n * {rate:.1}, description={})\napis.supervisor.complete_task()",
+        py(note)
+    );
+    let gt = |count: &str, pay: &str| vec![logins.clone(), count.to_string(), pay.to_string()];
+    if g.variant == 3 {
+        parts.apps.push("phone");
+    }
+    parts.ground_truth = gt(&count, &pay);
+    parts.wrong = vec![
+        solution(
+            "pays for every chore of mine that is done",
+            gt(
+                &format!("{count}\ntop = max(count, key=count.get)\ncount = {{top: len(mine)}}"),
+                &pay,
+            ),
+        ),
+        solution(
+            "counts comments on open chores too",
+            gt(&count.replace(", is_completed=True", ""), &pay),
+        ),
+        solution(
+            "pays each chore separately",
+            gt(
+                &count,
+                &format!(
+                    "for email, n in count.items():\n    for k in range(n):\n        apis.venmo.create_transaction(access_token=vm, receiver_email=email, amount={rate:.1}, description={})\napis.supervisor.complete_task()",
+                    py(note)
+                ),
+            ),
+        ),
+        solution(
+            "counts the chores they did for others too",
+            gt(&count.replace(", assignee_email=me", ""), &pay),
+        ),
+    ];
+    if g.variant == 3 {
+        parts.wrong.push(solution(
+            "counts last month's chore too",
+            gt(&count.replace(" and c[\"created_at\"] >= since", ""), &pay),
+        ));
+    }
+    // Chores per helper: A (and B in variant 2).
+    let covered = |k: u8| {
+        plan.iter()
+            .filter(|x| x.1 == 0 && x.2 && x.3 == k && (g.variant != 3 || x.4 < 18))
+            .count() as f64
+    };
+    let mut owed: Vec<(String, String, f64)> =
+        vec![(a.first_name.clone(), a.email.clone(), covered(2) * rate)];
+    if g.variant == 2 {
+        owed.push((b.first_name.clone(), b.email.clone(), covered(3) * rate));
+    }
+    let mut checks = Vec::new();
+    for (name, email, amount) in owed.clone() {
+        checks.push(Check::new(
+            format!("one payment to {name} of ${amount:.2}"),
+            move |ctx| {
+                let id = uid(ctx, "venmo", &email);
+                let to: Vec<(i64, f64, String)> = payments_sent(ctx)
+                    .into_iter()
+                    .filter(|x| Some(x.0) == id)
+                    .collect();
+                match to.as_slice() {
+                    [one] if crate::kit::money::same_amount(one.1, amount) => Ok(()),
+                    _ => Err(format!(
+                        "payments {:?}",
+                        to.iter().map(|x| x.1).collect::<Vec<_>>()
+                    )),
+                }
+            },
+        ));
+    }
+    let n1 = note.to_string();
+    let emails: Vec<String> = owed.iter().map(|o| o.1.clone()).collect();
+    checks.push(Check::new(
+        format!("each payment is noted \"{note}\""),
+        move |ctx| match payments_sent(ctx).iter().find(|x| x.2.trim() != n1) {
+            Some(x) => Err(format!("a payment noted \"{}\"", x.2)),
+            None if payments_sent(ctx).is_empty() => Err("no payment".into()),
+            None => Ok(()),
+        },
+    ));
+    checks.push(Check::new("no payment to anyone else", move |ctx| {
+        let ids: Vec<Option<i64>> = emails.iter().map(|e| uid(ctx, "venmo", e)).collect();
+        match payments_sent(ctx)
+            .iter()
+            .find(|x| !ids.contains(&Some(x.0)))
+        {
+            Some(x) => Err(format!("a payment to venmo user {}", x.0)),
+            None => Ok(()),
+        }
+    }));
+    checks.push(Check::new("nothing changed in Todoist", |ctx| {
+        match ctx.diff.rows.iter().find(|r| r.schema == "todoist") {
+            Some(r) => Err(r.describe()),
+            None => Ok(()),
+        }
+    }));
+    checks.push(Check::new(
+        "no payment request was sent",
+        |ctx| match added(ctx, "venmo", "payment_requests").first() {
+            Some(r) => Err(r.describe()),
+            None => Ok(()),
+        },
+    ));
+    parts.checks = checks;
+    parts.allowed = venmo_payments();
+    parts
+}

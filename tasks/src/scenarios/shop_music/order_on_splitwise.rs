@@ -1,0 +1,355 @@
+//! "I ordered a vacuum cleaner and towels for the flat last week; add what I paid to our
+//! Roommates group on Splitwise, paid by me, split equally with my roommate, described as D."
+//! A newer order holds something else. Variant 2: the order also held headphones that are
+//! mine, so only the other items with their tax are shared; variant 3 also attaches the
+//! order's receipt (downloaded into the file system).
+
+use super::SELLER;
+use crate::diff::RowChange;
+use crate::eval::EvalCtx;
+use crate::kit::amazon::order_at;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::one;
+use crate::kit::money::same_amount;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::time::days_ago;
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::{Person, Relation};
+use rusqlite::params;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .any(|(r, _)| *r == Relation::Roommate)
+    });
+    let mate = g.person(roommates(g, &p)[0]);
+    const VACUUM: &str = "Tidewell Cyclone Vacuum Cleaner";
+    const TOWELS: &str = "Marlow Plush Towel Set";
+    const PHONES: &str = "Kestrel Beat Headphones";
+    const CASE: &str = "Juniper Slim Phone Case";
+    let now = g.now;
+    let house_at = days_ago(now, 5, 19, 40);
+    let newer_at = days_ago(now, 2, 9, 5);
+    let v2 = g.variant == 2;
+    let household = 189.0 + 2.0 * 42.5;
+    let amount = if v2 {
+        sim::num::round2(household * 1.1)
+    } else {
+        let base: f64 = household;
+        sim::num::round2(base + sim::num::round2(base * 0.1) + 5.0)
+    };
+    let half = sim::num::round2(amount / 2.0);
+    let description = match g.variant {
+        1 => "Amazon: vacuum and towels",
+        2 => "Amazon household items",
+        _ => "Vacuum + towels (Amazon)",
+    };
+    let instruction = match g.variant {
+        1 => format!(
+            "Last week I ordered a vacuum cleaner and towels for the flat on Amazon. Add what I paid for that order as an expense in our Roommates group on Splitwise: paid by me, split equally between me and {}, with the description \"{description}\".",
+            mate.first_name
+        ),
+        2 => format!(
+            "The Amazon order I placed last week with the vacuum cleaner also had headphones in it that are just mine. Put the cost of the other items of that order, with their 10% tax (leave the delivery fee out), in our Roommates group on Splitwise as an expense I paid, split equally between me and {}. Describe it as \"{description}\".",
+            mate.first_name
+        ),
+        _ => format!(
+            "Record last week's Amazon order with the vacuum cleaner and the towels for our flat in the Roommates group on Splitwise: the total I paid, paid by me, split equally between {} and me, described as \"{description}\". Attach the order's receipt to the expense (download it from Amazon into my file system).",
+            mate.first_name
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = if g.variant == 3 {
+        vec!["supervisor", "amazon", "splitwise", "file_system"]
+    } else {
+        vec!["supervisor", "amazon", "splitwise"]
+    };
+    let sup = p.clone();
+    parts.setup.push(step(move |s| {
+        let vacuum = s.add_amazon_product(
+            ("vacuum cleaner", VACUUM, "gray", "large", 189.0, 12),
+            SELLER,
+        )?;
+        let towels =
+            s.add_amazon_product(("towel set", TOWELS, "white", "medium", 42.5, 25), SELLER)?;
+        let phones =
+            s.add_amazon_product(("headphones", PHONES, "black", "small", 79.99, 30), SELLER)?;
+        let case = s.add_amazon_product(
+            ("phone case", CASE, "blue", "extra-small", 15.99, 60),
+            SELLER,
+        )?;
+        let mut house = vec![
+            (vacuum, 1, 189.0, 0, 0, true),
+            (towels, 2, 42.5, 0, 0, true),
+        ];
+        if v2 {
+            house.push((phones, 1, 79.99, 0, 0, true));
+        }
+        s.add_amazon_order(&sup, "Home", None, &house, 5.0, 0.0, house_at)?;
+        let newer = if v2 {
+            (case, 1, 15.99, 0, 0, false)
+        } else {
+            (phones, 1, 79.99, 0, 0, false)
+        };
+        s.add_amazon_order(&sup, "Home", None, &[newer], 5.0, 0.0, newer_at)?;
+        Ok(())
+    }));
+    let logins = format!(
+        "{LOGIN_ANY}\n{ALL_PAGES}\naz = login(\"amazon\")\nsw = login(\"splitwise\")\nfs = login(\"file_system\")"
+    );
+    let find = |which: &str| {
+        fill(
+            r#"orders = all_pages(apis.amazon.show_orders, access_token=az)
+week_ago = (datetime.datetime.now() - datetime.timedelta(days=10)).isoformat()
+recent = [o for o in orders if o["created_at"] >= week_ago]
+order = @WHICH@
+print(order["order_id"], order["name"], order["paid_amount"])
+group = [g for g in all_pages(apis.splitwise.show_groups, access_token=sw) if g["name"] == "Roommates"][0]
+members = [m["email"] for m in group["members"]]"#,
+            &[("WHICH", which.to_string())],
+        )
+    };
+    let right_order = "[o for o in recent if \"vacuum cleaner\" in o[\"name\"]][0]";
+    let newest_order = "max(recent, key=lambda o: o[\"created_at\"])";
+    let amount_py = if v2 {
+        "amount = round(sum(i[\"price\"] * i[\"ordered_quantity\"] for i in order[\"order_items\"] if apis.amazon.show_product(product_id=i[\"product_id\"])[\"product_type\"] != \"headphones\") * 1.1, 2)"
+    } else {
+        "amount = order[\"paid_amount\"]"
+    };
+    let record = |amount_py: &str, debtors: &str, receipt: bool| {
+        let mut s = format!("{amount_py}\n");
+        let extra = if receipt {
+            s.push_str("path = apis.amazon.download_order_receipt(access_token=az, order_id=order[\"order_id\"], file_system_access_token=fs)[\"file_path\"]\n");
+            ", receipt_file_path=path, file_system_access_token=fs"
+        } else {
+            ""
+        };
+        s.push_str(&format!(
+            "apis.splitwise.record_expense(access_token=sw, description={}, paid_amount=amount, payer_email=profile[\"email\"], debtor_emails={debtors}, group_id=group[\"group_id\"]{extra})\napis.supervisor.complete_task()",
+            py(description)
+        ));
+        s
+    };
+    let receipt = g.variant == 3;
+    let everyone = "members";
+    let only_mate = "[m for m in members if m != profile[\"email\"]]";
+    parts.ground_truth = vec![
+        logins.clone(),
+        find(right_order),
+        record(amount_py, everyone, receipt),
+    ];
+    parts.wrong = vec![
+        solution(
+            "takes the newest order",
+            vec![
+                logins.clone(),
+                find(newest_order),
+                record(amount_py, everyone, receipt),
+            ],
+        ),
+        solution(
+            "makes the roommate owe the whole amount",
+            vec![
+                logins.clone(),
+                find(right_order),
+                record(amount_py, only_mate, receipt),
+            ],
+        ),
+        match g.variant {
+            1 => solution(
+                "shares the items' prices without tax and delivery",
+                vec![
+                    logins,
+                    find(right_order),
+                    record(
+                        "amount = sum(i[\"price\"] * i[\"ordered_quantity\"] for i in order[\"order_items\"])",
+                        everyone,
+                        false,
+                    ),
+                ],
+            ),
+            2 => solution(
+                "shares the whole order, headphones included",
+                vec![
+                    logins,
+                    find(right_order),
+                    record("amount = order[\"paid_amount\"]", everyone, false),
+                ],
+            ),
+            _ => solution(
+                "does not attach the receipt",
+                vec![
+                    logins,
+                    find(right_order),
+                    record(amount_py, everyone, false),
+                ],
+            ),
+        },
+    ];
+    let mate_email = mate.email.clone();
+    let sw_id = |ctx: &EvalCtx, email: &str| {
+        one(
+            ctx.db,
+            "SELECT id FROM splitwise.users WHERE email = ?1",
+            [email],
+        )
+    };
+    let group_of = move |ctx: &EvalCtx, mate: &str| -> Option<i64> {
+        one(
+            ctx.db,
+            "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members a ON a.group_id = g.id \
+             JOIN splitwise.group_members b ON b.group_id = g.id WHERE g.name = 'Roommates' AND a.user_id = ?1 AND b.user_id = ?2",
+            params![ctx.user_id("splitwise"), sw_id(ctx, mate)],
+        )
+    };
+    let mine = |ctx: &EvalCtx| -> Vec<RowChange> {
+        let me = ctx.user_id("splitwise");
+        added(ctx, "splitwise", "expenses")
+            .into_iter()
+            .filter(|r| r.get("user_id").as_i64() == me)
+            .cloned()
+            .collect()
+    };
+    let the_one = move |ctx: &EvalCtx| -> Result<RowChange, String> {
+        let all = mine(ctx);
+        match all.as_slice() {
+            [e] => Ok(e.clone()),
+            _ => Err(format!("{} new expenses", all.len())),
+        }
+    };
+    let m1 = mate_email.clone();
+    let m2 = mate_email.clone();
+    parts.checks = vec![
+        Check::new("one new expense, in the Roommates group", move |ctx| {
+            let e = the_one(ctx)?;
+            let want = group_of(ctx, &m1);
+            if e.get("group_id").as_i64() == want && want.is_some() {
+                Ok(())
+            } else {
+                Err(format!("in group {:?}, not {want:?}", e.get("group_id")))
+            }
+        }),
+        Check::new(format!("the expense is ${amount:.2}"), move |ctx| {
+            let e = the_one(ctx)?;
+            let got = e.get("amount").as_f64().unwrap_or(0.0);
+            if same_amount(got, amount) {
+                Ok(())
+            } else {
+                Err(format!("${got}"))
+            }
+        }),
+        Check::new("paid by the supervisor", move |ctx| {
+            let e = the_one(ctx)?;
+            if e.get("payer_id").as_i64() == ctx.user_id("splitwise") {
+                Ok(())
+            } else {
+                Err(format!("paid by {:?}", e.get("payer_id")))
+            }
+        }),
+        Check::new(
+            format!(
+                "split equally between the supervisor and {}: ${half:.2} each",
+                mate.first_name
+            ),
+            move |ctx| {
+                let e = the_one(ctx)?;
+                let mut got: Vec<(i64, f64)> = added(ctx, "splitwise", "expense_shares")
+                    .into_iter()
+                    .filter(|s| s.get("expense_id").as_i64() == Some(e.id))
+                    .map(|s| {
+                        (
+                            s.get("debtor_id").as_i64().unwrap_or(0),
+                            s.get("share_amount").as_f64().unwrap_or(0.0),
+                        )
+                    })
+                    .collect();
+                got.sort_by_key(|s| s.0);
+                let mut want = vec![
+                    ctx.user_id("splitwise").unwrap_or(-1),
+                    sw_id(ctx, &m2).unwrap_or(-1),
+                ];
+                want.sort();
+                let ids: Vec<i64> = got.iter().map(|s| s.0).collect();
+                if ids == want && got.iter().all(|s| same_amount(s.1, half)) {
+                    Ok(())
+                } else {
+                    Err(format!("shares {got:?}"))
+                }
+            },
+        ),
+        Check::new(format!("described as \"{description}\""), move |ctx| {
+            let e = the_one(ctx)?;
+            let got = e
+                .get("description")
+                .as_str()
+                .unwrap_or("")
+                .trim()
+                .to_string();
+            if got == description {
+                Ok(())
+            } else {
+                Err(format!("described as {got:?}"))
+            }
+        }),
+    ];
+    if receipt {
+        parts
+            .checks
+            .push(Check::new("the order's receipt is attached", move |ctx| {
+                let e = the_one(ctx)?;
+                let order = order_at(ctx, house_at).unwrap_or(-1);
+                let content = e.get("receipt_file_content").as_str().unwrap_or("");
+                if content.contains(&format!("Order ID: #{order}\n")) {
+                    Ok(())
+                } else {
+                    Err(format!("attached: {:?}", e.get("receipt_file_name")))
+                }
+            }));
+    }
+    parts.allowed = vec![
+        allow_added(
+            "the supervisor's expense",
+            "splitwise",
+            "expenses",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+        ),
+        allow_added("its shares", "splitwise", "expense_shares", |ctx, r| {
+            added(ctx, "splitwise", "expenses")
+                .iter()
+                .any(|e| r.get("expense_id").as_i64() == Some(e.id))
+        }),
+        allow_added(
+            "the notifications it sends",
+            "splitwise",
+            "notifications",
+            |_, _| true,
+        ),
+        allow_added(
+            "the downloaded receipt",
+            "file_system",
+            "files",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("file_system"),
+        ),
+        Allow::new("the receipt's download count", |ctx, r| {
+            r.is("amazon", "orders")
+                && r.get("user_id").as_i64() == ctx.user_id("amazon")
+                && r.changed_columns()
+                    .iter()
+                    .all(|c| c == "receipt_download_count")
+        }),
+    ];
+    parts
+}
+
+/// The supervisor's roommates (ids).
+fn roommates(g: &Gen, p: &Person) -> Vec<i64> {
+    g.population
+        .relations_of(p.id)
+        .into_iter()
+        .filter(|(r, _)| *r == Relation::Roommate)
+        .map(|(_, id)| id)
+        .collect()
+}

@@ -1,0 +1,173 @@
+//! "Clear my queue and play album A from its first song", A given indirectly: the album of the
+//! song playing now (variant 1), the album saved to the library last (variant 2), the album
+//! liked last, with the volume at 4 (variant 3).
+
+use super::{album_songs, pick_album};
+use crate::eval::EvalCtx;
+use crate::kit::db::ids;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, solution};
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use chrono::Duration;
+use rusqlite::params;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    let key = p.id * 17 + i64::from(g.variant) * 3;
+    let instruction = match g.variant {
+        1 => {
+            "Clear my Spotify queue and play the album of the song that's playing right now, from the album's first song."
+        }
+        2 => {
+            "Empty my Spotify queue and play the album I most recently saved to my library, starting with its first song."
+        }
+        _ => {
+            "Replace my Spotify queue with the album I liked most recently and play it from its first song. Also set the volume to 4."
+        }
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "spotify"];
+    let (sup, now, variant) = (p.clone(), g.now, g.variant);
+    parts.setup.push(step(move |s| {
+        let album = s.pick("album", |db| pick_album(db, key)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+        let songs = album_songs(s.db, album);
+        let others = ids(
+            s.db,
+            "SELECT id FROM spotify.songs WHERE album_id != ?1 AND id % 53 = ?2 ORDER BY id LIMIT 4",
+            params![album, key.rem_euclid(53)],
+        );
+        let uid = s.user_id("spotify", &sup)?;
+        match variant {
+            1 => s.set_player(&sup, &[others[0], others[1], songs[2], others[2]], 2, true, 30)?,
+            2 => {
+                s.execute(
+                    "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id = ?2",
+                    params![uid, album],
+                )?;
+                s.add_library_album(&sup, album, now - Duration::hours(3))?;
+                s.set_player(&sup, &others[..3], 1, false, 12)?;
+            }
+            _ => {
+                s.execute(
+                    "DELETE FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
+                    params![uid, album],
+                )?;
+                s.like_album(&sup, album, now - Duration::hours(5))?;
+                s.set_player(&sup, &others, 0, true, 44)?;
+                s.execute(
+                    "UPDATE spotify.music_players SET volume = 7 WHERE user_id = ?1",
+                    params![uid],
+                )?;
+            }
+        }
+        Ok(())
+    }));
+    let logins = format!("{LOGIN_ANY}\n{ALL_PAGES}\nsp = login(\"spotify\")");
+    let find = |how: &str| format!("{how}\nprint(album_id)");
+    let current = "album_id = apis.spotify.show_current_song(access_token=sp)[\"album_id\"]";
+    let queue_first = "album_id = apis.spotify.show_song_queue(access_token=sp)[0][\"album_id\"]";
+    let saved = |f: &str| {
+        format!(
+            "album_id = {f}(all_pages(apis.spotify.show_album_library, access_token=sp), key=lambda a: a[\"added_at\"])[\"album_id\"]"
+        )
+    };
+    let liked = "album_id = max(all_pages(apis.spotify.show_liked_albums, access_token=sp), key=lambda a: a[\"liked_at\"])[\"album_id\"]";
+    let right_find = match g.variant {
+        1 => current.to_string(),
+        2 => saved("max"),
+        _ => liked.to_string(),
+    };
+    let volume = if g.variant == 3 {
+        "apis.spotify.set_volume(access_token=sp, volume=4)\n"
+    } else {
+        ""
+    };
+    let play = |how: &str, volume: &str| format!("{how}\n{volume}apis.supervisor.complete_task()");
+    let right_play = "apis.spotify.clear_song_queue(access_token=sp)\napis.spotify.play_music(access_token=sp, album_id=album_id)";
+    parts.ground_truth = vec![logins.clone(), find(&right_find), play(right_play, volume)];
+    parts.wrong = vec![
+        solution(
+            "adds the album to the end of the queue",
+            vec![
+                logins.clone(),
+                find(&right_find),
+                play(
+                    "apis.spotify.add_to_queue(access_token=sp, album_id=album_id)",
+                    volume,
+                ),
+            ],
+        ),
+        solution(
+            "plays only the album's first song",
+            vec![
+                logins.clone(),
+                find(&right_find),
+                play(
+                    "apis.spotify.play_music(access_token=sp, song_id=apis.spotify.show_album(album_id=album_id)[\"songs\"][0][\"id\"])",
+                    volume,
+                ),
+            ],
+        ),
+        match g.variant {
+            1 => solution(
+                "plays the album of the first song in the queue",
+                vec![logins, find(queue_first), play(right_play, volume)],
+            ),
+            2 => solution(
+                "plays the album saved first",
+                vec![logins, find(&saved("min")), play(right_play, volume)],
+            ),
+            _ => solution(
+                "leaves the volume as it was",
+                vec![logins, find(&right_find), play(right_play, "")],
+            ),
+        },
+    ];
+    let player = |ctx: &EvalCtx| -> Option<(String, Option<i64>, bool, i64)> {
+        ctx.db
+            .query_row_cached(
+                "SELECT queue_song_ids, cursor_position, is_playing, volume FROM spotify.music_players WHERE user_id = ?1",
+                [ctx.user_id("spotify")],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .ok()
+    };
+    let album_of = move |ctx: &EvalCtx| ctx.pick("album", |db| pick_album(db, key)).unwrap_or(-1);
+    parts.checks = vec![
+        Check::new(
+            "the queue is exactly the album's songs, in order",
+            move |ctx| {
+                let want = apps::common::pytext::py_json_ints(&album_songs(ctx.db, album_of(ctx)));
+                match player(ctx) {
+                    Some((q, _, _, _)) if q == want => Ok(()),
+                    Some((q, _, _, _)) => Err(format!("the queue is {q}, not {want}")),
+                    None => Err("no player".into()),
+                }
+            },
+        ),
+        Check::new(
+            "the album's first song is the current one",
+            move |ctx| match player(ctx) {
+                Some((_, Some(0), _, _)) => Ok(()),
+                other => Err(format!("cursor at {:?}", other.map(|p| p.1))),
+            },
+        ),
+        Check::new("the player is playing", move |ctx| match player(ctx) {
+            Some((_, _, true, _)) => Ok(()),
+            _ => Err("not playing".into()),
+        }),
+    ];
+    if g.variant == 3 {
+        parts.checks.push(Check::new("the volume is 4", move |ctx| {
+            match player(ctx) {
+                Some((_, _, _, 4)) => Ok(()),
+                other => Err(format!("volume {:?}", other.map(|p| p.3))),
+            }
+        }));
+    }
+    parts.allowed = vec![Allow::new("the supervisor's player", |ctx, r| {
+        r.is("spotify", "music_players") && r.get("user_id").as_i64() == ctx.user_id("spotify")
+    })];
+    parts
+}

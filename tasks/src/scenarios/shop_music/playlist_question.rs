@@ -1,0 +1,89 @@
+//! "Which of my playlists has the most songs?" The setup adds three playlists: a big one of
+//! songs outside the library, one of 40 library songs, a tiny one. Variant 2 counts only the
+//! songs that are in the library; variant 3 asks for the fewest songs.
+
+use crate::kit::db::ids;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, solution};
+use crate::kit::time::days_ago;
+use crate::model::Answer;
+use crate::scenarios::{Gen, Parts, step};
+use rusqlite::params;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor();
+    const BIG: &str = "Everything Bagel";
+    const LIBRARY: &str = "Sunset Sessions";
+    const TINY: &str = "Tiny Tunes";
+    let (instruction, answer) = match g.variant {
+        1 => (
+            "Which of my Spotify playlists has the most songs? Answer with its title.",
+            BIG,
+        ),
+        2 => (
+            "Which of my Spotify playlists has the most songs that are also saved in my song library? Answer with the playlist's title.",
+            LIBRARY,
+        ),
+        _ => (
+            "Which of my Spotify playlists has the fewest songs? Tell me its title.",
+            TINY,
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "spotify"];
+    parts.answer = Some(Answer::Text(answer.to_string()));
+    let (sup, now) = (p.clone(), g.now);
+    let key = p.id * 11;
+    parts.setup.push(step(move |s| {
+        let uid = s.user_id("spotify", &sup)?;
+        let outside = ids(
+            s.db,
+            "SELECT id FROM spotify.songs WHERE id NOT IN (SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1) \
+             ORDER BY id LIMIT 53 OFFSET ?2",
+            params![uid, key.rem_euclid(5000)],
+        );
+        let inside = ids(
+            s.db,
+            "SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1 ORDER BY song_id LIMIT 40",
+            [uid],
+        );
+        s.add_spotify_playlist(&sup, BIG, false, &outside[..50], days_ago(now, 200, 19, 0))?;
+        s.add_spotify_playlist(&sup, LIBRARY, true, &inside, days_ago(now, 90, 21, 30))?;
+        s.add_spotify_playlist(&sup, TINY, false, &outside[50..], days_ago(now, 30, 8, 15))?;
+        Ok(())
+    }));
+    let logins = format!("{LOGIN_ANY}\n{ALL_PAGES}\nsp = login(\"spotify\")");
+    let pick = |how: &str| {
+        format!(
+            "playlists = all_pages(apis.spotify.show_playlist_library, access_token=sp)\n{how}\napis.supervisor.complete_task(answer=best[\"title\"])"
+        )
+    };
+    let most = "best = max(playlists, key=lambda x: len(x[\"song_ids\"]))";
+    let fewest = "best = min(playlists, key=lambda x: len(x[\"song_ids\"]))";
+    let in_library = "library = {s[\"song_id\"] for s in all_pages(apis.spotify.show_song_library, access_token=sp)}\nbest = max(playlists, key=lambda x: len(set(x[\"song_ids\"]) & library))";
+    let right = match g.variant {
+        1 => most,
+        2 => in_library,
+        _ => fewest,
+    };
+    parts.ground_truth = vec![logins.clone(), pick(right)];
+    parts.wrong = vec![
+        solution(
+            "answers the most liked playlist",
+            vec![
+                logins.clone(),
+                pick("best = max(playlists, key=lambda x: x[\"like_count\"])"),
+            ],
+        ),
+        match g.variant {
+            1 => solution(
+                "counts only the songs in the library",
+                vec![logins, pick(in_library)],
+            ),
+            _ => solution(
+                "answers the playlist with the most songs",
+                vec![logins, pick(most)],
+            ),
+        },
+    ];
+    parts
+}

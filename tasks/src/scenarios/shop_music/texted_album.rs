@@ -1,0 +1,373 @@
+//! "My friend F texted me about an album; save it to my library and like all its songs." Two
+//! of its songs are liked already (liking again fails), another contact texted about another
+//! album the day after. Variant 2: the friend is saved under a nickname, and the album's
+//! artists are to be followed; variant 3: like the album and make a private playlist of it
+//! named after it.
+
+use super::{
+    FIND_CONTACT, NICKNAMES, album_songs, allow_counter, allow_new_playlists, friends,
+    new_playlists, pick_album,
+};
+use crate::diff::RowChange;
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::{ids, one};
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::spotify::playlist_songs;
+use crate::kit::time::days_ago;
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Relation;
+use chrono::Duration;
+use rusqlite::{Connection, params};
+use sim::sql::Cached;
+use std::collections::BTreeSet;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        let rel = pop.relations_of(p.id);
+        rel.iter().any(|(r, _)| *r == Relation::Friend) && rel.len() >= 2
+    });
+    let friend_ids = friends(g, &p);
+    let friend = g.person(friend_ids[0]);
+    let other = g.person(
+        pop.relations_of(p.id)
+            .into_iter()
+            .map(|(_, id)| id)
+            .find(|id| *id != friend.id)
+            .unwrap_or(friend.id),
+    );
+    let nick = NICKNAMES[(p.id as usize + 1) % NICKNAMES.len()];
+    let key = p.id * 31 + i64::from(g.variant) * 7;
+    let who = if g.variant == 2 {
+        format!("{nick} (a friend; that's what I saved them as in my phone)")
+    } else {
+        format!("My friend {} {}", friend.first_name, friend.last_name)
+    };
+    let instruction = match g.variant {
+        1 => format!(
+            "{who} texted me about an album this week. Save that album to my Spotify library and like every one of its songs."
+        ),
+        2 => format!(
+            "{who} recommended an album to me by text. Add it to my Spotify library, like all of its songs, and follow its artists."
+        ),
+        _ => format!(
+            "{who} texted me an album recommendation. Save the album to my Spotify library, like the album itself, and make a private playlist titled exactly like the album with all of its songs."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "phone", "spotify"];
+    let (sup, fr, ot, now, variant) = (p.clone(), friend.clone(), other.clone(), g.now, g.variant);
+    parts.setup.push(step(move |s| {
+        let album = s.pick("album", |db| pick_album(db, key)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+        let decoy = s.pick("decoy album", |db| pick_album(db, key + 1)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+        let uid = s.user_id("spotify", &sup)?;
+        s.execute(
+            "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id IN (?2, ?3)",
+            params![uid, album, decoy],
+        )?;
+        s.execute(
+            "DELETE FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
+            params![uid, album],
+        )?;
+        let songs = album_songs(s.db, album);
+        s.unlike_songs(&sup, &songs)?;
+        s.like_songs(&sup, &[songs[1], songs[3]], now - Duration::days(30))?;
+        let (title, artists) = album_label(s.db, album);
+        let (decoy_title, _) = album_label(s.db, decoy);
+        s.add_text(
+            &fr,
+            &sup,
+            &format!("Have you listened to \"{title}\" by {artists}? Best album I've heard this year, you should save it!"),
+            days_ago(now, 2, 20, 14),
+        )?;
+        s.add_text(
+            &ot,
+            &sup,
+            &format!("If you want something new to listen to, try the album \"{decoy_title}\"."),
+            days_ago(now, 1, 9, 30),
+        )?;
+        if variant == 2 {
+            s.relabel_contact(&sup, &fr, nick, &["friend"])?;
+        }
+        Ok(())
+    }));
+    let logins = format!(
+        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\nsp = login(\"spotify\")\nph = login(\"phone\")"
+    );
+    let contact = if g.variant == 2 {
+        format!("find_contact({})", py(nick))
+    } else {
+        format!(
+            "find_contact({}, {})",
+            py(&friend.first_name),
+            py(&friend.last_name)
+        )
+    };
+    let decoy_contact = format!(
+        "find_contact({}, {})",
+        py(&other.first_name),
+        py(&other.last_name)
+    );
+    let find = |contact: &str| {
+        fill(
+            r#"friend = @CONTACT@
+texts = apis.phone.search_text_messages(access_token=ph, phone_number=friend["phone_number"], page_limit=20)
+text = [t["message"] for t in texts if "album" in t["message"].lower() and '"' in t["message"]][0]
+title = re.search(r'"([^"]+)"', text).group(1)
+album = [a for a in apis.spotify.search_albums(query=title, page_limit=20) if a["title"] == title][0]
+print(album["album_id"], title)
+apis.spotify.add_album_to_library(access_token=sp, album_id=album["album_id"])"#,
+            &[("CONTACT", contact.to_string())],
+        )
+    };
+    let like_all = r#"liked = {s["song_id"] for s in all_pages(apis.spotify.show_liked_songs, access_token=sp)}
+for song_id in album["song_ids"]:
+    if song_id not in liked:
+        apis.spotify.like_song(access_token=sp, song_id=song_id)"#;
+    let naive = r#"for song_id in album["song_ids"]:
+    apis.spotify.like_song(access_token=sp, song_id=song_id)"#;
+    let extra = match g.variant {
+        1 => String::new(),
+        2 => r#"followed = {a["artist_id"] for a in all_pages(apis.spotify.show_following_artists, access_token=sp)}
+for artist in album["artists"]:
+    if artist["id"] not in followed:
+        apis.spotify.follow_artist(access_token=sp, artist_id=artist["id"])"#
+            .to_string(),
+        _ => r#"apis.spotify.like_album(access_token=sp, album_id=album["album_id"])
+playlist_id = apis.spotify.create_playlist(access_token=sp, title=album["title"], is_public=False)["playlist_id"]
+for song_id in album["song_ids"]:
+    apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=playlist_id, song_id=song_id)"#
+            .to_string(),
+    };
+    let finish =
+        |likes: &str, extra: &str| format!("{likes}\n{extra}\napis.supervisor.complete_task()");
+    parts.ground_truth = vec![logins.clone(), find(&contact), finish(like_all, &extra)];
+    parts.wrong = vec![
+        solution(
+            "saves the album of the other text",
+            vec![logins.clone(), find(&decoy_contact), finish(like_all, &extra)],
+        ),
+        solution(
+            "likes every song without skipping the liked ones (fails midway)",
+            vec![logins.clone(), find(&contact), finish(naive, &extra)],
+        ),
+        match g.variant {
+            3 => solution(
+                "does not like the album itself",
+                vec![
+                    logins,
+                    find(&contact),
+                    finish(
+                        like_all,
+                        &extra.replace(
+                            "apis.spotify.like_album(access_token=sp, album_id=album[\"album_id\"])\n",
+                            "",
+                        ),
+                    ),
+                ],
+            ),
+            _ => solution(
+                "likes the album instead of its songs",
+                vec![
+                    logins,
+                    find(&contact),
+                    finish(
+                        "apis.spotify.like_album(access_token=sp, album_id=album[\"album_id\"])",
+                        &extra,
+                    ),
+                ],
+            ),
+        },
+    ];
+    let album_of = move |ctx: &EvalCtx| ctx.pick("album", |db| pick_album(db, key)).unwrap_or(-1);
+    let me_sp = |ctx: &EvalCtx| ctx.user_id("spotify").unwrap_or(-1);
+    parts.checks = vec![
+        Check::new("the recommended album is in the library", move |ctx| {
+            let a = album_of(ctx);
+            match one(
+                ctx.db,
+                "SELECT 1 FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id = ?2",
+                params![me_sp(ctx), a],
+            ) {
+                Some(_) => Ok(()),
+                None => Err(format!("album {a} is not in the library")),
+            }
+        }),
+        Check::new("every song of that album is liked", move |ctx| {
+            let a = album_of(ctx);
+            let liked: BTreeSet<i64> = ids(
+                ctx.db,
+                "SELECT song_id FROM spotify.song_likes WHERE user_id = ?1",
+                [me_sp(ctx)],
+            )
+            .into_iter()
+            .collect();
+            let missing: Vec<i64> = album_songs(ctx.db, a)
+                .into_iter()
+                .filter(|s| !liked.contains(s))
+                .collect();
+            if missing.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("songs not liked: {missing:?}"))
+            }
+        }),
+        Check::new("no other album was saved", move |ctx| {
+            let a = album_of(ctx);
+            let me = ctx.user_id("spotify");
+            match added(ctx, "spotify", "user_library_albums")
+                .into_iter()
+                .find(|r| r.get("user_id").as_i64() == me && r.get("album_id").as_i64() != Some(a))
+            {
+                Some(r) => Err(format!("album {:?} saved", r.get("album_id"))),
+                None => Ok(()),
+            }
+        }),
+    ];
+    match g.variant {
+        2 => parts.checks.push(Check::new(
+            "each of the album's artists is followed",
+            move |ctx| {
+                let followed: BTreeSet<i64> = ids(
+                    ctx.db,
+                    "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
+                    [me_sp(ctx)],
+                )
+                .into_iter()
+                .collect();
+                let missing: Vec<i64> = album_artists(ctx.db, album_of(ctx))
+                    .into_iter()
+                    .filter(|a| !followed.contains(a))
+                    .collect();
+                if missing.is_empty() {
+                    Ok(())
+                } else {
+                    Err(format!("not followed: {missing:?}"))
+                }
+            },
+        )),
+        3 => {
+            parts.checks.push(Check::new(
+                "the album itself is liked",
+                move |ctx| match one(
+                    ctx.db,
+                    "SELECT 1 FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
+                    params![me_sp(ctx), album_of(ctx)],
+                ) {
+                    Some(_) => Ok(()),
+                    None => Err("the album is not liked".into()),
+                },
+            ));
+            parts.checks.push(Check::new(
+                "a private playlist titled like the album holds exactly its songs",
+                move |ctx| {
+                    let a = album_of(ctx);
+                    let (title, _) = album_label(ctx.db, a);
+                    let found: Vec<&RowChange> = new_playlists(ctx)
+                        .into_iter()
+                        .filter(|r| r.get("title").as_str().map(str::trim) == Some(title.as_str()))
+                        .collect();
+                    let [pl] = found.as_slice() else {
+                        return Err(format!("{} new playlists titled {title:?}", found.len()));
+                    };
+                    if pl.get("is_public").as_i64() != Some(0) {
+                        return Err("the playlist is public".into());
+                    }
+                    let got = playlist_songs(ctx.db, pl.id);
+                    if got == album_songs(ctx.db, a) {
+                        Ok(())
+                    } else {
+                        Err(format!("it holds {got:?}"))
+                    }
+                },
+            ));
+        }
+        _ => {}
+    }
+    parts.allowed = vec![
+        allow_added(
+            "the album saved to the library",
+            "spotify",
+            "user_library_albums",
+            move |ctx, r| {
+                r.get("user_id").as_i64() == ctx.user_id("spotify")
+                    && r.get("album_id").as_i64() == Some(album_of(ctx))
+            },
+        ),
+        allow_added(
+            "likes of the album's songs",
+            "spotify",
+            "song_likes",
+            move |ctx, r| {
+                r.get("user_id").as_i64() == ctx.user_id("spotify")
+                    && album_songs(ctx.db, album_of(ctx))
+                        .contains(&r.get("song_id").as_i64().unwrap_or(-1))
+            },
+        ),
+        allow_counter("songs"),
+    ];
+    match g.variant {
+        2 => parts.allowed.push(allow_added(
+            "follows of the album's artists",
+            "spotify",
+            "user_artist_followings",
+            move |ctx, r| {
+                r.get("user_id").as_i64() == ctx.user_id("spotify")
+                    && album_artists(ctx.db, album_of(ctx))
+                        .contains(&r.get("artist_id").as_i64().unwrap_or(-1))
+            },
+        )),
+        3 => {
+            parts.allowed.push(allow_added(
+                "the album's like",
+                "spotify",
+                "album_likes",
+                move |ctx, r| {
+                    r.get("user_id").as_i64() == ctx.user_id("spotify")
+                        && r.get("album_id").as_i64() == Some(album_of(ctx))
+                },
+            ));
+            parts.allowed.push(allow_counter("albums"));
+            parts.allowed.extend(allow_new_playlists());
+        }
+        _ => {}
+    }
+    parts
+}
+
+/// An album's artists.
+fn album_artists(db: &Connection, album: i64) -> Vec<i64> {
+    ids(
+        db,
+        "SELECT j.value FROM spotify.albums a, json_each(a.artist_ids) j WHERE a.id = ?1",
+        [album],
+    )
+}
+
+/// An album's title and its artists' names ("A, B and C").
+fn album_label(db: &Connection, album: i64) -> (String, String) {
+    let title: String = db
+        .query_row_cached(
+            "SELECT title FROM spotify.albums WHERE id = ?1",
+            [album],
+            |r| r.get(0),
+        )
+        .unwrap_or_default();
+    let names: Vec<String> = album_artists(db, album)
+        .into_iter()
+        .filter_map(|a| {
+            db.query_row_cached("SELECT name FROM spotify.artists WHERE id = ?1", [a], |r| {
+                r.get(0)
+            })
+            .ok()
+        })
+        .collect();
+    let who = match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    };
+    (title, who)
+}

@@ -1,0 +1,323 @@
+//! "My friend texted me promo codes. Move every wish-list item costing at most $B into my cart
+//! (all units) and apply the code that saves the most; don't order yet." Which code wins
+//! depends on the cart: a flat $20 over $150, 10 % above $200, $5 under $50.
+
+use super::{FIND_CONTACT, SELLER, friends};
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::allow;
+use crate::kit::amazon::{end_cart, new_orders, product_named};
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::time::days_ago;
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Relation;
+use sim::sql::Cached;
+use std::collections::BTreeMap;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .any(|(r, _)| *r == Relation::Friend)
+    });
+    let friend_ids = friends(g, &p);
+    let friend = g.person(friend_ids[0]);
+    // (type, name, colour, price, units wished)
+    type Wish = (&'static str, &'static str, &'static str, f64, i64);
+    let bottle: Wish = (
+        "water bottle",
+        "Marlow Trail Water Bottle",
+        "green",
+        22.0,
+        2,
+    );
+    let towels: Wish = ("towel set", "Tidewell Cotton Towel Set", "white", 48.5, 1);
+    let lamp: Wish = ("desk lamp", "Kestrel Study Desk Lamp", "black", 39.9, 1);
+    let pillow: Wish = ("pillow", "Orchid Quiet Pillow", "gray", 27.8, 1);
+    let tent: Wish = ("tent", "Juniper Summit Tent", "green", 219.0, 1);
+    let monitor: Wish = ("monitor", "Marlow Studio Monitor", "black", 189.99, 1);
+    let stand: Wish = (
+        "laptop stand",
+        "Kestrel Fold Laptop Stand",
+        "silver",
+        64.0,
+        1,
+    );
+    let puzzle: Wish = ("puzzle", "Orchid Mini Puzzle", "blue", 7.25, 2);
+    let (budget, wishes, codes): (f64, Vec<Wish>, [&str; 3]) = match g.variant {
+        1 => (
+            50.0,
+            vec![tent, bottle, lamp, monitor, towels, stand, pillow],
+            ["SAVE1", "TAKE5", "BIG20"],
+        ),
+        2 => (
+            70.0,
+            vec![bottle, monitor, towels, lamp, tent, pillow, stand],
+            ["BIG20", "TAKE5", "SAVE1"],
+        ),
+        _ => (
+            25.0,
+            vec![pillow, bottle, lamp, puzzle, tent],
+            ["WELCM", "SPRNG", "TAKE5"],
+        ),
+    };
+    let moved: Vec<Wish> = wishes.iter().filter(|w| w.3 <= budget).copied().collect();
+    let kept: Vec<Wish> = wishes.iter().filter(|w| w.3 > budget).copied().collect();
+    let base = sim::num::round2(moved.iter().map(|w| w.3 * w.4 as f64).sum::<f64>());
+    let saving = |code: &str| -> f64 {
+        PROMOS
+            .iter()
+            .find(|x| x.0 == code)
+            .filter(|x| base >= x.2)
+            .map(|x| {
+                if x.1 {
+                    sim::num::round2(base * x.3 / 100.0)
+                } else {
+                    x.3
+                }
+            })
+            .unwrap_or(0.0)
+    };
+    let best = codes
+        .iter()
+        .copied()
+        .max_by(|a, b| saving(a).total_cmp(&saving(b)))
+        .unwrap_or("SAVE1");
+    let first_valid = codes
+        .iter()
+        .copied()
+        .find(|c| saving(c) > 0.0)
+        .unwrap_or("SAVE1");
+    debug_assert_ne!(best, first_valid);
+    let text = match g.variant {
+        1 => format!(
+            "Found some Amazon promo codes that still work: {}, {} and {}. Use whichever saves you the most!",
+            codes[0], codes[1], codes[2]
+        ),
+        2 => format!(
+            "Amazon codes for you: {} / {} / {} - they all worked for me last week",
+            codes[0], codes[1], codes[2]
+        ),
+        _ => format!(
+            "hey, promo codes for amazon: {} {} {} :)",
+            codes[0], codes[1], codes[2]
+        ),
+    };
+    let instruction = match g.variant {
+        1 => format!(
+            "My friend {} {} texted me some Amazon promo codes. Move every item on my Amazon wish list that costs at most ${budget:.0} into my cart (all the units I wished for), then apply whichever of those codes saves me the most. Don't place the order yet.",
+            friend.first_name, friend.last_name
+        ),
+        2 => format!(
+            "Put the things on my Amazon wish list priced ${budget:.0} or less into my cart, with the quantities from the wish list, and apply the best of the promo codes {} {} sent me by text. I'll check out myself later.",
+            friend.first_name, friend.last_name
+        ),
+        _ => format!(
+            "Move the wish-list items on Amazon that cost no more than ${budget:.0} apiece to my cart (same quantities), and use the promo code that gives the biggest discount out of the ones {} {} texted me. Do not order anything.",
+            friend.first_name, friend.last_name
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "phone", "amazon"];
+    let (sup, fr, now) = (p.clone(), friend.clone(), g.now);
+    let wishes_owned = wishes.clone();
+    parts.setup.push(step(move |s| {
+        let mut list = Vec::new();
+        for w in &wishes_owned {
+            let id = s.add_amazon_product((w.0, w.1, w.2, "medium", w.3, 25), SELLER)?;
+            list.push((id, w.4));
+        }
+        s.set_amazon_wish_list(&sup, &list)?;
+        s.set_amazon_cart(&sup, &[])?;
+        s.add_text(&fr, &sup, &text, days_ago(now, 1, 18, 12))?;
+        Ok(())
+    }));
+    let logins = format!(
+        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\nph = login(\"phone\")\naz = login(\"amazon\")"
+    );
+    let read = fill(
+        r#"friend = find_contact(@FIRST@, @LAST@)
+texts = apis.phone.search_text_messages(access_token=ph, phone_number=friend["phone_number"], page_limit=20)
+text = [t for t in texts if "code" in t["message"].lower()][0]["message"]
+codes = re.findall(r"\b[A-Z0-9]{5}\b", text)
+print(codes)"#,
+        &[
+            ("FIRST", py(&friend.first_name)),
+            ("LAST", py(&friend.last_name)),
+        ],
+    );
+    let mv = |limit: &str, units: &str| {
+        fill(
+            r#"for w in apis.amazon.show_wish_list(access_token=az):
+    if w["price"] <= @LIMIT@:
+        apis.amazon.move_product_from_wish_list_to_cart(access_token=az, product_id=w["product_id"], quantity=@UNITS@)"#,
+            &[("LIMIT", limit.to_string()), ("UNITS", units.to_string())],
+        )
+    };
+    let best_code = r#"best, saving = None, 0
+for code in codes:
+    try:
+        apis.amazon.apply_promo_code_to_cart(access_token=az, promo_code=code)
+    except Exception as e:
+        print(code, e)
+        continue
+    discount = apis.amazon.show_cart(access_token=az)["discount"]
+    if discount > saving:
+        best, saving = code, discount
+    apis.amazon.remove_promo_code_from_cart(access_token=az)
+apis.amazon.apply_promo_code_to_cart(access_token=az, promo_code=best)
+apis.supervisor.complete_task()"#;
+    let first_code = r#"for code in codes:
+    try:
+        apis.amazon.apply_promo_code_to_cart(access_token=az, promo_code=code)
+        break
+    except Exception:
+        pass
+apis.supervisor.complete_task()"#;
+    let budget_s = format!("{budget:.1}");
+    let right_move = mv(&budget_s, "int(w[\"quantity\"])");
+    parts.ground_truth = vec![
+        logins.clone(),
+        read.clone(),
+        right_move.clone(),
+        best_code.to_string(),
+    ];
+    let place = best_code.replace(
+        "apis.supervisor.complete_task()",
+        "cards = apis.amazon.show_payment_cards(access_token=az)\nhome = [a for a in apis.amazon.show_addresses(access_token=az) if a[\"name\"] == \"Home\"][0]\napis.amazon.place_order(access_token=az, payment_card_id=cards[0][\"payment_card_id\"], address_id=home[\"address_id\"])\napis.supervisor.complete_task()",
+    );
+    parts.wrong = vec![
+        solution(
+            "moves every wish-list item, whatever its price",
+            vec![
+                logins.clone(),
+                read.clone(),
+                mv("1e9", "int(w[\"quantity\"])"),
+                best_code.to_string(),
+            ],
+        ),
+        solution(
+            "applies the first code the cart accepts",
+            vec![
+                logins.clone(),
+                read.clone(),
+                right_move.clone(),
+                first_code.to_string(),
+            ],
+        ),
+        solution(
+            "moves one unit of each item",
+            vec![
+                logins.clone(),
+                read.clone(),
+                mv(&budget_s, "1"),
+                best_code.to_string(),
+            ],
+        ),
+        solution(
+            "places the order too",
+            vec![logins, read, right_move, place],
+        ),
+    ];
+    let moved_names: Vec<(&'static str, i64)> = moved.iter().map(|w| (w.1, w.4)).collect();
+    let kept_names: Vec<(&'static str, i64)> = kept.iter().map(|w| (w.1, w.4)).collect();
+    let show = |l: &[(&str, i64)]| {
+        l.iter()
+            .map(|(n, q)| format!("{q} x {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let as_ids = |ctx: &EvalCtx, l: &[(&'static str, i64)]| -> BTreeMap<i64, i64> {
+        l.iter()
+            .map(|(n, q)| (product_named(ctx.db, n).unwrap_or(-1), *q))
+            .collect()
+    };
+    let want_cart = moved_names.clone();
+    let want_wish = kept_names.clone();
+    parts.checks = vec![
+        Check::new(
+            format!("the cart holds exactly {}", show(&moved_names)),
+            move |ctx| {
+                let want = as_ids(ctx, &want_cart);
+                let got: BTreeMap<i64, i64> =
+                    end_cart(ctx).into_iter().map(|(k, v)| (k, v.0)).collect();
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!("the cart holds {got:?}, not {want:?}"))
+                }
+            },
+        ),
+        Check::new(
+            format!("the wish list keeps only {}", show(&kept_names)),
+            move |ctx| {
+                let want = as_ids(ctx, &want_wish);
+                let got: BTreeMap<i64, i64> = ctx
+                    .db
+                    .prepare_cached("SELECT product_id, quantity FROM amazon.wish_list_entries WHERE user_id = ?1")
+                    .and_then(|mut st| {
+                        st.query_map([ctx.user_id("amazon")], |r| Ok((r.get(0)?, r.get(1)?)))?
+                            .collect::<rusqlite::Result<BTreeMap<i64, i64>>>()
+                    })
+                    .unwrap_or_default();
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!("the wish list holds {got:?}, not {want:?}"))
+                }
+            },
+        ),
+        Check::new(
+            format!("the promo code {best} is applied to the cart"),
+            move |ctx| {
+                let code: Option<String> = ctx
+                    .db
+                    .query_row_cached(
+                        "SELECT cart_promo_code FROM amazon.users WHERE id = ?1",
+                        [ctx.user_id("amazon")],
+                        |r| r.get(0),
+                    )
+                    .ok()
+                    .flatten();
+                if code.as_deref() == Some(best) {
+                    Ok(())
+                } else {
+                    Err(format!("the cart's code is {code:?}"))
+                }
+            },
+        ),
+        Check::new("no order was placed", |ctx| {
+            let n = new_orders(ctx).len();
+            if n == 0 {
+                Ok(())
+            } else {
+                Err(format!("{n} orders placed"))
+            }
+        }),
+    ];
+    parts.allowed = vec![
+        allow::cart(),
+        Allow::new("items leaving the supervisor's wish list", |ctx, r| {
+            r.is("amazon", "wish_list_entries")
+                && r.get("user_id").as_i64() == ctx.user_id("amazon")
+                && r.kind() != ChangeKind::Added
+        }),
+        Allow::new("the promo code on the supervisor's cart", |ctx, r| {
+            r.is("amazon", "users")
+                && r.id == ctx.user_id("amazon").unwrap_or(-1)
+                && r.changed_columns().iter().all(|c| c == "cart_promo_code")
+        }),
+    ];
+    parts
+}
+
+/// The promo codes of the catalog: (code, percent or flat, minimum cart, discount).
+const PROMOS: &[(&str, bool, f64, f64)] = &[
+    ("SAVE1", true, 20.0, 10.0),
+    ("SPRNG", true, 50.0, 15.0),
+    ("TAKE5", false, 30.0, 5.0),
+    ("BIG20", false, 150.0, 20.0),
+    ("WELCM", true, 0.0, 5.0),
+];

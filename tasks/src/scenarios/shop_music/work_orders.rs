@@ -1,0 +1,205 @@
+//! "How much did I pay for the Amazon orders shipped to my work address in 2023?" (my
+//! employer reimburses them). The supervisor's own orders all go home; the setup adds orders
+//! to work (one of them in 2022) and newer ones home, so the work orders lie past the first
+//! page. Variant 2 asks since February 1; variant 3 counts the units, less those returned.
+
+use super::{DesignedOrder, paid};
+use crate::kit::amazon::stocked_products;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::time::on;
+use crate::model::Answer;
+use crate::scenarios::{Gen, Parts, step};
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let p = g.supervisor_where(|p| p.addresses.iter().any(|a| a.name == "Work"));
+    let v3 = g.variant == 3;
+    let orders: Vec<DesignedOrder> = vec![
+        (
+            on(2022, 11, 20, 14, 5),
+            "Work",
+            vec![(1, 45.0, 0, 0)],
+            5.0,
+            0.0,
+        ),
+        (
+            on(2023, 1, 12, 9, 30),
+            "Work",
+            vec![(2, 19.99, i64::from(v3), 0), (1, 64.5, 0, 0)],
+            5.0,
+            0.0,
+        ),
+        (
+            on(2023, 2, 27, 18, 45),
+            "Work",
+            vec![(1, 129.0, 0, 0)],
+            5.0,
+            20.0,
+        ),
+        (
+            on(2023, 3, 30, 12, 10),
+            "Work",
+            vec![(1, 34.75, 0, 1)],
+            5.0,
+            0.0,
+        ),
+        (
+            on(2023, 4, 10, 20, 0),
+            "Home",
+            vec![(1, 55.0, 0, 0)],
+            5.0,
+            0.0,
+        ),
+        (
+            on(2023, 4, 22, 16, 20),
+            "Work",
+            vec![(3, 12.0, 0, 0)],
+            5.0,
+            0.0,
+        ),
+        (
+            on(2023, 5, 2, 11, 25),
+            "Home",
+            vec![(2, 9.99, 0, 0)],
+            5.0,
+            0.0,
+        ),
+        (
+            on(2023, 5, 12, 19, 50),
+            "Home",
+            vec![(1, 120.0, 0, 0)],
+            5.0,
+            0.0,
+        ),
+        (
+            on(2023, 5, 15, 7, 35),
+            "Home",
+            vec![(1, 15.0, 0, 0)],
+            5.0,
+            0.0,
+        ),
+        (
+            on(2023, 5, 16, 21, 10),
+            "Home",
+            vec![(1, 30.0, 0, 0)],
+            5.0,
+            0.0,
+        ),
+    ];
+    let since = if g.variant == 2 {
+        on(2023, 2, 1, 0, 0)
+    } else {
+        on(2023, 1, 1, 0, 0)
+    };
+    let counted: Vec<&DesignedOrder> = orders
+        .iter()
+        .filter(|o| o.1 == "Work" && o.0 >= since)
+        .collect();
+    let answer = if v3 {
+        counted
+            .iter()
+            .flat_map(|o| o.2.iter())
+            .map(|l| (l.0 - l.2) as f64)
+            .sum::<f64>()
+    } else {
+        sim::num::round2(counted.iter().map(|o| paid(o)).sum::<f64>())
+    };
+    let instruction = match g.variant {
+        1 => {
+            "My employer reimburses what I order on Amazon to my office. How much did I pay in total for the Amazon orders I had shipped to my work address in 2023? Answer with just the amount."
+        }
+        2 => {
+            "I need the total for my expense report: how much have I paid for the Amazon orders delivered to my work address since February 1, 2023? Answer with just the number."
+        }
+        _ => {
+            "How many items did I order on Amazon to my work address in 2023, not counting the units I sent back? Answer with a number."
+        }
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "amazon"];
+    parts.answer = Some(Answer::Number(answer));
+    let sup = p.clone();
+    let key = p.id * 29 + 7;
+    parts.setup.push(step(move |s| {
+        let products = stocked_products(s.db, key, 12);
+        let mut k = 0;
+        for (at, address, lines, fee, discount) in &orders {
+            let mut rows = Vec::new();
+            for &(units, price, returned, wrapped) in lines {
+                rows.push((
+                    products[k % products.len()],
+                    units,
+                    price,
+                    returned,
+                    wrapped,
+                    true,
+                ));
+                k += 1;
+            }
+            s.add_amazon_order(&sup, address, None, &rows, *fee, *discount, *at)?;
+        }
+        Ok(())
+    }));
+    let logins = format!("{LOGIN_ANY}\n{ALL_PAGES}\naz = login(\"amazon\")");
+    let since_s = if g.variant == 2 {
+        "2023-02-01"
+    } else {
+        "2023-01-01"
+    };
+    let answer_py = |collect: &str, keep: &str, value: &str| {
+        fill(
+            r#"work = [a for a in apis.amazon.show_addresses(access_token=az) if a["name"] == "Work"][0]["address_id"]
+orders = @COLLECT@
+mine = [o for o in orders if @KEEP@ and o["created_at"] >= @SINCE@]
+answer = @VALUE@
+apis.supervisor.complete_task(answer=answer)"#,
+            &[
+                ("COLLECT", collect.to_string()),
+                ("KEEP", keep.to_string()),
+                ("SINCE", py(since_s)),
+                ("VALUE", value.to_string()),
+            ],
+        )
+    };
+    let all = "all_pages(apis.amazon.show_orders, access_token=az)";
+    let to_work = "o[\"address_id\"] == work";
+    let value = if v3 {
+        "sum(i[\"ordered_quantity\"] - i[\"returned_quantity\"] for o in mine for i in o[\"order_items\"])"
+    } else {
+        "round(sum(o[\"paid_amount\"] for o in mine), 2)"
+    };
+    parts.ground_truth = vec![logins.clone(), answer_py(all, to_work, value)];
+    parts.wrong = vec![
+        solution(
+            "reads only the first page of orders",
+            vec![
+                logins.clone(),
+                answer_py("apis.amazon.show_orders(access_token=az)", to_work, value),
+            ],
+        ),
+        solution(
+            "counts every 2023 order, wherever it was shipped",
+            vec![logins.clone(), answer_py(all, "True", value)],
+        ),
+        solution(
+            "also counts the order of 2022",
+            vec![
+                logins.clone(),
+                answer_py(all, to_work, value).replace(py(since_s).as_str(), "\"2022-01-01\""),
+            ],
+        ),
+    ];
+    if v3 {
+        parts.wrong.push(solution(
+            "counts the returned unit too",
+            vec![
+                logins,
+                answer_py(
+                    all,
+                    to_work,
+                    "sum(i[\"ordered_quantity\"] for o in mine for i in o[\"order_items\"])",
+                ),
+            ],
+        ));
+    }
+    parts
+}

@@ -1,0 +1,299 @@
+//! "Whichever friend has the next birthday: send them money on Venmo, text them, and add a
+//! card task due two days before to my Inbox." Variant 3: someone the supervisor knows who is
+//! not labelled a friend has a sooner birthday.
+
+use super::allow_notifications;
+use crate::diff::ChangeKind;
+use crate::kit::allow;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::money::same_amount;
+use crate::kit::people::full;
+use crate::kit::people::{known, person};
+use crate::kit::phone::phone_id;
+use crate::kit::phone::sent_texts;
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::kit::text::holds;
+use crate::kit::venmo::payments_sent;
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::{Person, Population, Relation};
+use chrono::{Duration, NaiveDate};
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = g.variant;
+    let pop = g.population;
+    let today = g.now.date();
+    let p = g.supervisor_where(|p| birthday_fits(pop, p, today, v == 3));
+    let list = friends_by_birthday(pop, &p, today).unwrap_or_default();
+    let (_, f, bday) = list[0].clone();
+    let (amount, note, text) = match v {
+        1 => (
+            25,
+            "Happy birthday!",
+            "Happy early birthday! Sent you a little something on Venmo.",
+        ),
+        2 => (
+            40,
+            "Happy birthday 🎂",
+            "Happy early birthday! Check your Venmo :)",
+        ),
+        _ => (
+            30,
+            "Birthday treat",
+            "Happy early birthday! Dinner is on me, see Venmo.",
+        ),
+    };
+    let task_title = format!("Get a birthday card for {}", f.first_name);
+    let due = bday - Duration::days(2);
+    let instruction = match v {
+        1 => format!(
+            "Which of my friends has the next birthday? Check the birthdays of my phone contacts labelled friend. Send that friend ${amount} on Venmo with the note \"{note}\", text them \"{text}\", and add a task \"Get a birthday card for <their first name>\" to my Todoist Inbox, due two days before their birthday."
+        ),
+        2 => format!(
+            "Find the friend (contacts labelled friend in my phone) whose birthday comes up next and: send them ${amount} on Venmo noted \"{note}\", text them \"{text}\", and put \"Get a birthday card for <first name>\" in my Todoist Inbox due two days before the birthday."
+        ),
+        _ => format!(
+            "Among my friends (the phone contacts labelled friend, nobody else), whose birthday is next? Venmo them ${amount} with the note \"{note}\", text them \"{text}\", and add \"Get a birthday card for <first name>\" to my Todoist Inbox, due two days ahead of the birthday."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "phone", "venmo", "todoist"];
+    let sup = p.clone();
+    parts
+        .setup
+        .push(step(move |s| s.set_venmo_balance(&sup, 500.0)));
+    let login = logins(&[("ph", "phone"), ("vm", "venmo"), ("td", "todoist")]);
+    let pick = |who: &str, which: &str| {
+        format!(
+            "from datetime import datetime, timedelta\ntoday = datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\")\npeople = [c for c in {who} if c[\"birthday\"]]\ndef next_bday(c):\n    b = datetime.strptime(c[\"birthday\"][:10], \"%Y-%m-%d\")\n    d = b.replace(year=today.year)\n    if d <= today:\n        d = d.replace(year=today.year + 1)\n    return d\nf = {which}(people, key=next_bday)\nbday = next_bday(f)\nprint(f[\"first_name\"], f[\"last_name\"], bday)"
+        )
+    };
+    let friends = "all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"friend\")";
+    let act = |days: i64, request: bool| {
+        let money = if request {
+            format!(
+                "apis.venmo.create_payment_request(access_token=vm, user_email=f[\"email\"], amount={amount}, description={})",
+                py(note)
+            )
+        } else {
+            format!(
+                "apis.venmo.create_transaction(access_token=vm, receiver_email=f[\"email\"], amount={amount}, description={})",
+                py(note)
+            )
+        };
+        format!(
+            "{money}\napis.phone.send_text_message(access_token=ph, phone_number=f[\"phone_number\"], message={})\ninbox = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x[\"is_inbox\"])\napis.todoist.create_task(access_token=td, project_id=inbox[\"project_id\"], title=f\"Get a birthday card for {{f['first_name']}}\", due_date=(bday - timedelta(days={days})).strftime(\"%Y-%m-%d\"))\n{DONE}",
+            py(text)
+        )
+    };
+    parts.ground_truth = vec![login.clone(), pick(friends, "min"), act(2, false)];
+    parts.wrong = vec![
+        solution(
+            "picks the friend whose birthday is furthest off",
+            vec![login.clone(), pick(friends, "max"), act(2, false)],
+        ),
+        solution(
+            "requests the money instead of sending it",
+            vec![login.clone(), pick(friends, "min"), act(2, true)],
+        ),
+        solution(
+            "makes the task due on the birthday itself",
+            vec![login.clone(), pick(friends, "min"), act(0, false)],
+        ),
+    ];
+    if v == 3 {
+        parts.wrong.push(solution(
+            "looks at every contact, not only friends",
+            vec![
+                login.clone(),
+                pick(
+                    "all_pages(apis.phone.search_contacts, access_token=ph)",
+                    "min",
+                ),
+                act(2, false),
+            ],
+        ));
+    }
+    let (name, email, phone) = (full(&f), f.email.clone(), f.phone_number.clone());
+    let (e1, e2, n1) = (email.clone(), email.clone(), note.to_string());
+    parts.checks.push(Check::new(
+        format!(
+            "one Venmo payment of ${amount}.00 to {name} (birthday {})",
+            bday.format("%m-%d")
+        ),
+        move |ctx| {
+            let id = uid(ctx, "venmo", &e1);
+            let to: Vec<_> = payments_sent(ctx)
+                .into_iter()
+                .filter(|x| Some(x.0) == id)
+                .collect();
+            match to.as_slice() {
+                [one] if same_amount(one.1, amount as f64) => Ok(()),
+                [one] => Err(format!("paid ${}", one.1)),
+                _ => Err(format!("{} payments to them", to.len())),
+            }
+        },
+    ));
+    parts.checks.push(Check::new(
+        format!("the payment's note is \"{note}\""),
+        move |ctx| {
+            let sent = payments_sent(ctx);
+            match sent.iter().find(|x| x.2.trim() != n1) {
+                Some(x) => Err(format!("noted \"{}\"", x.2)),
+                None if sent.is_empty() => Err("no payment".into()),
+                None => Ok(()),
+            }
+        },
+    ));
+    parts
+        .checks
+        .push(Check::new("no Venmo payment to anyone else", move |ctx| {
+            let id = uid(ctx, "venmo", &e2);
+            match payments_sent(ctx).iter().find(|x| Some(x.0) != id) {
+                Some(x) => Err(format!("a payment to venmo user {}", x.0)),
+                None => Ok(()),
+            }
+        }));
+    let (ph1, ph2, t1) = (phone.clone(), phone.clone(), text.to_string());
+    parts.checks.push(Check::new(
+        format!("one text to {name}: \"{text}\""),
+        move |ctx| {
+            let id = phone_id(ctx.db, &ph1);
+            let to: Vec<_> = sent_texts(ctx)
+                .into_iter()
+                .filter(|x| Some(x.0) == id)
+                .collect();
+            match to.as_slice() {
+                [one] if holds(&one.1, &t1) => Ok(()),
+                [one] => Err(format!("texted \"{}\"", one.1)),
+                _ => Err(format!("{} texts to them", to.len())),
+            }
+        },
+    ));
+    parts
+        .checks
+        .push(Check::new("no text to anyone else", move |ctx| {
+            let id = phone_id(ctx.db, &ph2);
+            match sent_texts(ctx).iter().find(|x| Some(x.0) != id) {
+                Some(x) => Err(format!("a text to phone user {}", x.0)),
+                None => Ok(()),
+            }
+        }));
+    let due_s = due.format("%Y-%m-%d").to_string();
+    let tt = task_title.clone();
+    parts.checks.push(Check::new(
+        format!("one task \"{task_title}\" in the Inbox, due {due_s}, and no other"),
+        move |ctx| {
+            let inbox: Option<i64> = ctx
+                .db
+                .query_row_cached(
+                    "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1",
+                    [ctx.user_id("todoist")],
+                    |r| r.get(0),
+                )
+                .ok();
+            let tasks = added(ctx, "todoist", "tasks");
+            let [one] = tasks.as_slice() else {
+                return Err(format!("{} tasks added", tasks.len()));
+            };
+            if one.get("project_id").as_i64() != inbox {
+                return Err("not in the Inbox".into());
+            }
+            if !one
+                .get("title")
+                .as_str()
+                .unwrap_or("")
+                .trim()
+                .eq_ignore_ascii_case(&tt)
+            {
+                return Err(format!("titled {:?}", one.get("title")));
+            }
+            let due: String = one
+                .get("due_date")
+                .as_str()
+                .unwrap_or("")
+                .chars()
+                .take(10)
+                .collect();
+            if due != due_s {
+                return Err(format!("due \"{due}\""));
+            }
+            Ok(())
+        },
+    ));
+    parts.allowed = allow::texts_sent();
+    parts.allowed.extend([
+        allow_added(
+            "the supervisor's Venmo payment",
+            "venmo",
+            "transactions",
+            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
+        ),
+        Allow::new("Venmo wallet balances", |_, r| {
+            r.is("venmo", "users")
+                && r.kind() == ChangeKind::Updated
+                && r.changed_columns().iter().all(|c| c == "venmo_balance")
+        }),
+        allow_notifications("venmo"),
+    ]);
+    parts.allowed.push(allow_added(
+        "the supervisor's Inbox task",
+        "todoist",
+        "tasks",
+        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+    ));
+    parts.allowed.push(allow_notifications("todoist"));
+    parts
+}
+
+/// The next time `b`'s month and day come after `today` (None for 29 February).
+fn next_birthday(b: NaiveDate, today: NaiveDate) -> Option<NaiveDate> {
+    use chrono::Datelike;
+    let this = NaiveDate::from_ymd_opt(today.year(), b.month(), b.day())?;
+    if this > today {
+        Some(this)
+    } else {
+        NaiveDate::from_ymd_opt(today.year() + 1, b.month(), b.day())
+    }
+}
+
+/// `p`'s friends (phone label `friend`) by their next birthday: (days to it, friend, date);
+/// None when one is born on 29 February.
+fn friends_by_birthday(
+    pop: &Population,
+    p: &Person,
+    today: NaiveDate,
+) -> Option<Vec<(i64, Person, NaiveDate)>> {
+    let mut out = Vec::new();
+    for (r, id) in pop.relations_of(p.id) {
+        if r != Relation::Friend {
+            continue;
+        }
+        let f = person(pop, id);
+        let d = next_birthday(f.birthday, today)?;
+        out.push(((d - today).num_days(), f, d));
+    }
+    out.sort_by_key(|x| x.0);
+    Some(out)
+}
+
+/// Does `p` suit the birthday task: a unique nearest friend's birthday at least 3 days ahead,
+/// and (`family_first`) someone else they know whose birthday comes sooner?
+fn birthday_fits(pop: &Population, p: &Person, today: NaiveDate, family_first: bool) -> bool {
+    let Some(list) = friends_by_birthday(pop, p, today) else {
+        return false;
+    };
+    let ok = list.len() >= 2 && list[0].0 >= 3 && list[0].0 < list[1].0;
+    if !ok {
+        return false;
+    }
+    let friend_ids: Vec<i64> = list.iter().map(|x| x.1.id).collect();
+    let sooner = known(pop, p).iter().any(|k| {
+        !friend_ids.contains(&k.id)
+            && next_birthday(k.birthday, today).is_some_and(|d| (d - today).num_days() < list[0].0)
+    });
+    sooner == family_first
+}

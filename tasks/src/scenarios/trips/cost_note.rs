@@ -1,0 +1,255 @@
+//! "Write a note '<City> trip costs' with what I paid by category (lodging, car rental,
+//! dinners) and the total, from the receipts in the trip's folder." Variant 2: two dinner
+//! receipts lie in a sub-folder; variant 3: last year's folder of the same city has receipts
+//! too, and the lodging was paid in two parts.
+
+use super::{at, day, dinner_receipt, folder, with_friends};
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::money::c2;
+use crate::kit::money::cents_of;
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use chrono::Duration;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = g.variant;
+    let (p, fr) = with_friends(g, 2);
+    let (city, start, nights) = match v {
+        1 => ("Savannah Beach", day(2023, 4, 7), 3),
+        2 => ("Key West", day(2023, 3, 17), 4),
+        _ => ("Montauk", day(2023, 4, 28), 3),
+    };
+    let fold = folder(city, start);
+    let dir = format!("~/documents/trips/{fold}/");
+    let mut lodging = vec![cents_of(&mut g.rng, 50_000, 90_000, 1)];
+    if v == 3 {
+        lodging.push(cents_of(&mut g.rng, 10_000, 20_000, 1));
+    }
+    let car = cents_of(&mut g.rng, 15_000, 30_000, 1);
+    let places = ["Harbor Grill", "La Piazza", "Noodle Bar"];
+    let dinners: Vec<i64> = (0..3)
+        .map(|_| cents_of(&mut g.rng, 7_000, 16_000, 1))
+        .collect();
+    let (l_sum, d_sum) = (lodging.iter().sum::<i64>(), dinners.iter().sum::<i64>());
+    let total = l_sum + car + d_sum;
+    // (path under the folder, content)
+    let mut files: Vec<(String, String)> = Vec::new();
+    for (i, c) in lodging.iter().enumerate() {
+        files.push((
+            if i == 0 {
+                format!("lodging_receipt_{fold}.pdf")
+            } else {
+                format!("lodging_receipt_{fold}_balance.pdf")
+            },
+            format!(
+                "Booking receipt\nProperty: Seaside cottage, {city}\nNights: {nights}\n{}Total paid: ${}",
+                if i == 0 { "Deposit\n" } else { "Balance due at check-in\n" },
+                c2(*c)
+            ),
+        ));
+    }
+    files.push((
+        format!("car_rental_{fold}.pdf"),
+        format!(
+            "Rental agreement\nPick-up: {city} {}\nDays: {nights}\nTotal charged: ${}",
+            start.format("%Y-%m-%d"),
+            c2(car)
+        ),
+    ));
+    for (i, (place, c)) in places.iter().zip(&dinners).enumerate() {
+        let d = start + Duration::days(i as i64);
+        let name = format!(
+            "{}_receipt_{}.txt",
+            place.to_lowercase().replace(' ', "_"),
+            d.format("%Y_%m_%d")
+        );
+        let sub = if v == 2 && i > 0 { "receipts/" } else { "" };
+        files.push((
+            format!("{sub}{name}"),
+            dinner_receipt(place, city, d, 3, *c),
+        ));
+    }
+    let old_fold = folder(city, day(2022, 6, 10));
+    let old_dinner = cents_of(&mut g.rng, 9_000, 12_000, 1);
+    let title = format!("{city} trip costs");
+    let lines_want = vec![
+        format!("Lodging: ${}", c2(l_sum)),
+        format!("Car rental: ${}", c2(car)),
+        format!("Dinners: ${}", c2(d_sum)),
+        format!("Total: ${}", c2(total)),
+    ];
+    let instruction = match v {
+        1 => format!(
+            "From the receipts in my folder for this year's {city} trip, write a note titled \"{title}\" with what I paid per category, one line each: \"Lodging: $…\", \"Car rental: $…\", \"Dinners: $…\", and finally \"Total: $…\" (amounts with cents, like $12.34)."
+        ),
+        2 => format!(
+            "Make me a SimpleNote note called \"{title}\" summing up my receipts for the {city} trip (they're in the trip's folder in my file system, some in a sub-folder): the lines \"Lodging: $…\", \"Car rental: $…\", \"Dinners: $…\" and \"Total: $…\", amounts to the cent (e.g. $12.34)."
+        ),
+        _ => format!(
+            "I need a breakdown of what I spent on this year's {city} trip. Add up the receipts in that trip's folder in my file system and save a note \"{title}\" with the lines \"Lodging: $…\", \"Car rental: $…\", \"Dinners: $…\" and \"Total: $…\" (to the cent, like $12.34)."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "file_system", "simple_note"];
+    let (sup, f) = (p.clone(), fr.clone());
+    let (dir_s, files_s) = (dir.clone(), files.clone());
+    parts.setup.push(step(move |s| {
+        s.add_file(
+            &sup,
+            &format!("{dir_s}itinerary.txt"),
+            &format!(
+                "Trip to {city}\nDates: {} to {}\nTravelers: {}, {}, {}",
+                start.format("%Y-%m-%d"),
+                (start + Duration::days(nights)).format("%Y-%m-%d"),
+                sup.first_name,
+                f[0].first_name,
+                f[1].first_name
+            ),
+            at(start - Duration::days(30), 19),
+        )?;
+        s.add_file(
+            &sup,
+            &format!("{dir_s}photos/beach.jpg"),
+            "JPEG image data",
+            at(start, 17),
+        )?;
+        for (i, (name, content)) in files_s.iter().enumerate() {
+            s.add_file(
+                &sup,
+                &format!("{dir_s}{name}"),
+                content,
+                at(start + Duration::days(i as i64 % 3), 22),
+            )?;
+        }
+        if v == 3 {
+            s.add_file(
+                &sup,
+                &format!("~/documents/trips/{old_fold}/casa_verde_receipt_2022_06_11.txt"),
+                &dinner_receipt("Casa Verde", city, day(2022, 6, 11), 2, old_dinner),
+                at(day(2022, 6, 11), 22),
+            )?;
+        }
+        Ok(())
+    }));
+    let login = logins(&[("fs", "file_system"), ("sn", "simple_note")]);
+    let key = format!("{}_2023", city.to_lowercase().replace(' ', "_"));
+    let read = |filter: &str, recursive: bool| {
+        format!(
+            "dirs = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", entry_type=\"directories\", recursive=False)\nfolders = [d for d in dirs if {filter}]\npaths = []\nfor d in folders:\n    paths += apis.file_system.show_directory(access_token=fs, directory_path=d, entry_type=\"files\", recursive={})\nsums = {{\"Lodging\": 0.0, \"Car rental\": 0.0, \"Dinners\": 0.0}}\nfor q in paths:\n    name = q.split(\"/\")[-1]\n    if not name.endswith((\".pdf\", \".txt\")) or name == \"itinerary.txt\":\n        continue\n    content = apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"]\n    amount = float(re.search(r\"Total[^$\\n]*\\$([0-9.]+)\", content).group(1))\n    cat = \"Lodging\" if name.startswith(\"lodging\") else \"Car rental\" if name.startswith(\"car_rental\") else \"Dinners\"\n    sums[cat] += amount\nprint(sums)",
+            if recursive { "True" } else { "False" }
+        )
+    };
+    let write = |with_total: bool| {
+        let total = if with_total {
+            "\nlines.append(f\"Total: ${sum(sums.values()):.2f}\")"
+        } else {
+            ""
+        };
+        format!(
+            "lines = [f\"{{k}}: ${{x:.2f}}\" for k, x in sums.items()]{total}\napis.simple_note.create_note(access_token=sn, title={}, content=\"\\n\".join(lines))\n{DONE}",
+            py(&title)
+        )
+    };
+    let good = format!("{} in d", py(&key));
+    parts.ground_truth = vec![login.clone(), read(&good, true), write(true)];
+    parts.wrong = vec![
+        solution(
+            "leaves the total out",
+            vec![login.clone(), read(&good, true), write(false)],
+        ),
+        solution(
+            "counts only the first dinner receipt",
+            vec![
+                login.clone(),
+                read(&good, true).replace(
+                    "    sums[cat] += amount",
+                    "    if cat == \"Dinners\" and sums[cat] > 0:\n        continue\n    sums[cat] += amount",
+                ),
+                write(true),
+            ],
+        ),
+        solution(
+            "writes it under another title",
+            vec![
+                login.clone(),
+                read(&good, true),
+                write(true).replace(&py(&title), &py(&format!("{city} costs"))),
+            ],
+        ),
+    ];
+    if v == 2 {
+        parts.wrong.push(solution(
+            "skips the sub-folder",
+            vec![login.clone(), read(&good, false), write(true)],
+        ));
+    }
+    if v == 3 {
+        parts.wrong.push(solution(
+            "adds last year's receipts of the same city",
+            vec![
+                login.clone(),
+                read(&format!("{} in d", py(&city.to_lowercase())), true),
+                write(true),
+            ],
+        ));
+    }
+    let t = title.clone();
+    parts.checks.push(Check::new(
+        format!("one note titled \"{title}\" is added"),
+        move |ctx| {
+            let notes = added_notes(ctx);
+            let n = notes
+                .iter()
+                .filter(|x| x.0.trim().eq_ignore_ascii_case(&t))
+                .count();
+            if n == 1 && notes.len() == 1 {
+                Ok(())
+            } else {
+                Err(format!("{n} such notes, {} notes added", notes.len()))
+            }
+        },
+    ));
+    for line in lines_want {
+        let t = title.clone();
+        parts.checks.push(Check::new(
+            format!("the note has the line \"{line}\""),
+            move |ctx| {
+                let notes = added_notes(ctx);
+                let Some(note) = notes.iter().find(|x| x.0.trim().eq_ignore_ascii_case(&t)) else {
+                    return Err("no such note".into());
+                };
+                let norm = crate::eval::normalize_text;
+                if note.1.lines().any(|l| norm(l) == norm(&line)) {
+                    Ok(())
+                } else {
+                    Err(format!("content: {:?}", note.1))
+                }
+            },
+        ));
+    }
+    parts.allowed = vec![allow_added(
+        "the supervisor's new note",
+        "simple_note",
+        "notes",
+        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("simple_note"),
+    )];
+    parts
+}
+
+/// The notes the supervisor added: (title, content).
+fn added_notes(ctx: &EvalCtx) -> Vec<(String, String)> {
+    let me = ctx.user_id("simple_note");
+    added(ctx, "simple_note", "notes")
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == me)
+        .map(|r| {
+            (
+                r.get("title").as_str().unwrap_or("").to_string(),
+                r.get("content").as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,388 @@
+//! "Add the to-dos of my itinerary for the <City> trip to our Todoist project, each assigned
+//! to the person it names and due by its date." Variant 2: one to-do is in the project
+//! already (not to be added again); variant 3: a friend is in the phone under a nickname (the
+//! itinerary uses it) and last year's itinerary of the same city lists other to-dos.
+
+use super::{allow_notifications, day, folder, itinerary, with_friends};
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::people::full;
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Person;
+use chrono::{Duration, NaiveDate};
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = g.variant;
+    let (p, friends) = with_friends(g, if v == 3 { 3 } else { 2 });
+    let (city, start, nights, lodging) = match v {
+        1 => ("Sedona", day(2023, 6, 9), 3, "Red Rock casita"),
+        2 => ("Asheville", day(2023, 6, 16), 4, "Blue Ridge cabin"),
+        _ => ("Santa Fe", day(2023, 6, 23), 3, "Canyon Road adobe"),
+    };
+    let nickname = "Ziggy";
+    // How the supervisor's phone (and so the itinerary) names each friend.
+    let shown: Vec<String> = friends
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            if v == 3 && i == 1 {
+                nickname.to_string()
+            } else {
+                f.first_name.clone()
+            }
+        })
+        .collect();
+    let items: &[(&str, usize, i64)] = match v {
+        // (title, who: 0 = me, k = friends[k-1], days before departure)
+        1 => &[
+            ("Book the jeep tour", 1, 10),
+            ("Buy the red rock park passes", 2, 7),
+            ("Reserve dinner for the first night", 0, 4),
+        ],
+        2 => &[
+            ("Buy tickets for the Biltmore", 2, 12),
+            ("Reserve the tubing trip", 1, 8),
+            ("Plan the hike to Looking Glass Rock", 0, 5),
+            ("Order trail snacks", 1, 3),
+        ],
+        _ => &[
+            ("Book the Meow Wolf tickets", 2, 11),
+            ("Reserve the hot springs", 3, 9),
+            ("Buy the opera tickets", 0, 6),
+            ("Make a list of galleries to visit", 2, 2),
+        ],
+    };
+    let todos: Vec<(String, String, NaiveDate)> = items
+        .iter()
+        .map(|(t, who, before)| {
+            let name = if *who == 0 {
+                "me".to_string()
+            } else {
+                shown[who - 1].clone()
+            };
+            (t.to_string(), name, start - Duration::days(*before))
+        })
+        .collect();
+    // Variant 2: the second to-do is in the project already.
+    let existing_todo = (v == 2).then(|| items[1].0.to_string());
+    let mut names = vec![p.first_name.clone()];
+    names.extend(shown.iter().cloned());
+    let days: &[&str] = &[
+        "drive in, check in at the lodging",
+        "the big outing",
+        "free morning, dinner out",
+        "pack up and drive home",
+        "rest day",
+    ];
+    let text = itinerary(
+        city,
+        start,
+        nights,
+        &names,
+        &todos,
+        &days[..nights as usize],
+    );
+    let old_text = itinerary(
+        city,
+        day(2022, 9, 2),
+        2,
+        &names[..2],
+        &[
+            (
+                "Book the ghost tour".to_string(),
+                shown[0].clone(),
+                day(2022, 8, 25),
+            ),
+            (
+                "Buy sunscreen".to_string(),
+                "me".to_string(),
+                day(2022, 8, 30),
+            ),
+        ],
+        &days[..2],
+    );
+    let path = format!("~/documents/trips/{}/itinerary.txt", folder(city, start));
+    let old_path = format!(
+        "~/documents/trips/{}/itinerary.txt",
+        folder(city, day(2022, 9, 2))
+    );
+    let project = format!("Trip to {city}");
+    let instruction = match v {
+        1 => format!(
+            "My itinerary for the {city} trip (in my file system) has a list of things to do before we leave. Add each of them as a task to our \"{project}\" project in Todoist, due by the date the list gives, and assign it to the person the list names (\"me\" is me)."
+        ),
+        2 => format!(
+            "Go through the \"Before we leave\" list in my {city} itinerary in my file system and put every item that isn't in our Todoist project \"{project}\" yet into it, due by its date and assigned to whoever the list says (\"me\" means me)."
+        ),
+        _ => format!(
+            "We're off to {city} soon. Take the to-do list from this trip's itinerary in my file system and add each item as a task in the Todoist project \"{project}\", due by its date and assigned to the person named next to it (\"me\" is me)."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "file_system", "phone", "todoist"];
+    let now = g.now;
+    let (sup, fr) = (p.clone(), friends.clone());
+    let (text_s, old_s, path_s, old_path_s, project_s, ex) = (
+        text.clone(),
+        old_text,
+        path.clone(),
+        old_path,
+        project.clone(),
+        existing_todo.clone(),
+    );
+    let lodging_s = lodging.to_string();
+    parts.setup.push(step(move |s| {
+        s.add_file(&sup, &path_s, &text_s, now - Duration::days(6))?;
+        if v == 3 {
+            s.add_file(&sup, &old_path_s, &old_s, now - Duration::days(270))?;
+            s.relabel_contact(&sup, &fr[1], nickname, &["friend"])?;
+        }
+        let mut members: Vec<&Person> = vec![&sup];
+        members.extend(fr.iter());
+        let pid = s.add_todo_project(
+            &sup,
+            &project_s,
+            &format!("Getting ready for {}", project_s.to_lowercase()),
+            &members,
+            now - Duration::days(20),
+        )?;
+        s.add_todo_task(
+            pid,
+            None,
+            &sup,
+            &format!("Confirm the {lodging_s} booking"),
+            Some((now - Duration::days(3)).date()),
+            "high",
+            true,
+            Some(&sup),
+            now - Duration::days(19),
+        )?;
+        s.add_todo_task(
+            pid,
+            None,
+            &fr[0],
+            "Pack hiking boots",
+            Some(start - Duration::days(1)),
+            "low",
+            false,
+            Some(&fr[0]),
+            now - Duration::days(15),
+        )?;
+        if let Some(t) = &ex {
+            s.add_todo_task(
+                pid,
+                None,
+                &sup,
+                t,
+                Some(start - Duration::days(8)),
+                "medium",
+                false,
+                Some(&fr[0]),
+                now - Duration::days(4),
+            )?;
+        }
+        Ok(())
+    }));
+    let login = logins(&[("fs", "file_system"), ("ph", "phone"), ("td", "todoist")]);
+    let city_key = city.to_lowercase().replace(' ', "_");
+    let read = |pick: &str| {
+        format!(
+            "from datetime import datetime\ntoday = datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").strftime(\"%Y-%m-%d\")\npaths = [q for q in apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", substring={}, entry_type=\"files\") if q.endswith(\"itinerary.txt\")]\ntexts = [apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"] for q in paths]\ncontent = {pick}\ntodos = re.findall(r\"^- (.+) \\((.+), by (\\d{{4}}-\\d{{2}}-\\d{{2}})\\)$\", content, re.M)\nprint(todos)",
+            py(&city_key)
+        )
+    };
+    let upcoming = "[t for t in texts if re.search(r\"Dates: (\\S+)\", t).group(1) > today][0]";
+    let oldest = "min(texts, key=lambda t: re.search(r\"Dates: (\\S+)\", t).group(1))";
+    let project_py = format!(
+        "project = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x[\"name\"] == {})\ntasks = apis.todoist.show_tasks(access_token=td, project_id=project[\"project_id\"])\ntitles = [t[\"title\"] for t in tasks[\"no_section_tasks\"]] + [t[\"title\"] for s in tasks[\"sections\"] for t in s[\"tasks\"]]\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)",
+        py(&project)
+    );
+    let add = |skip_existing: bool, assign: &str| {
+        let skip = if skip_existing {
+            "    if title in titles:\n        continue\n"
+        } else {
+            ""
+        };
+        format!(
+            "for title, who, due in todos:\n{skip}    email = profile[\"email\"] if who == \"me\" else next(c[\"email\"] for c in contacts if c[\"first_name\"] == who)\n    tid = apis.todoist.create_task(access_token=td, project_id=project[\"project_id\"], title=title, due_date=due)[\"task_id\"]\n{assign}\n{DONE}"
+        )
+    };
+    let assign = "    apis.todoist.assign_or_unassign_task(access_token=td, task_id=tid, assignee_email=email)";
+    parts.ground_truth = vec![
+        login.clone(),
+        read(upcoming),
+        project_py.clone(),
+        add(true, assign),
+    ];
+    parts.wrong = vec![
+        solution(
+            "adds the tasks without assigning them",
+            vec![
+                login.clone(),
+                read(upcoming),
+                project_py.clone(),
+                add(true, "    pass"),
+            ],
+        ),
+        solution(
+            "assigns every task to the supervisor",
+            vec![
+                login.clone(),
+                read(upcoming),
+                project_py.clone(),
+                add(
+                    true,
+                    "    apis.todoist.assign_or_unassign_task(access_token=td, task_id=tid, assignee_email=profile[\"email\"])",
+                ),
+            ],
+        ),
+        solution(
+            "adds the tasks without due dates",
+            vec![
+                login.clone(),
+                read(upcoming),
+                project_py.clone(),
+                add(true, assign).replace(", due_date=due)", ")"),
+            ],
+        ),
+    ];
+    if v == 2 {
+        parts.wrong.push(solution(
+            "adds the to-do already in the project again",
+            vec![
+                login.clone(),
+                read(upcoming),
+                project_py.clone(),
+                add(false, assign),
+            ],
+        ));
+    }
+    if v == 3 {
+        parts.wrong.push(solution(
+            "uses last year's itinerary",
+            vec![
+                login.clone(),
+                read(oldest),
+                project_py.clone(),
+                add(true, assign),
+            ],
+        ));
+    }
+    // Expected: (title, due, assignee e-mail, assignee name).
+    let want: Vec<(String, String, String, String)> = items
+        .iter()
+        .zip(&todos)
+        .filter(|((t, _, _), _)| existing_todo.as_deref() != Some(*t))
+        .map(|((t, who, _), (_, _, due))| {
+            let who_p = if *who == 0 { &p } else { &friends[who - 1] };
+            (
+                t.to_string(),
+                due.format("%Y-%m-%d").to_string(),
+                who_p.email.clone(),
+                full(who_p),
+            )
+        })
+        .collect();
+    for (title, due, email, name) in &want {
+        let (title, due, email, proj) =
+            (title.clone(), due.clone(), email.clone(), project.clone());
+        parts.checks.push(Check::new(
+            format!("\"{title}\" added to {proj}, due {due}, assigned to {name}"),
+            move |ctx| {
+                let got: Vec<_> = added_tasks(ctx, &proj)
+                    .into_iter()
+                    .filter(|t| t.0.eq_ignore_ascii_case(&title))
+                    .collect();
+                let [one] = got.as_slice() else {
+                    return Err(format!("{} such tasks", got.len()));
+                };
+                if one.1 != due {
+                    return Err(format!("due \"{}\"", one.1));
+                }
+                if one.2 != uid(ctx, "todoist", &email) {
+                    return Err(format!("assigned to todoist user {:?}", one.2));
+                }
+                Ok(())
+            },
+        ));
+    }
+    let titles: Vec<String> = want.iter().map(|w| w.0.clone()).collect();
+    let proj = project.clone();
+    parts.checks.push(Check::new(
+        format!("no other task added ({} in all)", titles.len()),
+        move |ctx| {
+            let got = added_tasks(ctx, &proj);
+            if let Some(t) = got
+                .iter()
+                .find(|t| !titles.iter().any(|x| x.eq_ignore_ascii_case(&t.0)))
+            {
+                return Err(format!("a task \"{}\"", t.0));
+            }
+            if added(ctx, "todoist", "tasks").len() != got.len() {
+                return Err("a task in another project".into());
+            }
+            Ok(())
+        },
+    ));
+    let proj = project.clone();
+    parts.allowed = vec![
+        allow_added(
+            "tasks of the trip project",
+            "todoist",
+            "tasks",
+            move |ctx, r| {
+                r.get("project_id").as_i64().is_some_and(|pid| {
+                    ctx.db
+                        .query_row_cached(
+                            "SELECT name FROM todoist.projects WHERE id = ?1",
+                            [pid],
+                            |row| row.get::<_, String>(0),
+                        )
+                        .ok()
+                        .as_deref()
+                        == Some(proj.as_str())
+                })
+            },
+        ),
+        allow_notifications("todoist"),
+    ];
+    parts
+}
+
+/// The tasks added to the project named `project` in the episode: (title, due day, assignee's
+/// todoist id).
+fn added_tasks(ctx: &EvalCtx, project: &str) -> Vec<(String, String, Option<i64>)> {
+    added(ctx, "todoist", "tasks")
+        .into_iter()
+        .filter(|r| {
+            r.get("project_id").as_i64().is_some_and(|pid| {
+                ctx.db
+                    .query_row_cached(
+                        "SELECT name FROM todoist.projects WHERE id = ?1",
+                        [pid],
+                        |row| row.get::<_, String>(0),
+                    )
+                    .ok()
+                    .as_deref()
+                    == Some(project)
+            })
+        })
+        .map(|r| {
+            (
+                r.get("title").as_str().unwrap_or("").trim().to_string(),
+                r.get("due_date")
+                    .as_str()
+                    .unwrap_or("")
+                    .chars()
+                    .take(10)
+                    .collect(),
+                r.get("assignee_id").as_i64(),
+            )
+        })
+        .collect()
+}

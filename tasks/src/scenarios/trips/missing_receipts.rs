@@ -1,0 +1,385 @@
+//! "Record each receipt in my <City> trip folder that is not in the trip's Splitwise group yet
+//! as an expense I paid, split equally, with the receipt attached." The group has more
+//! expenses than a first page shows, the recorded receipts among the oldest. Variant 2: a
+//! missing receipt lies in a sub-folder; variant 3: last year's trip to the same city has a
+//! folder with a receipt of its own.
+
+use super::{allow_notifications, at, day, dinner_receipt, folder, with_friends};
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::money::{c2, same_amount};
+use crate::kit::money::{cents_of, usd};
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::kit::splitwise::group_named;
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Person;
+use chrono::Duration;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = g.variant;
+    let (p, fr) = with_friends(g, 2);
+    let (city, start, nights, lodging) = match v {
+        1 => ("Napa", day(2023, 4, 14), 3, "Vineyard View inn"),
+        2 => ("Tulum", day(2023, 3, 31), 4, "Casa Selva villa"),
+        _ => ("Banff", day(2023, 4, 21), 3, "Bow River lodge"),
+    };
+    let dir = format!("~/documents/trips/{}/", folder(city, start));
+    let group = format!("{city} Trip 2023");
+    let lodging_c = cents_of(&mut g.rng, 60_000, 110_000, 3);
+    let car_c = cents_of(&mut g.rng, 18_000, 30_000, 3);
+    let d1 = cents_of(&mut g.rng, 9_000, 14_000, 3);
+    let d2 = cents_of(&mut g.rng, 14_100, 19_000, 3);
+    // (file, content, recorded already, in a sub-folder)
+    let receipts: Vec<(String, String, bool, bool, i64)> = vec![
+        (
+            format!("lodging_receipt_{}.pdf", folder(city, start)),
+            format!(
+                "Booking receipt\nProperty: {lodging}, {city}\nCheck-in: {}\nNights: {nights}\nGuests: 3\nTotal paid: ${}",
+                start.format("%Y-%m-%d"),
+                c2(lodging_c)
+            ),
+            true,
+            false,
+            lodging_c,
+        ),
+        (
+            format!("car_rental_{}.pdf", folder(city, start)),
+            format!(
+                "Rental agreement\nPick-up: {city} {}\nDays: {nights}\nTotal charged: ${}",
+                start.format("%Y-%m-%d"),
+                c2(car_c)
+            ),
+            v == 2,
+            false,
+            car_c,
+        ),
+        (
+            format!("harbor_grill_receipt_{}.txt", start.format("%Y_%m_%d")),
+            dinner_receipt("Harbor Grill", city, start, 3, d1),
+            true,
+            false,
+            d1,
+        ),
+        (
+            format!(
+                "casa_verde_receipt_{}.txt",
+                (start + Duration::days(2)).format("%Y_%m_%d")
+            ),
+            dinner_receipt("Casa Verde", city, start + Duration::days(2), 3, d2),
+            false,
+            v == 2,
+            d2,
+        ),
+    ];
+    let old_dir = format!("~/documents/trips/{}/", folder(city, day(2022, 8, 12)));
+    let old_c = cents_of(&mut g.rng, 8_000, 12_000, 3);
+    let instruction = match v {
+        1 => format!(
+            "Some of the receipts from our {city} trip never made it into the trip's Splitwise group. For each receipt in the trip's folder in my file system that isn't recorded there yet, add an expense I paid, split equally among everyone in the group, with the receipt file attached."
+        ),
+        2 => format!(
+            "I think I forgot to put some of my {city} receipts on Splitwise. Check the receipts in my folder for that trip (look in its sub-folders too) against the trip's group, and record each missing one as an expense paid by me, split equally among all the group's members, attaching the receipt."
+        ),
+        _ => format!(
+            "Please make sure every receipt I kept from this year's {city} trip is in the trip's Splitwise group: any that's missing should be added as an expense I paid, shared equally by the whole group, with its receipt file attached."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "file_system", "splitwise"];
+    let (sup, f) = (p.clone(), fr.clone());
+    let (dir_s, group_s, rec) = (dir.clone(), group.clone(), receipts.clone());
+    let old_dir_s = old_dir.clone();
+    parts.setup.push(step(move |s| {
+        let all = [&sup, &f[0], &f[1]];
+        s.add_file(
+            &sup,
+            &format!("{dir_s}itinerary.txt"),
+            &format!(
+                "Trip to {city}\nDates: {} to {}\nTravelers: {}, {}, {}\nLodging: {lodging}",
+                start.format("%Y-%m-%d"),
+                (start + Duration::days(nights)).format("%Y-%m-%d"),
+                sup.first_name,
+                f[0].first_name,
+                f[1].first_name
+            ),
+            at(start - Duration::days(30), 19),
+        )?;
+        for (i, (name, content, _, sub, _)) in rec.iter().enumerate() {
+            let path = if *sub {
+                format!("{dir_s}receipts/{name}")
+            } else {
+                format!("{dir_s}{name}")
+            };
+            s.add_file(
+                &sup,
+                &path,
+                content,
+                at(start + Duration::days(i as i64), 22),
+            )?;
+        }
+        if v == 3 {
+            s.add_file(
+                &sup,
+                &format!("{old_dir_s}noodle_bar_receipt_2022_08_13.txt"),
+                &dinner_receipt("Noodle Bar", city, day(2022, 8, 13), 3, old_c),
+                at(day(2022, 8, 13), 22),
+            )?;
+        }
+        let gid =
+            s.add_splitwise_group(&sup, &all, &group_s, at(start - Duration::days(40), 20))?;
+        // Recorded receipts first (the oldest), then what the friends paid.
+        s.add_splitwise_expense(
+            Some(gid),
+            &sup,
+            &all,
+            &format!("{lodging} ({nights} nights)"),
+            usd(lodging_c),
+            at(start - Duration::days(35), 21),
+        )?;
+        if v == 2 {
+            s.add_splitwise_expense(
+                Some(gid),
+                &sup,
+                &all,
+                "Car rental",
+                usd(car_c),
+                at(start, 9),
+            )?;
+        }
+        s.add_splitwise_expense(
+            Some(gid),
+            &sup,
+            &all,
+            "Dinner at Harbor Grill",
+            usd(d1),
+            at(start, 21),
+        )?;
+        let theirs: [(&Person, &str, i64, i64); 5] = [
+            (&f[0], "Groceries", 8_433, 0),
+            (&f[1], "Gas", 6_120, 1),
+            (&f[0], "Museum tickets", 7_500, 1),
+            (&f[1], "Dinner at La Piazza", 15_690, 2),
+            (&f[0], "Breakfast at the cafe", 5_460, 3),
+        ];
+        for (who, what, cents, d) in theirs {
+            s.add_splitwise_expense(
+                Some(gid),
+                who,
+                &all,
+                what,
+                usd(cents),
+                at(start + Duration::days(d), 13),
+            )?;
+        }
+        Ok(())
+    }));
+    let login = logins(&[("fs", "file_system"), ("sw", "splitwise")]);
+    let find = |pages: &str| {
+        format!(
+            "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nmembers = [m[\"email\"] for m in group[\"members\"]]\nexpenses = {pages}\nrecorded = [round(e[\"paid_amount\"], 2) for e in expenses if e[\"payer\"][\"email\"] == profile[\"email\"]]\nprint(recorded)",
+            py(&group)
+        )
+    };
+    let all_exp = "all_pages(apis.splitwise.show_group_expenses, access_token=sw, group_id=group[\"group_id\"])";
+    let first_exp =
+        "apis.splitwise.show_group_expenses(access_token=sw, group_id=group[\"group_id\"])";
+    let city_key = format!("{}_2023", city.to_lowercase());
+    let files = |filter: &str, recursive: bool| {
+        format!(
+            "trips = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", entry_type=\"directories\", recursive=False)\nfolder = [d for d in trips if {filter}][0]\npaths = [q for q in apis.file_system.show_directory(access_token=fs, directory_path=folder, entry_type=\"files\", recursive={}) if \"itinerary\" not in q]\nprint(paths)",
+            if recursive { "True" } else { "False" }
+        )
+    };
+    let good_dir = format!("{} in d", py(&city_key));
+    let record = |debtors: &str, skip: bool| {
+        let skip = if skip {
+            "    if total in recorded:\n        continue\n"
+        } else {
+            ""
+        };
+        format!(
+            "for q in paths:\n    content = apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"]\n    total = float(re.search(r\"Total[^$\\n]*\\$([0-9.]+)\", content).group(1))\n{skip}    apis.splitwise.record_expense(access_token=sw, description=content.splitlines()[0], paid_amount=total, payer_email=profile[\"email\"], debtor_emails={debtors}, group_id=group[\"group_id\"], receipt_file_path=q, file_system_access_token=fs)\n{DONE}"
+        )
+    };
+    parts.ground_truth = vec![
+        login.clone(),
+        find(all_exp),
+        files(&good_dir, true),
+        record("members", true),
+    ];
+    parts.wrong = vec![
+        solution(
+            "reads only the first page of the group's expenses",
+            vec![
+                login.clone(),
+                find(first_exp),
+                files(&good_dir, true),
+                record("members", true),
+            ],
+        ),
+        solution(
+            "records every receipt again",
+            vec![
+                login.clone(),
+                find(all_exp),
+                files(&good_dir, true),
+                record("members", false),
+            ],
+        ),
+        solution(
+            "leaves the supervisor out of the split",
+            vec![
+                login.clone(),
+                find(all_exp),
+                files(&good_dir, true),
+                record("[m for m in members if m != profile[\"email\"]]", true),
+            ],
+        ),
+    ];
+    if v == 2 {
+        parts.wrong.push(solution(
+            "skips the sub-folder",
+            vec![
+                login.clone(),
+                find(all_exp),
+                files(&good_dir, false),
+                record("members", true),
+            ],
+        ));
+    }
+    if v == 3 {
+        parts.wrong.push(solution(
+            "uses last year's folder of the same city",
+            vec![
+                login.clone(),
+                find(all_exp),
+                files(&format!("{} in d", py(&city.to_lowercase())), true),
+                record("members", true),
+            ],
+        ));
+    }
+    let missing: Vec<(String, i64)> = receipts
+        .iter()
+        .filter(|r| !r.2)
+        .map(|r| (r.0.clone(), r.4))
+        .collect();
+    let emails: Vec<String> = [&p, &fr[0], &fr[1]]
+        .iter()
+        .map(|q| q.email.clone())
+        .collect();
+    let me_email = p.email.clone();
+    for (file, cents) in &missing {
+        let (file, cents, group, emails, me_email) = (
+            file.clone(),
+            *cents,
+            group.clone(),
+            emails.clone(),
+            me_email.clone(),
+        );
+        parts.checks.push(Check::new(
+            format!(
+                "an expense of ${} for {file} in \"{group}\", paid by the supervisor, split among all three, receipt attached",
+                c2(cents)
+            ),
+            move |ctx| {
+                let gid = group_named(ctx, &group);
+                let me = uid(ctx, "splitwise", &me_email);
+                let mut want: Vec<i64> = emails
+                    .iter()
+                    .filter_map(|e| uid(ctx, "splitwise", e))
+                    .collect();
+                want.sort_unstable();
+                let got: Vec<_> = added_expenses(ctx)
+                    .into_iter()
+                    .filter(|e| same_amount(e.2, usd(cents)))
+                    .collect();
+                let [one] = got.as_slice() else {
+                    return Err(format!("{} expenses of that amount", got.len()));
+                };
+                if one.0 != gid {
+                    return Err(format!("in group {:?}", one.0));
+                }
+                if one.1 != me {
+                    return Err(format!("paid by splitwise user {:?}", one.1));
+                }
+                if one.3 != want {
+                    return Err(format!("split among {:?}", one.3));
+                }
+                if one.4.as_deref() != Some(file.as_str()) {
+                    return Err(format!("receipt {:?}", one.4));
+                }
+                Ok(())
+            },
+        ));
+    }
+    let n = missing.len();
+    parts.checks.push(Check::new(
+        format!("no other expense added ({n} in all)"),
+        move |ctx| {
+            let got = added_expenses(ctx).len();
+            if got == n {
+                Ok(())
+            } else {
+                Err(format!("{got} expenses added"))
+            }
+        },
+    ));
+    let recorded: Vec<i64> = receipts.iter().filter(|r| r.2).map(|r| r.4).collect();
+    parts.checks.push(Check::new(
+        format!(
+            "the receipts recorded already (${}) are not added again",
+            recorded
+                .iter()
+                .map(|c| c2(*c))
+                .collect::<Vec<_>>()
+                .join(", $")
+        ),
+        move |ctx| match added_expenses(ctx)
+            .iter()
+            .find(|e| recorded.iter().any(|c| same_amount(e.2, usd(*c))))
+        {
+            Some(e) => Err(format!("${} added again", e.2)),
+            None => Ok(()),
+        },
+    ));
+    parts.allowed = vec![
+        allow_added(
+            "the supervisor's expenses",
+            "splitwise",
+            "expenses",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+        ),
+        allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
+        allow_notifications("splitwise"),
+    ];
+    parts
+}
+
+/// The Splitwise expenses the supervisor added in the episode: (group, payer id, amount,
+/// debtor ids sorted, receipt file name).
+/// An added expense: (group, payer id, amount, debtor ids sorted, receipt file name).
+type NewExpense = (Option<i64>, Option<i64>, f64, Vec<i64>, Option<String>);
+
+fn added_expenses(ctx: &EvalCtx) -> Vec<NewExpense> {
+    added(ctx, "splitwise", "expenses")
+        .into_iter()
+        .map(|r| {
+            let mut debtors: Vec<i64> = r
+                .get("debtor_ids")
+                .as_str()
+                .and_then(|s| serde_json::from_str(s).ok())
+                .unwrap_or_default();
+            debtors.sort_unstable();
+            (
+                r.get("group_id").as_i64(),
+                r.get("payer_id").as_i64(),
+                r.get("amount").as_f64().unwrap_or(0.0),
+                debtors,
+                r.get("receipt_file_name").as_str().map(str::to_string),
+            )
+        })
+        .collect()
+}

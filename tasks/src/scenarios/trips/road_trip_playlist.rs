@@ -1,0 +1,264 @@
+//! "Make a playlist '<City> Road Trip' of the songs the others on the trip (its Splitwise
+//! group) texted me for it." A friend not on the trip texted a pick too. Variant 2: a traveller
+//! swapped their pick later; variant 3: a traveller's older text recommends another song for
+//! something else.
+
+use super::with_friends;
+use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::model::Check;
+use crate::scenarios::{Gen, Parts, step};
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = g.variant;
+    let (p, fr) = with_friends(g, 4);
+    let city = ["Big Sur", "Yellowstone", "Zion"][usize::from(v - 1)];
+    let group = format!("{city} Trip 2023");
+    let title = format!("{city} Road Trip");
+    let picks: [i64; 3] = match v {
+        1 => [120, 1540, 3310],
+        2 => [2222, 4870, 6020],
+        _ => [410, 2950, 6400],
+    };
+    let outsider_pick = [888, 8000, 5555][usize::from(v - 1)];
+    let old_pick = 7230; // v2: the first pick swapped; v3: the workout tip
+    let mut expected = picks.to_vec();
+    expected.sort_unstable();
+    let instruction = match v {
+        1 => format!(
+            "We're driving to {city} soon. Everyone else on the trip (see its Splitwise group) texted me a song for the road; make a Spotify playlist called \"{title}\" with exactly their picks."
+        ),
+        2 => format!(
+            "Create a playlist \"{title}\" on Spotify with the song each of my fellow travellers on the {city} trip (the people in its Splitwise group) texted me for the drive. If someone changed their pick, use the new one."
+        ),
+        _ => format!(
+            "Put together the \"{title}\" playlist on Spotify: one song from each person in the {city} trip's Splitwise group other than me, the one they texted me for the road trip."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "splitwise", "phone", "spotify"];
+    let (sup, f, group_s) = (p.clone(), fr.clone(), group.clone());
+    let now = g.now;
+    parts.setup.push(step(move |s| {
+        let trav = [&sup, &f[0], &f[1], &f[2]];
+        let gid = s.add_splitwise_group(&sup, &trav, &group_s, now - Duration::days(30))?;
+        s.add_splitwise_expense(
+            Some(gid),
+            &sup,
+            &trav,
+            "Campsite deposit",
+            180.0,
+            now - Duration::days(29),
+        )?;
+        let t = |d: i64, h: i64| now - Duration::days(d) + Duration::hours(h);
+        if v == 2 {
+            let (a, b) = song_line(s, old_pick)?;
+            s.add_text(
+                &f[0],
+                &sup,
+                &format!("My song for the {city} road trip playlist: \"{a}\" by {b}"),
+                t(9, 1),
+            )?;
+        }
+        if v == 3 {
+            let (a, b) = song_line(s, old_pick)?;
+            s.add_text(
+                &f[1],
+                &sup,
+                &format!("You should try \"{a}\" by {b} for your workouts"),
+                t(40, 2),
+            )?;
+        }
+        for (i, id) in picks.iter().enumerate() {
+            let (a, b) = song_line(s, *id)?;
+            let msg = if v == 2 && i == 0 {
+                format!("Actually, swap my song for the road trip playlist to \"{a}\" by {b}")
+            } else {
+                format!("My song for the {city} road trip playlist: \"{a}\" by {b}")
+            };
+            s.add_text(&f[i], &sup, &msg, t(6 - i as i64, 3))?;
+            s.add_text(&sup, &f[i], "Love it, adding it!", t(6 - i as i64, 4))?;
+        }
+        let (a, b) = song_line(s, outsider_pick)?;
+        s.add_text(
+            &f[3],
+            &sup,
+            &format!(
+                "Sad I can't come along! If I could pick a road trip song it'd be \"{a}\" by {b}"
+            ),
+            t(2, 5),
+        )?;
+        Ok(())
+    }));
+    let login = logins(&[("sw", "splitwise"), ("ph", "phone"), ("sp", "spotify")]);
+    let people = format!(
+        "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nemails = [m[\"email\"] for m in group[\"members\"] if m[\"email\"] != profile[\"email\"]]\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nnumbers = [c[\"phone_number\"] for c in contacts if c[\"email\"] in emails]\nprint(numbers)",
+        py(&group)
+    );
+    let gather = |who: &str, pick: &str| {
+        format!(
+            "titles = []\nfor num in {who}:\n    texts = [t for t in all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=num) if t[\"sender\"][\"phone_number\"] == num and \"playlist\" in t[\"message\"]]\n    texts.sort(key=lambda t: t[\"sent_at\"])\n    if texts:\n        titles.append(re.search(r'\"(.+?)\"', texts[{pick}][\"message\"]).group(1))\nprint(titles)"
+        )
+    };
+    let make = format!(
+        "def find_song(t):\n    for page in range(10):\n        for s in apis.spotify.search_songs(query=t, page_index=page, page_limit=20):\n            if s[\"title\"] == t:\n                return s\npid = apis.spotify.create_playlist(access_token=sp, title={})[\"playlist_id\"]\nfor t in titles:\n    song = find_song(t)\n    apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=pid, song_id=song[\"song_id\"])\n{DONE}",
+        py(&title)
+    );
+    parts.ground_truth = vec![
+        login.clone(),
+        people.clone(),
+        gather("numbers", "-1"),
+        make.clone(),
+    ];
+    parts.wrong = vec![
+        solution(
+            "adds the pick of the friend who is not coming",
+            vec![
+                login.clone(),
+                people.clone(),
+                gather(
+                    "numbers + [c[\"phone_number\"] for c in contacts if \"friend\" in c[\"relationships\"] and c[\"phone_number\"] not in numbers]",
+                    "-1",
+                )
+                .replace("\"playlist\" in t[\"message\"]", "(\"playlist\" in t[\"message\"] or \"road trip song\" in t[\"message\"])"),
+                make.clone(),
+            ],
+        ),
+        solution(
+            "adds only the first traveller's song",
+            vec![
+                login.clone(),
+                people.clone(),
+                gather("numbers[:1]", "-1"),
+                make.clone(),
+            ],
+        ),
+        solution(
+            "names the playlist after the group",
+            vec![
+                login.clone(),
+                people.clone(),
+                gather("numbers", "-1"),
+                make.replace(&py(&title), &py(&group)),
+            ],
+        ),
+    ];
+    if v == 2 {
+        parts.wrong.push(solution(
+            "keeps a traveller's first pick instead of the swap",
+            vec![
+                login.clone(),
+                people.clone(),
+                gather("numbers", "0"),
+                make.clone(),
+            ],
+        ));
+    }
+    if v == 3 {
+        parts.wrong.push(solution(
+            "adds the workout tip too",
+            vec![
+                login.clone(),
+                people.clone(),
+                gather("numbers", "-1")
+                    .replace("\"playlist\" in t[\"message\"]", "'\"' in t[\"message\"]")
+                    .replace(
+                        "        titles.append(re.search(r'\"(.+?)\"', texts[-1][\"message\"]).group(1))",
+                        "        titles.extend(re.search(r'\"(.+?)\"', t[\"message\"]).group(1) for t in texts)",
+                    ),
+                make.clone(),
+            ],
+        ));
+    }
+    let (t1, t2, t3) = (title.clone(), title.clone(), title.clone());
+    let e1 = expected.clone();
+    parts.checks = vec![
+        Check::new(format!("one playlist \"{title}\" is added"), move |ctx| {
+            match new_playlist_songs(ctx, &t1).len() {
+                1 => Ok(()),
+                n => Err(format!("{n} such playlists")),
+            }
+        }),
+        Check::new(
+            format!("it holds the three travellers' picks (song ids {expected:?})"),
+            move |ctx| {
+                let got = new_playlist_songs(ctx, &t2);
+                let songs = got.first().cloned().unwrap_or_default();
+                let missing: Vec<&i64> = e1.iter().filter(|x| !songs.contains(x)).collect();
+                if missing.is_empty() {
+                    Ok(())
+                } else {
+                    Err(format!("songs {missing:?} missing"))
+                }
+            },
+        ),
+        Check::new(
+            format!(
+                "and nothing else (not song {outsider_pick}, the pick of a friend who is not coming)"
+            ),
+            move |ctx| {
+                let got = new_playlist_songs(ctx, &t3);
+                let songs = got.first().cloned().unwrap_or_default();
+                match songs.iter().find(|x| !expected.contains(x)) {
+                    Some(x) => Err(format!("song {x} is in it")),
+                    None if songs.is_empty() => Err("no songs".into()),
+                    None => Ok(()),
+                }
+            },
+        ),
+        Check::new("no other playlist is added", |ctx| {
+            match added(ctx, "spotify", "playlists").len() {
+                0 | 1 => Ok(()),
+                n => Err(format!("{n} playlists added")),
+            }
+        }),
+    ];
+    parts.allowed = vec![
+        allow_added(
+            "the supervisor's playlist",
+            "spotify",
+            "playlists",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("spotify"),
+        ),
+        allow_added("its songs", "spotify", "playlist_songs", |_, _| true),
+    ];
+    parts
+}
+
+/// A song's title and first artist (from the catalog).
+fn song_line(s: &crate::setup::Setup, id: i64) -> rusqlite::Result<(String, String)> {
+    s.db.query_row_cached(
+        "SELECT s.title, a.name FROM spotify.songs s JOIN spotify.artists a ON a.id = json_extract(s.artist_ids, '$[0]') WHERE s.id = ?1",
+        [id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+}
+
+/// The songs of the supervisor's playlists added in the episode with this title.
+fn new_playlist_songs(ctx: &EvalCtx, title: &str) -> Vec<Vec<i64>> {
+    let me = ctx.user_id("spotify");
+    added(ctx, "spotify", "playlists")
+        .into_iter()
+        .filter(|r| {
+            r.get("user_id").as_i64() == me
+                && r.get("title")
+                    .as_str()
+                    .is_some_and(|t| t.trim().eq_ignore_ascii_case(title))
+        })
+        .map(|r| {
+            let Ok(mut st) = ctx
+                .db
+                .prepare_cached("SELECT song_id FROM spotify.playlist_songs WHERE playlist_id = ?1 ORDER BY song_id")
+            else {
+                return Vec::new();
+            };
+            st.query_map([r.id], |x| x.get(0))
+                .map(|rows| rows.filter_map(Result::ok).collect())
+                .unwrap_or_default()
+        })
+        .collect()
+}

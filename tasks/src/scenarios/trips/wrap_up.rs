@@ -1,0 +1,456 @@
+//! "We're back from <City>: delete the trip's Todoist project, zip its folder (removing the
+//! folder) and settle up with everyone in the trip's group I have a balance with, either way."
+//! Variant 2: one member has settled already and last year's folder of the same city stays;
+//! variant 3: an upcoming trip's project and last year's group of the same city stay.
+
+use super::{added_payments, allow_notifications, at, day, folder, with_friends};
+use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
+use crate::kit::changes::allow_added;
+use crate::kit::db::uid;
+use crate::kit::money::{c2, same_amount};
+use crate::kit::money::{cents_of, usd};
+use crate::kit::people::full;
+use crate::kit::python::{DONE, logins};
+use crate::kit::python::{py, solution};
+use crate::kit::splitwise::group_named;
+use crate::model::{Allow, Check};
+use crate::scenarios::{Gen, Parts, step};
+use apps::people::Person;
+use chrono::Duration;
+use sim::sql::Cached;
+
+pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = g.variant;
+    let (p, fr) = with_friends(g, 3);
+    let city = ["Charleston", "Quebec City", "Boise"][usize::from(v - 1)];
+    let start = (g.now - Duration::days(8)).date();
+    let nights = 4;
+    let fold = folder(city, start);
+    let dir = format!("~/documents/trips/{fold}/");
+    let group = format!("{city} Trip 2023");
+    let project = format!("Trip to {city}");
+    let lodging_c = cents_of(&mut g.rng, 60_000, 100_000, 4);
+    let car_c = cents_of(&mut g.rng, 90_000, 120_000, 4);
+    let tix = cents_of(&mut g.rng, 8_000, 12_000, 4);
+    // f0 paid nothing (owes the supervisor), f1 paid the car (the supervisor owes them), f2
+    // paid tickets worth (lodging - ...) — settled or not.
+    let f2_paid = if v == 2 {
+        tix
+    } else {
+        cents_of(&mut g.rng, 30_000, 40_000, 4)
+    };
+    let bal: Vec<(Person, i64)> = vec![
+        (fr[0].clone(), lodging_c / 4),
+        (fr[1].clone(), (lodging_c - car_c) / 4),
+        (fr[2].clone(), (lodging_c - f2_paid) / 4),
+    ];
+    // v2: the third member settled up already.
+    let settled_before = v == 2;
+    let nonzero: Vec<(Person, i64)> = bal
+        .iter()
+        .filter(|(_, c)| *c != 0)
+        .filter(|(q, _)| !(settled_before && q.id == fr[2].id))
+        .cloned()
+        .collect();
+    let instruction = match v {
+        1 => format!(
+            "We're back from {city}. Please wrap the trip up: delete its Todoist project \"{project}\", compress its folder in my file system into a zip file next to it and remove the folder, and settle up in the trip's Splitwise group with every member I still have a balance with, whichever way it goes."
+        ),
+        2 => format!(
+            "The {city} trip is done. Delete the \"{project}\" project from Todoist, archive the trip's folder (the one for this trip) in my file system as a zip beside it, deleting the original folder, and settle up on Splitwise in the trip's group with each member whose balance with me isn't zero."
+        ),
+        _ => format!(
+            "Time to close out the {city} trip: remove its Todoist project, zip up its folder in my file system (the zip next to the folder, folder deleted) and, in the trip's Splitwise group, settle up with everyone I owe or who owes me. Leave everything about other trips alone."
+        ),
+    };
+    let mut parts = Parts::new(&p, instruction);
+    parts.apps = vec!["supervisor", "todoist", "file_system", "splitwise"];
+    let (sup, f) = (p.clone(), fr.clone());
+    let (dir_s, group_s, project_s) = (dir.clone(), group.clone(), project.clone());
+    let now = g.now;
+    parts.setup.push(step(move |s| {
+        let all = [&sup, &f[0], &f[1], &f[2]];
+        s.add_file(
+            &sup,
+            &format!("{dir_s}itinerary.txt"),
+            &format!(
+                "Trip to {city}\nDates: {} to {}\nTravelers: {}, {}, {}, {}",
+                start.format("%Y-%m-%d"),
+                (start + Duration::days(nights)).format("%Y-%m-%d"),
+                sup.first_name,
+                f[0].first_name,
+                f[1].first_name,
+                f[2].first_name
+            ),
+            at(start - Duration::days(30), 19),
+        )?;
+        s.add_file(
+            &sup,
+            &format!("{dir_s}lodging_receipt_{}.pdf", folder(city, start)),
+            &format!(
+                "Booking receipt\nProperty: Main Street loft, {city}\nTotal paid: ${}",
+                c2(lodging_c)
+            ),
+            at(start - Duration::days(35), 21),
+        )?;
+        s.add_file(
+            &sup,
+            &format!("{dir_s}photos/day1.jpg"),
+            "JPEG image data",
+            at(start, 18),
+        )?;
+        if v == 2 {
+            s.add_file(
+                &sup,
+                &format!(
+                    "~/documents/trips/{}/itinerary.txt",
+                    folder(city, day(2022, 7, 8))
+                ),
+                &format!("Trip to {city}\nDates: 2022-07-08 to 2022-07-11"),
+                at(day(2022, 6, 1), 19),
+            )?;
+        }
+        let pid = s.add_todo_project(
+            &sup,
+            &project_s,
+            "Getting ready",
+            &all,
+            now - Duration::days(40),
+        )?;
+        s.add_todo_task(
+            pid,
+            None,
+            &sup,
+            "Book the lodging",
+            Some(start - Duration::days(30)),
+            "high",
+            true,
+            Some(&sup),
+            now - Duration::days(39),
+        )?;
+        s.add_todo_task(
+            pid,
+            None,
+            &f[0],
+            "Pack the cooler",
+            Some(start),
+            "low",
+            true,
+            Some(&f[0]),
+            now - Duration::days(20),
+        )?;
+        if v == 3 {
+            let next = s.add_todo_project(
+                &sup,
+                "Trip to Bozeman",
+                "Next one",
+                &[&sup, &f[0]],
+                now - Duration::days(5),
+            )?;
+            s.add_todo_task(
+                next,
+                None,
+                &sup,
+                "Find a cabin",
+                Some((now + Duration::days(20)).date()),
+                "medium",
+                false,
+                Some(&sup),
+                now - Duration::days(5),
+            )?;
+            let old = s.add_splitwise_group(
+                &sup,
+                &[&sup, &f[1]],
+                &format!("{city} Trip 2022"),
+                now - Duration::days(330),
+            )?;
+            s.add_splitwise_expense(
+                Some(old),
+                &f[1],
+                &[&sup, &f[1]],
+                "Cabin",
+                240.0,
+                now - Duration::days(320),
+            )?;
+        }
+        let gid = s.add_splitwise_group(&sup, &all, &group_s, now - Duration::days(45))?;
+        s.add_splitwise_expense(
+            Some(gid),
+            &sup,
+            &all,
+            "Lodging",
+            usd(lodging_c),
+            at(start - Duration::days(35), 21),
+        )?;
+        s.add_splitwise_expense(
+            Some(gid),
+            &f[1],
+            &all,
+            "Car rental",
+            usd(car_c),
+            at(start, 10),
+        )?;
+        s.add_splitwise_expense(
+            Some(gid),
+            &f[2],
+            &all,
+            "Tickets and dinner",
+            usd(f2_paid),
+            at(start + Duration::days(1), 20),
+        )?;
+        if settled_before {
+            let owed = (lodging_c - f2_paid) / 4;
+            s.add_splitwise_payment(
+                Some(gid),
+                &f[2],
+                &sup,
+                usd(owed),
+                "Settle up balance.",
+                at(start + Duration::days(6), 9),
+            )?;
+        }
+        Ok(())
+    }));
+    let login = logins(&[
+        ("td", "todoist"),
+        ("fs", "file_system"),
+        ("sw", "splitwise"),
+    ]);
+    let project_py = format!(
+        "project = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x[\"name\"] == {})\napis.todoist.delete_project(access_token=td, project_id=project[\"project_id\"])",
+        py(&project)
+    );
+    let archive_py = |delete: bool| {
+        format!(
+            "dirs = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", entry_type=\"directories\", recursive=False)\nfolder = [d for d in dirs if {} in d][0]\nprint(apis.file_system.compress_directory(access_token=fs, directory_path=folder, delete_directory={}))",
+            py(&fold),
+            if delete { "True" } else { "False" }
+        )
+    };
+    let settle = |group_name: &str, which: &str| {
+        format!(
+            "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nbal = apis.splitwise.show_group_balance(access_token=sw, group_id=group[\"group_id\"], email=profile[\"email\"])[0]\nfor b in {which}:\n    if round(b[\"amount\"], 2) != 0:\n        apis.splitwise.settle_up(access_token=sw, email=b[\"email\"], group_id=group[\"group_id\"])\n{DONE}",
+            py(group_name)
+        )
+    };
+    let both = "bal[\"source_owes_to_targets\"][\"breakdown\"] + bal[\"targets_owe_to_source\"][\"breakdown\"]";
+    parts.ground_truth = vec![
+        login.clone(),
+        project_py.clone(),
+        archive_py(true),
+        settle(&group, both),
+    ];
+    parts.wrong = vec![
+        solution(
+            "zips the folder but keeps it",
+            vec![
+                login.clone(),
+                project_py.clone(),
+                archive_py(false),
+                settle(&group, both),
+            ],
+        ),
+        solution(
+            "settles only with the people the supervisor owes",
+            vec![
+                login.clone(),
+                project_py.clone(),
+                archive_py(true),
+                settle(&group, "bal[\"source_owes_to_targets\"][\"breakdown\"]"),
+            ],
+        ),
+        solution(
+            "archives the Todoist project instead of deleting it",
+            vec![
+                login.clone(),
+                project_py.replace(
+                    "apis.todoist.delete_project(access_token=td, project_id=project[\"project_id\"])",
+                    "apis.todoist.update_project(access_token=td, project_id=project[\"project_id\"], is_archived=True)",
+                ),
+                archive_py(true),
+                settle(&group, both),
+            ],
+        ),
+    ];
+    if v == 3 {
+        parts.wrong.push(solution(
+            "settles last year's group of the same city too",
+            vec![
+                login.clone(),
+                project_py.clone(),
+                archive_py(true),
+                settle(&group, both).replace(DONE, "")
+                    + "\n"
+                    + &settle(&format!("{city} Trip 2022"), both),
+            ],
+        ));
+    }
+    let proj = project.clone();
+    parts.checks.push(Check::new(
+        format!("the Todoist project \"{project}\" is deleted"),
+        move |ctx| {
+            if has_project(ctx, &proj) {
+                Err("it is still there".into())
+            } else {
+                Ok(())
+            }
+        },
+    ));
+    let zip = format!("/documents/trips/{fold}.zip");
+    let z = zip.clone();
+    parts.checks.push(Check::new(
+        format!("the folder is compressed into ~{zip}"),
+        move |ctx| {
+            if file_paths(ctx, &z).iter().any(|q| q.ends_with(&z)) {
+                Ok(())
+            } else {
+                Err("no such zip file".into())
+            }
+        },
+    ));
+    let inside = format!("/documents/trips/{fold}/");
+    let i2 = inside.clone();
+    parts.checks.push(Check::new(
+        format!("the folder ~{inside} is gone"),
+        move |ctx| match file_paths(ctx, &i2).first() {
+            Some(q) => Err(format!("{q} is still there")),
+            None => Ok(()),
+        },
+    ));
+    let want: Vec<(String, String, i64)> = nonzero
+        .iter()
+        .map(|(q, c)| (full(q), q.email.clone(), *c))
+        .collect();
+    let (w, group_c, me_email) = (want.clone(), group.clone(), p.email.clone());
+    parts.checks.push(Check::new(
+        format!(
+            "settled up in \"{group}\" with {}",
+            want.iter()
+                .map(|(n, _, c)| format!(
+                    "{n} ({} ${})",
+                    if *c > 0 { "owed" } else { "owing" },
+                    c2(c.abs())
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        move |ctx| {
+            let gid = group_named(ctx, &group_c);
+            let me = uid(ctx, "splitwise", &me_email).unwrap_or(0);
+            let pays = added_payments(ctx);
+            for (name, email, cents) in &w {
+                let them = uid(ctx, "splitwise", email).unwrap_or(0);
+                let (payer, receiver) = if *cents > 0 { (them, me) } else { (me, them) };
+                let n = pays
+                    .iter()
+                    .filter(|x| {
+                        x.0 == gid
+                            && x.1 == payer
+                            && x.2 == receiver
+                            && same_amount(x.3, usd(cents.abs()))
+                    })
+                    .count();
+                if n != 1 {
+                    return Err(format!("{n} settling payments with {name}"));
+                }
+            }
+            Ok(())
+        },
+    ));
+    let k = want.len();
+    parts.checks.push(Check::new(
+        format!("no other Splitwise payment ({k} in all)"),
+        move |ctx| {
+            let n = added_payments(ctx).len();
+            if n == k {
+                Ok(())
+            } else {
+                Err(format!("{n} payments"))
+            }
+        },
+    ));
+    if v == 3 {
+        parts.checks.push(Check::new(
+            "the \"Trip to Bozeman\" project is still there",
+            |ctx| {
+                if has_project(ctx, "Trip to Bozeman") {
+                    Ok(())
+                } else {
+                    Err("it was deleted".into())
+                }
+            },
+        ));
+    }
+    let (proj, inside2, zip2) = (project.clone(), inside.clone(), zip.clone());
+    parts.allowed = vec![
+        Allow::new(
+            "the trip project and what it holds, deleted",
+            move |ctx, r| {
+                r.schema == "todoist"
+                    && r.kind() == ChangeKind::Removed
+                    && (r.before("name").as_str() == Some(proj.as_str())
+                        || r.before("project_id").as_i64().is_some_and(|pid| {
+                            ctx.db
+                                .query_row_cached(
+                                    "SELECT count(*) FROM todoist.projects WHERE id = ?1",
+                                    [pid],
+                                    |row| row.get::<_, i64>(0),
+                                )
+                                .unwrap_or(1)
+                                == 0
+                        }))
+            },
+        ),
+        Allow::new(
+            "the trip folder's files and directories, deleted",
+            move |_, r| {
+                r.schema == "file_system"
+                    && r.kind() == ChangeKind::Removed
+                    && r.before("path").as_str().is_some_and(|q| {
+                        q.contains(&inside2) || q.ends_with(inside2.trim_end_matches('/'))
+                    })
+            },
+        ),
+        Allow::new("the zip file", move |_, r| {
+            r.schema == "file_system"
+                && r.kind() == ChangeKind::Added
+                && r.get("path").as_str().is_some_and(|q| q.ends_with(&zip2))
+        }),
+        allow_added(
+            "the supervisor's settling payments",
+            "splitwise",
+            "payments",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+        ),
+        allow_notifications("splitwise"),
+        allow_notifications("todoist"),
+    ];
+    parts
+}
+
+/// Does the supervisor have a todoist project with this name?
+fn has_project(ctx: &EvalCtx, name: &str) -> bool {
+    ctx.db
+        .query_row_cached(
+            "SELECT count(*) FROM todoist.projects WHERE name = ?1 AND user_id = ?2",
+            rusqlite::params![name, ctx.user_id("todoist")],
+            |r| r.get::<_, i64>(0),
+        )
+        .unwrap_or(0)
+        > 0
+}
+
+/// The supervisor's file paths containing `part`.
+fn file_paths(ctx: &EvalCtx, part: &str) -> Vec<String> {
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT path FROM file_system.files WHERE user_id = ?1 AND instr(path, ?2) > 0 ORDER BY id",
+    ) else {
+        return Vec::new();
+    };
+    st.query_map(rusqlite::params![ctx.user_id("file_system"), part], |r| {
+        r.get(0)
+    })
+    .map(|rows| rows.filter_map(Result::ok).collect())
+    .unwrap_or_default()
+}
