@@ -1,6 +1,7 @@
 //! The hidden `admin` app: the population every account is made from and the bank whose cards
 //! the apps charge (`common::bank`). It has tables and no APIs.
 
+pub mod rows;
 mod seed;
 
 use crate::app::Seeding;

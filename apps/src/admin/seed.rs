@@ -1,5 +1,6 @@
 //! The hidden admin tables: the fictional population every app's accounts are made from.
 
+use super::rows::{NewGlobalAddress, NewUserAddress};
 use crate::app::Seeding;
 use rusqlite::params;
 use sim::rng::Rng;
@@ -50,13 +51,19 @@ pub fn install(s: &Seeding) -> rusqlite::Result<()> {
             .and_then(|id| pop.person(*id))
             .and_then(|p| p.addresses.iter().find(|a| a.name == "Home"))
         {
-            db.execute(
-                "INSERT INTO admin.global_addresses (residence_id, company_id, street_address, city, state, country, zip_code) VALUES (?1, NULL, ?2, ?3, ?4, ?5, ?6)",
-                params![r.id, home.street_address, home.city, home.state, home.country, home.zip_code],
-            )?;
-            let gid = db.last_insert_rowid();
+            let gid = NewGlobalAddress {
+                residence_id: Some(r.id),
+                company_id: None,
+                address: home,
+            }
+            .insert(db)?;
             for id in &r.residents {
-                db.execute("INSERT INTO admin.user_addresses (global_address_id, main_user_id, name) VALUES (?1, ?2, 'Home')", params![gid, id])?;
+                NewUserAddress {
+                    global_address_id: gid,
+                    main_user_id: *id,
+                    name: "Home",
+                }
+                .insert(db)?;
             }
         }
     }
@@ -68,12 +75,18 @@ pub fn install(s: &Seeding) -> rusqlite::Result<()> {
                 .person(*e)
                 .and_then(|p| p.addresses.iter().find(|a| a.name == "Work"))
             {
-                db.execute(
-                    "INSERT INTO admin.global_addresses (residence_id, company_id, street_address, city, state, country, zip_code) VALUES (NULL, ?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![c.id, work.street_address, work.city, work.state, work.country, work.zip_code],
-                )?;
-                let gid = db.last_insert_rowid();
-                db.execute("INSERT INTO admin.user_addresses (global_address_id, main_user_id, name) VALUES (?1, ?2, 'Work')", params![gid, e])?;
+                let gid = NewGlobalAddress {
+                    residence_id: None,
+                    company_id: Some(c.id),
+                    address: work,
+                }
+                .insert(db)?;
+                NewUserAddress {
+                    global_address_id: gid,
+                    main_user_id: *e,
+                    name: "Work",
+                }
+                .insert(db)?;
             }
         }
     }

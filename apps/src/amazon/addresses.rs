@@ -2,6 +2,7 @@
 //! unique index order). Deleting one leaves past orders with their copied address text and no
 //! address id.
 
+use super::rows::NewAddress;
 use super::store::check_owner;
 use crate::common::rows::unique_or;
 use rusqlite::params;
@@ -51,24 +52,18 @@ fn duplicate(e: rusqlite::Error) -> ApiError {
 
 pub(super) fn add_address(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO amazon.addresses (user_id, name, street_address, city, state, country, zip_code) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        )?
-        .execute(params![
-            uid,
-            a.str("name"),
-            a.str("street_address"),
-            a.str("city"),
-            a.str("state"),
-            a.str("country"),
-            a.int("zip_code")
-        ])
-        .map_err(duplicate)?;
-    Ok(
-        json!({"message": "Added address to your account.", "address_id": ctx.db.last_insert_rowid()}),
-    )
+    let id = NewAddress {
+        user_id: uid,
+        name: a.str("name"),
+        street_address: a.str("street_address"),
+        city: a.str("city"),
+        state: a.str("state"),
+        country: a.str("country"),
+        zip_code: a.int("zip_code"),
+    }
+    .insert(ctx.db)
+    .map_err(duplicate)?;
+    Ok(json!({"message": "Added address to your account.", "address_id": id}))
 }
 
 pub(super) fn delete_address(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {

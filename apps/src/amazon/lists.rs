@@ -3,6 +3,7 @@
 //! amount alone against the inventory (not the running total), a quantity of 0 deletes the
 //! entry, moves between the two lists check nothing against the inventory.
 
+use super::rows::ProductList;
 use super::store::product;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
@@ -11,21 +12,21 @@ use sim::api::{ApiError, Args, Ctx};
 /// One of the two lists.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct List {
-    /// Table of its entries.
-    table: &'static str,
+    /// Its entries.
+    rows: ProductList,
     /// How messages name it (`cart`, `wish list`).
     label: &'static str,
 }
 
 /// The cart.
 pub(super) const CART: List = List {
-    table: "cart_entries",
+    rows: ProductList::Cart,
     label: "cart",
 };
 
 /// The wish list.
 pub(super) const WISH_LIST: List = List {
-    table: "wish_list_entries",
+    rows: ProductList::WishList,
     label: "wish list",
 };
 
@@ -50,7 +51,7 @@ impl List {
         Ok(db
             .prepare_cached(&format!(
                 "SELECT quantity FROM amazon.{} WHERE user_id = ?1 AND product_id = ?2",
-                self.table
+                self.rows.table()
             ))?
             .query_row(params![user_id, product_id], |r| r.get(0))
             .optional()?)
@@ -73,19 +74,7 @@ impl List {
     ) -> Result<(), ApiError> {
         match self.quantity(db, user_id, product_id)? {
             Some(have) => self.set(db, user_id, product_id, have.saturating_add(quantity)),
-            None => {
-                let extra = if self.table == CART.table {
-                    (", gift_wrap_quantity", ", 0")
-                } else {
-                    ("", "")
-                };
-                db.prepare_cached(&format!(
-                    "INSERT INTO amazon.{} (user_id, product_id, quantity{}) VALUES (?1, ?2, ?3{})",
-                    self.table, extra.0, extra.1
-                ))?
-                .execute(params![user_id, product_id, quantity])?;
-                Ok(())
-            }
+            None => Ok(self.rows.insert(db, user_id, product_id, quantity)?),
         }
     }
 
@@ -100,13 +89,13 @@ impl List {
         if quantity <= 0 {
             db.prepare_cached(&format!(
                 "DELETE FROM amazon.{} WHERE user_id = ?1 AND product_id = ?2",
-                self.table
+                self.rows.table()
             ))?
             .execute(params![user_id, product_id])?;
         } else {
             db.prepare_cached(&format!(
                 "UPDATE amazon.{} SET quantity = ?3 WHERE user_id = ?1 AND product_id = ?2",
-                self.table
+                self.rows.table()
             ))?
             .execute(params![user_id, product_id, quantity])?;
         }
@@ -117,7 +106,7 @@ impl List {
     pub(super) fn clear(&self, db: &Connection, user_id: i64) -> Result<(), ApiError> {
         db.prepare_cached(&format!(
             "DELETE FROM amazon.{} WHERE user_id = ?1",
-            self.table
+            self.rows.table()
         ))?
         .execute([user_id])?;
         Ok(())

@@ -176,3 +176,83 @@ impl NewReview<'_> {
         Ok(db.last_insert_rowid())
     }
 }
+
+/// A saved address (`amazon.addresses`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewAddress<'a> {
+    /// Whose.
+    pub user_id: i64,
+    /// Its name (unique per user: `Home`, `Work`, ...).
+    pub name: &'a str,
+    /// Street and number.
+    pub street_address: &'a str,
+    /// City.
+    pub city: &'a str,
+    /// State.
+    pub state: &'a str,
+    /// Country.
+    pub country: &'a str,
+    /// ZIP code.
+    pub zip_code: i64,
+}
+
+impl NewAddress<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO amazon.addresses (user_id, name, street_address, city, state, country, zip_code) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?
+        .execute(params![
+            self.user_id,
+            self.name,
+            self.street_address,
+            self.city,
+            self.state,
+            self.country,
+            self.zip_code
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// The cart or the wish list: entries of (user, product, quantity), the cart's with a gift-wrap
+/// quantity too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProductList {
+    /// `amazon.cart_entries`.
+    Cart,
+    /// `amazon.wish_list_entries`.
+    WishList,
+}
+
+impl ProductList {
+    /// Its table.
+    pub const fn table(self) -> &'static str {
+        match self {
+            ProductList::Cart => "cart_entries",
+            ProductList::WishList => "wish_list_entries",
+        }
+    }
+
+    /// Adds a new entry of `quantity` units of `product_id` (none gift-wrapped).
+    pub fn insert(
+        self,
+        db: &Connection,
+        user_id: i64,
+        product_id: i64,
+        quantity: i64,
+    ) -> rusqlite::Result<()> {
+        let sql = match self {
+            ProductList::Cart => {
+                "INSERT INTO amazon.cart_entries (user_id, product_id, quantity, gift_wrap_quantity) VALUES (?1, ?2, ?3, 0)"
+            }
+            ProductList::WishList => {
+                "INSERT INTO amazon.wish_list_entries (user_id, product_id, quantity) VALUES (?1, ?2, ?3)"
+            }
+        };
+        db.prepare_cached(sql)?
+            .execute(params![user_id, product_id, quantity])?;
+        Ok(())
+    }
+}

@@ -6,7 +6,7 @@
 //! Product and seller ratings are derived from the reviews, as the app keeps them. The catalog
 //! depends on the world seed only.
 
-use super::rows::{NewOrder, NewOrderItem, NewReturn, NewReview};
+use super::rows::{NewAddress, NewOrder, NewOrderItem, NewReturn, NewReview, ProductList};
 use crate::people::Population;
 use chrono::Duration;
 use rusqlite::params;
@@ -252,20 +252,11 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     }
     let at = |rng: &mut Rng, days: i64| crate::common::seeding::past_time(rng, now, days);
     let ins = |sql: &str| db.prepare(sql);
-    let mut address = ins(
-        "INSERT INTO amazon.addresses (user_id, name, street_address, city, state, country, zip_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?;
     let mut question = ins(
         "INSERT INTO amazon.product_questions (product_id, user_id, question, created_at) VALUES (?1, ?2, ?3, ?4)",
     )?;
     let mut answer = ins(
         "INSERT INTO amazon.product_question_answers (product_question_id, user_id, is_verified, answer, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
-    let mut cart = ins(
-        "INSERT INTO amazon.cart_entries (user_id, product_id, quantity, gift_wrap_quantity) VALUES (?1, ?2, ?3, ?4)",
-    )?;
-    let mut wish = ins(
-        "INSERT INTO amazon.wish_list_entries (user_id, product_id, quantity) VALUES (?1, ?2, ?3)",
     )?;
     let mut ratings: HashMap<i64, Vec<i64>> = HashMap::new();
     let mut questions: Vec<(i64, &str, &str)> = Vec::new();
@@ -275,15 +266,16 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         let mut rng = Rng::derive(seed ^ p.id as u64, "amazon-user");
         let mut addresses = Vec::new();
         for a in &p.addresses {
-            address.execute(params![
-                p.id,
-                a.name,
-                a.street_address,
-                a.city,
-                a.state,
-                a.country,
-                a.zip_code
-            ])?;
+            NewAddress {
+                user_id: p.id,
+                name: &a.name,
+                street_address: &a.street_address,
+                city: &a.city,
+                state: &a.state,
+                country: &a.country,
+                zip_code: a.zip_code,
+            }
+            .insert(db)?;
             address_id += 1;
             addresses.push((
                 address_id,
@@ -436,14 +428,14 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         }
         for _ in 0..rng.range(0, 6) {
             let q = rng.range(1, 3);
-            cart.execute(params![p.id, rng.range(1, n_products + 1), q, 0])?;
+            ProductList::Cart.insert(db, p.id, rng.range(1, n_products + 1), q)?;
         }
         let mut wished = BTreeSet::new();
         for _ in 0..rng.range(0, 9) {
             wished.insert(rng.range(1, n_products + 1));
         }
         for pid in wished {
-            wish.execute(params![p.id, pid, 1])?;
+            ProductList::WishList.insert(db, p.id, pid, 1)?;
         }
     }
     // The public: shoppers outside the population whose orders and reviews fill the catalog.

@@ -203,10 +203,13 @@ pub fn insert_directory(
     now: NaiveDateTime,
 ) -> Result<(), ApiError> {
     if !directory_exists(db, owner.id, dir)? {
-        db.prepare_cached(
-            "INSERT INTO file_system.directories (path, tilde_path, user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
-        )?
-        .execute(params![dir, tilde_path(dir, &owner.home()), owner.id, sim::clock::fmt_datetime(now)])?;
+        NewDirectoryRow {
+            path: dir,
+            tilde_path: &tilde_path(dir, &owner.home()),
+            user_id: owner.id,
+            at: &sim::clock::fmt_datetime(now),
+        }
+        .insert(db)?;
     }
     Ok(())
 }
@@ -260,11 +263,15 @@ pub fn insert_file(
     compressed_data: &str,
     now: NaiveDateTime,
 ) -> Result<i64, ApiError> {
-    db.prepare_cached(
-        "INSERT INTO file_system.files (path, tilde_path, user_id, content, compressed_data, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-    )?
-    .execute(params![path, tilde_path(path, &owner.home()), owner.id, content, compressed_data, sim::clock::fmt_datetime(now)])?;
-    Ok(db.last_insert_rowid())
+    Ok(NewFileRow {
+        path,
+        tilde_path: &tilde_path(path, &owner.home()),
+        user_id: owner.id,
+        content,
+        compressed_data,
+        at: &sim::clock::fmt_datetime(now),
+    }
+    .insert(db)?)
 }
 
 /// `path` with the owner's `home` written as `~/` (other paths unchanged).
@@ -403,5 +410,75 @@ mod tests {
         assert_eq!(tilde_path("/home/alice/", home), "~/");
         assert_eq!(tilde_path("/home/", home), "/home/");
         assert_eq!(tilde_path("/saved/notes.txt", home), "/saved/notes.txt");
+    }
+}
+
+/// A directory row (`file_system.directories`), created and updated at `at`.
+#[derive(Debug, Clone, Copy)]
+pub struct NewDirectoryRow<'a> {
+    /// Absolute path with its trailing `/`.
+    pub path: &'a str,
+    /// The same with the owner's home as `~/`.
+    pub tilde_path: &'a str,
+    /// Whose.
+    pub user_id: i64,
+    /// When, as stored.
+    pub at: &'a str,
+}
+
+impl NewDirectoryRow<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO file_system.directories (path, tilde_path, user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
+        )?
+        .execute(params![self.path, self.tilde_path, self.user_id, self.at])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// A file row (`file_system.files`), created and updated at `at`.
+#[derive(Debug, Clone, Copy)]
+pub struct NewFileRow<'a> {
+    /// Absolute path.
+    pub path: &'a str,
+    /// The same with the owner's home as `~/`.
+    pub tilde_path: &'a str,
+    /// Whose.
+    pub user_id: i64,
+    /// Text content.
+    pub content: &'a str,
+    /// Compressed data, as stored (`[]` for none).
+    pub compressed_data: &'a str,
+    /// When, as stored.
+    pub at: &'a str,
+}
+
+impl NewFileRow<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        self.write(db, "INSERT")?;
+        Ok(db.last_insert_rowid())
+    }
+
+    /// Inserts the row unless the owner has a file at that path already (which keeps its
+    /// content). The table counts ids with AUTOINCREMENT, so a skipped row still uses one up,
+    /// as the seed's world has always had it.
+    pub fn insert_or_ignore(&self, db: &Connection) -> rusqlite::Result<()> {
+        self.write(db, "INSERT OR IGNORE").map(drop)
+    }
+
+    fn write(&self, db: &Connection, verb: &str) -> rusqlite::Result<usize> {
+        db.prepare_cached(&format!(
+            "{verb} INTO file_system.files (path, tilde_path, user_id, content, compressed_data, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+        ))?
+        .execute(params![
+            self.path,
+            self.tilde_path,
+            self.user_id,
+            self.content,
+            self.compressed_data,
+            self.at
+        ])
     }
 }

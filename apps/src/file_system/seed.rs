@@ -5,7 +5,7 @@
 //! receipts of the rent they paid on Venmo, a to-do list and trip photos. Runs after the gmail
 //! and venmo seeds, whose rows it reads.
 
-use crate::common::files::{home_dir, tilde_path};
+use crate::common::files::{NewDirectoryRow, NewFileRow, home_dir, tilde_path};
 use crate::people::Population;
 use rusqlite::{Connection, params};
 use sim::clock::fmt_datetime;
@@ -304,17 +304,26 @@ impl Tree {
         for path in all {
             self.dirs.extend(crate::common::files::ancestors(&path));
         }
-        let mut dir = db.prepare_cached(
-            "INSERT INTO file_system.directories (path, tilde_path, user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
-        )?;
         for d in &self.dirs {
-            dir.execute(params![d, tilde_path(d, home), user, at])?;
+            NewDirectoryRow {
+                path: d,
+                tilde_path: &tilde_path(d, home),
+                user_id: user,
+                at,
+            }
+            .insert(db)?;
         }
-        let mut file = db.prepare_cached(
-            "INSERT OR IGNORE INTO file_system.files (path, tilde_path, user_id, content, compressed_data, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, '[]', ?5, ?5)",
-        )?;
+        // A path written twice keeps its first content.
         for (path, content) in &self.files {
-            file.execute(params![path, tilde_path(path, home), user, content, at])?;
+            NewFileRow {
+                path,
+                tilde_path: &tilde_path(path, home),
+                user_id: user,
+                content,
+                compressed_data: "[]",
+                at,
+            }
+            .insert_or_ignore(db)?;
         }
         Ok(())
     }

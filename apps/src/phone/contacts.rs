@@ -1,6 +1,7 @@
 //! Contacts: a user's address book (unique by e-mail per owner), searched by text and filtered
 //! by relationship.
 
+use super::rows::NewContact;
 use crate::common::pytext::{py_json_list, singularize};
 use crate::common::pytime::date_param;
 use crate::common::rows::unique_or;
@@ -170,25 +171,21 @@ pub(super) fn add_contact(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         return Err(ApiError::validation(&missing));
     }
     let relationships = a.opt_str_list("relationships").unwrap_or_default();
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO phone.contacts (user_id, first_name, last_name, email, phone_number, relationships, birthday, home_address, work_address, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-        )?
-        .execute(params![
-            me,
-            a.str("first_name"),
-            a.str("last_name"),
-            email,
-            a.opt_str("phone_number"),
-            py_json_list(&relationships),
-            a.opt_str("birthday"),
-            a.opt_str("home_address"),
-            a.opt_str("work_address"),
-            sim::clock::fmt_datetime(ctx.now)
-        ])
-        .map_err(|e| unique_or(e, "Contact", &["user_id", "email"]))?;
-    Ok(json!({"message": "Contact added.", "contact_id": ctx.db.last_insert_rowid()}))
+    let id = NewContact {
+        user_id: me,
+        first_name: a.str("first_name"),
+        last_name: a.str("last_name"),
+        email,
+        phone_number: a.opt_str("phone_number"),
+        relationships: &py_json_list(&relationships),
+        birthday: a.opt_str("birthday"),
+        home_address: a.opt_str("home_address"),
+        work_address: a.opt_str("work_address"),
+        created_at: &sim::clock::fmt_datetime(ctx.now),
+    }
+    .insert(ctx.db)
+    .map_err(|e| unique_or(e, "Contact", &["user_id", "email"]))?;
+    Ok(json!({"message": "Contact added.", "contact_id": id}))
 }
 
 /// delete_contact.

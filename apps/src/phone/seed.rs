@@ -2,6 +2,7 @@
 //! each person's contacts (the people they are related to, with their relationships, plus a few
 //! services), a year of text and voice conversations with those contacts, and alarms.
 
+use super::rows::{NewAlarm, NewContact};
 use crate::common::seeding::{Fill, contacts_of, past_time};
 use crate::people::{Person, Population};
 use chrono::NaiveDateTime;
@@ -121,47 +122,46 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     let (db, pop, seed) = (s.db, s.people, s.seed);
     let now = sim::clock::default_now();
     crate::common::seeding::insert_accounts(s, "phone", "2020-03-01T09:00:00", false)?;
-    let mut contact = db.prepare(
-        "INSERT INTO phone.contacts (user_id, first_name, last_name, email, phone_number, relationships, birthday, home_address, work_address, created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-    )?;
     for p in &pop.people {
         let mut rng = Rng::derive(seed ^ p.id as u64, "phone-contacts");
         for (other, labels) in contacts_of(pop, p.id) {
             let Some(o) = pop.person(other) else { continue };
-            contact.execute(params![
-                p.id,
-                o.first_name,
-                o.last_name,
-                o.email,
-                o.phone_number,
-                serde_json::json!(labels).to_string(),
-                o.birthday.format("%Y-%m-%d").to_string(),
-                address_text(o, "Home"),
-                address_text(o, "Work"),
-                fmt_datetime(past_time(&mut rng, now, 900))
-            ])?;
+            let (home, work) = (address_text(o, "Home"), address_text(o, "Work"));
+            NewContact {
+                user_id: p.id,
+                first_name: &o.first_name,
+                last_name: &o.last_name,
+                email: &o.email,
+                phone_number: Some(o.phone_number.as_str()),
+                relationships: &serde_json::json!(labels).to_string(),
+                birthday: Some(o.birthday.format("%Y-%m-%d").to_string().as_str()),
+                home_address: home.as_deref(),
+                work_address: work.as_deref(),
+                created_at: &fmt_datetime(past_time(&mut rng, now, 900)),
+            }
+            .insert(db)?;
         }
         for k in 0..rng.range(1, 4) {
             let (first, last, domain, rel) = SERVICES[((p.id + k * 2) as usize) % SERVICES.len()];
-            contact.execute(params![
-                p.id,
-                first,
-                last,
-                format!("{}@{}", first.to_lowercase(), domain.to_lowercase()),
-                service_number(p.id, k),
-                serde_json::json!([rel]).to_string(),
-                Option::<String>::None,
-                Option::<String>::None,
-                Option::<String>::None,
-                fmt_datetime(past_time(&mut rng, now, 900))
-            ])?;
+            NewContact {
+                user_id: p.id,
+                first_name: first,
+                last_name: last,
+                email: &format!("{}@{}", first.to_lowercase(), domain.to_lowercase()),
+                phone_number: Some(service_number(p.id, k).as_str()),
+                relationships: &serde_json::json!([rel]).to_string(),
+                birthday: None,
+                home_address: None,
+                work_address: None,
+                created_at: &fmt_datetime(past_time(&mut rng, now, 900)),
+            }
+            .insert(db)?;
         }
         let mut presets: Vec<usize> = (0..ALARMS.len()).collect();
         rng.shuffle(&mut presets);
         for i in presets.into_iter().take(rng.range(2, 5) as usize) {
             let (time, days, label, snooze) = ALARMS[i];
-            super::rows::NewAlarm {
+            NewAlarm {
                 user_id: p.id,
                 time,
                 repeat_days: &serde_json::json!(days).to_string(),

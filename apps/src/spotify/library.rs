@@ -5,7 +5,8 @@
 //! Lists come in item id order, whatever the order things were added (then `sort_by`, stable).
 //! Likes of a deleted account stay (AppWorld keeps them, and the items' like counts with them).
 
-use super::catalog::{has_row, listing};
+use super::catalog::listing;
+use super::rows::Link;
 use super::store::{Album, Artist, Kind, Playlist, Song, day_window, now, page, sort_objects};
 use rusqlite::params;
 use serde_json::{Map, Value, json};
@@ -17,9 +18,7 @@ pub(super) struct Toggle {
     /// What it collects.
     kind: Kind,
     /// Its rows.
-    table: &'static str,
-    /// The row's time column.
-    time_col: &'static str,
+    link: Link,
     /// The time's name in lists (`liked_at`, `added_at`, ...).
     time_key: &'static str,
     /// Success of "do" and "undo".
@@ -56,8 +55,7 @@ pub(super) const LIKED_SORTS: &[&str] = &["liked_at", "title"];
 pub(super) static TOGGLES: [Toggle; 7] = [
     Toggle {
         kind: Kind::Song,
-        table: "song_likes",
-        time_col: "liked_at",
+        link: Link::SongLike,
         time_key: "liked_at",
         done: "Song liked.",
         undone: "Song unliked.",
@@ -68,8 +66,7 @@ pub(super) static TOGGLES: [Toggle; 7] = [
     },
     Toggle {
         kind: Kind::Song,
-        table: "user_library_songs",
-        time_col: "created_at",
+        link: Link::LibrarySong,
         time_key: "added_at",
         done: "Song added to library.",
         undone: "Song removed from library.",
@@ -80,8 +77,7 @@ pub(super) static TOGGLES: [Toggle; 7] = [
     },
     Toggle {
         kind: Kind::Song,
-        table: "user_downloaded_songs",
-        time_col: "downloaded_at",
+        link: Link::Download,
         time_key: "downloaded_at",
         done: "Song downloaded.",
         undone: "Song removed from downloads.",
@@ -92,8 +88,7 @@ pub(super) static TOGGLES: [Toggle; 7] = [
     },
     Toggle {
         kind: Kind::Album,
-        table: "album_likes",
-        time_col: "liked_at",
+        link: Link::AlbumLike,
         time_key: "liked_at",
         done: "Album liked.",
         undone: "Album unliked.",
@@ -104,8 +99,7 @@ pub(super) static TOGGLES: [Toggle; 7] = [
     },
     Toggle {
         kind: Kind::Album,
-        table: "user_library_albums",
-        time_col: "created_at",
+        link: Link::LibraryAlbum,
         time_key: "added_at",
         done: "Album added to library.",
         undone: "Album removed from library.",
@@ -116,8 +110,7 @@ pub(super) static TOGGLES: [Toggle; 7] = [
     },
     Toggle {
         kind: Kind::Artist,
-        table: "user_artist_followings",
-        time_col: "created_at",
+        link: Link::ArtistFollow,
         time_key: "followed_at",
         done: "Artist followed.",
         undone: "Artist unfollowed.",
@@ -128,8 +121,7 @@ pub(super) static TOGGLES: [Toggle; 7] = [
     },
     Toggle {
         kind: Kind::Playlist,
-        table: "playlist_likes",
-        time_col: "liked_at",
+        link: Link::PlaylistLike,
         time_key: "liked_at",
         done: "Playlist liked.",
         undone: "Playlist unliked.",
@@ -152,34 +144,24 @@ fn check_item(ctx: &Ctx, t: &Toggle, id: i64) -> Result<(), ApiError> {
 /// "Do": like, add to the library, download, follow.
 pub(super) fn add<const T: usize>(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let t = &TOGGLES[T];
-    let (col, id) = (t.kind.id_key(), a.int(t.kind.id_key()));
+    let id = a.int(t.kind.id_key());
     check_item(ctx, t, id)?;
-    if has_row(ctx, t.table, col, id)? {
+    let me = ctx.user()?.id;
+    if t.link.exists(ctx.db, me, id)? {
         return Err(ApiError::unprocessable(t.already));
     }
-    ctx.db
-        .prepare_cached(&format!(
-            "INSERT INTO spotify.\"{}\" (user_id, \"{col}\", \"{}\") VALUES (?1, ?2, ?3)",
-            t.table, t.time_col
-        ))?
-        .execute(params![ctx.user()?.id, id, now(ctx)])?;
+    t.link.insert(ctx.db, me, id, &now(ctx))?;
     Ok(json!({"message": t.done}))
 }
 
 /// "Undo": unlike, remove from the library or downloads, unfollow.
 pub(super) fn remove<const T: usize>(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let t = &TOGGLES[T];
-    let (col, id) = (t.kind.id_key(), a.int(t.kind.id_key()));
+    let id = a.int(t.kind.id_key());
     if t.undo_looks_up {
         check_item(ctx, t, id)?;
     }
-    let gone = ctx
-        .db
-        .prepare_cached(&format!(
-            "DELETE FROM spotify.\"{}\" WHERE user_id = ?1 AND \"{col}\" = ?2",
-            t.table
-        ))?
-        .execute(params![ctx.user()?.id, id])?;
+    let gone = t.link.delete(ctx.db, ctx.user()?.id, id)?;
     if gone == 0 {
         return Err(ApiError::unprocessable(t.absent));
     }
@@ -200,8 +182,8 @@ fn rows(
         .prepare_cached(&format!(
             "SELECT \"{col}\", \"{time}\" FROM spotify.\"{table}\" WHERE user_id = ?1 \
              AND (?2 IS NULL OR \"{time}\" BETWEEN ?2 AND ?3) ORDER BY \"{col}\"",
-            time = t.time_col,
-            table = t.table
+            time = t.link.time_column(),
+            table = t.link.table()
         ))?
         .query_map(params![ctx.user()?.id, from, to], |r| {
             Ok((r.get(0)?, crate::common::rows::datetime_col(r, 1)?))

@@ -7,6 +7,7 @@
 //! reviews are public; everything about a playlist's reviews needs access to the playlist.
 
 use super::catalog::listing;
+use super::rows::{NewReview, Reviewed};
 use super::store::{Kind, PLAYLIST, Playlist, now, user_json};
 use rusqlite::{OptionalExtension, Row, params};
 use serde_json::{Map, Value, json};
@@ -212,26 +213,27 @@ pub(super) fn review<const K: u8>(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiE
             spec.model
         )));
     }
-    ctx.db
-        .prepare_cached(&format!(
-            "INSERT INTO spotify.\"{}\" (\"{col}\", user_id, rating, title, text, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            spec.table
-        ))?
-        .execute(params![
-            item,
-            me,
-            a.int("rating"),
-            a.str("title"),
-            a.str("text"),
-            now(ctx)
-        ])?;
+    let of = match spec.kind {
+        Kind::Song => Reviewed::Song,
+        Kind::Album => Reviewed::Album,
+        _ => Reviewed::Playlist,
+    };
+    let id = NewReview {
+        of,
+        item_id: item,
+        user_id: me,
+        rating: a.int("rating"),
+        title: a.str("title"),
+        text: a.str("text"),
+        created_at: &now(ctx),
+    }
+    .insert(ctx.db)?;
     let mut out = Map::new();
     out.insert(
         "message".into(),
         json!(format!("Added a new {}.", spec.noun)),
     );
-    out.insert(spec.id_key(), json!(ctx.db.last_insert_rowid()));
+    out.insert(spec.id_key(), json!(id));
     Ok(Value::Object(out))
 }
 

@@ -102,3 +102,192 @@ impl NewPlayer<'_> {
         Ok(())
     }
 }
+
+/// A user's tie to a catalog item, one row of (user, item, time): a library entry, a like, a
+/// download, a followed artist, a recommendation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Link {
+    /// `user_library_songs`.
+    LibrarySong,
+    /// `user_library_albums`.
+    LibraryAlbum,
+    /// `song_likes`.
+    SongLike,
+    /// `album_likes`.
+    AlbumLike,
+    /// `playlist_likes`.
+    PlaylistLike,
+    /// `user_downloaded_songs`.
+    Download,
+    /// `user_artist_followings`.
+    ArtistFollow,
+    /// `recommendations`.
+    Recommendation,
+}
+
+impl Link {
+    /// Its table.
+    pub const fn table(self) -> &'static str {
+        match self {
+            Link::LibrarySong => "user_library_songs",
+            Link::LibraryAlbum => "user_library_albums",
+            Link::SongLike => "song_likes",
+            Link::AlbumLike => "album_likes",
+            Link::PlaylistLike => "playlist_likes",
+            Link::Download => "user_downloaded_songs",
+            Link::ArtistFollow => "user_artist_followings",
+            Link::Recommendation => "recommendations",
+        }
+    }
+
+    /// The column of the item.
+    pub const fn item_column(self) -> &'static str {
+        match self {
+            Link::LibrarySong | Link::SongLike | Link::Download | Link::Recommendation => "song_id",
+            Link::LibraryAlbum | Link::AlbumLike => "album_id",
+            Link::PlaylistLike => "playlist_id",
+            Link::ArtistFollow => "artist_id",
+        }
+    }
+
+    /// The column of the time.
+    pub const fn time_column(self) -> &'static str {
+        match self {
+            Link::SongLike | Link::AlbumLike | Link::PlaylistLike => "liked_at",
+            Link::Download => "downloaded_at",
+            _ => "created_at",
+        }
+    }
+
+    fn insert_sql(self) -> &'static str {
+        match self {
+            Link::LibrarySong => {
+                "INSERT INTO spotify.user_library_songs (user_id, song_id, created_at) VALUES (?1, ?2, ?3)"
+            }
+            Link::LibraryAlbum => {
+                "INSERT INTO spotify.user_library_albums (user_id, album_id, created_at) VALUES (?1, ?2, ?3)"
+            }
+            Link::SongLike => {
+                "INSERT INTO spotify.song_likes (user_id, song_id, liked_at) VALUES (?1, ?2, ?3)"
+            }
+            Link::AlbumLike => {
+                "INSERT INTO spotify.album_likes (user_id, album_id, liked_at) VALUES (?1, ?2, ?3)"
+            }
+            Link::PlaylistLike => {
+                "INSERT INTO spotify.playlist_likes (user_id, playlist_id, liked_at) VALUES (?1, ?2, ?3)"
+            }
+            Link::Download => {
+                "INSERT INTO spotify.user_downloaded_songs (user_id, song_id, downloaded_at) VALUES (?1, ?2, ?3)"
+            }
+            Link::ArtistFollow => {
+                "INSERT INTO spotify.user_artist_followings (user_id, artist_id, created_at) VALUES (?1, ?2, ?3)"
+            }
+            Link::Recommendation => {
+                "INSERT INTO spotify.recommendations (user_id, song_id, created_at) VALUES (?1, ?2, ?3)"
+            }
+        }
+    }
+
+    /// Writes `user_id`'s tie to `item` at `at` (as stored).
+    pub fn insert(
+        self,
+        db: &Connection,
+        user_id: i64,
+        item: i64,
+        at: &str,
+    ) -> rusqlite::Result<()> {
+        db.prepare_cached(self.insert_sql())?
+            .execute(params![user_id, item, at])?;
+        Ok(())
+    }
+
+    /// Is `user_id` tied to `item`?
+    pub fn exists(self, db: &Connection, user_id: i64, item: i64) -> rusqlite::Result<bool> {
+        db.prepare_cached(&format!(
+            "SELECT 1 FROM spotify.\"{}\" WHERE user_id = ?1 AND \"{}\" = ?2",
+            self.table(),
+            self.item_column()
+        ))?
+        .exists(params![user_id, item])
+    }
+
+    /// Writes the tie unless it is there already (a task setup's "make sure").
+    pub fn ensure(
+        self,
+        db: &Connection,
+        user_id: i64,
+        item: i64,
+        at: &str,
+    ) -> rusqlite::Result<()> {
+        if !self.exists(db, user_id, item)? {
+            self.insert(db, user_id, item, at)?;
+        }
+        Ok(())
+    }
+
+    /// Removes `user_id`'s tie to `item`; the rows removed (0 or 1).
+    pub fn delete(self, db: &Connection, user_id: i64, item: i64) -> rusqlite::Result<usize> {
+        db.prepare_cached(&format!(
+            "DELETE FROM spotify.\"{}\" WHERE user_id = ?1 AND \"{}\" = ?2",
+            self.table(),
+            self.item_column()
+        ))?
+        .execute(params![user_id, item])
+    }
+}
+
+/// What a review is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reviewed {
+    /// `song_reviews`.
+    Song,
+    /// `album_reviews`.
+    Album,
+    /// `playlist_reviews`.
+    Playlist,
+}
+
+/// A user's review (`spotify.song_reviews`, `album_reviews` or `playlist_reviews`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewReview<'a> {
+    /// What it is of.
+    pub of: Reviewed,
+    /// The song, album or playlist.
+    pub item_id: i64,
+    /// Who wrote it.
+    pub user_id: i64,
+    /// 1–5 stars.
+    pub rating: i64,
+    /// Title.
+    pub title: &'a str,
+    /// Text.
+    pub text: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewReview<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        let sql = match self.of {
+            Reviewed::Song => {
+                "INSERT INTO spotify.song_reviews (song_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+            }
+            Reviewed::Album => {
+                "INSERT INTO spotify.album_reviews (album_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+            }
+            Reviewed::Playlist => {
+                "INSERT INTO spotify.playlist_reviews (playlist_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+            }
+        };
+        db.prepare_cached(sql)?.execute(params![
+            self.item_id,
+            self.user_id,
+            self.rating,
+            self.title,
+            self.text,
+            self.created_at
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}

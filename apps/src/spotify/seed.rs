@@ -6,7 +6,7 @@
 //! so `like_count` is the number of likes and `rating` the mean review, as the app keeps them.
 //! The catalog depends on the world seed only, not on the population.
 
-use super::rows::{NewPlayer, NewPlaylist, NewPlaylistSong};
+use super::rows::{Link, NewPlayer, NewPlaylist, NewPlaylistSong, NewReview, Reviewed};
 use crate::people::Population;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use rusqlite::params;
@@ -346,31 +346,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     let at =
         |rng: &mut Rng, days: i64| fmt_datetime(crate::common::seeding::past_time(rng, now, days));
     let ins = |sql: &str| db.prepare(sql);
-    let mut follow = ins(
-        "INSERT INTO spotify.user_artist_followings (user_id, artist_id, created_at) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut lib_song = ins(
-        "INSERT INTO spotify.user_library_songs (user_id, song_id, created_at) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut lib_album = ins(
-        "INSERT INTO spotify.user_library_albums (user_id, album_id, created_at) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut song_like =
-        ins("INSERT INTO spotify.song_likes (user_id, song_id, liked_at) VALUES (?1, ?2, ?3)")?;
-    let mut album_like =
-        ins("INSERT INTO spotify.album_likes (user_id, album_id, liked_at) VALUES (?1, ?2, ?3)")?;
-    let mut download = ins(
-        "INSERT INTO spotify.user_downloaded_songs (user_id, song_id, downloaded_at) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut recommend = ins(
-        "INSERT INTO spotify.recommendations (user_id, song_id, created_at) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut song_review = ins(
-        "INSERT INTO spotify.song_reviews (song_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
-    let mut album_review = ins(
-        "INSERT INTO spotify.album_reviews (album_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
     // Songs a person gravitates to: two or three favourite genres.
     let by_genre: HashMap<&str, Vec<i64>> =
         songs
@@ -398,7 +373,7 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         }
         let library: Vec<i64> = library.into_iter().collect();
         for s in &library {
-            lib_song.execute(params![p.id, s, at(&mut rng, 900)])?;
+            Link::LibrarySong.insert(db, p.id, *s, &at(&mut rng, 900))?;
         }
         let mut liked = BTreeSet::new();
         for s in &library {
@@ -410,23 +385,23 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             liked.insert(taste(&mut rng));
         }
         for s in &liked {
-            song_like.execute(params![p.id, s, at(&mut rng, 900)])?;
+            Link::SongLike.insert(db, p.id, *s, &at(&mut rng, 900))?;
             *song_tally.likes.entry(*s).or_default() += 1;
         }
         for s in &library {
             if !rng.chance(0.3) {
                 continue;
             }
-            download.execute(params![p.id, s, at(&mut rng, 400)])?;
+            Link::Download.insert(db, p.id, *s, &at(&mut rng, 400))?;
         }
         let mut lib_albums = BTreeSet::new();
         for s in library.iter().filter(|_| rng.chance(0.12)) {
             lib_albums.insert(songs[(*s - 1) as usize].album);
         }
         for a in &lib_albums {
-            lib_album.execute(params![p.id, a, at(&mut rng, 900)])?;
+            Link::LibraryAlbum.insert(db, p.id, *a, &at(&mut rng, 900))?;
             if rng.chance(0.6) {
-                album_like.execute(params![p.id, a, at(&mut rng, 900)])?;
+                Link::AlbumLike.insert(db, p.id, *a, &at(&mut rng, 900))?;
                 *album_tally.likes.entry(*a).or_default() += 1;
             }
         }
@@ -435,14 +410,23 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             followed.insert(songs[(*s - 1) as usize].artists[0]);
         }
         for a in &followed {
-            follow.execute(params![p.id, a, at(&mut rng, 900)])?;
+            Link::ArtistFollow.insert(db, p.id, *a, &at(&mut rng, 900))?;
         }
         let mut reviewed = BTreeSet::new();
         for _ in 0..rng.range(3, 15) {
             let s = library[rng.range(0, library.len() as i64) as usize];
             if reviewed.insert(s) {
                 let &(stars, title, text) = rng.pick(REVIEWS);
-                song_review.execute(params![s, p.id, stars, title, text, at(&mut rng, 600)])?;
+                NewReview {
+                    of: Reviewed::Song,
+                    item_id: s,
+                    user_id: p.id,
+                    rating: stars,
+                    title,
+                    text,
+                    created_at: &at(&mut rng, 600),
+                }
+                .insert(db)?;
                 song_tally.ratings.entry(s).or_default().push(stars);
             }
         }
@@ -451,7 +435,16 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                 continue;
             }
             let &(stars, title, text) = rng.pick(REVIEWS);
-            album_review.execute(params![a, p.id, stars, title, text, at(&mut rng, 600)])?;
+            NewReview {
+                of: Reviewed::Album,
+                item_id: *a,
+                user_id: p.id,
+                rating: stars,
+                title,
+                text,
+                created_at: &at(&mut rng, 600),
+            }
+            .insert(db)?;
             album_tally.ratings.entry(*a).or_default().push(stars);
         }
         let mut recs = BTreeSet::new();
@@ -462,7 +455,7 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             }
         }
         for s in &recs {
-            recommend.execute(params![p.id, s, at(&mut rng, 14)])?;
+            Link::Recommendation.insert(db, p.id, *s, &at(&mut rng, 14))?;
         }
         let mut names: Vec<&str> = PLAYLISTS.to_vec();
         rng.shuffle(&mut names);
@@ -546,7 +539,7 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             liked.insert(*rng.pick(pool));
         }
         for s in &liked {
-            song_like.execute(params![uid, s, at(&mut rng, 900)])?;
+            Link::SongLike.insert(db, uid, *s, &at(&mut rng, 900))?;
             *song_tally.likes.entry(*s).or_default() += 1;
         }
         let mut followed = BTreeSet::new();
@@ -554,14 +547,14 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             followed.insert(songs[(*s - 1) as usize].artists[0]);
         }
         for a in &followed {
-            follow.execute(params![uid, a, at(&mut rng, 900)])?;
+            Link::ArtistFollow.insert(db, uid, *a, &at(&mut rng, 900))?;
         }
         let mut albums_liked = BTreeSet::new();
         for s in liked.iter().filter(|_| rng.chance(0.08)) {
             albums_liked.insert(songs[(*s - 1) as usize].album);
         }
         for a in &albums_liked {
-            album_like.execute(params![uid, a, at(&mut rng, 900)])?;
+            Link::AlbumLike.insert(db, uid, *a, &at(&mut rng, 900))?;
             *album_tally.likes.entry(*a).or_default() += 1;
         }
         let liked: Vec<i64> = liked.into_iter().collect();
@@ -570,7 +563,16 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             let s = liked[rng.range(0, liked.len() as i64) as usize];
             if reviewed.insert(s) {
                 let &(stars, title, text) = rng.pick(REVIEWS);
-                song_review.execute(params![s, uid, stars, title, text, at(&mut rng, 600)])?;
+                NewReview {
+                    of: Reviewed::Song,
+                    item_id: s,
+                    user_id: uid,
+                    rating: stars,
+                    title,
+                    text,
+                    created_at: &at(&mut rng, 600),
+                }
+                .insert(db)?;
                 song_tally.ratings.entry(s).or_default().push(stars);
             }
         }
@@ -589,12 +591,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         }
     }
     // Friends like and review each other's public playlists.
-    let mut playlist_like = ins(
-        "INSERT INTO spotify.playlist_likes (user_id, playlist_id, liked_at) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut playlist_review = ins(
-        "INSERT INTO spotify.playlist_reviews (playlist_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
     for (k, (owner, _, public, _, _)) in playlists.iter().enumerate() {
         if !public {
             continue;
@@ -603,19 +599,21 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         let mut rng = Rng::derive(seed ^ id as u64, "spotify-playlist");
         for (friend, _) in crate::common::seeding::contacts_of(pop, *owner) {
             if rng.chance(0.2) {
-                playlist_like.execute(params![friend, id, at(&mut rng, 300)])?;
+                Link::PlaylistLike.insert(db, friend, id, &at(&mut rng, 300))?;
                 *playlist_tally.likes.entry(id).or_default() += 1;
             }
             if rng.chance(0.05) {
                 let &(stars, title, text) = rng.pick(REVIEWS);
-                playlist_review.execute(params![
-                    id,
-                    friend,
-                    stars,
+                NewReview {
+                    of: Reviewed::Playlist,
+                    item_id: id,
+                    user_id: friend,
+                    rating: stars,
                     title,
                     text,
-                    at(&mut rng, 300)
-                ])?;
+                    created_at: &at(&mut rng, 300),
+                }
+                .insert(db)?;
                 playlist_tally.ratings.entry(id).or_default().push(stars);
             }
         }

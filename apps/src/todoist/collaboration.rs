@@ -2,6 +2,7 @@
 //! invite), accepted by the invitee or withdrawn by the inviter, and removing collaborators
 //! (anyone but the owner; a collaborator may also leave).
 
+use super::rows::NewInvite;
 use super::store::{
     self, Notice, add_collaborator, is_collaborator, me, open_project, person_by_email, project_row,
 };
@@ -66,12 +67,14 @@ pub(super) fn send_project_invite(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiE
                 r.unique_id(7);
                 r.unique_id(7)
             })?;
-            ctx.db
-                .prepare_cached(
-                    "INSERT INTO todoist.project_invites (invitor_id, invitee_id, project_id, created_at, invite_code) \
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                )?
-                .execute(params![me.id, invitee.id, p.id, store::now(ctx), code])?;
+            NewInvite {
+                invitor_id: me.id,
+                invitee_id: invitee.id,
+                project_id: p.id,
+                created_at: &store::now(ctx),
+                invite_code: &code,
+            }
+            .insert(ctx.db)?;
             code
         }
     };

@@ -1,7 +1,7 @@
 //! Comments on tasks (seen by the project's collaborators, changed by their author only) and
 //! their attachments, read from and written to the author's file_system.
 
-use super::rows::NewTaskComment;
+use super::rows::{NewAttachment, NewTaskComment};
 use super::store::{self, Project, check_collaborator, open_task, person_json, project_row};
 use crate::common::files::{self, FsUser};
 use crate::common::rows::datetime_col;
@@ -127,12 +127,14 @@ fn read_file(ctx: &Ctx, fs: &FsUser, raw: &str) -> Result<NewFile, ApiError> {
 }
 
 fn insert_attachment(ctx: &Ctx, comment_id: i64, f: &NewFile) -> Result<(), ApiError> {
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO todoist.attachments (task_comment_id, file_name, file_content, file_compressed_data, created_at, download_count) \
-             VALUES (?1, ?2, ?3, ?4, ?5, 0)",
-        )?
-        .execute(params![comment_id, f.name, f.content, f.compressed_data, store::now(ctx)])?;
+    NewAttachment {
+        task_comment_id: comment_id,
+        file_name: &f.name,
+        file_content: &f.content,
+        file_compressed_data: &f.compressed_data,
+        created_at: &store::now(ctx),
+    }
+    .insert(ctx.db)?;
     Ok(())
 }
 

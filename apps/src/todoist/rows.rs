@@ -225,3 +225,111 @@ impl NewTaskComment<'_> {
         Ok(db.last_insert_rowid())
     }
 }
+
+/// A sub-task of a task (`todoist.sub_tasks`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewSubTask<'a> {
+    /// Its task.
+    pub task_id: i64,
+    /// Title.
+    pub title: &'a str,
+    /// Description.
+    pub description: &'a str,
+    /// Due date, as stored, if any.
+    pub due_date: Option<&'a str>,
+    /// `low`, `medium` or `high`.
+    pub priority: &'a str,
+    /// Done?
+    pub is_completed: bool,
+    /// Its place among its task's sub-tasks.
+    pub order_index: i64,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewSubTask<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO todoist.sub_tasks (task_id, title, description, due_date, priority, is_completed, order_index, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?
+        .execute(params![
+            self.task_id,
+            self.title,
+            self.description,
+            self.due_date,
+            self.priority,
+            self.is_completed,
+            self.order_index,
+            self.created_at
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// A file attached to a task comment (`todoist.attachments`), never downloaded yet.
+#[derive(Debug, Clone, Copy)]
+pub struct NewAttachment<'a> {
+    /// Its comment.
+    pub task_comment_id: i64,
+    /// File name.
+    pub file_name: &'a str,
+    /// Text content.
+    pub file_content: &'a str,
+    /// Compressed data, as stored (`[]` for none).
+    pub file_compressed_data: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewAttachment<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO todoist.attachments (task_comment_id, file_name, file_content, file_compressed_data, created_at, download_count) \
+             VALUES (?1, ?2, ?3, ?4, ?5, 0)",
+        )?
+        .execute(params![
+            self.task_comment_id,
+            self.file_name,
+            self.file_content,
+            self.file_compressed_data,
+            self.created_at
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// An invitation to a project not answered yet (`todoist.project_invites`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewInvite<'a> {
+    /// Who invites.
+    pub invitor_id: i64,
+    /// Who is invited.
+    pub invitee_id: i64,
+    /// To which project.
+    pub project_id: i64,
+    /// When, as stored.
+    pub created_at: &'a str,
+    /// The code that accepts it.
+    pub invite_code: &'a str,
+}
+
+impl NewInvite<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO todoist.project_invites (invitor_id, invitee_id, project_id, created_at, invite_code) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?
+        .execute(params![
+            self.invitor_id,
+            self.invitee_id,
+            self.project_id,
+            self.created_at,
+            self.invite_code
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}

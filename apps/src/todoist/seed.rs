@@ -7,11 +7,12 @@
 //! the last weeks.
 
 use super::rows::{
-    NewCollaborator, NewLabel, NewProject, NewSection, NewTask, NewTaskComment, NewTaskLabel,
+    NewAttachment, NewCollaborator, NewInvite, NewLabel, NewProject, NewSection, NewSubTask,
+    NewTask, NewTaskComment, NewTaskLabel,
 };
 use crate::people::Population;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use sim::clock::fmt_datetime;
 use sim::rng::Rng;
 
@@ -429,11 +430,17 @@ fn team(w: &mut Writer, c: &crate::people::Company, rng: &mut Rng) -> rusqlite::
         orders[s] += 1;
         if rng.chance(0.4) {
             for (k, step) in STEPS.iter().enumerate() {
-                w.db
-                    .prepare_cached(
-                        "INSERT INTO todoist.sub_tasks (task_id, title, description, due_date, priority, is_completed, order_index, created_at) VALUES (?1, ?2, '', NULL, 'medium', ?3, ?4, ?5)",
-                    )?
-                    .execute(params![task, step, done || k == 0, k as i64, fmt_datetime(created)])?;
+                NewSubTask {
+                    task_id: task,
+                    title: step,
+                    description: "",
+                    due_date: None,
+                    priority: "medium",
+                    is_completed: done || k == 0,
+                    order_index: k as i64,
+                    created_at: &fmt_datetime(created),
+                }
+                .insert(w.db)?;
             }
         }
         if rng.chance(0.5) {
@@ -448,11 +455,14 @@ fn team(w: &mut Writer, c: &crate::people::Company, rng: &mut Rng) -> rusqlite::
             .insert(w.db)?;
             if rng.chance(0.3) {
                 let file = format!("{}.txt", title.to_lowercase().replace(' ', "_"));
-                w.db
-                    .prepare_cached(
-                        "INSERT INTO todoist.attachments (task_comment_id, file_name, file_content, file_compressed_data, created_at, download_count) VALUES (?1, ?2, ?3, '[]', ?4, 0)",
-                    )?
-                    .execute(params![comment, file, format!("{title}\n\nNotes for {}.", c.name), fmt_datetime(when)])?;
+                NewAttachment {
+                    task_comment_id: comment,
+                    file_name: &file,
+                    file_content: &format!("{title}\n\nNotes for {}.", c.name),
+                    file_compressed_data: "[]",
+                    created_at: &fmt_datetime(when),
+                }
+                .insert(w.db)?;
             }
         }
     }
@@ -464,11 +474,14 @@ fn team(w: &mut Writer, c: &crate::people::Company, rng: &mut Rng) -> rusqlite::
         .map(|p| p.id)
         .find(|id| !members.contains(id) && (id + c.id) % 7 == 0)
     {
-        w.db
-            .prepare_cached(
-                "INSERT INTO todoist.project_invites (invitor_id, invitee_id, project_id, created_at, invite_code) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![c.manager, guest, pid, fmt_datetime(w.now - Duration::days(4)), format!("{:07x}", rng.range(0, 0x1000_0000))])?;
+        NewInvite {
+            invitor_id: c.manager,
+            invitee_id: guest,
+            project_id: pid,
+            created_at: &fmt_datetime(w.now - Duration::days(4)),
+            invite_code: &format!("{:07x}", rng.range(0, 0x1000_0000)),
+        }
+        .insert(w.db)?;
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! Sub-tasks of a task, in `order_index` order. They notify nobody.
 
+use super::rows::NewSubTask;
 use super::store::{self, due_date_arg, open_task, ordered_ids, place};
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
@@ -60,20 +61,17 @@ pub(super) fn create_sub_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     // AppWorld's defect: the new sub-task is placed among the sub-tasks of the task whose id
     // equals the project id (and those are renumbered), not among its own task's.
     let others = siblings(ctx, t.project_id)?;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO todoist.sub_tasks (task_id, title, description, due_date, priority, is_completed, order_index, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, 0, 0, ?6)",
-        )?
-        .execute(params![
-            t.id,
-            a.str("title"),
-            a.str("description"),
-            due,
-            a.opt_str("priority").unwrap_or("medium"),
-            store::now(ctx),
-        ])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewSubTask {
+        task_id: t.id,
+        title: a.str("title"),
+        description: a.str("description"),
+        due_date: due.as_deref(),
+        priority: a.opt_str("priority").unwrap_or("medium"),
+        is_completed: false,
+        order_index: 0,
+        created_at: &store::now(ctx),
+    }
+    .insert(ctx.db)?;
     place(ctx, "sub_tasks", others, id, a.int("order_index"))?;
     Ok(json!({"message": "Subtask created.", "sub_task_id": id}))
 }

@@ -5,7 +5,7 @@
 //! `# %% name` starts the cell `name`; text before the first marker is the file's comment. A
 //! placeholder `{{key}}` stands where Python allows an expression or inside a string literal
 //! (both compile), and is replaced by the value the scenario gives for `key` or, for
-//! `{{login_any}}`, `{{all_pages}}` and `{{login_note}}`, by the snippet of that name.
+//! `{{login_any}}`, `{{all_pages}}`, `{{login_note}}` and `{{flat}}`, by the snippet of that name.
 
 use std::collections::BTreeMap;
 
@@ -33,10 +33,11 @@ pub const ALL_PAGES: &str = r#"def all_pages(fn, **kwargs):
         page += 1"#;
 
 /// The snippets every script may name without the scenario giving them.
-const SNIPPETS: [(&str, &str); 3] = [
+const SNIPPETS: [(&str, &str); 4] = [
     ("login_any", LOGIN_ANY),
     ("all_pages", ALL_PAGES),
     ("login_note", LOGIN),
+    ("flat", FLAT),
 ];
 
 /// Python that collects every page of `search_notes(**filters)` into `notes`.

@@ -4,7 +4,7 @@
 
 use super::Setup;
 use apps::people::Person;
-use apps::spotify::rows::{NewPlayer, NewPlaylist, NewPlaylistSong};
+use apps::spotify::rows::{Link, NewPlayer, NewPlaylist, NewPlaylistSong};
 use chrono::NaiveDateTime;
 use rusqlite::params;
 use sim::clock::fmt_datetime;
@@ -50,11 +50,7 @@ impl Setup<'_> {
         album: i64,
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        self.db.execute_cached(
-            "INSERT OR IGNORE INTO spotify.user_library_albums (user_id, album_id, created_at) VALUES (?1, ?2, ?3)",
-            params![self.user_id("spotify", person)?, album, fmt_datetime(at)],
-        )?;
-        Ok(())
+        self.ensure_links(Link::LibraryAlbum, person, &[album], at)
     }
 
     /// `person` likes `album` at `at` (no-op if they do).
@@ -64,11 +60,7 @@ impl Setup<'_> {
         album: i64,
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        self.db.execute_cached(
-            "INSERT OR IGNORE INTO spotify.album_likes (user_id, album_id, liked_at) VALUES (?1, ?2, ?3)",
-            params![self.user_id("spotify", person)?, album, fmt_datetime(at)],
-        )?;
-        Ok(())
+        self.ensure_links(Link::AlbumLike, person, &[album], at)
     }
 
     /// `person` likes `songs` at `at` (those they like already stay as they are).
@@ -78,24 +70,14 @@ impl Setup<'_> {
         songs: &[i64],
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        let uid = self.user_id("spotify", person)?;
-        for s in songs {
-            self.db.execute_cached(
-                "INSERT OR IGNORE INTO spotify.song_likes (user_id, song_id, liked_at) VALUES (?1, ?2, ?3)",
-                params![uid, s, fmt_datetime(at)],
-            )?;
-        }
-        Ok(())
+        self.ensure_links(Link::SongLike, person, songs, at)
     }
 
     /// `person` no longer likes `songs`.
     pub fn unlike_songs(&self, person: &Person, songs: &[i64]) -> rusqlite::Result<()> {
         let uid = self.user_id("spotify", person)?;
         for s in songs {
-            self.db.execute_cached(
-                "DELETE FROM spotify.song_likes WHERE user_id = ?1 AND song_id = ?2",
-                params![uid, s],
-            )?;
+            Link::SongLike.delete(self.db, uid, *s)?;
         }
         Ok(())
     }
@@ -107,14 +89,7 @@ impl Setup<'_> {
         songs: &[i64],
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        let uid = self.user_id("spotify", person)?;
-        for s in songs {
-            self.db.execute_cached(
-                "INSERT OR IGNORE INTO spotify.user_library_songs (user_id, song_id, created_at) VALUES (?1, ?2, ?3)",
-                params![uid, s, fmt_datetime(at)],
-            )?;
-        }
-        Ok(())
+        self.ensure_links(Link::LibrarySong, person, songs, at)
     }
 
     /// `person` follows `artists` from `at` (those followed already stay).
@@ -124,14 +99,7 @@ impl Setup<'_> {
         artists: &[i64],
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        let uid = self.user_id("spotify", person)?;
-        for a in artists {
-            self.db.execute_cached(
-                "INSERT OR IGNORE INTO spotify.user_artist_followings (user_id, artist_id, created_at) VALUES (?1, ?2, ?3)",
-                params![uid, a, fmt_datetime(at)],
-            )?;
-        }
-        Ok(())
+        self.ensure_links(Link::ArtistFollow, person, artists, at)
     }
 
     /// Sets `person`'s music player: the queue, the current position, playing or paused, the
@@ -201,12 +169,20 @@ impl Setup<'_> {
         songs: &[i64],
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
+        self.ensure_links(Link::Download, person, songs, at)
+    }
+
+    /// Ties `person` to each of `items` by `link` at `at` (ties there already stay as they are).
+    fn ensure_links(
+        &self,
+        link: Link,
+        person: &Person,
+        items: &[i64],
+        at: NaiveDateTime,
+    ) -> rusqlite::Result<()> {
         let uid = self.user_id("spotify", person)?;
-        for s in songs {
-            self.db.execute_cached(
-                "INSERT OR IGNORE INTO spotify.user_downloaded_songs (user_id, song_id, downloaded_at) VALUES (?1, ?2, ?3)",
-                params![uid, s, fmt_datetime(at)],
-            )?;
+        for item in items {
+            link.ensure(self.db, uid, *item, &fmt_datetime(at))?;
         }
         Ok(())
     }

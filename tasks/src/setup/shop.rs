@@ -2,7 +2,7 @@
 //! saved cards (an expired one, say), the cart and the wish list a task starts from.
 
 use super::Setup;
-use apps::amazon::rows::{NewOrder, NewOrderItem, NewReturn, NewReview};
+use apps::amazon::rows::{NewOrder, NewOrderItem, NewReturn, NewReview, ProductList};
 use apps::common::bank::CardFace;
 use apps::people::Person;
 use chrono::NaiveDateTime;
@@ -197,10 +197,7 @@ impl Setup<'_> {
             [uid],
         )?;
         for (pid, q) in items {
-            self.db.execute_cached(
-                "INSERT INTO amazon.cart_entries (user_id, product_id, quantity, gift_wrap_quantity) VALUES (?1, ?2, ?3, 0)",
-                params![uid, pid, q],
-            )?;
+            ProductList::Cart.insert(self.db, uid, *pid, *q)?;
         }
         Ok(())
     }
@@ -217,10 +214,7 @@ impl Setup<'_> {
             [uid],
         )?;
         for (pid, q) in items {
-            self.db.execute_cached(
-                "INSERT INTO amazon.wish_list_entries (user_id, product_id, quantity) VALUES (?1, ?2, ?3)",
-                params![uid, pid, q],
-            )?;
+            ProductList::WishList.insert(self.db, uid, *pid, *q)?;
         }
         Ok(())
     }

@@ -9,8 +9,9 @@ use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::people::related;
 use crate::kit::phone::sent_texts;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
 use crate::kit::text::holds;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -153,44 +154,35 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         Ok(())
     }));
 
-    let head = logins(&[("ph", "phone")]);
+    let script = Script::parse(include_str!("alarm_from_message.py"));
+    let head = script.cell("logins", &Vals::new());
     let who = if g.variant == 3 {
-        format!(
-            "other = [c for c in all_pages(apis.phone.search_contacts, access_token=ph, query={n}) if c[\"first_name\"] == {n}][0][\"phone_number\"]",
-            n = py(&other.first_name)
-        )
+        script.cell("who_by_name", &Vals::new().lit("name", &other.first_name))
     } else {
-        format!(
-            "other = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"{word}\")[0][\"phone_number\"]"
+        script.cell(
+            "who_by_relationship",
+            &Vals::new().code("relationship", word),
         )
     };
     let (window, minutes) = match g.variant {
-        1 => ("show_text_message_window", 30),
-        2 => ("show_text_message_window", 45),
-        _ => ("show_voice_message_window", 60),
+        1 => ("find_in_texts", 30),
+        2 => ("find_in_texts", 45),
+        _ => ("find_in_voice", 60),
     };
-    let find = |pick: &str| {
-        format!(
-            "msgs = all_pages(apis.phone.{window}, access_token=ph, phone_number=other)\ntimed = [x for x in msgs if x[\"sender\"][\"phone_number\"] == other and re.search(r\"\\d{{1,2}}:\\d{{2}}\", x[\"message\"])]\ntimed.sort(key=lambda x: x[\"sent_at\"], reverse=True)\nmsg = timed[{pick}][\"message\"]\nhh, mm, half = re.search(r\"(\\d{{1,2}}):(\\d{{2}})\\s*(AM|PM)?\", msg).groups()\nhh, mm = int(hh) % 12 + (12 if half == \"PM\" else 0) if half else int(hh), int(mm)"
+    let find = |pick: &str| script.cell(window, &Vals::new().code("pick", pick));
+    let create = |offset: i64, label: &str, reply: bool| {
+        script.cell(
+            if reply { "alarm_and_reply" } else { "alarm" },
+            &Vals::new().code("offset", offset).lit("label", label),
         )
     };
-    let create = |offset: i64, label: &str, extra: &str| {
-        format!(
-            "t = datetime.datetime(2000, 1, 1, hh, mm) + datetime.timedelta(minutes={offset})\napis.phone.create_alarm(access_token=ph, time=t.strftime(\"%H:%M\"), label={})\n{extra}apis.supervisor.complete_task()",
-            py(label)
-        )
-    };
-    let reply = if g.variant == 3 {
-        "apis.phone.send_text_message(access_token=ph, phone_number=other, message=\"See you at the airport!\")\n"
-    } else {
-        ""
-    };
-    let gt = |pick: &str, offset: i64, label: &str, extra: &str| {
+    let reply = g.variant == 3;
+    let gt = |pick: &str, offset: i64, label: &str, reply: bool| {
         vec![
             head.clone(),
             who.clone(),
             find(pick),
-            create(offset, label, extra),
+            create(offset, label, reply),
         ]
     };
     parts.ground_truth = gt("0", -minutes, label, reply);
@@ -206,9 +198,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
     ];
     if g.variant == 3 {
-        parts
-            .wrong
-            .push(solution("does not text back", gt("0", -minutes, label, "")));
+        parts.wrong.push(solution(
+            "does not text back",
+            gt("0", -minutes, label, false),
+        ));
     }
     let alarm_c = alarm.clone();
     // The day the event is on (an alarm repeating on that day only is fine too).

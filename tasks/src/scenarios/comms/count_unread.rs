@@ -6,7 +6,8 @@
 
 use super::{TODAY, has_n};
 use crate::kit::people::related;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Answer;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -50,6 +51,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     // (sender, days ago, read, archived)
     let mut mails: Vec<(Person, i64, bool, bool)> = Vec::new();
     let mut quiet: Vec<Person> = Vec::new();
+    let script = Script::parse(include_str!("count_unread.py"));
     let (instruction, answer, gt_list, wrongs): (String, usize, String, Vec<(&str, String)>) =
         match g.variant {
             1 => {
@@ -69,17 +71,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 mails.push((s.clone(), 8, false, false));
                 mails.push((friend.clone(), 1, false, false));
                 quiet.push(s);
-                let list = format!(
-                    "who = [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"{word}\")]\nthreads = []\nfor w in who:\n    threads += all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=w, read=False, min_created_at=monday)"
-                );
+                let vals = Vals::new().code("relationship", word);
+                let list = |cell: &str| script.cell(cell, &vals);
                 (
-                    format!("How many unread e-mails from my {word} came in this week (since Monday)?"),
+                    format!(
+                        "How many unread e-mails from my {word} came in this week (since Monday)?"
+                    ),
                     n,
-                    list.clone(),
+                    list("spouse_unread"),
                     vec![
-                        ("counts read ones too", list.replace(", read=False", "")),
-                        ("counts every unread one, whatever the week", list.replace(", min_created_at=monday", "")),
-                        ("counts the first page only", list.replace("threads += all_pages(apis.gmail.show_inbox_threads, access_token=gm,", "threads += apis.gmail.show_inbox_threads(access_token=gm,")),
+                        ("counts read ones too", list("spouse_read_too")),
+                        (
+                            "counts every unread one, whatever the week",
+                            list("spouse_any_week"),
+                        ),
+                        ("counts the first page only", list("spouse_first_page")),
                     ],
                 )
             }
@@ -96,15 +102,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 mails.push((b.clone(), 58, false, false));
                 mails.push((friend.clone(), 2, false, false));
                 quiet.push(b);
-                let list = "who = [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"manager\")]\nthreads = []\nfor w in who:\n    threads += all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=w, read=False, min_created_at=since)".to_string();
+                let list = |cell: &str| script.cell(cell, &Vals::new());
                 (
                     "How many e-mails from my manager from the last 30 days are still unread in my inbox?".to_string(),
                     n,
-                    list.clone(),
+                    list("manager_unread"),
                     vec![
-                        ("counts the archived one too", format!("{list}\n    threads += all_pages(apis.gmail.show_archived_threads, access_token=gm, from_email=w, read=False, min_created_at=since)")),
-                        ("counts older ones too", list.replace(", min_created_at=since", "")),
-                        ("counts read ones too", list.replace(", read=False", "")),
+                        ("counts the archived one too", list("manager_archived_too")),
+                        ("counts older ones too", list("manager_older_too")),
+                        ("counts read ones too", list("manager_read_too")),
                     ],
                 )
             }
@@ -125,15 +131,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     mails.push((b.clone(), 6, false, false));
                     quiet.push(b.clone());
                 }
-                let list = "who = [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"coworker\") if \"manager\" not in c[\"relationships\"]]\nseen = {}\nfor w in who:\n    for t in all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=w, read=False, min_created_at=first):\n        seen[t[\"email_thread_id\"]] = t\nthreads = list(seen.values())".to_string();
+                let list = |cell: &str| script.cell(cell, &Vals::new());
                 (
                     "How many unread e-mails have my coworkers sent me since the start of May? Don't count my manager's.".to_string(),
                     n,
-                    list.clone(),
+                    list("coworkers_unread"),
                     vec![
-                        ("counts the manager's too", list.replace("relationship=\"coworker\") if \"manager\" not in c[\"relationships\"]]", "relationship=\"coworker\")] + [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"manager\")]")),
-                        ("counts April's too", list.replace(", min_created_at=first", "")),
-                        ("counts read ones too", list.replace(", read=False", "")),
+                        ("counts the manager's too", list("coworkers_and_manager")),
+                        ("counts April's too", list("coworkers_april_too")),
+                        ("counts read ones too", list("coworkers_read_too")),
                     ],
                 )
             }
@@ -169,15 +175,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let head = format!(
-        "{}\n{TODAY}\nmonday = (today - datetime.timedelta(days=today.weekday())).strftime(\"%Y-%m-%d\")\nsince = (today - datetime.timedelta(days=30)).strftime(\"%Y-%m-%d\")\nfirst = today.strftime(\"%Y-%m-01\")",
-        logins(&[("gm", "gmail"), ("ph", "phone")])
-    );
-    let done = "apis.supervisor.complete_task(answer=len(threads))";
-    parts.ground_truth = vec![head.clone(), gt_list, done.to_string()];
+    let head = script.cell("head", &Vals::new().code("today", TODAY));
+    let done = script.cell("answer", &Vals::new());
+    parts.ground_truth = vec![head.clone(), gt_list, done.clone()];
     parts.wrong = wrongs
         .into_iter()
-        .map(|(name, list)| solution(name, vec![head.clone(), list, done.to_string()]))
+        .map(|(name, list)| solution(name, vec![head.clone(), list, done.clone()]))
         .collect();
     parts
 }

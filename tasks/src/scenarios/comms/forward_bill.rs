@@ -8,8 +8,9 @@ use super::{has_n, received, refers_to, sent_mail, they};
 use crate::kit::allow;
 use crate::kit::gmail::gmail_id;
 use crate::kit::people::{NICKNAMES, related};
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
 use crate::kit::text::capital;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -107,42 +108,38 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         Ok(())
     }));
 
-    let head = logins(&[("gm", "gmail"), ("ph", "phone")]);
+    let script = Script::parse(include_str!("forward_bill.py"));
+    let none = Vals::new();
+    let head = script.cell("logins", &none);
     let who = if g.variant == 2 {
-        format!(
-            "to = [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, query={n}) if c[\"first_name\"] == {n}]",
-            n = py(nick)
-        )
+        script.cell("to_by_name", &Vals::new().lit("name", nick))
     } else {
-        "to = [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")]".to_string()
+        script.cell("to_roommates", &none)
     };
     let find = |what: &str, archived: bool| {
-        let mut s = format!(
-            "threads = all_pages(apis.gmail.show_inbox_threads, access_token=gm, query=\"{what} bill\")"
-        );
-        if archived {
-            s.push_str(&format!(
-                " + all_pages(apis.gmail.show_archived_threads, access_token=gm, query=\"{what} bill\")"
-            ));
-        }
-        s.push_str(&format!(
-            "\nbills = sorted([t for t in threads if re.fullmatch(r\"Your \\w+ \\d{{4}} {what} bill\", t[\"subject\"])], key=lambda t: t[\"created_at\"], reverse=True)"
-        ));
-        s
+        script.cell(
+            if archived {
+                "find_everywhere"
+            } else {
+                "find_in_inbox"
+            },
+            &Vals::new().code("what", what),
+        )
     };
-    let pick = match g.variant {
-        1 => "targets = bills[:1]".to_string(),
-        2 => "targets = [t for t in bills if t[\"subject\"] == \"Your March 2023 internet bill\"]"
-            .to_string(),
-        _ => "targets = bills[:2]".to_string(),
+    let variant = g.variant;
+    let pick_of = |what: &str| match variant {
+        1 => script.cell("latest", &none),
+        2 => script.cell("march", &Vals::new().code("what", what)),
+        _ => script.cell("latest_two", &none),
     };
-    let forward = "for t in targets:\n    apis.gmail.forward_email_from_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"], email_id=t[\"email_ids\"][0], email_addresses=to)\napis.supervisor.complete_task()";
+    let pick = pick_of(what);
+    let forward = script.cell("forward", &none);
     let gt = |who: &str, find: &str, pick: &str| {
         vec![
             head.clone(),
             who.to_string(),
             format!("{find}\n{pick}"),
-            forward.to_string(),
+            forward.clone(),
         ]
     };
     parts.ground_truth = gt(&who, &find(what, true), &pick);
@@ -156,23 +153,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "forwards the top search result of the first page",
             gt(
                 &who,
-                &format!(
-                    "targets = apis.gmail.show_inbox_threads(access_token=gm, query=\"{what} bill\")[:{}]",
-                    subjects.len()
+                &script.cell(
+                    "first_page_top",
+                    &Vals::new().code("what", what).code("n", subjects.len()),
                 ),
                 "",
             ),
         ),
         solution(
             &format!("forwards the {other} bill instead"),
-            gt(&who, &find(other, true), &pick.replace(what, other)),
+            gt(&who, &find(other, true), &pick_of(other)),
         ),
         solution(
             "forwards it to the supervisor's friends as well",
             gt(
-                &format!(
-                    "{who}\nto += [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"friend\")]"
-                ),
+                &format!("{who}\n{}", script.cell("and_friends", &none)),
                 &find(what, true),
                 &pick,
             ),
@@ -181,11 +176,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     match g.variant {
         1 => parts.wrong.push(solution(
             "forwards the latest e-mail from the biller, which is not a bill",
-            gt(
-                &who,
-                "threads = all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=\"billing@brightline-energy.com\")\nbills = sorted(threads, key=lambda t: t[\"created_at\"], reverse=True)",
-                &pick,
-            ),
+            gt(&who, &script.cell("find_from_biller", &none), &pick),
         )),
         3 => parts.wrong.push(solution(
             "looks in the inbox only (the April bill is archived)",

@@ -9,9 +9,9 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::people::housemates;
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use chrono::{Datelike, Duration};
@@ -95,93 +95,71 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let head = format!(
-        "{}\n{FLAT}\n{TODAY}\ntomorrow = (today + datetime.timedelta(days=1)).strftime(\"%Y-%m-%d\")\nmonday = (today + datetime.timedelta(days=7 - today.weekday())).strftime(\"%Y-%m-%d\")\nme = apis.todoist.show_account(access_token=td)[\"email\"]\nprojects = all_pages(apis.todoist.show_projects, access_token=td)",
-        logins(&[("td", "todoist"), ("ph", "phone")])
-    );
-    let gather = match g.variant {
-        1 => {
-            "moves = []\nfor p in projects:\n    if p[\"is_inbox\"]:\n        moves += flat(apis.todoist.show_tasks(access_token=td, project_id=p[\"project_id\"], overdue=True, is_completed=False))\n    else:\n        moves += flat(apis.todoist.show_tasks(access_token=td, project_id=p[\"project_id\"], overdue=True, is_completed=False, assignee_email=me))"
-        }
-        2 => {
-            "home = [p for p in projects if p[\"name\"] == \"Home\"][0]\nmoves = flat(apis.todoist.show_tasks(access_token=td, project_id=home[\"project_id\"], overdue=True, is_completed=False))"
-        }
-        _ => {
-            "moves = flat(apis.todoist.show_tasks(access_token=td, project_id=0, overdue=True, is_completed=False))"
-        }
-    };
+    let script = Script::parse(include_str!("move_overdue.py"));
+    let head = script.cell("head", &Vals::new().code("today", TODAY));
+    let cell = |name: &str| script.cell(name, &Vals::new());
+    let gt = |gather: &str, apply: &str| vec![head.clone(), cell(gather), cell(apply)];
     let apply = if g.variant == 3 {
-        "for t in moves:\n    apis.todoist.update_task(access_token=td, task_id=t[\"task_id\"], due_date=tomorrow if t[\"priority\"] == \"high\" else monday)\napis.supervisor.complete_task()"
+        "by_priority"
     } else {
-        "for t in moves:\n    apis.todoist.update_task(access_token=td, task_id=t[\"task_id\"], due_date=tomorrow)\napis.supervisor.complete_task()"
+        "to_tomorrow"
     };
-    let gt = |gather: &str, apply: &str| vec![head.clone(), gather.to_string(), apply.to_string()];
-    parts.ground_truth = gt(gather, apply);
-    parts.wrong = vec![solution(
-        "moves completed overdue tasks too",
-        gt(&gather.replace(", is_completed=False", ""), apply),
-    )];
     match g.variant {
         1 => {
-            parts.wrong.push(solution(
-                "moves every overdue task of the shared projects, whoever has it",
-                gt(&gather.replace(", assignee_email=me", ""), apply),
-            ));
-            parts.wrong.push(solution(
-                "moves the Inbox's only",
-                gt(
-                    &format!("{gather}\nmoves = [t for t in moves if t[\"assignee_id\"] is None]"),
-                    apply,
+            parts.ground_truth = gt("mine_overdue", apply);
+            parts.wrong = vec![
+                solution(
+                    "moves completed overdue tasks too",
+                    gt("mine_overdue_completed_too", apply),
                 ),
-            ));
-            parts.wrong.push(solution(
-                "moves tasks due today too",
-                gt(
-                    &gather.replace("overdue=True", "max_due_date=today.strftime(\"%Y-%m-%d\")"),
-                    apply,
+                solution(
+                    "moves every overdue task of the shared projects, whoever has it",
+                    gt("everyones_overdue", apply),
                 ),
-            ));
+                solution(
+                    "moves the Inbox's only",
+                    vec![
+                        head.clone(),
+                        format!("{}\n{}", cell("mine_overdue"), cell("unassigned_only")),
+                        cell(apply),
+                    ],
+                ),
+                solution("moves tasks due today too", gt("mine_due_by_today", apply)),
+            ];
         }
         2 => {
-            parts.wrong.push(solution(
-                "moves only the tasks assigned to the supervisor",
-                gt(
-                    &gather.replace(
-                        "is_completed=False)",
-                        "is_completed=False, assignee_email=me)",
-                    ),
-                    apply,
+            parts.ground_truth = gt("home_overdue", apply);
+            parts.wrong = vec![
+                solution(
+                    "moves completed overdue tasks too",
+                    gt("home_overdue_completed_too", apply),
                 ),
-            ));
-            parts.wrong.push(solution(
-                "moves them to the day after tomorrow",
-                gt(
-                    gather,
-                    &apply.replace(
-                        "due_date=tomorrow",
-                        "due_date=(today + datetime.timedelta(days=2)).strftime(\"%Y-%m-%d\")",
-                    ),
+                solution(
+                    "moves only the tasks assigned to the supervisor",
+                    gt("home_overdue_mine", apply),
                 ),
-            ));
+                solution(
+                    "moves them to the day after tomorrow",
+                    gt("home_overdue", "to_day_after_tomorrow"),
+                ),
+            ];
         }
         _ => {
-            parts.wrong.push(solution(
-                "moves them all to tomorrow",
-                gt(
-                    gather,
-                    &apply.replace(" if t[\"priority\"] == \"high\" else monday", ""),
+            parts.ground_truth = gt("inbox_overdue", apply);
+            parts.wrong = vec![
+                solution(
+                    "moves completed overdue tasks too",
+                    gt("inbox_overdue_completed_too", apply),
                 ),
-            ));
-            parts.wrong.push(solution(
-                "moves them all to next Monday",
-                gt(
-                    gather,
-                    &apply.replace(
-                        "tomorrow if t[\"priority\"] == \"high\" else monday",
-                        "monday",
-                    ),
+                solution(
+                    "moves them all to tomorrow",
+                    gt("inbox_overdue", "to_tomorrow"),
                 ),
-            ));
+                solution(
+                    "moves them all to next Monday",
+                    gt("inbox_overdue", "to_monday"),
+                ),
+            ];
         }
     }
     let variant = g.variant;

@@ -8,8 +8,9 @@ use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::people::{NICKNAMES, housemates};
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -146,73 +147,61 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }));
     }
 
-    let head = format!(
-        "{}\n{TODAY}",
-        logins(&[("sn", "simple_note"), ("td", "todoist"), ("ph", "phone")])
-    );
-    let read = format!(
-        "notes = all_pages(apis.simple_note.search_notes, access_token=sn, query={t})\nnote = [n for n in notes if n[\"title\"] == {t}][0]\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\nitems, heading = [], None\nfor line in content.splitlines():\n    m = re.match(r\"- \\[( |x)\\] (.*) \\((.*)\\)$\", line.strip())\n    if m and m.group(1) == \" \":\n        items.append((heading, m.group(2), m.group(3)))\n    elif line.strip() and not line.startswith(\"-\"):\n        heading = line.strip()",
-        t = py(title)
-    );
-    let people_py = if g.variant == 3 {
-        "contacts = all_pages(apis.phone.search_contacts, access_token=ph)\nwho = {c[\"first_name\"]: c[\"email\"] for c in contacts}"
+    let script = Script::parse(include_str!("note_to_tasks.py"));
+    let none = Vals::new();
+    let cell = |name: &str| script.cell(name, &none);
+    let head = script.cell("head", &Vals::new().code("today", TODAY));
+    let read = |name: &str| script.cell(name, &Vals::new().lit("title", title));
+    let people_cell = if g.variant == 3 {
+        "who_contacts"
     } else {
-        "who = {c[\"name\"].split(\" \")[0]: c[\"email\"] for c in home[\"collaborators\"]}"
+        "who_collaborators"
     };
-    let due_py = match g.variant {
-        1 => {
-            "due = (today + datetime.timedelta(days=(5 - today.weekday()) % 7)).strftime(\"%Y-%m-%d\")"
-        }
-        2 => {
-            "due = (today + datetime.timedelta(days=(4 - today.weekday()) % 7 + 7)).strftime(\"%Y-%m-%d\")"
-        }
-        _ => {
-            "due = (today + datetime.timedelta(days=(6 - today.weekday()) % 7)).strftime(\"%Y-%m-%d\")"
-        }
+    let due_cell = match g.variant {
+        1 => "due_saturday",
+        2 => "due_next_friday",
+        _ => "due_sunday",
     };
-    let section_py = if g.variant == 2 {
-        "sections[heading]"
-    } else {
-        "sections[\"Chores\"]"
-    };
-    let home_py = format!(
-        "home = [p for p in all_pages(apis.todoist.show_projects, access_token=td) if p[\"name\"] == \"Home\"][0]\nsections = {{s[\"name\"]: s[\"id\"] for s in home[\"sections\"] if s[\"name\"]}}\n{people_py}\nwho[\"me\"] = profile[\"email\"]\n{due_py}"
+    let home = script.cell(
+        "home",
+        &Vals::new()
+            .code("people", cell(people_cell))
+            .code("due", cell(due_cell)),
     );
-    let create = |section: &str, assign: &str| {
-        format!(
-            "for heading, title, name in items:\n    task = apis.todoist.create_task(access_token=td, project_id=home[\"project_id\"], section_id={section}, title=title, due_date=due)\n{assign}apis.supervisor.complete_task()"
-        )
+    let section = if g.variant == 2 {
+        "heading_section"
+    } else {
+        "chores_section"
     };
-    let assign = "    apis.todoist.assign_or_unassign_task(access_token=td, task_id=task[\"task_id\"], assignee_email=who[name])\n";
-    let gt = |read: &str, home_py: &str, create: String| {
-        vec![head.clone(), read.to_string(), home_py.to_string(), create]
+    let create =
+        |name: &str, section: &str| script.cell(name, &Vals::new().code("section", cell(section)));
+    let gt = |read: String, home: &str, create: String| {
+        vec![head.clone(), read, home.to_string(), create]
     };
-    parts.ground_truth = gt(&read, &home_py, create(section_py, assign));
+    parts.ground_truth = gt(read("read"), &home, create("create_assigned", section));
     parts.wrong = vec![
         solution(
             "adds the checked items too",
             gt(
-                &read.replace("if m and m.group(1) == \" \":", "if m:"),
-                &home_py,
-                create(section_py, assign),
+                read("read_checked_too"),
+                &home,
+                create("create_assigned", section),
             ),
         ),
         solution(
             "leaves the tasks unassigned",
-            gt(&read, &home_py, create(section_py, "")),
+            gt(read("read"), &home, create("create_unassigned", section)),
         ),
         solution(
             "puts them in no section",
-            gt(&read, &home_py, create("None", assign)),
+            gt(read("read"), &home, create("create_assigned", "no_section")),
         ),
         solution(
             "uses the wrong due date (a day late)",
             gt(
-                &read,
-                &format!(
-                    "{home_py}\ndue = (datetime.datetime.strptime(due, \"%Y-%m-%d\") + datetime.timedelta(days=1)).strftime(\"%Y-%m-%d\")"
-                ),
-                create(section_py, assign),
+                read("read"),
+                &format!("{home}\n{}", cell("a_day_late")),
+                create("create_assigned", section),
             ),
         ),
     ];
@@ -220,9 +209,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         parts.wrong.push(solution(
             "assigns everything to the supervisor (names not matched)",
             gt(
-                &read,
-                &home_py,
-                create(section_py, &assign.replace("who[name]", "who[\"me\"]")),
+                read("read"),
+                &home,
+                create("create_assigned_to_me", section),
             ),
         ));
     }

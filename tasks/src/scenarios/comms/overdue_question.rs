@@ -8,8 +8,8 @@
 
 use super::{TODAY, day, in_household};
 use crate::kit::people::housemates;
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Answer;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -138,63 +138,44 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let head = format!(
-        "{}\n{FLAT}\n{TODAY}\nprojects = all_pages(apis.todoist.show_projects, access_token=td)",
-        logins(&[("td", "todoist"), ("ph", "phone")])
-    );
+    let script = Script::parse(include_str!("overdue_question.py"));
+    let head = script.cell("head", &Vals::new().code("today", TODAY));
     let filter = if g.variant == 3 {
-        "is_completed=False, max_due_date=(today + datetime.timedelta(days=6 - today.weekday())).strftime(\"%Y-%m-%d\")"
+        "count_open_this_week"
     } else {
-        "is_completed=False, overdue=True"
+        "count_open_overdue"
     };
-    let counts = |filter: &str| {
-        format!(
-            "counts = {{p[\"name\"]: len(flat(apis.todoist.show_tasks(access_token=td, project_id=p[\"project_id\"], {filter}))) for p in projects}}"
-        )
+    let done = if count == "name" { "busiest" } else { "total" };
+    let gt = |filter: &str, done: &str| {
+        let none = Vals::new();
+        vec![
+            head.clone(),
+            script.cell(filter, &none),
+            script.cell(done, &none),
+        ]
     };
-    let done = if count == "name" {
-        "apis.supervisor.complete_task(answer=max(counts, key=counts.get))"
-    } else {
-        "apis.supervisor.complete_task(answer=sum(counts.values()))"
-    };
-    let gt = |filter: &str, done: &str| vec![head.clone(), counts(filter), done.to_string()];
     parts.ground_truth = gt(filter, done);
     parts.wrong = match g.variant {
         1 => vec![
-            solution("counts completed tasks too", gt("overdue=True", done)),
+            solution("counts completed tasks too", gt("count_overdue", done)),
             solution(
                 "counts tasks due today too",
-                gt(
-                    "is_completed=False, max_due_date=today.strftime(\"%Y-%m-%d\")",
-                    done,
-                ),
+                gt("count_open_due_by_today", done),
             ),
         ],
         2 => vec![
-            solution("counts completed tasks too", gt("overdue=True", done)),
+            solution("counts completed tasks too", gt("count_overdue", done)),
             solution(
                 "counts tasks due today too",
-                gt(
-                    "is_completed=False, max_due_date=today.strftime(\"%Y-%m-%d\")",
-                    done,
-                ),
+                gt("count_open_due_by_today", done),
             ),
-            solution(
-                "leaves the Inbox out",
-                gt(
-                    filter,
-                    "apis.supervisor.complete_task(answer=sum(v for k, v in counts.items() if k != \"Inbox\"))",
-                ),
-            ),
+            solution("leaves the Inbox out", gt(filter, "total_without_inbox")),
         ],
         _ => vec![
-            solution(
-                "counts overdue tasks only",
-                gt("is_completed=False, overdue=True", done),
-            ),
+            solution("counts overdue tasks only", gt("count_open_overdue", done)),
             solution(
                 "counts open tasks whatever their date",
-                gt("is_completed=False", done),
+                gt("count_open", done),
             ),
         ],
     };

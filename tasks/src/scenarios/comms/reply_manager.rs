@@ -10,7 +10,8 @@ use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::gmail::{FOLLOW, gmail_id, ids_of};
 use crate::kit::people::related;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -161,73 +162,60 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .map(|_| ())
     }));
 
-    let head = format!(
-        "{}\n{TODAY}\nmonday = (today - datetime.timedelta(days=today.weekday())).strftime(\"%Y-%m-%d\")",
-        logins(&[("gm", "gmail"), ("ph", "phone")])
-    );
-    let boss_py = "mgr = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"manager\")[0][\"email\"]";
-    let list = "threads = all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=mgr, read=False)";
-    let (keep, after) = match g.variant {
-        1 => ("", ""),
-        2 => (
-            "    if e[\"created_at\"] < monday:\n        continue\n",
-            "    apis.gmail.mark_thread_read(access_token=gm, email_thread_id=t[\"email_thread_id\"])\n",
-        ),
-        _ => (
-            "    if not e[\"attachments\"]:\n        continue\n",
-            "    apis.gmail.mark_thread_starred(access_token=gm, email_thread_id=t[\"email_thread_id\"])\n",
-        ),
+    let script = Script::parse(include_str!("reply_manager.py"));
+    let none = Vals::new();
+    let cell = |name: &str| script.cell(name, &none);
+    let head = script.cell("head", &Vals::new().code("today", TODAY));
+    let list = cell("list_unread");
+    let answer = match g.variant {
+        1 => "reply_to_each",
+        2 => "reply_this_week_and_mark_read",
+        _ => "reply_with_attachments_and_star",
     };
-    let reply = |list: &str, keep: &str, body: &str, after: &str| {
+    let reply = |list: &str, answer: &str, body: &str| {
         vec![
             head.clone(),
-            boss_py.to_string(),
+            cell("boss"),
             list.to_string(),
-            format!(
-                "for t in threads:\n    e = [x for x in apis.gmail.show_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])[\"emails\"] if x[\"sender\"][\"email\"] == mgr][-1]\n{keep}    apis.gmail.reply_to_email(access_token=gm, email_thread_id=t[\"email_thread_id\"], email_id=e[\"email_id\"], body={})\n{after}apis.supervisor.complete_task()",
-                py(body)
-            ),
+            script.cell(answer, &Vals::new().lit("body", body)),
         ]
     };
-    parts.ground_truth = reply(list, keep, body, after);
+    parts.ground_truth = reply(&list, answer, body);
     parts.wrong = vec![
         solution(
             "replies to every e-mail from the manager, read or not",
-            reply(&list.replace(", read=False", ""), keep, body, after),
+            reply(&cell("list_all"), answer, body),
         ),
-        solution("writes another reply", reply(list, keep, "Thanks!", after)),
+        solution("writes another reply", reply(&list, answer, "Thanks!")),
     ];
     match g.variant {
         1 => parts.wrong.push(solution(
             "answers only the first page of unread threads",
-            reply(
-                "threads = apis.gmail.show_inbox_threads(access_token=gm, from_email=mgr, read=False)",
-                keep,
-                body,
-                after,
-            ),
+            reply(&cell("list_first_page"), answer, body),
         )),
         2 => {
             parts.wrong.push(solution(
                 "filters threads by start date, missing the reply in an older thread",
                 reply(
-                    &format!("{list}\nthreads = [t for t in threads if t[\"created_at\"] >= monday]"),
-                    keep,
+                    &format!("{list}\n{}", cell("started_this_week")),
+                    answer,
                     body,
-                    after,
                 ),
             ));
             parts.wrong.push(solution(
                 "does not mark the threads read",
-                reply(list, keep, body, ""),
+                reply(&list, "reply_this_week", body),
             ));
         }
         _ => {
             parts.wrong.push(solution(
                 "replies to every unread one, attachment or not",
-                reply(list, "", body, after),
+                reply(&list, "reply_and_star", body),
             ));
-            parts.wrong.push(solution("does not star the threads", reply(list, keep, body, "")));
+            parts.wrong.push(solution(
+                "does not star the threads",
+                reply(&list, "reply_with_attachments", body),
+            ));
         }
     }
 

@@ -9,7 +9,8 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::people::{NICKNAMES, related};
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -177,93 +178,53 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         Ok(())
     }));
 
-    let head = format!(
-        "{}\n{TODAY}",
-        logins(&[("gm", "gmail"), ("ph", "phone"), ("fs", "file_system")])
-    );
+    let script = Script::parse(include_str!("save_attachment.py"));
+    let none = Vals::new();
+    let cell = |name: &str| script.cell(name, &none);
+    let head = script.cell("head", &Vals::new().code("today", TODAY));
     let who = if g.variant == 2 {
-        format!(
-            "sender = [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, query={n}) if c[\"first_name\"] == {n}][0]",
-            n = py(nick)
-        )
+        script.cell("from_nickname", &Vals::new().lit("name", nick))
     } else {
-        "sender = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"manager\")[0][\"email\"]".to_string()
+        cell("from_manager")
     };
-    let collect = "threads = all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=sender, attachment=True) + all_pages(apis.gmail.show_archived_threads, access_token=gm, from_email=sender, attachment=True)\nfound = []\nfor t in threads:\n    for e in apis.gmail.show_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])[\"emails\"]:\n        if e[\"sender\"][\"email\"] == sender:\n            for a in e[\"attachments\"]:\n                found.append((e[\"created_at\"], a))\nfound.sort(key=lambda x: x[0])";
     let (pick, save) = match g.variant {
-        1 => (
-            "files = [a for at, a in found if \"budget\" in a[\"file_name\"]][-1:]",
-            "for a in files:\n    apis.gmail.download_attachment(access_token=gm, attachment_id=a[\"id\"], download_to_file_path=\"~/documents/work/budget/\" + a[\"file_name\"], file_system_access_token=fs)",
-        ),
-        2 => (
-            "files = [a for at, a in found][-1:]",
-            "for a in files:\n    apis.gmail.download_attachment(access_token=gm, attachment_id=a[\"id\"], download_to_file_path=\"~/documents/party/seating_chart.csv\", file_system_access_token=fs)",
-        ),
-        _ => (
-            "files = [a for at, a in found if at >= today.strftime(\"%Y-%m-01\")]",
-            "for a in files:\n    apis.gmail.download_attachment(access_token=gm, attachment_id=a[\"id\"], download_to_file_path=\"~/documents/work/may_2023/\" + a[\"file_name\"], file_system_access_token=fs)",
-        ),
+        1 => ("latest_budget", "save_to_budget"),
+        2 => ("latest_file", "save_as_seating_chart"),
+        _ => ("this_month", "save_to_may"),
     };
     let gt = |pick: &str, save: &str| {
         vec![
             head.clone(),
             who.clone(),
-            collect.to_string(),
-            format!("{pick}\n{save}\napis.supervisor.complete_task()"),
+            cell("collect"),
+            format!("{}\n{}", cell(pick), cell(save)),
         ]
     };
     parts.ground_truth = gt(pick, save);
     parts.wrong = match g.variant {
         1 => vec![
-            solution(
-                "saves the first draft",
-                gt(
-                    "files = [a for at, a in found if \"budget\" in a[\"file_name\"]][:1]",
-                    save,
-                ),
-            ),
+            solution("saves the first draft", gt("first_budget", save)),
             solution(
                 "saves it into ~/downloads (no path given)",
-                gt(
-                    pick,
-                    "for a in files:\n    apis.gmail.download_attachment(access_token=gm, attachment_id=a[\"id\"], file_system_access_token=fs)",
-                ),
+                gt(pick, "save_to_downloads"),
             ),
             solution(
                 "saves every budget file the manager sent",
-                gt(
-                    "files = [a for at, a in found if \"budget\" in a[\"file_name\"]]",
-                    save,
-                ),
+                gt("every_budget", save),
             ),
         ],
         2 => vec![
-            solution(
-                "saves the first, uncorrected chart",
-                gt("files = [a for at, a in found][:1]", save),
-            ),
+            solution("saves the first, uncorrected chart", gt("first_file", save)),
             solution(
                 "keeps the attachment's own file name",
-                gt(
-                    pick,
-                    &save.replace(
-                        "\"~/documents/party/seating_chart.csv\"",
-                        "\"~/documents/party/\" + a[\"file_name\"]",
-                    ),
-                ),
+                gt(pick, "save_to_party"),
             ),
         ],
         _ => vec![
-            solution(
-                "saves last month's report too",
-                gt("files = [a for at, a in found]", save),
-            ),
+            solution("saves last month's report too", gt("every_file", save)),
             solution(
                 "saves only the first file of each e-mail",
-                gt(
-                    "files = [a for at, a in found if at >= today.strftime(\"%Y-%m-01\")]\nfiles = [a for i, a in enumerate(files) if i == 0 or a[\"file_name\"] != \"demo_notes.txt\"]",
-                    save,
-                ),
+                gt("this_month_first_of_each", save),
             ),
         ],
     };

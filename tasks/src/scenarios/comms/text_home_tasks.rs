@@ -10,10 +10,10 @@ use crate::kit::allow;
 use crate::kit::people::housemates;
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
 use crate::kit::text::holds;
 use crate::kit::time::ymd;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -82,56 +82,39 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let filter = match g.variant {
-        1 => {
-            "is_completed=False, max_due_date=(today + datetime.timedelta(days=6 - today.weekday())).strftime(\"%Y-%m-%d\")"
-        }
-        2 => "is_completed=False, overdue=True",
-        _ => "is_completed=False, priority=\"high\"",
+    let script = Script::parse(include_str!("text_home_tasks.py"));
+    let none = Vals::new();
+    let head = script.cell("head", &Vals::new().code("today", TODAY));
+    let find = script.cell("find", &none);
+    let send = |tasks: &str, cell: &str| {
+        script.cell(cell, &Vals::new().code("tasks", script.cell(tasks, &none)))
     };
-    let head = format!(
-        "{}\n{FLAT}\n{TODAY}",
-        logins(&[("td", "todoist"), ("ph", "phone")])
-    );
-    let find = "home = [p for p in all_pages(apis.todoist.show_projects, access_token=td) if p[\"name\"] == \"Home\"][0]\nphones = {c[\"email\"]: c[\"phone_number\"] for c in all_pages(apis.phone.search_contacts, access_token=ph)}";
-    let send = |filter: &str, skip_me: bool| {
-        format!(
-            "for c in home[\"collaborators\"]:\n    if {}:\n        continue\n    titles = [t[\"title\"] for t in flat(apis.todoist.show_tasks(access_token=td, project_id=home[\"project_id\"], assignee_email=c[\"email\"], {filter}))]\n    if titles:\n        apis.phone.send_text_message(access_token=ph, phone_number=phones[c[\"email\"]], message=\"Your Home tasks: \" + \", \".join(titles))\napis.supervisor.complete_task()",
-            if skip_me {
-                "c[\"email\"] == profile[\"email\"]"
-            } else {
-                "c[\"email\"] not in phones"
-            }
-        )
+    let gt = |tasks: &str| vec![head.clone(), find.clone(), send(tasks, "send")];
+    let (tasks, done_too) = match g.variant {
+        1 => ("due_by_sunday", "due_by_sunday_done_too"),
+        2 => ("overdue", "overdue_done_too"),
+        _ => ("high_priority", "high_priority_done_too"),
     };
-    let gt =
-        |filter: &str, skip_me: bool| vec![head.clone(), find.to_string(), send(filter, skip_me)];
-    parts.ground_truth = gt(filter, true);
+    parts.ground_truth = gt(tasks);
     parts.wrong = vec![
-        solution(
-            "includes completed tasks",
-            gt(&filter.replace("is_completed=False, ", ""), true),
-        ),
+        solution("includes completed tasks", gt(done_too)),
         solution(
             "texts every housemate, even with nothing to do",
-            vec![
-                head.clone(),
-                find.to_string(),
-                send(filter, true)
-                    .replace("    if titles:\n        apis", "    if True:\n        apis"),
-            ],
+            vec![head.clone(), find.clone(), send(tasks, "send_to_all")],
         ),
     ];
     match g.variant {
         1 => parts.wrong.push(solution(
             "leaves out the overdue ones",
-            gt(&format!("{filter}, min_due_date=today.strftime(\"%Y-%m-%d\")"), true),
+            gt("due_today_to_sunday"),
         )),
         2 => parts.wrong.push(solution(
             "sends what is due by Sunday instead",
-            gt("is_completed=False, max_due_date=(today + datetime.timedelta(days=6 - today.weekday())).strftime(\"%Y-%m-%d\")", true),
+            gt("due_by_sunday"),
         )),
-        _ => parts.wrong.push(solution("sends every open task", gt("is_completed=False", true))),
+        _ => parts
+            .wrong
+            .push(solution("sends every open task", gt("open"))),
     }
     let variant = g.variant;
     let (today_s, sunday_s) = (ymd(today), ymd(sunday));

@@ -6,8 +6,9 @@
 use super::{day, has_n, text_checks};
 use crate::kit::allow;
 use crate::kit::people::{NICKNAMES, related};
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::{Script, Vals};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDate};
@@ -176,31 +177,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         Ok(())
     }));
 
-    let head = logins(&[("fs", "file_system"), ("ph", "phone")]);
-    let today = "today = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").strftime(\"%Y-%m-%d\")";
-    let read = format!(
-        "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", substring={}, entry_type=\"files\")\nits = [apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"] for q in paths if q.endswith(\"itinerary.txt\")]\ncontent = [c for c in its if re.search(r\"Dates: (\\S+)\", c).group(1) > today][0]\ntravelers = re.search(r\"Travelers: (.*)\", content).group(1).split(\", \")\nplans = re.findall(r\"^- \\w{{3}} \\w{{3}} \\d{{2}}: (.*)$\", content, re.M)",
-        py(&city.to_lowercase())
-    );
-    let which = if g.variant == 3 { "-1" } else { "0" };
-    let match_py = "contacts = all_pages(apis.phone.search_contacts, access_token=ph)\nme = profile[\"first_name\"] + \" \" + profile[\"last_name\"]\nnumbers = []\nfor name in travelers:\n    if name == me:\n        continue\n    first, last = name.split(\" \", 1)\n    found = [c for c in contacts if c[\"first_name\"] == first and c[\"last_name\"] == last]\n    if not found:\n        found = [c for c in contacts if c[\"last_name\"] == last and \"friend\" in c[\"relationships\"]]\n    numbers.append(found[0][\"phone_number\"])";
-    let send = |msg: &str| {
-        format!(
-            "for n in numbers:\n    apis.phone.send_text_message(access_token=ph, phone_number=n, message={msg})\napis.supervisor.complete_task()"
-        )
-    };
-    let gt = |read: &str, match_py: &str, msg: &str| {
+    let script = Script::parse(include_str!("text_itinerary.py"));
+    let none = Vals::new();
+    let cell = |name: &str| script.cell(name, &none);
+    let city_l = city.to_lowercase();
+    let read = |name: &str, city: &str| script.cell(name, &Vals::new().lit("city", city));
+    let gt = |read: String, matching: &str, message: &str| {
         vec![
-            head.clone(),
-            format!("{today}\n{read}"),
-            match_py.to_string(),
-            send(msg),
+            cell("logins"),
+            read,
+            cell(matching),
+            script.cell("send", &Vals::new().code("message", cell(message))),
         ]
     };
-    let plan_expr = format!("plans[{which}]");
-    parts.ground_truth = gt(&read, match_py, &plan_expr);
+    let plan = if g.variant == 3 {
+        "last_plan"
+    } else {
+        "first_plan"
+    };
+    parts.ground_truth = gt(read("read", &city_l), "match_travellers", plan);
     parts.wrong = vec![
-        solution("sends the whole itinerary", gt(&read, match_py, "content")),
+        solution(
+            "sends the whole itinerary",
+            gt(read("read", &city_l), "match_travellers", "itinerary"),
+        ),
         solution(
             if g.variant == 3 {
                 "sends the first day's plan"
@@ -208,12 +208,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 "sends the second day's plan"
             },
             gt(
-                &read,
-                match_py,
+                read("read", &city_l),
+                "match_travellers",
                 if g.variant == 3 {
-                    "plans[0]"
+                    "first_plan"
                 } else {
-                    "plans[1]"
+                    "second_plan"
                 },
             ),
         ),
@@ -224,13 +224,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 "reads the old trip's itinerary"
             },
             gt(
-                &if g.variant == 2 {
-                    read.replace(&py(&city.to_lowercase()), "\"portland\"")
+                if g.variant == 2 {
+                    read("read", "portland")
                 } else {
-                    read.replace("> today][0]", "< today][0]")
+                    read("read_old_trip", &city_l)
                 },
-                match_py,
-                &plan_expr,
+                "match_travellers",
+                plan,
             ),
         ),
     ];
@@ -238,19 +238,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         parts.wrong.push(solution(
             "skips the traveller saved under a nickname",
             gt(
-                &read,
-                &match_py.replace("    numbers.append(found[0][\"phone_number\"])", "        continue\n    numbers.append(found[0][\"phone_number\"])").replace("    if not found:\n        found = [c for c in contacts if c[\"last_name\"] == last and \"friend\" in c[\"relationships\"]]\n", "    if not found:\n"),
-                &plan_expr,
+                read("read", &city_l),
+                "match_travellers_skipping_nickname",
+                plan,
             ),
         ));
     } else {
         parts.wrong.push(solution(
             "texts every friend",
-            gt(
-                &read,
-                "numbers = [c[\"phone_number\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"friend\")]",
-                &plan_expr,
-            ),
+            gt(read("read", &city_l), "every_friend", plan),
         ));
     }
     let people: Vec<(Person, Vec<String>)> = going

@@ -8,7 +8,8 @@ use super::{allow_texts_and_payments, sent_texts};
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::money::same_amount;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, mix, step};
 use apps::people::Person;
@@ -84,42 +85,47 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }));
     }
 
-    let head = logins(&[("ph", "phone"), ("vm", "venmo"), ("sn", "simple_note")]);
-    let body = |lo: i64, hi: i64, pick: &str, amount_re: &str| {
-        format!(
-            "import datetime, re\nnotes = all_pages(apis.simple_note.search_notes, access_token=sn, query=\"Birthday gifts\")\nnote = [n for n in notes if n[\"title\"] == \"Birthday gifts\"][0]\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\namount = float(re.findall(r\"\\$(\\d+(?:\\.\\d+)?)\", content)[{amount_re}])\ntoday = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nchosen = []\nfor c in contacts:\n    if not c[\"birthday\"]:\n        continue\n    b = datetime.date.fromisoformat(c[\"birthday\"])\n    try:\n        nxt = b.replace(year=today.year)\n    except ValueError:\n        continue\n    if nxt < today - datetime.timedelta(days=30):\n        nxt = nxt.replace(year=today.year + 1)\n    if {lo} <= (nxt - today).days <= {hi}:\n        chosen.append(c)\nfor c in chosen{pick}:\n    apis.phone.send_text_message(access_token=ph, phone_number=c[\"phone_number\"], message={m})\n    apis.venmo.create_transaction(access_token=vm, receiver_email=c[\"email\"], amount=amount, description={m})\napis.supervisor.complete_task()",
-            m = py(message)
-        )
+    let script = Script::parse(include_str!("birthday_gifts.py"));
+    let head = script.cell("logins", &Vals::new());
+    let body = |lo: i64, hi: i64, cell: &str, amount_index: &str, title: &str| {
+        let vals = Vals::new()
+            .code("lo", lo)
+            .code("hi", hi)
+            .code("amount_index", amount_index)
+            .lit("title", title)
+            .lit("message", message);
+        script.cell(cell, &vals)
     };
-    parts.ground_truth = vec![head.clone(), body(0, window, "", "0")];
+    let gifts = "Birthday gifts";
+    parts.ground_truth = vec![head.clone(), body(0, window, "gifts", "0", gifts)];
     parts.wrong = vec![
         solution(
             "counts birthdays of the past week too",
-            vec![head.clone(), body(-window, window, "", "0")],
+            vec![head.clone(), body(-window, window, "gifts", "0", gifts)],
         ),
         solution(
             "takes a wider window (two weeks)",
-            vec![head.clone(), body(0, window + 7, "", "0")],
+            vec![head.clone(), body(0, window + 7, "gifts", "0", gifts)],
         ),
         solution(
             "greets only the first one",
-            vec![head.clone(), body(0, window, "[:1]", "0")],
+            vec![
+                head.clone(),
+                body(0, window, "gifts_first_only", "0", gifts),
+            ],
         ),
     ];
     if g.variant == 3 {
         parts.wrong.push(solution(
             "sends last year's amount",
-            vec![head.clone(), body(0, window, "", "1")],
+            vec![head.clone(), body(0, window, "gifts", "1", gifts)],
         ));
     } else {
         parts.wrong.push(solution(
             "sends the birthday-ideas budget",
             vec![
                 head.clone(),
-                body(0, window, "", "0").replace(
-                    "n[\"title\"] == \"Birthday gifts\"",
-                    "n[\"title\"] == \"Birthday ideas\"",
-                ),
+                body(0, window, "gifts", "0", "Birthday ideas"),
             ],
         ));
     }

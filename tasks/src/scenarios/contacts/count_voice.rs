@@ -2,7 +2,8 @@
 //! month and left voice messages last month; someone else left voice messages this month.
 //! Variant 2: the spouse; variant 3: a friend saved under a nickname (named by it).
 
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Answer, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -110,55 +111,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             Ok(())
         }));
     }
-    let head = logins(&[("ph", "phone")]);
-    let find = match g.variant {
-        3 => "contacts = all_pages(apis.phone.search_contacts, access_token=ph, query=\"Ziggy\")\nwho = [c for c in contacts if c[\"first_name\"] == \"Ziggy\"][0]".to_string(),
-        _ => format!("who = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"{word}\")[0]"),
-    };
-    let body = |window: &str, since: &str, own: bool| {
-        let filt = if own {
-            "True"
-        } else {
-            "v[\"sender\"][\"phone_number\"] == who[\"phone_number\"]"
-        };
-        format!(
-            "import datetime\ntoday = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\")\nsince = {since}\nvoice = all_pages(apis.phone.{window}, access_token=ph, phone_number=who[\"phone_number\"])\ncount = len([v for v in voice if {filt} and datetime.datetime.fromisoformat(v[\"sent_at\"]) >= since])\napis.supervisor.complete_task(answer=count)"
-        )
+    let script = Script::parse(include_str!("count_voice.py"));
+    let find = if g.variant == 3 {
+        "find_nickname"
+    } else {
+        "find_by_relation"
     };
     let month = "today.replace(day=1)";
-    parts.ground_truth = vec![
-        head.clone(),
-        find.clone(),
-        body("show_voice_message_window", month, false),
-    ];
+    let solve = |count: &str, since: &str| {
+        let vals = Vals::new().lit("relation", word).code("since", since);
+        script.cells(&["logins", find, count], &vals)
+    };
+    parts.ground_truth = solve("count", month);
     parts.wrong = vec![
         solution(
             "counts the last 30 days instead of this month",
-            vec![
-                head.clone(),
-                find.clone(),
-                body("show_voice_message_window", "today - datetime.timedelta(days=30)", false),
-            ],
+            solve("count", "today - datetime.timedelta(days=30)"),
         ),
         solution(
             "counts my own voice message to them too",
-            vec![
-                head.clone(),
-                find.clone(),
-                body("show_voice_message_window", month, true),
-            ],
+            solve("count_own_too", month),
         ),
-        solution(
-            "counts text messages too",
-            vec![
-                head.clone(),
-                find.clone(),
-                body("show_voice_message_window", month, false).replace(
-                    "apis.supervisor.complete_task(answer=count)",
-                    "texts = all_pages(apis.phone.show_text_message_window, access_token=ph, phone_number=who[\"phone_number\"])\ncount += len([t for t in texts if t[\"sender\"][\"phone_number\"] == who[\"phone_number\"] and datetime.datetime.fromisoformat(t[\"sent_at\"]) >= since])\napis.supervisor.complete_task(answer=count)",
-                ),
-            ],
-        ),
+        solution("counts text messages too", solve("count_with_texts", month)),
     ];
     parts
         .checks

@@ -6,7 +6,8 @@
 use super::{friends, strangers};
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -86,27 +87,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }));
     }
 
-    let head = logins(&[("sw", "splitwise"), ("ph", "phone")]);
-    let body = |group: &str, label: &str, take: &str| {
-        format!(
-            "groups = all_pages(apis.splitwise.show_groups, access_token=sw)\ngroup = [x for x in groups if x[\"name\"] == {0}][0]\ntexts = all_pages(apis.phone.search_text_messages, access_token=ph, query={0})\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nknown = {{c[\"email\"].lower() for c in contacts}}\nnew = [m for m in group[\"members\"] if m[\"email\"].lower() != profile[\"email\"].lower() and m[\"email\"].lower() not in known]{take}\nfor m in new:\n    first, last = m[\"name\"].split(\" \", 1)\n    number = [t[\"sender\"][\"phone_number\"] for t in texts if m[\"name\"] in t[\"message\"]][0]\n    apis.phone.add_contact(access_token=ph, first_name=first, last_name=last, email=m[\"email\"], phone_number=number, relationships=[{1}])\napis.supervisor.complete_task()",
-            py(group),
-            py(label)
-        )
+    let script = Script::parse(include_str!("group_to_contacts.py"));
+    let head = script.cell("logins", &Vals::new());
+    let body = |group: &str, label: &str, cell: &str| {
+        script.cell(cell, &Vals::new().lit("group", group).lit("label", label))
     };
-    parts.ground_truth = vec![head.clone(), body(group, label, "")];
+    parts.ground_truth = vec![head.clone(), body(group, label, "add_new")];
     parts.wrong = vec![
         solution(
             "adds the near-miss group's stranger",
-            vec![head.clone(), body(near, label, "")],
+            vec![head.clone(), body(near, label, "add_new")],
         ),
         solution(
             "labels them \"acquaintance\"",
-            vec![head.clone(), body(group, "acquaintance", "")],
+            vec![head.clone(), body(group, "acquaintance", "add_new")],
         ),
         solution(
             "adds only the first stranger",
-            vec![head.clone(), body(group, label, "[:1]")],
+            vec![head.clone(), body(group, label, "add_first_new")],
         ),
     ];
     let n = new.len();

@@ -7,7 +7,8 @@ use crate::diff::RowChange;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added, updates_only};
 use crate::kit::money::same_amount;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::{py, solution};
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -89,41 +90,47 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             Ok(())
         }));
     }
-    let head = logins(&[("ph", "phone"), ("vm", "venmo")]);
-    let find = format!(
-        "import re\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph, query={q})\nc = [x for x in contacts if x[\"first_name\"] == {q}{last}][0]\ntexts = all_pages(apis.phone.show_text_message_window, access_token=ph, phone_number=c[\"phone_number\"])\nnumbered = [t for t in texts if t[\"sender\"][\"phone_number\"] == c[\"phone_number\"] and re.search(r\"\\d{{10}}\", t[\"message\"])]\nnumbered.sort(key=lambda t: t[\"sent_at\"], reverse=True)",
-        q = py(&called),
-        last = if g.variant == 2 {
-            format!(" and x[\"last_name\"] == {}", py(&f.last_name))
+    let script = Script::parse(include_str!("new_number_reminder.py"));
+    let vals = Vals::new()
+        .lit("name", &called)
+        .lit("last_name", &f.last_name);
+    let head = script.cell("logins", &vals);
+    let find = script.cell(
+        if g.variant == 2 {
+            "find_with_last_name"
         } else {
-            String::new()
-        }
+            "find"
+        },
+        &vals,
     );
-    let act = |pick: usize, status: &str, who: &str| {
-        format!(
-            "new = re.search(r\"\\d{{10}}\", numbered[{pick}][\"message\"]).group(0)\nemail = {who}\napis.phone.update_contact(access_token=ph, contact_id=c[\"contact_id\"], phone_number=new)\nreqs = all_pages(apis.venmo.show_sent_payment_requests, access_token=vm{status})\nfor r in reqs:\n    if r[\"receiver\"][\"email\"] == email and r[\"approved_at\"] is None and r[\"denied_at\"] is None:\n        apis.venmo.remind_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])\napis.supervisor.complete_task()"
-        )
+    let act = |pick: usize, who: &str, cell: &str| {
+        script.cell(cell, &Vals::new().code("pick", pick).code("who", who))
     };
-    let right = act(0, "", "c[\"email\"]");
+    let right = act(0, "c[\"email\"]", "update_and_remind");
     parts.ground_truth = vec![head.clone(), find.clone(), right];
     parts.wrong = vec![
         solution(
             "takes the older number",
-            vec![head.clone(), find.clone(), act(1, "", "c[\"email\"]")],
+            vec![
+                head.clone(),
+                find.clone(),
+                act(1, "c[\"email\"]", "update_and_remind"),
+            ],
         ),
         solution(
             "reminds someone else",
-            vec![head.clone(), find.clone(), act(0, "", py(&o.email).as_str())],
+            vec![
+                head.clone(),
+                find.clone(),
+                act(0, &py(&o.email), "update_and_remind"),
+            ],
         ),
         solution(
             "updates the number but sends no reminder",
             vec![
                 head.clone(),
                 find.clone(),
-                act(0, "", "c[\"email\"]").replace(
-                    "        apis.venmo.remind_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])",
-                    "        pass",
-                ),
+                act(0, "c[\"email\"]", "update_only"),
             ],
         ),
     ];

@@ -6,7 +6,8 @@
 use super::{friends, strangers};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -121,38 +122,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }));
     }
 
-    let head = logins(&[("ph", "phone")]);
-    let body = |list: &str, cond: &str| {
-        format!(
-            "import datetime\nnow = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\")\ncutoff = now - datetime.timedelta(days={days})\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nnumbers = {{c[\"phone_number\"] for c in contacts}}\nvoice = {list}\nfor v in voice:\n    number = v[\"sender\"][\"phone_number\"]\n    if number == profile[\"phone_number\"]:\n        continue\n    if {cond}:\n        apis.phone.delete_voice_message(access_token=ph, voice_message_id=v[\"voice_message_id\"])\napis.supervisor.complete_task()"
-        )
-    };
-    let all = "all_pages(apis.phone.search_voice_messages, access_token=ph)";
-    let right =
-        "number not in numbers and datetime.datetime.fromisoformat(v[\"sent_at\"]) < cutoff";
-    parts.ground_truth = vec![head.clone(), body(all, right)];
+    let script = Script::parse(include_str!("old_voice_from_strangers.py"));
+    let vals = Vals::new().code("days", days);
+    let cells = |last: &str| script.cells(&["logins", last], &vals);
+    parts.ground_truth = cells("delete_old");
     parts.wrong = vec![
         solution(
             "misreads the cut-off (a week earlier)",
-            vec![
-                head.clone(),
-                body(all, right)
-                    .replace("cutoff = now", "cutoff = now - datetime.timedelta(days=7)"),
-            ],
+            cells("delete_old_week_early"),
         ),
         solution(
             "deletes old ones from contacts too",
-            vec![
-                head.clone(),
-                body(
-                    all,
-                    "datetime.datetime.fromisoformat(v[\"sent_at\"]) < cutoff",
-                ),
-            ],
+            cells("delete_old_from_anyone"),
         ),
         solution(
             "deletes every stranger's message, whatever its age",
-            vec![head.clone(), body(all, "number not in numbers")],
+            cells("delete_any_age"),
         ),
     ];
     for (from, ago, text, delete) in &msgs {

@@ -3,7 +3,8 @@
 //! contact. Variant 2: one member is not a contact, and the text goes to the others only.
 
 use super::{allow_texts_and_payments, friends, sent_texts, strangers};
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -78,30 +79,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             Ok(())
         }));
     }
-    let head = logins(&[("sw", "splitwise"), ("ph", "phone")]);
-    let body = |group: &str, take: &str| {
-        format!(
-            "groups = all_pages(apis.splitwise.show_groups, access_token=sw)\ngroup = [x for x in groups if x[\"name\"] == {}][0]\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nby_email = {{c[\"email\"].lower(): c for c in contacts}}\ntargets = [by_email[m[\"email\"].lower()] for m in group[\"members\"] if m[\"email\"].lower() in by_email]{take}\nfor c in targets:\n    apis.phone.send_text_message(access_token=ph, phone_number=c[\"phone_number\"], message={})\napis.supervisor.complete_task()",
-            py(group),
-            py(message)
+    let script = Script::parse(include_str!("text_group.py"));
+    let head = script.cell("logins", &Vals::new());
+    let body = |cell: &str, group: &str, message: &str| {
+        script.cell(
+            cell,
+            &Vals::new().lit("group", group).lit("message", message),
         )
     };
-    parts.ground_truth = vec![head.clone(), body(group, "")];
+    parts.ground_truth = vec![head.clone(), body("text_members", group, message)];
     parts.wrong = vec![
         solution(
             "texts the near-miss group",
-            vec![head.clone(), body(near, "")],
+            vec![head.clone(), body("text_members", near, message)],
         ),
         solution(
             "texts only the first member",
-            vec![head.clone(), body(group, "[:1]")],
+            vec![head.clone(), body("text_first_member", group, message)],
         ),
         solution(
             "texts a shortened message",
-            vec![
-                head.clone(),
-                body(group, "").replace(&py(message), "\"See you there!\""),
-            ],
+            vec![head.clone(), body("text_members", group, "See you there!")],
         ),
     ];
     for m in &members {

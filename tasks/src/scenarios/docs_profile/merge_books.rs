@@ -4,7 +4,8 @@
 use crate::diff::ChangeKind;
 use crate::kit::notes::{added_note, none_changed};
 use crate::kit::notes::{is_own_note, lines};
-use crate::kit::python::{LOGIN, all_notes, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, mix};
 use std::collections::BTreeSet;
@@ -76,55 +77,46 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     );
     let mut parts = Parts::new(&p, instruction);
     parts.notes = Some(mix(&mut g.rng, filler, ours));
-    let sort_code = if by_rating {
-        "books.sort(key=lambda b: -b[1])"
+    let script = Script::parse(include_str!("merge_books.py"));
+    let cells = |names: &[&str]| script.cells(names, &Vals::new());
+    let create = if by_rating {
+        "create_by_rating"
     } else {
-        "books.sort()"
+        "create_by_title"
     };
-    let collect = "books = []\nfor n in notes:\n    content = apis.simple_note.show_note(access_token=token, note_id=n[\"note_id\"])[\"content\"]\n    rating = int(content.splitlines()[0].split(\": \")[1].split(\"/\")[0])\n    books.append((n[\"title\"].split(\"Book: \", 1)[1], rating))";
-    let create = format!(
-        "{sort_code}\napis.simple_note.create_note(access_token=token, title=\"Reading List\", content=\"\\n\".join(b[0] for b in books))"
-    );
-    let delete = "for n in notes:\n    apis.simple_note.delete_note(access_token=token, note_id=n[\"note_id\"])";
-    let finish = |cells: Vec<String>| {
-        let mut c = vec![LOGIN.to_string()];
-        c.extend(cells);
-        c.push("apis.supervisor.complete_task()".into());
-        c
+    let finish = |names: &[&str]| {
+        let mut c = vec!["login"];
+        c.extend(names);
+        c.push("done");
+        cells(&c)
     };
-    let tagged = all_notes("tags=[\"reading\"]");
-    let mut gt = vec![tagged.clone(), collect.to_string(), create.clone()];
+    let mut gt = vec!["tagged", "collect", create];
     if !keep {
-        gt.push(delete.to_string());
+        gt.push("delete");
     }
-    parts.ground_truth = finish(gt);
-    let mut first_page = vec![
-        "notes = apis.simple_note.search_notes(access_token=token, tags=[\"reading\"])".to_string(),
-        collect.to_string(),
-        create.clone(),
-    ];
-    let mut unsorted = vec![
-        tagged.clone(),
-        collect.to_string(),
-        "apis.simple_note.create_note(access_token=token, title=\"Reading List\", content=\"\\n\".join(b[0] for b in books))".to_string(),
-    ];
-    let mut flipped = vec![tagged, collect.to_string(), create];
+    parts.ground_truth = finish(&gt);
+    let mut first_page = vec!["first_page", "collect", create];
+    let mut unsorted = vec!["tagged", "collect", "create_unsorted"];
+    let mut flipped = vec!["tagged", "collect", create];
     if keep {
-        flipped.push(delete.to_string());
+        flipped.push("delete");
     } else {
-        first_page.push(delete.to_string());
-        unsorted.push(delete.to_string());
+        first_page.push("delete");
+        unsorted.push("delete");
     }
     parts.wrong = vec![
-        solution("uses only the first page of book notes", finish(first_page)),
-        solution("lists the books unsorted", finish(unsorted)),
+        solution(
+            "uses only the first page of book notes",
+            finish(&first_page),
+        ),
+        solution("lists the books unsorted", finish(&unsorted)),
         solution(
             if keep {
                 "deletes the book notes"
             } else {
                 "keeps the book notes"
             },
-            finish(flipped),
+            finish(&flipped),
         ),
     ];
     let titles: BTreeSet<String> = picked.iter().map(|b| format!("Book: {b}")).collect();

@@ -5,7 +5,8 @@
 use crate::diff::ChangeKind;
 use crate::kit::notes::{added_note, none_changed};
 use crate::kit::notes::{is_own_note, lines};
-use crate::kit::python::{LOGIN, no_note_titled, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts};
 use std::collections::BTreeSet;
@@ -38,7 +39,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             c.expiry_year
         )
     };
-    let (title, expected, instruction, gt, wrong_cell): (&str, Vec<String>, String, String, String) =
+    let (title, expected, instruction, gt, wrong_cell): (&str, Vec<String>, String, &str, &str) =
         match g.variant {
             2 => (
                 "My Addresses",
@@ -47,8 +48,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     .map(|a| format!("{}: {}, {}", a.name, a.street_address, a.city))
                     .collect(),
                 "Create a SimpleNote note titled \"My Addresses\" with one line per address saved in the supervisor app, written as \"<name>: <street address>, <city>\", in the order the supervisor app lists them.".into(),
-                "lines = [f\"{a['name']}: {a['street_address']}, {a['city']}\" for a in apis.supervisor.show_addresses()]".into(),
-                "lines = [f\"{a['name']}: {a['street_address']}, {a['city']}, {a['state']}\" for a in apis.supervisor.show_addresses()]".into(),
+                "address_lines",
+                "address_lines_with_state",
             ),
             v => {
                 let only_after = v == 3;
@@ -63,17 +64,16 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 } else {
                     "each of my payment cards".to_string()
                 };
-                let cond = if only_after {
-                    format!(" if c['expiry_year'] > {min_year}")
-                } else {
-                    String::new()
-                };
                 (
                     "Card Reminders",
                     cards,
                     format!("Create a SimpleNote note titled \"Card Reminders\" with one line for {which}, written as \"<card name> ending <last 4 digits>: expires <MM>/<YYYY>\", in the order the supervisor app lists them."),
-                    format!("lines = [f\"{{c['card_name']}} ending {{c['card_number'] % 10000:04d}}: expires {{c['expiry_month']:02d}}/{{c['expiry_year']}}\" for c in apis.supervisor.show_payment_cards(){cond}]"),
-                    "lines = [f\"{c['card_name']} ending {c['card_number'] % 10000:04d}: expires {c['expiry_month']:02d}/{c['expiry_year']}\" for c in apis.supervisor.show_payment_cards()]\nlines.sort()".into(),
+                    if only_after {
+                        "card_lines_after"
+                    } else {
+                        "card_lines"
+                    },
+                    "card_lines_sorted",
                 )
             }
         };
@@ -81,14 +81,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let mut parts = Parts::new(&p, instruction);
     parts.apps = vec!["supervisor", "simple_note"];
     parts.notes = Some(filler);
-    let create = format!(
-        "apis.simple_note.create_note(access_token=token, title={}, content=\"\\n\".join(lines))",
-        py(title)
-    );
+    let script = Script::parse(include_str!("profile_note.py"));
+    let vals = Vals::new().lit("title", title).code("min_year", min_year);
+    let cell = |name: &str| script.cell(name, &vals);
+    let joined = |names: &[&str]| script.cells(names, &vals).join("\n");
     parts.ground_truth = vec![
-        LOGIN.to_string(),
-        format!("{}\n{gt}\n{create}", no_note_titled(title)),
-        "apis.supervisor.complete_task()".into(),
+        cell("login"),
+        joined(&["check_new", gt, "create"]),
+        cell("done"),
     ];
     let wrong_name = match g.variant {
         2 => "adds the state to each line",
@@ -98,18 +98,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     parts.wrong = vec![
         solution(
             wrong_name,
-            vec![
-                LOGIN.to_string(),
-                format!("{wrong_cell}\n{create}"),
-                "apis.supervisor.complete_task()".into(),
-            ],
+            vec![cell("login"), joined(&[wrong_cell, "create"]), cell("done")],
         ),
         solution(
             "writes the lines into the answer instead of a note",
-            vec![
-                LOGIN.to_string(),
-                format!("{gt}\napis.supervisor.complete_task(answer=\"\\n\".join(lines))"),
-            ],
+            vec![cell("login"), joined(&[gt, "answer_lines"])],
         ),
     ];
     let (t, t1) = (title.to_string(), title.to_string());

@@ -8,7 +8,8 @@ use super::{
 };
 use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -90,57 +91,50 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             now - Duration::days(300),
         )
     }));
-    let over_py = if g.variant == 3 {
-        "start[:4] == \"2022\""
-    } else {
-        "end < today"
-    };
+    let script = Script::parse(include_str!("archive_trips.py"));
+    let none = Vals::new();
+    let over = if g.variant == 3 { "from_2022" } else { "ended" };
     let run = |over: &str, dest: &str, delete: bool, note: bool| {
-        let del = if delete {
-            "\n    apis.file_system.delete_directory(access_token=fs, directory_path=d)"
-        } else {
-            ""
-        };
-        let note_py = if note {
-            format!(
-                "\nsn = login(\"simple_note\")\nnote = [n for n in all_pages(apis.simple_note.search_notes, access_token=sn, query={}) if n[\"title\"] == {}][0]\napis.simple_note.add_content_to_note(access_token=sn, note_id=note[\"note_id\"], append_or_prepend=\"append\", added_content=\"\\n\" + \"\\n\".join(done))",
-                py(note_title),
-                py(note_title)
-            )
-        } else {
-            String::new()
-        };
-        format!(
-            "ph = login(\"phone\")\n{TODAY_PY}\ndirs = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", entry_type=\"directories\", recursive=False)\ndone = []\nfor d in dirs:\n    c = apis.file_system.show_file(access_token=fs, file_path=d + \"itinerary.txt\")[\"content\"]\n    start, end = re.search(r\"Dates: (\\S+) to (\\S+)\", c).groups()\n    if not ({over}):\n        continue\n    name = d.rstrip(\"/\").rsplit(\"/\", 1)[1]\n    target = {dest}\n    apis.file_system.compress_directory(access_token=fs, directory_path=d, compressed_file_path=target){del}\n    done.append(target){note_py}\napis.supervisor.complete_task()"
-        )
+        let vals = Vals::new()
+            .code("today", TODAY_PY)
+            .code("over", script.cell(over, &none))
+            .code("dest", script.cell(dest, &none))
+            .lit("title", note_title);
+        let mut names = vec!["archive"];
+        if delete {
+            names.push("delete");
+        }
+        names.push("record");
+        if note {
+            names.push("note");
+        }
+        names.push("finish");
+        script.cells(&names, &vals).join("\n")
     };
-    let dest = "\"~/archives/\" + name + \".zip\"";
-    parts.ground_truth = vec![fs_login(), run(over_py, dest, true, true)];
+    let dest = "to_archives";
+    parts.ground_truth = vec![fs_login(), run(over, dest, true, true)];
     parts.wrong = vec![
         solution(
             "archives every trip, the coming one too",
-            vec![fs_login(), run("True", dest, true, true)],
+            vec![fs_login(), run("always", dest, true, true)],
         ),
         solution(
             "compresses the folders but keeps them",
-            vec![fs_login(), run(over_py, dest, false, true)],
+            vec![fs_login(), run(over, dest, false, true)],
         ),
         solution(
             "does not update the note",
-            vec![fs_login(), run(over_py, dest, true, false)],
+            vec![fs_login(), run(over, dest, true, false)],
         ),
         solution(
             "leaves the archives next to the folders",
-            vec![
-                fs_login(),
-                run(over_py, "d.rstrip(\"/\") + \".zip\"", true, true),
-            ],
+            vec![fs_login(), run(over, "beside_folder", true, true)],
         ),
     ];
     if g.variant == 2 {
         parts.wrong.push(solution(
             "treats a trip as over only when it started last year or before",
-            vec![fs_login(), run("start < \"2023-05-01\"", dest, true, true)],
+            vec![fs_login(), run("before_may", dest, true, true)],
         ));
     }
     for t in &archived {

@@ -6,7 +6,8 @@ use super::{
     added_notes, allow_fs_under, allow_new_notes, base, dated, files_at, fs_login, removed_files,
 };
 use crate::kit::files::end_files;
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::NaiveDateTime;
@@ -87,20 +88,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
     }
     let pick = if keep_newest { "-1" } else { "0" };
+    let script = Script::parse(include_str!("dedupe_downloads.py"));
+    let none = Vals::new();
     let dedupe = |key: &str, pick: &str, note: bool| {
-        let note_py = if note {
-            format!(
-                "\nsn = login(\"simple_note\")\napis.simple_note.create_note(access_token=sn, title={}, content=\"\\n\".join(deleted))",
-                py(title)
-            )
+        let vals = Vals::new()
+            .code("key", script.cell(key, &none))
+            .code("pick", pick)
+            .lit("title", title);
+        let names: &[&str] = if note {
+            &["dedupe", "note", "finish"]
         } else {
-            String::new()
+            &["dedupe", "finish"]
         };
-        format!(
-            "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/downloads/\", entry_type=\"files\")\ngroups = {{}}\nfor p in paths:\n    f = apis.file_system.show_file(access_token=fs, file_path=p)\n    groups.setdefault({key}, []).append(f)\ndeleted = []\nfor same in groups.values():\n    if len(same) < 2:\n        continue\n    same.sort(key=lambda f: f[\"created_at\"])\n    keep = same[{pick}]\n    for f in same:\n        if f[\"path\"] != keep[\"path\"]:\n            apis.file_system.delete_file(access_token=fs, file_path=f[\"path\"])\n            deleted.append(f[\"path\"].rsplit(\"/\", 1)[1]){note_py}\napis.supervisor.complete_task()"
-        )
+        script.cells(names, &vals).join("\n")
     };
-    parts.ground_truth = vec![fs_login(), dedupe("f[\"content\"]", pick, true)];
+    parts.ground_truth = vec![fs_login(), dedupe("by_content", pick, true)];
     let other_pick = if keep_newest { "0" } else { "-1" };
     parts.wrong = vec![
         solution(
@@ -109,18 +111,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             } else {
                 "keeps the newest copy instead of the oldest"
             },
-            vec![fs_login(), dedupe("f[\"content\"]", other_pick, true)],
+            vec![fs_login(), dedupe("by_content", other_pick, true)],
         ),
         solution(
             "groups files by their first line, deleting the near-duplicate lease too",
-            vec![
-                fs_login(),
-                dedupe("f[\"content\"].split(\"\\n\")[0]", pick, true),
-            ],
+            vec![fs_login(), dedupe("by_first_line", pick, true)],
         ),
         solution(
             "deletes the duplicates but writes no note",
-            vec![fs_login(), dedupe("f[\"content\"]", pick, false)],
+            vec![fs_login(), dedupe("by_content", pick, false)],
         ),
     ];
     let content_of = |n: &str| -> String {

@@ -6,7 +6,8 @@
 use super::fs_login;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -91,35 +92,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let find_file = if g.variant == 2 {
-        "path = [q for q in apis.file_system.show_directory(access_token=fs, directory_path=\"~/downloads/\", entry_type=\"files\") if \"brunch\" in apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"].lower()][0]".to_string()
-    } else {
-        format!("path = {}", py(path))
-    };
-    let make = |public_py: &str, dedupe: bool, honour_no: bool, first_hit: bool| {
-        let no = if honour_no { " or m.group(3)" } else { "" };
-        let dd = if dedupe {
-            " or (m.group(1), m.group(2)) in pairs"
+    let script = Script::parse(include_str!("playlist_from_file.py"));
+    // The cell that sets `path`: the named file, or the one in ~/downloads whose text has `word`.
+    let variant = g.variant;
+    let find = |word: &str| {
+        if variant == 2 {
+            script.cell("find_in_downloads", &Vals::new().lit("word", word))
         } else {
-            ""
+            script.cell("path_given", &Vals::new().lit("path", word))
+        }
+    };
+    let make = |find: &str, public_py: &str, honour_no: bool, first_hit: bool| {
+        let skip = if honour_no {
+            "skip_marked"
+        } else {
+            "skip_unreadable"
         };
+        let vals = Vals::new()
+            .code("find", find)
+            .code("skip", script.cell(skip, &Vals::new()))
+            .lit("title", title)
+            .code("public", public_py);
         let pick = if first_hit {
-            "    found = apis.spotify.search_songs(access_token=sp, query=t)[0]"
+            "first_hit"
         } else {
-            "    found = None\n    page = 0\n    while found is None and page < 10:\n        for s in apis.spotify.search_songs(access_token=sp, query=t, page_index=page, page_limit=20):\n            if s[\"title\"] == t and any(x[\"name\"] == a for x in s[\"artists\"]):\n                found = s\n        page += 1"
+            "search_pages"
         };
-        format!(
-            "sp = login(\"spotify\")\n{find_file}\ncontent = apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"]\npairs = []\nfor line in content.splitlines():\n    m = re.match(r\"^\\s*\\d+\\.\\s*(.+?) - (.+?)(\\s*\\(no\\))?\\s*$\", line)\n    if not m{no}{dd}:\n        continue\n    pairs.append((m.group(1), m.group(2)))\npid = apis.spotify.create_playlist(access_token=sp, title={}, is_public={public_py})[\"playlist_id\"]\nfor t, a in pairs:\n{pick}\n    apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=pid, song_id=found[\"song_id\"])\napis.supervisor.complete_task()",
-            py(title)
-        )
+        script.cells(&["make", pick, "add"], &vals).join("\n")
     };
+    let right = find(if g.variant == 2 { "brunch" } else { path });
     let pub_py = if public { "True" } else { "False" };
     let other_pub = if public { "False" } else { "True" };
-    parts.ground_truth = vec![fs_login(), make(pub_py, true, true, false)];
+    parts.ground_truth = vec![fs_login(), make(&right, pub_py, true, false)];
     parts.wrong = vec![
         solution(
             "adds the first search result for each title",
-            vec![fs_login(), make(pub_py, true, true, true)],
+            vec![fs_login(), make(&right, pub_py, true, true)],
         ),
         solution(
             if public {
@@ -127,7 +135,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             } else {
                 "makes the playlist public"
             },
-            vec![fs_login(), make(other_pub, true, true, false)],
+            vec![fs_login(), make(&right, other_pub, true, false)],
         ),
     ];
     match g.variant {
@@ -135,22 +143,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "uses the 2021 road trip list",
             vec![
                 fs_login(),
-                make(pub_py, true, true, false).replace(
-                    "path = \"~/documents/music/road_trip.txt\"",
-                    "path = \"~/documents/music/road_trip_2021.txt\"",
+                make(
+                    &find("~/documents/music/road_trip_2021.txt"),
+                    pub_py,
+                    true,
+                    false,
                 ),
             ],
         )),
         2 => parts.wrong.push(solution(
             "takes the study song list in ~/downloads",
-            vec![
-                fs_login(),
-                make(pub_py, true, true, false).replace("if \"brunch\" in", "if \"study\" in"),
-            ],
+            vec![fs_login(), make(&find("study"), pub_py, true, false)],
         )),
         _ => parts.wrong.push(solution(
             "keeps the songs marked (no)",
-            vec![fs_login(), make(pub_py, true, false, false)],
+            vec![fs_login(), make(&right, pub_py, false, false)],
         )),
     }
     let new_playlists = |ctx: &EvalCtx| -> Vec<(i64, String, bool)> {

@@ -7,6 +7,7 @@ use super::{allow_fs_under, base, dated, files_at, fs_login, receipt, removed_fi
 use crate::kit::changes::added;
 use crate::kit::files::end_files;
 use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::NaiveDateTime;
@@ -129,54 +130,48 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     parts
         .setup
         .push(step(move |s| s.add_dated_files(&sup, &setup_files)));
-    let pre_py = if v3 {
-        "y + mo + d + \"-\""
-    } else {
-        "y + \"-\" + mo + \"-\" + d + \"_\""
+    let script = Script::parse(include_str!("rename_receipts.py"));
+    let none = Vals::new();
+    let vals = Vals::new().code(
+        "prefix",
+        script.cell(if v3 { "compact" } else { "dashed" }, &none),
+    );
+    let rename = |date_src: &str, recursive: bool, action: &str, skip: bool| {
+        let vals = vals
+            .clone()
+            .code("recursive", if recursive { "True" } else { "False" });
+        let mut names = vec!["list", date_src, "name"];
+        if skip {
+            names.push("skip_dated");
+        }
+        names.extend([action, "finish"]);
+        script.cells(&names, &vals).join("\n")
     };
-    let rename = |date_src: &str, recursive: bool, verb: &str, skip: bool| {
-        let skip_py = if skip {
-            "\n    if name.startswith(prefix):\n        continue"
-        } else {
-            ""
-        };
-        format!(
-            "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/receipts/\", entry_type=\"files\", recursive={})\nfor p in paths:\n    f = apis.file_system.show_file(access_token=fs, file_path=p)\n    {date_src}\n    prefix = {pre_py}\n    folder, name = p.rsplit(\"/\", 1){skip_py}\n    apis.file_system.{verb}(access_token=fs, source_file_path=p, destination_file_path=folder + \"/\" + prefix + name)\napis.supervisor.complete_task()",
-            if recursive { "True" } else { "False" },
-        )
-    };
-    let from_content =
-        "y, mo, d = re.search(r\"Date: (\\d{4})-(\\d{2})-(\\d{2})\", f[\"content\"]).groups()";
-    let from_stamp = "y, mo, d = f[\"created_at\"][:10].split(\"-\")";
-    parts.ground_truth = vec![fs_login(), rename(from_content, true, "move_file", true)];
+    let from_content = "from_content";
+    let from_stamp = "from_stamp";
+    parts.ground_truth = vec![fs_login(), rename(from_content, true, "move", true)];
     parts.wrong = vec![
         solution(
             "dates the names by when the files were saved, not by the receipt",
-            vec![fs_login(), rename(from_stamp, true, "move_file", true)],
+            vec![fs_login(), rename(from_stamp, true, "move", true)],
         ),
         solution(
             "copies the receipts under the new names, leaving the old ones",
-            vec![fs_login(), rename(from_content, true, "copy_file", true)],
+            vec![fs_login(), rename(from_content, true, "copy", true)],
         ),
     ];
     match g.variant {
         2 => parts.wrong.push(solution(
             "renames only the receipts directly in the folder",
-            vec![fs_login(), rename(from_content, false, "move_file", true)],
+            vec![fs_login(), rename(from_content, false, "move", true)],
         )),
         3 => parts.wrong.push(solution(
             "prefixes the already dated receipt a second time",
-            vec![fs_login(), rename(from_content, true, "move_file", false)],
+            vec![fs_login(), rename(from_content, true, "move", false)],
         )),
         _ => parts.wrong.push(solution(
             "deletes the receipts after reading them",
-            vec![
-                fs_login(),
-                rename(from_content, true, "move_file", true).replace(
-                    "apis.file_system.move_file(access_token=fs, source_file_path=p, destination_file_path=folder + \"/\" + prefix + name)",
-                    "apis.file_system.delete_file(access_token=fs, file_path=p)",
-                ),
-            ],
+            vec![fs_login(), rename(from_content, true, "delete", true)],
         )),
     }
     for (n, c, d) in &receipts {

@@ -6,7 +6,8 @@
 use super::{base, dated, fs_login};
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::{Duration, NaiveDateTime};
@@ -145,42 +146,35 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
+    let script = Script::parse(include_str!("review_tasks.py"));
+    let none = Vals::new();
     let make = |project: &str, dir_call: &str, with_due: bool, with_prio: bool, skip: bool| {
-        let due_arg = if with_due {
-            format!(", due_date={}", py(due))
-        } else {
-            String::new()
+        let vals = Vals::new()
+            .code("project", script.cell(project, &none))
+            .code("paths", script.cell(dir_call, &none))
+            .lit("due", due);
+        let create = match (with_due, with_prio) {
+            (true, true) => "create",
+            (false, _) => "create_without_due",
+            (true, false) => "create_without_priority",
         };
-        let prio = if with_prio {
-            ", priority=(\"high\" if \"URGENT\" in content else \"medium\")"
-        } else {
-            ""
-        };
-        let skip_py = if skip {
-            "\n    if title in existing:\n        continue"
-        } else {
-            ""
-        };
-        format!(
-            "td = login(\"todoist\")\nprojects = all_pages(apis.todoist.show_projects, access_token=td)\nproj = [x for x in projects if {project}][0]\nshown = apis.todoist.show_tasks(access_token=td, project_id=proj[\"project_id\"])\nexisting = {{t[\"title\"] for t in shown[\"no_section_tasks\"]}} | {{t[\"title\"] for s in shown[\"sections\"] for t in s[\"tasks\"]}}\npaths = {dir_call}\nfor p in paths:\n    name = p.rsplit(\"/\", 1)[1]\n    title = \"Review \" + name{skip_py}\n    content = apis.file_system.show_file(access_token=fs, file_path=p)[\"content\"]\n    apis.todoist.create_task(access_token=td, project_id=proj[\"project_id\"], title=title{due_arg}{prio})\napis.supervisor.complete_task()"
-        )
+        let mut names = vec!["tasks"];
+        if skip {
+            names.push("skip_existing");
+        }
+        names.extend(["read", create, "finish"]);
+        script.cells(&names, &vals).join("\n")
     };
-    let paperwork = "x[\"name\"] == \"Paperwork\"";
-    let listing = "apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/to_review/\", entry_type=\"files\")";
-    let by_substring = "apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/\", substring=\"review\", entry_type=\"files\")";
+    let paperwork = "paperwork";
+    let listing = "listing";
+    let by_substring = "by_substring";
     parts.ground_truth = vec![fs_login(), make(paperwork, listing, true, true, true)];
     parts.wrong = vec![
         solution(
             "puts the tasks in the first project called like Paperwork",
             vec![
                 fs_login(),
-                make(
-                    "x[\"name\"].startswith(\"Paperwork\") and x[\"project_id\"] != [y for y in projects if y[\"name\"] == \"Paperwork\"][0][\"project_id\"]",
-                    listing,
-                    true,
-                    true,
-                    true,
-                ),
+                make("like_paperwork", listing, true, true, true),
             ],
         ),
         solution(
@@ -202,13 +196,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 "skips the taxes/ sub-folder",
                 vec![
                     fs_login(),
-                    make(
-                        paperwork,
-                        &listing.replace(")", ", recursive=False)"),
-                        true,
-                        true,
-                        true,
-                    ),
+                    make(paperwork, "listing_flat", true, true, true),
                 ],
             ));
         }

@@ -6,6 +6,7 @@
 use super::{allow_fs_under, base, dated, files_at, fs_login, removed_files};
 use crate::kit::files::end_files;
 use crate::kit::python::{py, solution};
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::NaiveDateTime;
@@ -115,43 +116,39 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let sort = |recursive: bool, only: Option<&str>, copy: bool, upper: bool| {
-        let filter = only
-            .map(|o| format!("\n    if not name.endswith({}):\n        continue", py(o)))
-            .unwrap_or_default();
-        format!(
-            "folders = {map_py}\npaths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/downloads/\", entry_type=\"files\", recursive={})\nfor p in paths:\n    name = p.rsplit(\"/\", 1)[1]{filter}\n    ext = name.rsplit(\".\", 1)[1].lower()\n    dest = folders.get(ext, ext){}\n    apis.file_system.{}(access_token=fs, source_file_path=p, destination_file_path=\"~/downloads/\" + dest + \"/\" + name)\napis.supervisor.complete_task()",
-            if recursive { "True" } else { "False" },
-            if upper { ".upper()" } else { "" },
-            if copy { "copy_file" } else { "move_file" },
-        )
+    let script = Script::parse(include_str!("sort_downloads.py"));
+    let sort = |recursive: bool, skip_txt: bool, copy: bool, upper: bool| {
+        let vals = Vals::new()
+            .code("folders", &map_py)
+            .code("recursive", if recursive { "True" } else { "False" });
+        let mut names = vec!["list"];
+        if skip_txt {
+            names.push("skip_txt");
+        }
+        names.push(if upper { "folder_upper" } else { "folder" });
+        names.extend([if copy { "copy" } else { "move" }, "finish"]);
+        script.cells(&names, &vals).join("\n")
     };
-    parts.ground_truth = vec![fs_login(), sort(false, None, false, false)];
+    parts.ground_truth = vec![fs_login(), sort(false, false, false, false)];
     parts.wrong = vec![
         solution(
             "copies the files instead of moving them",
-            vec![fs_login(), sort(false, None, true, false)],
+            vec![fs_login(), sort(false, false, true, false)],
         ),
         solution(
             "sorts only the PDFs, images and CSVs, leaving the .txt receipts",
-            vec![
-                fs_login(),
-                sort(false, None, false, false).replace(
-                    "    ext = name",
-                    "    if name.endswith(\".txt\"):\n        continue\n    ext = name",
-                ),
-            ],
+            vec![fs_login(), sort(false, true, false, false)],
         ),
     ];
     if g.variant == 2 {
         parts.wrong.push(solution(
             "sorts recursively, emptying the old/ folder too",
-            vec![fs_login(), sort(true, None, false, false)],
+            vec![fs_login(), sort(true, false, false, false)],
         ));
     } else {
         parts.wrong.push(solution(
             "names the folders in upper case",
-            vec![fs_login(), sort(false, None, false, true)],
+            vec![fs_login(), sort(false, false, false, true)],
         ));
     }
     // Checks: the designed files grouped by their target folder.

@@ -3,13 +3,14 @@
 //! next to it, (variant 2) an older trip to the same city, (variant 3) the friend saved under a
 //! nickname; someone else texted more recently.
 
-use super::{allow_fs_under, dated, files_at, fs_login};
+use super::{allow_fs_under, dated, files_at};
 use crate::kit::allow;
 use crate::kit::files::end_files;
 use crate::kit::people::related;
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -131,66 +132,52 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let query = py(&who);
-    let find_friend = format!(
-        "{}\nph = login(\"phone\")\nfriend = apis.phone.search_contacts(access_token=ph, query={query})[0]\nmsgs = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=friend[\"phone_number\"])\nask = [m for m in msgs if \"copy\" in m[\"message\"]][0][\"message\"]\nshared = re.search(r\"(~/shared/[a-z]+/)\", ask).group(1)\ncity = re.search(r\"our (\\w+) trip\", ask).group(1).lower()",
-        fs_login()
-    );
+    let script = Script::parse(include_str!("texted_files.py"));
+    let none = Vals::new();
+    let find_friend = script.cell("find_friend", &Vals::new().lit("who", &who));
     let pick = |latest: bool, which: &str, verb: &str| {
-        format!(
-            "trips = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", substring=city, entry_type=\"directories\", recursive=False)\ntrip = sorted(trips)[{}]\nitin = trip + \"itinerary.txt\"\nreceipts = apis.file_system.show_directory(access_token=fs, directory_path=trip + \"receipts/\", entry_type=\"files\")\ncontents = {{q: apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"] for q in receipts}}\nrental = [q for q in receipts if {}][0]\ncopies = []\nfor src in [itin, rental]:\n    dst = shared + src.rsplit(\"/\", 1)[1]\n    apis.file_system.{verb}(access_token=fs, source_file_path=src, destination_file_path=dst)\n    copies.append(dst)",
-            if latest { "-1" } else { "0" },
-            which
-        )
+        let vals = Vals::new()
+            .code("trip", if latest { "-1" } else { "0" })
+            .code("rental", script.cell(which, &none));
+        script.cells(&["pick", verb, "record"], &vals).join("\n")
     };
-    let reply = |to: &str| {
-        format!(
-            "apis.phone.send_text_message(access_token=ph, phone_number={to}, message=\"Done! They are at \" + \" and \".join(copies))\napis.supervisor.complete_task()"
-        )
-    };
-    let rental_py = "\"Car Rental\" in contents[q]";
+    let reply = script.cell("reply", &none);
+    let rental_py = "car_rental";
     parts.ground_truth = vec![
         find_friend.clone(),
-        pick(true, rental_py, "copy_file"),
-        reply("friend[\"phone_number\"]"),
+        pick(true, rental_py, "copy"),
+        reply.clone(),
     ];
     parts.wrong = vec![
         solution(
             "moves the files instead of copying them",
             vec![
                 find_friend.clone(),
-                pick(true, rental_py, "move_file"),
-                reply("friend[\"phone_number\"]"),
+                pick(true, rental_py, "move"),
+                reply.clone(),
             ],
         ),
         solution(
             "sends the hotel receipt instead of the car rental",
             vec![
                 find_friend.clone(),
-                pick(true, "\"nights\" in contents[q]", "copy_file"),
-                reply("friend[\"phone_number\"]"),
+                pick(true, "hotel", "copy"),
+                reply.clone(),
             ],
         ),
         solution(
             "texts the paths to whoever texted last",
             vec![
                 find_friend.clone(),
-                pick(true, rental_py, "copy_file"),
-                format!(
-                    "last = apis.phone.search_text_messages(access_token=ph)[0]\n{}",
-                    reply("last[\"sender\"][\"phone_number\"]")
-                ),
+                pick(true, rental_py, "copy"),
+                script.cell("reply_to_last", &none),
             ],
         ),
     ];
     if g.variant == 2 {
         parts.wrong.push(solution(
             "copies the files of the 2021 trip",
-            vec![
-                find_friend.clone(),
-                pick(false, rental_py, "copy_file"),
-                reply("friend[\"phone_number\"]"),
-            ],
+            vec![find_friend.clone(), pick(false, rental_py, "copy"), reply],
         ));
     }
     let it_dst = format!("{friend_dir}itinerary.txt");

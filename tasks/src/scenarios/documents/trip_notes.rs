@@ -8,6 +8,7 @@ use super::{
 use crate::kit::changes::added;
 use crate::kit::notes::is_own_note;
 use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 
@@ -37,9 +38,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         .map(|(t, _)| *t)
         .collect();
     let title_py = match g.variant {
-        1 => "\"Trip: \" + city",
-        2 => "city + \" trip\"",
-        _ => "\"Trip to \" + city",
+        1 => "title_colon",
+        2 => "title_trip",
+        _ => "title_to",
     };
     let title = |city: &str| match g.variant {
         1 => format!("Trip: {city}"),
@@ -75,26 +76,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.remove_tree(&sup, "/documents/trips/")?;
         s.add_dated_files(&sup, &setup_files)
     }));
-    let tags = if g.variant == 3 {
-        ", tags=[\"travel\"]"
+    let script = Script::parse(include_str!("trip_notes.py"));
+    let create = if g.variant == 3 {
+        "create_tagged"
     } else {
-        ""
+        "create"
     };
     let make = |filter_past: bool, skip_cancelled: bool, stop_after_one: bool, title_py: &str| {
-        let past = if filter_past {
-            "\n    if start <= today:\n        continue"
-        } else {
-            ""
-        };
-        let cancelled = if skip_cancelled {
-            "\n    if \"CANCELLED\" in c:\n        continue"
-        } else {
-            ""
-        };
-        let stop = if stop_after_one { "\n    break" } else { "" };
-        format!(
-            "ph = login(\"phone\")\nsn = login(\"simple_note\")\n{TODAY_PY}\npaths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", substring=\"itinerary\", entry_type=\"files\")\nfor p in paths:\n    c = apis.file_system.show_file(access_token=fs, file_path=p)[\"content\"]{cancelled}\n    city = re.search(r\"Trip to ([^,]+),\", c).group(1)\n    start, end = re.search(r\"Dates: (\\S+) to (\\S+)\", c).groups()\n    stay = re.search(r\"Staying at: (.+)\", c).group(1).strip(){past}\n    apis.simple_note.create_note(access_token=sn, title={title_py}, content=\"Dates: \" + start + \" to \" + end + \"\\nStaying at: \" + stay{tags}){stop}\napis.supervisor.complete_task()"
-        )
+        let vals = Vals::new()
+            .code("today", TODAY_PY)
+            .code("title", script.cell(title_py, &Vals::new()));
+        let mut names = vec!["read"];
+        if skip_cancelled {
+            names.push("skip_cancelled");
+        }
+        names.push("parse");
+        if filter_past {
+            names.push("skip_past");
+        }
+        names.push(create);
+        if stop_after_one {
+            names.push("stop");
+        }
+        names.push("finish");
+        script.cells(&names, &vals).join("\n")
     };
     parts.ground_truth = vec![fs_login(), make(true, true, false, title_py)];
     parts.wrong = vec![
@@ -108,7 +113,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
         solution(
             "titles the notes with the folder's name",
-            vec![fs_login(), make(true, true, false, "p.split(\"/\")[-2]")],
+            vec![fs_login(), make(true, true, false, "title_folder")],
         ),
     ];
     if g.variant == 2 {

@@ -5,7 +5,8 @@
 use super::{allow_fs_under, fs_login};
 use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -156,73 +157,71 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let write = |paging: bool, in_month: &str, with_received: bool, signed: bool| {
-        let contacts = if paging {
-            "all_pages(apis.phone.search_contacts, access_token=ph)"
+    let script = Script::parse(include_str!("venmo_csv.py"));
+    let none = Vals::new();
+    let write = |paging: bool, in_month: &str, with_received: bool, signed: bool, saved: bool| {
+        let cell = |name: &str| script.cell(name, &none);
+        let (contacts, fetch) = if paging {
+            ("all_contacts", "all_txs")
         } else {
-            "apis.phone.search_contacts(access_token=ph)"
+            ("first_contacts", "first_txs")
         };
-        let fetch = if paging {
-            "txs = all_pages(apis.venmo.show_transactions, access_token=vm)"
-        } else {
-            "txs = apis.venmo.show_transactions(access_token=vm)"
-        };
-        let keep = if with_received {
-            "t[\"sender\"][\"email\"] == me or t[\"receiver\"][\"email\"] == me"
-        } else {
-            "t[\"sender\"][\"email\"] == me"
-        };
-        let amount = if signed {
-            "(-t[\"amount\"] if t[\"sender\"][\"email\"] == me else t[\"amount\"])"
-        } else {
-            "t[\"amount\"]"
-        };
-        format!(
-            "vm = login(\"venmo\")\nph = login(\"phone\")\nbook = {{c[\"email\"]: c[\"first_name\"] + \" \" + c[\"last_name\"] for c in {contacts}}}\nme = profile[\"email\"]\n{fetch}\nrows = [t for t in txs if ({keep}) and {in_month}]\nrows.sort(key=lambda t: t[\"created_at\"])\nlines = [\"date,name,amount\"]\nfor t in rows:\n    other = t[\"receiver\"] if t[\"sender\"][\"email\"] == me else t[\"sender\"]\n    lines.append(t[\"created_at\"][:10] + \",\" + book.get(other[\"email\"], other[\"name\"]) + \",\" + format({amount}, \".2f\"))\napis.file_system.create_file(access_token=fs, file_path={}, content=\"\\n\".join(lines))\napis.supervisor.complete_task()",
-            py(&path)
-        )
+        let vals = Vals::new()
+            .code("contacts", cell(contacts))
+            .code("fetch", cell(fetch))
+            .code(
+                "keep",
+                cell(if with_received {
+                    "sent_or_received"
+                } else {
+                    "sent"
+                }),
+            )
+            .code("when", in_month)
+            .code("amount", cell(if signed { "signed" } else { "plain" }))
+            .code(
+                "name",
+                cell(if saved { "saved_name" } else { "venmo_name" }),
+            )
+            .lit("path", &path);
+        script.cell("write", &vals)
     };
-    let in_month = format!("t[\"created_at\"][:7] == {}", py(month));
+    let in_month = script.cell("in_month", &Vals::new().lit("month", month));
     let last_day = if month == "2023-04" {
         "2023-04-30"
     } else {
         "2023-03-31"
     };
-    let bad_bounds = format!(
-        "{} <= t[\"created_at\"] <= {}",
-        py(&format!("{month}-01")),
-        py(last_day)
+    let bad_bounds = script.cell(
+        "bad_bounds",
+        &Vals::new()
+            .lit("first", &format!("{month}-01"))
+            .lit("last", last_day),
     );
-    parts.ground_truth = vec![fs_login(), write(true, &in_month, both, both)];
+    parts.ground_truth = vec![fs_login(), write(true, &in_month, both, both, true)];
     parts.wrong = vec![
         solution(
             "reads only the first page of transactions",
-            vec![fs_login(), write(false, &in_month, both, both)],
+            vec![fs_login(), write(false, &in_month, both, both, true)],
         ),
         solution(
             "compares datetimes with the last day's date, losing its evening payment",
-            vec![fs_login(), write(true, &bad_bounds, both, both)],
+            vec![fs_login(), write(true, &bad_bounds, both, both, true)],
         ),
     ];
     parts.wrong.push(solution(
         "names people as on Venmo, not as saved in the contacts",
-        vec![
-            fs_login(),
-            write(true, &in_month, both, both).replace(
-                "book.get(other[\"email\"], other[\"name\"])",
-                "other[\"name\"]",
-            ),
-        ],
+        vec![fs_login(), write(true, &in_month, both, both, false)],
     ));
     if both {
         parts.wrong.push(solution(
             "writes every amount as positive",
-            vec![fs_login(), write(true, &in_month, true, false)],
+            vec![fs_login(), write(true, &in_month, true, false, true)],
         ));
     } else {
         parts.wrong.push(solution(
             "lists the money received too",
-            vec![fs_login(), write(true, &in_month, true, false)],
+            vec![fs_login(), write(true, &in_month, true, false, true)],
         ));
     }
     // Expected rows from the end state (the base world's payments of the month count too).

@@ -5,7 +5,8 @@
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -104,56 +105,39 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_file(&sup, &arch, &arch_text, now - Duration::days(120))?;
         Ok(())
     }));
-    let logins = logins(&[("fs", "file_system"), ("vm", "venmo")]);
-    let list = format!(
-        "import re\npaths = apis.file_system.show_directory(access_token=fs, directory_path={}, entry_type=\"files\")",
-        py(&format!("{folder}/"))
-    );
-    let prefix = if g.variant == 3 { "\"IOU: \" + " } else { "" };
-    let work = |skip_paid: bool, delete: bool, note: &str| {
-        let cond = if skip_paid {
-            "status != \"paid\""
-        } else {
-            "True"
-        };
-        let del = if delete {
-            "\n    apis.file_system.delete_file(access_token=fs, file_path=path)"
-        } else {
-            ""
-        };
-        format!(
-            "for path in paths:\n    text = apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"]\n    email = re.search(r\"Email: (\\S+)\", text).group(1)\n    amount = float(re.search(r\"Amount: \\$([0-9.]+)\", text).group(1))\n    what = re.search(r\"For: (.+)\", text).group(1).strip()\n    status = re.search(r\"Status: (\\w+)\", text).group(1).lower()\n    if {cond}:\n        apis.venmo.create_payment_request(access_token=vm, user_email=email, amount=amount, description={note}){del}\napis.supervisor.complete_task()"
-        )
+    let script = Script::parse(include_str!("iou_files.py"));
+    let right_note = if g.variant == 3 {
+        "\"IOU: \" + what"
+    } else {
+        "what"
     };
-    let right_note = format!("{prefix}what");
-    parts.ground_truth = vec![logins.clone(), list.clone(), work(true, true, &right_note)];
+    let vals = Vals::new()
+        .lit("dir", &format!("{folder}/"))
+        .code("note", right_note);
+    let cells = |names: &[&str]| script.cells(names, &vals);
+    parts.ground_truth = cells(&["logins", "list", "request_open"]);
     parts.wrong = vec![
         solution(
             "also requests the IOUs already paid",
-            vec![logins.clone(), list.clone(), work(false, true, &right_note)],
+            cells(&["logins", "list", "request_all"]),
         ),
         solution(
             "requests but leaves the files",
-            vec![logins.clone(), list.clone(), work(true, false, &right_note)],
+            cells(&["logins", "list", "request_keep_files"]),
         ),
         solution(
             "uses the file name as the note",
-            vec![
-                logins.clone(),
-                list.clone(),
-                work(true, true, "path.split(\"/\")[-1]"),
-            ],
+            script.cells(
+                &["logins", "list", "request_open"],
+                &vals.clone().code("note", "path.split(\"/\")[-1]"),
+            ),
         ),
         solution(
             "clears the archive folder too",
-            vec![
-                logins.clone(),
-                list.replace(&py(&format!("{folder}/")), &py("~/documents/")),
-                work(true, true, &right_note).replace(
-                    "    status = re.search",
-                    "    if \"/ious\" not in path:\n        continue\n    status = re.search",
-                ),
-            ],
+            script.cells(
+                &["logins", "list", "request_open_in_ious"],
+                &vals.clone().lit("dir", "~/documents/"),
+            ),
         ),
     ];
     let want: Vec<(String, f64, String)> = ious

@@ -4,7 +4,8 @@
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, mix};
 use std::collections::BTreeSet;
@@ -57,67 +58,26 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let filler = g.filler(&p, 9, &[tag, near_tag], &titles);
     parts.notes = Some(mix(&mut g.rng, filler, mine));
 
-    let logins = logins(&[("sn", "simple_note"), ("fs", "file_system")]);
-    let find = format!(
-        "notes = all_pages(apis.simple_note.search_notes, access_token=sn, tags=[{}])\nnotes = [n for n in notes if {} in [t.lower() for t in n[\"tags\"]]]",
-        py(tag),
-        py(tag)
-    );
-    let backup = |path: &str, content: &str, delete: bool| {
-        let del = if delete {
-            "\n    apis.simple_note.delete_note(access_token=sn, note_id=n[\"note_id\"])"
-        } else {
-            ""
-        };
-        format!(
-            "for n in notes:\n    note = apis.simple_note.show_note(access_token=sn, note_id=n[\"note_id\"])\n    apis.file_system.create_file(access_token=fs, file_path={path}, content={content}){del}\napis.supervisor.complete_task()"
-        )
-    };
-    let right_path = format!("{} + \"/\" + note[\"title\"] + \".txt\"", py(folder));
-    parts.ground_truth = vec![
-        logins.clone(),
-        find.clone(),
-        backup(&right_path, "note[\"content\"]", true),
-    ];
+    let script = Script::parse(include_str!("notes_backup.py"));
+    let vals = Vals::new().lit("tag", tag).lit("folder", folder);
+    let cells = |names: &[&str]| script.cells(names, &vals);
+    parts.ground_truth = cells(&["logins", "find", "backup"]);
     parts.wrong = vec![
         solution(
             "backs up only the first page of notes",
-            vec![
-                logins.clone(),
-                format!(
-                    "notes = apis.simple_note.search_notes(access_token=sn, tags=[{}])",
-                    py(tag)
-                ),
-                backup(&right_path, "note[\"content\"]", true),
-            ],
+            cells(&["logins", "first_page", "backup"]),
         ),
         solution(
             "copies the notes but does not delete them",
-            vec![
-                logins.clone(),
-                find.clone(),
-                backup(&right_path, "note[\"content\"]", false),
-            ],
+            cells(&["logins", "find", "backup_keep_notes"]),
         ),
         solution(
             "writes only the title into each file",
-            vec![
-                logins.clone(),
-                find.clone(),
-                backup(&right_path, "note[\"title\"]", true),
-            ],
+            cells(&["logins", "find", "backup_titles_only"]),
         ),
         solution(
             "names the files without the .txt extension",
-            vec![
-                logins.clone(),
-                find.clone(),
-                backup(
-                    &format!("{} + \"/\" + note[\"title\"]", py(folder)),
-                    "note[\"content\"]",
-                    true,
-                ),
-            ],
+            cells(&["logins", "find", "backup_without_ext"]),
         ),
     ];
     let n = want.len();

@@ -5,7 +5,8 @@
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::files::end_files;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::{py, solution};
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -100,73 +101,52 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_file(&sup, &old2, &old_text, now - Duration::days(300))?;
         Ok(())
     }));
-    let logins = logins(&[("fs", "file_system"), ("ph", "phone")]);
-    let list = format!(
-        "import re\npaths = apis.file_system.show_directory(access_token=fs, directory_path={}, entry_type=\"files\", recursive=False)",
-        py(&format!("{folder}/"))
-    );
+    let script = Script::parse(include_str!("party_rsvps.py"));
+    // A message as a Python expression: the literal, with `first` for "{first}".
     let text_py = |m: &str| py(m).replace("{first}", "\" + first + \"");
-    let maybe_branch = match maybe_msg {
-        Some(m) => format!(
-            "\n    elif rsvp.startswith(\"maybe\"):\n        apis.phone.send_text_message(access_token=ph, phone_number=phone, message={})",
-            text_py(m)
-        ),
-        None => String::new(),
-    };
-    let work = |yes_test: &str, no_action: &str, dest: &str| {
-        format!(
-            "for path in paths:\n    text = apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"]\n    first = re.search(r\"Guest: (\\S+)\", text).group(1)\n    phone = re.search(r\"Phone: (\\d+)\", text).group(1)\n    rsvp = re.search(r\"RSVP: (.+)\", text).group(1).strip().lower()\n    if {yes_test}:\n        apis.phone.send_text_message(access_token=ph, phone_number=phone, message={})\n        apis.file_system.move_file(access_token=fs, source_file_path=path, destination_file_path={} + \"/\" + path.split(\"/\")[-1])\n    elif rsvp.startswith(\"no\"):\n        {no_action}{maybe_branch}\napis.supervisor.complete_task()",
-            text_py(msg),
-            py(dest)
-        )
-    };
-    let delete = "apis.file_system.delete_file(access_token=fs, file_path=path)";
     let dest = format!("{folder}/{done}");
-    parts.ground_truth = vec![
-        logins.clone(),
-        list.clone(),
-        work("rsvp.startswith(\"yes\")", delete, &dest),
-    ];
+    let mut vals = Vals::new()
+        .lit("dir", &format!("{folder}/"))
+        .code("message", text_py(msg))
+        .code("is_yes", "rsvp.startswith(\"yes\")")
+        .lit("dest", &dest);
+    if let Some(m) = maybe_msg {
+        vals = vals.code("maybe_message", text_py(m));
+    }
+    let (sort, sort_keep_declined) = if maybe_msg.is_some() {
+        ("sort_asking_maybe", "sort_asking_maybe_keep_declined")
+    } else {
+        ("sort", "sort_keep_declined")
+    };
+    let cells = |last: &str, vals: &Vals| script.cells(&["logins", "list", last], vals);
+    parts.ground_truth = cells(sort, &vals);
     parts.wrong = vec![
         solution(
             "only counts an RSVP of exactly \"yes\"",
-            vec![
-                logins.clone(),
-                list.clone(),
-                work("rsvp == \"yes\"", delete, &dest),
-            ],
+            cells(sort, &vals.clone().code("is_yes", "rsvp == \"yes\"")),
         ),
         solution(
             "keeps the declined guests' files",
-            vec![
-                logins.clone(),
-                list.clone(),
-                work("rsvp.startswith(\"yes\")", "pass", &dest),
-            ],
+            cells(sort_keep_declined, &vals),
         ),
         solution(
             "moves the files into another folder",
-            vec![
-                logins.clone(),
-                list.clone(),
-                work(
-                    "rsvp.startswith(\"yes\")",
-                    delete,
-                    &format!("{folder}/accepted_guests"),
-                ),
-            ],
+            cells(
+                sort,
+                &vals
+                    .clone()
+                    .lit("dest", &format!("{folder}/accepted_guests")),
+            ),
         ),
         solution(
             "treats maybe as yes",
-            vec![
-                logins.clone(),
-                list.clone(),
-                work(
+            cells(
+                sort,
+                &vals.clone().code(
+                    "is_yes",
                     "rsvp.startswith(\"yes\") or rsvp.startswith(\"maybe\")",
-                    delete,
-                    &dest,
                 ),
-            ],
+            ),
         ),
     ];
     let first_msg = |m: &str, who: &Person| m.replace("{first}", &who.first_name);

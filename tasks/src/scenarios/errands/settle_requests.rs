@@ -4,7 +4,8 @@
 
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -90,52 +91,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = logins(&[("vm", "venmo"), ("ph", "phone")]);
+    let script = Script::parse(include_str!("settle_requests.py"));
+    let none = Vals::new();
+    let logins = script.cell("logins", &none);
+    // The old text ends the listing with a newline when there is no date filter.
     let since = if g.variant == 3 {
-        "import datetime\ncutoff = (datetime.datetime.now() - datetime.timedelta(days=30)).strftime(\"%Y-%m-%dT%H:%M:%S\")\nreqs = [r for r in reqs if r[\"created_at\"] >= cutoff]"
+        script.cell("last_30_days", &none)
     } else {
-        ""
+        String::new()
     };
-    let find = format!(
-        "reqs = all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\")\n{since}"
-    );
-    let decide = |rule: &str| {
-        format!(
-            "for r in reqs:\n    found = apis.phone.search_contacts(access_token=ph, query=r[\"sender\"][\"name\"])\n    known = any(c[\"email\"] == r[\"sender\"][\"email\"] for c in found)\n    if {rule}:\n        apis.venmo.approve_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])\n    else:\n        apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])\napis.supervisor.complete_task()"
-        )
-    };
+    let find = |list: &str, since: &str| format!("{}\n{since}", script.cell(list, &none));
+    let decide = |rule: &str| script.cell("decide", &Vals::new().code("rule", rule));
     let rule = if g.variant == 2 {
         format!("known and r[\"amount\"] < {limit}")
     } else {
         "known".to_string()
     };
-    parts.ground_truth = vec![logins.clone(), find.clone(), decide(&rule)];
+    parts.ground_truth = vec![logins.clone(), find("find", &since), decide(&rule)];
     parts.wrong = vec![
         solution(
             "handles only the first page of requests",
-            vec![
-                logins.clone(),
-                find.replace(
-                    "all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\")",
-                    "apis.venmo.show_received_payment_requests(access_token=vm, status=\"pending\")",
-                ),
-                decide(&rule),
-            ],
+            vec![logins.clone(), find("first_page", &since), decide(&rule)],
         ),
         solution(
             "pays every request",
-            vec![logins.clone(), find.clone(), decide("True")],
+            vec![logins.clone(), find("find", &since), decide("True")],
         ),
     ];
     if g.variant == 3 {
         parts.wrong.push(solution(
             "also settles the older requests",
-            vec![logins.clone(), find.replace(since, ""), decide(&rule)],
+            vec![logins.clone(), find("find", ""), decide(&rule)],
         ));
     } else {
         parts.wrong.push(solution(
             "declines every request",
-            vec![logins.clone(), find.clone(), decide("False")],
+            vec![logins.clone(), find("find", &since), decide("False")],
         ));
     }
     let planned: Vec<(String, f64, Option<bool>)> =

@@ -13,9 +13,9 @@ use crate::kit::people::full;
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
-use crate::kit::python::{DONE, logins};
 use crate::kit::text::same_text;
 use crate::kit::venmo::payments_sent;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -100,50 +100,26 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_venmo_payment(&sup, &sent_to, 42.0, "Parking", at + Duration::minutes(1))?;
         Ok(())
     }));
-    let pre = logins(&[("vm", "venmo"), ("ph", "phone")]);
-    let find = |paged: bool, key: &str| {
-        let list = if paged {
-            format!(
-                "got = all_pages(apis.venmo.show_transactions, access_token=vm, direction=\"received\", min_created_at=\"{since}\")"
-            )
-        } else {
-            format!(
-                "got = apis.venmo.show_transactions(access_token=vm, direction=\"received\", min_created_at=\"{since}\")"
-            )
-        };
-        format!(
-            "{list}\nseen = {{}}\nfor t in got:\n    key = {key}\n    seen.setdefault(key, []).append(t)\ndoubles = [(k, ts) for k, ts in seen.items() if len(ts) > 1]\nprint(doubles)"
-        )
-    };
-    let full_key =
-        "(t[\"sender\"][\"email\"], t[\"amount\"], t[\"description\"], t[\"created_at\"][:10])";
-    let loose_key = "(t[\"sender\"][\"email\"], t[\"amount\"], t[\"created_at\"][:10])";
-    let refund = |extra: &str| {
-        format!(
-            "contacts = all_pages(apis.phone.search_contacts, access_token=ph)\nfor k, ts in doubles:\n    t = ts[0]\n    for _ in {extra}:\n        apis.venmo.create_transaction(access_token=vm, receiver_email=t[\"sender\"][\"email\"], amount=t[\"amount\"], description=\"Refund: \" + t[\"description\"])\n    number = next(c[\"phone_number\"] for c in contacts if c[\"email\"] == t[\"sender\"][\"email\"])\n    apis.phone.send_text_message(access_token=ph, phone_number=number, message=\"Hi! You paid me twice for \" + t[\"description\"] + \" on Venmo, so I sent the extra $\" + str(t[\"amount\"]) + \" back.\")\n{DONE}"
-        )
-    };
-    parts.ground_truth = vec![pre.clone(), find(true, full_key), refund("ts[1:]")];
+    let script = Script::parse(include_str!("double_payments.py"));
+    let vals = Vals::new().lit("since", &since.to_string());
+    let cells = |find: &str, refund: &str| script.cells(&["logins", find, refund], &vals);
+    parts.ground_truth = cells("find", "refund_extra");
     parts.wrong = vec![
         solution(
             "reads only the first page of payments",
-            vec![pre.clone(), find(false, full_key), refund("ts[1:]")],
+            cells("find_first_page", "refund_extra"),
         ),
         solution(
             "treats the same amount on the same day as a repeat, whatever the note",
-            vec![pre.clone(), find(true, loose_key), refund("ts[1:]")],
+            cells("find_ignoring_note", "refund_extra"),
         ),
         solution(
             "sends back every copy, the one to keep too",
-            vec![pre.clone(), find(true, full_key), refund("ts")],
+            cells("find", "refund_every_copy"),
         ),
         solution(
             "looks at all payments, not just the last two weeks",
-            vec![
-                pre.clone(),
-                find(true, full_key).replace(&format!(", min_created_at=\"{since}\""), ""),
-                refund("ts[1:]"),
-            ],
+            cells("find_all_time", "refund_extra"),
         ),
     ];
     let shown = doubles

@@ -12,10 +12,10 @@ use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::distinct_friends;
 use crate::kit::people::full;
-use crate::kit::python::{DONE, logins};
 use crate::kit::python::{py, solution};
 use crate::kit::splitwise::expense_shares;
 use crate::kit::text::same_text;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, mix, step};
 use apps::people::Person;
@@ -106,65 +106,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let pre = logins(&[("sn", "simple_note"), ("ph", "phone"), ("sw", "splitwise")]);
-    let read = format!(
-        "notes = all_pages(apis.simple_note.search_notes, access_token=sn, query={})\nnote = next(n for n in notes if n[\"title\"] == {})\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\nguests = [x.strip() for x in re.search(r\"Guests: (.*)\", content).group(1).split(\",\")]\nitems = re.findall(r\"^(.+?) - \\$([0-9.]+)$\", content, re.M)\nprint(guests, items)",
-        py(title),
-        py(title)
-    );
-    let lookup = "contacts = all_pages(apis.phone.search_contacts, access_token=ph)\nemails = []\nfor name in guests:\n    emails.append(next(c[\"email\"] for c in contacts if c[\"first_name\"] == name))\nprint(emails)";
-    let record = |debtors: &str, items_expr: &str| {
-        format!(
-            "gid = apis.splitwise.create_group(access_token=sw, name={}, member_emails=emails)[\"group_id\"]\nfor desc, amount in {items_expr}:\n    apis.splitwise.record_expense(access_token=sw, description=desc, paid_amount=float(amount), payer_email=profile[\"email\"], debtor_emails={debtors}, group_id=gid)\n{DONE}",
-            py(group)
-        )
-    };
-    let everyone = "[profile[\"email\"]] + emails";
-    parts.ground_truth = vec![
-        pre.clone(),
-        read.clone(),
-        lookup.to_string(),
-        record(everyone, "items"),
-    ];
+    let script = Script::parse(include_str!("party_group.py"));
+    let vals = Vals::new()
+        .lit("title", title)
+        .lit("group", group)
+        .code("old_guests", py_list(&old_names));
+    let cells =
+        |lookup: &str, record: &str| script.cells(&["logins", "read", lookup, record], &vals);
+    parts.ground_truth = cells("lookup", "record");
     parts.wrong = vec![
         solution(
             "leaves the supervisor out of the split",
-            vec![
-                pre.clone(),
-                read.clone(),
-                lookup.to_string(),
-                record("emails", "items"),
-            ],
+            cells("lookup", "record_without_me"),
         ),
         solution(
             "looks the guests up by name on Splitwise and skips those under a nickname",
-            vec![
-                pre.clone(),
-                read.clone(),
-                "emails = []\nfor name in guests:\n    users = apis.splitwise.search_users(access_token=sw, query=name, page_limit=20)\n    hit = [u for u in users if u[\"name\"].split()[0] == name]\n    if hit:\n        emails.append(hit[0][\"email\"])".to_string(),
-                record(everyone, "items"),
-            ],
+            cells("lookup_on_splitwise", "record"),
         ),
         solution(
             "records one expense for the whole total",
-            vec![
-                pre.clone(),
-                read.clone(),
-                lookup.to_string(),
-                record(
-                    everyone,
-                    &format!("[({}, sum(float(a) for _, a in items))]", py(title)),
-                ),
-            ],
+            cells("lookup", "record_total"),
         ),
         solution(
             "adds the old party's guests too",
-            vec![
-                pre.clone(),
-                read.clone(),
-                format!("{lookup}\nfor name in {}:\n    emails.append(next(c[\"email\"] for c in contacts if c[\"first_name\"] == name))", py_list(&old_names)),
-                record(everyone, "items"),
-            ],
+            cells("lookup_with_old_guests", "record"),
         ),
     ];
     let group_s = group.to_string();

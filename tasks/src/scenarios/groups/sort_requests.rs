@@ -12,8 +12,8 @@ use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::people::{known, related, strangers};
 use crate::kit::python::solution;
-use crate::kit::python::{DONE, logins};
 use crate::kit::venmo::payments_sent;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -132,63 +132,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let pre = logins(&[("vm", "venmo"), ("ph", "phone")]);
-    let list = |paged: bool| {
-        if paged {
-            "reqs = all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\")"
-        } else {
-            "reqs = apis.venmo.show_received_payment_requests(access_token=vm, status=\"pending\")"
-        }
-    };
-    let contacts = "contacts = all_pages(apis.phone.search_contacts, access_token=ph)\nknown = {c[\"email\"] for c in contacts}\nmates = {c[\"email\"] for c in contacts if \"roommate\" in c[\"relationships\"]}\nprint(len(reqs), mates)";
-    let act = |approve: &str, deny: &str| {
-        format!(
-            "for r in reqs:\n    e = r[\"sender\"][\"email\"]\n    if {approve}:\n        apis.venmo.approve_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])\n    elif {deny}:\n        apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])\n{DONE}"
-        )
-    };
-    let right = act("e in mates", "e not in known");
-    parts.ground_truth = vec![
-        pre.clone(),
-        format!("{}\n{contacts}", list(true)),
-        right.clone(),
-    ];
+    let script = Script::parse(include_str!("sort_requests.py"));
+    let cells = |find: &str, answer: &str| script.cells(&["logins", find, answer], &Vals::new());
+    parts.ground_truth = cells("find", "answer");
     parts.wrong = vec![
         solution(
             "reads only the first page of requests",
-            vec![
-                pre.clone(),
-                format!("{}\n{contacts}", list(false)),
-                right.clone(),
-            ],
+            cells("find_first_page", "answer"),
         ),
         solution(
             "judges strangers by Venmo friendship instead of the contacts",
-            vec![
-                pre.clone(),
-                format!(
-                    "{}\n{contacts}\nknown = {{f[\"email\"] for f in all_pages(apis.venmo.search_friends, access_token=vm)}}",
-                    list(true)
-                ),
-                right.clone(),
-            ],
+            cells("find_by_venmo_friends", "answer"),
         ),
         solution(
             "pays every request from a contact",
-            vec![
-                pre.clone(),
-                format!("{}\n{contacts}", list(true)),
-                act("e in known", "e not in known"),
-            ],
+            cells("find", "answer_paying_contacts"),
         ),
     ];
     if v == 3 && known_names.contains(&picked[0].first_name) {
         parts.wrong.push(solution(
             "matches contacts by first name",
-            vec![
-                pre.clone(),
-                format!("{}\n{contacts}\nfirst = {{c[\"first_name\"] for c in contacts}}\nfor r in reqs:\n    if r[\"sender\"][\"name\"].split()[0] in first:\n        known.add(r[\"sender\"][\"email\"])", list(true)),
-                right.clone(),
-            ],
+            cells("find_by_first_name", "answer"),
         ));
     }
     let of = |d: &str| -> Vec<(String, i64, String)> {

@@ -12,10 +12,10 @@ use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::distinct_friends;
 use crate::kit::people::full;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::splitwise::expense_shares;
 use crate::kit::text::same_text;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -109,72 +109,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let pre = logins(&[("fs", "file_system"), ("ph", "phone"), ("sw", "splitwise")]);
-    let read = |pick: &str| {
-        format!(
-            "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/\", substring=\"tickets\", entry_type=\"files\")\nfiles = [apis.file_system.show_file(access_token=fs, file_path=q) for q in paths]\n{pick}\nm = re.search(r\"Tickets: (\\d+) x \\$([0-9.]+)\", receipt[\"content\"])\nn, price = int(m.group(1)), float(m.group(2))\nprint(n, price)"
-        )
-    };
-    let right_pick = format!(
-        "receipt = next(f for f in files if {} in f[\"content\"])",
-        py(&format!("Event: {event}"))
-    );
-    let texts = |order: &str| {
-        format!(
-            "msgs = all_pages(apis.phone.search_text_messages, access_token=ph, query={})\nwant = {{}}\nfor m in sorted(msgs, key=lambda m: m[\"sent_at\"]{order}):\n    k = re.search(r\"(\\d+) tickets?\", m[\"message\"])\n    if k and {} in m[\"message\"] and m[\"receiver\"][\"phone_number\"] == profile[\"phone_number\"]:\n        want[m[\"sender\"][\"phone_number\"]] = int(k.group(1))\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nemail = {{c[\"phone_number\"]: c[\"email\"] for c in contacts}}\nprint(want)",
-            py(event),
-            py(event)
-        )
-    };
-    let record = |shares: bool| {
-        let amounts = if shares {
-            ", debt_amounts=[round((n - sum(want.values())) * price, 2)] + [round(k * price, 2) for k in want.values()]"
-        } else {
-            ""
-        };
-        format!(
-            "apis.splitwise.record_expense(access_token=sw, description={}, paid_amount=round(n * price, 2), payer_email=profile[\"email\"], debtor_emails=[profile[\"email\"]] + [email[q] for q in want]{amounts})\n{DONE}",
-            py(&format!("{event} tickets"))
-        )
-    };
-    parts.ground_truth = vec![pre.clone(), read(&right_pick), texts(""), record(true)];
+    let script = Script::parse(include_str!("ticket_shares.py"));
+    let vals = Vals::new()
+        .lit("event", event)
+        .lit("event_line", &format!("Event: {event}"))
+        .lit("description", &format!("{event} tickets"));
+    let cells = |names: &[&str]| script.cells(names, &vals);
+    parts.ground_truth = cells(&["logins", "read", "counts", "record"]);
     parts.wrong = vec![
         solution(
             "splits the total equally",
-            vec![pre.clone(), read(&right_pick), texts(""), record(false)],
+            cells(&["logins", "read", "counts", "record_equally"]),
         ),
         solution(
             "takes the older tickets receipt",
-            vec![
-                pre.clone(),
-                read("receipt = min(files, key=lambda f: f[\"created_at\"])"),
-                texts(""),
-                record(true),
-            ],
+            cells(&["logins", "read_oldest", "counts", "record"]),
         ),
         solution(
             "counts the supervisor's own text as a friend's",
-            vec![
-                pre.clone(),
-                read(&right_pick),
-                "contacts = all_pages(apis.phone.search_contacts, access_token=ph)\nemail = {c[\"phone_number\"]: c[\"email\"] for c in contacts}\nemail[profile[\"phone_number\"]] = profile[\"email\"]".to_string(),
-                texts("").replace(
-                    " and m[\"receiver\"][\"phone_number\"] == profile[\"phone_number\"]",
-                    " and m[\"sender\"][\"phone_number\"] in email",
-                ).replace("contacts = all_pages(apis.phone.search_contacts, access_token=ph)\nemail = {c[\"phone_number\"]: c[\"email\"] for c in contacts}\n", ""),
-                record(true),
-            ],
+            cells(&[
+                "logins",
+                "read",
+                "own_contact",
+                "counts_from_contacts",
+                "record",
+            ]),
         ),
     ];
     if v == 2 {
         parts.wrong.push(solution(
             "goes by each friend's first text",
-            vec![
-                pre.clone(),
-                read(&right_pick),
-                texts(", reverse=True"),
-                record(true),
-            ],
+            cells(&["logins", "read", "counts_first_texts", "record"]),
         ));
     }
     let want: Vec<(Option<Person>, i64)> = std::iter::once((None, mine * price))

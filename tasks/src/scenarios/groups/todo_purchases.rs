@@ -10,10 +10,10 @@ use crate::kit::changes::allow_added;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::distinct_friends;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::splitwise::expense_shares;
 use crate::kit::text::same_text;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -104,44 +104,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_splitwise_group(&sup, &all, &name_s, at)?;
         Ok(())
     }));
-    let pre = logins(&[("td", "todoist"), ("sw", "splitwise")]);
-    let find = |filters: &str| {
-        let list = format!(
-            "apis.todoist.show_tasks(access_token=td, project_id=proj[\"project_id\"]{filters})\ntasks = res[\"no_section_tasks\"] + [t for sec in res[\"sections\"] for t in sec[\"tasks\"]]"
-        );
-        format!(
-            "proj = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x[\"name\"] == {})\nres = {list}\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nemails = [m[\"email\"] for m in group[\"members\"]]\nprint(len(tasks), emails)",
-            py(name),
-            py(name)
-        )
-    };
-    let right_filters = ", is_completed=True, assignee_email=profile[\"email\"]";
-    let record = |debtors: &str| {
-        format!(
-            "for t in tasks:\n    m = re.match(r\"^(.*) - \\$([0-9.]+)$\", t[\"title\"])\n    if m:\n        apis.splitwise.record_expense(access_token=sw, description=m.group(1), paid_amount=float(m.group(2)), payer_email=profile[\"email\"], debtor_emails={debtors}, group_id=group[\"group_id\"])\n{DONE}"
-        )
-    };
-    parts.ground_truth = vec![pre.clone(), find(right_filters), record("emails")];
+    let script = Script::parse(include_str!("todo_purchases.py"));
+    let vals = Vals::new().lit("name", name);
+    let cells = |find: &str, record: &str| script.cells(&["logins", find, record], &vals);
+    parts.ground_truth = cells("find", "record");
     parts.wrong = vec![
         solution(
             "takes the friends' purchases too",
-            vec![pre.clone(), find(", is_completed=True"), record("emails")],
+            cells("find_everyones", "record"),
         ),
-        solution(
-            "takes open tasks too",
-            vec![
-                pre.clone(),
-                find(", assignee_email=profile[\"email\"]"),
-                record("emails"),
-            ],
-        ),
+        solution("takes open tasks too", cells("find_open_too", "record")),
         solution(
             "leaves the supervisor out of the split",
-            vec![
-                pre.clone(),
-                find(right_filters),
-                record("[e for e in emails if e != profile[\"email\"]]"),
-            ],
+            cells("find", "record_without_me"),
         ),
     ];
     let shown = counted

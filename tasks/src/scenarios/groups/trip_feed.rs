@@ -6,9 +6,9 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added, updates_only};
 use crate::kit::db::uid;
 use crate::kit::people::distinct_friends;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::text::same_text;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -126,52 +126,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let pre = logins(&[("sw", "splitwise"), ("vm", "venmo")]);
-    let find = |who: &str| {
-        format!(
-            "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nmembers = {{m[\"email\"] for m in group[\"members\"]}} - {{profile[\"email\"]}}\nfeed = all_pages(apis.venmo.show_social_feed, access_token=vm)\npicked = [t for t in feed if {who} and {} in t[\"description\"].lower()]\nprint(picked)",
-            py(&group),
-            py(&city.to_lowercase())
-        )
-    };
-    let right_who = "t[\"sender\"][\"email\"] in members and t[\"receiver\"][\"email\"] in members";
-    let act = |like: bool| {
-        let l = if like {
-            "    apis.venmo.like_transaction(access_token=vm, transaction_id=t[\"transaction_id\"])\n"
-        } else {
-            ""
-        };
-        format!(
-            "for t in picked:\n{l}    apis.venmo.create_transaction_comment(access_token=vm, transaction_id=t[\"transaction_id\"], comment={})\n{DONE}",
-            py(comment)
-        )
-    };
-    parts.ground_truth = vec![pre.clone(), find(right_who), act(true)];
+    let script = Script::parse(include_str!("trip_feed.py"));
+    let vals = Vals::new()
+        .lit("group", &group)
+        .lit("city", &city.to_lowercase())
+        .lit("comment", comment);
+    let cells = |find: &str, act: &str| script.cells(&["logins", find, act], &vals);
+    parts.ground_truth = cells("find", "like_and_comment");
     parts.wrong = vec![
         solution(
             "takes payments where only one side is in the group",
-            vec![
-                pre.clone(),
-                find(
-                    "(t[\"sender\"][\"email\"] in members or t[\"receiver\"][\"email\"] in members)",
-                ),
-                act(true),
-            ],
+            cells("find_either_side", "like_and_comment"),
         ),
-        solution(
-            "comments without liking",
-            vec![pre.clone(), find(right_who), act(false)],
-        ),
+        solution("comments without liking", cells("find", "comment_only")),
         solution(
             "reads only the first page of the feed",
-            vec![
-                pre.clone(),
-                find(right_who).replace(
-                    "all_pages(apis.venmo.show_social_feed, access_token=vm)",
-                    "apis.venmo.show_social_feed(access_token=vm)",
-                ),
-                act(true),
-            ],
+            cells("find_first_page", "like_and_comment"),
         ),
     ];
     let targets: Vec<(String, String, String)> = pays

@@ -12,9 +12,9 @@ use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::related;
 use crate::kit::python::solution;
-use crate::kit::python::{DONE, logins};
 use crate::kit::text::same_text;
 use crate::kit::time::on;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -112,57 +112,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let pre = logins(&[("ph", "phone"), ("vm", "venmo"), ("sw", "splitwise")]);
-    let find = |filter: &str| {
-        format!(
-            "mates = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")\ngot = []\nfor m in mates:\n    got += all_pages(apis.venmo.show_transactions, access_token=vm, user_email=m[\"email\"]{filter})\ngroups = all_pages(apis.splitwise.show_groups, access_token=sw)\ngid = next(x[\"group_id\"] for x in groups if x[\"name\"] == \"Roommates\")\nprint(len(got), gid)"
-        )
-    };
-    let right_filter = ", direction=\"received\", min_created_at=\"2023-05-01\"";
-    let record = |payer: &str, receiver: &str, group: &str| {
-        format!(
-            "for t in got:\n    apis.splitwise.record_payment(access_token=sw, payer_email={payer}, receiver_email={receiver}, amount=t[\"amount\"], description=t[\"description\"]{group})\n{DONE}"
-        )
-    };
-    let right = record(
-        "t[\"sender\"][\"email\"]",
-        "t[\"receiver\"][\"email\"]",
-        ", group_id=gid",
-    );
-    parts.ground_truth = vec![pre.clone(), find(right_filter), right.clone()];
+    let script = Script::parse(include_str!("venmo_to_splitwise.py"));
+    let cells = |find: &str, record: &str| script.cells(&["logins", find, record], &Vals::new());
+    parts.ground_truth = cells("find", "record");
     parts.wrong = vec![
         solution(
             "records the payments the supervisor sent too",
-            vec![
-                pre.clone(),
-                find(", min_created_at=\"2023-05-01\""),
-                right.clone(),
-            ],
+            cells("find_sent_too", "record"),
         ),
         solution(
             "takes every payment from them, April's too",
-            vec![pre.clone(), find(", direction=\"received\""), right.clone()],
+            cells("find_all_time", "record"),
         ),
         solution(
             "records them outside the group",
-            vec![
-                pre.clone(),
-                find(right_filter),
-                record("t[\"sender\"][\"email\"]", "t[\"receiver\"][\"email\"]", ""),
-            ],
+            cells("find", "record_outside_group"),
         ),
-        solution(
-            "swaps payer and receiver",
-            vec![
-                pre.clone(),
-                find(right_filter),
-                record(
-                    "t[\"receiver\"][\"email\"]",
-                    "t[\"sender\"][\"email\"]",
-                    ", group_id=gid",
-                ),
-            ],
-        ),
+        solution("swaps payer and receiver", cells("find", "record_swapped")),
     ];
     let shown = counted
         .iter()

@@ -6,8 +6,8 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added, updates_only};
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, mix, step};
 use sim::sql::Cached;
@@ -80,50 +80,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let pre = logins(&[("sn", "simple_note"), ("vm", "venmo")]);
-    let read = format!(
-        "notes = all_pages(apis.simple_note.search_notes, access_token=sn)\nnote = next(n for n in notes if n[\"title\"] == {})\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\nkeep = float(re.search(r\"^Venmo reserve: \\$([0-9.,]+)$\", content, re.M).group(1).replace(\",\", \"\"))\nbalance = apis.venmo.show_venmo_balance(access_token=vm)[\"venmo_balance\"]\ncards = apis.venmo.show_payment_cards(access_token=vm)\nprint(keep, balance, cards)",
-        py(title)
-    );
-    let valid_py = format!(
-        "card = next(c for c in cards if (c[\"expiry_year\"], c[\"expiry_month\"]) >= ({}, {}))",
-        g.now.format("%Y"),
-        g.now.format("%-m")
-    );
+    let script = Script::parse(include_str!("wallet_to_card.py"));
+    let vals = Vals::new()
+        .lit("title", title)
+        .code("year", g.now.format("%Y"))
+        .code("month", g.now.format("%-m"));
     let send = |card: &str, amount: &str| {
-        format!(
-            "{card}\napis.venmo.withdraw_from_venmo_balance(access_token=vm, amount={amount}, payment_card_id=card[\"payment_card_id\"])\n{DONE}"
+        script.cells(
+            &["logins", "read", card],
+            &vals.clone().code("amount", amount),
         )
     };
-    parts.ground_truth = vec![
-        pre.clone(),
-        read.clone(),
-        send(&valid_py, "round(balance - keep, 2)"),
-    ];
+    parts.ground_truth = send("withdraw", "round(balance - keep, 2)");
     parts.wrong = vec![
-        solution(
-            "moves the whole balance",
-            vec![pre.clone(), read.clone(), send(&valid_py, "balance")],
-        ),
+        solution("moves the whole balance", send("withdraw", "balance")),
         solution(
             "keeps April's crossed-out reserve",
-            vec![
-                pre.clone(),
-                read.clone(),
-                send(&valid_py, &format!("round(balance - {}, 2)", c2(old_keep))),
-            ],
+            send("withdraw", &format!("round(balance - {}, 2)", c2(old_keep))),
         ),
-        solution(
-            "moves only the reserve",
-            vec![pre.clone(), read.clone(), send(&valid_py, "keep")],
-        ),
+        solution("moves only the reserve", send("withdraw", "keep")),
         solution(
             "uses the first card listed",
-            vec![
-                pre.clone(),
-                read.clone(),
-                send("card = cards[0]", "round(balance - keep, 2)"),
-            ],
+            send("withdraw_to_first_card", "round(balance - keep, 2)"),
         ),
     ];
     let moved = balance - keep;

@@ -8,7 +8,8 @@ use crate::kit::changes::added;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::people::roommates;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -123,62 +124,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = logins(&[("fs", "file_system"), ("sw", "splitwise")]);
-    let find = "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/bills/\", entry_type=\"files\")\nthis_month = [q for q in paths if \"2023_05\" in q]\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")\nmembers = [m[\"email\"] for m in group[\"members\"]]\nexpenses = all_pages(apis.splitwise.show_group_expenses, access_token=sw, group_id=group[\"group_id\"])";
-    let add = |debtors: &str, receipt: bool, skip_known: bool| {
-        let r = if receipt {
-            ", receipt_file_path=path, file_system_access_token=fs"
-        } else {
-            ""
-        };
-        let skip = if skip_known {
-            "    if any(abs(e[\"paid_amount\"] - amount) < 0.005 for e in expenses):\n        continue\n"
-        } else {
-            ""
-        };
-        format!(
-            "for path in this_month:\n    content = apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"]\n    amount = float(re.search(r\"Total due: \\$([0-9]+\\.[0-9][0-9])\", content).group(1))\n    company = content.splitlines()[0]\n    month = re.search(r\"Period: (.+)\", content).group(1).strip()\n{skip}    apis.splitwise.record_expense(access_token=sw, description=f\"{{company}} {{month}}\", paid_amount=amount, payer_email=profile[\"email\"], debtor_emails={debtors}, group_id=group[\"group_id\"]{r})\napis.supervisor.complete_task()"
-        )
-    };
-    parts.ground_truth = vec![logins.clone(), find.to_string(), add("members", true, true)];
+    let script = Script::parse(include_str!("bills_check.py"));
+    let vals = Vals::new().lit("month", "2023_05");
+    let cells = |last: &str| script.cells(&["logins", "find", last], &vals);
+    parts.ground_truth = cells("record_missing");
     parts.wrong = vec![
-        solution(
-            "adds every bill of the month again",
-            vec![
-                logins.clone(),
-                find.to_string(),
-                add("members", true, false),
-            ],
-        ),
+        solution("adds every bill of the month again", cells("record_all")),
         solution(
             "attaches no receipt",
-            vec![
-                logins.clone(),
-                find.to_string(),
-                add("members", false, true),
-            ],
+            cells("record_missing_without_receipt"),
         ),
         solution(
             "leaves the supervisor out of the split",
-            vec![
-                logins.clone(),
-                find.to_string(),
-                add(
-                    "[e for e in members if e != profile[\"email\"]]",
-                    true,
-                    true,
-                ),
-            ],
+            cells("record_missing_without_me"),
         ),
     ];
     if v == 3 {
         parts.wrong.push(solution(
             "also adds last month's missing bill",
-            vec![
-                logins.clone(),
-                find.replace("if \"2023_05\" in q]", "if \"2023_0\" in q]"),
-                add("members", true, true),
-            ],
+            script.cells(
+                &["logins", "find", "record_missing"],
+                &Vals::new().lit("month", "2023_0"),
+            ),
         ));
     }
     let members: Vec<String> = std::iter::once(p.email.clone())

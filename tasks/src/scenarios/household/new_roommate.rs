@@ -10,7 +10,8 @@ use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::people::roommates;
 use crate::kit::phone::texts_to;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -96,104 +97,70 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = logins(&[
-        ("sn", "simple_note"),
-        ("ph", "phone"),
-        ("sw", "splitwise"),
-        ("td", "todoist"),
-    ]);
+    let script = Script::parse(include_str!("new_roommate.py"));
+    let vals = Vals::new()
+        .lit("full", &full)
+        .lit("first", &f.first_name)
+        .lit("last", &f.last_name);
     let who = if v == 3 {
-        format!(
-            "msgs = all_pages(apis.phone.search_text_messages, access_token=ph, query={})\nmsg = next(m for m in msgs if {} in m[\"message\"])\nemail = re.search(r\"my email is (\\S+?)\\.?$\", msg[\"message\"]).group(1)\nnumber = msg[\"sender\"][\"phone_number\"]\napis.phone.add_contact(access_token=ph, first_name={}, last_name={}, phone_number=number, email=email, relationships=[\"roommate\"])",
-            py(&full),
-            py(&full),
-            py(&f.first_name),
-            py(&f.last_name)
-        )
+        "save_contact"
     } else {
-        format!(
-            "contacts = all_pages(apis.phone.search_contacts, access_token=ph, query={})\nc = next(c for c in contacts if c[\"first_name\"] == {} and c[\"last_name\"] == {})\nemail, number = c[\"email\"], c[\"phone_number\"]",
-            py(&full),
-            py(&f.first_name),
-            py(&f.last_name)
-        )
+        "find_contact"
     };
-    let wifi_py = "note = next(n for n in all_pages(apis.simple_note.search_notes, access_token=sn, query=\"wifi\") if \"wifi\" in n[\"title\"].lower())\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\npw = next(l.split(\":\", 1)[1].strip() for l in content.splitlines() if l.lower().startswith((\"password:\", \"new password:\")))";
-    let sw_py = "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")\napis.splitwise.add_member_to_group(access_token=sw, group_id=group[\"group_id\"], user_email=email)";
-    let td_py = "home = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x[\"name\"] == \"Home\")\napis.todoist.send_project_invite(access_token=td, project_id=home[\"project_id\"], email=email)";
-    let text_py = "apis.phone.send_text_message(access_token=ph, phone_number=number, message=f\"Welcome to the flat! The wifi is FlatNet-5G, password: {pw}\")\napis.supervisor.complete_task()";
-    parts.ground_truth = vec![
-        logins.clone(),
-        who.clone(),
-        wifi_py.to_string(),
-        sw_py.to_string(),
-        td_py.to_string(),
-        text_py.to_string(),
-    ];
+    let cells = |names: &[&str]| script.cells(names, &vals);
+    parts.ground_truth = cells(&["logins", who, "wifi", "join_group", "invite", "welcome"]);
     parts.wrong = vec![
         solution(
             "forgets the Todoist invite",
-            vec![
-                logins.clone(),
-                who.clone(),
-                wifi_py.to_string(),
-                sw_py.to_string(),
-                text_py.to_string(),
-            ],
+            cells(&["logins", who, "wifi", "join_group", "welcome"]),
         ),
         solution(
             "texts the router's admin password",
-            vec![
-                logins.clone(),
-                who.clone(),
-                wifi_py.replace(
-                    "pw = next(l.split(\":\", 1)[1].strip() for l in content.splitlines() if l.lower().startswith((\"password:\", \"new password:\")))",
-                    "pw = next(l.split(\"/\", 1)[1].strip() for l in content.splitlines() if l.lower().startswith(\"router\"))",
-                ),
-                sw_py.to_string(),
-                td_py.to_string(),
-                text_py.to_string(),
-            ],
+            cells(&[
+                "logins",
+                who,
+                "wifi_router_password",
+                "join_group",
+                "invite",
+                "welcome",
+            ]),
         ),
         solution(
             "adds them to another Splitwise group",
-            vec![
-                logins.clone(),
-                who.clone(),
-                wifi_py.to_string(),
-                sw_py.replace(
-                    "if x[\"name\"] == \"Roommates\")",
-                    "if x[\"name\"] != \"Roommates\")",
-                ),
-                td_py.to_string(),
-                text_py.to_string(),
-            ],
+            cells(&[
+                "logins",
+                who,
+                "wifi",
+                "join_other_group",
+                "invite",
+                "welcome",
+            ]),
         ),
     ];
     if v == 2 {
         parts.wrong.push(solution(
             "texts the old password",
-            vec![
-                logins.clone(),
-                who.clone(),
-                wifi_py.replace("(\"password:\", \"new password:\")", "\"old password\""),
-                sw_py.to_string(),
-                td_py.to_string(),
-                text_py.to_string(),
-            ],
+            cells(&[
+                "logins",
+                who,
+                "wifi_old_password",
+                "join_group",
+                "invite",
+                "welcome",
+            ]),
         ));
     }
     if v == 3 {
         parts.wrong.push(solution(
             "does not save the contact",
-            vec![
-                logins.clone(),
-                who.replace("\napis.phone.add_contact(", "\nprint("),
-                wifi_py.to_string(),
-                sw_py.to_string(),
-                td_py.to_string(),
-                text_py.to_string(),
-            ],
+            cells(&[
+                "logins",
+                "read_texted_contact",
+                "wifi",
+                "join_group",
+                "invite",
+                "welcome",
+            ]),
         ));
     }
     let (email, number) = (f.email.clone(), f.phone_number.clone());

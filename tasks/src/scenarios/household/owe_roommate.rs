@@ -8,7 +8,8 @@ use crate::diff::ChangeKind;
 use crate::kit::changes::added;
 use crate::kit::money::c2;
 use crate::kit::people::roommates;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -141,61 +142,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let logins = logins(&[("ph", "phone"), ("sw", "splitwise"), ("vm", "venmo")]);
-    let who = format!(
-        "mate = next(c for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\") if c[\"first_name\"] == {})",
-        py(&name)
-    );
-    let sw_py = "bal = apis.splitwise.show_person_balance(access_token=sw, email=mate[\"email\"])\nsw_owed = sum(b[\"amount\"] * (1 if b[\"direction\"] == \"you_owe_them\" else -1) for b in bal[\"breakdown\"] if b[\"group_name\"] == \"Move-in\")";
-    let vm_py = "reqs = [r for r in all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\") if r[\"sender\"][\"email\"] == mate[\"email\"]]\nvm_owed = sum(r[\"amount\"] for r in reqs)";
-    let answer = |expr: &str| format!("apis.supervisor.complete_task(answer=round({expr}, 2))");
-    parts.ground_truth = vec![
-        logins.clone(),
-        who.clone(),
-        sw_py.to_string(),
-        vm_py.to_string(),
-        answer("sw_owed + vm_owed"),
-    ];
+    let script = Script::parse(include_str!("owe_roommate.py"));
+    let vals = Vals::new().lit("name", &name);
+    let cells = |venmo: &str, answer: &str| {
+        script.cells(&["logins", "mate", "splitwise", venmo, answer], &vals)
+    };
+    parts.ground_truth = cells("venmo_pending", "answer_both");
     parts.wrong = vec![
         solution(
             "counts only Splitwise",
-            vec![
-                logins.clone(),
-                who.clone(),
-                sw_py.to_string(),
-                vm_py.to_string(),
-                answer("sw_owed"),
-            ],
+            cells("venmo_pending", "answer_splitwise"),
         ),
         solution(
             "counts only the Venmo requests",
-            vec![
-                logins.clone(),
-                who.clone(),
-                sw_py.to_string(),
-                vm_py.to_string(),
-                answer("vm_owed"),
-            ],
+            cells("venmo_pending", "answer_venmo"),
         ),
         solution(
             "counts the approved request too",
-            vec![
-                logins.clone(),
-                who.clone(),
-                sw_py.to_string(),
-                vm_py.replace(", status=\"pending\"", ""),
-                answer("sw_owed + vm_owed"),
-            ],
+            cells("venmo_all", "answer_both"),
         ),
         solution(
             "counts every pending request, from anyone",
-            vec![
-                logins.clone(),
-                who.clone(),
-                sw_py.to_string(),
-                vm_py.replace(" if r[\"sender\"][\"email\"] == mate[\"email\"]", ""),
-                answer("sw_owed + vm_owed"),
-            ],
+            cells("venmo_pending_anyone", "answer_both"),
         ),
     ];
     parts.checks = vec![Check::new(

@@ -12,7 +12,8 @@ use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::phone::texts_to;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -126,35 +127,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = logins(&[
-        ("fs", "file_system"),
-        ("td", "todoist"),
-        ("sw", "splitwise"),
-        ("ph", "phone"),
-    ]);
-    let find = format!(
-        "sp = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"{label}\")[0]\npaths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/downloads/\", substring=\"invoice\", entry_type=\"files\")\nfiles = [apis.file_system.show_file(access_token=fs, file_path=q) for q in paths]\nfiles = [f for f in files if \"kitchen sink\" in f[\"content\"].lower()]\ninv = max(files, key=lambda f: f[\"created_at\"])\namount = float(re.search(r\"Amount due: \\$([0-9]+\\.[0-9][0-9])\", inv[\"content\"]).group(1))\nhalf = round(amount / 2, 2)"
-    );
-    let task_py = "home = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x[\"name\"] == \"Home\")\nrepairs = next(s for s in home[\"sections\"] if s[\"name\"] == \"Repairs\")\nshown = apis.todoist.show_tasks(access_token=td, project_id=home[\"project_id\"], section_id=repairs[\"id\"], is_completed=False)\ntasks = [t for sec in shown[\"sections\"] for t in sec[\"tasks\"]]\ntask = next(t for t in tasks if \"kitchen sink\" in t[\"title\"].lower())\napis.todoist.update_task(access_token=td, task_id=task[\"task_id\"], is_completed=True)";
-    let sw_py = "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if sorted(m[\"email\"] for m in x[\"members\"]) == sorted([profile[\"email\"], sp[\"email\"]]))\napis.splitwise.record_expense(access_token=sw, description=\"Plumber - kitchen sink\", paid_amount=amount, payer_email=profile[\"email\"], debtor_emails=[profile[\"email\"], sp[\"email\"]], group_id=group[\"group_id\"], receipt_file_path=inv[\"path\"], file_system_access_token=fs)";
-    let text_py = "apis.phone.send_text_message(access_token=ph, phone_number=sp[\"phone_number\"], message=f\"The plumber's bill is on Splitwise, your half is ${half:.2f}\")\napis.supervisor.complete_task()";
-    parts.ground_truth = vec![
-        logins.clone(),
-        find.clone(),
-        task_py.to_string(),
-        sw_py.to_string(),
-        text_py.to_string(),
-    ];
+    let script = Script::parse(include_str!("plumber_invoice.py"));
+    let vals = Vals::new().lit("label", label);
+    let cells = |names: &[&str]| script.cells(names, &vals);
+    parts.ground_truth = cells(&["logins", "find", "close_task", "record", "text"]);
     parts.wrong = vec![
         solution(
             "closes the bathroom sink task",
-            vec![
-                logins.clone(),
-                find.clone(),
-                task_py.replace("\"kitchen sink\" in t[", "\"bathroom sink\" in t["),
-                sw_py.to_string(),
-                text_py.to_string(),
-            ],
+            cells(&["logins", "find", "close_bathroom_task", "record", "text"]),
         ),
         solution(
             if v == 2 {
@@ -162,36 +142,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             } else {
                 "uses the first invoice found"
             },
-            vec![
-                logins.clone(),
-                find.replace(
-                    "files = [f for f in files if \"kitchen sink\" in f[\"content\"].lower()]\ninv = max(",
-                    "inv = min(",
-                ),
-                task_py.to_string(),
-                sw_py.to_string(),
-                text_py.to_string(),
-            ],
+            cells(&[
+                "logins",
+                "find_first_invoice",
+                "close_task",
+                "record",
+                "text",
+            ]),
         ),
         solution(
             "texts the whole amount",
-            vec![
-                logins.clone(),
-                find.replace("half = round(amount / 2, 2)", "half = amount"),
-                task_py.to_string(),
-                sw_py.replace("paid_amount=amount", "paid_amount=amount * 1.0"),
-                text_py.to_string(),
-            ],
+            cells(&[
+                "logins",
+                "find_whole_amount",
+                "close_task",
+                "record_amount_times_one",
+                "text",
+            ]),
         ),
         solution(
             "records the expense outside the group",
-            vec![
-                logins.clone(),
-                find.clone(),
-                task_py.to_string(),
-                sw_py.replace(", group_id=group[\"group_id\"]", ""),
-                text_py.to_string(),
-            ],
+            cells(&[
+                "logins",
+                "find",
+                "close_task",
+                "record_outside_group",
+                "text",
+            ]),
         ),
     ];
     let amount = cents as f64 / 100.0;

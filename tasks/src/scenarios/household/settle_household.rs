@@ -8,7 +8,8 @@ use crate::kit::allow::venmo_payments;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -78,41 +79,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = logins(&[("ph", "phone"), ("sw", "splitwise"), ("vm", "venmo")]);
-    let find = format!(
-        "sp = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"{label}\")[0]\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if sorted(m[\"email\"] for m in x[\"members\"]) == sorted([profile[\"email\"], sp[\"email\"]]))\nbal = apis.splitwise.show_person_balance(access_token=sw, email=sp[\"email\"])\nb = next(b for b in bal[\"breakdown\"] if b[\"group_id\"] == group[\"group_id\"])\ni_owe = b[\"direction\"] == \"you_owe_them\"\namount = round(b[\"amount\"], 2)"
-    );
-    let settle = |flip: bool, record: bool| {
-        let cond = if flip { "not i_owe" } else { "i_owe" };
-        let rec = if record {
-            "\napis.splitwise.record_payment(access_token=sw, payer_email=payer, receiver_email=receiver, amount=amount, group_id=group[\"group_id\"], description=\"Household settle-up\")"
-        } else {
-            ""
-        };
-        format!(
-            "if {cond}:\n    apis.venmo.create_transaction(access_token=vm, receiver_email=sp[\"email\"], amount=amount, description=\"Household settle-up\")\n    payer, receiver = profile[\"email\"], sp[\"email\"]\nelse:\n    apis.venmo.create_payment_request(access_token=vm, user_email=sp[\"email\"], amount=amount, description=\"Household settle-up\")\n    payer, receiver = sp[\"email\"], profile[\"email\"]{rec}\napis.supervisor.complete_task()"
-        )
-    };
-    parts.ground_truth = vec![logins.clone(), find.clone(), settle(false, true)];
+    let script = Script::parse(include_str!("settle_household.py"));
+    let vals = Vals::new().lit("label", label);
+    let cells = |find: &str, settle: &str| script.cells(&["logins", find, settle], &vals);
+    parts.ground_truth = cells("find", "settle");
     parts.wrong = vec![
-        solution(
-            "gets the direction wrong",
-            vec![logins.clone(), find.clone(), settle(true, true)],
-        ),
+        solution("gets the direction wrong", cells("find", "settle_flipped")),
         solution(
             "does not record it on Splitwise",
-            vec![logins.clone(), find.clone(), settle(false, false)],
+            cells("find", "settle_unrecorded"),
         ),
         solution(
             "settles the total balance over every group",
-            vec![
-                logins.clone(),
-                find.replace(
-                    "amount = round(b[\"amount\"], 2)",
-                    "amount = round(bal[\"total\"], 2) + 1.0",
-                ),
-                settle(false, true),
-            ],
+            cells("find_total", "settle"),
         ),
     ];
     let amount = owed.abs() as f64 / 100.0;

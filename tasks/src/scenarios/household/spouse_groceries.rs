@@ -8,7 +8,8 @@ use crate::kit::allow::venmo_payments;
 use crate::kit::changes::added;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -83,28 +84,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_text(&spo, &sup, &ask, now - Duration::hours(2))?;
         Ok(())
     }));
-    let logins = logins(&[("ph", "phone"), ("vm", "venmo")]);
-    let find = format!(
-        "sp = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"{label}\")[0]\nmsgs = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=sp[\"phone_number\"], query=\"groceries\")\nmsgs = [m for m in msgs if m[\"sender\"][\"phone_number\"] == sp[\"phone_number\"] and \"grocer\" in m[\"message\"].lower()]\nlatest = max(msgs, key=lambda m: m[\"sent_at\"])\ntotal = float(re.search(r\"\\$([0-9]+\\.[0-9][0-9])\", latest[\"message\"]).group(1))\nowed = total if \"whole\" in latest[\"message\"] else round(total / 2, 2)"
-    );
-    let pay = |amount: &str, email: &str, note: &str| {
-        format!(
-            "apis.venmo.create_transaction(access_token=vm, receiver_email={email}, amount={amount}, description={})\napis.supervisor.complete_task()",
-            py(note)
-        )
+    let script = Script::parse(include_str!("spouse_groceries.py"));
+    let vals = Vals::new().lit("label", label);
+    let logins = script.cell("logins", &vals);
+    let find = script.cell("find", &vals);
+    let pay = |amount: &str, note: &str| {
+        script.cell("pay", &Vals::new().code("amount", amount).lit("note", note))
     };
-    parts.ground_truth = vec![
-        logins.clone(),
-        find.clone(),
-        pay("owed", "sp[\"email\"]", "Groceries"),
-    ];
+    parts.ground_truth = vec![logins.clone(), find.clone(), pay("owed", "Groceries")];
     parts.wrong = vec![
         solution(
             "pays the older grocery bill",
             vec![
                 logins.clone(),
-                find.replace("latest = max(", "latest = min("),
-                pay("owed", "sp[\"email\"]", "Groceries"),
+                script.cell("find_oldest", &vals),
+                pay("owed", "Groceries"),
             ],
         ),
         solution(
@@ -117,23 +111,26 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 logins.clone(),
                 find.clone(),
                 pay(
-                    if v == 2 { "round(total / 2, 2)" } else { "total" },
-                    "sp[\"email\"]",
+                    if v == 2 {
+                        "round(total / 2, 2)"
+                    } else {
+                        "total"
+                    },
                     "Groceries",
                 ),
             ],
         ),
         solution(
             "requests the money instead of paying",
-            vec![
-                logins.clone(),
-                find.clone(),
-                "apis.venmo.create_payment_request(access_token=vm, user_email=sp[\"email\"], amount=owed, description=\"Groceries\")\napis.supervisor.complete_task()".to_string(),
-            ],
+            vec![logins.clone(), find.clone(), script.cell("request", &vals)],
         ),
         solution(
             "writes another note",
-            vec![logins.clone(), find.clone(), pay("owed", "sp[\"email\"]", "groceries at the store")],
+            vec![
+                logins.clone(),
+                find.clone(),
+                pay("owed", "groceries at the store"),
+            ],
         ),
     ];
     let amount = owed as f64 / 100.0;

@@ -7,7 +7,8 @@ use super::{SwExpense, allow_splitwise_expenses, sw_added, sw_group};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::people::roommates;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts};
 
@@ -64,62 +65,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let mut parts = Parts::new(&p, instruction);
     parts.notes = Some(notes);
     parts.apps = vec!["supervisor", "simple_note", "splitwise"];
-    let logins = logins(&[("sn", "simple_note"), ("sw", "splitwise")]);
-    let find = "notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=\"streaming\")\nnote = next(n for n in notes if \"share\" in n[\"title\"].lower())\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\nitems = []\nfor line in content.splitlines():\n    m = re.match(r\"- (.+?): \\$([0-9.]+)/month\", line.strip())\n    if m and \"cancel\" not in line.lower():\n        items.append((m.group(1), float(m.group(2))))\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")\nmembers = [m[\"email\"] for m in group[\"members\"]]";
-    let record = |debtors: &str, group: bool| {
-        let gid = if group {
-            ", group_id=group[\"group_id\"]"
-        } else {
-            ""
-        };
-        format!(
-            "for name, amount in items:\n    apis.splitwise.record_expense(access_token=sw, description=name, paid_amount=amount, payer_email=profile[\"email\"], debtor_emails={debtors}{gid})\napis.supervisor.complete_task()"
-        )
-    };
-    parts.ground_truth = vec![logins.clone(), find.to_string(), record("members", true)];
+    let script = Script::parse(include_str!("streaming_split.py"));
+    let cells = |find: &str, record: &str| script.cells(&["logins", find, record], &Vals::new());
+    parts.ground_truth = cells("find", "record");
     parts.wrong = vec![
         solution(
             "leaves the supervisor out of the split",
-            vec![
-                logins.clone(),
-                find.to_string(),
-                record("[e for e in members if e != profile[\"email\"]]", true),
-            ],
+            cells("find", "record_without_me"),
         ),
         solution(
             "records the expenses outside the group",
-            vec![logins.clone(), find.to_string(), record("members", false)],
+            cells("find", "record_outside_group"),
         ),
         solution(
             "records one expense for the total",
-            vec![
-                logins.clone(),
-                find.to_string(),
-                "apis.splitwise.record_expense(access_token=sw, description=\"Streaming\", paid_amount=round(sum(a for _, a in items), 2), payer_email=profile[\"email\"], debtor_emails=members, group_id=group[\"group_id\"])\napis.supervisor.complete_task()".to_string(),
-            ],
+            cells("find", "record_total"),
         ),
     ];
     if v == 2 {
         parts.wrong.push(solution(
             "also splits the cancelled service",
-            vec![
-                logins.clone(),
-                find.replace(" and \"cancel\" not in line.lower()", ""),
-                record("members", true),
-            ],
+            cells("find_with_cancelled", "record"),
         ));
     }
     if v == 3 {
         parts.wrong.push(solution(
             "splits the supervisor's own subscriptions too",
-            vec![
-                logins.clone(),
-                find.replace(
-                    "note = next(n for n in notes if \"share\" in n[\"title\"].lower())\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]",
-                    "content = \"\\n\".join(apis.simple_note.show_note(access_token=sn, note_id=n[\"note_id\"])[\"content\"] for n in notes)",
-                ),
-                record("members", true),
-            ],
+            cells("find_in_every_note", "record"),
         ));
     }
     let members: Vec<String> = std::iter::once(p.email.clone())

@@ -6,7 +6,8 @@ use super::has_n;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::people::related_any;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -142,70 +143,43 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let head = logins(&[("gm", "gmail"), ("ph", "phone"), ("td", "todoist")]);
-    let find = "boss = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"manager\")[0][\"email\"]\nthreads = all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=boss, query=\"action items\")\nthread = max([t for t in threads if \"action items\" in t[\"subject\"].lower()], key=lambda t: t[\"created_at\"])\nemails = sorted(apis.gmail.show_thread(access_token=gm, email_thread_id=thread[\"email_thread_id\"])[\"emails\"], key=lambda e: e[\"created_at\"])";
-    let who = if g.variant == 3 {
-        "(profile[\"first_name\"], \"everyone\")"
-    } else {
-        "(profile[\"first_name\"],)"
+    let script = Script::parse(include_str!("agenda_tasks.py"));
+    let who = |everyone: bool| {
+        let who = if everyone {
+            "(profile[\"first_name\"], \"everyone\")"
+        } else {
+            "(profile[\"first_name\"],)"
+        };
+        Vals::new().code("who", who)
     };
-    let parse = format!(
-        "def day(s):\n    return datetime.datetime.strptime(s + \" 2023\", \"%B %d %Y\").strftime(\"%Y-%m-%d\")\nitems = {{}}\nfor t, o, d in re.findall(r\"- (.+) \\((\\w+), due (\\w+ \\d+)\\)\", emails[0][\"body\"]):\n    if o in {who}:\n        items[t] = day(d)\nfor e in emails[1:]:\n    for t, d in re.findall(r'\"(.+?)\" is now due (\\w+ \\d+)', e[\"body\"]):\n        if t in items:\n            items[t] = day(d)"
-    );
-    let create = "inbox = [q for q in all_pages(apis.todoist.show_projects, access_token=td) if q[\"is_inbox\"]][0]\nfor t, d in items.items():\n    apis.todoist.create_task(access_token=td, project_id=inbox[\"project_id\"], title=t, due_date=d)\napis.supervisor.complete_task()";
-    parts.ground_truth = vec![
-        head.clone(),
-        find.to_string(),
-        parse.clone(),
-        create.to_string(),
-    ];
+    let vals = who(g.variant == 3);
+    let cells = |names: &[&str], vals: &Vals| script.cells(names, vals);
+    parts.ground_truth = cells(&["logins", "find", "parse", "create"], &vals);
     parts.wrong = vec![
         solution(
             "adds every action item, not only the supervisor's",
-            vec![
-                head.clone(),
-                find.to_string(),
-                parse.replace(&format!("if o in {who}:"), "if True:"),
-                create.to_string(),
-            ],
+            cells(&["logins", "find", "parse_all", "create"], &vals),
         ),
         solution(
             "takes the items of April's meeting",
-            vec![
-                head.clone(),
-                find.replace("thread = max(", "thread = min("),
-                parse.clone(),
-                create.to_string(),
-            ],
+            cells(&["logins", "find_oldest", "parse", "create"], &vals),
         ),
         solution(
             "adds the tasks without due dates",
-            vec![
-                head.clone(),
-                find.to_string(),
-                parse.clone(),
-                create.replace(", due_date=d", ""),
-            ],
+            cells(&["logins", "find", "parse", "create_undated"], &vals),
         ),
     ];
     match g.variant {
         2 => parts.wrong.push(solution(
             "misses the corrected due date",
-            vec![
-                head.clone(),
-                find.to_string(),
-                parse.replace("for e in emails[1:]:", "for e in []:"),
-                create.to_string(),
-            ],
+            cells(
+                &["logins", "find", "parse_ignoring_replies", "create"],
+                &vals,
+            ),
         )),
         3 => parts.wrong.push(solution(
             "leaves out the item for everyone",
-            vec![
-                head.clone(),
-                find.to_string(),
-                parse.replace(", \"everyone\")", ",)"),
-                create.to_string(),
-            ],
+            cells(&["logins", "find", "parse", "create"], &who(false)),
         )),
         _ => {}
     }

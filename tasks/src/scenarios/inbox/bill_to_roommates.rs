@@ -7,7 +7,8 @@ use crate::kit::allow;
 use crate::kit::gmail::gmail_id;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -71,65 +72,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let head = logins(&[("gm", "gmail"), ("fs", "file_system"), ("ph", "phone")]);
-    let find = "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/\", substring=\"water\", entry_type=\"files\")\nfiles = [apis.file_system.show_file(access_token=fs, file_path=q) for q in paths]\nlatest = max(files, key=lambda f: f[\"created_at\"])\ntotal = float(re.search(r\"Total due: \\$([0-9.]+)\", latest[\"content\"]).group(1))";
-    let mates_py =
-        "mates = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")";
-    let send = |share: &str, attach: bool| {
-        format!(
-            "for c in mates:\n    apis.gmail.send_email(access_token=gm, email_addresses=[c[\"email\"]], subject=\"Water bill\", body=f\"Hi {{c['first_name']}}, here is our water bill. Your share is ${{{share}:.2f}}.\"{})\napis.supervisor.complete_task()",
-            if attach {
-                ", attachment_file_paths=[latest[\"path\"]], file_system_access_token=fs"
-            } else {
-                ""
-            }
-        )
-    };
-    let right = "total / (len(mates) + 1)";
-    parts.ground_truth = vec![
-        head.clone(),
-        find.to_string(),
-        mates_py.to_string(),
-        send(right, true),
-    ];
+    let script = Script::parse(include_str!("bill_to_roommates.py"));
+    // The share's f-string field, `{<expression>:.2f}`.
+    let amount = |share: &str| Vals::new().code("amount", format!("{{{share}:.2f}}"));
+    let right = amount("total / (len(mates) + 1)");
+    parts.ground_truth = script.cells(&["logins", "find", "mates", "send"], &right);
     parts.wrong = vec![
         solution(
             "sends the older bill",
-            vec![
-                head.clone(),
-                find.replace("latest = max(", "latest = min("),
-                mates_py.to_string(),
-                send(right, true),
-            ],
+            script.cells(&["logins", "find_oldest", "mates", "send"], &right),
         ),
         solution(
             "leaves the supervisor's own share out",
-            vec![
-                head.clone(),
-                find.to_string(),
-                mates_py.to_string(),
-                send("total / len(mates)", true),
-            ],
+            script.cells(
+                &["logins", "find", "mates", "send"],
+                &amount("total / len(mates)"),
+            ),
         ),
         solution(
             "forgets to attach the bill",
-            vec![
-                head.clone(),
-                find.to_string(),
-                mates_py.to_string(),
-                send(right, false),
-            ],
+            script.cells(
+                &["logins", "find", "mates", "send_without_attachment"],
+                &right,
+            ),
         ),
         solution(
             "sends it to the friends too",
-            vec![
-                head.clone(),
-                find.to_string(),
-                format!(
-                    "{mates_py}\nmates += all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"friend\")"
-                ),
-                send(right, true),
-            ],
+            script.cells(&["logins", "find", "mates_and_friends", "send"], &right),
         ),
     ];
     for m in &mates {

@@ -11,7 +11,8 @@ use crate::kit::gmail::gmail_id;
 use crate::kit::people::NICKNAMES;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -138,81 +139,61 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let head = format!(
-        "{}\ntoday = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()",
-        logins(&[("gm", "gmail"), ("ph", "phone"), ("fs", "file_system")])
-    );
-    let who = format!(
-        "cw = [c for c in all_pages(apis.phone.search_contacts, access_token=ph, query={n}) if c[\"first_name\"] == {n}][0][\"email\"]\nboss = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"manager\")[0][\"email\"]",
-        n = py(nick)
-    );
+    let script = Script::parse(include_str!("files_to_manager.py"));
+    let this_month = "today.replace(day=1).strftime(\"%Y-%m-%d\")";
     let since = if g.variant == 2 {
         "\"1500-01-01\""
     } else {
-        "today.replace(day=1).strftime(\"%Y-%m-%d\")"
+        this_month
     };
     let keep = if g.variant == 2 {
         "a[\"file_name\"].endswith((\".csv\", \".xlsx\"))"
     } else {
         "True"
     };
-    let collect = format!(
-        "threads = all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=cw, attachment=True)\nfiles = []\nfor t in threads:\n    for e in apis.gmail.show_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])[\"emails\"]:\n        if e[\"sender\"][\"email\"] == cw and e[\"created_at\"][:10] >= {since}:\n            files += [a for a in e[\"attachments\"] if {keep}]"
-    );
-    let save = "paths = []\nfor a in files:\n    r = apis.gmail.download_attachment(access_token=gm, attachment_id=a[\"id\"], file_system_access_token=fs, download_to_file_path=\"~/documents/to_manager/\" + a[\"file_name\"])\n    paths.append(r[\"file_path\"])";
-    let send = format!(
-        "apis.gmail.send_email(access_token=gm, email_addresses=[boss], subject={}, body=\"Hi,\\n\\nHere are the files.\\n\\nThanks\", attachment_file_paths=paths, file_system_access_token=fs)\napis.supervisor.complete_task()",
-        py(&subject)
-    );
-    parts.ground_truth = vec![
-        head.clone(),
-        who.clone(),
-        collect.clone(),
-        save.to_string(),
-        send.clone(),
-    ];
+    let vals = |since: &str| {
+        Vals::new()
+            .lit("nick", nick)
+            .code("since", since)
+            .code("keep", keep)
+            .lit("subject", &subject)
+    };
+    let right = vals(since);
+    let cells = |names: &[&str], vals: &Vals| script.cells(names, vals);
+    parts.ground_truth = cells(&["logins", "who", "collect", "save", "send"], &right);
     parts.wrong = vec![
         solution(
             "sends the files of every e-mail from the coworker, older ones too",
-            vec![
-                head.clone(),
-                who.clone(),
-                collect.replace(&format!(" and e[\"created_at\"][:10] >= {since}"), "").replace(&format!("if {keep}]"), "]"),
-                save.to_string(),
-                send.clone(),
-            ],
+            cells(&["logins", "who", "collect_all", "save", "send"], &right),
         ),
         solution(
             "takes the files of every coworker",
-            vec![
-                head.clone(),
-                format!("{who}\ncw = None"),
-                collect.replace("from_email=cw, ", "").replace("e[\"sender\"][\"email\"] == cw and ", "e[\"sender\"][\"email\"] != profile[\"email\"] and e[\"sender\"][\"email\"] != boss and "),
-                save.to_string(),
-                send.clone(),
-            ],
+            cells(
+                &[
+                    "logins",
+                    "who_then_anyone",
+                    "collect_from_anyone",
+                    "save",
+                    "send",
+                ],
+                &right,
+            ),
         ),
         solution(
             "sends the e-mail to the coworker instead of the manager",
-            vec![
-                head.clone(),
-                who.clone(),
-                collect.clone(),
-                save.to_string(),
-                send.replace("email_addresses=[boss]", "email_addresses=[cw]"),
-            ],
+            cells(
+                &["logins", "who", "collect", "save", "send_to_coworker"],
+                &right,
+            ),
         ),
     ];
     if g.variant == 2 {
         parts.wrong.push(solution(
             "only looks at this month's e-mails",
-            vec![
-                head.clone(),
-                who.clone(),
-                collect.replace(since, "today.replace(day=1).strftime(\"%Y-%m-%d\")"),
-                save.to_string(),
-                send.clone(),
-            ],
+            cells(
+                &["logins", "who", "collect", "save", "send"],
+                &vals(this_month),
+            ),
         ));
     }
     let to_boss = {

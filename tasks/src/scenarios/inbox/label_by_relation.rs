@@ -8,7 +8,8 @@ use crate::diff::ChangeKind;
 use crate::kit::gmail::{gmail_id, ids_of};
 use crate::kit::people::full;
 use crate::kit::people::related_any;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -117,79 +118,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         Ok(())
     }));
 
-    let head = logins(&[("gm", "gmail"), ("ph", "phone")]);
-    let people = format!(
-        "people = set()\nfor rel in {rel_py}:\n    for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=rel):\n        people.add(c[\"email\"])"
-    );
-    let find = "threads = {}\nfor e in sorted(people):\n    for t in all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=e):\n        threads[t[\"email_thread_id\"]] = t";
-    let act = |label: &str, extra: Option<&str>| {
-        let mut s = format!(
-            "for t in threads.values():\n    apis.gmail.label_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"], label={})",
-            py(label)
-        );
-        match extra {
-            Some("read") => s.push_str("\n    if not t[\"read\"]:\n        apis.gmail.mark_thread_read(access_token=gm, email_thread_id=t[\"email_thread_id\"])"),
-            Some(_) => s.push_str("\n    if not t[\"archived\"]:\n        apis.gmail.mark_thread_archived(access_token=gm, email_thread_id=t[\"email_thread_id\"])"),
-            None => {}
-        }
-        s.push_str("\napis.supervisor.complete_task()");
-        s
+    let script = Script::parse(include_str!("label_by_relation.py"));
+    let act = match extra {
+        Some("read") => "label_and_read",
+        Some(_) => "label_and_archive",
+        None => "label",
     };
-    parts.ground_truth = vec![
-        head.clone(),
-        people.clone(),
-        find.to_string(),
-        act(label, extra),
-    ];
+    let vals = Vals::new().code("rels", rel_py).lit("label", label);
+    let cells = |names: &[&str]| script.cells(names, &vals);
+    parts.ground_truth = cells(&["logins", "people", "find", act]);
     parts.wrong = vec![
         solution(
             "reads only the first page of threads",
-            vec![
-                head.clone(),
-                people.clone(),
-                "threads = {t[\"email_thread_id\"]: t for t in apis.gmail.show_inbox_threads(access_token=gm, page_limit=20) if any(x[\"email\"] in people for x in t[\"participants\"])}".to_string(),
-                act(label, extra),
-            ],
+            cells(&["logins", "people", "find_first_page", act]),
         ),
         solution(
             "labels the archived threads as well",
-            vec![
-                head.clone(),
-                people.clone(),
-                format!("{find}\nfor e in sorted(people):\n    for t in all_pages(apis.gmail.show_archived_threads, access_token=gm, from_email=e):\n        threads[t[\"email_thread_id\"]] = t"),
-                act(label, extra),
-            ],
+            cells(&["logins", "people", "find_with_archived", act]),
         ),
         solution(
             "labels every thread with a contact in it",
-            vec![
-                head.clone(),
-                "people = set(c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph))".to_string(),
-                find.to_string(),
-                act(label, extra),
-            ],
+            cells(&["logins", "people_all_contacts", "find", act]),
         ),
     ];
     if extra.is_some() {
         parts.wrong.push(solution(
             "only labels them",
-            vec![
-                head.clone(),
-                people.clone(),
-                find.to_string(),
-                act(label, None),
-            ],
+            cells(&["logins", "people", "find", "label"]),
         ));
     }
     if g.variant == 1 {
         parts.wrong.push(solution(
             "leaves out the manager",
-            vec![
-                head.clone(),
-                people.replace("[\"coworker\", \"manager\"]", "[\"coworker\"]"),
-                find.to_string(),
-                act(label, extra),
-            ],
+            script.cells(
+                &["logins", "people", "find", act],
+                &vals.clone().code("rels", "[\"coworker\"]"),
+            ),
         ));
     }
 

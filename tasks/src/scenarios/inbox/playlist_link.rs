@@ -10,7 +10,8 @@ use crate::kit::allow;
 use crate::kit::gmail::gmail_id;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -88,88 +89,45 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_spotify_playlist(&sup, &t1, public, &songs[..6], s.now - Duration::days(5))?;
         Ok(())
     }));
-    let head = format!(
-        "{}\nnt = login(\"simple_note\")",
-        logins(&[("gm", "gmail"), ("sp", "spotify"), ("ph", "phone")])
-    );
-    let note_py = format!(
-        "notes = all_pages(apis.simple_note.search_notes, access_token=nt, query={q})\nnote = [n for n in notes if n[\"title\"] == {t}][0]\ncontent = apis.simple_note.show_note(access_token=nt, note_id=note[\"note_id\"])[\"content\"]\nnames = [l[2:].strip() for l in content.splitlines() if l.startswith(\"- \") and \"can't\" not in l]\nemails = []\nfor n in names:\n    cs = all_pages(apis.phone.search_contacts, access_token=ph, query=n)\n    emails.append([c for c in cs if c[\"first_name\"] + \" \" + c[\"last_name\"] == n][0][\"email\"])",
-        q = py(note_title.split(' ').next().unwrap_or("")),
-        t = py(note_title)
-    );
-    let pl = |title: &str, make_public: bool| {
-        let mut s = format!(
-            "pls = all_pages(apis.spotify.show_playlist_library, access_token=sp)\npl = [x for x in pls if x[\"title\"] == {}][0]",
-            py(title)
-        );
-        if make_public {
-            s.push_str("\nif not pl[\"is_public\"]:\n    apis.spotify.update_playlist(access_token=sp, playlist_id=pl[\"playlist_id\"], is_public=True)");
-        }
-        s.push_str("\nlink = apis.spotify.show_playlist(access_token=sp, playlist_id=pl[\"playlist_id\"])[\"shareable_link\"]");
-        s
+    let script = Script::parse(include_str!("playlist_link.py"));
+    let vals = |playlist: &str| {
+        Vals::new()
+            .lit("query", note_title.split(' ').next().unwrap_or(""))
+            .lit("note", note_title)
+            .lit("playlist", playlist)
+            .lit("subject", title)
+            .code("event", event)
     };
-    let send = format!(
-        "apis.gmail.send_email(access_token=gm, email_addresses=emails, subject={}, body=f\"Here's the playlist for the {event}: {{link}}\")\napis.supervisor.complete_task()",
-        py(title)
-    );
-    parts.ground_truth = vec![head.clone(), note_py.clone(), pl(title, true), send.clone()];
+    let right = vals(title);
+    let cells = |names: &[&str], vals: &Vals| script.cells(names, vals);
+    parts.ground_truth = cells(&["logins", "note", "playlist", "send"], &right);
     parts.wrong = vec![
         solution(
             "sends last year's playlist",
-            vec![head.clone(), note_py.clone(), pl(old_title, true), send.clone()],
+            cells(&["logins", "note", "playlist", "send"], &vals(old_title)),
         ),
         solution(
             "e-mails everyone on the old carpool note too",
-            vec![
-                head.clone(),
-                note_py.replace(
-                    &format!("note = [n for n in notes if n[\"title\"] == {}][0]\ncontent = apis.simple_note.show_note(access_token=nt, note_id=note[\"note_id\"])[\"content\"]", py(note_title)),
-                    &format!("content = \"\\n\".join(apis.simple_note.show_note(access_token=nt, note_id=n[\"note_id\"])[\"content\"] for n in all_pages(apis.simple_note.search_notes, access_token=nt) if n[\"title\"] in ({}, \"Old carpool\"))", py(note_title)),
-                ).replace("names = [", "names = sorted(set(").replace("and \"can't\" not in l]", "and \"can't\" not in l))"),
-                pl(title, true),
-                send.clone(),
-            ],
+            cells(
+                &["logins", "note_with_old_carpool", "playlist", "send"],
+                &right,
+            ),
         ),
         solution(
             "e-mails the friends instead of the people on the list",
-            vec![
-                head.clone(),
-                "emails = [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"friend\")]".to_string(),
-                pl(title, true),
-                send.clone(),
-            ],
+            cells(&["logins", "friends", "playlist", "send"], &right),
         ),
     ];
     if !public {
         parts.wrong.push(solution(
             "sends the link without making the playlist public",
-            vec![
-                head.clone(),
-                note_py.clone(),
-                format!(
-                    "{}\nlink = \"https://spotify.com/playlists/\" + str(pl[\"playlist_id\"])",
-                    pl(title, false)
-                        .lines()
-                        .take(2)
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                ),
-                send.clone(),
-            ],
+            cells(&["logins", "note", "playlist_unshared", "send"], &right),
         ));
     }
     if g.variant == 2 {
         parts.wrong.push(solution(
             "includes the friend who can't make it",
-            vec![
-                head.clone(),
-                note_py.replace(" and \"can't\" not in l]", "]").replace(
-                    "[l[2:].strip()",
-                    "[l[2:].replace(\"(can't make it)\", \"\").strip()",
-                ),
-                pl(title, true),
-                send.clone(),
-            ],
+            cells(&["logins", "note_with_absent", "playlist", "send"], &right),
         ));
     }
     let t = title.to_string();

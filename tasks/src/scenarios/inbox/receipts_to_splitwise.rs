@@ -11,7 +11,8 @@ use crate::kit::changes::{added, allow_added};
 use crate::kit::gmail::ids_of;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -131,88 +132,48 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let head = format!(
-        "{}\ntoday = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()\nfirst = today.replace(day=1).strftime(\"%Y-%m-%d\")",
-        logins(&[
-            ("gm", "gmail"),
-            ("ph", "phone"),
-            ("fs", "file_system"),
-            ("sw", "splitwise")
-        ])
-    );
-    let group = "mates = [c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")]\ngroup = [x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\"][0]\nmembers = [m[\"email\"] for m in group[\"members\"]]";
-    let collect = |since: &str| {
-        format!(
-            "receipts = []\nfor m in mates:\n    for t in all_pages(apis.gmail.show_inbox_threads, access_token=gm, from_email=m, attachment=True):\n        for e in apis.gmail.show_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])[\"emails\"]:\n            if e[\"sender\"][\"email\"] == m and e[\"created_at\"][:10] >= {since}:\n                for a in e[\"attachments\"]:\n                    if \"receipt\" in a[\"file_name\"]:\n                        path = apis.gmail.download_attachment(access_token=gm, attachment_id=a[\"id\"], file_system_access_token=fs, download_to_file_path=\"~/documents/roommate_receipts/\" + a[\"file_name\"])[\"file_path\"]\n                        content = apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"]\n                        receipts.append((m, path, content))"
-        )
-    };
-    let record = |total_re: &str, attach: bool| {
-        format!(
-            "for m, path, content in receipts:\n    total = float(re.search(r\"{total_re}\", content).group(1))\n    store = content.splitlines()[0].strip()\n    apis.splitwise.record_expense(access_token=sw, description=store, paid_amount=total, payer_email=m, debtor_emails=members, group_id=group[\"group_id\"]{})\napis.supervisor.complete_task()",
-            if attach {
-                ", receipt_file_path=path, file_system_access_token=fs"
-            } else {
-                ""
-            }
-        )
-    };
+    let script = Script::parse(include_str!("receipts_to_splitwise.py"));
     let total_re = "\\nTotal: \\$([0-9.]+)";
-    parts.ground_truth = vec![
-        head.clone(),
-        group.to_string(),
-        collect("first"),
-        record(total_re, attach),
-    ];
+    // Collect the receipts since `since`; record each with `total_re`'s amount, paid by
+    // `payer`, split between `debtors`, the receipt attached or not.
+    let solve = |since: &str, total_re: &str, payer: &str, debtors: &str, attach: bool| {
+        let vals = Vals::new()
+            .code("since", since)
+            .code("total_re", total_re)
+            .code("payer", payer)
+            .code("debtors", debtors);
+        let record = if attach { "record_attached" } else { "record" };
+        script.cells(&["logins", "group", "collect", record], &vals)
+    };
+    parts.ground_truth = solve("first", total_re, "m", "members", attach);
     parts.wrong = vec![
         solution(
             "records April's receipt too",
-            vec![
-                head.clone(),
-                group.to_string(),
-                collect("\"1500-01-01\""),
-                record(total_re, attach),
-            ],
+            solve("\"1500-01-01\"", total_re, "m", "members", attach),
         ),
         solution(
             "uses the subtotal before tax",
-            vec![
-                head.clone(),
-                group.to_string(),
-                collect("first"),
-                record("Subtotal: \\$([0-9.]+)", attach),
-            ],
+            solve("first", "Subtotal: \\$([0-9.]+)", "m", "members", attach),
         ),
         solution(
             "records the supervisor as the payer",
-            vec![
-                head.clone(),
-                group.to_string(),
-                collect("first"),
-                record(total_re, attach).replace("payer_email=m", "payer_email=profile[\"email\"]"),
-            ],
+            solve("first", total_re, "profile[\"email\"]", "members", attach),
         ),
         solution(
             "leaves the payer out of the split",
-            vec![
-                head.clone(),
-                group.to_string(),
-                collect("first"),
-                record(total_re, attach).replace(
-                    "debtor_emails=members",
-                    "debtor_emails=[x for x in members if x != m]",
-                ),
-            ],
+            solve(
+                "first",
+                total_re,
+                "m",
+                "[x for x in members if x != m]",
+                attach,
+            ),
         ),
     ];
     if attach {
         parts.wrong.push(solution(
             "does not attach the receipts",
-            vec![
-                head.clone(),
-                group.to_string(),
-                collect("first"),
-                record(total_re, false),
-            ],
+            solve("first", total_re, "m", "members", false),
         ));
     }
     // Expenses the supervisor recorded: (payer, debtors, description, amount, receipt name).

@@ -8,7 +8,8 @@ use crate::kit::allow;
 use crate::kit::gmail::gmail_id;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -99,62 +100,34 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let head = format!(
-        "{}\nnt = login(\"simple_note\")",
-        logins(&[("gm", "gmail")])
-    );
     let key = match g.variant {
         1 => "r\"Door code: (\\d+)\"",
         2 => "r\"Wifi password: (\\S+)\"",
         _ => "r\"at (\\d+:\\d+)\"",
     };
-    let note_py = |title: &str| {
-        format!(
-            "notes = all_pages(apis.simple_note.search_notes, access_token=nt, query={q})\nnote = [n for n in notes if n[\"title\"] == {t}][0]\ncontent = apis.simple_note.show_note(access_token=nt, note_id=note[\"note_id\"])[\"content\"]\nanswer = re.search({key}, content).group(1)",
-            q = py(title.split(' ').next().unwrap_or("")),
-            t = py(title)
-        )
+    let script = Script::parse(include_str!("reply_all_from_note.py"));
+    // The answer comes from the note titled `title`.
+    let vals = |title: &str| {
+        Vals::new()
+            .lit("query", title.split(' ').next().unwrap_or(""))
+            .lit("title", title)
+            .code("key", key)
+            .lit("subject", &subject)
     };
-    let find = format!(
-        "threads = all_pages(apis.gmail.show_inbox_threads, access_token=gm, query={q})\nthread = [t for t in threads if t[\"subject\"].endswith({q})][0]\nemails = sorted(apis.gmail.show_thread(access_token=gm, email_thread_id=thread[\"email_thread_id\"])[\"emails\"], key=lambda e: e[\"created_at\"])\npeople = []\nfor e in emails:\n    for x in [e[\"sender\"]] + e[\"recipients\"]:\n        if x[\"email\"] != profile[\"email\"] and x[\"email\"] not in people:\n            people.append(x[\"email\"])",
-        q = py(&subject)
-    );
-    let reply = |to: &str| {
-        format!(
-            "apis.gmail.reply_to_email(access_token=gm, email_thread_id=thread[\"email_thread_id\"], email_id=emails[-1][\"email_id\"], body=f\"Hi all, it's {{answer}}.\"{to})\napis.supervisor.complete_task()"
-        )
-    };
-    parts.ground_truth = vec![
-        head.clone(),
-        note_py(&note_title),
-        find.clone(),
-        reply(", email_addresses=people"),
-    ];
+    let right = vals(&note_title);
+    parts.ground_truth = script.cells(&["logins", "note", "find", "reply_all"], &right);
     parts.wrong = vec![
         solution(
             "replies only to the sender of the last e-mail",
-            vec![head.clone(), note_py(&note_title), find.clone(), reply("")],
+            script.cells(&["logins", "note", "find", "reply_sender"], &right),
         ),
         solution(
             "takes the answer from the older note",
-            vec![
-                head.clone(),
-                note_py(&old_title),
-                find.clone(),
-                reply(", email_addresses=people"),
-            ],
+            script.cells(&["logins", "note", "find", "reply_all"], &vals(&old_title)),
         ),
         solution(
             "e-mails the answer to the asker in a new thread",
-            vec![
-                head.clone(),
-                note_py(&note_title),
-                find.clone(),
-                format!(
-                    "apis.gmail.send_email(access_token=gm, email_addresses=[emails[0][\"sender\"][\"email\"]], subject={}, body=f\"Hi, it's {{answer}}.\")\napis.supervisor.complete_task()",
-                    py(&subject)
-                ),
-            ],
+            script.cells(&["logins", "note", "find", "new_thread"], &right),
         ),
     ];
     let subj2 = subject.clone();

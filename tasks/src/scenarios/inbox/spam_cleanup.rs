@@ -8,7 +8,8 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -88,67 +89,36 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let head = logins(&[("gm", "gmail"), ("ph", "phone")]);
-    let find = "known = set(c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph) if c[\"email\"])\nspam = all_pages(apis.gmail.show_spam_threads, access_token=gm)\nmine, other = [], []\nfor t in spam:\n    senders = set(e[\"sender\"][\"email\"] for e in apis.gmail.show_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])[\"emails\"])\n    (mine if senders & known else other).append(t)";
+    let script = Script::parse(include_str!("spam_cleanup.py"));
+    let cells = |names: &[&str]| script.cells(names, &Vals::new());
     let rescue = match g.variant {
-        3 => {
-            "for t in mine:\n    apis.gmail.mark_thread_not_spam(access_token=gm, email_thread_id=t[\"email_thread_id\"])\n    if t[\"read\"]:\n        apis.gmail.mark_thread_unread(access_token=gm, email_thread_id=t[\"email_thread_id\"])"
-        }
-        _ => {
-            "for t in mine:\n    apis.gmail.mark_thread_not_spam(access_token=gm, email_thread_id=t[\"email_thread_id\"])\n    if not t[\"starred\"]:\n        apis.gmail.mark_thread_starred(access_token=gm, email_thread_id=t[\"email_thread_id\"])"
-        }
+        3 => "rescue_unread",
+        _ => "rescue_starred",
     };
     let delete = if g.variant == 2 {
-        "for t in other:\n    text = \" \".join(e[\"subject\"] + \" \" + e[\"body\"] for e in apis.gmail.show_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])[\"emails\"])\n    if \"gift card\" in text.lower():\n        apis.gmail.delete_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])\napis.supervisor.complete_task()"
+        "delete_gift_cards"
     } else {
-        "for t in other:\n    apis.gmail.delete_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])\napis.supervisor.complete_task()"
+        "delete_others"
     };
-    parts.ground_truth = vec![
-        head.clone(),
-        find.to_string(),
-        rescue.to_string(),
-        delete.to_string(),
-    ];
+    parts.ground_truth = cells(&["logins", "find", rescue, delete]);
     parts.wrong = vec![
         solution(
             "deletes every spam thread",
-            vec![
-                head.clone(),
-                find.to_string(),
-                "for t in mine + other:\n    apis.gmail.delete_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])\napis.supervisor.complete_task()".to_string(),
-            ],
+            cells(&["logins", "find", "delete_all"]),
         ),
         solution(
             "reads only the first page of the spam folder",
-            vec![
-                head.clone(),
-                find.replace(
-                    "spam = all_pages(apis.gmail.show_spam_threads, access_token=gm)",
-                    "spam = apis.gmail.show_spam_threads(access_token=gm, page_limit=20)",
-                ),
-                rescue.to_string(),
-                delete.to_string(),
-            ],
+            cells(&["logins", "find_first_page", rescue, delete]),
         ),
         solution(
             "moves the threads back without the flag asked for",
-            vec![
-                head.clone(),
-                find.to_string(),
-                "for t in mine:\n    apis.gmail.mark_thread_not_spam(access_token=gm, email_thread_id=t[\"email_thread_id\"])".to_string(),
-                delete.to_string(),
-            ],
+            cells(&["logins", "find", "rescue_only", delete]),
         ),
     ];
     if g.variant == 2 {
         parts.wrong.push(solution(
             "deletes all the other spam, not only the gift card ones",
-            vec![
-                head.clone(),
-                find.to_string(),
-                rescue.to_string(),
-                "for t in other:\n    apis.gmail.delete_thread(access_token=gm, email_thread_id=t[\"email_thread_id\"])\napis.supervisor.complete_task()".to_string(),
-            ],
+            cells(&["logins", "find", rescue, "delete_others"]),
         ));
     }
     let variant = g.variant;

@@ -7,8 +7,9 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::allow_added;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
 use crate::kit::venmo::requests_sent;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -111,73 +112,40 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         Ok(())
     }));
 
-    let head = logins(&[("gm", "gmail"), ("vm", "venmo")]);
-    let find = format!(
-        "threads = all_pages(apis.gmail.show_outbox_threads, access_token=gm, query={})\nthread = [t for t in threads if {} in t[\"subject\"]][0]\nemails = apis.gmail.show_thread(access_token=gm, email_thread_id=thread[\"email_thread_id\"])[\"emails\"]",
-        py(band),
-        py(band)
-    );
-    let decide = "owe = {}\nfor e in sorted(emails, key=lambda e: e[\"created_at\"]):\n    who = e[\"sender\"][\"email\"]\n    if who == profile[\"email\"]:\n        continue\n    body = e[\"body\"].lower()\n    if \"can't\" in body or \"count me out\" in body:\n        owe.pop(who, None)\n    elif \"i'm in\" in body:\n        m = re.search(r\"get (\\d+) tickets\", body)\n        owe[who] = int(m.group(1)) if m else 1";
-    let request = |amount: &str, note: &str| {
-        format!(
-            "for who, k in owe.items():\n    apis.venmo.create_payment_request(access_token=vm, user_email=who, amount={amount}, description={})\napis.supervisor.complete_task()",
-            py(note)
-        )
-    };
+    let script = Script::parse(include_str!("ticket_requests.py"));
     let price_py = format!("{price}");
-    parts.ground_truth = vec![
-        head.clone(),
-        find.clone(),
-        decide.to_string(),
-        request(&format!("{price_py} * k"), &note),
-    ];
+    // Request `amount` from each person `decide` finds, with the note `note`.
+    let solve = |decide: &str, amount: &str, note: &str| {
+        let vals = Vals::new()
+            .lit("band", band)
+            .code("amount", amount)
+            .lit("note", note);
+        script.cells(&["logins", "find", decide, "request"], &vals)
+    };
+    let per_ticket = format!("{price_py} * k");
+    parts.ground_truth = solve("decide", &per_ticket, &note);
     parts.wrong = vec![
         solution(
             "requests from everyone the e-mail went to",
-            vec![
-                head.clone(),
-                find.clone(),
-                "owe = {r[\"email\"]: 1 for r in emails[0][\"recipients\"] if r[\"email\"] != profile[\"email\"]}".to_string(),
-                request(&format!("{price_py} * k"), &note),
-            ],
+            solve("owe_recipients", &per_ticket, &note),
         ),
         solution(
             "requests from everyone who replied",
-            vec![
-                head.clone(),
-                find.clone(),
-                "owe = {e[\"sender\"][\"email\"]: 1 for e in emails if e[\"sender\"][\"email\"] != profile[\"email\"]}".to_string(),
-                request(&format!("{price_py} * k"), &note),
-            ],
+            solve("owe_repliers", &per_ticket, &note),
         ),
         solution(
             "writes another note",
-            vec![
-                head.clone(),
-                find.clone(),
-                decide.to_string(),
-                request(&format!("{price_py} * k"), "concert"),
-            ],
+            solve("decide", &per_ticket, "concert"),
         ),
     ];
     match g.variant {
         2 => parts.wrong.push(solution(
             "misses that a friend dropped out later",
-            vec![
-                head.clone(),
-                find.clone(),
-                decide.replace("owe.pop(who, None)", "pass"),
-                request(&format!("{price_py} * k"), &note),
-            ],
+            solve("decide_ignoring_dropouts", &per_ticket, &note),
         )),
         3 => parts.wrong.push(solution(
             "asks for one ticket from everyone",
-            vec![
-                head.clone(),
-                find.clone(),
-                decide.to_string(),
-                request(&price_py, &note),
-            ],
+            solve("decide", &price_py, &note),
         )),
         _ => {}
     }

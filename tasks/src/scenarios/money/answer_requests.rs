@@ -11,7 +11,7 @@ use crate::kit::money::usd;
 use crate::kit::people::full;
 use crate::kit::people::{known, related, strangers};
 use crate::kit::python::solution;
-use crate::kit::python::{DONE, logins};
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -108,60 +108,64 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[("ph", "phone"), ("vm", "venmo")]);
-    let over = if v == 3 {
-        "\n    else:\n        apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])"
-    } else {
-        ""
+    let script = Script::parse(include_str!("answer_requests.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
+    let run = |requests: &str, is_known: &str, strangers: &str, handle: &str| {
+        let vals = Vals::new()
+            .code("requests", script.cell(requests, &none))
+            .code("is_known", script.cell(is_known, &none))
+            .code("strangers", script.cell(strangers, &none))
+            .code("lim", lim);
+        script.cell(handle, &vals)
     };
-    let run = |list: &str, contacts_only: bool, deny_strangers: bool, over: &str| {
-        let known = if contacts_only {
-            "r[\"sender\"][\"email\"] in known"
-        } else {
-            "True"
-        };
-        let strangers = if deny_strangers {
-            "apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])"
-        } else {
-            "pass"
-        };
-        format!(
-            "known = {{c[\"email\"] for c in all_pages(apis.phone.search_contacts, access_token=ph)}}\nfor r in {list}:\n    if not ({known}):\n        {strangers}\n    elif r[\"amount\"] <= {lim}:\n        apis.venmo.approve_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"]){over}\n{DONE}"
+    let (handle, flip) = if v == 3 {
+        (
+            "handle_declining_over",
+            (
+                "leaves the contacts' requests over the limit pending",
+                "handle",
+            ),
         )
-    };
-    let all =
-        "all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\")";
-    parts.ground_truth = vec![login.clone(), run(all, true, true, over)];
-    let flip = if v == 3 {
-        ("leaves the contacts' requests over the limit pending", "")
     } else {
         (
-            "also declines the contacts' requests over the limit",
-            "\n    else:\n        apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])",
+            "handle",
+            (
+                "also declines the contacts' requests over the limit",
+                "handle_declining_over",
+            ),
         )
     };
+    parts.ground_truth = vec![
+        login.clone(),
+        run("all_requests", "in_contacts", "deny", handle),
+    ];
     parts.wrong = vec![
         solution(
             "reads only the first page of requests",
             vec![
                 login.clone(),
-                run(
-                    "apis.venmo.show_received_payment_requests(access_token=vm, status=\"pending\")",
-                    true,
-                    true,
-                    over,
-                ),
+                run("first_page", "in_contacts", "deny", handle),
             ],
         ),
         solution(
             "pays every request up to the limit, contacts or not",
-            vec![login.clone(), run(all, false, true, over)],
+            vec![login.clone(), run("all_requests", "anyone", "deny", handle)],
         ),
         solution(
             "declines nothing from strangers",
-            vec![login.clone(), run(all, true, false, over)],
+            vec![
+                login.clone(),
+                run("all_requests", "in_contacts", "keep", handle),
+            ],
         ),
-        solution(flip.0, vec![login.clone(), run(all, true, true, flip.1)]),
+        solution(
+            flip.0,
+            vec![
+                login.clone(),
+                run("all_requests", "in_contacts", "deny", flip.1),
+            ],
+        ),
     ];
     let paid: Vec<(String, String, i64)> = pay
         .iter()

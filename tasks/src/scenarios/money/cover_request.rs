@@ -12,8 +12,8 @@ use crate::kit::money::same_amount;
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::people::known;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -85,54 +85,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let login = logins(&[("ph", "phone"), ("vm", "venmo")]);
-    let find = "mate = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")[0]\nreq = next(r for r in all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\") if r[\"sender\"][\"email\"] == mate[\"email\"])\nbalance = apis.venmo.show_venmo_balance(access_token=vm)[\"venmo_balance\"]\ncards = apis.venmo.show_payment_cards(access_token=vm)";
-    let pick = if v == 2 {
-        format!(
-            "now = datetime.datetime.now()\nvalid = [c for c in cards if (c[\"expiry_year\"], c[\"expiry_month\"]) >= (now.year, now.month)]\ncard = next((c for c in valid if c[\"card_name\"] == {}), None) or next(c for c in valid if c[\"card_name\"] == {})",
-            py(expired_name),
-            py(&card.card_name)
+    let script = Script::parse(include_str!("cover_request.py"));
+    let (pick, card_vals) = if v == 2 {
+        (
+            "pick_valid_card",
+            Vals::new()
+                .lit("card", expired_name)
+                .lit("fallback", &card.card_name),
         )
     } else {
-        format!(
-            "card = next(c for c in cards if c[\"card_name\"] == {})",
-            py(&card.card_name)
-        )
+        ("pick_card", Vals::new().lit("card", &card.card_name))
     };
-    let pay = |top: &str, via_card: bool, all: bool| {
-        let via = if via_card {
-            ", payment_card_id=card[\"payment_card_id\"]"
-        } else {
-            ""
-        };
-        let approve = if all {
-            format!(
-                "for r in all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\"):\n    apis.venmo.approve_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"]{via})"
-            )
-        } else {
-            format!(
-                "apis.venmo.approve_payment_request(access_token=vm, payment_request_id=req[\"payment_request_id\"]{via})"
-            )
-        };
-        format!("{top}{approve}\n{DONE}")
+    let cells = |pick: &str, card_vals: &Vals, pay: &str| {
+        vec![
+            script.cell("logins", card_vals),
+            script.cell("find", card_vals),
+            script.cell(pick, card_vals),
+            script.cell(pay, card_vals),
+        ]
     };
-    let exact = "if balance < req[\"amount\"]:\n    apis.venmo.add_to_venmo_balance(access_token=vm, amount=round(req[\"amount\"] - balance, 2), payment_card_id=card[\"payment_card_id\"])\n";
-    let whole = "apis.venmo.add_to_venmo_balance(access_token=vm, amount=req[\"amount\"], payment_card_id=card[\"payment_card_id\"])\n";
-    parts.ground_truth = vec![
-        login.clone(),
-        find.to_string(),
-        pick.clone(),
-        pay(exact, false, false),
-    ];
+    parts.ground_truth = cells(pick, &card_vals, "pay_topping_up");
     parts.wrong = vec![
         solution(
             "pays the rent straight from the card",
-            vec![
-                login.clone(),
-                find.to_string(),
-                pick.clone(),
-                pay("", true, false),
-            ],
+            cells(pick, &card_vals, "pay_by_card"),
         ),
         solution(
             if v == 3 {
@@ -140,39 +116,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             } else {
                 "tops up the whole rent instead of what is missing"
             },
-            vec![
-                login.clone(),
-                find.to_string(),
-                pick.clone(),
-                pay(whole, false, false),
-            ],
+            cells(pick, &card_vals, "pay_topping_up_whole"),
         ),
         solution(
             "tops up for and approves every pending request",
-            vec![
-                login.clone(),
-                find.to_string(),
-                pick.clone(),
-                pay(
-                    "need = sum(r[\"amount\"] for r in all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status=\"pending\"))\nif balance < need:\n    apis.venmo.add_to_venmo_balance(access_token=vm, amount=round(need - balance, 2), payment_card_id=card[\"payment_card_id\"])\n",
-                    false,
-                    true,
-                ),
-            ],
+            cells(pick, &card_vals, "pay_every_request"),
         ),
     ];
     if v == 2 {
         parts.wrong.push(solution(
             "tops up from the expired card",
-            vec![
-                login.clone(),
-                find.to_string(),
-                format!(
-                    "card = next(c for c in cards if c[\"card_name\"] == {})",
-                    py(expired_name)
-                ),
-                pay(exact, false, false),
-            ],
+            cells(
+                "pick_card",
+                &Vals::new().lit("card", expired_name),
+                "pay_topping_up",
+            ),
         ));
     }
     let mate_email = r.email.clone();

@@ -14,11 +14,11 @@ use crate::kit::money::same_amount;
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::people::{distinct_friends, known};
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::splitwise::expense_shares;
 use crate::kit::text::same_text;
 use crate::kit::time::on;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -165,38 +165,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[("fs", "file_system"), ("ph", "phone"), ("sw", "splitwise")]);
-    let find_receipt = |day: &str, field: &str| {
-        format!(
-            "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/\", substring={}, entry_type=\"files\")\nreceipt = next(c for c in (apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"] for q in paths) if \"Date: {day}\" in c)\ntotal = float(re.search(r\"\\n{field}: \\$([0-9.]+)\", receipt).group(1))",
-            py(stem)
-        )
-    };
-    let names_re = if v == 3 {
-        r"between me, ([^.?!]+)"
-    } else {
-        r"you, me(?:,| and) ([^.?!]+)"
-    };
-    let read_text = format!(
-        "texts = all_pages(apis.phone.search_text_messages, access_token=ph, query={})\ntext = max((t for t in texts if re.search(r\"{names_re}\", t[\"message\"])), key=lambda t: t[\"sent_at\"])\nnames = re.split(r\", | and \", re.search(r\"{names_re}\", text[\"message\"]).group(1).strip())\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nfriend = next(c for c in contacts if c[\"phone_number\"] == text[\"sender\"][\"phone_number\"])\nemails = [friend[\"email\"]] + [next(c[\"email\"] for c in contacts if c[\"first_name\"] == n) for n in names]",
-        py(query)
+    let script = Script::parse(include_str!("dinner_receipt.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
+    let find_receipt =
+        |day: &str, cell: &str| script.cell(cell, &Vals::new().lit("stem", stem).code("day", day));
+    let read_text = script.cell(
+        if v == 3 {
+            "read_treat_text"
+        } else {
+            "read_text"
+        },
+        &Vals::new().lit("query", query),
     );
     let record = |debtors: &str| {
-        format!(
-            "apis.splitwise.record_expense(access_token=sw, description={}, paid_amount=total, payer_email=profile[\"email\"], debtor_emails={debtors})\n{DONE}",
-            py(desc)
+        script.cell(
+            "record",
+            &Vals::new()
+                .lit("desc", desc)
+                .code("debtors", script.cell(debtors, &none)),
         )
     };
     let (right, wrong_who, wrong_name) = if v == 3 {
         (
-            "emails",
-            "[profile[\"email\"]] + emails",
+            "friends",
+            "everyone",
             "includes the supervisor in the split",
         )
     } else {
         (
-            "[profile[\"email\"]] + emails",
-            "emails",
+            "everyone",
+            "friends",
             "leaves the supervisor out of the split",
         )
     };
@@ -204,7 +203,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let old_day = d(old_date);
     parts.ground_truth = vec![
         login.clone(),
-        find_receipt(&day, "Total"),
+        find_receipt(&day, "find_receipt"),
         read_text.clone(),
         record(right),
     ];
@@ -213,7 +212,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "records the subtotal instead of the total",
             vec![
                 login.clone(),
-                find_receipt(&day, "Subtotal"),
+                find_receipt(&day, "find_receipt_subtotal"),
                 read_text.clone(),
                 record(right),
             ],
@@ -222,7 +221,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             wrong_name,
             vec![
                 login.clone(),
-                find_receipt(&day, "Total"),
+                find_receipt(&day, "find_receipt"),
                 read_text.clone(),
                 record(wrong_who),
             ],
@@ -231,7 +230,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "records the older receipt of the same restaurant",
             vec![
                 login.clone(),
-                find_receipt(&old_day, "Total"),
+                find_receipt(&old_day, "find_receipt"),
                 read_text.clone(),
                 record(right),
             ],
@@ -240,13 +239,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "splits only with the friend who texted",
             vec![
                 login.clone(),
-                find_receipt(&day, "Total"),
+                find_receipt(&day, "find_receipt"),
                 read_text.clone(),
-                record(if v == 3 {
-                    "emails[:1]"
-                } else {
-                    "[profile[\"email\"]] + emails[:1]"
-                }),
+                record(if v == 3 { "texter" } else { "me_and_texter" }),
             ],
         ),
     ];

@@ -15,10 +15,10 @@ use crate::kit::db::uid;
 use crate::kit::money::same_amount;
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::splitwise::expense_shares;
 use crate::kit::time::on;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -97,138 +97,60 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_text(&mate, &sup, &text_s, now - Duration::minutes(95))?;
         Ok(())
     }));
-    let login = logins(&[("ph", "phone"), ("sw", "splitwise")]);
-    let read = "mate = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"roommate\")[0]\ntext = max(all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=mate[\"phone_number\"], query=\"Splitwise\"), key=lambda t: t[\"sent_at\"])\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")";
-    let list = |scope: &str, dated: bool| {
-        let dates = if dated {
-            format!(", min_created_at=\"{day_s}\", max_created_at=\"{day_s}\"")
-        } else {
-            String::new()
-        };
-        let call = if scope == "group" {
-            "apis.splitwise.show_group_expenses, access_token=sw, group_id=group[\"group_id\"]"
-        } else {
-            "apis.splitwise.show_no_group_expenses, access_token=sw"
-        };
-        format!(
-            "exps = sorted((e for e in all_pages({call}, query={}{dates}) if e[\"description\"] == {}), key=lambda e: e[\"created_at\"])",
-            py(what),
-            py(what)
-        )
-    };
-    let delete = |expr: &str| {
-        format!(
-            "apis.splitwise.delete_expense(access_token=sw, expense_id={expr}[\"expense_id\"])\n{DONE}"
-        )
-    };
+    let script = Script::parse(include_str!("fix_expense.py"));
+    let vals = Vals::new().lit("what", what).code("day", &day_s);
+    let solve = |list: &str, fix: &str| script.cells(&["logins", "read", list, fix], &vals);
     match v {
         1 => {
-            parts.ground_truth = vec![
-                login.clone(),
-                read.to_string(),
-                list("group", true),
-                delete("exps[-1]"),
-            ];
+            parts.ground_truth = solve("list_in_group_on_day", "delete_last");
             parts.wrong = vec![
                 solution(
                     "deletes both copies",
-                    vec![
-                        login.clone(),
-                        read.to_string(),
-                        list("group", true),
-                        format!(
-                            "for e in exps:\n    apis.splitwise.delete_expense(access_token=sw, expense_id=e[\"expense_id\"])\n{DONE}"
-                        ),
-                    ],
+                    solve("list_in_group_on_day", "delete_all"),
                 ),
                 solution(
                     "deletes the oldest expense of that name",
-                    vec![
-                        login.clone(),
-                        read.to_string(),
-                        list("group", false),
-                        delete("exps[0]"),
-                    ],
+                    solve("list_in_group", "delete_first"),
                 ),
             ];
         }
         2 => {
-            parts.ground_truth = vec![
-                login.clone(),
-                read.to_string(),
-                list("none", true),
-                delete("exps[-1]"),
-            ];
+            parts.ground_truth = solve("list_outside_on_day", "delete_last");
             parts.wrong = vec![
                 solution(
                     "deletes the one in the group",
-                    vec![
-                        login.clone(),
-                        read.to_string(),
-                        list("group", true),
-                        delete("exps[-1]"),
-                    ],
+                    solve("list_in_group_on_day", "delete_last"),
                 ),
                 solution(
                     "deletes both",
                     vec![
-                        login.clone(),
-                        read.to_string(),
-                        list("group", true),
+                        script.cell("logins", &vals),
+                        script.cell("read", &vals),
+                        script.cell("list_in_group_on_day", &vals),
                         format!(
                             "{}\n{}",
-                            delete("exps[-1]").replace(&format!("\n{DONE}"), ""),
-                            list("none", true)
+                            script.cell("delete_last_and_go_on", &vals),
+                            script.cell("list_outside_on_day", &vals)
                         ),
-                        delete("exps[-1]"),
+                        script.cell("delete_last", &vals),
                     ],
                 ),
             ];
         }
         _ => {
-            let fix = |expense: &str, shares: bool| {
-                let debtors = if shares {
-                    ", debtor_emails=[profile[\"email\"], mate[\"email\"]]"
-                } else {
-                    ""
-                };
-                format!(
-                    "amount = float(re.search(r\"was \\$([0-9.]+)\", text[\"message\"]).group(1))\napis.splitwise.update_expense(access_token=sw, expense_id={expense}[\"expense_id\"], paid_amount=amount{debtors})\n{DONE}"
-                )
-            };
-            parts.ground_truth = vec![
-                login.clone(),
-                read.to_string(),
-                list("group", true),
-                fix("exps[-1]", true),
-            ];
+            parts.ground_truth = solve("list_in_group_on_day", "fix_last");
             parts.wrong = vec![
                 solution(
                     "changes only the amount, which keeps the old shares",
-                    vec![
-                        login.clone(),
-                        read.to_string(),
-                        list("group", true),
-                        fix("exps[-1]", false),
-                    ],
+                    solve("list_in_group_on_day", "fix_last_amount_only"),
                 ),
                 solution(
                     "changes the older pizza night",
-                    vec![
-                        login.clone(),
-                        read.to_string(),
-                        list("group", false),
-                        fix("exps[0]", true),
-                    ],
+                    solve("list_in_group", "fix_first"),
                 ),
                 solution(
                     "deletes the pizza night",
-                    vec![
-                        login.clone(),
-                        read.to_string(),
-                        list("group", true),
-                        delete("exps[-1]"),
-                    ],
+                    solve("list_in_group_on_day", "delete_last"),
                 ),
             ];
         }

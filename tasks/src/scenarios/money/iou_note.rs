@@ -11,9 +11,9 @@ use crate::kit::money::cents_of;
 use crate::kit::people::full;
 use crate::kit::people::{distinct_friends, known};
 use crate::kit::python::solution;
-use crate::kit::python::{DONE, logins};
 use crate::kit::text::same_text;
 use crate::kit::venmo::payments_sent;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, mix, step};
 use apps::people::Person;
@@ -114,56 +114,50 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[("sn", "simple_note"), ("ph", "phone"), ("vm", "venmo")]);
-    let read = "note = next(n for n in all_pages(apis.simple_note.search_notes, access_token=sn) if n[\"title\"] == \"IOUs\")\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)";
-    let pay = |skip_paid: bool, who: &str, edit: &str| {
-        let cond = if skip_paid {
-            "m and not line.endswith(\"(paid)\")"
-        } else {
-            "m"
-        };
-        let keep = match edit {
-            "remove" => "    if m or line.endswith(\"(paid)\"):\n        continue\n",
-            _ => "",
-        };
-        let mark = if edit == "mark" {
-            "        line = line + \" (paid)\"\n"
-        } else {
-            ""
-        };
-        let save = if edit == "none" {
-            String::new()
-        } else {
-            "apis.simple_note.update_note(access_token=sn, note_id=note[\"note_id\"], content=\"\\n\".join(out))\n".to_string()
-        };
-        format!(
-            "out = []\nfor line in content.split(\"\\n\"):\n    m = re.match(r\"- (.+?): \\$([0-9.]+) for (.+?)( \\(paid\\))?$\", line)\n    if {cond}:\n        name, amount, what = m.group(1), float(m.group(2)), m.group(3)\n        email = {who}\n        apis.venmo.create_transaction(access_token=vm, receiver_email=email, amount=amount, description=what)\n{mark}{keep}    out.append(line)\n{save}{DONE}"
-        )
+    let script = Script::parse(include_str!("iou_note.py"));
+    let none = Vals::new();
+    let (login, read) = (script.cell("logins", &none), script.cell("read", &none));
+    let pay = |cond: &str, who: &str, edit: &str, lines: &str| {
+        let vals = Vals::new()
+            .code("cond", script.cell(cond, &none))
+            .code("who", script.cell(who, &none))
+            .code("lines", script.cell(lines, &none));
+        script.cell(edit, &vals)
     };
-    let by_contact = "next(c[\"email\"] for c in contacts if c[\"first_name\"] == name)";
-    let edit = if v == 3 { "remove" } else { "mark" };
-    parts.ground_truth = vec![login.clone(), read.to_string(), pay(true, by_contact, edit)];
+    let edit = if v == 3 {
+        "pay_and_remove"
+    } else {
+        "pay_and_mark"
+    };
+    parts.ground_truth = vec![
+        login.clone(),
+        read.clone(),
+        pay("unpaid", "by_contact", edit, "all_lines"),
+    ];
     parts.wrong = vec![
         solution(
             "pays every line, the one already paid too",
-            vec![login.clone(), read.to_string(), pay(false, by_contact, edit)],
+            vec![
+                login.clone(),
+                read.clone(),
+                pay("every_line", "by_contact", edit, "all_lines"),
+            ],
         ),
         solution(
             "pays but leaves the note as it was",
-            vec![login.clone(), read.to_string(), pay(true, by_contact, "none")],
+            vec![
+                login.clone(),
+                read.clone(),
+                pay("unpaid", "by_contact", "pay_only", "all_lines"),
+            ],
         ),
         solution(
             "pays the people in the \"Owed to me\" note too",
             vec![
                 login.clone(),
-                read.to_string(),
-                format!(
-                    "owed = next(n for n in all_pages(apis.simple_note.search_notes, access_token=sn) if n[\"title\"] == \"Owed to me\")\ncontent = content + \"\\n\" + apis.simple_note.show_note(access_token=sn, note_id=owed[\"note_id\"])[\"content\"]"
-                ),
-                pay(true, by_contact, edit).replace(
-                    "apis.simple_note.update_note(access_token=sn, note_id=note[\"note_id\"], content=\"\\n\".join(out))",
-                    "apis.simple_note.update_note(access_token=sn, note_id=note[\"note_id\"], content=\"\\n\".join(out[:6]))",
-                ),
+                read.clone(),
+                script.cell("read_owed_too", &none),
+                pay("unpaid", "by_contact", edit, "first_six_lines"),
             ],
         ),
     ];
@@ -172,12 +166,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "looks the nickname up among Venmo users",
             vec![
                 login.clone(),
-                read.to_string(),
-                pay(
-                    true,
-                    "(apis.venmo.search_users(access_token=vm, query=name) or [{\"email\": \"nobody@example.com\"}])[0][\"email\"]",
-                    edit,
-                ),
+                read.clone(),
+                pay("unpaid", "by_venmo_search", edit, "all_lines"),
             ],
         ));
     }

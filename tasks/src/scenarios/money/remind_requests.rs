@@ -12,7 +12,7 @@ use crate::kit::money::usd;
 use crate::kit::people::full;
 use crate::kit::people::known;
 use crate::kit::python::solution;
-use crate::kit::python::{DONE, logins};
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -83,45 +83,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[("vm", "venmo")]);
-    let act = |list: &str, days: i64, drop: Option<i64>| {
-        let drop = match drop {
-            Some(d) => format!(
-                "    if r[\"created_at\"] < (datetime.datetime.now() - datetime.timedelta(days={d})).strftime(\"%Y-%m-%dT%H:%M:%S\"):\n        apis.venmo.delete_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])\n        continue\n"
-            ),
-            None => String::new(),
-        };
-        format!(
-            "cutoff = (datetime.datetime.now() - datetime.timedelta(days={days})).strftime(\"%Y-%m-%dT%H:%M:%S\")\nfor r in {list}:\n    if r[\"approved_at\"] or r[\"denied_at\"] or r[\"created_at\"] >= cutoff:\n        continue\n{drop}    apis.venmo.remind_payment_request(access_token=vm, payment_request_id=r[\"payment_request_id\"])\n{DONE}"
-        )
+    let script = Script::parse(include_str!("remind_requests.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
+    let act = |requests: &str, days: i64, drop: Option<i64>| {
+        let vals = Vals::new()
+            .code("requests", script.cell(requests, &none))
+            .code("days", days);
+        match drop {
+            Some(d) => script.cell("remind_or_withdraw", &vals.code("drop_days", d)),
+            None => script.cell("remind", &vals),
+        }
     };
-    let all = "all_pages(apis.venmo.show_sent_payment_requests, access_token=vm)";
-    parts.ground_truth = vec![login.clone(), act(all, min_days, drop_days)];
+    parts.ground_truth = vec![login.clone(), act("all_requests", min_days, drop_days)];
     parts.wrong = vec![
         solution(
             "reads only the first page of requests",
-            vec![
-                login.clone(),
-                act(
-                    "apis.venmo.show_sent_payment_requests(access_token=vm)",
-                    min_days,
-                    drop_days,
-                ),
-            ],
+            vec![login.clone(), act("first_page", min_days, drop_days)],
         ),
         solution(
             "reminds every pending request",
-            vec![login.clone(), act(all, 0, drop_days)],
+            vec![login.clone(), act("all_requests", 0, drop_days)],
         ),
         solution(
             "uses one week as the cut-off",
-            vec![login.clone(), act(all, 7, drop_days)],
+            vec![login.clone(), act("all_requests", 7, drop_days)],
         ),
     ];
     if v == 3 {
         parts.wrong.push(solution(
             "reminds the oldest requests instead of withdrawing them",
-            vec![login.clone(), act(all, min_days, None)],
+            vec![login.clone(), act("all_requests", min_days, None)],
         ));
     }
     let shown = |xs: &[Sent]| {

@@ -12,11 +12,11 @@ use crate::kit::money::same_amount;
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::people::related;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
 use crate::kit::text::same_text;
 use crate::kit::venmo::payments_sent;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -144,30 +144,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[("sw", "splitwise"), ("vm", "venmo")]);
-    let find = |name: &str| {
-        format!(
-            "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nmine = apis.splitwise.show_group_balance(access_token=sw, group_id=group[\"group_id\"], email=profile[\"email\"])[0]",
-            py(name)
-        )
+    let script = Script::parse(include_str!("settle_trip.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
+    let find = |name: &str| script.cell("find", &Vals::new().lit("group", name));
+    let pay = |owed: &str, note: &str, settle: bool| {
+        let vals = Vals::new()
+            .code("owed", script.cell(owed, &none))
+            .lit("note", note);
+        script.cell(if settle { "pay_and_settle" } else { "pay_only" }, &vals)
     };
-    let pay = |list: &str, note: &str, settle: bool| {
-        let settle = if settle {
-            "\n    apis.splitwise.settle_up(access_token=sw, email=b[\"email\"], group_id=group[\"group_id\"])"
-        } else {
-            ""
-        };
-        format!(
-            "for b in {list}:\n    apis.venmo.create_transaction(access_token=vm, receiver_email=b[\"email\"], amount=round(b[\"amount\"], 2), description={}){settle}\n{DONE}",
-            py(note)
-        )
-    };
-    let owed = "mine[\"source_owes_to_targets\"][\"breakdown\"]";
-    parts.ground_truth = vec![login.clone(), find(&group), pay(owed, &note, true)];
+    parts.ground_truth = vec![login.clone(), find(&group), pay("owed", &note, true)];
     parts.wrong = vec![
         solution(
             "pays on Venmo but does not settle up on Splitwise",
-            vec![login.clone(), find(&group), pay(owed, &note, false)],
+            vec![login.clone(), find(&group), pay("owed", &note, false)],
         ),
         solution(
             "pays each payer their share of what they paid, ignoring what others owe the supervisor",
@@ -175,18 +166,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 find(&group),
                 format!(
-                    "shares = {{}}\nfor e in all_pages(apis.splitwise.show_group_expenses, access_token=sw, group_id=group[\"group_id\"]):\n    if e[\"payer\"][\"email\"] != profile[\"email\"]:\n        shares[e[\"payer\"][\"email\"]] = shares.get(e[\"payer\"][\"email\"], 0) + e[\"paid_amount\"] / len(e[\"shares\"])\n{}",
-                    pay(
-                        "[{\"email\": k, \"amount\": x} for k, x in shares.items()]",
-                        &note,
-                        true
-                    )
+                    "{}\n{}",
+                    script.cell("sum_payer_shares", &none),
+                    pay("payer_shares", &note, true)
                 ),
             ],
         ),
         solution(
             "writes another note on the payments",
-            vec![login.clone(), find(&group), pay(owed, "trip", true)],
+            vec![login.clone(), find(&group), pay("owed", "trip", true)],
         ),
     ];
     if v == 2 {
@@ -195,18 +183,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 find(&group),
-                pay(
-                    &format!("{owed} + mine[\"targets_owe_to_source\"][\"breakdown\"]"),
-                    &note,
-                    true,
-                ),
+                pay("owed_both_ways", &note, true),
             ],
         ));
     }
     if let Some((old_name, _)) = &old {
         parts.wrong.push(solution(
             "uses last year's group of the same city",
-            vec![login.clone(), find(old_name), pay(owed, &note, true)],
+            vec![login.clone(), find(old_name), pay("owed", &note, true)],
         ));
     }
     parts.checks = venmo_payment_checks(&creditors);

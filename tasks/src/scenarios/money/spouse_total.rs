@@ -5,9 +5,9 @@
 
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::related;
-use crate::kit::python::logins;
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::on;
+use crate::kit::{Script, Vals};
 use crate::model::Answer;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Population, Relation};
@@ -122,25 +122,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let login = logins(&[("ph", "phone"), ("vm", "venmo")]);
-    let who = format!(
-        "spouse = all_pages(apis.phone.search_contacts, access_token=ph, relationship={})[0]",
-        py(label)
-    );
-    let sum = |min: &str, max: &str, direction: &str, pages: bool| {
-        let call = if pages {
-            "all_pages(apis.venmo.show_transactions, "
-        } else {
-            "apis.venmo.show_transactions("
-        };
-        let dir = if direction.is_empty() {
-            String::new()
-        } else {
-            format!(", direction=\"{direction}\"")
-        };
-        format!(
-            "txns = {call}access_token=vm, user_email=spouse[\"email\"], min_created_at=\"{min}\", max_created_at=\"{max}\"{dir})\napis.supervisor.complete_task(answer=round(sum(t[\"amount\"] for t in txns), 2))"
-        )
+    let script = Script::parse(include_str!("spouse_total.py"));
+    let login = script.cell("logins", &Vals::new());
+    let who = script.cell("who", &Vals::new().lit("label", label));
+    let sum = |cell: &str, min: &str, max: &str, direction: &str| {
+        let vals = Vals::new()
+            .code("min", min)
+            .code("max", max)
+            .code("direction", direction);
+        script.cell(cell, &vals)
     };
     let (min, max) = (
         format!("2023-{month:02}-01"),
@@ -151,27 +141,39 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     } else {
         ("received", "sent")
     };
-    parts.ground_truth = vec![login.clone(), who.clone(), sum(&min, &max, dir, true)];
+    parts.ground_truth = vec![login.clone(), who.clone(), sum("sum", &min, &max, dir)];
     parts.wrong = vec![
         solution(
             "counts the money that went both ways",
-            vec![login.clone(), who.clone(), sum(&min, &max, "", true)],
+            vec![
+                login.clone(),
+                who.clone(),
+                sum("sum_both_ways", &min, &max, dir),
+            ],
         ),
         solution(
             "reads only the first page of payments",
-            vec![login.clone(), who.clone(), sum(&min, &max, dir, false)],
+            vec![
+                login.clone(),
+                who.clone(),
+                sum("sum_first_page", &min, &max, dir),
+            ],
         ),
         solution(
             "counts the whole year so far",
             vec![
                 login.clone(),
                 who.clone(),
-                sum("2023-01-01", "2023-12-31", dir, true),
+                sum("sum", "2023-01-01", "2023-12-31", dir),
             ],
         ),
         solution(
             "counts the other direction",
-            vec![login.clone(), who.clone(), sum(&min, &max, other_dir, true)],
+            vec![
+                login.clone(),
+                who.clone(),
+                sum("sum", &min, &max, other_dir),
+            ],
         ),
     ];
     parts

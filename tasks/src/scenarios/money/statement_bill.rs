@@ -13,10 +13,10 @@ use crate::kit::money::c2;
 use crate::kit::money::same_amount;
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::splitwise::{expense_shares, group_named};
 use crate::kit::text::same_text;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use sim::sql::Cached;
@@ -70,39 +70,26 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[("fs", "file_system"), ("sw", "splitwise"), ("ph", "phone")]);
-    let read = format!(
-        "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/finance/\", entry_type=\"files\")\ndef water(month):\n    path = next(q for q in paths if q.endswith(\"_statement_2023_\" + month + \".csv\"))\n    for line in apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"].splitlines()[1:]:\n        day, what, amount = line.split(\",\")\n        if {} in what:\n            return float(amount)\ngroup = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")\nmate = next(m[\"email\"] for m in group[\"members\"] if m[\"email\"] != profile[\"email\"])\nowed = 0",
-        py("Clearwater")
-    );
+    let script = Script::parse(include_str!("statement_bill.py"));
+    let none = Vals::new();
     let record = |desc: &str, month: &str, split: &str, in_group: bool| {
-        let (debtors, amounts, theirs) = match split {
-            "thirds" => (
-                "[profile[\"email\"], mate]",
-                ", debt_amounts=[round(total / 3, 2), round(total - round(total / 3, 2), 2)]",
-                "round(total - round(total / 3, 2), 2)",
-            ),
-            "mate" => ("[mate]", "", "total"),
-            _ => ("[profile[\"email\"], mate]", "", "round(total / 2, 2)"),
+        let cell = match (split, in_group) {
+            ("thirds", true) => "record_thirds",
+            ("thirds", false) => "record_thirds_outside",
+            ("mate", _) => "record_for_mate",
+            (_, true) => "record_halves",
+            (_, false) => "record_halves_outside",
         };
-        let group = if in_group {
-            ", group_id=group[\"group_id\"]"
-        } else {
-            ""
-        };
-        format!(
-            "total = water(\"{month}\")\napis.splitwise.record_expense(access_token=sw, description={}, paid_amount=total, payer_email=profile[\"email\"], debtor_emails={debtors}{amounts}{group})\nowed += {theirs}",
-            py(desc)
-        )
+        script.cell(cell, &Vals::new().lit("desc", desc).code("month", month))
     };
     let split = if v == 3 { "thirds" } else { "equal" };
     let cells = |month_a: &str, split: &str, in_group: bool, both: bool| {
-        let mut c = vec![login.clone(), read.clone()];
+        let mut c = vec![script.cell("logins", &none), script.cell("read", &none)];
         if both {
             c.push(record("Water bill March 2023", "03", split, in_group));
         }
         c.push(record("Water bill April 2023", month_a, split, in_group));
-        c.push(format!("phone_number = next(c for c in all_pages(apis.phone.search_contacts, access_token=ph, query=mate) if c[\"email\"] == mate)[\"phone_number\"]\napis.phone.send_text_message(access_token=ph, phone_number=phone_number, message=f\"Hi! I put the water bill on Splitwise. Your share is ${{owed:.2f}}.\")\n{DONE}"));
+        c.push(script.cell("text", &none));
         c
     };
     let both = v == 2;

@@ -6,8 +6,8 @@
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::people::related;
-use crate::kit::python::logins;
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Answer;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -115,52 +115,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_splitwise_expense(None, &sup, &[&sup, &b2], "Concert tickets", 640.0, t(12))?;
         Ok(())
     }));
-    let login = logins(&[("sw", "splitwise")]);
-    let find = |name: &str| {
-        format!(
-            "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nmine = apis.splitwise.show_group_balance(access_token=sw, group_id=group[\"group_id\"], email=profile[\"email\"])[0]",
-            py(name)
-        )
-    };
+    let script = Script::parse(include_str!("trip_owes_most.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
+    let find = |name: &str| script.cell("find", &Vals::new().lit("group", name));
     let old_group = format!("{city} Trip 2022");
     if v == 2 {
-        let total = "apis.supervisor.complete_task(answer=round(mine[\"targets_owe_to_source\"][\"total\"], 2))";
-        parts.ground_truth = vec![login.clone(), find(&group), total.to_string()];
+        let total = script.cell("owed_total", &none);
+        parts.ground_truth = vec![login.clone(), find(&group), total.clone()];
         parts.wrong = vec![
             solution(
                 "nets what the supervisor owes against what they are owed",
-                vec![
-                    login.clone(),
-                    find(&group),
-                    "apis.supervisor.complete_task(answer=round(mine[\"targets_owe_to_source\"][\"total\"] - mine[\"source_owes_to_targets\"][\"total\"], 2))".into(),
-                ],
+                vec![login.clone(), find(&group), script.cell("net_total", &none)],
             ),
             solution(
                 "counts what everyone owes over all groups",
-                vec![
-                    login.clone(),
-                    "apis.supervisor.complete_task(answer=round(apis.splitwise.show_people_balance(access_token=sw)[\"others_owe_you\"], 2))".into(),
-                ],
+                vec![login.clone(), script.cell("owed_over_all_groups", &none)],
             ),
             solution(
                 "uses last year's group",
-                vec![login.clone(), find(&old_group), total.to_string()],
+                vec![login.clone(), find(&old_group), total],
             ),
         ];
     } else {
-        let best = "top = max(mine[\"targets_owe_to_source\"][\"breakdown\"], key=lambda b: b[\"amount\"])\napis.supervisor.complete_task(answer=top[\"name\"])";
-        parts.ground_truth = vec![login.clone(), find(&group), best.to_string()];
+        let best = script.cell("top_debtor", &none);
+        parts.ground_truth = vec![login.clone(), find(&group), best.clone()];
         parts.wrong = vec![
             solution(
                 "takes whoever owes the most over all groups",
                 vec![
                     login.clone(),
-                    "top = max((b for b in apis.splitwise.show_people_balance(access_token=sw)[\"breakdown\"] if b[\"direction\"] == \"they_owe_you\"), key=lambda b: b[\"amount\"])\napis.supervisor.complete_task(answer=top[\"name\"])".into(),
+                    script.cell("top_debtor_over_all_groups", &none),
                 ],
             ),
             solution(
                 "uses last year's group",
-                vec![login.clone(), find(&old_group), best.to_string()],
+                vec![login.clone(), find(&old_group), best],
             ),
         ];
         if v == 3 {
@@ -169,7 +159,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 vec![
                     login.clone(),
                     find(&group),
-                    "owed = {}\nfor e in all_pages(apis.splitwise.show_group_expenses, access_token=sw, group_id=group[\"group_id\"]):\n    for s in e[\"shares\"]:\n        if s[\"debtor\"][\"email\"] != e[\"payer\"][\"email\"]:\n            if e[\"payer\"][\"email\"] == profile[\"email\"]:\n                owed[s[\"debtor\"][\"name\"]] = owed.get(s[\"debtor\"][\"name\"], 0) + s[\"debt_amount\"]\n            elif s[\"debtor\"][\"email\"] == profile[\"email\"]:\n                owed[e[\"payer\"][\"name\"]] = owed.get(e[\"payer\"][\"name\"], 0) - s[\"debt_amount\"]\napis.supervisor.complete_task(answer=max(owed, key=owed.get))".into(),
+                    script.cell("top_by_expenses", &none),
                 ],
             ));
         } else {
@@ -178,7 +168,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 vec![
                     login.clone(),
                     find(&group),
-                    best.replace("answer=top[\"name\"]", "answer=top[\"name\"].split()[0]"),
+                    script.cell("top_debtor_first_name", &none),
                 ],
             ));
         }

@@ -5,7 +5,8 @@ use super::set;
 use crate::diff::ChangeKind;
 use crate::kit::notes::{added_note, none_changed};
 use crate::kit::notes::{is_own_note, row_tags};
-use crate::kit::python::{LOGIN, all_notes, no_note_titled, py, solution};
+use crate::kit::python::{py, solution};
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, mix};
 
@@ -53,50 +54,45 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         "[{}]",
         tags.iter().map(|t| py(t)).collect::<Vec<_>>().join(", ")
     );
+    let script = Script::parse(include_str!("create_note.py"));
+    let vals = Vals::new()
+        .lit("title", &title)
+        .lit("content", &content)
+        .lit("similar", &similar);
+    let cell = |name: &str| script.cell(name, &vals);
     let create = |tags: &str, pinned: bool| {
-        format!(
-            "apis.simple_note.create_note(access_token=token, title={}, content={}, tags={tags}, pinned={})",
-            py(&title),
-            py(&content),
-            if pinned { "True" } else { "False" }
+        script.cell(
+            "create",
+            &vals
+                .clone()
+                .code("tags", tags)
+                .code("pinned", if pinned { "True" } else { "False" }),
         )
     };
     parts.ground_truth = vec![
-        LOGIN.to_string(),
-        no_note_titled(&title),
+        cell("login"),
+        cell("check_new"),
         create(&py_tags, pin),
-        "apis.supervisor.complete_task()".into(),
+        cell("done"),
     ];
     parts.wrong = vec![
         solution(
             "leaves out a tag",
             vec![
-                LOGIN.to_string(),
+                cell("login"),
                 create(&format!("[{}]", py(tags[0])), pin),
-                "apis.supervisor.complete_task()".into(),
+                cell("done"),
             ],
         ),
         solution(
             "adds the text to the existing note with a similar title",
-            vec![
-                LOGIN.to_string(),
-                all_notes(""),
-                format!(
-                    "note_id = next(n[\"note_id\"] for n in notes if n[\"title\"] == {})\napis.simple_note.add_content_to_note(access_token=token, note_id=note_id, append_or_prepend=\"append\", added_content={})\napis.supervisor.complete_task()",
-                    py(&similar),
-                    py(&content)
-                ),
-            ],
+            script.cells(&["login", "all_notes", "append_to_similar"], &vals),
         ),
     ];
     if pin {
         parts.wrong.push(solution(
             "does not pin it",
-            vec![
-                LOGIN.to_string(),
-                create(&py_tags, false),
-                "apis.supervisor.complete_task()".into(),
-            ],
+            vec![cell("login"), create(&py_tags, false), cell("done")],
         ));
     }
     let want_tags = set(&tags);

@@ -4,7 +4,8 @@
 use crate::diff::ChangeKind;
 use crate::kit::notes::none_changed;
 use crate::kit::notes::{end_notes, is_own_note, row_tags};
-use crate::kit::python::{LOGIN, all_notes, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, mix};
 use apps::simple_note::seed::NoteSeed;
@@ -76,40 +77,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let mut parts = Parts::new(&p, instruction);
     parts.notes = Some(notes);
-    let delete = |cond: &str| {
-        format!(
-            "for n in notes:\n    if {cond}:\n        apis.simple_note.delete_note(access_token=token, note_id=n[\"note_id\"])"
-        )
-    };
-    parts.ground_truth = vec![
-        LOGIN.to_string(),
-        all_notes("tags=[\"draft\"]"),
-        delete(&format!("n[{}] < {}", py(field), py(cutoff))),
-        "apis.supervisor.complete_task()".into(),
-    ];
+    let script = Script::parse(include_str!("delete_old_drafts.py"));
     let other_field = if by_update {
         "created_at"
     } else {
         "updated_at"
     };
+    let solve = |delete: &str, field: &str| {
+        let vals = Vals::new().lit("field", field).lit("cutoff", cutoff);
+        script.cells(&["login", "drafts", delete, "done"], &vals)
+    };
+    parts.ground_truth = solve("delete_older", field);
     parts.wrong = vec![
-        solution(
-            "deletes every draft",
-            vec![
-                LOGIN.to_string(),
-                all_notes("tags=[\"draft\"]"),
-                delete("True"),
-                "apis.supervisor.complete_task()".into(),
-            ],
-        ),
+        solution("deletes every draft", solve("delete_all", field)),
         solution(
             &format!("compares {other_field} instead of {field}"),
-            vec![
-                LOGIN.to_string(),
-                all_notes("tags=[\"draft\"]"),
-                delete(&format!("n[{}] < {}", py(other_field), py(cutoff))),
-                "apis.supervisor.complete_task()".into(),
-            ],
+            solve("delete_older", other_field),
         ),
     ];
     let want: BTreeSet<String> = doomed.iter().cloned().collect();

@@ -5,7 +5,8 @@ use super::set;
 use crate::diff::ChangeKind;
 use crate::kit::notes::{allow_updates, end_notes, lines};
 use crate::kit::notes::{exactly_changed, none_changed};
-use crate::kit::python::{LOGIN, all_notes, py, solution};
+use crate::kit::python::{py, solution};
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, mix};
 use std::collections::BTreeSet;
@@ -65,52 +66,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         "[{}]",
         items.iter().map(|i| py(i)).collect::<Vec<_>>().join(", ")
     );
+    let script = Script::parse(include_str!("grocery_add.py"));
+    let vals = |t: &str| Vals::new().lit("title", t).code("items", &py_items);
     let add = |t: &str, only_missing: bool| {
-        format!(
-            "{}\nnote_id = next(n[\"note_id\"] for n in notes if n[\"title\"] == {})\ncontent = apis.simple_note.show_note(access_token=token, note_id=note_id)[\"content\"]\nhave = [line[2:].strip() for line in content.splitlines()]\nitems = [i for i in {py_items} if {}]\nif items:\n    apis.simple_note.add_content_to_note(access_token=token, note_id=note_id, append_or_prepend=\"append\", added_content=\"\\n\".join(\"- \" + i for i in items))",
-            all_notes(&format!("query={}", py(t))),
-            py(t),
-            if only_missing {
-                "i not in have"
-            } else {
-                "True"
-            }
-        )
+        let add = if only_missing {
+            "add_missing"
+        } else {
+            "add_all"
+        };
+        vec![
+            script.cell("login", &vals(t)),
+            script.cells(&["find", add], &vals(t)).join("\n"),
+            script.cell("done", &vals(t)),
+        ]
     };
-    parts.ground_truth = vec![
-        LOGIN.to_string(),
-        add(title, true),
-        "apis.supervisor.complete_task()".into(),
-    ];
+    parts.ground_truth = add(title, true);
     parts.wrong = vec![
-        solution(
-            "adds the items to the other list",
-            vec![
-                LOGIN.to_string(),
-                add(other, true),
-                "apis.supervisor.complete_task()".into(),
-            ],
-        ),
+        solution("adds the items to the other list", add(other, true)),
         solution(
             "replaces the list with the new items",
-            vec![
-                LOGIN.to_string(),
-                all_notes(&format!("query={}", py(title))),
-                format!(
-                    "note_id = next(n[\"note_id\"] for n in notes if n[\"title\"] == {})\napis.simple_note.update_note(access_token=token, note_id=note_id, content=\"\\n\".join(\"- \" + i for i in {py_items}))\napis.supervisor.complete_task()",
-                    py(title)
-                ),
-            ],
+            script.cells(&["login", "find", "replace"], &vals(title)),
         ),
     ];
     if g.variant == 3 {
         parts.wrong.push(solution(
             "adds an item that was already there",
-            vec![
-                LOGIN.to_string(),
-                add(title, false),
-                "apis.supervisor.complete_task()".into(),
-            ],
+            add(title, false),
         ));
     }
     let want: Vec<String> = start

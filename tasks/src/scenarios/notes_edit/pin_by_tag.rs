@@ -4,7 +4,8 @@
 use crate::diff::ChangeKind;
 use crate::kit::notes::{allow_updates, end_notes};
 use crate::kit::notes::{exactly_changed, none_changed};
-use crate::kit::python::{LOGIN, all_notes, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, mix};
 
@@ -56,35 +57,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let mut parts = Parts::new(&p, instruction);
     parts.notes = Some(notes);
-    let gt_loop = if unpin {
-        format!(
-            "for n in notes:\n    if n[\"pinned\"] and {} not in [t.lower() for t in n[\"tags\"]]:\n        apis.simple_note.update_note(access_token=token, note_id=n[\"note_id\"], pinned=False)",
-            py(tag)
-        )
+    let script = Script::parse(include_str!("pin_by_tag.py"));
+    let vals = Vals::new()
+        .lit("tag", tag)
+        .code("pinned", if unpin { "False" } else { "True" });
+    let cells = |names: &[&str]| script.cells(names, &vals);
+    let (all, first_page, gt_loop) = if unpin {
+        ("all_notes", "first_page_all", "unpin_untagged")
     } else {
-        "for n in notes:\n    if not n[\"pinned\"]:\n        apis.simple_note.update_note(access_token=token, note_id=n[\"note_id\"], pinned=True)".to_string()
+        ("tagged", "first_page_tagged", "pin_unpinned")
     };
-    let filter = if unpin {
-        String::new()
-    } else {
-        format!("tags=[{}]", py(tag))
-    };
-    parts.ground_truth = vec![
-        LOGIN.to_string(),
-        all_notes(&filter),
-        gt_loop.clone(),
-        "apis.supervisor.complete_task()".into(),
-    ];
-    let sep = if filter.is_empty() { "" } else { ", " };
+    parts.ground_truth = cells(&["login", all, gt_loop, "done"]);
     parts.wrong = vec![
         solution(
             "handles only the first page of notes",
-            vec![
-                LOGIN.to_string(),
-                format!("notes = apis.simple_note.search_notes(access_token=token{sep}{filter})"),
-                gt_loop,
-                "apis.supervisor.complete_task()".into(),
-            ],
+            cells(&["login", first_page, gt_loop, "done"]),
         ),
         solution(
             if unpin {
@@ -92,15 +79,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             } else {
                 "pins every note"
             },
-            vec![
-                LOGIN.to_string(),
-                all_notes(""),
-                format!(
-                    "for n in notes:\n    apis.simple_note.update_note(access_token=token, note_id=n[\"note_id\"], pinned={})",
-                    if unpin { "False" } else { "True" }
-                ),
-                "apis.supervisor.complete_task()".into(),
-            ],
+            cells(&["login", "all_notes", "set_every", "done"]),
         ),
     ];
     let tag_s = tag.to_string();

@@ -3,7 +3,8 @@
 use crate::diff::ChangeKind;
 use crate::kit::notes::{allow_updates, end_notes};
 use crate::kit::notes::{exactly_changed, none_changed};
-use crate::kit::python::{LOGIN, all_notes, py, solution};
+use crate::kit::python::{py, solution};
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, mix};
 use std::collections::{BTreeMap, BTreeSet};
@@ -71,42 +72,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let mut parts = Parts::new(&p, instruction);
     parts.notes = Some(notes);
-    let new_expr = match new {
-        Some(n) => format!(" + [{}]", py(n)),
-        None => String::new(),
-    };
-    let update = format!(
-        "for n in notes:\n    tags = [t for t in n[\"tags\"] if t != {}]{new_expr}\n    apis.simple_note.update_note(access_token=token, note_id=n[\"note_id\"], tags=tags)",
-        py(old)
-    );
-    let filter = format!("tags=[{}]", py(old));
-    parts.ground_truth = vec![
-        LOGIN.to_string(),
-        all_notes(&filter),
-        update.clone(),
-        "apis.supervisor.complete_task()".into(),
-    ];
+    let script = Script::parse(include_str!("retag.py"));
+    // `new` as a list item ("" when the tag is removed).
+    let vals = Vals::new()
+        .lit("old", old)
+        .code("new", new.map(py).unwrap_or_default());
+    let cells = |names: &[&str]| script.cells(names, &vals);
+    let update = if new.is_some() { "rename" } else { "remove" };
+    parts.ground_truth = cells(&["login", "tagged", update, "done"]);
     parts.wrong = vec![
         solution(
             "drops the other tags",
-            vec![
-                LOGIN.to_string(),
-                all_notes(&filter),
-                format!(
-                    "for n in notes:\n    apis.simple_note.update_note(access_token=token, note_id=n[\"note_id\"], tags=[{}])",
-                    new.map(py).unwrap_or_default()
-                ),
-                "apis.supervisor.complete_task()".into(),
-            ],
+            cells(&["login", "tagged", "tags_only_new", "done"]),
         ),
         solution(
             "handles only the first page",
-            vec![
-                LOGIN.to_string(),
-                format!("notes = apis.simple_note.search_notes(access_token=token, {filter})"),
-                update,
-                "apis.supervisor.complete_task()".into(),
-            ],
+            cells(&["login", "first_page", update, "done"]),
         ),
     ];
     parts.checks = vec![Check::new(

@@ -4,11 +4,11 @@
 //! under a nickname; variant 3 spreads the roommate's news over two texts.
 
 use super::{SELLER, VALID_CARD, only_order};
-use crate::kit::allow;
 use crate::kit::amazon::{address_lines, end_cart, product_named};
 use crate::kit::people::related_ids;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals, allow};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -112,55 +112,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!("{LOGIN_ANY}\n{ALL_PAGES}\nph = login(\"phone\")\naz = login(\"amazon\")");
-    let act = |relationship: &str, remove: bool| {
-        fill(
-            r#"people = all_pages(apis.phone.search_contacts, access_token=ph, relationship=@REL@)
-week_ago = (datetime.datetime.now() - datetime.timedelta(days=7)).strftime("%Y-%m-%dT%H:%M:%S")
-said = []
-for c in people:
-    texts = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=c["phone_number"])
-    said += [t["message"] for t in texts if t["sender"]["phone_number"] == c["phone_number"] and t["sent_at"] >= week_ago]
-items = apis.amazon.show_cart(access_token=az)["cart_items"]
-for i in items:
-    i["product_name"] = apis.amazon.show_product(product_id=i["product_id"])["name"]
-gone = [i for i in items if any(re.search(r"\b" + re.escape(i["product_name"]) + r"\b(?! Tray)", m) for m in said)]
-print([i["product_name"] for i in gone])
-if @REMOVE@:
-    for i in gone:
-        apis.amazon.delete_product_from_cart(access_token=az, product_id=i["product_id"])
-@CARD@
-address_id = [a for a in apis.amazon.show_addresses(access_token=az) if a["name"] == "Home"][0]["address_id"]
-apis.amazon.place_order(access_token=az, payment_card_id=card["payment_card_id"], address_id=address_id)
-apis.supervisor.complete_task()"#,
-            &[
-                ("REL", py(relationship)),
-                ("REMOVE", if remove { "True" } else { "False" }.to_string()),
-                ("CARD", VALID_CARD.to_string()),
-            ],
-        )
+    let script = Script::parse(include_str!("cart_minus_roommate.py"));
+    let vals = |relationship: &str, remove: &str| {
+        Vals::new()
+            .lit("relationship", relationship)
+            .code("remove", remove)
+            .code("valid_card", VALID_CARD)
     };
-    parts.ground_truth = vec![logins.clone(), act("roommate", true)];
+    let right = vals("roommate", "True");
+    parts.ground_truth = script.cells(&["logins", "checkout"], &right);
     parts.wrong = vec![
         solution(
             "orders the whole cart",
-            vec![logins.clone(), act("roommate", false)],
+            script.cells(&["logins", "checkout"], &vals("roommate", "False")),
         ),
         solution(
             "removes what a friend texted about",
-            vec![logins.clone(), act("friend", true)],
+            script.cells(&["logins", "checkout"], &vals("friend", "True")),
         ),
         solution(
             "also drops the near-miss tray",
-            vec![
-                logins,
-                act("roommate", true)
-                    .replace(r#"r"\b(?! Tray)""#, r#"r"\b""#)
-                    .replace(
-                        "re.escape(i[\"product_name\"])",
-                        "re.escape(i[\"product_name\"].replace(\" Tray\", \"\"))",
-                    ),
-            ],
+            script.cells(&["logins", "checkout_dropping_tray"], &right),
         ),
     ];
     let home = p

@@ -5,12 +5,12 @@
 //! variant 3 buys two sets.
 
 use super::{CHEAPEST, SELLER, VALID_CARD, only_order};
-use crate::kit::allow;
 use crate::kit::amazon::product_id;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::people::related_ids;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals, allow};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -94,62 +94,40 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\nph = login(\"phone\")\naz = login(\"amazon\")\n{CHEAPEST}"
-    );
     let contact_q = if g.variant == 2 {
         nick.to_string()
     } else {
         format!("{} {}", friend.first_name, friend.last_name)
     };
-    let find = |query: &str, from_contact: bool| {
-        let source = if from_contact {
-            "line = friend[\"home_address\"]"
-        } else {
-            "texts = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=friend[\"phone_number\"])\nline = [t[\"message\"] for t in texts if \"address\" in t[\"message\"].lower() and t[\"sender\"][\"phone_number\"] == friend[\"phone_number\"]][0]\nline = re.search(r\"address: (.*)\\. \", line).group(1)"
-        };
-        fill(
-            r#"hits = all_pages(apis.phone.search_contacts, access_token=ph, query=@QUERY@)
-friend = [c for c in hits if (c["first_name"] + " " + c["last_name"]).startswith(@QUERY@) or c["first_name"] == @QUERY@][0]
-@SOURCE@
-street, city, state, country, zip_code = [x.strip() for x in line.split(",")]
-print(street, city, state, country, zip_code)"#,
-            &[("QUERY", py(query)), ("SOURCE", source.to_string())],
-        )
+    let script = Script::parse(include_str!("gift_new_address.py"));
+    let vals = |query: &str, wrap: &str| {
+        Vals::new()
+            .code("cheapest", CHEAPEST)
+            .code("valid_card", VALID_CARD)
+            .lit("query", query)
+            .lit("name", &save_as)
+            .lit("candle", CANDLE)
+            .code("units", units)
+            .code("wrap", wrap)
     };
-    let order = |wrap: bool| {
-        fill(
-            r#"address_id = apis.amazon.add_address(access_token=az, name=@NAME@, street_address=street, city=city, state=state, country=country, zip_code=int(zip_code))["address_id"]
-@CARD@
-pick = cheapest(@CANDLE@)
-apis.amazon.add_product_to_cart(access_token=az, product_id=pick["product_id"], quantity=@UNITS@)
-if @WRAP@:
-    apis.amazon.add_gift_wrapping_to_product(access_token=az, product_id=pick["product_id"], quantity=@UNITS@)
-apis.amazon.place_order(access_token=az, payment_card_id=card["payment_card_id"], address_id=address_id)
-apis.supervisor.complete_task()"#,
-            &[
-                ("NAME", py(&save_as)),
-                ("CARD", VALID_CARD.to_string()),
-                ("CANDLE", py(CANDLE)),
-                ("UNITS", units.to_string()),
-                ("WRAP", if wrap { "True" } else { "False" }.to_string()),
-            ],
-        )
-    };
-    parts.ground_truth = vec![logins.clone(), find(&contact_q, false), order(true)];
+    let right = vals(&contact_q, "True");
+    parts.ground_truth = script.cells(&["logins", "find_texted", "order"], &right);
     let other_q = format!("{} {}", other.first_name, other.last_name);
     parts.wrong = vec![
         solution(
             "ships to the old home address in the contact",
-            vec![logins.clone(), find(&contact_q, true), order(true)],
+            script.cells(&["logins", "find_in_contact", "order"], &right),
         ),
         solution(
             "uses the address another friend texted",
-            vec![logins.clone(), find(&other_q, false), order(true)],
+            script.cells(&["logins", "find_texted", "order"], &vals(&other_q, "True")),
         ),
         solution(
             "forgets the gift wrap",
-            vec![logins, find(&contact_q, false), order(false)],
+            script.cells(
+                &["logins", "find_texted", "order"],
+                &vals(&contact_q, "False"),
+            ),
         ),
     ];
     let (want_color, want_size) = CANDLES

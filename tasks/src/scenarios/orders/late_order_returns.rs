@@ -5,10 +5,10 @@
 
 use super::SELLER;
 use crate::eval::EvalCtx;
-use crate::kit::allow;
 use crate::kit::amazon::{new_returns, order_at, product_named};
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals, allow};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, mix, step};
 
@@ -112,70 +112,38 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins =
-        format!("{LOGIN_ANY}\n{ALL_PAGES}\nsn = login(\"simple_note\")\naz = login(\"amazon\")");
-    let read = fill(
-        r#"notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=@TITLE@)
-note = [n for n in notes if n["title"] == @TITLE@][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
-carrier = re.search(r"Pick-up: (\w+)", content).group(1)
-deliverer = [d for d in apis.amazon.show_return_deliverers() if d["name"] == carrier][0]["deliverer_id"]
-print(carrier, deliverer)"#,
-        &[("TITLE", py(TITLE))],
-    );
-    let act = |days: i64, left: &str, carrier: &str| {
-        fill(
-            r#"@CARRIER@
-since = (datetime.datetime.now() - datetime.timedelta(days=@DAYS@)).strftime("%Y-%m-%dT%H:%M:%S")
-orders = all_pages(apis.amazon.show_orders, access_token=az)
-late = [o for o in orders if o["created_at"] >= since and any(i["delivered_at"] and i["delivered_at"] > i["expected_delivery_at"] for i in o["order_items"])]
-for o in late:
-    for i in o["order_items"]:
-        left = @LEFT@
-        name = apis.amazon.show_product(product_id=i["product_id"])["name"]
-        if left > 0:
-            rid = apis.amazon.initiate_return(access_token=az, order_id=o["order_id"], product_id=i["product_id"], deliverer_id=deliverer, quantity=left)["return_id"]
-            r = apis.amazon.show_return(access_token=az, return_id=rid)
-            print(name, r["quantity"], r["deliverer_name"])
-apis.supervisor.complete_task()"#,
-            &[
-                ("DAYS", days.to_string()),
-                ("LEFT", left.to_string()),
-                ("CARRIER", carrier.to_string()),
-            ],
-        )
+    let script = Script::parse(include_str!("late_order_returns.py"));
+    // `{{carrier}}` overrides the note's deliverer (or is empty), `{{days}}` is the window and
+    // `{{left}}` the units returned of each item.
+    let vals = |days: i64, left: &str, carrier: &str| {
+        Vals::new()
+            .lit("title", TITLE)
+            .code("days", days)
+            .code("left", left)
+            .code("carrier", carrier)
     };
+    let act = |vals: &Vals| script.cells(&["logins", "read", "return_late"], vals);
     let right_left = "i[\"ordered_quantity\"] - i[\"returned_quantity\"]";
-    parts.ground_truth = vec![logins.clone(), read.clone(), act(31, right_left, "")];
-    let wrong_carrier = format!(
-        "deliverer = [d for d in apis.amazon.show_return_deliverers() if d[\"name\"] == {}][0][\"deliverer_id\"]",
-        py(other_deliverer)
-    );
+    parts.ground_truth = act(&vals(31, right_left, ""));
+    let wrong_carrier = script.cell("other_carrier", &Vals::new().lit("other", other_deliverer));
     parts.wrong = vec![
         solution(
             &format!("uses {other_deliverer}, the carrier the note warns about"),
-            vec![logins.clone(), read.clone(), act(31, right_left, &wrong_carrier)],
+            act(&vals(31, right_left, &wrong_carrier)),
         ),
-        solution(
-            "returns one unit of each item",
-            vec![logins.clone(), read.clone(), act(31, "1", "")],
-        ),
+        solution("returns one unit of each item", act(&vals(31, "1", ""))),
         solution(
             "returns the items of every order of the last month",
-            vec![
-                logins.clone(),
-                read.clone(),
-                act(31, right_left, "").replace(
-                    "any(i[\"delivered_at\"] and i[\"delivered_at\"] > i[\"expected_delivery_at\"] for i in o[\"order_items\"])",
-                    "True",
-                ),
-            ],
+            script.cells(
+                &["logins", "read", "return_every_order"],
+                &vals(31, right_left, ""),
+            ),
         ),
     ];
     if v3 {
         parts.wrong.push(solution(
             "also returns the older late order",
-            vec![logins, read, act(90, right_left, "")],
+            act(&vals(90, right_left, "")),
         ));
     }
     let deliverer_id: i64 = match deliverer {

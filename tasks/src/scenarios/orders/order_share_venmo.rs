@@ -6,14 +6,14 @@
 
 use super::SELLER;
 use crate::eval::EvalCtx;
-use crate::kit::allow;
 use crate::kit::amazon::{new_orders, order_at};
 use crate::kit::db::one;
 use crate::kit::money::same_amount;
 use crate::kit::people::related_ids;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
 use crate::kit::venmo::requests_sent;
+use crate::kit::{Script, Vals, allow};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -101,91 +101,47 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\naz = login(\"amazon\")\nph = login(\"phone\")\nvm = login(\"venmo\")"
-    );
-    let find = |name: &str, fee: &str| {
-        fill(
-            r#"orders = all_pages(apis.amazon.show_orders, access_token=az)
-target = None
-for o in orders:
-    names = [apis.amazon.show_product(product_id=i["product_id"])["name"] for i in o["order_items"]]
-    if @NAME@ in names:
-        target = o
-        break
-cost = target["paid_amount"] - @FEE@
-mates = all_pages(apis.phone.search_contacts, access_token=ph, relationship="roommate")
-print(target["order_id"], cost, [m["email"] for m in mates])"#,
-            &[("NAME", py(name)), ("FEE", fee.to_string())],
-        )
+    let script = Script::parse(include_str!("order_share_venmo.py"));
+    // `find` the order holding `name`, less `fee`; `request` `share` with `note`.
+    let solve = |name: &str, fee: &str, share: &str, note: &str| {
+        let vals = Vals::new()
+            .lit("name", name)
+            .code("fee", fee)
+            .code("share", share)
+            .code("note", note);
+        script.cells(&["logins", "find", "request"], &vals)
     };
     let fee = if wrap {
         "target[\"gift_wrap_fee\"]"
     } else {
         "0"
     };
-    let request = |share: &str, note: &str| {
-        fill(
-            r#"order = apis.amazon.show_order(access_token=az, order_id=target["order_id"])
-assert order["paid_amount"] == target["paid_amount"]
-for m in mates:
-    account = [u for u in apis.venmo.search_users(access_token=vm, query=m["first_name"] + " " + m["last_name"]) if u["email"] == m["email"]]
-    assert account, m["email"]
-    apis.venmo.create_payment_request(access_token=vm, user_email=m["email"], amount=@SHARE@, description=@NOTE@)
-apis.supervisor.complete_task()"#,
-            &[("SHARE", share.to_string()), ("NOTE", note.to_string())],
-        )
-    };
     let right_share = "round(cost / (len(mates) + 1), 2)";
     let right_note = "\"Amazon order #\" + str(target[\"order_id\"])";
-    parts.ground_truth = vec![
-        logins.clone(),
-        find(PURIFIER, fee),
-        request(right_share, right_note),
-    ];
+    parts.ground_truth = solve(PURIFIER, fee, right_share, right_note);
     parts.wrong = vec![
         solution(
             "splits the older order with the purifier's filters",
-            vec![
-                logins.clone(),
-                find(FILTERS, "0"),
-                request(right_share, right_note),
-            ],
+            solve(FILTERS, "0", right_share, right_note),
         ),
         solution(
             "asks each roommate for the whole order, not a share",
-            vec![
-                logins.clone(),
-                find(PURIFIER, fee),
-                request("round(cost, 2)", right_note),
-            ],
+            solve(PURIFIER, fee, "round(cost, 2)", right_note),
         ),
         solution(
             "leaves the order id out of the note",
-            vec![
-                logins.clone(),
-                find(PURIFIER, fee),
-                request(right_share, "\"Amazon order\""),
-            ],
+            solve(PURIFIER, fee, right_share, "\"Amazon order\""),
         ),
     ];
     if wrap {
         parts.wrong.push(solution(
             "splits the gift wrap fee too",
-            vec![
-                logins,
-                find(PURIFIER, "0"),
-                request(right_share, right_note),
-            ],
+            solve(PURIFIER, "0", right_share, right_note),
         ));
     } else {
         parts.wrong.push(solution(
             "leaves the supervisor out of the split",
-            vec![
-                logins,
-                find(PURIFIER, fee),
-                request("round(cost / len(mates), 2)", right_note),
-            ],
+            solve(PURIFIER, fee, "round(cost / len(mates), 2)", right_note),
         ));
     }
     let emails: Vec<String> = mates.iter().map(|m| m.email.clone()).collect();

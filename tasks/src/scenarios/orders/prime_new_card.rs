@@ -5,12 +5,12 @@
 
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::allow;
 use crate::kit::amazon::new_orders;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::money::same_amount;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals, allow};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, mix, step};
 use chrono::Duration;
@@ -78,53 +78,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         .insert(s.db)?;
         Ok(())
     }));
-    let logins =
-        format!("{LOGIN_ANY}\n{ALL_PAGES}\nsn = login(\"simple_note\")\naz = login(\"amazon\")");
-    let read = fill(
-        r#"notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=@TITLE@)
-note = [n for n in notes if n["title"] == @TITLE@][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
-number = int(re.search(r"card number: ([\d ]+)", content).group(1).replace(" ", ""))
-month, year = [int(x) for x in re.search(r"Expires: (\d+)/(\d+)", content).groups()]
-cvv = int(re.search(r"CVV: (\d+)", content).group(1))
-name = re.search(r'Name it "([^"]+)"', content).group(1)
-today = datetime.date.today()
-cards = apis.amazon.show_payment_cards(access_token=az)
-expiring = [c for c in cards if (c["expiry_year"], c["expiry_month"]) == (today.year, today.month)]
-subs = all_pages(apis.amazon.show_prime_subscriptions, access_token=az)
-last = max(subs, key=lambda s: s["end_date"])
-plans = apis.amazon.show_prime_plans()
-print(number, month, year, cvv, name, [c["card_name"] for c in expiring], last, plans)"#,
-        &[("TITLE", py(TITLE))],
-    );
     let plan_py = if g.variant == 3 {
         "plan = min(plans, key=lambda k: plans[k] / (12 if k == \"yearly\" else 1))"
     } else {
         "plan = [k for k, v in plans.items() if v == last[\"paid_amount\"]][0]"
     };
-    let act = |delete: &str, pay: &str, plan: &str| {
-        fill(
-            r#"new_id = apis.amazon.add_payment_card(access_token=az, card_name=name, owner_name=profile["first_name"] + " " + profile["last_name"], card_number=number, expiry_year=year, expiry_month=month, cvv_number=cvv)["payment_card_id"]
-for c in @DELETE@:
-    apis.amazon.delete_payment_card(access_token=az, payment_card_id=c["payment_card_id"])
-@PLAN@
-apis.amazon.subscribe_prime(access_token=az, payment_card_id=@PAY@, duration=plan)
-for c in apis.amazon.show_payment_cards(access_token=az):
-    print(apis.amazon.show_payment_card(access_token=az, payment_card_id=c["payment_card_id"])["card_name"])
-print(apis.amazon.show_prime_subscriptions(access_token=az, page_limit=1))
-apis.supervisor.complete_task()"#,
-            &[
-                ("DELETE", delete.to_string()),
-                ("PAY", pay.to_string()),
-                ("PLAN", plan.to_string()),
-            ],
-        )
+    let script = Script::parse(include_str!("prime_new_card.py"));
+    // `renew`: the cards to `delete`, the card to `pay` Prime with, the line that picks `plan`.
+    let vals = |delete: &str, pay: &str, plan: &str| {
+        Vals::new()
+            .lit("title", TITLE)
+            .code("delete", delete)
+            .code("pay", pay)
+            .code("plan", plan)
     };
-    parts.ground_truth = vec![
-        logins.clone(),
-        read.clone(),
-        act("expiring", "new_id", plan_py),
-    ];
+    let renew = |vals: &Vals| script.cells(&["logins", "read", "renew"], vals);
+    parts.ground_truth = renew(&vals("expiring", "new_id", plan_py));
     let other_plan = if want_plan == "yearly" {
         "plan = \"monthly\""
     } else {
@@ -133,30 +102,26 @@ apis.supervisor.complete_task()"#,
     parts.wrong = vec![
         solution(
             "deletes the other card instead of the expiring one",
-            vec![
-                logins.clone(),
-                read.clone(),
-                act("[c for c in cards if c not in expiring]", "new_id", plan_py),
-            ],
+            renew(&vals(
+                "[c for c in cards if c not in expiring]",
+                "new_id",
+                plan_py,
+            )),
         ),
         solution(
             "keeps the expiring card",
-            vec![logins.clone(), read.clone(), act("[]", "new_id", plan_py)],
+            renew(&vals("[]", "new_id", plan_py)),
         ),
         solution(
             "renews Prime on the other plan",
-            vec![logins.clone(), read.clone(), act("expiring", "new_id", other_plan)],
+            renew(&vals("expiring", "new_id", other_plan)),
         ),
         solution(
             "pays Prime with the old card before deleting it",
-            vec![
-                logins,
-                read,
-                act("[]", "expiring[0][\"payment_card_id\"]", plan_py).replace(
-                    "apis.supervisor.complete_task()",
-                    "apis.amazon.delete_payment_card(access_token=az, payment_card_id=expiring[0][\"payment_card_id\"])\napis.supervisor.complete_task()",
-                ),
-            ],
+            script.cells(
+                &["logins", "read", "renew_then_delete_old"],
+                &vals("[]", "expiring[0][\"payment_card_id\"]", plan_py),
+            ),
         ),
     ];
     let new_subs = |ctx: &EvalCtx| -> Vec<(String, f64)> {

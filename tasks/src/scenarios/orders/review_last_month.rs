@@ -9,8 +9,9 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::amazon::{new_orders, product_named, stocked_products};
 use crate::kit::changes::added;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, mix, step};
 use rusqlite::params;
@@ -119,76 +120,41 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins =
-        format!("{LOGIN_ANY}\n{ALL_PAGES}\nsn = login(\"simple_note\")\naz = login(\"amazon\")");
-    let read = fill(
-        r#"notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=@TITLE@)
-note = [n for n in notes if n["title"] == @TITLE@][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
-rated = {}
-for line in content.splitlines()[1:]:
-    m = re.match(r"^(.*): (\d) - (.*)$", line.strip())
-    if m:
-        rated[m.group(1)] = (int(m.group(2)), m.group(3))
-print(rated)"#,
-        &[("TITLE", py(TITLE))],
-    );
-    let act = |month: &str, first_page: bool, update: bool| {
-        fill(
-            r#"orders = @ORDERS@
-names = {}
-done = set()
-for o in orders:
-    for item in o["order_items"]:
-        if not item["delivered_at"] or not item["delivered_at"].startswith(@MONTH@):
-            continue
-        pid = item["product_id"]
-        if pid not in names:
-            names[pid] = apis.amazon.show_product(product_id=pid)["name"]
-        name = names[pid]
-        if name not in rated or pid in done:
-            continue
-        done.add(pid)
-        rating, comment = rated[name]
-        mine = [r for r in apis.amazon.show_product_reviews(product_id=pid, user_email=profile["email"], page_limit=20)]
-        if mine and @UPDATE@:
-            apis.amazon.update_product_review(access_token=az, review_id=mine[0]["review_id"], rating=rating, text=comment)
-        else:
-            apis.amazon.write_product_review(access_token=az, product_id=pid, rating=rating, title=name, text=comment)
-apis.supervisor.complete_task()"#,
-            &[
-                ("MONTH", py(month)),
-                (
-                    "ORDERS",
-                    if first_page {
-                        "apis.amazon.show_orders(access_token=az)".to_string()
-                    } else {
-                        "all_pages(apis.amazon.show_orders, access_token=az)".to_string()
-                    },
-                ),
-                ("UPDATE", if update { "True" } else { "False" }.to_string()),
-            ],
-        )
+    let script = Script::parse(include_str!("review_last_month.py"));
+    // `review` the items delivered in `month`, from every page of orders or the first, and
+    // update an old review or not.
+    let solve = |month: &str, first_page: bool, update: &str| {
+        let orders = if first_page {
+            "apis.amazon.show_orders(access_token=az)"
+        } else {
+            "all_pages(apis.amazon.show_orders, access_token=az)"
+        };
+        let vals = Vals::new()
+            .lit("title", TITLE)
+            .lit("month", month)
+            .code("orders", orders)
+            .code("update", update);
+        script.cells(&["logins", "read", "review"], &vals)
     };
-    parts.ground_truth = vec![logins.clone(), read.clone(), act("2023-04", false, true)];
+    parts.ground_truth = solve("2023-04", false, "True");
     parts.wrong = vec![
         solution(
             "reads only the first page of orders",
-            vec![logins.clone(), read.clone(), act("2023-04", true, true)],
+            solve("2023-04", true, "True"),
         ),
         solution(
             "reviews what was delivered this month",
-            vec![logins.clone(), read.clone(), act("2023-05", false, true)],
+            solve("2023-05", false, "True"),
         ),
         solution(
             "reviews everything delivered in 2023",
-            vec![logins.clone(), read.clone(), act("2023", false, true)],
+            solve("2023", false, "True"),
         ),
     ];
     if v2 {
         parts.wrong.push(solution(
             "writes a second review instead of updating the old one",
-            vec![logins, read, act("2023-04", false, false)],
+            solve("2023-04", false, "False"),
         ));
     }
     for &i in &april {

@@ -2,9 +2,9 @@
 //! quantity noted, to my home, with my card that has not expired; leave my cart alone."
 
 use super::{CHEAPEST, LISTED, SELLER, VALID_CARD, cheapest_listed, only_order};
-use crate::kit::allow;
 use crate::kit::amazon::{address_lines, end_cart, product_id, start_cart, stocked_products};
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals, allow};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, mix, step};
 
@@ -68,78 +68,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.set_amazon_cart(&sup, &[(cart[0], 1), (cart[1], 1)])?;
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\nsn = login(\"simple_note\")\naz = login(\"amazon\")\n{CHEAPEST}"
-    );
-    let read = fill(
-        r#"notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=@TITLE@)
-note = [n for n in notes if n["title"] == @TITLE@][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
-wanted = []
-for line in content.split("To order on Amazon:")[1].split("Already bought")[0].splitlines():
-    line = line.strip().lstrip("- ").strip()
-    if not line:
-        continue
-    m = re.match(r"^(.*?)(?: x(\d+))?$", line)
-    wanted.append((m.group(1).strip(), int(m.group(2) or 1)))
-print(wanted)"#,
-        &[("TITLE", py(TITLE))],
-    );
-    let order = |in_stock: bool, address: &str, restore: bool, qty: &str| {
-        fill(
-            r#"@CARD@
-address_id = [a for a in apis.amazon.show_addresses(access_token=az) if a["name"] == @ADDRESS@][0]["address_id"]
-saved = apis.amazon.show_cart(access_token=az)["cart_items"]
-apis.amazon.clear_cart(access_token=az)
-for name, qty in wanted:
-    pick = cheapest(name, in_stock=@STOCK@)
-    apis.amazon.add_product_to_cart(access_token=az, product_id=pick["product_id"], quantity=@QTY@)
-apis.amazon.place_order(access_token=az, payment_card_id=card["payment_card_id"], address_id=address_id)
-if @RESTORE@:
-    for item in saved:
-        apis.amazon.add_product_to_cart(access_token=az, product_id=item["product_id"], quantity=item["quantity"])
-apis.supervisor.complete_task()"#,
-            &[
-                ("CARD", VALID_CARD.to_string()),
-                ("ADDRESS", py(address)),
-                ("STOCK", if in_stock { "True" } else { "False" }.to_string()),
-                (
-                    "RESTORE",
-                    if restore { "True" } else { "False" }.to_string(),
-                ),
-                ("QTY", qty.to_string()),
-            ],
-        )
+    let script = Script::parse(include_str!("shopping_note.py"));
+    // `order`: the address, whether the variant must be in stock, the units and whether the
+    // rest of the cart is put back.
+    let solve = |address: &str, in_stock: &str, qty: &str, restore: &str| {
+        let vals = Vals::new()
+            .lit("title", TITLE)
+            .code("cheapest", CHEAPEST)
+            .code("valid_card", VALID_CARD)
+            .lit("address", address)
+            .code("in_stock", in_stock)
+            .code("qty", qty)
+            .code("restore", restore);
+        script.cells(&["logins", "read", "order"], &vals)
     };
-    parts.ground_truth = vec![
-        logins.clone(),
-        read.clone(),
-        order(true, "Home", true, "qty"),
-    ];
+    parts.ground_truth = solve("Home", "True", "qty", "True");
     parts.wrong = vec![
         solution(
             "orders one of each, ignoring the quantities",
-            vec![logins.clone(), read.clone(), order(true, "Home", true, "1")],
+            solve("Home", "True", "1", "True"),
         ),
         solution(
             "ships to the work address",
-            vec![
-                logins.clone(),
-                read.clone(),
-                order(true, "Work", true, "qty"),
-            ],
+            solve("Work", "True", "qty", "True"),
         ),
         solution(
             "empties the rest of the cart for good",
-            vec![
-                logins.clone(),
-                read.clone(),
-                order(true, "Home", false, "qty"),
-            ],
+            solve("Home", "True", "qty", "False"),
         ),
         solution(
             "takes the cheapest variant even when it is out of stock",
-            vec![logins, read, order(false, "Home", true, "qty")],
+            solve("Home", "False", "qty", "True"),
         ),
     ];
     let home = p

@@ -5,10 +5,10 @@
 
 use super::{CHEAPEST, LISTED, SELLER, VALID_CARD, cheapest_listed};
 use crate::diff::ChangeKind;
-use crate::kit::allow;
 use crate::kit::amazon::{end_cart, new_orders, product_id, start_cart, stocked_products};
 use crate::kit::db::one;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals, allow};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -114,65 +114,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\ntd = login(\"todoist\")\naz = login(\"amazon\")\n{CHEAPEST}"
-    );
-    let read = fill(
-        r#"projects = all_pages(apis.todoist.show_projects, access_token=td)
-project = [p for p in projects if p["name"] == @PROJECT@][0]
-listing = apis.todoist.show_tasks(access_token=td, project_id=project["project_id"])
-tasks = listing["no_section_tasks"] + [t for s in listing["sections"] for t in s["tasks"]]
-wanted = []
-for t in tasks:
-    if t["is_completed"] and @OPEN_ONLY@:
-        continue
-    m = re.match(r"^(.*?)(?: x(\d+))?$", t["title"].strip())
-    wanted.append((t["task_id"], m.group(1).strip(), int(m.group(2) or 1)))
-print(wanted)"#,
-        &[
-            ("PROJECT", py(PROJECT)),
-            ("OPEN_ONLY", "@OPEN_ONLY@".to_string()),
-        ],
-    );
-    let act = |qty: &str, complete: bool| {
-        let mut s = fill(
-            r#"for task_id, name, qty in wanted:
-    pick = cheapest(name)
-    apis.amazon.add_product_to_cart(access_token=az, product_id=pick["product_id"], quantity=@QTY@)
-"#,
-            &[("QTY", qty.to_string())],
-        );
-        if complete {
-            s.push_str("    apis.todoist.update_task(access_token=td, task_id=task_id, is_completed=True)\n");
-        }
-        s.push_str("apis.supervisor.complete_task()");
-        s
+    let script = Script::parse(include_str!("todoist_to_cart.py"));
+    let vals = |open_only: &str, qty: &str| {
+        Vals::new()
+            .code("cheapest", CHEAPEST)
+            .code("valid_card", VALID_CARD)
+            .lit("project", PROJECT)
+            .code("open_only", open_only)
+            .code("qty", qty)
     };
-    let open = read.replace("@OPEN_ONLY@", "True");
-    parts.ground_truth = vec![logins.clone(), open.clone(), act("qty", true)];
+    let right = vals("True", "qty");
+    parts.ground_truth = script.cells(&["logins", "read", "add"], &right);
     parts.wrong = vec![
         solution(
             "also adds the items of tasks already done",
-            vec![logins.clone(), read.replace("@OPEN_ONLY@", "False"), act("qty", true)],
+            script.cells(&["logins", "read", "add"], &vals("False", "qty")),
         ),
         solution(
             "adds one of each, ignoring the quantities",
-            vec![logins.clone(), open.clone(), act("1", true)],
+            script.cells(&["logins", "read", "add"], &vals("True", "1")),
         ),
         solution(
             "leaves the tasks open",
-            vec![logins.clone(), open.clone(), act("qty", false)],
+            script.cells(&["logins", "read", "add_leave_open"], &right),
         ),
         solution(
             "places the order too",
-            vec![
-                logins,
-                open,
-                act("qty", true).replace(
-                    "apis.supervisor.complete_task()",
-                    &format!("{VALID_CARD}\naddress_id = [a for a in apis.amazon.show_addresses(access_token=az) if a[\"name\"] == \"Home\"][0][\"address_id\"]\napis.amazon.place_order(access_token=az, payment_card_id=card[\"payment_card_id\"], address_id=address_id)\napis.supervisor.complete_task()"),
-                ),
-            ],
+            script.cells(&["logins", "read", "add_and_order"], &right),
         ),
     ];
     let open_items: Vec<(usize, i64)> = tasks.iter().filter(|t| !t.2).map(|t| (t.0, t.1)).collect();

@@ -7,7 +7,8 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::amazon::{order_at, stocked_products};
 use crate::kit::changes::{added, allow_added};
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use chrono::NaiveDateTime;
@@ -68,66 +69,39 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins =
-        format!("{LOGIN_ANY}\n{ALL_PAGES}\naz = login(\"amazon\")\nfs = login(\"file_system\")");
-    let act = |month: &str, any_address: bool, first_page: bool| {
-        fill(
-            r#"work = [a for a in apis.amazon.show_addresses(access_token=az) if a["name"] == "Work"][0]
-work_text = "\n".join([work["street_address"], work["city"], work["state"], work["country"], str(work["zip_code"])])
-orders = @ORDERS@
-for o in orders:
-    if not o["created_at"].startswith(@MONTH@):
-        continue
-    if not @ANY@ and o["address_text"] != work_text:
-        continue
-    name = @NAME@
-    apis.amazon.download_order_receipt(access_token=az, order_id=o["order_id"], download_to_file_path=@FOLDER@ + "/" + name, file_system_access_token=fs)
-for path in apis.file_system.show_directory(access_token=fs, directory_path=@FOLDER@ + "/", entry_type="files"):
-    content = apis.file_system.show_file(access_token=fs, file_path=path)["content"]
-    assert "Order ID: #" in content, path
-apis.supervisor.complete_task()"#,
-            &[
-                ("MONTH", py(month)),
-                (
-                    "ANY",
-                    if any_address { "True" } else { "False" }.to_string(),
-                ),
-                (
-                    "ORDERS",
-                    if first_page {
-                        "apis.amazon.show_orders(access_token=az)"
-                    } else {
-                        "all_pages(apis.amazon.show_orders, access_token=az)"
-                    }
-                    .to_string(),
-                ),
-                (
-                    "NAME",
-                    if by_date {
-                        "o[\"created_at\"][:10] + \".txt\""
-                    } else {
-                        "\"amazon_order_\" + str(o[\"order_id\"]) + \".txt\""
-                    }
-                    .to_string(),
-                ),
-                ("FOLDER", py(folder)),
-            ],
-        )
+    let script = Script::parse(include_str!("work_receipts.py"));
+    // `file` the orders of `month`, to any address or the work address only, from every page
+    // of orders or the first.
+    let act = |month: &str, any_address: &str, first_page: bool| {
+        let orders = if first_page {
+            "apis.amazon.show_orders(access_token=az)"
+        } else {
+            "all_pages(apis.amazon.show_orders, access_token=az)"
+        };
+        let name = if by_date {
+            "o[\"created_at\"][:10] + \".txt\""
+        } else {
+            "\"amazon_order_\" + str(o[\"order_id\"]) + \".txt\""
+        };
+        let vals = Vals::new()
+            .lit("month", month)
+            .code("any_address", any_address)
+            .code("orders", orders)
+            .code("name", name)
+            .lit("folder", folder);
+        script.cells(&["logins", "file"], &vals)
     };
-    parts.ground_truth = vec![logins.clone(), act("2023-04", false, false)];
+    parts.ground_truth = act("2023-04", "False", false);
     parts.wrong = vec![
         solution(
             "also files the April orders shipped home",
-            vec![logins.clone(), act("2023-04", true, false)],
+            act("2023-04", "True", false),
         ),
         solution(
             "reads only the first page of orders",
-            vec![logins.clone(), act("2023-04", false, true)],
+            act("2023-04", "False", true),
         ),
-        solution(
-            "files May's work orders",
-            vec![logins, act("2023-05", false, false)],
-        ),
+        solution("files May's work orders", act("2023-05", "False", false)),
     ];
     let home_dir = format!("/home/{}", p.first_name.to_lowercase());
     let dir = folder.replacen('~', &home_dir, 1);

@@ -8,9 +8,11 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::{ids, one};
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
+use apps::spotify::rows::{NewReview, Reviewed};
 use chrono::Duration;
 use rusqlite::{Connection, params};
 
@@ -46,10 +48,16 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         s.unlike_songs(&sup, &songs)?;
         for k in [0usize, 2] {
-            s.execute(
-                "INSERT INTO spotify.song_reviews (song_id, user_id, rating, title, text, created_at) VALUES (?1, ?2, ?3, 'First listen', '', ?4)",
-                params![songs[k], uid, note_rating(k, variant) % 5 + 1, sim::clock::fmt_datetime(now - Duration::days(100))],
-            )?;
+            NewReview {
+                of: Reviewed::Song,
+                item_id: songs[k],
+                user_id: uid,
+                rating: note_rating(k, variant) % 5 + 1,
+                title: "First listen",
+                text: "",
+                created_at: &sim::clock::fmt_datetime(now - Duration::days(100)),
+            }
+            .insert(s.db)?;
         }
         let line = |id: i64, r: i64| format!("{}: {r}/5", text_of(s.db, "songs", "title", id));
         let mut body: Vec<String> = songs.iter().enumerate().map(|(k, id)| line(*id, note_rating(k, variant))).collect();
@@ -60,67 +68,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         notes.insert(3, note_seed(&format!("Ratings - {}", text_of(s.db, "albums", "title", other)), &other_body.join("\n"), &["music"], now, 40));
         s.replace_notes(&sup, &notes)
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\nimport re\nsn = login(\"simple_note\")\nsp = login(\"spotify\")"
-    );
-    let read = r#"library = all_pages(apis.spotify.show_album_library, access_token=sp)
-notes = all_pages(apis.simple_note.search_notes, access_token=sn, query="Ratings")
-titles = {a["title"]: a for a in library}
-note = [n for n in notes if n["title"].startswith("Ratings - ") and n["title"][len("Ratings - "):] in titles][0]
-album = titles[note["title"][len("Ratings - "):]]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
-ratings = {}
-for line in content.splitlines():
-    m = re.match(r"(.+): (\d)/5$", line.strip())
-    if m:
-        ratings[m.group(1)] = int(m.group(2))
-print(album["title"], ratings)"#
-        .to_string();
-    let rate = |fixed: Option<i64>, update: bool, first: usize| {
-        let mut s = fill(
-            r#"for sid in album["song_ids"][:@FIRST@]:
-    song = apis.spotify.show_song(song_id=sid)
-    r = @R@
-    mine = [x for x in all_pages(apis.spotify.show_song_reviews, song_id=sid) if x["user"]["email"] == profile["email"]]
-    if mine and @UPDATE@:
-        apis.spotify.update_song_review(access_token=sp, review_id=mine[0]["song_review_id"], rating=r)
-    elif not mine:
-        apis.spotify.review_song(access_token=sp, song_id=sid, rating=r)
-"#,
-            &[
-                ("FIRST", first.to_string()),
-                (
-                    "R",
-                    fixed.map_or("ratings[song[\"title\"]]".to_string(), |r| r.to_string()),
-                ),
-                ("UPDATE", if update { "True" } else { "False" }.into()),
-            ],
-        );
-        if variant == 2 {
-            s.push_str(
-                "    if r == 5:\n        apis.spotify.like_song(access_token=sp, song_id=sid)\n",
-            );
-        }
-        if variant == 3 {
-            s.push_str("apis.spotify.review_album(access_token=sp, album_id=album[\"album_id\"], rating=ratings[\"Overall\"])\n");
-        }
-        s.push_str("apis.supervisor.complete_task()");
-        s
+    let script = Script::parse(include_str!("album_ratings.py"));
+    let rate = match variant {
+        2 => "rate_and_like",
+        3 => "rate_and_review_album",
+        _ => "rate",
     };
-    parts.ground_truth = vec![logins.clone(), read.clone(), rate(None, true, 99)];
+    // Rate the first `first` songs, `fixed` or as the note says, updating earlier ratings or
+    // not.
+    let solve = |fixed: Option<i64>, update: bool, first: usize| {
+        let vals = Vals::new()
+            .code("first", first)
+            .code(
+                "rating",
+                fixed.map_or("ratings[song[\"title\"]]".to_string(), |r| r.to_string()),
+            )
+            .code("update", if update { "True" } else { "False" });
+        script.cells(&["logins", "read", rate], &vals)
+    };
+    parts.ground_truth = solve(None, true, 99);
     parts.wrong = vec![
         solution(
             "leaves the earlier ratings as they were",
-            vec![logins.clone(), read.clone(), rate(None, false, 99)],
+            solve(None, false, 99),
         ),
-        solution(
-            "rates every song 5",
-            vec![logins.clone(), read.clone(), rate(Some(5), true, 99)],
-        ),
-        solution(
-            "rates only the first five songs",
-            vec![logins.clone(), read, rate(None, true, 5)],
-        ),
+        solution("rates every song 5", solve(Some(5), true, 99)),
+        solution("rates only the first five songs", solve(None, true, 5)),
     ];
     let my_reviews = |ctx: &EvalCtx, songs: &[i64]| -> Vec<(i64, i64)> {
         let Ok(mut st) = ctx.db.prepare_cached(

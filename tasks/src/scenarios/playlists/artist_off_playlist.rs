@@ -10,9 +10,10 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::db::ids;
 use crate::kit::people::related_ids;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -94,56 +95,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\n{FIND_PLAYLIST}\nph = login(\"phone\")\nsp = login(\"spotify\")"
-    );
-    let read_friend = fill(
-        r#"friend = find_contact(@FIRST@, @LAST@)
-texts = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=friend["phone_number"])
-text = max([t for t in texts if t["sender"]["phone_number"] == friend["phone_number"]], key=lambda t: t["sent_at"])["message"]
-print(text)"#,
-        &[
-            ("FIRST", py(&friend.first_name)),
-            ("LAST", py(&friend.last_name)),
-        ],
-    );
-    let read_latest = r#"texts = all_pages(apis.phone.search_text_messages, access_token=ph)
-text = max([t for t in texts if t["sender"]["phone_number"] != profile["phone_number"]], key=lambda t: t["sent_at"])["message"]
-print(text)"#
-        .to_string();
-    let remove = |playlist: &str, any: bool, library: bool| {
-        let mut s = fill(
-            r#"pl = find_playlist(@TITLE@)
-songs = apis.spotify.show_playlist(access_token=sp, playlist_id=pl["playlist_id"])["songs"]
-names = {}
-for s in songs:
-    for a in s["artist_ids"]:
-        if a not in names:
-            names[a] = apis.spotify.show_artist(artist_id=a)["name"]
-gone = [s for s in songs if @ANY@(names[a] in text for a in s["artist_ids"]@FIRST@)]
-print([(s["title"], [names[a] for a in s["artist_ids"]]) for s in gone])
-for s in gone:
-    apis.spotify.remove_song_from_playlist(access_token=sp, playlist_id=pl["playlist_id"], song_id=s["id"])
-"#,
-            &[
-                ("TITLE", py(playlist)),
-                ("ANY", if any { "any" } else { "all" }.into()),
-                ("FIRST", if any { "" } else { "[:1]" }.into()),
-            ],
-        );
-        if library {
-            s.push_str(
-                "library = {s[\"song_id\"] for s in all_pages(apis.spotify.show_song_library, access_token=sp)}\nfor s in gone:\n    if s[\"id\"] in library:\n        apis.spotify.remove_song_from_library(access_token=sp, song_id=s[\"id\"])\n",
-            );
-        }
-        s
-    };
+    let script = Script::parse(include_str!("artist_off_playlist.py"));
     let v2 = variant == 2;
-    let done = "apis.supervisor.complete_task()".to_string();
+    let base = Vals::new()
+        .code("find_contact", FIND_CONTACT)
+        .code("find_playlist", FIND_PLAYLIST)
+        .lit("first", &friend.first_name)
+        .lit("last", &friend.last_name);
+    // A removal cell for the playlist `playlist`, off the library too or not.
+    let remove = |cell: &str, playlist: &str, library: bool| {
+        let library = if library {
+            format!("{}\n", script.cell("library_too", &base))
+        } else {
+            String::new()
+        };
+        script.cell(
+            cell,
+            &base.clone().lit("title", playlist).code("library", library),
+        )
+    };
+    let logins = script.cell("logins", &base);
+    let read_friend = script.cell("read_friend", &base);
+    let done = script.cell("done", &base);
     parts.ground_truth = vec![
         logins.clone(),
         read_friend.clone(),
-        remove(&title, true, v2),
+        remove("remove", &title, v2),
         done.clone(),
     ];
     parts.wrong = vec![
@@ -151,8 +128,8 @@ for s in gone:
             "goes by the latest text from anyone (another contact's artist)",
             vec![
                 logins.clone(),
-                read_latest,
-                remove(&title, true, v2),
+                script.cell("read_latest", &base),
+                remove("remove", &title, v2),
                 done.clone(),
             ],
         ),
@@ -161,17 +138,17 @@ for s in gone:
             vec![
                 logins.clone(),
                 read_friend.clone(),
-                remove(&title, false, v2),
+                remove("remove_first_artist", &title, v2),
                 done.clone(),
             ],
         ),
         solution(
             "also empties the 2022 playlist of them",
             vec![
-                logins.clone(),
-                read_friend.clone(),
-                remove(&title, true, v2),
-                remove(&old_title, true, false),
+                logins,
+                read_friend,
+                remove("remove", &title, v2),
+                remove("remove", &old_title, false),
                 done,
             ],
         ),

@@ -9,8 +9,9 @@ use crate::kit::allow;
 use crate::kit::changes::allow_added;
 use crate::kit::people::related_ids;
 use crate::kit::phone::texts_to;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -65,47 +66,36 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_spotify_playlist(&sup, from, false, &b, now - Duration::days(60))?;
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\n{FIND_PLAYLIST}\nsp = login(\"spotify\")\nph = login(\"phone\")"
-    );
-    let merge = |src: &str, dst: &str, delete: &[&str]| {
-        let mut s = fill(
-            r#"src = find_playlist(@SRC@)
-dst = find_playlist(@DST@)
-have = {s["id"] for s in apis.spotify.show_playlist(access_token=sp, playlist_id=dst["playlist_id"])["songs"]}
-for s in apis.spotify.show_playlist(access_token=sp, playlist_id=src["playlist_id"])["songs"]:
-    if s["id"] not in have:
-        apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=dst["playlist_id"], song_id=s["id"])
-        have.add(s["id"])
-"#,
-            &[("SRC", py(src)), ("DST", py(dst))],
-        );
-        for d in delete {
-            s.push_str(&format!(
-                "apis.spotify.delete_playlist(access_token=sp, playlist_id=find_playlist({})[\"playlist_id\"])\n",
-                py(d)
-            ));
-        }
-        s
-    };
-    let share = |title: &str| {
-        fill(
-            r#"pl = find_playlist(@T@)
-apis.spotify.update_playlist(access_token=sp, playlist_id=pl["playlist_id"], is_public=True)
-link = apis.spotify.show_playlist(access_token=sp, playlist_id=pl["playlist_id"])["shareable_link"]
-friend = find_contact(@FIRST@, @LAST@)
-apis.phone.send_text_message(access_token=ph, phone_number=friend["phone_number"], message="Here's my jazz playlist: " + link)
-"#,
-            &[
-                ("T", py(title)),
-                ("FIRST", py(&friend.first_name)),
-                ("LAST", py(&friend.last_name)),
-            ],
+    let script = Script::parse(include_str!("merge_playlists.py"));
+    let base = Vals::new()
+        .code("find_contact", FIND_CONTACT)
+        .code("find_playlist", FIND_PLAYLIST)
+        .lit("first", &friend.first_name)
+        .lit("last", &friend.last_name);
+    let delete = |title: &str| script.cell("delete", &base.clone().lit("title", title));
+    let merge = |src: &str, dst: &str, delete_too: &[&str]| {
+        let deletes: String = delete_too.iter().map(|d| delete(d) + "\n").collect();
+        script.cell(
+            "merge",
+            &base
+                .clone()
+                .lit("src", src)
+                .lit("dst", dst)
+                .code("deletes", deletes),
         )
     };
+    let share =
+        |cell: &str, title: &str| script.cell(cell, &base.clone().lit("title", title)) + "\n";
+    let logins = script.cell("logins", &base);
     let v2 = variant == 2;
-    let done = "apis.supervisor.complete_task()".to_string();
-    let tail = |title: &str| if v2 { share(title) } else { String::new() };
+    let done = script.cell("done", &base);
+    let tail = |title: &str| {
+        if v2 {
+            share("share", title)
+        } else {
+            String::new()
+        }
+    };
     parts.ground_truth = vec![
         logins.clone(),
         merge(from, into, &[from]),
@@ -124,16 +114,7 @@ apis.phone.send_text_message(access_token=ph, phone_number=friend["phone_number"
         ),
         solution(
             "deletes the playlist without moving its songs",
-            vec![
-                logins.clone(),
-                merge(from, into, &[from])
-                    .lines()
-                    .filter(|l| l.contains("delete_playlist"))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-                tail(into),
-                done.clone(),
-            ],
+            vec![logins.clone(), delete(from), tail(into), done.clone()],
         ),
         solution(
             "deletes the near-miss playlist too",
@@ -151,7 +132,7 @@ apis.phone.send_text_message(access_token=ph, phone_number=friend["phone_number"
             vec![
                 logins.clone(),
                 merge(from, into, &[from]),
-                share(into).replace("is_public=True", "is_public=False"),
+                share("share_private", into),
                 done,
             ],
         ));

@@ -7,8 +7,9 @@ use super::{FIND_PLAYLIST, mine, missing, note_seed, playlist_named, same_set, t
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::ids;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -73,85 +74,55 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_SONG}\n{FIND_PLAYLIST}\nsn = login(\"simple_note\")\nsp = login(\"spotify\")"
-    );
-    let read = |keep_struck: bool, first: usize| {
-        fill(
-            r#"notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=@NOTE@)
-note = [n for n in notes if n["title"] == @NOTE@][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
-titles = [l[2:].strip() for l in content.splitlines() if l.startswith("- ")]
-titles = [t.strip("~") for t in titles if @KEEP@ or not t.startswith("~~")][:@FIRST@]
-songs = [find_song(t) for t in titles]
-print([(s["song_id"], s["title"]) for s in songs])"#,
-            &[
-                ("NOTE", py(note_title)),
-                ("KEEP", if keep_struck { "True" } else { "False" }.into()),
-                ("FIRST", first.to_string()),
-            ],
-        )
-    };
-    let make = |public: bool, existing: bool| {
-        let head = if existing {
-            "playlist_id = find_playlist(@TITLE@)[\"playlist_id\"]".to_string()
-        } else {
-            format!(
-                "playlist_id = apis.spotify.create_playlist(access_token=sp, title=@TITLE@, is_public={})[\"playlist_id\"]",
-                if public { "True" } else { "False" }
-            )
-        };
-        fill(
-            &format!(
-                r#"{head}
-have = {{s["id"] for s in apis.spotify.show_playlist(access_token=sp, playlist_id=playlist_id)["songs"]}}
-for s in songs:
-    if s["song_id"] not in have:
-        apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=playlist_id, song_id=s["song_id"])
-        have.add(s["song_id"])
-apis.supervisor.complete_task()"#
-            ),
-            &[(
-                "TITLE",
-                py(if existing || variant != 3 {
+    let script = Script::parse(include_str!("note_playlist.py"));
+    let v3 = variant == 3;
+    // `read` keeps struck-through lines or not and takes the first `first` titles; the
+    // playlist is made `public` or not, or found (`existing`).
+    let solve = |read: &str, keep_struck: bool, first: usize, public: bool, existing: bool| {
+        let py_bool = |b: bool| if b { "True" } else { "False" };
+        let vals = Vals::new()
+            .code("find_playlist", FIND_PLAYLIST)
+            .lit("note", note_title)
+            .code("keep_struck", py_bool(keep_struck))
+            .code("first", first)
+            .code("public", py_bool(public))
+            .lit(
+                "title",
+                if existing || variant != 3 {
                     title
                 } else {
                     "Sunday Additions"
-                }),
-            )],
-        )
+                },
+            );
+        let make = if existing {
+            "add_to_existing"
+        } else {
+            "create"
+        };
+        script.cells(&["logins", read, make], &vals)
     };
-    let v3 = variant == 3;
-    parts.ground_truth = vec![logins.clone(), read(false, 99), make(public, v3)];
-    let near_miss = fill(
-        r#"notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=@NOTE@)
-note = [n for n in notes if n["title"] == @NOTE@][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
-titles = [l[2:].strip() for l in content.splitlines() if l.startswith("- ") and not l[2:].startswith("~~")]
-songs = [h for t in titles for h in apis.spotify.search_songs(query=t, page_limit=20) if h["title"].startswith(t)]"#,
-        &[("NOTE", py(note_title))],
-    );
+    parts.ground_truth = solve("read", false, 99, public, v3);
     parts.wrong = vec![
         solution(
             "adds every version whose title starts with a line (near misses too)",
-            vec![logins.clone(), near_miss, make(public, v3)],
+            solve("read_prefixes", false, 99, public, v3),
         ),
         solution(
             "stops after the first five titles",
-            vec![logins.clone(), read(false, 5), make(public, v3)],
+            solve("read", false, 5, public, v3),
         ),
         match variant {
             1 => solution(
                 "makes the playlist public",
-                vec![logins.clone(), read(false, 99), make(true, false)],
+                solve("read", false, 99, true, false),
             ),
             2 => solution(
                 "keeps the struck-through songs",
-                vec![logins.clone(), read(true, 99), make(public, false)],
+                solve("read", true, 99, public, false),
             ),
             _ => solution(
                 "makes a new playlist instead of adding to the existing one",
-                vec![logins.clone(), read(false, 99), make(false, false)],
+                solve("read", false, 99, false, false),
             ),
         },
     ];
@@ -267,19 +238,6 @@ songs = [h for t in titles for h in apis.spotify.search_songs(query=t, page_limi
     ];
     parts
 }
-
-/// Python that defines `find_song(title)`: the catalog song with exactly this title, paging
-/// through the search.
-const FIND_SONG: &str = r#"def find_song(title):
-    page = 0
-    while True:
-        hits = apis.spotify.search_songs(query=title, page_index=page, page_limit=20)
-        if not hits:
-            return None
-        for h in hits:
-            if h["title"] == title:
-                return h
-        page += 1"#;
 
 /// (suffixed, base) song pairs like "Blue Streets (Acoustic)" / "Blue Streets", picked by `key`.
 fn title_pairs(db: &Connection, key: i64, n: i64) -> Vec<(i64, i64)> {

@@ -7,9 +7,10 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::one;
 use crate::kit::money::same_amount;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
 use crate::kit::venmo::requests_sent;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -81,85 +82,41 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.set_premium_subscriptions(&sup, &rows)?;
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\nsp = login(\"spotify\")\nph = login(\"phone\")\nvm = login(\"venmo\")\nfs = login(\"file_system\")"
-    );
-    let pick = |n: usize, oldest: bool| {
-        fill(
-            r#"subs = sorted(all_pages(apis.spotify.show_premium_subscriptions, access_token=sp), key=lambda s: s["start_date"], reverse=@REV@)
-chosen = subs[:@N@]
-total = sum(s["paid_amount"] for s in chosen)
-print([(s["start_date"], s["paid_amount"]) for s in subs], total)"#,
-            &[
-                ("REV", if oldest { "False" } else { "True" }.into()),
-                ("N", n.to_string()),
-            ],
-        )
-    };
-    let find_spouse = format!(
-        "spouse = all_pages(apis.phone.search_contacts, access_token=ph, relationship={})[0]\nprint(spouse[\"first_name\"], spouse[\"email\"])",
-        py(label)
-    );
-    let ask = |share: &str, pay: bool| {
-        let mut s = if pay {
-            format!(
-                "apis.venmo.create_transaction(access_token=vm, receiver_email=spouse[\"email\"], amount=round(total {share}, 2), description={})\n",
-                py(note)
-            )
-        } else {
-            format!(
-                "apis.venmo.create_payment_request(access_token=vm, user_email=spouse[\"email\"], amount=round(total {share}, 2), description={})\n",
-                py(note)
-            )
+    let script = Script::parse(include_str!("premium_half.py"));
+    // `pick` the latest (or oldest) `n` subscriptions; ask for `round(total <share>, 2)`, by a
+    // request or a payment, saving the receipt in variant 2.
+    let solve = |n: usize, oldest: bool, share: &str, pay: bool| {
+        let vals = Vals::new()
+            .code("reverse", if oldest { "False" } else { "True" })
+            .code("n", n)
+            .lit("label", label)
+            .code("amount", format!("round(total {share}, 2)"))
+            .lit("note", note)
+            .lit("path", path);
+        let ask = match (pay, variant == 2) {
+            (false, false) => "request",
+            (false, true) => "request_saving_receipt",
+            (true, false) => "pay",
+            (true, true) => "pay_saving_receipt",
         };
-        if variant == 2 {
-            s.push_str(&format!(
-                "apis.spotify.download_premium_subscription_receipt(access_token=sp, premium_subscription_id=chosen[0][\"premium_subscription_id\"], download_to_file_path={}, file_system_access_token=fs)\n",
-                py(path)
-            ));
-        }
-        s.push_str("apis.supervisor.complete_task()");
-        s
+        script.cells(&["logins", "pick", "find_spouse", ask], &vals)
     };
-    parts.ground_truth = vec![
-        logins.clone(),
-        pick(last, false),
-        find_spouse.clone(),
-        ask("/ 2", false),
-    ];
+    parts.ground_truth = solve(last, false, "/ 2", false);
     parts.wrong = vec![
-        solution(
-            "asks for the whole amount",
-            vec![
-                logins.clone(),
-                pick(last, false),
-                find_spouse.clone(),
-                ask("", false),
-            ],
-        ),
+        solution("asks for the whole amount", solve(last, false, "", false)),
         solution(
             "takes the oldest subscription(s)",
-            vec![
-                logins.clone(),
-                pick(last, true),
-                find_spouse.clone(),
-                ask("/ 2", false),
-            ],
+            solve(last, true, "/ 2", false),
         ),
         solution(
             "pays the spouse instead of requesting",
-            vec![
-                logins.clone(),
-                pick(last, false),
-                find_spouse.clone(),
-                ask("/ 2", true),
-            ],
+            solve(last, false, "/ 2", true),
         ),
     ];
     if variant == 3 {
         parts.wrong.push(solution(
             "takes only the latest month",
-            vec![logins, pick(1, false), find_spouse, ask("/ 2", false)],
+            solve(1, false, "/ 2", false),
         ));
     }
     let email = sp_person.email.clone();

@@ -8,11 +8,13 @@ use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::ids;
 use crate::kit::phone::{phone_id, texts_to};
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
+use apps::spotify::rows::Link;
 use chrono::Duration;
 use rusqlite::params;
 use sim::sql::Cached;
@@ -63,84 +65,55 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             params![genre, uid, key],
         );
         for (k, id) in songs.iter().enumerate() {
-            s.execute(
-                "INSERT INTO spotify.recommendations (user_id, song_id, created_at) VALUES (?1, ?2, ?3)",
-                params![
-                    uid,
-                    id,
-                    sim::clock::fmt_datetime(now - Duration::days(k as i64 + 1))
-                ],
+            Link::Recommendation.insert(
+                s.db,
+                uid,
+                *id,
+                &sim::clock::fmt_datetime(now - Duration::days(k as i64 + 1)),
             )?;
         }
         let mut notes = filler.clone();
         notes.insert(1, note_seed(note_title, &body, &["music"], now, 6));
         s.replace_notes(&sup, &notes)
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\nsp = login(\"spotify\")\nsn = login(\"simple_note\")\nph = login(\"phone\")"
-    );
-    let pick = |first_page: bool, any_genre: bool| {
-        fill(
-            r#"recs = @RECS@
-songs = [apis.spotify.show_song(song_id=r["song_id"]) for r in recs]
-pool = []
-for s in songs:
-    if (@ANY@ or s["genre"] == @GENRE@) and s["song_id"] not in pool:
-        pool.append(s["song_id"])
-print(len(recs), pool)"#,
-            &[
-                (
-                    "RECS",
-                    if first_page {
-                        "apis.spotify.show_recommendations(access_token=sp)".into()
-                    } else {
-                        "all_pages(apis.spotify.show_recommendations, access_token=sp)".into()
-                    },
-                ),
-                ("ANY", if any_genre { "True" } else { "False" }.into()),
-                ("GENRE", py(genre)),
-            ],
-        )
+    let script = Script::parse(include_str!("recommended_genre.py"));
+    // `pick` from the first page or all, of the genre or any; `make` the playlist public or
+    // not and text the first person of the note only or all.
+    let solve = |first_page: bool, any_genre: bool, public: bool, first_only: bool| {
+        let py_bool = |b: bool| if b { "True" } else { "False" };
+        let recs = if first_page {
+            "apis.spotify.show_recommendations(access_token=sp)"
+        } else {
+            "all_pages(apis.spotify.show_recommendations, access_token=sp)"
+        };
+        let vals = Vals::new()
+            .code("find_contact", FIND_CONTACT)
+            .code("recs", recs)
+            .code("any_genre", py_bool(any_genre))
+            .lit("genre", genre)
+            .lit("title", title)
+            .code("public", py_bool(public))
+            .lit("note", note_title)
+            .code("n", if first_only { "1" } else { "99" });
+        script.cells(&["logins", "pick", "make"], &vals)
     };
-    let make = |public: bool, first_only: bool| {
-        fill(
-            r#"pid = apis.spotify.create_playlist(access_token=sp, title=@TITLE@, is_public=@PUB@)["playlist_id"]
-for s in pool:
-    apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=pid, song_id=s)
-link = apis.spotify.show_playlist(access_token=sp, playlist_id=pid)["shareable_link"]
-notes = all_pages(apis.simple_note.search_notes, access_token=sn, query=@NOTE@)
-note = [n for n in notes if n["title"] == @NOTE@][0]
-names = [l.strip() for l in apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"].splitlines()[1:] if l.strip()]
-for name in names[:@N@]:
-    first, last = name.split(" ", 1)
-    c = find_contact(first, last)
-    apis.phone.send_text_message(access_token=ph, phone_number=c["phone_number"], message="A playlist for us: " + link)
-apis.supervisor.complete_task()"#,
-            &[
-                ("TITLE", py(title)),
-                ("PUB", if public { "True" } else { "False" }.into()),
-                ("NOTE", py(note_title)),
-                ("N", if first_only { "1" } else { "99" }.into()),
-            ],
-        )
-    };
-    parts.ground_truth = vec![logins.clone(), pick(false, false), make(true, false)];
+    parts.ground_truth = solve(false, false, true, false);
     parts.wrong = vec![
         solution(
             "reads only the first page of recommendations",
-            vec![logins.clone(), pick(true, false), make(true, false)],
+            solve(true, false, true, false),
         ),
         solution(
             "takes every recommended song, whatever the genre",
-            vec![logins.clone(), pick(false, true), make(true, false)],
+            solve(false, true, true, false),
         ),
         solution(
             "leaves the playlist private",
-            vec![logins.clone(), pick(false, false), make(false, false)],
+            solve(false, false, false, false),
         ),
         solution(
             "texts only the first person of the note",
-            vec![logins, pick(false, false), make(true, true)],
+            solve(false, false, true, true),
         ),
     ];
     let the =

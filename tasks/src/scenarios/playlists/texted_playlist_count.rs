@@ -5,8 +5,9 @@
 use super::{FIND_CONTACT, missing};
 use crate::kit::db::ids;
 use crate::kit::people::related_ids;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -107,49 +108,36 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\nimport re\nph = login(\"phone\")\nsp = login(\"spotify\")"
-    );
-    let read = |latest_any: bool| {
-        if latest_any {
-            "texts = all_pages(apis.phone.search_text_messages, access_token=ph, query=\"spotify.com/playlists\")\ntext = max(texts, key=lambda t: t[\"sent_at\"])[\"message\"]\npid = int(re.search(r\"playlists/(\\d+)\", text).group(1))".to_string()
-        } else {
-            fill(
-                r#"friend = find_contact(@FIRST@, @LAST@)
-texts = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=friend["phone_number"])
-text = max([t for t in texts if "spotify.com/playlists/" in t["message"]], key=lambda t: t["sent_at"])["message"]
-pid = int(re.search(r"playlists/(\d+)", text).group(1))"#,
-                &[
-                    ("FIRST", py(&friend.first_name)),
-                    ("LAST", py(&friend.last_name)),
-                ],
-            )
-        }
+    let script = Script::parse(include_str!("texted_playlist_count.py"));
+    let source = if variant == 3 {
+        "all_pages(apis.spotify.show_downloaded_songs, access_token=sp)"
+    } else {
+        "all_pages(apis.spotify.show_song_library, access_token=sp)"
     };
-    let count = |value: &str| {
-        let source = if variant == 3 {
-            "all_pages(apis.spotify.show_downloaded_songs, access_token=sp)"
-        } else {
-            "all_pages(apis.spotify.show_song_library, access_token=sp)"
-        };
-        format!(
-            "songs = [s[\"id\"] for s in apis.spotify.show_playlist(access_token=sp, playlist_id=pid)[\"songs\"]]\nmine = {{s[\"song_id\"] for s in {source}}}\ninside = len([s for s in songs if s in mine])\nprint(len(songs), inside)\napis.supervisor.complete_task(answer={value})"
-        )
+    // `read` the link, then `count` and answer `value`.
+    let solve = |read: &str, value: &str| {
+        let vals = Vals::new()
+            .code("find_contact", FIND_CONTACT)
+            .lit("first", &friend.first_name)
+            .lit("last", &friend.last_name)
+            .code("source", source)
+            .code("value", value);
+        script.cells(&["logins", read, "count"], &vals)
     };
     let right = if variant == 2 {
         "len(songs) - inside"
     } else {
         "inside"
     };
-    parts.ground_truth = vec![logins.clone(), read(false), count(right)];
+    parts.ground_truth = solve("read_friend", right);
     parts.wrong = vec![
         solution(
             "reads the latest playlist link from anyone",
-            vec![logins.clone(), read(true), count(right)],
+            solve("read_latest", right),
         ),
         solution(
             "answers the playlist's number of songs",
-            vec![logins.clone(), read(false), count("len(songs)")],
+            solve("read_friend", "len(songs)"),
         ),
         solution(
             if variant == 2 {
@@ -157,15 +145,14 @@ pid = int(re.search(r"playlists/(\d+)", text).group(1))"#,
             } else {
                 "answers how many are not"
             },
-            vec![
-                logins,
-                read(false),
-                count(if variant == 2 {
+            solve(
+                "read_friend",
+                if variant == 2 {
                     "inside"
                 } else {
                     "len(songs) - inside"
-                }),
-            ],
+                },
+            ),
         ),
     ];
     parts.checks = vec![Check::new(

@@ -10,7 +10,8 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::ids;
 use crate::kit::people::related_ids;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -124,77 +125,44 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\n{FIND_PLAYLIST}\nimport re\ntd = login(\"todoist\")\nsp = login(\"spotify\")\nph = login(\"phone\")"
-    );
-    let read = |project: &str| {
-        fill(
-            r#"projects = all_pages(apis.todoist.show_projects, access_token=td)
-project = [p for p in projects if p["name"] == @PROJECT@][0]
-shown = apis.todoist.show_tasks(access_token=td, project_id=project["project_id"])
-tasks = shown["no_section_tasks"] + [t for sec in shown["sections"] for t in sec["tasks"]]
-todo = [t for t in tasks if "playlist" in t["title"].lower()][0]
-ptitle = re.search(r'"(.+?)"', todo["title"]).group(1)
-print(todo["title"], ptitle)"#,
-            &[("PROJECT", py(project))],
-        )
-    };
-    let find = if variant == 2 {
-        fill(
-            r#"friend = find_contact(@FIRST@, @LAST@)
-hits = all_pages(apis.spotify.search_playlists, access_token=sp, query=ptitle)
-pid = [p for p in hits if p["title"] == ptitle and p["owner"]["email"] == friend["email"]][0]["playlist_id"]"#,
-            &[
-                ("FIRST", py(&friend.first_name)),
-                ("LAST", py(&friend.last_name)),
-            ],
-        )
-    } else {
-        "pid = find_playlist(ptitle)[\"playlist_id\"]".to_string()
-    };
-    let download = |skip: bool| {
-        let mut s = format!(
-            "have = {{s[\"song_id\"] for s in all_pages(apis.spotify.show_downloaded_songs, access_token=sp)}}\nfor s in apis.spotify.show_playlist(access_token=sp, playlist_id=pid)[\"songs\"]:\n    if {}s[\"id\"] not in have:\n        apis.spotify.download_song(access_token=sp, song_id=s[\"id\"])\n",
-            if skip { "" } else { "True or " }
-        );
-        if variant == 3 {
-            s.push_str("apis.todoist.update_task(access_token=td, task_id=todo[\"task_id\"], is_completed=True)\n");
-        }
-        s.push_str("apis.supervisor.complete_task()");
-        s
-    };
+    let script = Script::parse(include_str!("trip_downloads.py"));
     let project = format!("Trip to {city}");
-    parts.ground_truth = vec![logins.clone(), read(&project), find.clone(), download(true)];
-    let near_find = if variant == 2 {
-        "pid = find_playlist(ptitle + \" (old)\")[\"playlist_id\"]".to_string()
+    let old_project = format!("Trip to {old_city}");
+    let find = if variant == 2 {
+        "find_friends"
     } else {
-        find.replace(
-            "find_playlist(ptitle)",
-            "find_playlist(ptitle + \" (old)\")",
-        )
+        "find_mine"
     };
+    // The to-do of `project`, the playlist `find` gives, downloaded skipping what is there
+    // already (`skip`) or not.
+    let solve = |project: &str, find: &str, skip: bool| {
+        let download = match (skip, variant == 3) {
+            (true, false) => "download",
+            (true, true) => "download_tick",
+            (false, false) => "download_all",
+            (false, true) => "download_all_tick",
+        };
+        let vals = Vals::new()
+            .code("find_contact", FIND_CONTACT)
+            .code("find_playlist", FIND_PLAYLIST)
+            .lit("project", project)
+            .lit("first", &friend.first_name)
+            .lit("last", &friend.last_name);
+        script.cells(&["logins", "read", find, download], &vals)
+    };
+    parts.ground_truth = solve(&project, find, true);
     parts.wrong = vec![
         solution(
             "downloads the near-miss \"(old)\" playlist",
-            vec![logins.clone(), read(&project), near_find, download(true)],
+            solve(&project, "find_old", true),
         ),
         solution(
             "does not skip the songs downloaded already (the download fails)",
-            vec![
-                logins.clone(),
-                read(&project),
-                find.clone(),
-                download(false),
-            ],
+            solve(&project, find, false),
         ),
         solution(
             "does last trip's to-do",
-            vec![
-                logins.clone(),
-                read(&format!("Trip to {old_city}")),
-                "pid = find_playlist(ptitle)[\"playlist_id\"]".to_string(),
-                download(true),
-            ],
+            solve(&old_project, "find_mine", true),
         ),
     ];
     let downloads = |ctx: &EvalCtx| {

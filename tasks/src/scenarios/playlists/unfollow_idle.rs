@@ -7,7 +7,8 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::db::{ids, one};
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -63,62 +64,46 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins =
-        format!("{LOGIN_ANY}\n{ALL_PAGES}\nsp = login(\"spotify\")\nsn = login(\"simple_note\")");
-    let gather = |first_page: bool, liked: bool, keep: bool| {
-        let mut s = if first_page {
-            "follows = all_pages(apis.spotify.show_following_artists, access_token=sp)\nlibrary = apis.spotify.show_song_library(access_token=sp, page_limit=20)\n".to_string()
-        } else {
-            "follows = all_pages(apis.spotify.show_following_artists, access_token=sp)\nlibrary = all_pages(apis.spotify.show_song_library, access_token=sp)\n".to_string()
-        };
-        s.push_str("have = {a[\"id\"] for s in library for a in s[\"artists\"]}\n");
-        if liked {
-            s.push_str("have |= {a[\"id\"] for s in all_pages(apis.spotify.show_liked_songs, access_token=sp) for a in s[\"artists\"]}\n");
-        }
-        if keep {
-            s.push_str("note = [n for n in all_pages(apis.simple_note.search_notes, access_token=sn, query=\"Always following\") if n[\"title\"] == \"Always following\"][0]\nkeep = {l.strip() for l in apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"].splitlines() if l.strip()}\n");
-        } else {
-            s.push_str("keep = set()\n");
-        }
-        s.push_str("print(len(follows), len(library), keep)");
-        s
+    let script = Script::parse(include_str!("unfollow_idle.py"));
+    let all_library = "all_pages(apis.spotify.show_song_library, access_token=sp)";
+    // `gather` what the supervisor has, the library read by `library`; then `unfollow`.
+    let solve = |gather: &str, library: &str, unfollow: &str| {
+        let vals = Vals::new().code("library", library);
+        script.cells(&["logins", gather, unfollow], &vals)
     };
-    let unfollow = |all: bool| {
-        format!(
-            "for a in follows:\n    if {}(a[\"artist_id\"] not in have and a[\"name\"] not in keep):\n        apis.spotify.unfollow_artist(access_token=sp, artist_id=a[\"artist_id\"])\napis.supervisor.complete_task()",
-            if all { "True or " } else { "" }
-        )
+    let gather = match variant {
+        2 => "gather_keeping_note",
+        3 => "gather_with_liked",
+        _ => "gather",
     };
-    let (liked, keep) = (variant == 3, variant == 2);
-    parts.ground_truth = vec![logins.clone(), gather(false, liked, keep), unfollow(false)];
+    let liked = variant == 3;
+    parts.ground_truth = solve(gather, all_library, "unfollow");
     parts.wrong = vec![
         solution(
             "reads only the first page of the library",
-            vec![logins.clone(), gather(true, liked, keep), unfollow(false)],
+            solve(
+                gather,
+                "apis.spotify.show_song_library(access_token=sp, page_limit=20)",
+                "unfollow",
+            ),
         ),
         solution(
             "unfollows every artist",
-            vec![logins.clone(), gather(false, liked, keep), unfollow(true)],
+            solve(gather, all_library, "unfollow_all"),
         ),
         match variant {
-            2 => solution(
-                "ignores the note",
-                vec![logins.clone(), gather(false, false, false), unfollow(false)],
-            ),
+            2 => solution("ignores the note", solve("gather", all_library, "unfollow")),
             3 => solution(
                 "ignores the liked songs",
-                vec![logins.clone(), gather(false, false, false), unfollow(false)],
+                solve("gather", all_library, "unfollow"),
             ),
             _ => solution(
                 "goes by liked songs instead of the library",
-                vec![
-                    logins.clone(),
-                    gather(false, false, false).replace(
-                        "library = all_pages(apis.spotify.show_song_library",
-                        "library = all_pages(apis.spotify.show_liked_songs",
-                    ),
-                    unfollow(false),
-                ],
+                solve(
+                    "gather",
+                    "all_pages(apis.spotify.show_liked_songs, access_token=sp)",
+                    "unfollow",
+                ),
             ),
         },
     ];

@@ -7,8 +7,8 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -111,47 +111,67 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{}\n{FLAT}",
-        logins(&[("td", "todoist"), ("sp", "spotify")])
-    );
-    let source = if g.variant == 3 {
-        "all_pages(apis.spotify.show_liked_albums, access_token=sp)"
-    } else {
-        "all_pages(apis.spotify.show_album_library, access_token=sp)"
+    let script = Script::parse(include_str!("albums_to_listen.py"));
+    let none = Vals::new();
+    let logins = script.cell("logins", &none);
+    let read = |albums: &str| {
+        script.cell(
+            "read",
+            &Vals::new().code("albums", script.cell(albums, &none)),
+        )
     };
-    let read = format!(
-        "have = {{(a[\"title\"], a[\"artists\"][0][\"name\"]) for a in {source}}}\ntasks = []\nfor t in flat(apis.todoist.show_tasks(access_token=td, project_id=0, is_completed=False)):\n    m = re.match(r'Listen to \"(.+)\" by (.+)$', t[\"title\"])\n    if m:\n        tasks.append((t, m.group(1), m.group(2)))\nprint(len(have), [x[0][\"title\"] for x in tasks])"
-    );
-    let apply = if g.variant == 2 {
-        "for t, title, artist in tasks:\n    if (title, artist) in have:\n        apis.todoist.update_task(access_token=td, task_id=t[\"task_id\"], is_completed=True)\n    else:\n        found = [a for a in apis.spotify.search_albums(access_token=sp, query=title + \" \" + artist, page_limit=20) if a[\"title\"] == title and a[\"artists\"][0][\"name\"] == artist]\n        apis.spotify.add_album_to_library(access_token=sp, album_id=found[0][\"album_id\"])\napis.supervisor.complete_task()"
+    let (albums, first_page) = if g.variant == 3 {
+        ("likes", "likes_first_page")
     } else {
-        "for t, title, artist in tasks:\n    if (title, artist) in have:\n        apis.todoist.update_task(access_token=td, task_id=t[\"task_id\"], is_completed=True)\napis.supervisor.complete_task()"
+        ("library", "library_first_page")
     };
-    let gt = |read: &str, apply: &str| vec![logins.clone(), read.to_string(), apply.to_string()];
-    parts.ground_truth = gt(&read, apply);
+    let step_cell = if g.variant == 2 {
+        "complete_or_add"
+    } else {
+        "complete_owned"
+    };
+    let owned = |cell: &str, owned: &str| {
+        script.cell(cell, &Vals::new().code("owned", script.cell(owned, &none)))
+    };
+    let done = script.cell("done", &none);
+    let apply = format!("{}\n{done}", owned(step_cell, "in_have"));
+    let gt = |read: String, apply: String| vec![logins.clone(), read, apply];
+    parts.ground_truth = gt(read(albums), apply.clone());
     parts.wrong = vec![
         solution(
             "completes every \"Listen to\" task",
-            gt(&read, &apply.replace("    if (title, artist) in have:", "    if True:")),
+            gt(
+                read(albums),
+                format!("{}\n{done}", owned(step_cell, "anything")),
+            ),
         ),
         solution(
             "reads only the first page",
-            gt(&read.replace(&format!("for a in {source}"), &format!("for a in {}", source.replace("all_pages(", "(lambda f, **k: f(**k))("))), apply),
+            gt(read(first_page), apply.clone()),
         ),
         solution(
             "deletes the tasks it does not complete",
-            gt(&read, &apply.replace("apis.supervisor.complete_task()", "for t, title, artist in tasks:\n    if (title, artist) not in have:\n        apis.todoist.delete_task(access_token=td, task_id=t[\"task_id\"])\napis.supervisor.complete_task()")),
+            gt(
+                read(albums),
+                format!(
+                    "{}\n{}\n{done}",
+                    owned(step_cell, "in_have"),
+                    script.cell("delete_rest", &none)
+                ),
+            ),
         ),
     ];
     match g.variant {
         2 => parts.wrong.push(solution(
             "adds the missing albums and completes their tasks too",
-            gt(&read, &apply.replace("        apis.spotify.add_album_to_library(", "        apis.todoist.update_task(access_token=td, task_id=t[\"task_id\"], is_completed=True)\n        apis.spotify.add_album_to_library(")),
+            gt(
+                read(albums),
+                format!("{}\n{done}", owned("complete_and_add", "in_have")),
+            ),
         )),
         3 => parts.wrong.push(solution(
             "goes by the library instead of the likes",
-            gt(&read.replace("show_liked_albums", "show_album_library"), apply),
+            gt(read("library"), apply.clone()),
         )),
         _ => {}
     }

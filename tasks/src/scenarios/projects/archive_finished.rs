@@ -9,8 +9,8 @@ use super::friends;
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -103,67 +103,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{}\n{FLAT}",
-        logins(&[("td", "todoist"), ("sn", "simple_note")])
-    );
-    let find = "done = []\nfor p in all_pages(apis.todoist.show_projects, access_token=td, is_archived=False):\n    if p[\"is_inbox\"]:\n        continue\n    tasks = flat(apis.todoist.show_tasks(access_token=td, project_id=p[\"project_id\"]))\n    if tasks and all(t[\"is_completed\"] for t in tasks):\n        done.append(p)\nprint([p[\"name\"] for p in done])";
+    let script = Script::parse(include_str!("archive_finished.py"));
     let archive = if g.variant == 2 {
-        "for p in done:\n    apis.todoist.update_project(access_token=td, project_id=p[\"project_id\"], is_archived=True, is_favorite=False)"
+        "archive_unfavourite"
     } else {
-        "for p in done:\n    apis.todoist.update_project(access_token=td, project_id=p[\"project_id\"], is_archived=True)"
+        "archive"
     };
-    let note = "note = [n for n in all_pages(apis.simple_note.search_notes, access_token=sn, query=\"Finished projects\") if n[\"title\"] == \"Finished projects\"][0]\napis.simple_note.add_content_to_note(access_token=sn, note_id=note[\"note_id\"], append_or_prepend=\"append\", added_content=\"\\n\".join(p[\"name\"] for p in done))\napis.supervisor.complete_task()";
     let gt = |find: &str, archive: &str, note: &str| {
-        vec![
-            logins.clone(),
-            find.to_string(),
-            archive.to_string(),
-            note.to_string(),
-        ]
+        script.cells(&["logins", find, archive, note], &Vals::new())
     };
-    parts.ground_truth = gt(find, archive, note);
+    parts.ground_truth = gt("find", archive, "note");
     parts.wrong = vec![
         solution(
             "reads only the first page of projects",
-            gt(
-                &find.replace(
-                    "all_pages(apis.todoist.show_projects, access_token=td, is_archived=False)",
-                    "apis.todoist.show_projects(access_token=td, is_archived=False)",
-                ),
-                archive,
-                note,
-            ),
+            gt("find_first_page", archive, "note"),
         ),
         solution(
             "takes already archived projects too",
-            gt(&find.replace(", is_archived=False", ""), archive, note),
+            gt("find_archived_too", archive, "note"),
         ),
         solution(
             "archives projects with any task done",
-            gt(
-                &find.replace("all(t[\"is_completed\"]", "any(t[\"is_completed\"]"),
-                archive,
-                note,
-            ),
+            gt("find_any_done", archive, "note"),
         ),
         solution(
             "deletes the finished projects instead",
-            gt(
-                find,
-                "for p in done:\n    apis.todoist.delete_project(access_token=td, project_id=p[\"project_id\"])",
-                note,
-            ),
+            gt("find", "delete", "note"),
         ),
         solution(
             "archives them but leaves the note",
-            gt(find, archive, "apis.supervisor.complete_task()"),
+            gt("find", archive, "done"),
         ),
     ];
     if g.variant == 2 {
         parts.wrong.push(solution(
             "keeps them as favourites",
-            gt(find, &archive.replace(", is_favorite=False", ""), note),
+            gt("find", "archive", "note"),
         ));
     }
     let expect: Vec<String> = plan

@@ -6,8 +6,8 @@
 
 use super::{allow_own_comments, attachments, employer, new_comments, todo_titled};
 use crate::kit::allow;
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -133,78 +133,71 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_text(&mgr, &sup, &text_s, now - Duration::hours(3))?;
         Ok(())
     }));
-    let logins = format!(
-        "{}\n{FLAT}",
-        logins(&[("ph", "phone"), ("fs", "file_system"), ("td", "todoist")])
+    let script = Script::parse(include_str!("attach_for_manager.py"));
+    let none = Vals::new();
+    let cell = |name: &str| script.cell(name, &none);
+    let (read_text, find_file, find_task, post) = (
+        cell("read_text"),
+        cell("find_file"),
+        cell("find_task"),
+        cell("post"),
     );
-    let read_text = "boss = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"manager\")[0]\nmsgs = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=boss[\"phone_number\"])\nmsgs = [m for m in msgs if m[\"sender\"][\"phone_number\"] == boss[\"phone_number\"]]\nlatest = max(msgs, key=lambda m: m[\"sent_at\"])[\"message\"]\nprint(latest)\nfname = re.search(r\"attach (\\S+) to\", latest).group(1)\ntitle = re.search(r'the \"([^\"]+)\" task', latest).group(1)\ncomment = re.search(r'saying \"([^\"]+)\"', latest).group(1)";
-    let find_file = "paths = apis.file_system.show_directory(access_token=fs, directory_path=\"~/\", substring=fname, entry_type=\"files\")\npath = [q for q in paths if q.split(\"/\")[-1] == fname][0]";
-    let find_task = "projects = all_pages(apis.todoist.show_projects, access_token=td)\nteam = [q for q in projects if q[\"name\"].endswith(\" Team\")][0]\ntasks = flat(apis.todoist.show_tasks(access_token=td, project_id=team[\"project_id\"]))\ntask = [t for t in tasks if t[\"title\"] == title][0]\nprint(all_pages(apis.todoist.show_task_comments, access_token=td, task_id=task[\"task_id\"]))";
-    let post = "apis.todoist.post_task_comment(access_token=td, task_id=task[\"task_id\"], content=comment, attachment_file_paths=[path], file_system_access_token=fs)\napis.supervisor.complete_task()";
     let gt = |read: &str, file: &str, task: &str, post: &str| {
         vec![
-            logins.clone(),
+            cell("logins"),
             read.to_string(),
             file.to_string(),
             task.to_string(),
             post.to_string(),
         ]
     };
-    parts.ground_truth = gt(read_text, find_file, find_task, post);
+    parts.ground_truth = gt(&read_text, &find_file, &find_task, &post);
     let old_name = old.rsplit('/').next().unwrap_or_default();
     parts.wrong = vec![
         solution(
             "attaches the older version of the file",
             gt(
-                read_text,
-                &format!("{find_file}\npath = [q for q in apis.file_system.show_directory(access_token=fs, directory_path=\"~/\", entry_type=\"files\") if q.endswith({})][0]", py(old_name)),
-                find_task,
-                post,
+                &read_text,
+                &format!(
+                    "{find_file}\n{}",
+                    script.cell("use_older_file", &Vals::new().lit("old_name", old_name))
+                ),
+                &find_task,
+                &post,
             ),
         ),
         solution(
             "comments without attaching the file",
             gt(
-                read_text,
-                find_file,
-                find_task,
-                "apis.todoist.post_task_comment(access_token=td, task_id=task[\"task_id\"], content=comment)\napis.supervisor.complete_task()",
+                &read_text,
+                &find_file,
+                &find_task,
+                &cell("post_without_file"),
             ),
         ),
         solution(
             "follows the manager's older text",
             gt(
-                &format!("{read_text}\ntitle = \"Write the release notes\"\ncomment = \"Attached the meeting notes.\""),
-                find_file,
-                find_task,
-                post,
+                &format!("{read_text}\n{}", cell("use_older_text")),
+                &find_file,
+                &find_task,
+                &post,
             ),
         ),
         solution(
             "also completes the task",
             gt(
-                read_text,
-                find_file,
-                find_task,
-                &post.replace(
-                    "apis.supervisor.complete_task()",
-                    "apis.todoist.update_task(access_token=td, task_id=task[\"task_id\"], is_completed=True)\napis.supervisor.complete_task()",
-                ),
+                &read_text,
+                &find_file,
+                &find_task,
+                &cell("post_and_complete"),
             ),
         ),
     ];
     if near.is_some() {
         parts.wrong.push(solution(
             "comments on the task with the near-miss title",
-            gt(
-                read_text,
-                find_file,
-                &find_task.replace(
-                    "t[\"title\"] == title",
-                    "title in t[\"title\"] and t[\"title\"] != title",
-                ),
-                post,
-            ),
+            gt(&read_text, &find_file, &cell("find_near_task"), &post),
         ));
     }
     let (t1, t2) = (title.to_string(), title.to_string());

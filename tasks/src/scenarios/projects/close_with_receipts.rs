@@ -10,9 +10,9 @@ use super::{
 };
 use crate::diff::ChangeKind;
 use crate::kit::allow;
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::{Duration, NaiveDate};
@@ -140,71 +140,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{}\n{FLAT}",
-        logins(&[("fs", "file_system"), ("td", "todoist")])
-    );
-    let read = "paid = {}\nfor q in apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/receipts/\", entry_type=\"files\"):\n    content = apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"]\n    m = re.search(r\"Payment for: (.+)\", content)\n    if m:\n        paid[m.group(1).strip()] = float(re.search(r\"Amount paid: \\$([0-9.]+)\", content).group(1))\nprint(paid)";
-    let tasks = "inbox = flat(apis.todoist.show_tasks(access_token=td, project_id=0, is_completed=False))\ndone = []\nfor t in inbox:\n    for what, amount in paid.items():\n        if t[\"title\"] == \"Pay the \" + what:\n            done.append((t, amount))";
-    let apply = "for t, amount in done:\n    apis.todoist.update_task(access_token=td, task_id=t[\"task_id\"], is_completed=True)\n    apis.todoist.post_task_comment(access_token=td, task_id=t[\"task_id\"], content=f\"Paid ${amount:.2f}\")\napis.supervisor.complete_task()";
+    let script = Script::parse(include_str!("close_with_receipts.py"));
+    let none = Vals::new();
+    let cell = |name: &str| script.cell(name, &none);
     let gt = |read: &str, tasks: &str, apply: &str| {
-        vec![
-            logins.clone(),
-            read.to_string(),
-            tasks.to_string(),
-            apply.to_string(),
-        ]
+        vec![cell("logins"), cell(read), cell(tasks), cell(apply)]
     };
-    parts.ground_truth = gt(read, tasks, apply);
+    parts.ground_truth = gt("read", "match_tasks", "apply");
     parts.wrong = vec![
         solution(
             "completes every \"Pay the\" task",
-            gt(
-                read,
-                &format!("{tasks}\ndone = [(t, paid.get(t[\"title\"][8:], 0.0)) for t in inbox if t[\"title\"].startswith(\"Pay the \")]"),
-                apply,
-            ),
+            vec![
+                cell("logins"),
+                cell("read"),
+                format!("{}\n{}", cell("match_tasks"), cell("every_pay_task")),
+                cell("apply"),
+            ],
         ),
         solution(
             "completes them without the comments",
-            gt(
-                read,
-                tasks,
-                &apply.replace(
-                    "\n    apis.todoist.post_task_comment(access_token=td, task_id=t[\"task_id\"], content=f\"Paid ${amount:.2f}\")",
-                    "",
-                ),
-            ),
+            gt("read", "match_tasks", "apply_without_comments"),
         ),
         solution(
             "comments the amount without the cents",
-            gt(read, tasks, &apply.replace("{amount:.2f}", "{round(amount)}")),
+            gt("read", "match_tasks", "apply_rounded"),
         ),
     ];
     if variant == 3 {
         parts.wrong.push(solution(
             "closes every task mentioning a paid bill (near misses too)",
-            gt(
-                read,
-                &tasks.replace(
-                    "t[\"title\"] == \"Pay the \" + what",
-                    "what in t[\"title\"]",
-                ),
-                apply,
-            ),
+            gt("read", "match_tasks_loosely", "apply"),
         ));
     }
     if variant == 2 {
         parts.wrong.push(solution(
             "reads only the receipts at the folder's top level",
-            gt(
-                &read.replace(
-                    "entry_type=\"files\")",
-                    "entry_type=\"files\", recursive=False)",
-                ),
-                tasks,
-                apply,
-            ),
+            gt("read_top_level", "match_tasks", "apply"),
         ));
     }
     let want: Vec<(String, String)> = plan

@@ -8,9 +8,9 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, solution};
+use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::{Duration, NaiveDate};
@@ -112,56 +112,52 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{}\n{FLAT}",
-        logins(&[("fs", "file_system"), ("td", "todoist")])
-    );
+    let script = Script::parse(include_str!("import_todo_file.py"));
+    let none = Vals::new();
+    let cell = |name: &str| script.cell(name, &none);
+    let read = |find: &str| script.cell("read", &Vals::new().code("find", cell(find)));
+    let apply =
+        |name: &str, create: &str| script.cell(name, &Vals::new().code("create", cell(create)));
     let find = if g.variant == 3 {
-        "path = max(apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/lists/\", entry_type=\"files\"))"
+        "latest_list"
     } else {
-        "path = [q for q in apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/\", entry_type=\"files\", recursive=False) if q.endswith(\"/todo.txt\")][0]"
+        "todo_file"
     };
-    let read = format!(
-        "{find}\ncontent = apis.file_system.show_file(access_token=fs, file_path=path)[\"content\"]\nitems = []\nfor line in content.split(\"\\n\"):\n    m = re.match(r\"- \\[( |x)\\] (.+?)(?: \\(due (\\d{{4}}-\\d{{2}}-\\d{{2}})\\))?( \\(high\\))?$\", line.strip())\n    if m:\n        items.append((m.group(2), m.group(1) == \"x\", m.group(3), m.group(4) is not None))\ninbox = flat(apis.todoist.show_tasks(access_token=td, project_id=0))\nby_title = {{t[\"title\"]: t for t in inbox}}\nprint(items)"
-    );
-    let prio = if g.variant == 2 {
-        ", priority=\"high\" if high else \"medium\""
+    let (create, undated) = if g.variant == 2 {
+        ("create_prioritised", "create_undated_prioritised")
     } else {
-        ""
+        ("create", "create_undated")
     };
-    let apply = format!(
-        "for title, done, due, high in items:\n    if done:\n        if title in by_title and not by_title[title][\"is_completed\"]:\n            apis.todoist.update_task(access_token=td, task_id=by_title[title][\"task_id\"], is_completed=True)\n    elif title not in by_title:\n        apis.todoist.create_task(access_token=td, project_id=0, title=title, due_date=due{prio})\napis.supervisor.complete_task()"
-    );
-    let gt = |read: &str, apply: &str| vec![logins.clone(), read.to_string(), apply.to_string()];
-    parts.ground_truth = gt(&read, &apply);
+    let gt = |read: String, apply: String| vec![cell("logins"), read, apply];
+    parts.ground_truth = gt(read(find), apply("apply", create));
     parts.wrong = vec![
         solution(
             "adds every open item, duplicating those in the Inbox",
-            gt(&read, &apply.replace("    elif title not in by_title:", "    else:")),
+            gt(read(find), apply("apply_adding_every_open", create)),
         ),
         solution(
             "adds the done items missing from the Inbox too",
-            gt(&read, &apply.replace("        if title in by_title and not by_title[title][\"is_completed\"]:", "        if title not in by_title:\n            apis.todoist.create_task(access_token=td, project_id=0, title=title)\n        elif not by_title[title][\"is_completed\"]:")),
+            gt(read(find), apply("apply_adding_done_too", create)),
         ),
         solution(
             "leaves out the due dates",
-            gt(&read, &apply.replace(", due_date=due", "")),
+            gt(read(find), apply("apply", undated)),
         ),
         solution(
             "does not complete the done ones",
-            gt(&read, &apply.replace("            apis.todoist.update_task(access_token=td, task_id=by_title[title][\"task_id\"], is_completed=True)", "            pass")),
+            gt(read(find), apply("apply_without_completing", create)),
         ),
     ];
     if g.variant == 2 {
         parts.wrong.push(solution(
             "leaves every new task at medium priority",
-            gt(&read, &apply.replace(prio, "")),
+            gt(read(find), apply("apply", "create")),
         ));
     }
     if g.variant == 3 {
         parts.wrong.push(solution(
             "uses last month's list",
-            gt(&read.replace("path = max(", "path = min("), &apply),
+            gt(read("oldest_list"), apply("apply", create)),
         ));
     }
     let new_items: Vec<(String, Option<String>, String)> = items

@@ -8,9 +8,9 @@ use crate::kit::allow::venmo_payments;
 use crate::kit::changes::added;
 use crate::kit::db::uid;
 use crate::kit::people::housemates;
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
 use crate::kit::venmo::payments_sent;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -113,55 +113,47 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!("{}\n{FLAT}", logins(&[("td", "todoist"), ("vm", "venmo")]));
+    let script = Script::parse(include_str!("pay_for_chores.py"));
     let since = if g.variant == 3 {
-        "\nph = login(\"phone\")\ntoday = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()\nsince = today.replace(day=1).strftime(\"%Y-%m-%d\")"
+        "since_month_start"
     } else {
-        "\nsince = \"\""
+        "since_ever"
     };
-    let count = format!(
-        "me = apis.todoist.show_account(access_token=td)[\"email\"]{since}\nhome = [q for q in all_pages(apis.todoist.show_projects, access_token=td) if q[\"name\"] == \"Home\"][0]\nmine = flat(apis.todoist.show_tasks(access_token=td, project_id=home[\"project_id\"], assignee_email=me, is_completed=True))\ncount = {{}}\nfor t in mine:\n    helpers = {{c[\"user\"][\"email\"] for c in all_pages(apis.todoist.show_task_comments, access_token=td, task_id=t[\"task_id\"]) if c[\"user\"][\"email\"] != me and c[\"created_at\"] >= since}}\n    for h in helpers:\n        count[h] = count.get(h, 0) + 1\nprint(count)"
-    );
-    let pay = format!(
-        "for email, n in count.items():\n    apis.venmo.create_transaction(access_token=vm, receiver_email=email, amount=n * {rate:.1}, description={})\napis.supervisor.complete_task()",
-        py(note)
-    );
-    let gt = |count: &str, pay: &str| vec![logins.clone(), count.to_string(), pay.to_string()];
+    let vals = Vals::new()
+        .code("since", script.cell(since, &Vals::new()))
+        .code("rate", format!("{rate:.1}"))
+        .lit("note", note);
+    let cell = |name: &str| script.cell(name, &vals);
+    let gt = |count: String, pay: &str| vec![cell("logins"), count, cell(pay)];
     if g.variant == 3 {
         parts.apps.push("phone");
     }
-    parts.ground_truth = gt(&count, &pay);
+    parts.ground_truth = gt(cell("count"), "pay");
     parts.wrong = vec![
         solution(
             "pays for every chore of mine that is done",
             gt(
-                &format!("{count}\ntop = max(count, key=count.get)\ncount = {{top: len(mine)}}"),
-                &pay,
+                format!("{}\n{}", cell("count"), cell("all_to_top_helper")),
+                "pay",
             ),
         ),
         solution(
             "counts comments on open chores too",
-            gt(&count.replace(", is_completed=True", ""), &pay),
+            gt(cell("count_open_too"), "pay"),
         ),
         solution(
             "pays each chore separately",
-            gt(
-                &count,
-                &format!(
-                    "for email, n in count.items():\n    for k in range(n):\n        apis.venmo.create_transaction(access_token=vm, receiver_email=email, amount={rate:.1}, description={})\napis.supervisor.complete_task()",
-                    py(note)
-                ),
-            ),
+            gt(cell("count"), "pay_each_chore"),
         ),
         solution(
             "counts the chores they did for others too",
-            gt(&count.replace(", assignee_email=me", ""), &pay),
+            gt(cell("count_for_others_too"), "pay"),
         ),
     ];
     if g.variant == 3 {
         parts.wrong.push(solution(
             "counts last month's chore too",
-            gt(&count.replace(" and c[\"created_at\"] >= since", ""), &pay),
+            gt(cell("count_last_month_too"), "pay"),
         ));
     }
     // Chores per helper: A (and B in variant 2).

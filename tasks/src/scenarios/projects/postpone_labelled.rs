@@ -8,9 +8,9 @@ use super::{
     no_task_added_or_deleted, todo_titled,
 };
 use crate::kit::allow;
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -120,42 +120,44 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_text(&mgr, &sup, &reason_s, now - Duration::hours(2))?;
         Ok(())
     }));
-    let logins = format!("{}\n{FLAT}", logins(&[("ph", "phone"), ("td", "todoist")]));
-    let read = "today = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()\nboss = all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"manager\")[0]\nmsgs = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=boss[\"phone_number\"])\nmsgs = [m for m in msgs if m[\"sender\"][\"phone_number\"] == boss[\"phone_number\"]]\nreason = max(msgs, key=lambda m: m[\"sent_at\"])[\"message\"]\nprint(reason)";
-    let find = format!(
-        "labels = [l for l in all_pages(apis.todoist.search_labels, access_token=td) if l[\"name\"] == {}]\nmoves = []\nfor p in all_pages(apis.todoist.show_projects, access_token=td):\n    for l in labels:\n        moves += flat(apis.todoist.show_tasks(access_token=td, project_id=p[\"project_id\"], label_id=l[\"label_id\"], is_completed=False, min_due_date=today.strftime(\"%Y-%m-%d\"), max_due_date=(today + datetime.timedelta(days=7)).strftime(\"%Y-%m-%d\")))\nprint([t[\"title\"] for t in moves])",
-        py(label)
-    );
-    let apply = "for t in moves:\n    due = datetime.datetime.strptime(t[\"due_date\"][:10], \"%Y-%m-%d\").date()\n    apis.todoist.update_task(access_token=td, task_id=t[\"task_id\"], due_date=(due + datetime.timedelta(days=7)).strftime(\"%Y-%m-%d\"))\n    apis.todoist.post_task_comment(access_token=td, task_id=t[\"task_id\"], content=reason)\napis.supervisor.complete_task()";
-    let gt = |find: &str, apply: &str| {
-        vec![
-            logins.clone(),
-            read.to_string(),
-            find.to_string(),
-            apply.to_string(),
-        ]
+    let script = Script::parse(include_str!("postpone_labelled.py"));
+    let none = Vals::new();
+    let cell = |name: &str| script.cell(name, &none);
+    let named = script.cell("named", &Vals::new().lit("label", label));
+    let find = |name: &str, label_match: &str| {
+        script.cell(name, &Vals::new().code("label_match", label_match))
     };
-    parts.ground_truth = gt(&find, apply);
+    let gt = |find: String, apply: &str| vec![cell("logins"), cell("read"), find, cell(apply)];
+    parts.ground_truth = gt(find("find", &named), "apply");
     parts.wrong = vec![
         solution(
             "moves them to a week from today",
-            gt(&find, &apply.replace("(due + datetime.timedelta(days=7))", "(today + datetime.timedelta(days=7))")),
+            gt(find("find", &named), "apply_from_today"),
         ),
         solution(
             "takes the near-miss label too",
-            gt(&find.replace(&format!("l[\"name\"] == {}", py(label)), &format!("l[\"name\"].startswith({})", py(&label[..label.len() - 1]))), apply),
+            gt(
+                find(
+                    "find",
+                    &script.cell(
+                        "name_starts",
+                        &Vals::new().lit("prefix", &label[..label.len() - 1]),
+                    ),
+                ),
+                "apply",
+            ),
         ),
         solution(
             "moves every open labelled task, whatever its due date",
-            gt(&find.replace(", min_due_date=today.strftime(\"%Y-%m-%d\"), max_due_date=(today + datetime.timedelta(days=7)).strftime(\"%Y-%m-%d\")", ""), apply),
+            gt(find("find_any_date", &named), "apply"),
         ),
         solution(
             "writes its own comment instead of the text",
-            gt(&find, &apply.replace("content=reason", "content=\"Postponed by a week.\"")),
+            gt(find("find", &named), "apply_own_comment"),
         ),
         solution(
             "moves completed labelled tasks too",
-            gt(&find.replace("is_completed=False, ", ""), apply),
+            gt(find("find_completed_too", &named), "apply"),
         ),
     ];
     let targets: Vec<(String, String, String)> = plan

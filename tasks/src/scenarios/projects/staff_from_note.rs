@@ -8,8 +8,8 @@ use crate::diff::ChangeKind;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
-use crate::kit::python::FLAT;
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -142,59 +142,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{}\n{FLAT}",
-        logins(&[("sn", "simple_note"), ("ph", "phone"), ("td", "todoist")])
-    );
-    let read = format!(
-        "note = [n for n in all_pages(apis.simple_note.search_notes, access_token=sn, query={}) if n[\"title\"] == {}][0]\ncontent = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]\nplan = {{}}\nfor line in content.split(\"\\n\")[1:]:\n    if \": \" in line:\n        task, who = line.split(\": \", 1)\n        plan[task.strip()] = who.strip()\nprint(plan)",
-        py(note_title),
-        py(note_title)
-    );
-    let people = format!(
-        "me = apis.todoist.show_account(access_token=td)[\"email\"]\nproj = [q for q in all_pages(apis.todoist.show_projects, access_token=td) if q[\"name\"] == {}][0]\nmembers = {{c[\"email\"] for c in apis.todoist.show_project(access_token=td, project_id=proj[\"project_id\"])[\"collaborators\"]}}\nemails = {{}}\nfor who in set(plan.values()):\n    if who == \"me\":\n        emails[who] = me\n        continue\n    emails[who] = [c for c in all_pages(apis.phone.search_contacts, access_token=ph, query=who) if c[\"first_name\"] + \" \" + c[\"last_name\"] == who][0][\"email\"]\nprint(emails)",
-        py(project)
-    );
-    let apply = "invited = set()\nfor t in flat(apis.todoist.show_tasks(access_token=td, project_id=proj[\"project_id\"])):\n    who = plan.get(t[\"title\"])\n    if who is None:\n        continue\n    e = emails[who]\n    if e in members:\n        apis.todoist.assign_or_unassign_task(access_token=td, task_id=t[\"task_id\"], assignee_email=e)\n    elif e not in invited:\n        apis.todoist.send_project_invite(access_token=td, project_id=proj[\"project_id\"], email=e)\n        invited.add(e)\napis.supervisor.complete_task()";
-    let gt = |read: &str, people: &str, apply: &str| {
-        vec![
-            logins.clone(),
-            read.to_string(),
-            people.to_string(),
-            apply.to_string(),
-        ]
-    };
-    parts.ground_truth = gt(&read, &people, apply);
+    let script = Script::parse(include_str!("staff_from_note.py"));
+    let vals = Vals::new().lit("title", note_title).lit("project", project);
+    let gt = |apply: &str| script.cells(&["logins", "read", "people", apply], &vals);
+    parts.ground_truth = gt("apply");
     parts.wrong = vec![
         solution(
             "leaves the tasks marked \"me\" unassigned",
-            gt(&read, &people, &apply.replace("    if e in members:", "    if e == me:\n        continue\n    if e in members:")),
+            gt("apply_skipping_me"),
         ),
         solution(
             "assigns the newcomers' tasks to me meanwhile",
-            gt(
-                &read,
-                &people,
-                &apply.replace(
-                    "        invited.add(e)",
-                    "        invited.add(e)\n    if e not in members:\n        apis.todoist.assign_or_unassign_task(access_token=td, task_id=t[\"task_id\"], assignee_email=me)",
-                ),
-            ),
+            gt("apply_assigning_me_meanwhile"),
         ),
-        solution(
-            "invites nobody",
-            gt(&read, &people, &apply.replace("    elif e not in invited:", "    elif False:")),
-        ),
+        solution("invites nobody", gt("apply_inviting_nobody")),
         solution(
             "assigns by position in the note instead of by title",
-            gt(
-                &read,
-                &people,
-                &apply.replace(
-                    "for t in flat(apis.todoist.show_tasks(access_token=td, project_id=proj[\"project_id\"])):\n    who = plan.get(t[\"title\"])",
-                    "for t, who in zip(flat(apis.todoist.show_tasks(access_token=td, project_id=proj[\"project_id\"])), list(plan.values())):",
-                ),
-            ),
+            gt("apply_by_position"),
         ),
     ];
     let assigned: Vec<(String, Option<String>)> = plan

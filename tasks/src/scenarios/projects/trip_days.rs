@@ -8,8 +8,9 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::python::{logins, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -111,87 +112,60 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_file(&sup, &path, &text, now - Duration::days(6))?;
         Ok(())
     }));
-    let logins = logins(&[("fs", "file_system"), ("td", "todoist"), ("ph", "phone")]);
-    let read = format!(
-        "today = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").date()\nits = [q for q in apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", entry_type=\"files\") if {} in q.lower() and q.endswith(\"itinerary.txt\")]\ntrips = []\nfor q in its:\n    content = apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"]\n    start = datetime.datetime.strptime(re.search(r\"Dates: (\\S+) to\", content).group(1), \"%Y-%m-%d\").date()\n    trips.append((start, content))\nstart, content = min(t for t in trips if t[0] >= today)\nlines = content.split(\"\\n\")\nplan = [l[2:].split(\": \", 1)[1] for l in lines[lines.index(\"Plan:\") + 1:] if l.startswith(\"- \")]\ntravellers = re.search(r\"Travelers: (.+)\", content).group(1).split(\", \")\nprint(start, plan, travellers)",
-        py(&city.to_lowercase())
-    );
-    let prio = if g.variant == 3 {
-        ", priority=(\"high\" if k in (0, len(plan) - 1) else \"low\")"
-    } else {
-        ""
+    let script = Script::parse(include_str!("trip_days.py"));
+    let vals = Vals::new()
+        .lit("city", &city.to_lowercase())
+        .lit("name", name);
+    let cell = |cell_name: &str| script.cell(cell_name, &vals);
+    let prioritised = g.variant == 3;
+    let create = |plain: &str, with_priorities: &str| {
+        cell(if prioritised { with_priorities } else { plain })
     };
-    let create = format!(
-        "existing = [q for q in all_pages(apis.todoist.show_projects, access_token=td) if q[\"name\"] == {}]\npid = existing[0][\"project_id\"] if existing else apis.todoist.create_project(access_token=td, name={})[\"project_id\"]\nfor k, what in enumerate(plan):\n    apis.todoist.create_task(access_token=td, project_id=pid, title=what, due_date=(start + datetime.timedelta(days=k)).strftime(\"%Y-%m-%d\"){prio})",
-        py(name),
-        py(name)
-    );
-    let invite = if g.variant == 2 {
-        "me = profile[\"first_name\"] + \" \" + profile[\"last_name\"]\nfor t in travellers:\n    if t == me:\n        continue\n    c = [c for c in all_pages(apis.phone.search_contacts, access_token=ph, query=t) if c[\"first_name\"] + \" \" + c[\"last_name\"] == t][0]\n    apis.todoist.send_project_invite(access_token=td, project_id=pid, email=c[\"email\"])\napis.supervisor.complete_task()"
-    } else {
-        "apis.supervisor.complete_task()"
+    let invite = if g.variant == 2 { "invite" } else { "done" };
+    let gt = |read: &str, create: String, invite: &str| {
+        vec![cell("logins"), cell(read), create, cell(invite)]
     };
-    let gt = |read: &str, create: &str, invite: &str| {
-        vec![
-            logins.clone(),
-            read.to_string(),
-            create.to_string(),
-            invite.to_string(),
-        ]
-    };
-    parts.ground_truth = gt(&read, &create, invite);
+    let plain = || create("create", "create_prioritised");
+    parts.ground_truth = gt("read", plain(), invite);
     parts.wrong = vec![
         solution(
             "uses last year's itinerary",
-            gt(
-                &read.replace("min(t for t in trips if t[0] >= today)", "min(trips)"),
-                &create,
-                invite,
-            ),
+            gt("read_last_year", plain(), invite),
         ),
         solution(
             "dates the tasks a day early",
             gt(
-                &read,
-                &create.replace("timedelta(days=k)", "timedelta(days=k - 1)"),
+                "read",
+                create("create_a_day_early", "create_prioritised_a_day_early"),
                 invite,
             ),
         ),
         solution(
             "leaves out the day of departure",
             gt(
-                &read,
-                &create.replace("enumerate(plan)", "enumerate(plan[:-1])"),
+                "read",
+                create(
+                    "create_without_departure",
+                    "create_prioritised_without_departure",
+                ),
                 invite,
             ),
         ),
         solution(
             "puts the weekday and date in the titles",
-            gt(
-                &read.replace("l[2:].split(\": \", 1)[1]", "l[2:]"),
-                &create,
-                invite,
-            ),
+            gt("read_with_dates", plain(), invite),
         ),
     ];
     if g.variant == 2 {
         parts.wrong.push(solution(
             "invites only the organizer",
-            gt(
-                &read,
-                &create,
-                &invite.replace("for t in travellers:", "for t in travellers[:1]:"),
-            ),
+            gt("read", plain(), "invite_organizer"),
         ));
     }
     if g.variant == 3 {
         parts.wrong.push(solution(
             "makes only the arrival day high priority",
-            gt(
-                &read,
-                &create.replace("k in (0, len(plan) - 1)", "k == 0"),
-                invite,
-            ),
+            gt("read", cell("create_prioritising_arrival"), invite),
         ));
     }
     let want: Vec<(String, String, String)> = plan

@@ -11,7 +11,8 @@ use crate::kit::amazon::{
     address_lines, end_cart, new_orders, product_id, start_cart, stocked_products,
 };
 use crate::kit::changes::allow_added;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -134,57 +135,43 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\nph = login(\"phone\")\naz = login(\"amazon\")"
-    );
+    let script = Script::parse(include_str!("birthday_gift.py"));
+    let none = Vals::new();
+    let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
     let to_friend = |who: &str| {
-        fill(
-            r#"friend = @WHO@
-street, city, state, country, zip_code = [x.strip() for x in friend["home_address"].split(",")]
-address_id = apis.amazon.add_address(access_token=az, name=friend["first_name"] + "'s home", street_address=street, city=city, state=state, country=country, zip_code=int(zip_code))["address_id"]"#,
-            &[("WHO", who.to_string())],
+        let names = Vals::new()
+            .lit("first", &friend.first_name)
+            .lit("last", &friend.last_name)
+            .lit("nick", nick);
+        script.cell(
+            "to_friend",
+            &Vals::new().code("who", script.cell(who, &names)),
         )
     };
     let address = match g.variant {
-        1 => to_friend(&format!(
-            "find_contact({}, {})",
-            py(&friend.first_name),
-            py(&friend.last_name)
-        )),
-        2 => to_friend(&format!("find_contact({})", py(nick))),
-        _ => "address_id = [a for a in apis.amazon.show_addresses(access_token=az) if a[\"name\"] == \"Work\"][0][\"address_id\"]".to_string(),
+        1 => to_friend("by_name"),
+        2 => to_friend("by_nickname"),
+        _ => script.cell("work_address", &none),
     };
-    let home_address = "address_id = [a for a in apis.amazon.show_addresses(access_token=az) if a[\"name\"] == \"Home\"][0][\"address_id\"]".to_string();
+    let home_address = script.cell("home_address", &none);
     let pick = |any_color: bool| {
-        fill(
-            r#"results = apis.amazon.search_products(query=@NAME@, page_limit=20)
-first = [r for r in results if r["name"] == @NAME@][0]
-variants = [apis.amazon.show_product(product_id=i) for i in [first["product_id"]] + [v["product_id"] for v in first["variations"]]]
-choices = [v for v in variants if (@ANY@ or v["color"] == @COLOR@) and v["inventory_quantity"] > 0]
-pick = min(choices, key=lambda v: v["price"])
-today = datetime.date.today()
-card = [c for c in apis.amazon.show_payment_cards(access_token=az) if (c["expiry_year"], c["expiry_month"]) >= (today.year, today.month)][0]
-print(pick["product_id"], pick["color"], pick["relative_size"], pick["price"], card["card_name"])"#,
-            &[
-                ("NAME", py(name)),
-                ("COLOR", py(color)),
-                ("ANY", if any_color { "True" } else { "False" }.to_string()),
-            ],
-        )
+        let vals = Vals::new()
+            .lit("name", name)
+            .lit("color", color)
+            .code("any", if any_color { "True" } else { "False" });
+        script.cell("pick", &vals)
     };
     let order = |wrap: bool, restore: bool| {
-        let mut s = String::from(
-            "saved = apis.amazon.show_cart(access_token=az)[\"cart_items\"]\napis.amazon.clear_cart(access_token=az)\napis.amazon.add_product_to_cart(access_token=az, product_id=pick[\"product_id\"], quantity=1)\n",
-        );
+        let mut names = vec!["empty_cart"];
         if wrap {
-            s.push_str("apis.amazon.add_gift_wrapping_to_product(access_token=az, product_id=pick[\"product_id\"], quantity=1)\n");
+            names.push("wrap");
         }
-        s.push_str("apis.amazon.place_order(access_token=az, payment_card_id=card[\"payment_card_id\"], address_id=address_id)\n");
+        names.push("place");
         if restore {
-            s.push_str("for item in saved:\n    apis.amazon.add_product_to_cart(access_token=az, product_id=item[\"product_id\"], quantity=item[\"quantity\"])\n");
+            names.push("restore");
         }
-        s.push_str("apis.supervisor.complete_task()");
-        s
+        names.push("finish");
+        script.cells(&names, &none).join("\n")
     };
     parts.ground_truth = vec![
         logins.clone(),

@@ -7,8 +7,9 @@ use super::SELLER;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::amazon::{new_returns, order_at, product_named};
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::{py, solution};
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, mix, step};
 use chrono::NaiveDateTime;
@@ -105,38 +106,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins =
-        format!("{LOGIN_ANY}\n{ALL_PAGES}\nsn = login(\"simple_note\")\naz = login(\"amazon\")");
-    let read = fill(
-        r#"notes = apis.simple_note.search_notes(access_token=sn, query=@TITLE@, page_limit=20)
-note = [n for n in notes if n["title"] == @TITLE@][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
-print(content)"#,
-        &[("TITLE", py(TITLE))],
-    );
+    let script = Script::parse(include_str!("damaged_returns.py"));
+    let logins = script.cell("logins", &Vals::new());
+    let read = script.cell("read", &Vals::new().lit("title", TITLE));
     let act = |list: &[(&str, i64)], deliverer: &str, pick: &str| {
         let dict = list
             .iter()
             .map(|(n, q)| format!("{}: {q}", py(n)))
             .collect::<Vec<_>>()
             .join(", ");
-        fill(
-            r#"damaged = {@DICT@}
-orders = all_pages(apis.amazon.show_orders, access_token=az)
-deliverer = [d for d in apis.amazon.show_return_deliverers() if d["name"] == @DELIVERER@][0]["deliverer_id"]
-for name, qty in damaged.items():
-    assert name in content
-    pid = [r for r in apis.amazon.search_products(query=name, page_limit=20) if r["name"] == name][0]["product_id"]
-    having = [o for o in orders if any(i["product_id"] == pid for i in o["order_items"])]
-    order = @PICK@(having, key=lambda o: o["created_at"])
-    apis.amazon.initiate_return(access_token=az, order_id=order["order_id"], product_id=pid, deliverer_id=deliverer, quantity=qty)
-apis.supervisor.complete_task()"#,
-            &[
-                ("DICT", dict),
-                ("DELIVERER", py(deliverer)),
-                ("PICK", pick.to_string()),
-            ],
-        )
+        let vals = Vals::new()
+            .code("damaged", format!("{{{dict}}}"))
+            .lit("deliverer", deliverer);
+        let order = if pick == "max" {
+            "latest_order"
+        } else {
+            "oldest_order"
+        };
+        script.cells(&["act", order, "initiate"], &vals).join("\n")
     };
     let right: Vec<(&str, i64)> = returns.iter().map(|r| (r.0, r.1)).collect();
     parts.ground_truth = vec![logins.clone(), read.clone(), act(&right, deliverer, "max")];

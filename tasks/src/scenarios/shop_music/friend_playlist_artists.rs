@@ -7,9 +7,10 @@ use super::{FIND_CONTACT, NICKNAMES, allow_counter, friends};
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::{ids, one};
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -74,91 +75,76 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\nsp = login(\"spotify\")\nph = login(\"phone\")"
+    let script = Script::parse(include_str!("friend_playlist_artists.py"));
+    let none = Vals::new();
+    let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
+    let names = Vals::new()
+        .lit("title", title)
+        .lit("first", &friend.first_name)
+        .lit("last", &friend.last_name)
+        .lit("nick", nick);
+    let contact = script.cell(
+        if g.variant == 2 {
+            "by_nickname"
+        } else {
+            "by_name"
+        },
+        &names,
     );
-    let contact = if g.variant == 2 {
-        format!("find_contact({})", py(nick))
-    } else {
-        format!(
-            "find_contact({}, {})",
-            py(&friend.first_name),
-            py(&friend.last_name)
-        )
-    };
     let find = |pick: &str| {
-        fill(
-            r#"friend = @CONTACT@
-found = apis.spotify.search_playlists(access_token=sp, query=@TITLE@, page_limit=20)
-playlist = @PICK@
-songs = apis.spotify.show_playlist(access_token=sp, playlist_id=playlist["playlist_id"])["songs"]
-print(playlist["playlist_id"], playlist["owner"], [s["artist_ids"] for s in songs])"#,
-            &[
-                ("CONTACT", contact.clone()),
-                ("TITLE", py(title)),
-                ("PICK", pick.to_string()),
-            ],
-        )
+        let vals = names
+            .clone()
+            .code("contact", &contact)
+            .code("pick", script.cell(pick, &names));
+        script.cell("find", &vals)
     };
-    let right = "[x for x in found if x[\"title\"] == TITLE and x[\"owner\"][\"email\"] == friend[\"email\"]][0]"
-        .replace("TITLE", &py(title));
-    let first_hit = "[x for x in found if x[\"title\"] == TITLE][0]".replace("TITLE", &py(title));
+    let right = "friends_playlist";
+    let first_hit = "first_titled";
     let follow = |artists: &str| {
-        fill(
-            r#"followed = {a["artist_id"] for a in all_pages(apis.spotify.show_following_artists, access_token=sp)}
-for artist_id in sorted(@ARTISTS@):
-    if artist_id not in followed:
-        apis.spotify.follow_artist(access_token=sp, artist_id=artist_id)"#,
-            &[("ARTISTS", artists.to_string())],
+        script.cell(
+            "follow",
+            &Vals::new().code("artists", script.cell(artists, &none)),
         )
     };
-    let every = "{a for s in songs for a in s[\"artist_ids\"]}";
-    let firsts = "{s[\"artist_ids\"][0] for s in songs}";
+    let every = "every_artist";
+    let firsts = "first_artists";
     let extra = match g.variant {
-        1 => String::new(),
-        2 => "apis.spotify.like_playlist(access_token=sp, playlist_id=playlist[\"playlist_id\"])\n".to_string(),
-        _ => r#"library = {s["song_id"] for s in all_pages(apis.spotify.show_song_library, access_token=sp)}
-for s in songs:
-    if s["id"] not in library:
-        apis.spotify.add_song_to_library(access_token=sp, song_id=s["id"])
-"#
-        .to_string(),
+        1 => None,
+        2 => Some("like"),
+        _ => Some("save_missing"),
     };
-    let finish =
-        |follow: String, extra: &str| format!("{follow}\n{extra}apis.supervisor.complete_task()");
-    parts.ground_truth = vec![logins.clone(), find(&right), finish(follow(every), &extra)];
+    let finish = |follow: String, extra: Option<&str>| {
+        let mut cells = vec![follow];
+        cells.extend(extra.map(|e| script.cell(e, &none)));
+        cells.push(script.cell("finish", &none));
+        cells.join("\n")
+    };
+    parts.ground_truth = vec![logins.clone(), find(right), finish(follow(every), extra)];
     parts.wrong = vec![
         solution(
             "takes the first playlist with that title (someone else's)",
-            vec![logins.clone(), find(&first_hit), finish(follow(every), &extra)],
+            vec![
+                logins.clone(),
+                find(first_hit),
+                finish(follow(every), extra),
+            ],
         ),
         solution(
             "follows only the first artist of each song",
-            vec![logins.clone(), find(&right), finish(follow(firsts), &extra)],
+            vec![logins.clone(), find(right), finish(follow(firsts), extra)],
         ),
         match g.variant {
             2 => solution(
                 "does not like the playlist",
-                vec![logins, find(&right), finish(follow(every), "")],
+                vec![logins, find(right), finish(follow(every), None)],
             ),
             3 => solution(
                 "adds every song to the library, stopping at one already there",
-                vec![
-                    logins,
-                    find(&right),
-                    finish(
-                        follow(every),
-                        "for s in songs:\n    apis.spotify.add_song_to_library(access_token=sp, song_id=s[\"id\"])\n",
-                    ),
-                ],
+                vec![logins, find(right), finish(follow(every), Some("save_all"))],
             ),
             _ => solution(
                 "follows the artists without checking, failing at one already followed",
-                vec![
-                    logins,
-                    find(&right),
-                    "for artist_id in sorted({a for s in songs for a in s[\"artist_ids\"]}):\n    apis.spotify.follow_artist(access_token=sp, artist_id=artist_id)\napis.supervisor.complete_task()".to_string(),
-                ],
+                vec![logins, find(right), script.cell("follow_blindly", &none)],
             ),
         },
     ];

@@ -9,8 +9,9 @@ use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::added;
 use crate::kit::phone::phone_id;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts};
 use apps::people::Relation;
@@ -46,58 +47,36 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let mut parts = Parts::new(&p, instruction);
     parts.apps = vec!["supervisor", "spotify", "phone"];
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\nsp = login(\"spotify\")\nph = login(\"phone\")"
-    );
+    let script = Script::parse(include_str!("genre_playlist.py"));
+    let none = Vals::new();
+    let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
     let choose = |library: &str, reverse: bool| {
-        fill(
-            r#"import collections
-library = @LIBRARY@
-songs = [apis.spotify.show_song(song_id=s["song_id"]) for s in library]
-genre = collections.Counter(s["genre"] for s in songs).most_common(1)[0][0]
-pool = sorted([s for s in songs if s["genre"] == genre], key=lambda s: s["play_count"], reverse=@REV@)[:@N@]
-print(genre, [(s["song_id"], s["play_count"]) for s in pool])"#,
-            &[
-                ("LIBRARY", library.to_string()),
-                ("REV", if reverse { "True" } else { "False" }.to_string()),
-                ("N", n.to_string()),
-            ],
-        )
+        let vals = Vals::new()
+            .code("library", script.cell(library, &none))
+            .code("reverse", if reverse { "True" } else { "False" })
+            .code("n", n);
+        script.cell("choose", &vals)
     };
     let make = |text: bool| {
-        let mut s = fill(
-            r#"playlist_id = apis.spotify.create_playlist(access_token=sp, title=@TITLE@, is_public=@PUB@)["playlist_id"]
-for s in pool:
-    apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=playlist_id, song_id=s["song_id"])
-link = apis.spotify.show_playlist(access_token=sp, playlist_id=playlist_id)["shareable_link"]
-"#,
-            &[
-                ("TITLE", py(title)),
-                ("PUB", if public { "True" } else { "False" }.to_string()),
-            ],
-        );
-        if text {
-            s.push_str(&format!(
-                "friend = find_contact({}, {})\napis.phone.send_text_message(access_token=ph, phone_number=friend[\"phone_number\"], message=\"Made a playlist for you: \" + link)\n",
-                py(&friend.first_name),
-                py(&friend.last_name)
-            ));
-        }
-        s.push_str("apis.supervisor.complete_task()");
-        s
+        let vals = Vals::new()
+            .lit("title", title)
+            .code("public", if public { "True" } else { "False" })
+            .lit("first", &friend.first_name)
+            .lit("last", &friend.last_name);
+        let names: &[&str] = if text {
+            &["make", "text_friend", "finish"]
+        } else {
+            &["make", "finish"]
+        };
+        script.cells(names, &vals).join("\n")
     };
-    let whole = "all_pages(apis.spotify.show_song_library, access_token=sp)";
+    let whole = "whole_library";
     parts.ground_truth = vec![logins.clone(), choose(whole, most), make(true)];
-    let catalog = fill(
-        r#"import collections
-library = all_pages(apis.spotify.show_song_library, access_token=sp)
-songs = [apis.spotify.show_song(song_id=s["song_id"]) for s in library]
-genre = collections.Counter(s["genre"] for s in songs).most_common(1)[0][0]
-pool = apis.spotify.search_songs(genre=genre, sort_by=@SORT@, page_limit=@N@)"#,
-        &[
-            ("SORT", py(if most { "-play_count" } else { "+play_count" })),
-            ("N", n.to_string()),
-        ],
+    let catalog = script.cell(
+        "catalog",
+        &Vals::new()
+            .lit("sort", if most { "-play_count" } else { "+play_count" })
+            .code("n", n),
     );
     parts.wrong = vec![
         solution(
@@ -108,10 +87,7 @@ pool = apis.spotify.search_songs(genre=genre, sort_by=@SORT@, page_limit=@N@)"#,
             "reads only the first page of the library",
             vec![
                 logins.clone(),
-                choose(
-                    "apis.spotify.show_song_library(access_token=sp, page_limit=20)",
-                    most,
-                ),
+                choose("first_page_library", most),
                 make(true),
             ],
         ),

@@ -11,8 +11,9 @@ use crate::kit::amazon::order_at;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::one;
 use crate::kit::money::same_amount;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Relation};
@@ -97,45 +98,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_amazon_order(&sup, "Home", None, &[newer], 5.0, 0.0, newer_at)?;
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\naz = login(\"amazon\")\nsw = login(\"splitwise\")\nfs = login(\"file_system\")"
-    );
+    let script = Script::parse(include_str!("order_on_splitwise.py"));
+    let none = Vals::new();
+    let logins = script.cell("logins", &none);
     let find = |which: &str| {
-        fill(
-            r#"orders = all_pages(apis.amazon.show_orders, access_token=az)
-week_ago = (datetime.datetime.now() - datetime.timedelta(days=10)).isoformat()
-recent = [o for o in orders if o["created_at"] >= week_ago]
-order = @WHICH@
-print(order["order_id"], order["name"], order["paid_amount"])
-group = [g for g in all_pages(apis.splitwise.show_groups, access_token=sw) if g["name"] == "Roommates"][0]
-members = [m["email"] for m in group["members"]]"#,
-            &[("WHICH", which.to_string())],
+        script.cell(
+            "find",
+            &Vals::new().code("which", script.cell(which, &none)),
         )
     };
-    let right_order = "[o for o in recent if \"vacuum cleaner\" in o[\"name\"]][0]";
-    let newest_order = "max(recent, key=lambda o: o[\"created_at\"])";
-    let amount_py = if v2 {
-        "amount = round(sum(i[\"price\"] * i[\"ordered_quantity\"] for i in order[\"order_items\"] if apis.amazon.show_product(product_id=i[\"product_id\"])[\"product_type\"] != \"headphones\") * 1.1, 2)"
-    } else {
-        "amount = order[\"paid_amount\"]"
-    };
+    let right_order = "vacuum_order";
+    let newest_order = "newest_order";
+    let amount_py = if v2 { "amount_shared" } else { "amount_paid" };
     let record = |amount_py: &str, debtors: &str, receipt: bool| {
-        let mut s = format!("{amount_py}\n");
-        let extra = if receipt {
-            s.push_str("path = apis.amazon.download_order_receipt(access_token=az, order_id=order[\"order_id\"], file_system_access_token=fs)[\"file_path\"]\n");
-            ", receipt_file_path=path, file_system_access_token=fs"
+        let vals = Vals::new()
+            .lit("description", description)
+            .code("debtors", script.cell(debtors, &none));
+        let names: Vec<&str> = if receipt {
+            vec![amount_py, "download", "record_with_receipt"]
         } else {
-            ""
+            vec![amount_py, "record"]
         };
-        s.push_str(&format!(
-            "apis.splitwise.record_expense(access_token=sw, description={}, paid_amount=amount, payer_email=profile[\"email\"], debtor_emails={debtors}, group_id=group[\"group_id\"]{extra})\napis.supervisor.complete_task()",
-            py(description)
-        ));
-        s
+        script.cells(&names, &vals).join("\n")
     };
     let receipt = g.variant == 3;
-    let everyone = "members";
-    let only_mate = "[m for m in members if m != profile[\"email\"]]";
+    let everyone = "everyone";
+    let only_mate = "only_mate";
     parts.ground_truth = vec![
         logins.clone(),
         find(right_order),
@@ -164,11 +152,7 @@ members = [m["email"] for m in group["members"]]"#,
                 vec![
                     logins,
                     find(right_order),
-                    record(
-                        "amount = sum(i[\"price\"] * i[\"ordered_quantity\"] for i in order[\"order_items\"])",
-                        everyone,
-                        false,
-                    ),
+                    record("amount_items", everyone, false),
                 ],
             ),
             2 => solution(
@@ -176,7 +160,7 @@ members = [m["email"] for m in group["members"]]"#,
                 vec![
                     logins,
                     find(right_order),
-                    record("amount = order[\"paid_amount\"]", everyone, false),
+                    record("amount_paid", everyone, false),
                 ],
             ),
             _ => solution(

@@ -5,7 +5,8 @@
 use super::{album_songs, pick_album};
 use crate::eval::EvalCtx;
 use crate::kit::db::ids;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -63,64 +64,47 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!("{LOGIN_ANY}\n{ALL_PAGES}\nsp = login(\"spotify\")");
-    let find = |how: &str| format!("{how}\nprint(album_id)");
-    let current = "album_id = apis.spotify.show_current_song(access_token=sp)[\"album_id\"]";
-    let queue_first = "album_id = apis.spotify.show_song_queue(access_token=sp)[0][\"album_id\"]";
-    let saved = |f: &str| {
-        format!(
-            "album_id = {f}(all_pages(apis.spotify.show_album_library, access_token=sp), key=lambda a: a[\"added_at\"])[\"album_id\"]"
-        )
-    };
-    let liked = "album_id = max(all_pages(apis.spotify.show_liked_albums, access_token=sp), key=lambda a: a[\"liked_at\"])[\"album_id\"]";
+    let script = Script::parse(include_str!("play_album.py"));
+    let none = Vals::new();
+    let logins = script.cell("logins", &none);
+    let find = |how: &str| script.cells(&[how, "show"], &none).join("\n");
     let right_find = match g.variant {
-        1 => current.to_string(),
-        2 => saved("max"),
-        _ => liked.to_string(),
+        1 => "current",
+        2 => "saved_latest",
+        _ => "liked",
     };
-    let volume = if g.variant == 3 {
-        "apis.spotify.set_volume(access_token=sp, volume=4)\n"
-    } else {
-        ""
+    let volume = g.variant == 3;
+    let play = |how: &str, volume: bool| {
+        let mut names = vec![how];
+        if volume {
+            names.push("volume");
+        }
+        names.push("finish");
+        script.cells(&names, &none).join("\n")
     };
-    let play = |how: &str, volume: &str| format!("{how}\n{volume}apis.supervisor.complete_task()");
-    let right_play = "apis.spotify.clear_song_queue(access_token=sp)\napis.spotify.play_music(access_token=sp, album_id=album_id)";
-    parts.ground_truth = vec![logins.clone(), find(&right_find), play(right_play, volume)];
+    let right_play = "clear_and_play";
+    parts.ground_truth = vec![logins.clone(), find(right_find), play(right_play, volume)];
     parts.wrong = vec![
         solution(
             "adds the album to the end of the queue",
-            vec![
-                logins.clone(),
-                find(&right_find),
-                play(
-                    "apis.spotify.add_to_queue(access_token=sp, album_id=album_id)",
-                    volume,
-                ),
-            ],
+            vec![logins.clone(), find(right_find), play("enqueue", volume)],
         ),
         solution(
             "plays only the album's first song",
-            vec![
-                logins.clone(),
-                find(&right_find),
-                play(
-                    "apis.spotify.play_music(access_token=sp, song_id=apis.spotify.show_album(album_id=album_id)[\"songs\"][0][\"id\"])",
-                    volume,
-                ),
-            ],
+            vec![logins.clone(), find(right_find), play("first_song", volume)],
         ),
         match g.variant {
             1 => solution(
                 "plays the album of the first song in the queue",
-                vec![logins, find(queue_first), play(right_play, volume)],
+                vec![logins, find("queue_first"), play(right_play, volume)],
             ),
             2 => solution(
                 "plays the album saved first",
-                vec![logins, find(&saved("min")), play(right_play, volume)],
+                vec![logins, find("saved_first"), play(right_play, volume)],
             ),
             _ => solution(
                 "leaves the volume as it was",
-                vec![logins, find(&right_find), play(right_play, "")],
+                vec![logins, find(right_find), play(right_play, false)],
             ),
         },
     ];

@@ -3,8 +3,9 @@
 //! songs that are in the library; variant 3 asks for the fewest songs.
 
 use crate::kit::db::ids;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals};
 use crate::model::Answer;
 use crate::scenarios::{Gen, Parts, step};
 use rusqlite::params;
@@ -51,37 +52,29 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_spotify_playlist(&sup, TINY, false, &outside[50..], days_ago(now, 30, 8, 15))?;
         Ok(())
     }));
-    let logins = format!("{LOGIN_ANY}\n{ALL_PAGES}\nsp = login(\"spotify\")");
-    let pick = |how: &str| {
-        format!(
-            "playlists = all_pages(apis.spotify.show_playlist_library, access_token=sp)\n{how}\napis.supervisor.complete_task(answer=best[\"title\"])"
-        )
-    };
-    let most = "best = max(playlists, key=lambda x: len(x[\"song_ids\"]))";
-    let fewest = "best = min(playlists, key=lambda x: len(x[\"song_ids\"]))";
-    let in_library = "library = {s[\"song_id\"] for s in all_pages(apis.spotify.show_song_library, access_token=sp)}\nbest = max(playlists, key=lambda x: len(set(x[\"song_ids\"]) & library))";
+    let script = Script::parse(include_str!("playlist_question.py"));
+    let none = Vals::new();
+    let logins = script.cell("logins", &none);
+    let pick = |how: &str| script.cells(&["list", how, "answer"], &none).join("\n");
     let right = match g.variant {
-        1 => most,
-        2 => in_library,
-        _ => fewest,
+        1 => "most",
+        2 => "in_library",
+        _ => "fewest",
     };
     parts.ground_truth = vec![logins.clone(), pick(right)];
     parts.wrong = vec![
         solution(
             "answers the most liked playlist",
-            vec![
-                logins.clone(),
-                pick("best = max(playlists, key=lambda x: x[\"like_count\"])"),
-            ],
+            vec![logins.clone(), pick("most_liked")],
         ),
         match g.variant {
             1 => solution(
                 "counts only the songs in the library",
-                vec![logins, pick(in_library)],
+                vec![logins, pick("in_library")],
             ),
             _ => solution(
                 "answers the playlist with the most songs",
-                vec![logins, pick(most)],
+                vec![logins, pick("most")],
             ),
         },
     ];

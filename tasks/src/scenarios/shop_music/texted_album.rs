@@ -12,9 +12,10 @@ use crate::diff::RowChange;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::{ids, one};
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -93,65 +94,50 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\nsp = login(\"spotify\")\nph = login(\"phone\")"
-    );
+    let script = Script::parse(include_str!("texted_album.py"));
+    let none = Vals::new();
+    let cell = |name: &str| script.cell(name, &none);
+    let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
     let contact = if g.variant == 2 {
-        format!("find_contact({})", py(nick))
+        script.cell("by_nickname", &Vals::new().lit("nick", nick))
     } else {
-        format!(
-            "find_contact({}, {})",
-            py(&friend.first_name),
-            py(&friend.last_name)
+        script.cell(
+            "by_name",
+            &Vals::new()
+                .lit("first", &friend.first_name)
+                .lit("last", &friend.last_name),
         )
     };
-    let decoy_contact = format!(
-        "find_contact({}, {})",
-        py(&other.first_name),
-        py(&other.last_name)
+    let decoy_contact = script.cell(
+        "by_name",
+        &Vals::new()
+            .lit("first", &other.first_name)
+            .lit("last", &other.last_name),
     );
-    let find = |contact: &str| {
-        fill(
-            r#"friend = @CONTACT@
-texts = apis.phone.search_text_messages(access_token=ph, phone_number=friend["phone_number"], page_limit=20)
-text = [t["message"] for t in texts if "album" in t["message"].lower() and '"' in t["message"]][0]
-title = re.search(r'"([^"]+)"', text).group(1)
-album = [a for a in apis.spotify.search_albums(query=title, page_limit=20) if a["title"] == title][0]
-print(album["album_id"], title)
-apis.spotify.add_album_to_library(access_token=sp, album_id=album["album_id"])"#,
-            &[("CONTACT", contact.to_string())],
-        )
-    };
-    let like_all = r#"liked = {s["song_id"] for s in all_pages(apis.spotify.show_liked_songs, access_token=sp)}
-for song_id in album["song_ids"]:
-    if song_id not in liked:
-        apis.spotify.like_song(access_token=sp, song_id=song_id)"#;
-    let naive = r#"for song_id in album["song_ids"]:
-    apis.spotify.like_song(access_token=sp, song_id=song_id)"#;
+    let find = |contact: &str| script.cell("find", &Vals::new().code("contact", contact));
+    let like_all = cell("like_all");
+    let naive = cell("like_naive");
     let extra = match g.variant {
         1 => String::new(),
-        2 => r#"followed = {a["artist_id"] for a in all_pages(apis.spotify.show_following_artists, access_token=sp)}
-for artist in album["artists"]:
-    if artist["id"] not in followed:
-        apis.spotify.follow_artist(access_token=sp, artist_id=artist["id"])"#
-            .to_string(),
-        _ => r#"apis.spotify.like_album(access_token=sp, album_id=album["album_id"])
-playlist_id = apis.spotify.create_playlist(access_token=sp, title=album["title"], is_public=False)["playlist_id"]
-for song_id in album["song_ids"]:
-    apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=playlist_id, song_id=song_id)"#
-            .to_string(),
+        2 => cell("follow_artists"),
+        _ => script
+            .cells(&["like_album", "album_playlist"], &none)
+            .join("\n"),
     };
-    let finish =
-        |likes: &str, extra: &str| format!("{likes}\n{extra}\napis.supervisor.complete_task()");
-    parts.ground_truth = vec![logins.clone(), find(&contact), finish(like_all, &extra)];
+    let finish = |likes: &str, extra: &str| [likes, extra, &cell("finish")].join("\n");
+    parts.ground_truth = vec![logins.clone(), find(&contact), finish(&like_all, &extra)];
     parts.wrong = vec![
         solution(
             "saves the album of the other text",
-            vec![logins.clone(), find(&decoy_contact), finish(like_all, &extra)],
+            vec![
+                logins.clone(),
+                find(&decoy_contact),
+                finish(&like_all, &extra),
+            ],
         ),
         solution(
             "likes every song without skipping the liked ones (fails midway)",
-            vec![logins.clone(), find(&contact), finish(naive, &extra)],
+            vec![logins.clone(), find(&contact), finish(&naive, &extra)],
         ),
         match g.variant {
             3 => solution(
@@ -159,25 +145,12 @@ for song_id in album["song_ids"]:
                 vec![
                     logins,
                     find(&contact),
-                    finish(
-                        like_all,
-                        &extra.replace(
-                            "apis.spotify.like_album(access_token=sp, album_id=album[\"album_id\"])\n",
-                            "",
-                        ),
-                    ),
+                    finish(&like_all, &cell("album_playlist")),
                 ],
             ),
             _ => solution(
                 "likes the album instead of its songs",
-                vec![
-                    logins,
-                    find(&contact),
-                    finish(
-                        "apis.spotify.like_album(access_token=sp, album_id=album[\"album_id\"])",
-                        &extra,
-                    ),
-                ],
+                vec![logins, find(&contact), finish(&cell("like_album"), &extra)],
             ),
         },
     ];

@@ -7,8 +7,9 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::amazon::{end_cart, new_orders, product_named};
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::days_ago;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Relation;
@@ -134,87 +135,54 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_text(&fr, &sup, &text, days_ago(now, 1, 18, 12))?;
         Ok(())
     }));
-    let logins = format!(
-        "{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}\nph = login(\"phone\")\naz = login(\"amazon\")"
-    );
-    let read = fill(
-        r#"friend = find_contact(@FIRST@, @LAST@)
-texts = apis.phone.search_text_messages(access_token=ph, phone_number=friend["phone_number"], page_limit=20)
-text = [t for t in texts if "code" in t["message"].lower()][0]["message"]
-codes = re.findall(r"\b[A-Z0-9]{5}\b", text)
-print(codes)"#,
-        &[
-            ("FIRST", py(&friend.first_name)),
-            ("LAST", py(&friend.last_name)),
-        ],
+    let script = Script::parse(include_str!("wish_list_promo.py"));
+    let none = Vals::new();
+    let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
+    let read = script.cell(
+        "read",
+        &Vals::new()
+            .lit("first", &friend.first_name)
+            .lit("last", &friend.last_name),
     );
     let mv = |limit: &str, units: &str| {
-        fill(
-            r#"for w in apis.amazon.show_wish_list(access_token=az):
-    if w["price"] <= @LIMIT@:
-        apis.amazon.move_product_from_wish_list_to_cart(access_token=az, product_id=w["product_id"], quantity=@UNITS@)"#,
-            &[("LIMIT", limit.to_string()), ("UNITS", units.to_string())],
+        script.cell(
+            "move",
+            &Vals::new().code("limit", limit).code("units", units),
         )
     };
-    let best_code = r#"best, saving = None, 0
-for code in codes:
-    try:
-        apis.amazon.apply_promo_code_to_cart(access_token=az, promo_code=code)
-    except Exception as e:
-        print(code, e)
-        continue
-    discount = apis.amazon.show_cart(access_token=az)["discount"]
-    if discount > saving:
-        best, saving = code, discount
-    apis.amazon.remove_promo_code_from_cart(access_token=az)
-apis.amazon.apply_promo_code_to_cart(access_token=az, promo_code=best)
-apis.supervisor.complete_task()"#;
-    let first_code = r#"for code in codes:
-    try:
-        apis.amazon.apply_promo_code_to_cart(access_token=az, promo_code=code)
-        break
-    except Exception:
-        pass
-apis.supervisor.complete_task()"#;
+    let best_code = script.cells(&["try_codes", "finish"], &none).join("\n");
+    let first_code = script
+        .cells(&["first_accepted", "finish"], &none)
+        .join("\n");
+    let all_units = script.cell("all_units", &none);
     let budget_s = format!("{budget:.1}");
-    let right_move = mv(&budget_s, "int(w[\"quantity\"])");
+    let right_move = mv(&budget_s, &all_units);
     parts.ground_truth = vec![
         logins.clone(),
         read.clone(),
         right_move.clone(),
-        best_code.to_string(),
+        best_code.clone(),
     ];
-    let place = best_code.replace(
-        "apis.supervisor.complete_task()",
-        "cards = apis.amazon.show_payment_cards(access_token=az)\nhome = [a for a in apis.amazon.show_addresses(access_token=az) if a[\"name\"] == \"Home\"][0]\napis.amazon.place_order(access_token=az, payment_card_id=cards[0][\"payment_card_id\"], address_id=home[\"address_id\"])\napis.supervisor.complete_task()",
-    );
+    let place = script
+        .cells(&["try_codes", "place_order", "finish"], &none)
+        .join("\n");
     parts.wrong = vec![
         solution(
             "moves every wish-list item, whatever its price",
             vec![
                 logins.clone(),
                 read.clone(),
-                mv("1e9", "int(w[\"quantity\"])"),
-                best_code.to_string(),
+                mv("1e9", &all_units),
+                best_code.clone(),
             ],
         ),
         solution(
             "applies the first code the cart accepts",
-            vec![
-                logins.clone(),
-                read.clone(),
-                right_move.clone(),
-                first_code.to_string(),
-            ],
+            vec![logins.clone(), read.clone(), right_move.clone(), first_code],
         ),
         solution(
             "moves one unit of each item",
-            vec![
-                logins.clone(),
-                read.clone(),
-                mv(&budget_s, "1"),
-                best_code.to_string(),
-            ],
+            vec![logins.clone(), read.clone(), mv(&budget_s, "1"), best_code],
         ),
         solution(
             "places the order too",

@@ -5,8 +5,9 @@
 
 use super::{DesignedOrder, paid};
 use crate::kit::amazon::stocked_products;
-use crate::kit::python::{ALL_PAGES, LOGIN_ANY, fill, py, solution};
+use crate::kit::python::solution;
 use crate::kit::time::on;
+use crate::kit::{Script, Vals};
 use crate::model::Answer;
 use crate::scenarios::{Gen, Parts, step};
 
@@ -139,66 +140,47 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let logins = format!("{LOGIN_ANY}\n{ALL_PAGES}\naz = login(\"amazon\")");
+    let script = Script::parse(include_str!("work_orders.py"));
+    let none = Vals::new();
+    let logins = script.cell("logins", &none);
     let since_s = if g.variant == 2 {
         "2023-02-01"
     } else {
         "2023-01-01"
     };
-    let answer_py = |collect: &str, keep: &str, value: &str| {
-        fill(
-            r#"work = [a for a in apis.amazon.show_addresses(access_token=az) if a["name"] == "Work"][0]["address_id"]
-orders = @COLLECT@
-mine = [o for o in orders if @KEEP@ and o["created_at"] >= @SINCE@]
-answer = @VALUE@
-apis.supervisor.complete_task(answer=answer)"#,
-            &[
-                ("COLLECT", collect.to_string()),
-                ("KEEP", keep.to_string()),
-                ("SINCE", py(since_s)),
-                ("VALUE", value.to_string()),
-            ],
-        )
+    let answer_py = |collect: &str, keep: &str, since: &str, value: &str| {
+        let vals = Vals::new()
+            .code("orders", script.cell(collect, &none))
+            .code("keep", script.cell(keep, &none))
+            .lit("since", since)
+            .code("value", script.cell(value, &none));
+        script.cell("answer", &vals)
     };
-    let all = "all_pages(apis.amazon.show_orders, access_token=az)";
-    let to_work = "o[\"address_id\"] == work";
-    let value = if v3 {
-        "sum(i[\"ordered_quantity\"] - i[\"returned_quantity\"] for o in mine for i in o[\"order_items\"])"
-    } else {
-        "round(sum(o[\"paid_amount\"] for o in mine), 2)"
-    };
-    parts.ground_truth = vec![logins.clone(), answer_py(all, to_work, value)];
+    let all = "all_orders";
+    let to_work = "to_work";
+    let value = if v3 { "units_kept" } else { "paid_total" };
+    parts.ground_truth = vec![logins.clone(), answer_py(all, to_work, since_s, value)];
     parts.wrong = vec![
         solution(
             "reads only the first page of orders",
             vec![
                 logins.clone(),
-                answer_py("apis.amazon.show_orders(access_token=az)", to_work, value),
+                answer_py("first_orders", to_work, since_s, value),
             ],
         ),
         solution(
             "counts every 2023 order, wherever it was shipped",
-            vec![logins.clone(), answer_py(all, "True", value)],
+            vec![logins.clone(), answer_py(all, "anywhere", since_s, value)],
         ),
         solution(
             "also counts the order of 2022",
-            vec![
-                logins.clone(),
-                answer_py(all, to_work, value).replace(py(since_s).as_str(), "\"2022-01-01\""),
-            ],
+            vec![logins.clone(), answer_py(all, to_work, "2022-01-01", value)],
         ),
     ];
     if v3 {
         parts.wrong.push(solution(
             "counts the returned unit too",
-            vec![
-                logins,
-                answer_py(
-                    all,
-                    to_work,
-                    "sum(i[\"ordered_quantity\"] for o in mine for i in o[\"order_items\"])",
-                ),
-            ],
+            vec![logins, answer_py(all, to_work, since_s, "units_ordered")],
         ));
     }
     parts

@@ -12,10 +12,10 @@ use crate::kit::people::full;
 use crate::kit::people::{known, person};
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::text::holds;
 use crate::kit::venmo::payments_sent;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Population, Relation};
@@ -65,56 +65,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     parts
         .setup
         .push(step(move |s| s.set_venmo_balance(&sup, 500.0)));
-    let login = logins(&[("ph", "phone"), ("vm", "venmo"), ("td", "todoist")]);
+    let script = Script::parse(include_str!("birthday.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
     let pick = |who: &str, which: &str| {
-        format!(
-            "from datetime import datetime, timedelta\ntoday = datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\")\npeople = [c for c in {who} if c[\"birthday\"]]\ndef next_bday(c):\n    b = datetime.strptime(c[\"birthday\"][:10], \"%Y-%m-%d\")\n    d = b.replace(year=today.year)\n    if d <= today:\n        d = d.replace(year=today.year + 1)\n    return d\nf = {which}(people, key=next_bday)\nbday = next_bday(f)\nprint(f[\"first_name\"], f[\"last_name\"], bday)"
-        )
+        let vals = Vals::new().code("people", script.cell(who, &none));
+        script.cells(&["upcoming", which, "show"], &vals).join("\n")
     };
-    let friends = "all_pages(apis.phone.search_contacts, access_token=ph, relationship=\"friend\")";
+    let friends = "friends";
     let act = |days: i64, request: bool| {
-        let money = if request {
-            format!(
-                "apis.venmo.create_payment_request(access_token=vm, user_email=f[\"email\"], amount={amount}, description={})",
-                py(note)
-            )
-        } else {
-            format!(
-                "apis.venmo.create_transaction(access_token=vm, receiver_email=f[\"email\"], amount={amount}, description={})",
-                py(note)
-            )
-        };
-        format!(
-            "{money}\napis.phone.send_text_message(access_token=ph, phone_number=f[\"phone_number\"], message={})\ninbox = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x[\"is_inbox\"])\napis.todoist.create_task(access_token=td, project_id=inbox[\"project_id\"], title=f\"Get a birthday card for {{f['first_name']}}\", due_date=(bday - timedelta(days={days})).strftime(\"%Y-%m-%d\"))\n{DONE}",
-            py(text)
-        )
+        let vals = Vals::new()
+            .code("amount", amount)
+            .lit("note", note)
+            .lit("text", text)
+            .code("days", days);
+        let money = if request { "request" } else { "send" };
+        script.cells(&[money, "text_and_task"], &vals).join("\n")
     };
-    parts.ground_truth = vec![login.clone(), pick(friends, "min"), act(2, false)];
+    parts.ground_truth = vec![login.clone(), pick(friends, "soonest"), act(2, false)];
     parts.wrong = vec![
         solution(
             "picks the friend whose birthday is furthest off",
-            vec![login.clone(), pick(friends, "max"), act(2, false)],
+            vec![login.clone(), pick(friends, "furthest"), act(2, false)],
         ),
         solution(
             "requests the money instead of sending it",
-            vec![login.clone(), pick(friends, "min"), act(2, true)],
+            vec![login.clone(), pick(friends, "soonest"), act(2, true)],
         ),
         solution(
             "makes the task due on the birthday itself",
-            vec![login.clone(), pick(friends, "min"), act(0, false)],
+            vec![login.clone(), pick(friends, "soonest"), act(0, false)],
         ),
     ];
     if v == 3 {
         parts.wrong.push(solution(
             "looks at every contact, not only friends",
-            vec![
-                login.clone(),
-                pick(
-                    "all_pages(apis.phone.search_contacts, access_token=ph)",
-                    "min",
-                ),
-                act(2, false),
-            ],
+            vec![login.clone(), pick("everyone", "soonest"), act(2, false)],
         ));
     }
     let (name, email, phone) = (full(&f), f.email.clone(), f.phone_number.clone());

@@ -8,8 +8,8 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::money::c2;
 use crate::kit::money::cents_of;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -134,56 +134,54 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[("fs", "file_system"), ("sn", "simple_note")]);
+    let script = Script::parse(include_str!("cost_note.py"));
+    let login = script.cell("logins", &Vals::new());
     let key = format!("{}_2023", city.to_lowercase().replace(' ', "_"));
-    let read = |filter: &str, recursive: bool| {
-        format!(
-            "dirs = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", entry_type=\"directories\", recursive=False)\nfolders = [d for d in dirs if {filter}]\npaths = []\nfor d in folders:\n    paths += apis.file_system.show_directory(access_token=fs, directory_path=d, entry_type=\"files\", recursive={})\nsums = {{\"Lodging\": 0.0, \"Car rental\": 0.0, \"Dinners\": 0.0}}\nfor q in paths:\n    name = q.split(\"/\")[-1]\n    if not name.endswith((\".pdf\", \".txt\")) or name == \"itinerary.txt\":\n        continue\n    content = apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"]\n    amount = float(re.search(r\"Total[^$\\n]*\\$([0-9.]+)\", content).group(1))\n    cat = \"Lodging\" if name.startswith(\"lodging\") else \"Car rental\" if name.startswith(\"car_rental\") else \"Dinners\"\n    sums[cat] += amount\nprint(sums)",
-            if recursive { "True" } else { "False" }
-        )
+    let read = |folder: &str, recursive: bool, first_dinner_only: bool| {
+        let vals = Vals::new()
+            .lit("folder", folder)
+            .code("recursive", if recursive { "True" } else { "False" });
+        let mut names = vec!["sum_up"];
+        if first_dinner_only {
+            names.push("first_dinner_only");
+        }
+        names.push("add_up");
+        script.cells(&names, &vals).join("\n")
     };
-    let write = |with_total: bool| {
-        let total = if with_total {
-            "\nlines.append(f\"Total: ${sum(sums.values()):.2f}\")"
+    let write = |with_total: bool, title: &str| {
+        let names: &[&str] = if with_total {
+            &["lines", "total", "create"]
         } else {
-            ""
+            &["lines", "create"]
         };
-        format!(
-            "lines = [f\"{{k}}: ${{x:.2f}}\" for k, x in sums.items()]{total}\napis.simple_note.create_note(access_token=sn, title={}, content=\"\\n\".join(lines))\n{DONE}",
-            py(&title)
-        )
+        script
+            .cells(names, &Vals::new().lit("title", title))
+            .join("\n")
     };
-    let good = format!("{} in d", py(&key));
-    parts.ground_truth = vec![login.clone(), read(&good, true), write(true)];
+    let good = key.as_str();
+    parts.ground_truth = vec![login.clone(), read(good, true, false), write(true, &title)];
     parts.wrong = vec![
         solution(
             "leaves the total out",
-            vec![login.clone(), read(&good, true), write(false)],
+            vec![login.clone(), read(good, true, false), write(false, &title)],
         ),
         solution(
             "counts only the first dinner receipt",
-            vec![
-                login.clone(),
-                read(&good, true).replace(
-                    "    sums[cat] += amount",
-                    "    if cat == \"Dinners\" and sums[cat] > 0:\n        continue\n    sums[cat] += amount",
-                ),
-                write(true),
-            ],
+            vec![login.clone(), read(good, true, true), write(true, &title)],
         ),
         solution(
             "writes it under another title",
             vec![
                 login.clone(),
-                read(&good, true),
-                write(true).replace(&py(&title), &py(&format!("{city} costs"))),
+                read(good, true, false),
+                write(true, &format!("{city} costs")),
             ],
         ),
     ];
     if v == 2 {
         parts.wrong.push(solution(
             "skips the sub-folder",
-            vec![login.clone(), read(&good, false), write(true)],
+            vec![login.clone(), read(good, false, false), write(true, &title)],
         ));
     }
     if v == 3 {
@@ -191,8 +189,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "adds last year's receipts of the same city",
             vec![
                 login.clone(),
-                read(&format!("{} in d", py(&city.to_lowercase())), true),
-                write(true),
+                read(&city.to_lowercase(), true, false),
+                write(true, &title),
             ],
         ));
     }

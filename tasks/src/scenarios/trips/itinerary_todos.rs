@@ -8,8 +8,8 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::people::full;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -188,36 +188,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[("fs", "file_system"), ("ph", "phone"), ("td", "todoist")]);
+    let script = Script::parse(include_str!("itinerary_todos.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
     let city_key = city.to_lowercase().replace(' ', "_");
     let read = |pick: &str| {
-        format!(
-            "from datetime import datetime\ntoday = datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)[\"date\"], \"%A, %B %d, %Y\").strftime(\"%Y-%m-%d\")\npaths = [q for q in apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", substring={}, entry_type=\"files\") if q.endswith(\"itinerary.txt\")]\ntexts = [apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"] for q in paths]\ncontent = {pick}\ntodos = re.findall(r\"^- (.+) \\((.+), by (\\d{{4}}-\\d{{2}}-\\d{{2}})\\)$\", content, re.M)\nprint(todos)",
-            py(&city_key)
-        )
+        let vals = Vals::new()
+            .lit("city", &city_key)
+            .code("content", script.cell(pick, &none));
+        script.cell("read", &vals)
     };
-    let upcoming = "[t for t in texts if re.search(r\"Dates: (\\S+)\", t).group(1) > today][0]";
-    let oldest = "min(texts, key=lambda t: re.search(r\"Dates: (\\S+)\", t).group(1))";
-    let project_py = format!(
-        "project = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x[\"name\"] == {})\ntasks = apis.todoist.show_tasks(access_token=td, project_id=project[\"project_id\"])\ntitles = [t[\"title\"] for t in tasks[\"no_section_tasks\"]] + [t[\"title\"] for s in tasks[\"sections\"] for t in s[\"tasks\"]]\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)",
-        py(&project)
-    );
-    let add = |skip_existing: bool, assign: &str| {
-        let skip = if skip_existing {
-            "    if title in titles:\n        continue\n"
-        } else {
-            ""
-        };
-        format!(
-            "for title, who, due in todos:\n{skip}    email = profile[\"email\"] if who == \"me\" else next(c[\"email\"] for c in contacts if c[\"first_name\"] == who)\n    tid = apis.todoist.create_task(access_token=td, project_id=project[\"project_id\"], title=title, due_date=due)[\"task_id\"]\n{assign}\n{DONE}"
-        )
+    let upcoming = "upcoming";
+    let oldest = "oldest";
+    let project_py = script.cell("project", &Vals::new().lit("project", &project));
+    let add = |skip_existing: bool, create: &str, assign: &str| {
+        let mut names = vec!["each_todo"];
+        if skip_existing {
+            names.push("skip_existing");
+        }
+        names.extend([create, assign, "finish"]);
+        script.cells(&names, &none).join("\n")
     };
-    let assign = "    apis.todoist.assign_or_unassign_task(access_token=td, task_id=tid, assignee_email=email)";
+    let (create, assign) = ("create", "assign");
     parts.ground_truth = vec![
         login.clone(),
         read(upcoming),
         project_py.clone(),
-        add(true, assign),
+        add(true, create, assign),
     ];
     parts.wrong = vec![
         solution(
@@ -226,7 +223,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 read(upcoming),
                 project_py.clone(),
-                add(true, "    pass"),
+                add(true, create, "no_assign"),
             ],
         ),
         solution(
@@ -235,10 +232,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 read(upcoming),
                 project_py.clone(),
-                add(
-                    true,
-                    "    apis.todoist.assign_or_unassign_task(access_token=td, task_id=tid, assignee_email=profile[\"email\"])",
-                ),
+                add(true, create, "assign_self"),
             ],
         ),
         solution(
@@ -247,7 +241,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 read(upcoming),
                 project_py.clone(),
-                add(true, assign).replace(", due_date=due)", ")"),
+                add(true, "create_undated", assign),
             ],
         ),
     ];
@@ -258,7 +252,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 read(upcoming),
                 project_py.clone(),
-                add(false, assign),
+                add(false, create, assign),
             ],
         ));
     }
@@ -269,7 +263,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 read(oldest),
                 project_py.clone(),
-                add(true, assign),
+                add(true, create, assign),
             ],
         ));
     }

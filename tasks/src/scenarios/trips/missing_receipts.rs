@@ -10,9 +10,9 @@ use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -176,39 +176,39 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[("fs", "file_system"), ("sw", "splitwise")]);
+    let script = Script::parse(include_str!("missing_receipts.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
     let find = |pages: &str| {
-        format!(
-            "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nmembers = [m[\"email\"] for m in group[\"members\"]]\nexpenses = {pages}\nrecorded = [round(e[\"paid_amount\"], 2) for e in expenses if e[\"payer\"][\"email\"] == profile[\"email\"]]\nprint(recorded)",
-            py(&group)
-        )
+        let vals = Vals::new()
+            .lit("group", &group)
+            .code("expenses", script.cell(pages, &none));
+        script.cell("find", &vals)
     };
-    let all_exp = "all_pages(apis.splitwise.show_group_expenses, access_token=sw, group_id=group[\"group_id\"])";
-    let first_exp =
-        "apis.splitwise.show_group_expenses(access_token=sw, group_id=group[\"group_id\"])";
+    let all_exp = "all_expenses";
+    let first_exp = "first_expenses";
     let city_key = format!("{}_2023", city.to_lowercase());
-    let files = |filter: &str, recursive: bool| {
-        format!(
-            "trips = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", entry_type=\"directories\", recursive=False)\nfolder = [d for d in trips if {filter}][0]\npaths = [q for q in apis.file_system.show_directory(access_token=fs, directory_path=folder, entry_type=\"files\", recursive={}) if \"itinerary\" not in q]\nprint(paths)",
-            if recursive { "True" } else { "False" }
-        )
+    let files = |folder: &str, recursive: bool| {
+        let vals = Vals::new()
+            .lit("folder", folder)
+            .code("recursive", if recursive { "True" } else { "False" });
+        script.cell("files", &vals)
     };
-    let good_dir = format!("{} in d", py(&city_key));
+    let good_dir = city_key.as_str();
     let record = |debtors: &str, skip: bool| {
-        let skip = if skip {
-            "    if total in recorded:\n        continue\n"
+        let vals = Vals::new().code("debtors", script.cell(debtors, &none));
+        let names: &[&str] = if skip {
+            &["each_receipt", "skip_recorded", "add"]
         } else {
-            ""
+            &["each_receipt", "add"]
         };
-        format!(
-            "for q in paths:\n    content = apis.file_system.show_file(access_token=fs, file_path=q)[\"content\"]\n    total = float(re.search(r\"Total[^$\\n]*\\$([0-9.]+)\", content).group(1))\n{skip}    apis.splitwise.record_expense(access_token=sw, description=content.splitlines()[0], paid_amount=total, payer_email=profile[\"email\"], debtor_emails={debtors}, group_id=group[\"group_id\"], receipt_file_path=q, file_system_access_token=fs)\n{DONE}"
-        )
+        script.cells(names, &vals).join("\n")
     };
     parts.ground_truth = vec![
         login.clone(),
         find(all_exp),
-        files(&good_dir, true),
-        record("members", true),
+        files(good_dir, true),
+        record("everyone", true),
     ];
     parts.wrong = vec![
         solution(
@@ -216,8 +216,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 find(first_exp),
-                files(&good_dir, true),
-                record("members", true),
+                files(good_dir, true),
+                record("everyone", true),
             ],
         ),
         solution(
@@ -225,8 +225,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 find(all_exp),
-                files(&good_dir, true),
-                record("members", false),
+                files(good_dir, true),
+                record("everyone", false),
             ],
         ),
         solution(
@@ -234,8 +234,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 find(all_exp),
-                files(&good_dir, true),
-                record("[m for m in members if m != profile[\"email\"]]", true),
+                files(good_dir, true),
+                record("others", true),
             ],
         ),
     ];
@@ -245,8 +245,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 find(all_exp),
-                files(&good_dir, false),
-                record("members", true),
+                files(good_dir, false),
+                record("everyone", true),
             ],
         ));
     }
@@ -256,8 +256,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 find(all_exp),
-                files(&format!("{} in d", py(&city.to_lowercase())), true),
-                record("members", true),
+                files(&city.to_lowercase(), true),
+                record("everyone", true),
             ],
         ));
     }

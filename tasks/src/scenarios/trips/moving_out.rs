@@ -14,10 +14,10 @@ use crate::kit::people::full;
 use crate::kit::people::person;
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::text::holds;
 use crate::kit::venmo::payments_sent;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::{Person, Population, Relation};
@@ -82,69 +82,63 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_splitwise_expense(Some(gid), &ms[0], &all, "Groceries", usd(groceries), t(4))?;
         Ok(())
     }));
-    let login = logins(&[("sw", "splitwise"), ("vm", "venmo"), ("ph", "phone")]);
-    let find = "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == \"Roommates\")\nbal = apis.splitwise.show_group_balance(access_token=sw, group_id=group[\"group_id\"], email=profile[\"email\"])[0]\nprint(bal)";
+    let script = Script::parse(include_str!("moving_out.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
+    let find = script.cell("find", &none);
     let pay = |list: &str| {
-        format!(
-            "for b in {list}:\n    if round(b[\"amount\"], 2) > 0:\n        apis.venmo.create_transaction(access_token=vm, receiver_email=b[\"email\"], amount=round(b[\"amount\"], 2), description={})",
-            py(note)
-        )
+        let vals = Vals::new()
+            .code("balances", script.cell(list, &none))
+            .lit("note", note);
+        script.cell("pay", &vals)
     };
-    let owe = "bal[\"source_owes_to_targets\"][\"breakdown\"]";
-    let both = "bal[\"source_owes_to_targets\"][\"breakdown\"] + bal[\"targets_owe_to_source\"][\"breakdown\"]";
+    let owe = "owed";
+    let both = "both_ways";
     let settle = |exit: bool| {
-        format!(
-            "for b in {both}:\n    if round(b[\"amount\"], 2) != 0:\n        apis.splitwise.settle_up(access_token=sw, email=b[\"email\"], group_id=group[\"group_id\"]){}",
-            if exit {
-                "\napis.splitwise.exit_group(access_token=sw, group_id=group[\"group_id\"])"
-            } else {
-                ""
-            }
-        )
+        let names: &[&str] = if exit {
+            &["settle", "leave"]
+        } else {
+            &["settle"]
+        };
+        script.cells(names, &none).join("\n")
     };
-    let text = |label: Option<&str>| {
-        let filter = label.map_or(String::new(), |l| format!(", relationship={}", py(l)));
-        format!(
-            "for c in all_pages(apis.phone.search_contacts, access_token=ph{filter}):\n    apis.phone.send_text_message(access_token=ph, phone_number=c[\"phone_number\"], message=f\"Hi {{c['first_name']}}! I've moved. My new address is {addr}.\")\n{DONE}"
-        )
-    };
+    let text = |who: &str| script.cell(who, &Vals::new().code("addr", addr));
     parts.ground_truth = vec![
         login.clone(),
-        find.to_string(),
+        find.clone(),
         pay(owe),
         settle(true),
-        text(Some("friend")),
+        text("text_friends"),
     ];
     parts.wrong = vec![
         solution(
             "does not leave the group",
             vec![
                 login.clone(),
-                find.to_string(),
+                find.clone(),
                 pay(owe),
                 settle(false),
-                text(Some("friend")),
+                text("text_friends"),
             ],
         ),
         solution(
             "texts every contact, not only friends",
             vec![
                 login.clone(),
-                find.to_string(),
+                find.clone(),
                 pay(owe),
                 settle(true),
-                text(None),
+                text("text_everyone"),
             ],
         ),
         solution(
             "pays on Venmo but does not settle up",
             vec![
                 login.clone(),
-                find.to_string(),
+                find.clone(),
                 pay(owe),
-                "apis.splitwise.exit_group(access_token=sw, group_id=group[\"group_id\"])"
-                    .to_string(),
-                text(Some("friend")),
+                script.cell("leave", &none),
+                text("text_friends"),
             ],
         ),
     ];
@@ -153,10 +147,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "also pays the roommate who owes the supervisor",
             vec![
                 login.clone(),
-                find.to_string(),
+                find.clone(),
                 pay(both),
                 settle(true),
-                text(Some("friend")),
+                text("text_friends"),
             ],
         ));
     }

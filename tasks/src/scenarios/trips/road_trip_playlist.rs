@@ -6,8 +6,8 @@
 use super::with_friends;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use chrono::Duration;
@@ -94,24 +94,26 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         Ok(())
     }));
-    let login = logins(&[("sw", "splitwise"), ("ph", "phone"), ("sp", "spotify")]);
-    let people = format!(
-        "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nemails = [m[\"email\"] for m in group[\"members\"] if m[\"email\"] != profile[\"email\"]]\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nnumbers = [c[\"phone_number\"] for c in contacts if c[\"email\"] in emails]\nprint(numbers)",
-        py(&group)
-    );
-    let gather = |who: &str, pick: &str| {
-        format!(
-            "titles = []\nfor num in {who}:\n    texts = [t for t in all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=num) if t[\"sender\"][\"phone_number\"] == num and \"playlist\" in t[\"message\"]]\n    texts.sort(key=lambda t: t[\"sent_at\"])\n    if texts:\n        titles.append(re.search(r'\"(.+?)\"', texts[{pick}][\"message\"]).group(1))\nprint(titles)"
-        )
+    let script = Script::parse(include_str!("road_trip_playlist.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
+    let people = script.cell("people", &Vals::new().lit("group", &group));
+    let gather_with = |who: &str, about: &str, pick: &str, take: &str| {
+        let vals = Vals::new()
+            .code("who", script.cell(who, &none))
+            .code("about", script.cell(about, &none))
+            .code("pick", pick);
+        script
+            .cells(&["gather", take, "show_titles"], &vals)
+            .join("\n")
     };
-    let make = format!(
-        "def find_song(t):\n    for page in range(10):\n        for s in apis.spotify.search_songs(query=t, page_index=page, page_limit=20):\n            if s[\"title\"] == t:\n                return s\npid = apis.spotify.create_playlist(access_token=sp, title={})[\"playlist_id\"]\nfor t in titles:\n    song = find_song(t)\n    apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=pid, song_id=song[\"song_id\"])\n{DONE}",
-        py(&title)
-    );
+    let gather = |who: &str, about: &str, pick: &str| gather_with(who, about, pick, "take_pick");
+    let about = "about_playlist";
+    let make = script.cell("make", &Vals::new().lit("title", &title));
     parts.ground_truth = vec![
         login.clone(),
         people.clone(),
-        gather("numbers", "-1"),
+        gather("travellers", about, "-1"),
         make.clone(),
     ];
     parts.wrong = vec![
@@ -120,11 +122,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 people.clone(),
-                gather(
-                    "numbers + [c[\"phone_number\"] for c in contacts if \"friend\" in c[\"relationships\"] and c[\"phone_number\"] not in numbers]",
-                    "-1",
-                )
-                .replace("\"playlist\" in t[\"message\"]", "(\"playlist\" in t[\"message\"] or \"road trip song\" in t[\"message\"])"),
+                gather("with_friend", "about_road_trip", "-1"),
                 make.clone(),
             ],
         ),
@@ -133,7 +131,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 people.clone(),
-                gather("numbers[:1]", "-1"),
+                gather("first_traveller", about, "-1"),
                 make.clone(),
             ],
         ),
@@ -142,8 +140,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 people.clone(),
-                gather("numbers", "-1"),
-                make.replace(&py(&title), &py(&group)),
+                gather("travellers", about, "-1"),
+                script.cell("make", &Vals::new().lit("title", &group)),
             ],
         ),
     ];
@@ -153,7 +151,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 people.clone(),
-                gather("numbers", "0"),
+                gather("travellers", about, "0"),
                 make.clone(),
             ],
         ));
@@ -164,12 +162,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 login.clone(),
                 people.clone(),
-                gather("numbers", "-1")
-                    .replace("\"playlist\" in t[\"message\"]", "'\"' in t[\"message\"]")
-                    .replace(
-                        "        titles.append(re.search(r'\"(.+?)\"', texts[-1][\"message\"]).group(1))",
-                        "        titles.extend(re.search(r'\"(.+?)\"', t[\"message\"]).group(1) for t in texts)",
-                    ),
+                gather_with("travellers", "quoted", "-1", "take_every"),
                 make.clone(),
             ],
         ));

@@ -11,10 +11,10 @@ use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::text::holds;
 use crate::kit::venmo::requests_sent;
+use crate::kit::{Script, Vals};
 use crate::model::Check;
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -120,23 +120,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[("sw", "splitwise"), ("ph", "phone"), ("vm", "venmo")]);
-    let find = format!(
-        "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nbal = apis.splitwise.show_group_balance(access_token=sw, group_id=group[\"group_id\"], email=profile[\"email\"])[0]\nowers = bal[\"targets_owe_to_source\"][\"breakdown\"]\ncontacts = all_pages(apis.phone.search_contacts, access_token=ph)\nprint(owers)",
-        py(&group)
-    );
+    let script = Script::parse(include_str!("text_and_request.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
+    let find = script.cell("find", &Vals::new().lit("group", &group));
     let act = |list: &str, text: bool, note: &str| {
-        let t = if text {
-            format!(
-                "    apis.phone.send_text_message(access_token=ph, phone_number=c[\"phone_number\"], message=f\"Hi {{c['first_name']}}, you still owe me ${{o['amount']:.2f}} for the {city} trip. I've sent you a Venmo request.\")\n"
-            )
+        let vals = Vals::new()
+            .code("list", script.cell(list, &none))
+            .code("city", city)
+            .lit("note", note);
+        let names: &[&str] = if text {
+            &["each_ower", "text", "request"]
         } else {
-            String::new()
+            &["each_ower", "request"]
         };
-        format!(
-            "for o in {list}:\n    c = next(c for c in contacts if c[\"email\"] == o[\"email\"])\n{t}    apis.venmo.create_payment_request(access_token=vm, user_email=o[\"email\"], amount=round(o[\"amount\"], 2), description={})\n{DONE}",
-            py(note)
-        )
+        script.cells(names, &vals).join("\n")
     };
     parts.ground_truth = vec![login.clone(), find.clone(), act("owers", true, &note)];
     parts.wrong = vec![
@@ -150,12 +148,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 find.clone(),
                 format!(
-                    "paid = sum(e[\"paid_amount\"] for e in all_pages(apis.splitwise.show_group_expenses, access_token=sw, group_id=group[\"group_id\"]) if e[\"payer\"][\"email\"] == profile[\"email\"])\n{}",
-                    act(
-                        "[{\"email\": m[\"email\"], \"amount\": paid / 4} for m in group[\"members\"] if m[\"email\"] != profile[\"email\"]]",
-                        true,
-                        &note
-                    )
+                    "{}\n{}",
+                    script.cell("paid_total", &none),
+                    act("quarter_each", true, &note)
                 ),
             ],
         ),
@@ -167,15 +162,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     if v == 2 {
         parts.wrong.push(solution(
             "also asks the member the supervisor owes",
-            vec![
-                login.clone(),
-                find.clone(),
-                act(
-                    "owers + bal[\"source_owes_to_targets\"][\"breakdown\"]",
-                    true,
-                    &note,
-                ),
-            ],
+            vec![login.clone(), find.clone(), act("both_ways", true, &note)],
         ));
     }
     let shown = debtors

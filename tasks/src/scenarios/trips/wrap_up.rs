@@ -11,9 +11,9 @@ use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
-use crate::kit::python::{DONE, logins};
-use crate::kit::python::{py, solution};
+use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
+use crate::kit::{Script, Vals};
 use crate::model::{Allow, Check};
 use crate::scenarios::{Gen, Parts, step};
 use apps::people::Person;
@@ -212,29 +212,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         Ok(())
     }));
-    let login = logins(&[
-        ("td", "todoist"),
-        ("fs", "file_system"),
-        ("sw", "splitwise"),
-    ]);
-    let project_py = format!(
-        "project = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x[\"name\"] == {})\napis.todoist.delete_project(access_token=td, project_id=project[\"project_id\"])",
-        py(&project)
-    );
+    let script = Script::parse(include_str!("wrap_up.py"));
+    let none = Vals::new();
+    let login = script.cell("logins", &none);
+    let project_vals = Vals::new().lit("project", &project);
+    let project_py = script.cell("delete_project", &project_vals);
     let archive_py = |delete: bool| {
-        format!(
-            "dirs = apis.file_system.show_directory(access_token=fs, directory_path=\"~/documents/trips/\", entry_type=\"directories\", recursive=False)\nfolder = [d for d in dirs if {} in d][0]\nprint(apis.file_system.compress_directory(access_token=fs, directory_path=folder, delete_directory={}))",
-            py(&fold),
-            if delete { "True" } else { "False" }
-        )
+        let vals = Vals::new()
+            .lit("folder", &fold)
+            .code("delete", if delete { "True" } else { "False" });
+        script.cell("archive", &vals)
     };
-    let settle = |group_name: &str, which: &str| {
-        format!(
-            "group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x[\"name\"] == {})\nbal = apis.splitwise.show_group_balance(access_token=sw, group_id=group[\"group_id\"], email=profile[\"email\"])[0]\nfor b in {which}:\n    if round(b[\"amount\"], 2) != 0:\n        apis.splitwise.settle_up(access_token=sw, email=b[\"email\"], group_id=group[\"group_id\"])\n{DONE}",
-            py(group_name)
-        )
+    // The settling of one group, without the final complete_task().
+    let settle_only = |group_name: &str, which: &str| {
+        let vals = Vals::new()
+            .lit("group", group_name)
+            .code("balances", script.cell(which, &none));
+        script.cell("settle", &vals)
     };
-    let both = "bal[\"source_owes_to_targets\"][\"breakdown\"] + bal[\"targets_owe_to_source\"][\"breakdown\"]";
+    let finish = script.cell("finish", &none);
+    let settle =
+        |group_name: &str, which: &str| format!("{}\n{finish}", settle_only(group_name, which));
+    let both = "both_ways";
     parts.ground_truth = vec![
         login.clone(),
         project_py.clone(),
@@ -257,17 +256,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 project_py.clone(),
                 archive_py(true),
-                settle(&group, "bal[\"source_owes_to_targets\"][\"breakdown\"]"),
+                settle(&group, "owed"),
             ],
         ),
         solution(
             "archives the Todoist project instead of deleting it",
             vec![
                 login.clone(),
-                project_py.replace(
-                    "apis.todoist.delete_project(access_token=td, project_id=project[\"project_id\"])",
-                    "apis.todoist.update_project(access_token=td, project_id=project[\"project_id\"], is_archived=True)",
-                ),
+                script.cell("archive_project", &project_vals),
                 archive_py(true),
                 settle(&group, both),
             ],
@@ -280,9 +276,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 project_py.clone(),
                 archive_py(true),
-                settle(&group, both).replace(DONE, "")
-                    + "\n"
-                    + &settle(&format!("{city} Trip 2022"), both),
+                format!(
+                    "{}\n\n{}",
+                    settle_only(&group, both),
+                    settle(&format!("{city} Trip 2022"), both)
+                ),
             ],
         ));
     }
