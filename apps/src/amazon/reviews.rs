@@ -4,6 +4,7 @@
 //! the whole list (no search) or the page (search). Reviews move the product's and seller's
 //! ratings; reviews and answers are verified when their author ordered the product.
 
+use super::rows::{NewAnswer, NewQuestion};
 use super::store::{
     check_owner, find_product, has_ordered, product, refresh_ratings, user_email_filter, user_ref,
 };
@@ -296,23 +297,14 @@ pub(super) fn show_product_questions(ctx: &mut Ctx, a: &Args) -> Result<Value, A
 pub(super) fn write_product_question(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
     let p = product(ctx.db, a.int("product_id"))?;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO amazon.product_questions (product_id, user_id, question, created_at) VALUES (?1, ?2, ?3, ?4)",
-        )?
-        .execute(params![
-            p.id,
-            uid,
-            a.str("question"),
-            sim::clock::fmt_datetime(ctx.now)
-        ])
-        .map_err(|e| {
-            unique_or(
-                e,
-                "ProductQuestion",
-                &["product_id, user_id", "question"],
-            )
-        })?;
+    NewQuestion {
+        product_id: p.id,
+        user_id: uid,
+        question: a.str("question"),
+        created_at: &sim::clock::fmt_datetime(ctx.now),
+    }
+    .insert(ctx.db)
+    .map_err(|e| unique_or(e, "ProductQuestion", &["product_id, user_id", "question"]))?;
     Ok(
         json!({"message": "Posted a new product question.", "question_id": ctx.db.last_insert_rowid()}),
     )
@@ -415,25 +407,21 @@ pub(super) fn write_product_question_answer(ctx: &mut Ctx, a: &Args) -> Result<V
     let question_id = a.int("question_id");
     let product_id = question_product(ctx, question_id)?;
     let verified = has_ordered(ctx.db, uid, product_id)?;
-    ctx.db
-        .prepare_cached(
-            "INSERT INTO amazon.product_question_answers (product_question_id, user_id, is_verified, answer, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-        )?
-        .execute(params![
-            question_id,
-            uid,
-            verified,
-            a.str("answer"),
-            sim::clock::fmt_datetime(ctx.now)
-        ])
-        .map_err(|e| {
-            unique_or(
-                e,
-                "ProductQuestionAnswer",
-                &["product_question_id, user_id", "answer"],
-            )
-        })?;
+    NewAnswer {
+        product_question_id: question_id,
+        user_id: uid,
+        is_verified: verified,
+        answer: a.str("answer"),
+        created_at: &sim::clock::fmt_datetime(ctx.now),
+    }
+    .insert(ctx.db)
+    .map_err(|e| {
+        unique_or(
+            e,
+            "ProductQuestionAnswer",
+            &["product_question_id, user_id", "answer"],
+        )
+    })?;
     Ok(
         json!({"message": "Added a new answer to a product question.", "question_answer_id": ctx.db.last_insert_rowid()}),
     )

@@ -256,3 +256,65 @@ impl ProductList {
         Ok(())
     }
 }
+
+/// A question about a product (`amazon.product_questions`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewQuestion<'a> {
+    /// The product.
+    pub product_id: i64,
+    /// Who asks.
+    pub user_id: i64,
+    /// The question.
+    pub question: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewQuestion<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO amazon.product_questions (product_id, user_id, question, created_at) VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![
+            self.product_id,
+            self.user_id,
+            self.question,
+            self.created_at
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}
+
+/// An answer to a product question (`amazon.product_question_answers`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewAnswer<'a> {
+    /// The question.
+    pub product_question_id: i64,
+    /// Who answers.
+    pub user_id: i64,
+    /// Whether they bought the product.
+    pub is_verified: bool,
+    /// The answer.
+    pub answer: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewAnswer<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO amazon.product_question_answers (product_question_id, user_id, is_verified, answer, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?
+        .execute(params![
+            self.product_question_id,
+            self.user_id,
+            self.is_verified,
+            self.answer,
+            self.created_at
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}

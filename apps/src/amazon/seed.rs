@@ -6,7 +6,9 @@
 //! Product and seller ratings are derived from the reviews, as the app keeps them. The catalog
 //! depends on the world seed only.
 
-use super::rows::{NewAddress, NewOrder, NewOrderItem, NewReturn, NewReview, ProductList};
+use super::rows::{
+    NewAddress, NewAnswer, NewOrder, NewOrderItem, NewQuestion, NewReturn, NewReview, ProductList,
+};
 use crate::people::Population;
 use chrono::Duration;
 use rusqlite::params;
@@ -252,12 +254,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     }
     let at = |rng: &mut Rng, days: i64| crate::common::seeding::past_time(rng, now, days);
     let ins = |sql: &str| db.prepare(sql);
-    let mut question = ins(
-        "INSERT INTO amazon.product_questions (product_id, user_id, question, created_at) VALUES (?1, ?2, ?3, ?4)",
-    )?;
-    let mut answer = ins(
-        "INSERT INTO amazon.product_question_answers (product_question_id, user_id, is_verified, answer, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
     let mut ratings: HashMap<i64, Vec<i64>> = HashMap::new();
     let mut questions: Vec<(i64, &str, &str)> = Vec::new();
     let mut purchases: std::collections::HashSet<(i64, i64)> = Default::default();
@@ -419,12 +415,13 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         for pid in bought.iter().filter(|_| rng.chance(0.08)) {
             let &(q, a) = &QUESTIONS[(*pid as usize + p.id as usize) % QUESTIONS.len()];
             questions.push((*pid, q, a));
-            question.execute(params![
-                pid,
-                p.id,
-                q,
-                fmt_datetime(now - Duration::days(((pid + p.id) % 300) + 5))
-            ])?;
+            NewQuestion {
+                product_id: *pid,
+                user_id: p.id,
+                question: q,
+                created_at: &fmt_datetime(now - Duration::days(((pid + p.id) % 300) + 5)),
+            }
+            .insert(db)?;
         }
         for _ in 0..rng.range(0, 6) {
             let q = rng.range(1, 3);
@@ -523,25 +520,27 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         for pid in bought.iter().filter(|_| rng.chance(0.05)) {
             let &(q, a) = &QUESTIONS[(*pid as usize + uid as usize) % QUESTIONS.len()];
             questions.push((*pid, q, a));
-            question.execute(params![
-                pid,
-                uid,
-                q,
-                fmt_datetime(now - Duration::days(((pid + uid) % 300) + 5))
-            ])?;
+            NewQuestion {
+                product_id: *pid,
+                user_id: uid,
+                question: q,
+                created_at: &fmt_datetime(now - Duration::days(((pid + uid) % 300) + 5)),
+            }
+            .insert(db)?;
         }
     }
     // Answers from other people who bought the product, or the community.
     let mut rng = Rng::derive(seed, "amazon-answers");
     for (k, (pid, _, a)) in questions.iter().enumerate() {
         let who = rng.range(1, pop.people.len() as i64 + 1);
-        answer.execute(params![
-            k as i64 + 1,
-            who,
-            purchases.contains(&(who, *pid)),
-            a,
-            fmt_datetime(now - Duration::days(rng.range(1, 4)))
-        ])?;
+        NewAnswer {
+            product_question_id: k as i64 + 1,
+            user_id: who,
+            is_verified: purchases.contains(&(who, *pid)),
+            answer: a,
+            created_at: &fmt_datetime(now - Duration::days(rng.range(1, 4))),
+        }
+        .insert(db)?;
     }
     // Ratings from the reviews; a seller's from its rated products.
     let rating_of = |id: i64| {

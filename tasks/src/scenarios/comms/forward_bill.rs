@@ -5,19 +5,57 @@
 //! one archived.
 
 use super::{has_n, received, refers_to, sent_mail, they};
-use crate::kit::allow;
 use crate::kit::gmail::gmail_id;
 use crate::kit::people::{NICKNAMES, related};
 use crate::kit::python::solution;
 use crate::kit::text::capital;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
 use chrono::{Datelike, Duration, NaiveDate};
 use sim::sql::Cached;
 
+const ELECTRIC_FROM: &str = "billing@brightline-energy.com";
+
+/// A bill e-mail: (from, subject, body, file, content).
+type BillMail = (String, String, String, String, String);
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The first roommate (the one saved under `nick` in variant 2).
+    mate0: Person,
+    nick: &'static str,
+    /// May's electricity and internet bills, delivered on `may`.
+    bills: [BillMail; 2],
+    may: NaiveDate,
+    instruction: String,
+    /// The bill to forward ("electricity" or "internet") and the subjects of its e-mails.
+    what: &'static str,
+    subjects: Vec<&'static str>,
+    /// The e-mails to forward: (from, subject).
+    targets: Vec<(String, String)>,
+    /// The recipients' e-mails and full names.
+    emails: Vec<String>,
+    names: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["gmail", "phone"];
+    parts.setup.push(v.step(setup));
+    let script = Script::parse(include_str!("forward_bill.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::mail_sent();
+    parts
+}
+
+/// The roommates, the bills' amounts and what to forward, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_n(pop, p, Relation::Roommate, 1));
     let mates = related(g.population, &p, Relation::Roommate);
@@ -25,7 +63,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let net = g.rng.range(4_500, 13_500);
     let may = NaiveDate::from_ymd_opt(2023, 5, 3).unwrap_or_default();
     let nick = NICKNAMES[g.rng.range(0, NICKNAMES.len() as i64) as usize];
-    let electric_from = "billing@brightline-energy.com";
     let (mine, them) = if mates.len() == 1 {
         ("my roommate", they(&mates[0]).1)
     } else {
@@ -62,57 +99,86 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 .replace("roommates hasn't", "roommates haven't"),
             ),
         };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "phone"];
-    let (sup, variant, mate0) = (p.clone(), g.variant, mates[0].clone());
     let bills = [
         bill_mail(&p, true, may, power),
         bill_mail(&p, false, may, net),
     ];
-    parts.setup.push(step(move |s| {
-        for (from, subject, body, file, content) in &bills {
-            s.add_email(
-                from,
-                &[&sup.email],
-                subject,
-                body,
-                &[(file, content)],
-                None,
-                may.and_hms_opt(8, 0, 0).unwrap_or_default(),
-            )?;
-        }
-        s.add_email(
-            electric_from,
-            &[&sup.email],
-            "Planned maintenance in your area",
-            &format!(
-                "Hi {},\n\nWe will be upgrading the lines in your area on May 24 between 9 AM and 1 PM. Your power may be off for up to an hour.\n\nBrightline Energy",
-                sup.first_name
-            ),
-            &[],
-            None,
-            s.now - Duration::days(6) - Duration::hours(2),
-        )?;
-        if variant == 2 {
-            s.relabel_contact(&sup, &mate0, nick, &["roommate"])?;
-        }
-        if variant == 3 {
-            let april: i64 = s.db.query_row_cached(
-                "SELECT e.id FROM gmail.emails e WHERE e.subject = 'Your April 2023 electricity bill' \
-                 AND EXISTS (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = ?1)",
-                [s.user_id("gmail", &sup)?],
-                |r| r.get(0),
-            )?;
-            s.set_mail_flags(&sup, april, true, true, None)?;
-        }
-        Ok(())
-    }));
+    let from = if what == "electricity" {
+        ELECTRIC_FROM
+    } else {
+        "billing@nimbusfiber.com"
+    };
+    let targets: Vec<(String, String)> = subjects
+        .iter()
+        .map(|s| (from.to_string(), s.to_string()))
+        .collect();
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        mate0: mates[0].clone(),
+        nick,
+        bills,
+        may,
+        instruction,
+        what,
+        subjects,
+        targets,
+        emails: to.iter().map(|m| m.email.clone()).collect(),
+        names: to
+            .iter()
+            .map(|m| format!("{} {}", m.first_name, m.last_name))
+            .collect(),
+    }
+}
 
-    let script = Script::parse(include_str!("forward_bill.py"));
+/// The bills, the biller's newer notice; variant 2 renames a roommate, variant 3 archives
+/// April's bill.
+fn setup(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()> {
+    let (sup, may) = (&v.supervisor, v.may);
+    for (from, subject, body, file, content) in &v.bills {
+        s.add_email(
+            from,
+            &[&sup.email],
+            subject,
+            body,
+            &[(file, content)],
+            None,
+            may.and_hms_opt(8, 0, 0).unwrap_or_default(),
+        )?;
+    }
+    s.add_email(
+        ELECTRIC_FROM,
+        &[&sup.email],
+        "Planned maintenance in your area",
+        &format!(
+            "Hi {},\n\nWe will be upgrading the lines in your area on May 24 between 9 AM and 1 PM. Your power may be off for up to an hour.\n\nBrightline Energy",
+            sup.first_name
+        ),
+        &[],
+        None,
+        s.now - Duration::days(6) - Duration::hours(2),
+    )?;
+    if v.variant == 2 {
+        s.relabel_contact(sup, &v.mate0, v.nick, &["roommate"])?;
+    }
+    if v.variant == 3 {
+        let april: i64 = s.db.query_row_cached(
+            "SELECT e.id FROM gmail.emails e WHERE e.subject = 'Your April 2023 electricity bill' \
+             AND EXISTS (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = ?1)",
+            [s.user_id("gmail", sup)?],
+            |r| r.get(0),
+        )?;
+        s.set_mail_flags(sup, april, true, true, None)?;
+    }
+    Ok(())
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let head = script.cell("logins", &none);
-    let who = if g.variant == 2 {
-        script.cell("to_by_name", &Vals::new().lit("name", nick))
+    let who = if v.variant == 2 {
+        script.cell("to_by_name", &Vals::new().lit("name", v.nick))
     } else {
         script.cell("to_roommates", &none)
     };
@@ -126,12 +192,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             &Vals::new().code("what", what),
         )
     };
-    let variant = g.variant;
+    let variant = v.variant;
     let pick_of = |what: &str| match variant {
         1 => script.cell("latest", &none),
         2 => script.cell("march", &Vals::new().code("what", what)),
         _ => script.cell("latest_two", &none),
     };
+    let what = v.what;
     let pick = pick_of(what);
     let forward = script.cell("forward", &none);
     let gt = |who: &str, find: &str, pick: &str| {
@@ -142,20 +209,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             forward.clone(),
         ]
     };
-    parts.ground_truth = gt(&who, &find(what, true), &pick);
+    let ground_truth = gt(&who, &find(what, true), &pick);
     let other = if what == "electricity" {
         "internet"
     } else {
         "electricity"
     };
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "forwards the top search result of the first page",
             gt(
                 &who,
                 &script.cell(
                     "first_page_top",
-                    &Vals::new().code("what", what).code("n", subjects.len()),
+                    &Vals::new().code("what", what).code("n", v.subjects.len()),
                 ),
                 "",
             ),
@@ -173,47 +240,34 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ),
     ];
-    match g.variant {
-        1 => parts.wrong.push(solution(
+    match v.variant {
+        1 => wrong.push(solution(
             "forwards the latest e-mail from the biller, which is not a bill",
             gt(&who, &script.cell("find_from_biller", &none), &pick),
         )),
-        3 => parts.wrong.push(solution(
+        3 => wrong.push(solution(
             "looks in the inbox only (the April bill is archived)",
             gt(&who, &find(what, false), &pick),
         )),
         _ => {}
     }
+    (ground_truth, wrong)
+}
 
-    let from = if what == "electricity" {
-        electric_from
-    } else {
-        "billing@nimbusfiber.com"
-    };
-    let targets: Vec<(String, String)> = subjects
-        .iter()
-        .map(|s| (from.to_string(), s.to_string()))
-        .collect();
-    let emails: Vec<String> = to.iter().map(|m| m.email.clone()).collect();
-    let names: Vec<String> = to
-        .iter()
-        .map(|m| format!("{} {}", m.first_name, m.last_name))
-        .collect();
-    let (t1, e1) = (targets.clone(), emails.clone());
-    let (t2, e2) = (targets.clone(), emails.clone());
-    parts.checks = vec![
-        Check::new(
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
             format!(
                 "{} got a forward of: {}",
-                names.join(", "),
-                subjects.join("; ")
+                v.names.join(", "),
+                v.subjects.join("; ")
             ),
-            move |ctx| {
+            |v, ctx| {
                 let sent = sent_mail(ctx);
-                for (from, subject) in &t1 {
+                for (from, subject) in &v.targets {
                     let id = received(ctx, from, subject)
                         .ok_or_else(|| format!("no e-mail \"{subject}\" in the mailbox"))?;
-                    for e in &e1 {
+                    for e in &v.emails {
                         let rid = gmail_id(ctx, e).unwrap_or(-1);
                         if !sent
                             .iter()
@@ -226,10 +280,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
-            format!("nobody but {} got an e-mail", names.join(", ")),
-            move |ctx| {
-                let ok: Vec<i64> = e2.iter().filter_map(|e| gmail_id(ctx, e)).collect();
+        v.check(
+            format!("nobody but {} got an e-mail", v.names.join(", ")),
+            |v, ctx| {
+                let ok: Vec<i64> = v.emails.iter().filter_map(|e| gmail_id(ctx, e)).collect();
                 match sent_mail(ctx)
                     .iter()
                     .flat_map(|s| s.to.clone())
@@ -240,10 +294,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
-            format!("nothing but {} was forwarded", subjects.join("; ")),
-            move |ctx| {
-                let ids: Vec<(i64, &String)> = t2
+        v.check(
+            format!("nothing but {} was forwarded", v.subjects.join("; ")),
+            |v, ctx| {
+                let ids: Vec<(i64, &String)> = v
+                    .targets
                     .iter()
                     .filter_map(|(f, s)| received(ctx, f, s).map(|id| (id, s)))
                     .collect();
@@ -256,32 +311,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new("no one got the same bill twice", {
-            let t3 = targets.clone();
-            move |ctx| {
-                let sent = sent_mail(ctx);
-                for (from, subject) in &t3 {
-                    let Some(id) = received(ctx, from, subject) else {
-                        continue;
-                    };
-                    let mut to: Vec<i64> = sent
-                        .iter()
-                        .filter(|s| refers_to(s, id, subject))
-                        .flat_map(|s| s.to.clone())
-                        .collect();
-                    let n = to.len();
-                    to.sort_unstable();
-                    to.dedup();
-                    if to.len() != n {
-                        return Err(format!("\"{subject}\" went twice to someone"));
-                    }
+        v.check("no one got the same bill twice", |v, ctx| {
+            let sent = sent_mail(ctx);
+            for (from, subject) in &v.targets {
+                let Some(id) = received(ctx, from, subject) else {
+                    continue;
+                };
+                let mut to: Vec<i64> = sent
+                    .iter()
+                    .filter(|s| refers_to(s, id, subject))
+                    .flat_map(|s| s.to.clone())
+                    .collect();
+                let n = to.len();
+                to.sort_unstable();
+                to.dedup();
+                if to.len() != n {
+                    return Err(format!("\"{subject}\" went twice to someone"));
                 }
-                Ok(())
             }
+            Ok(())
         }),
-    ];
-    parts.allowed = allow::mail_sent();
-    parts
+    ]
 }
 
 /// A monthly bill e-mail as the world's billers send it: (from, subject, body, file, content).

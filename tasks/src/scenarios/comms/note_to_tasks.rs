@@ -5,20 +5,57 @@
 
 use super::{TODAY, day, in_household};
 use crate::eval::EvalCtx;
-use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::people::{NICKNAMES, housemates};
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
+use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDate;
 use serde_json::Value;
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The checklist note's title.
+    title: &'static str,
+    instruction: String,
+    /// Variant 3: the housemates to save under nicknames, with their labels.
+    renames: Vec<(Person, &'static str, Vec<&'static str>)>,
+    /// The unchecked items: (title, section, assignee e-mail).
+    want: Vec<(String, String, String)>,
+    /// The tasks' due date, `YYYY-MM-DD`.
+    due: String,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.notes = Some(notes);
+    parts.apps = vec!["simple_note", "todoist", "phone"];
+    if v.variant == 3 {
+        parts.setup.push(v.step(|v, s| {
+            for (o, nick, labels) in &v.renames {
+                s.relabel_contact(&v.supervisor, o, nick, labels)?;
+            }
+            Ok(())
+        }));
+    }
+    let script = Script::parse(include_str!("note_to_tasks.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The housemates, the checklist and the notes, drawn in the original order.
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let pop = g.population;
     let p = g.supervisor_where(|p| in_household(pop, p));
     let mates = housemates(g.population, &p);
@@ -106,11 +143,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         30,
     ));
     let filler = g.filler(&p, 6, &["home"], &[title, "Sunday chores"]);
-    let mut parts = Parts::new(&p, instruction);
-    parts.notes = Some(crate::scenarios::mix(&mut g.rng, filler, ours));
-    parts.apps = vec!["simple_note", "todoist", "phone"];
-    if g.variant == 3 {
-        let sup = p.clone();
+    let notes = crate::scenarios::mix(&mut g.rng, filler, ours);
+    let renames = if g.variant == 3 {
         let labels = |o: &Person| -> Vec<&'static str> {
             let mut v: Vec<&'static str> = pop
                 .relations_of(p.id)
@@ -139,25 +173,39 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 (b.clone(), nicks[1], labels(&b)),
             ]
         };
-        parts.setup.push(step(move |s| {
-            for (o, nick, labels) in &renames {
-                s.relabel_contact(&sup, o, nick, labels)?;
-            }
-            Ok(())
-        }));
-    }
+        renames
+    } else {
+        Vec::new()
+    };
+    let want: Vec<(String, String, String)> = items
+        .iter()
+        .filter(|i| !i.3)
+        .map(|(sec, t, who, _)| (t.to_string(), sec.to_string(), people[*who].email.clone()))
+        .collect();
+    let values = Values {
+        variant: g.variant,
+        supervisor: p,
+        title,
+        instruction,
+        renames,
+        want,
+        due: ymd(due),
+    };
+    (values, notes)
+}
 
-    let script = Script::parse(include_str!("note_to_tasks.py"));
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let cell = |name: &str| script.cell(name, &none);
     let head = script.cell("head", &Vals::new().code("today", TODAY));
-    let read = |name: &str| script.cell(name, &Vals::new().lit("title", title));
-    let people_cell = if g.variant == 3 {
+    let read = |name: &str| script.cell(name, &Vals::new().lit("title", v.title));
+    let people_cell = if v.variant == 3 {
         "who_contacts"
     } else {
         "who_collaborators"
     };
-    let due_cell = match g.variant {
+    let due_cell = match v.variant {
         1 => "due_saturday",
         2 => "due_next_friday",
         _ => "due_sunday",
@@ -168,7 +216,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("people", cell(people_cell))
             .code("due", cell(due_cell)),
     );
-    let section = if g.variant == 2 {
+    let section = if v.variant == 2 {
         "heading_section"
     } else {
         "chores_section"
@@ -178,8 +226,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let gt = |read: String, home: &str, create: String| {
         vec![head.clone(), read, home.to_string(), create]
     };
-    parts.ground_truth = gt(read("read"), &home, create("create_assigned", section));
-    parts.wrong = vec![
+    let ground_truth = gt(read("read"), &home, create("create_assigned", section));
+    let mut wrong = vec![
         solution(
             "adds the checked items too",
             gt(
@@ -205,8 +253,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ),
     ];
-    if g.variant == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "assigns everything to the supervisor (names not matched)",
             gt(
                 read("read"),
@@ -216,43 +264,36 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ));
     }
 
-    let want: Vec<(String, String, String)> = items
-        .iter()
-        .filter(|i| !i.3)
-        .map(|(sec, t, who, _)| (t.to_string(), sec.to_string(), people[*who].email.clone()))
-        .collect();
-    let due_s = ymd(due);
-    let titles: Vec<String> = want.iter().map(|w| w.0.clone()).collect();
-    let find = |ctx: &EvalCtx, t: &str| {
-        added_home_tasks(ctx)
-            .into_iter()
-            .find(|x| crate::eval::normalize_text(&x.0) == crate::eval::normalize_text(t))
-    };
-    let (w1, w2, w3, w4, w5) = (
-        want.clone(),
-        want.clone(),
-        want.clone(),
-        want.clone(),
-        want.clone(),
-    );
-    parts.checks = vec![
-        Check::new(
-            format!("a Home task for each unchecked item: {}", titles.join("; ")),
-            move |ctx| match w1.iter().find(|w| find(ctx, &w.0).is_none()) {
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!(
+                "a Home task for each unchecked item: {}",
+                v.want
+                    .iter()
+                    .map(|w| w.0.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            |v, ctx| match v.want.iter().find(|w| find(ctx, &w.0).is_none()) {
                 Some(w) => Err(format!("no task \"{}\"", w.0)),
                 None => Ok(()),
             },
         ),
-        Check::new(
+        v.check(
             format!(
                 "each is in its section ({})",
-                w2.iter()
+                v.want
+                    .iter()
                     .map(|w| format!("{}: {}", w.0, w.1))
                     .collect::<Vec<_>>()
                     .join("; ")
             ),
-            move |ctx| {
-                for w in &w2 {
+            |v, ctx| {
+                for w in &v.want {
                     if let Some(t) = find(ctx, &w.0)
                         && t.1.as_deref() != Some(w.1.as_str())
                     {
@@ -262,26 +303,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(format!("each is due {due_s}"), move |ctx| {
-            for w in &w3 {
+        v.check(format!("each is due {}", v.due), |v, ctx| {
+            for w in &v.want {
                 if let Some(t) = find(ctx, &w.0)
-                    && t.2.as_deref() != Some(due_s.as_str())
+                    && t.2.as_deref() != Some(v.due.as_str())
                 {
                     return Err(format!("\"{}\" is due {:?}", w.0, t.2));
                 }
             }
             Ok(())
         }),
-        Check::new(
+        v.check(
             format!(
                 "each is assigned to the person named ({})",
-                w4.iter()
+                v.want
+                    .iter()
                     .map(|w| format!("{}: {}", w.0, w.2))
                     .collect::<Vec<_>>()
                     .join("; ")
             ),
-            move |ctx| {
-                for w in &w4 {
+            |v, ctx| {
+                for w in &v.want {
                     if let Some(t) = find(ctx, &w.0)
                         && t.3.as_deref() != Some(w.2.as_str())
                     {
@@ -291,21 +333,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
+        v.check(
             "no other task was added (none for the checked items)",
-            move |ctx| {
+            |v, ctx| {
                 let norm = crate::eval::normalize_text;
                 match added_home_tasks(ctx)
                     .iter()
-                    .find(|t| !w5.iter().any(|w| norm(&w.0) == norm(&t.0)))
+                    .find(|t| !v.want.iter().any(|w| norm(&w.0) == norm(&t.0)))
                 {
                     Some(t) => Err(format!("a task \"{}\" was added", t.0)),
                     None => Ok(()),
                 }
             },
         ),
-    ];
-    parts.allowed = vec![
+    ]
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added(
             "tasks added to the Home project",
             "todoist",
@@ -326,8 +371,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ),
         allow::todo_notifications(),
-    ];
-    parts
+    ]
+}
+
+/// The Home task titled `t` the supervisor added, if any.
+fn find(ctx: &EvalCtx, t: &str) -> Option<HomeTask> {
+    added_home_tasks(ctx)
+        .into_iter()
+        .find(|x| crate::eval::normalize_text(&x.0) == crate::eval::normalize_text(t))
 }
 
 /// A Home task as added: (title, section name, due, assignee e-mail).

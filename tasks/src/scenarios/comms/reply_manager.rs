@@ -7,19 +7,70 @@
 use super::{TODAY, has_n, received, refers_to, sent_mail};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
-use crate::kit::allow;
 use crate::kit::gmail::{FOLLOW, gmail_id, ids_of};
 use crate::kit::people::related;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::{Person, Relation};
 use chrono::Duration;
 use rusqlite::OptionalExtension;
 use sim::sql::Cached;
 
+const VACATION: &str = "Vacation request: June 12-16";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    boss: Person,
+    /// The coworker who sends the one unread e-mail not from the manager.
+    mate: Person,
+    mails: Vec<ManagerMail<'static>>,
+    instruction: String,
+    /// The reply's text.
+    body: &'static str,
+    /// The subjects of the e-mails to answer.
+    targets: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["gmail", "phone"];
+    parts.setup.push(v.step(setup));
+    let script = Script::parse(include_str!("reply_manager.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::mail_sent();
+    if v.variant != 1 {
+        let (_, word) = flag(v.variant);
+        parts.checks.push(
+            v.check(format!("those threads are marked {word}"), |v, ctx| {
+                let (flag, _) = flag(v.variant);
+                for (id, subj) in find(v, ctx) {
+                    let (read, starred, _) = thread_flags(ctx, id).unwrap_or_default();
+                    if !(if flag[0] == "read" { read } else { starred }) {
+                        return Err(format!("the thread of \"{subj}\" is not {}", flag[0]));
+                    }
+                }
+                Ok(())
+            }),
+        );
+        parts.allowed.push(
+            v.allow(format!("marking those threads {word}"), |v, ctx, r| {
+                thread_flag_update(ctx, r, flag(v.variant).0, || {
+                    find(v, ctx).iter().map(|(id, _)| *id).collect()
+                })
+            }),
+        );
+    }
+    parts
+}
+
+/// The people, the e-mails and what to answer, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         has_n(pop, p, Relation::Manager, 1) && has_n(pop, p, Relation::Coworker, 1)
@@ -86,7 +137,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             false,
         ),
     ];
-    let vacation = "Vacation request: June 12-16";
     let (instruction, body, targets): (String, &str, Vec<&str>) = match g.variant {
         1 => (
             "Reply to every unread e-mail from my manager with \"Thanks, I'll take care of it.\"".into(),
@@ -119,55 +169,79 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "phone"];
-    let (sup, b, m) = (p.clone(), boss.clone(), mate.clone());
-    parts.setup.push(step(move |s| {
-        s.mark_mail_read_from(&sup, &b.email, s.now - Duration::days(800))?;
-        for (hours, from_boss, subject, text, file, read) in &mails {
-            let from = if *from_boss { &b.email } else { &m.email };
-            let files: Vec<(&str, &str)> = file.iter().map(|(n, c)| (*n, c.as_str())).collect();
-            let id = s.add_email(
-                from,
-                &[&sup.email],
-                subject,
-                text,
-                &files,
-                None,
-                s.now - Duration::hours(*hours) - Duration::minutes(13 * hours % 50),
-            )?;
-            if *read {
-                s.set_mail_flags(&sup, id, true, false, None)?;
-            }
-        }
-        let asked = s.add_email(
-            &sup.email,
-            &[&b.email],
-            vacation,
-            "Hi,\n\nI'd like to take June 12-16 off. The client calls that week can move to the week after.\n\nThanks",
-            &[],
-            None,
-            s.now - Duration::days(8) - Duration::hours(3),
-        )?;
-        let answer = s.add_email(
-            &b.email,
-            &[&sup.email],
-            &format!("Re: {vacation}"),
-            "Approved, enjoy the time off! Please hand your client calls to the team before you go.",
-            &[],
-            Some(asked),
-            s.now - Duration::hours(4),
-        )?;
-        s.set_mail_flags(&sup, answer, false, false, None)
-            .map(|_| ())
-    }));
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        boss,
+        mate,
+        mails,
+        instruction,
+        body,
+        targets: targets.iter().map(|s| s.to_string()).collect(),
+    }
+}
 
-    let script = Script::parse(include_str!("reply_manager.py"));
+/// The column a variant flags the threads with, and the word for it.
+fn flag(variant: u8) -> (&'static [&'static str], &'static str) {
+    if variant == 2 {
+        (&["read"], "read")
+    } else {
+        (&["starred"], "starred")
+    }
+}
+
+/// The manager's e-mails, the supervisor's vacation request and the manager's answer.
+fn setup(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()> {
+    s.mark_mail_read_from(&v.supervisor, &v.boss.email, s.now - Duration::days(800))?;
+    for (hours, from_boss, subject, text, file, read) in &v.mails {
+        let from = if *from_boss {
+            &v.boss.email
+        } else {
+            &v.mate.email
+        };
+        let files: Vec<(&str, &str)> = file.iter().map(|(n, c)| (*n, c.as_str())).collect();
+        let id = s.add_email(
+            from,
+            &[&v.supervisor.email],
+            subject,
+            text,
+            &files,
+            None,
+            s.now - Duration::hours(*hours) - Duration::minutes(13 * hours % 50),
+        )?;
+        if *read {
+            s.set_mail_flags(&v.supervisor, id, true, false, None)?;
+        }
+    }
+    let asked = s.add_email(
+        &v.supervisor.email,
+        &[&v.boss.email],
+        VACATION,
+        "Hi,\n\nI'd like to take June 12-16 off. The client calls that week can move to the week after.\n\nThanks",
+        &[],
+        None,
+        s.now - Duration::days(8) - Duration::hours(3),
+    )?;
+    let answer = s.add_email(
+        &v.boss.email,
+        &[&v.supervisor.email],
+        &format!("Re: {VACATION}"),
+        "Approved, enjoy the time off! Please hand your client calls to the team before you go.",
+        &[],
+        Some(asked),
+        s.now - Duration::hours(4),
+    )?;
+    s.set_mail_flags(&v.supervisor, answer, false, false, None)
+        .map(|_| ())
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let cell = |name: &str| script.cell(name, &none);
     let head = script.cell("head", &Vals::new().code("today", TODAY));
     let list = cell("list_unread");
-    let answer = match g.variant {
+    let answer = match v.variant {
         1 => "reply_to_each",
         2 => "reply_this_week_and_mark_read",
         _ => "reply_with_attachments_and_star",
@@ -180,64 +254,61 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             script.cell(answer, &Vals::new().lit("body", body)),
         ]
     };
-    parts.ground_truth = reply(&list, answer, body);
-    parts.wrong = vec![
+    let ground_truth = reply(&list, answer, v.body);
+    let mut wrong = vec![
         solution(
             "replies to every e-mail from the manager, read or not",
-            reply(&cell("list_all"), answer, body),
+            reply(&cell("list_all"), answer, v.body),
         ),
         solution("writes another reply", reply(&list, answer, "Thanks!")),
     ];
-    match g.variant {
-        1 => parts.wrong.push(solution(
+    match v.variant {
+        1 => wrong.push(solution(
             "answers only the first page of unread threads",
-            reply(&cell("list_first_page"), answer, body),
+            reply(&cell("list_first_page"), answer, v.body),
         )),
         2 => {
-            parts.wrong.push(solution(
+            wrong.push(solution(
                 "filters threads by start date, missing the reply in an older thread",
                 reply(
                     &format!("{list}\n{}", cell("started_this_week")),
                     answer,
-                    body,
+                    v.body,
                 ),
             ));
-            parts.wrong.push(solution(
+            wrong.push(solution(
                 "does not mark the threads read",
-                reply(&list, "reply_this_week", body),
+                reply(&list, "reply_this_week", v.body),
             ));
         }
         _ => {
-            parts.wrong.push(solution(
+            wrong.push(solution(
                 "replies to every unread one, attachment or not",
-                reply(&list, "reply_and_star", body),
+                reply(&list, "reply_and_star", v.body),
             ));
-            parts.wrong.push(solution(
+            wrong.push(solution(
                 "does not star the threads",
-                reply(&list, "reply_with_attachments", body),
+                reply(&list, "reply_with_attachments", v.body),
             ));
         }
     }
+    (ground_truth, wrong)
+}
 
-    let targets: Vec<String> = targets.iter().map(|s| s.to_string()).collect();
-    let boss_mail = boss.email.clone();
-    let find = {
-        let (targets, boss_mail) = (targets.clone(), boss_mail.clone());
-        move |ctx: &EvalCtx| -> Vec<(i64, String)> {
-            targets
-                .iter()
-                .filter_map(|t| received(ctx, &boss_mail, t).map(|id| (id, t.clone())))
-                .collect()
-        }
-    };
-    let boss_name = format!("{} {}", boss.first_name, boss.last_name);
-    let (f1, f2) = (find.clone(), find.clone());
-    parts.checks = vec![
-        Check::new(format!("a reply to each of: {}", targets.join("; ")), {
-            let targets = targets.clone();
-            move |ctx| {
-                let found = f1(ctx);
-                if found.len() != targets.len() {
+/// The manager's e-mails to answer, as received: (id, subject).
+fn find(v: &Values, ctx: &EvalCtx) -> Vec<(i64, String)> {
+    v.targets
+        .iter()
+        .filter_map(|t| received(ctx, &v.boss.email, t).map(|id| (id, t.clone())))
+        .collect()
+}
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!("a reply to each of: {}", v.targets.join("; ")),
+            |v, ctx| {
+                let found = find(v, ctx);
+                if found.len() != v.targets.len() {
                     return Err("the manager's e-mails are missing".into());
                 }
                 let sent = sent_mail(ctx);
@@ -248,30 +319,36 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     Some((_, subj)) => Err(format!("no reply to \"{subj}\"")),
                     None => Ok(()),
                 }
-            }
-        }),
-        Check::new(format!("the replies go to {boss_name} only"), move |ctx| {
-            let b = gmail_id(ctx, &boss_mail);
+            },
+        ),
+        v.check(
+            format!(
+                "the replies go to {} {} only",
+                v.boss.first_name, v.boss.last_name
+            ),
+            |v, ctx| {
+                let b = gmail_id(ctx, &v.boss.email);
+                match sent_mail(ctx)
+                    .iter()
+                    .find(|s| s.to.iter().any(|r| Some(*r) != b))
+                {
+                    Some(s) => Err(format!("\"{}\" went to {:?}", s.subject, s.to)),
+                    None => Ok(()),
+                }
+            },
+        ),
+        v.check(format!("each reply says \"{}\"", v.body), |v, ctx| {
+            let norm = |s: &str| crate::eval::normalize_text(s);
             match sent_mail(ctx)
                 .iter()
-                .find(|s| s.to.iter().any(|r| Some(*r) != b))
+                .find(|s| norm(&s.body) != norm(v.body))
             {
-                Some(s) => Err(format!("\"{}\" went to {:?}", s.subject, s.to)),
+                Some(s) => Err(format!("a reply says {:?}", s.body)),
                 None => Ok(()),
             }
         }),
-        Check::new(format!("each reply says \"{body}\""), {
-            let body = body.to_string();
-            move |ctx| {
-                let norm = |s: &str| crate::eval::normalize_text(s);
-                match sent_mail(ctx).iter().find(|s| norm(&s.body) != norm(&body)) {
-                    Some(s) => Err(format!("a reply says {:?}", s.body)),
-                    None => Ok(()),
-                }
-            }
-        }),
-        Check::new("no other e-mail was answered", move |ctx| {
-            let found = f2(ctx);
+        v.check("no other e-mail was answered", |v, ctx| {
+            let found = find(v, ctx);
             match sent_mail(ctx)
                 .iter()
                 .find(|s| !found.iter().any(|(id, subj)| refers_to(s, *id, subj)))
@@ -280,34 +357,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Ok(()),
             }
         }),
-    ];
-    parts.allowed = allow::mail_sent();
-    if g.variant != 1 {
-        let (flag, word): (&'static [&'static str], &str) = if g.variant == 2 {
-            (&["read"], "read")
-        } else {
-            (&["starred"], "starred")
-        };
-        let f3 = find.clone();
-        parts.checks.push(Check::new(
-            format!("those threads are marked {word}"),
-            move |ctx| {
-                for (id, subj) in f3(ctx) {
-                    let (read, starred, _) = thread_flags(ctx, id).unwrap_or_default();
-                    if !(if flag[0] == "read" { read } else { starred }) {
-                        return Err(format!("the thread of \"{subj}\" is not {}", flag[0]));
-                    }
-                }
-                Ok(())
-            },
-        ));
-        parts.allowed.push(allow_thread_flags(
-            &format!("marking those threads {word}"),
-            flag,
-            move |ctx| find(ctx).iter().map(|(id, _)| *id).collect(),
-        ));
-    }
-    parts
+    ]
 }
 
 /// A designed e-mail: (hours ago, from the manager?, subject, body, attachment, read).
@@ -333,20 +383,19 @@ fn thread_holds(r: &RowChange, ids: &[i64]) -> bool {
     ids_of(r.get("email_ids")).iter().any(|i| ids.contains(i))
 }
 
-/// Updates of the supervisor's thread copies holding one of the e-mails that `targets`
-/// finds, touching only `columns` (and what a reply in them changes).
-fn allow_thread_flags(
-    what: &str,
-    columns: &'static [&'static str],
-    targets: impl Fn(&EvalCtx) -> Vec<i64> + Send + Sync + 'static,
-) -> Allow {
-    Allow::new(what.to_string(), move |ctx, r| {
-        r.is("gmail", "user_email_threads")
-            && r.kind() == ChangeKind::Updated
-            && r.get("user_id").as_i64() == ctx.user_id("gmail")
-            && thread_holds(r, &targets(ctx))
-            && r.changed_columns()
-                .iter()
-                .all(|c| columns.contains(&c.as_str()) || FOLLOW.contains(&c.as_str()))
-    })
+/// Is `r` an update of one of the supervisor's thread copies holding one of the e-mails
+/// `targets` finds, touching only `columns` (and what a reply in them changes)?
+fn thread_flag_update(
+    ctx: &EvalCtx,
+    r: &RowChange,
+    columns: &[&str],
+    targets: impl FnOnce() -> Vec<i64>,
+) -> bool {
+    r.is("gmail", "user_email_threads")
+        && r.kind() == ChangeKind::Updated
+        && r.get("user_id").as_i64() == ctx.user_id("gmail")
+        && thread_holds(r, &targets())
+        && r.changed_columns()
+            .iter()
+            .all(|c| columns.contains(&c.as_str()) || FOLLOW.contains(&c.as_str()))
 }

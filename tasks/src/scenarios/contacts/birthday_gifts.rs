@@ -9,31 +9,33 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, mix, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, mix};
+use crate::setup::Setup;
 use apps::people::Person;
 use chrono::{Datelike, Duration};
 use sim::sql::Cached;
 
+const MESSAGE: &str = "Happy birthday!";
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    /// Days from today that count as "the next N days".
+    window: i64,
+    /// This year's gift amount.
+    amount: f64,
+    /// (person, days from today of the next birthday, gets a gift?)
+    plan: Vec<(Person, i64, bool)>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| pop.relations_of(p.id).len() >= 4);
-    let known: Vec<Person> = pop
-        .relations_of(p.id)
-        .into_iter()
-        .map(|(_, id)| g.person(id))
-        .collect();
-    let window: i64 = if g.variant == 2 { 10 } else { 7 };
-    let amount: f64 = [25.0, 40.0, 30.0][usize::from(g.variant - 1)];
-    // (person, days from today of the next birthday, gets a gift?)
-    let plan: Vec<(Person, i64, bool)> = vec![
-        (known[0].clone(), 2, true),
-        (known[1].clone(), window - 1, true),
-        (known[2].clone(), window + 3, false),
-        (known[3].clone(), -2, false),
-    ];
-    let message = "Happy birthday!";
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["phone", "venmo", "simple_note"];
+    let amount = v.amount;
     let content = match g.variant {
         3 => format!(
             "Birthday gifts\nGift per person this year: ${amount:.0} on Venmo (it was $20 last year).\nAlways send a text too."
@@ -42,20 +44,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Birthday gifts\n- ${amount:.0} on Venmo for each friend or family member\n- plus a text on the day or just before"
         ),
     };
-    let instruction = match g.variant {
-        1 => format!(
-            "Check my phone contacts for birthdays in the next {window} days. Text each of those people \"{message}\" and send them the gift amount from my \"Birthday gifts\" note on Venmo, with \"{message}\" as the description."
-        ),
-        2 => format!(
-            "Whose birthday is coming up in the next {window} days? Look at the birthdays in my phone contacts, text each of them \"{message}\" and Venmo them the amount in my \"Birthday gifts\" note (description \"{message}\")."
-        ),
-        _ => format!(
-            "For every contact in my phone with a birthday within the next {window} days: send a text saying \"{message}\" and a Venmo payment of this year's gift amount from my \"Birthday gifts\" note, described \"{message}\"."
-        ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["phone", "venmo", "simple_note"];
-    let mut filler = g.filler(&p, 6, &[], &["Birthday gifts"]);
+    let mut filler = g.filler(&v.supervisor, 6, &[], &["Birthday gifts"]);
     filler.push(g.note(
         "Birthday ideas",
         "Gift ideas: a book, a plant, concert tickets. Budget up to $60.",
@@ -65,26 +54,74 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     ));
     let ours = vec![g.note("Birthday gifts", &content, &[], false, 20)];
     parts.notes = Some(mix(&mut g.rng, filler, ours));
-    {
-        let (sup, plan) = (p.clone(), plan.clone());
-        let variant = g.variant;
-        parts.setup.push(step(move |s| {
-            let today = s.now.date();
-            s.clear_contact_birthdays(&sup, today, today + Duration::days(window), 6)?;
-            for (x, days, _) in &plan {
-                let d = today + Duration::days(*days);
-                let year = x.birthday.year();
-                let b = d.with_year(year).unwrap_or(x.birthday);
-                s.set_contact_birthday(&sup, x, b)?;
-            }
-            if variant == 3 {
-                s.relabel_contact(&sup, &plan[0].0, "Bean", &["friend"])?;
-            }
-            s.set_venmo_balance(&sup, 500.0)?;
-            Ok(())
-        }));
-    }
+    parts.setup.push(v.step(setup));
+    (parts.ground_truth, parts.wrong) = solutions(&v);
+    parts.checks = checks(&v);
+    parts.allowed = allow_texts_and_payments();
+    parts
+}
 
+/// The supervisor and the four contacts whose birthdays are placed around the window.
+fn draw(g: &mut Gen) -> Values {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| pop.relations_of(p.id).len() >= 4);
+    let known: Vec<Person> = pop
+        .relations_of(p.id)
+        .into_iter()
+        .map(|(_, id)| g.person(id))
+        .collect();
+    let window: i64 = if g.variant == 2 { 10 } else { 7 };
+    let amount: f64 = [25.0, 40.0, 30.0][usize::from(g.variant - 1)];
+    let plan: Vec<(Person, i64, bool)> = vec![
+        (known[0].clone(), 2, true),
+        (known[1].clone(), window - 1, true),
+        (known[2].clone(), window + 3, false),
+        (known[3].clone(), -2, false),
+    ];
+    Values {
+        supervisor: p,
+        variant: g.variant,
+        window,
+        amount,
+        plan,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (window, message) = (v.window, MESSAGE);
+    match v.variant {
+        1 => format!(
+            "Check my phone contacts for birthdays in the next {window} days. Text each of those people \"{message}\" and send them the gift amount from my \"Birthday gifts\" note on Venmo, with \"{message}\" as the description."
+        ),
+        2 => format!(
+            "Whose birthday is coming up in the next {window} days? Look at the birthdays in my phone contacts, text each of them \"{message}\" and Venmo them the amount in my \"Birthday gifts\" note (description \"{message}\")."
+        ),
+        _ => format!(
+            "For every contact in my phone with a birthday within the next {window} days: send a text saying \"{message}\" and a Venmo payment of this year's gift amount from my \"Birthday gifts\" note, described \"{message}\"."
+        ),
+    }
+}
+
+/// Clears birthdays near the window, then places the four planned ones.
+fn setup(v: &Values, s: &Setup) -> rusqlite::Result<()> {
+    let today = s.now.date();
+    s.clear_contact_birthdays(&v.supervisor, today, today + Duration::days(v.window), 6)?;
+    for (x, days, _) in &v.plan {
+        let d = today + Duration::days(*days);
+        let year = x.birthday.year();
+        let b = d.with_year(year).unwrap_or(x.birthday);
+        s.set_contact_birthday(&v.supervisor, x, b)?;
+    }
+    if v.variant == 3 {
+        s.relabel_contact(&v.supervisor, &v.plan[0].0, "Bean", &["friend"])?;
+    }
+    s.set_venmo_balance(&v.supervisor, 500.0)?;
+    Ok(())
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
+    let window = v.window;
     let script = Script::parse(include_str!("birthday_gifts.py"));
     let head = script.cell("logins", &Vals::new());
     let body = |lo: i64, hi: i64, cell: &str, amount_index: &str, title: &str| {
@@ -93,12 +130,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("hi", hi)
             .code("amount_index", amount_index)
             .lit("title", title)
-            .lit("message", message);
+            .lit("message", MESSAGE);
         script.cell(cell, &vals)
     };
     let gifts = "Birthday gifts";
-    parts.ground_truth = vec![head.clone(), body(0, window, "gifts", "0", gifts)];
-    parts.wrong = vec![
+    let ground_truth = vec![head.clone(), body(0, window, "gifts", "0", gifts)];
+    let mut wrong = vec![
         solution(
             "counts birthdays of the past week too",
             vec![head.clone(), body(-window, window, "gifts", "0", gifts)],
@@ -115,13 +152,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ),
     ];
-    if g.variant == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "sends last year's amount",
             vec![head.clone(), body(0, window, "gifts", "1", gifts)],
         ));
     } else {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "sends the birthday-ideas budget",
             vec![
                 head.clone(),
@@ -129,78 +166,86 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ));
     }
-    for (x, days, gets) in &plan {
-        let (name, number, email, gets) = (
-            format!("{} {}", x.first_name, x.last_name),
-            x.phone_number.clone(),
-            x.email.clone(),
-            *gets,
-        );
-        if gets {
-            let (n2, e2) = (number.clone(), email.clone());
-            parts.checks.push(Check::new(
-                format!("{name} (birthday in {days} days) got one text \"{message}\""),
-                move |ctx| {
-                    let t: Vec<String> = sent_texts(ctx)
-                        .into_iter()
-                        .filter(|t| t.0 == n2)
-                        .map(|t| t.1)
-                        .collect();
-                    match t.as_slice() {
-                        [m] if crate::eval::normalize_text(m)
-                            == crate::eval::normalize_text(message) =>
-                        {
-                            Ok(())
-                        }
-                        _ => Err(format!("texts {t:?}")),
-                    }
-                },
-            ));
-            parts.checks.push(Check::new(
-                format!("{name} got one Venmo payment of ${amount:.2} described \"{message}\""),
-                move |ctx| {
-                    let pay: Vec<(String, f64, String)> = sent_payments(ctx)
-                        .into_iter()
-                        .filter(|x| x.0.eq_ignore_ascii_case(&e2))
-                        .collect();
-                    match pay.as_slice() {
-                        [(_, a, d)]
-                            if same_amount(*a, amount)
-                                && crate::eval::normalize_text(d)
-                                    == crate::eval::normalize_text(message) =>
-                        {
-                            Ok(())
-                        }
-                        _ => Err(format!("payments {pay:?}")),
-                    }
-                },
-            ));
-        } else {
-            parts.checks.push(Check::new(
-                format!("{name} (birthday {days} days away) got neither text nor payment"),
-                move |ctx| {
-                    if sent_texts(ctx).iter().any(|t| t.0 == number)
-                        || sent_payments(ctx)
-                            .iter()
-                            .any(|x| x.0.eq_ignore_ascii_case(&email))
-                    {
-                        Err("they got something".into())
-                    } else {
-                        Ok(())
-                    }
-                },
-            ));
-        }
+    (ground_truth, wrong)
+}
+
+/// Per planned contact: a text and a payment for those in the window, nothing for the others;
+/// then the totals.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = Vec::new();
+    for (x, days, gets) in &v.plan {
+        checks.extend(person_checks(x, *days, *gets, v.amount));
     }
-    parts.checks.push(Check::new(
+    checks.push(v.check(
         "exactly two texts and two payments were sent",
-        |ctx| match (sent_texts(ctx).len(), sent_payments(ctx).len()) {
+        |_, ctx| match (sent_texts(ctx).len(), sent_payments(ctx).len()) {
             (2, 2) => Ok(()),
             (t, v) => Err(format!("{t} texts, {v} payments")),
         },
     ));
-    parts.allowed = allow_texts_and_payments();
-    parts
+    checks
+}
+
+/// The checks for one planned contact (their number and e-mail move into the checks).
+fn person_checks(x: &Person, days: i64, gets: bool, amount: f64) -> Vec<Check> {
+    let name = format!("{} {}", x.first_name, x.last_name);
+    let (number, email) = (x.phone_number.clone(), x.email.clone());
+    let message = MESSAGE;
+    if !gets {
+        return vec![Check::new(
+            format!("{name} (birthday {days} days away) got neither text nor payment"),
+            move |ctx| {
+                if sent_texts(ctx).iter().any(|t| t.0 == number)
+                    || sent_payments(ctx)
+                        .iter()
+                        .any(|x| x.0.eq_ignore_ascii_case(&email))
+                {
+                    Err("they got something".into())
+                } else {
+                    Ok(())
+                }
+            },
+        )];
+    }
+    vec![
+        Check::new(
+            format!("{name} (birthday in {days} days) got one text \"{message}\""),
+            move |ctx| {
+                let t: Vec<String> = sent_texts(ctx)
+                    .into_iter()
+                    .filter(|t| t.0 == number)
+                    .map(|t| t.1)
+                    .collect();
+                match t.as_slice() {
+                    [m] if crate::eval::normalize_text(m)
+                        == crate::eval::normalize_text(message) =>
+                    {
+                        Ok(())
+                    }
+                    _ => Err(format!("texts {t:?}")),
+                }
+            },
+        ),
+        Check::new(
+            format!("{name} got one Venmo payment of ${amount:.2} described \"{message}\""),
+            move |ctx| {
+                let pay: Vec<(String, f64, String)> = sent_payments(ctx)
+                    .into_iter()
+                    .filter(|x| x.0.eq_ignore_ascii_case(&email))
+                    .collect();
+                match pay.as_slice() {
+                    [(_, a, d)]
+                        if same_amount(*a, amount)
+                            && crate::eval::normalize_text(d)
+                                == crate::eval::normalize_text(message) =>
+                    {
+                        Ok(())
+                    }
+                    _ => Err(format!("payments {pay:?}")),
+                }
+            },
+        ),
+    ]
 }
 
 /// The supervisor's Venmo payments: (receiver's e-mail, amount, description).

@@ -9,21 +9,60 @@ use super::{
 use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 use std::collections::BTreeSet;
 
+/// The note that lists the archives.
+const NOTE_TITLE: &str = "Archived trips";
+/// The archive already there (and in the note).
+const OLD_LINE: &str = "~/archives/rome_2021_05.zip";
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    now: NaiveDateTime,
+    /// The supervisor's full name, as the itineraries write it.
+    who: String,
+    /// The trips to archive and those to keep.
+    archived: Vec<&'static TripPlan>,
+    kept: Vec<&'static TripPlan>,
+    /// The files the setup writes.
+    setup_files: Vec<(String, String, NaiveDateTime)>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction, notes) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "file_system", "simple_note", "phone"];
+    parts.notes = Some(notes);
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("archive_trips.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![
+        allow_fs_under(&["~/documents/trips/", "~/archives/"]),
+        crate::kit::notes::allow_updates(vec![NOTE_TITLE.to_string()], &["content"]),
+    ];
+    parts
+}
+
+/// Draws the variant's values, its instruction and the supervisor's notes.
+fn draw(g: &mut Gen) -> (Values, String, Vec<NoteSeed>) {
     let p = g.supervisor();
     let now = g.now;
-    let mut trips: Vec<&TripPlan> = vec![&KYOTO, &REYKJAVIK, &LISBON, &OAXACA, &ANTWERP];
+    let mut trips: Vec<&'static TripPlan> = vec![&KYOTO, &REYKJAVIK, &LISBON, &OAXACA, &ANTWERP];
     if g.variant == 2 {
         trips.push(&CHICAGO);
     }
-    let archived: Vec<&TripPlan> = trips
+    let archived: Vec<&'static TripPlan> = trips
         .iter()
         .filter(|t| match g.variant {
             3 => t.start.starts_with("2022"),
@@ -31,43 +70,26 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         })
         .copied()
         .collect();
-    let kept: Vec<&TripPlan> = trips
+    let kept: Vec<&'static TripPlan> = trips
         .iter()
         .filter(|t| !archived.iter().any(|a| a.city == t.city))
         .copied()
         .collect();
-    let note_title = "Archived trips";
     let instruction = match g.variant {
         1 => format!(
-            "My trips folder is getting big. For every trip in ~/documents/trips/ that is already over, compress its folder into ~/archives/<folder name>.zip and delete the folder. Then add each archive's path (~/archives/...) as a new line to my note \"{note_title}\"."
+            "My trips folder is getting big. For every trip in ~/documents/trips/ that is already over, compress its folder into ~/archives/<folder name>.zip and delete the folder. Then add each archive's path (~/archives/...) as a new line to my note \"{NOTE_TITLE}\"."
         ),
         2 => format!(
-            "Archive my finished trips: each folder in ~/documents/trips/ whose trip has ended should become ~/archives/<folder name>.zip, and the folder itself should go. Append the archive paths (like ~/archives/x.zip), one per line, to my \"{note_title}\" note."
+            "Archive my finished trips: each folder in ~/documents/trips/ whose trip has ended should become ~/archives/<folder name>.zip, and the folder itself should go. Append the archive paths (like ~/archives/x.zip), one per line, to my \"{NOTE_TITLE}\" note."
         ),
         _ => format!(
-            "Please archive my 2022 trips: compress each of their folders in ~/documents/trips/ into ~/archives/<folder name>.zip and remove the folder. Add the paths of the new archives, one per line in the ~/archives/... form, to my note \"{note_title}\"."
+            "Please archive my 2022 trips: compress each of their folders in ~/documents/trips/ into ~/archives/<folder name>.zip and remove the folder. Add the paths of the new archives, one per line in the ~/archives/... form, to my note \"{NOTE_TITLE}\"."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "simple_note", "phone"];
     let who = format!("{} {}", p.first_name, p.last_name);
-    // Each trip's files: relative path -> content.
-    let trip_files = |t: &TripPlan| -> Vec<(String, String)> {
-        vec![
-            ("itinerary.txt".to_string(), t.itinerary(&who, false)),
-            (
-                format!("receipts/lodging_{}.pdf", t.folder()),
-                receipt(t.stay, "Lodging", "412.00", t.start),
-            ),
-            (
-                format!("photos/{}_1.jpg", t.city.to_lowercase()),
-                format!("JPEG image: {} photo 1", t.city),
-            ),
-        ]
-    };
     let mut setup_files = Vec::new();
     for (i, t) in trips.iter().enumerate() {
-        for (rel, c) in trip_files(t) {
+        for (rel, c) in trip_files(&who, t) {
             setup_files.push(dated(
                 now,
                 &format!("~/documents/trips/{}/{rel}", t.folder()),
@@ -76,30 +98,60 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ));
         }
     }
-    let old_line = "~/archives/rome_2021_05.zip";
-    let mine = g.note(note_title, old_line, &["travel"], false, 300);
-    let filler = g.filler(&p, 6, &["travel"], &[note_title]);
-    parts.notes = Some(crate::scenarios::mix(&mut g.rng, filler, vec![mine]));
-    let sup = p.clone();
-    parts.setup.push(step(move |s| {
-        s.remove_tree(&sup, "/documents/trips/")?;
-        s.add_dated_files(&sup, &setup_files)?;
+    let mine = g.note(NOTE_TITLE, OLD_LINE, &["travel"], false, 300);
+    let filler = g.filler(&p, 6, &["travel"], &[NOTE_TITLE]);
+    let notes = crate::scenarios::mix(&mut g.rng, filler, vec![mine]);
+    let v = Values {
+        supervisor: p,
+        variant: g.variant,
+        now,
+        who,
+        archived,
+        kept,
+        setup_files,
+    };
+    (v, instruction, notes)
+}
+
+/// A trip's files: relative path -> content.
+fn trip_files(who: &str, t: &TripPlan) -> Vec<(String, String)> {
+    vec![
+        ("itinerary.txt".to_string(), t.itinerary(who, false)),
+        (
+            format!("receipts/lodging_{}.pdf", t.folder()),
+            receipt(t.stay, "Lodging", "412.00", t.start),
+        ),
+        (
+            format!("photos/{}_1.jpg", t.city.to_lowercase()),
+            format!("JPEG image: {} photo 1", t.city),
+        ),
+    ]
+}
+
+/// The trips' folders (replacing the base world's) and the older archive.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        s.remove_tree(&v.supervisor, "/documents/trips/")?;
+        s.add_dated_files(&v.supervisor, &v.setup_files)?;
         s.add_file(
-            &sup,
-            old_line,
+            &v.supervisor,
+            OLD_LINE,
             "binary:5f0e2a91c4...",
-            now - Duration::days(300),
+            v.now - Duration::days(300),
         )
-    }));
-    let script = Script::parse(include_str!("archive_trips.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
-    let over = if g.variant == 3 { "from_2022" } else { "ended" };
+    let over = if v.variant == 3 { "from_2022" } else { "ended" };
     let run = |over: &str, dest: &str, delete: bool, note: bool| {
         let vals = Vals::new()
             .code("today", TODAY_PY)
             .code("over", script.cell(over, &none))
             .code("dest", script.cell(dest, &none))
-            .lit("title", note_title);
+            .lit("title", NOTE_TITLE);
         let mut names = vec!["archive"];
         if delete {
             names.push("delete");
@@ -112,8 +164,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         script.cells(&names, &vals).join("\n")
     };
     let dest = "to_archives";
-    parts.ground_truth = vec![fs_login(), run(over, dest, true, true)];
-    parts.wrong = vec![
+    let ground_truth = vec![fs_login(), run(over, dest, true, true)];
+    let mut wrong = vec![
         solution(
             "archives every trip, the coming one too",
             vec![fs_login(), run("always", dest, true, true)],
@@ -131,122 +183,138 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![fs_login(), run(over, "beside_folder", true, true)],
         ),
     ];
-    if g.variant == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "treats a trip as over only when it started last year or before",
             vec![fs_login(), run("before_may", dest, true, true)],
         ));
     }
-    for t in &archived {
-        let folder = t.folder();
-        let tilde = format!("~/archives/{folder}.zip");
-        let want: Vec<(String, String)> = trip_files(t)
-            .into_iter()
-            .map(|(rel, c)| (format!("/{folder}/{rel}"), c))
-            .collect();
-        parts.checks.push(Check::new(
-            format!("{tilde} holds the {} files of {folder}", want.len()),
-            move |ctx| {
-                let Some(entries) = archive_entries(ctx, &tilde) else {
-                    return Err(format!("no archive at {tilde}"));
-                };
-                for (path, content) in &want {
-                    if !entries
-                        .iter()
-                        .any(|(p, c)| p.ends_with(path.as_str()) && c == content)
-                    {
-                        return Err(format!("{path} is not in it"));
-                    }
-                }
-                Ok(())
-            },
-        ));
-    }
-    let gone_dirs: Vec<String> = archived
-        .iter()
-        .map(|t| format!("~/documents/trips/{}/", t.folder()))
+    (ground_truth, wrong)
+}
+
+/// A check that the archive of trip `t` holds its files.
+fn archive_holds(who: &str, t: &TripPlan) -> Check {
+    let folder = t.folder();
+    let tilde = format!("~/archives/{folder}.zip");
+    let want: Vec<(String, String)> = trip_files(who, t)
+        .into_iter()
+        .map(|(rel, c)| (format!("/{folder}/{rel}"), c))
         .collect();
-    let gd = gone_dirs.clone();
-    parts.checks.push(Check::new(
-        format!("{} are gone", gone_dirs.join(", ")),
+    Check::new(
+        format!("{tilde} holds the {} files of {folder}", want.len()),
         move |ctx| {
-            let uid = ctx.user_id("file_system").unwrap_or(0);
-            for d in &gd {
-                let n: i64 = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT (SELECT count(*) FROM file_system.files WHERE user_id = ?1 AND substr(tilde_path, 1, length(?2)) = ?2) + \
-                         (SELECT count(*) FROM file_system.directories WHERE user_id = ?1 AND substr(tilde_path, 1, length(?2)) = ?2)",
-                        rusqlite::params![uid, d],
-                        |r| r.get(0),
-                    )
-                    .unwrap_or(0);
-                if n > 0 {
-                    return Err(format!("{d} still has {n} entries"));
+            let Some(entries) = archive_entries(ctx, &tilde) else {
+                return Err(format!("no archive at {tilde}"));
+            };
+            for (path, content) in &want {
+                if !entries
+                    .iter()
+                    .any(|(p, c)| p.ends_with(path.as_str()) && c == content)
+                {
+                    return Err(format!("{path} is not in it"));
                 }
             }
             Ok(())
         },
+    )
+}
+
+/// The folders that must be gone.
+fn gone_dirs(v: &Values) -> Vec<String> {
+    v.archived
+        .iter()
+        .map(|t| format!("~/documents/trips/{}/", t.folder()))
+        .collect()
+}
+
+/// The archives ~/archives/ must hold at the end (the note lists the same).
+fn want_archives(v: &Values) -> BTreeSet<String> {
+    v.archived
+        .iter()
+        .map(|t| format!("~/archives/{}.zip", t.folder()))
+        .chain([OLD_LINE.to_string()])
+        .collect()
+}
+
+/// Are the archived folders gone, files and directories?
+fn folders_gone(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let uid = ctx.user_id("file_system").unwrap_or(0);
+    for d in &gone_dirs(v) {
+        let n: i64 = ctx
+            .db
+            .query_row_cached(
+                "SELECT (SELECT count(*) FROM file_system.files WHERE user_id = ?1 AND substr(tilde_path, 1, length(?2)) = ?2) + \
+                 (SELECT count(*) FROM file_system.directories WHERE user_id = ?1 AND substr(tilde_path, 1, length(?2)) = ?2)",
+                rusqlite::params![uid, d],
+                |r| r.get(0),
+            )
+            .unwrap_or(0);
+        if n > 0 {
+            return Err(format!("{d} still has {n} entries"));
+        }
+    }
+    Ok(())
+}
+
+/// Does the note list exactly the archives?
+fn note_lists(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let notes = crate::kit::notes::end_notes(ctx);
+    let Some((_, content, _, _)) = notes.iter().find(|n| n.0 == NOTE_TITLE) else {
+        return Err("the note is gone".into());
+    };
+    let got: BTreeSet<String> = crate::kit::notes::lines(content)
+        .iter()
+        .map(|l| l.trim_start_matches(['-', '*', ' ']).to_string())
+        .collect();
+    let want = want_archives(v);
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("it lists {got:?}"))
+    }
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v
+        .archived
+        .iter()
+        .map(|t| archive_holds(&v.who, t))
+        .collect();
+    checks.push(v.check(
+        format!("{} are gone", gone_dirs(v).join(", ")),
+        folders_gone,
     ));
     let mut kept_files = Vec::new();
-    for t in &kept {
-        for (rel, c) in trip_files(t) {
+    for t in &v.kept {
+        for (rel, c) in trip_files(&v.who, t) {
             kept_files.push((format!("~/documents/trips/{}/{rel}", t.folder()), c));
         }
     }
-    let kept_names: Vec<String> = kept.iter().map(|t| t.folder()).collect();
-    parts.checks.push(files_at(
+    let kept_names: Vec<String> = v.kept.iter().map(|t| t.folder()).collect();
+    checks.push(files_at(
         format!("{} stay as they are", kept_names.join(", ")),
         kept_files,
     ));
-    let want_archives: BTreeSet<String> = archived
-        .iter()
-        .map(|t| format!("~/archives/{}.zip", t.folder()))
-        .chain([old_line.to_string()])
-        .collect();
-    let wa = want_archives.clone();
-    parts.checks.push(Check::new(
-        format!(
-            "~/archives/ holds only {}",
-            want_archives.iter().cloned().collect::<Vec<_>>().join(", ")
-        ),
-        move |ctx| {
+    let want_lines: Vec<String> = want_archives(v).into_iter().collect();
+    checks.push(v.check(
+        format!("~/archives/ holds only {}", want_lines.join(", ")),
+        |v, ctx| {
             let got: BTreeSet<String> = end_files(ctx)
                 .into_keys()
                 .filter(|p| p.starts_with("~/archives/"))
                 .collect();
-            if got == wa {
+            if got == want_archives(v) {
                 Ok(())
             } else {
                 Err(format!("it holds {got:?}"))
             }
         },
     ));
-    let want_lines: Vec<String> = want_archives.iter().cloned().collect();
-    parts.checks.push(Check::new(
-        format!("the note \"{note_title}\" lists {}", want_lines.join(", ")),
-        move |ctx| {
-            let notes = crate::kit::notes::end_notes(ctx);
-            let Some((_, content, _, _)) = notes.iter().find(|n| n.0 == note_title) else {
-                return Err("the note is gone".into());
-            };
-            let got: BTreeSet<String> = crate::kit::notes::lines(content)
-                .iter()
-                .map(|l| l.trim_start_matches(['-', '*', ' ']).to_string())
-                .collect();
-            let want: BTreeSet<String> = want_lines.iter().cloned().collect();
-            if got == want {
-                Ok(())
-            } else {
-                Err(format!("it lists {got:?}"))
-            }
-        },
+    checks.push(v.check(
+        format!("the note \"{NOTE_TITLE}\" lists {}", want_lines.join(", ")),
+        note_lists,
     ));
-    parts.allowed = vec![
-        allow_fs_under(&["~/documents/trips/", "~/archives/"]),
-        crate::kit::notes::allow_updates(vec![note_title.to_string()], &["content"]),
-    ];
-    parts
+    checks
 }
 
 /// The entries of the supervisor's archive at `tilde` (path, content), if there is one.

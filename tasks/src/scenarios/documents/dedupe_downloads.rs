@@ -5,15 +5,51 @@
 use super::{
     added_notes, allow_fs_under, allow_new_notes, base, dated, files_at, fs_login, removed_files,
 };
+use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::Person;
 use chrono::NaiveDateTime;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    /// The designed files of ~/downloads: (name, content, days ago).
+    files: Vec<(&'static str, String, i64)>,
+    /// The files the setup writes.
+    setup_files: Vec<(String, String, NaiveDateTime)>,
+    /// The near-duplicate lease's content.
+    near: String,
+    /// Which copy of each set to keep (variant 3: the newest).
+    keep_newest: bool,
+    /// The note to write.
+    title: &'static str,
+    /// The names that stay and those that go.
+    keep: Vec<String>,
+    gone: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "file_system", "simple_note"];
+    parts
+        .setup
+        .push(v.step(|v, s| s.add_dated_files(&v.supervisor, &v.setup_files)));
+    let script = Script::parse(include_str!("dedupe_downloads.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_fs_under(&["~/downloads/"]), allow_new_notes()];
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let p = g.supervisor();
     let now = g.now;
     let lease = "Residential Lease Agreement\nTenant: {name}\nMonthly rent: $1,850.00\nTerm: 12 months from June 1, 2023".replace("{name}", &format!("{} {}", p.first_name, p.last_name));
@@ -22,7 +58,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let photo = "JPEG image: sunset from the balcony";
     let insurance = "Auto insurance card\nPolicy 55-2210-87\nValid through 2024-01-31";
     // (name, content, days ago)
-    let mut files: Vec<(&str, String, i64)> = vec![
+    let mut files: Vec<(&'static str, String, i64)> = vec![
         ("lease_agreement.pdf", lease.clone(), 62),
         ("lease_agreement (1).pdf", lease.clone(), 31),
         ("lease_final.pdf", lease.clone(), 4),
@@ -55,19 +91,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Some files in ~/downloads are exact duplicates of each other under other names. For each set keep only the most recently created file and delete the others, and put the names of the deleted files in a new note called \"{title}\", one name per line."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "simple_note"];
     let setup_files: Vec<(String, String, NaiveDateTime)> = files
         .iter()
         .map(|(n, c, d)| dated(now, &format!("~/downloads/{n}"), c, *d))
         .collect();
-    let sup = p.clone();
-    parts
-        .setup
-        .push(step(move |s| s.add_dated_files(&sup, &setup_files)));
-    // Which go: all but the oldest (newest) of each content group of size > 1.
+    let (keep, gone) = keep_and_gone(&files, keep_newest);
+    let v = Values {
+        supervisor: p,
+        files,
+        setup_files,
+        near,
+        keep_newest,
+        title,
+        keep,
+        gone,
+    };
+    (v, instruction)
+}
+
+/// The names kept and deleted: all but the oldest (newest) of each content group of size > 1.
+fn keep_and_gone(files: &[(&str, String, i64)], keep_newest: bool) -> (Vec<String>, Vec<String>) {
     let mut groups: BTreeMap<&str, Vec<(&str, i64)>> = BTreeMap::new();
-    for (n, c, d) in &files {
+    for (n, c, d) in files {
         groups.entry(c.as_str()).or_default().push((n, *d));
     }
     let mut keep: Vec<String> = Vec::new();
@@ -87,8 +132,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }
     }
+    (keep, gone)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (title, keep_newest) = (v.title, v.keep_newest);
     let pick = if keep_newest { "-1" } else { "0" };
-    let script = Script::parse(include_str!("dedupe_downloads.py"));
     let none = Vals::new();
     let dedupe = |key: &str, pick: &str, note: bool| {
         let vals = Vals::new()
@@ -102,9 +152,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         script.cells(names, &vals).join("\n")
     };
-    parts.ground_truth = vec![fs_login(), dedupe("by_content", pick, true)];
+    let ground_truth = vec![fs_login(), dedupe("by_content", pick, true)];
     let other_pick = if keep_newest { "0" } else { "-1" };
-    parts.wrong = vec![
+    let wrong = vec![
         solution(
             if keep_newest {
                 "keeps the oldest copy instead of the newest"
@@ -122,75 +172,76 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![fs_login(), dedupe("by_content", pick, false)],
         ),
     ];
+    (ground_truth, wrong)
+}
+
+/// Does the new note list exactly the deleted names?
+fn note_lists_gone(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let notes = added_notes(ctx);
+    let Some((_, content)) = notes.iter().find(|(x, _)| x.trim() == v.title) else {
+        return Err("no note".into());
+    };
+    let got: BTreeSet<String> = crate::kit::notes::lines(content)
+        .iter()
+        .map(|l| base(l.trim_start_matches(['-', '*', ' '])).to_string())
+        .collect();
+    if got == v.gone.iter().cloned().collect::<BTreeSet<String>>() {
+        Ok(())
+    } else {
+        Err(format!("the note lists {got:?}"))
+    }
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let content_of = |n: &str| -> String {
-        files
+        v.files
             .iter()
             .find(|(x, _, _)| *x == n)
             .map(|(_, c, _)| c.clone())
             .unwrap_or_default()
     };
-    parts.checks.push(files_at(
-        format!("kept: {}", keep.join(", ")),
-        keep.iter()
-            .map(|n| (format!("~/downloads/{n}"), content_of(n)))
-            .collect(),
-    ));
-    parts.checks.push(files_gone(
-        format!("deleted: {}", gone.join(", ")),
-        gone.iter().map(|n| format!("~/downloads/{n}")).collect(),
-    ));
-    parts.checks.push(files_at(
-        "the near-duplicate lease_agreement_v2.pdf is kept".into(),
-        vec![("~/downloads/lease_agreement_v2.pdf".into(), near.clone())],
-    ));
-    let gone2: BTreeSet<String> = gone.iter().cloned().collect();
-    parts.checks.push(Check::new(
-        "no other file was deleted (the Amazon receipts stay)",
-        move |ctx| match removed_files(ctx)
-            .iter()
-            .find(|(p, _)| !gone2.contains(base(p)))
-        {
-            Some((p, _)) => Err(format!("{p} was deleted")),
-            None => Ok(()),
-        },
-    ));
-    let t = title.to_string();
-    parts.checks.push(Check::new(
-        format!("one new note titled \"{title}\""),
-        move |ctx| {
+    vec![
+        files_at(
+            format!("kept: {}", v.keep.join(", ")),
+            v.keep
+                .iter()
+                .map(|n| (format!("~/downloads/{n}"), content_of(n)))
+                .collect(),
+        ),
+        files_gone(
+            format!("deleted: {}", v.gone.join(", ")),
+            v.gone.iter().map(|n| format!("~/downloads/{n}")).collect(),
+        ),
+        files_at(
+            "the near-duplicate lease_agreement_v2.pdf is kept".into(),
+            vec![("~/downloads/lease_agreement_v2.pdf".into(), v.near.clone())],
+        ),
+        v.check(
+            "no other file was deleted (the Amazon receipts stay)",
+            |v, ctx| match removed_files(ctx)
+                .iter()
+                .find(|(p, _)| !v.gone.iter().any(|g| g == base(p)))
+            {
+                Some((p, _)) => Err(format!("{p} was deleted")),
+                None => Ok(()),
+            },
+        ),
+        v.check(format!("one new note titled \"{}\"", v.title), |v, ctx| {
             let n = added_notes(ctx)
                 .iter()
-                .filter(|(x, _)| x.trim() == t)
+                .filter(|(x, _)| x.trim() == v.title)
                 .count();
             if n == 1 {
                 Ok(())
             } else {
                 Err(format!("{n} such notes"))
             }
-        },
-    ));
-    let t = title.to_string();
-    let want: BTreeSet<String> = gone.iter().cloned().collect();
-    parts.checks.push(Check::new(
-        format!("the note lists exactly {}, one per line", gone.join(", ")),
-        move |ctx| {
-            let notes = added_notes(ctx);
-            let Some((_, content)) = notes.iter().find(|(x, _)| x.trim() == t) else {
-                return Err("no note".into());
-            };
-            let got: BTreeSet<String> = crate::kit::notes::lines(content)
-                .iter()
-                .map(|l| base(l.trim_start_matches(['-', '*', ' '])).to_string())
-                .collect();
-            if got == want {
-                Ok(())
-            } else {
-                Err(format!("the note lists {got:?}"))
-            }
-        },
-    ));
-    parts.allowed = vec![allow_fs_under(&["~/downloads/"]), allow_new_notes()];
-    parts
+        }),
+        v.check(
+            format!("the note lists exactly {}, one per line", v.gone.join(", ")),
+            note_lists_gone,
+        ),
+    ]
 }
 
 /// Checks that none of `paths` is among the files at the end.

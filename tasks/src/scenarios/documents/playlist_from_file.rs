@@ -7,43 +7,86 @@ use super::fs_login;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    now: NaiveDateTime,
+    variant: u8,
+    /// The catalog ids of the listed songs, those marked (no), and the one listed twice.
+    ids: Vec<i64>,
+    skip: Vec<i64>,
+    dup: Option<i64>,
+    /// The list file and the playlist to make.
+    path: &'static str,
+    title: &'static str,
+    public: bool,
+    /// The songs the playlist must hold.
+    wanted: Vec<i64>,
+    /// The list's heading.
+    heading: String,
+    /// The songs of the near-miss list (or marked (no)), and what they are.
+    avoid: Vec<i64>,
+    what: &'static str,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "file_system", "spotify"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("playlist_from_file.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let p = g.supervisor();
     let now = g.now;
-    let (ids, skip, dup, path, title, public): (Vec<i64>, Vec<i64>, Option<i64>, &str, &str, bool) =
-        match g.variant {
-            1 => (
-                vec![12, 18, 5, 20, 27, 19],
-                vec![],
-                None,
-                "~/documents/music/road_trip.txt",
-                "Road Trip",
-                false,
-            ),
-            2 => (
-                vec![9, 6, 13, 16, 12],
-                vec![],
-                Some(13),
-                "~/downloads/brunch_songs.txt",
-                "Sunday Brunch",
-                true,
-            ),
-            _ => (
-                vec![15, 8, 20, 18, 5, 27],
-                vec![8, 5],
-                None,
-                "~/documents/music/gym_mix.txt",
-                "Gym Mix",
-                false,
-            ),
-        };
+    let (ids, skip, dup, path, title, public): (
+        Vec<i64>,
+        Vec<i64>,
+        Option<i64>,
+        &'static str,
+        &'static str,
+        bool,
+    ) = match g.variant {
+        1 => (
+            vec![12, 18, 5, 20, 27, 19],
+            vec![],
+            None,
+            "~/documents/music/road_trip.txt",
+            "Road Trip",
+            false,
+        ),
+        2 => (
+            vec![9, 6, 13, 16, 12],
+            vec![],
+            Some(13),
+            "~/downloads/brunch_songs.txt",
+            "Sunday Brunch",
+            true,
+        ),
+        _ => (
+            vec![15, 8, 20, 18, 5, 27],
+            vec![8, 5],
+            None,
+            "~/documents/music/gym_mix.txt",
+            "Gym Mix",
+            false,
+        ),
+    };
     let wanted: Vec<i64> = ids.iter().filter(|i| !skip.contains(i)).copied().collect();
     let instruction = match g.variant {
         1 => format!(
@@ -56,45 +99,75 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Turn {path} into a private Spotify playlist named \"{title}\". Leave out the songs I marked with (no)."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "spotify"];
-    let (sup, path_s, ids_s, skip_s) = (p.clone(), path.to_string(), ids.clone(), skip.clone());
-    let heading = format!("{title} songs");
-    parts.setup.push(step(move |s| {
-        let mut songs = catalog_songs(s.db, &ids_s)?;
-        if let Some(d) = dup {
+    let variant = g.variant;
+    let avoid: Vec<i64> = match variant {
+        1 => vec![6, 9, 16],
+        2 => vec![15, 8],
+        _ => skip.clone(),
+    };
+    let what = match variant {
+        1 => "no song of the 2021 list",
+        2 => "no song of the study list",
+        _ => "no song marked (no)",
+    };
+    let v = Values {
+        supervisor: p,
+        now,
+        variant,
+        ids,
+        skip,
+        dup,
+        path,
+        title,
+        public,
+        wanted,
+        heading: format!("{title} songs"),
+        avoid,
+        what,
+    };
+    (v, instruction)
+}
+
+/// The song list file and its near misses.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let mut songs = catalog_songs(s.db, &v.ids)?;
+        if let Some(d) = v.dup {
             let again = songs.iter().find(|x| x.0 == d).cloned();
             songs.extend(again);
         }
         s.add_file(
-            &sup,
-            &path_s,
-            &song_list(&heading, &songs, &skip_s),
-            now - Duration::days(3),
+            &v.supervisor,
+            v.path,
+            &song_list(&v.heading, &songs, &v.skip),
+            v.now - Duration::days(3),
         )?;
-        if path_s.contains("road_trip") {
+        if v.path.contains("road_trip") {
             let old = catalog_songs(s.db, &[6, 9, 16])?;
             s.add_file(
-                &sup,
+                &v.supervisor,
                 "~/documents/music/road_trip_2021.txt",
                 &song_list("Road trip 2021", &old, &[]),
-                now - Duration::days(700),
+                v.now - Duration::days(700),
             )?;
         }
-        if path_s.contains("downloads") {
+        if v.path.contains("downloads") {
             let other = catalog_songs(s.db, &[15, 8])?;
             s.add_file(
-                &sup,
+                &v.supervisor,
                 "~/downloads/study_songs.txt",
                 &song_list("Study songs", &other, &[]),
-                now - Duration::days(30),
+                v.now - Duration::days(30),
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("playlist_from_file.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (variant, path, title, public) = (v.variant, v.path, v.title, v.public);
     // The cell that sets `path`: the named file, or the one in ~/downloads whose text has `word`.
-    let variant = g.variant;
     let find = |word: &str| {
         if variant == 2 {
             script.cell("find_in_downloads", &Vals::new().lit("word", word))
@@ -120,11 +193,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         script.cells(&["make", pick, "add"], &vals).join("\n")
     };
-    let right = find(if g.variant == 2 { "brunch" } else { path });
+    let right = find(if variant == 2 { "brunch" } else { path });
     let pub_py = if public { "True" } else { "False" };
     let other_pub = if public { "False" } else { "True" };
-    parts.ground_truth = vec![fs_login(), make(&right, pub_py, true, false)];
-    parts.wrong = vec![
+    let ground_truth = vec![fs_login(), make(&right, pub_py, true, false)];
+    let mut wrong = vec![
         solution(
             "adds the first search result for each title",
             vec![fs_login(), make(&right, pub_py, true, true)],
@@ -138,8 +211,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![fs_login(), make(&right, other_pub, true, false)],
         ),
     ];
-    match g.variant {
-        1 => parts.wrong.push(solution(
+    match variant {
+        1 => wrong.push(solution(
             "uses the 2021 road trip list",
             vec![
                 fs_login(),
@@ -151,83 +224,84 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 ),
             ],
         )),
-        2 => parts.wrong.push(solution(
+        2 => wrong.push(solution(
             "takes the study song list in ~/downloads",
             vec![fs_login(), make(&find("study"), pub_py, true, false)],
         )),
-        _ => parts.wrong.push(solution(
+        _ => wrong.push(solution(
             "keeps the songs marked (no)",
             vec![fs_login(), make(&right, pub_py, false, false)],
         )),
     }
-    let new_playlists = |ctx: &EvalCtx| -> Vec<(i64, String, bool)> {
-        added(ctx, "spotify", "playlists")
-            .into_iter()
-            .filter(|r| r.get("user_id").as_i64() == ctx.user_id("spotify"))
-            .map(|r| {
-                (
-                    r.id,
-                    r.get("title").as_str().unwrap_or("").trim().to_string(),
-                    r.get("is_public").as_i64() == Some(1)
-                        || r.get("is_public").as_bool() == Some(true),
-                )
-            })
-            .collect()
-    };
-    let songs_of = |ctx: &EvalCtx, playlist: i64| -> Vec<i64> {
-        added(ctx, "spotify", "playlist_songs")
-            .into_iter()
-            .filter(|r| r.get("playlist_id").as_i64() == Some(playlist))
-            .filter_map(|r| r.get("song_id").as_i64())
-            .collect()
-    };
-    let t1 = title.to_string();
-    parts.checks.push(Check::new(
-        format!("one new playlist \"{title}\""),
-        move |ctx| {
+    (ground_truth, wrong)
+}
+
+/// The supervisor's new playlists: (id, title, public?).
+fn new_playlists(ctx: &EvalCtx) -> Vec<(i64, String, bool)> {
+    added(ctx, "spotify", "playlists")
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == ctx.user_id("spotify"))
+        .map(|r| {
+            (
+                r.id,
+                r.get("title").as_str().unwrap_or("").trim().to_string(),
+                r.get("is_public").as_i64() == Some(1)
+                    || r.get("is_public").as_bool() == Some(true),
+            )
+        })
+        .collect()
+}
+
+/// The songs added to `playlist`.
+fn songs_of(ctx: &EvalCtx, playlist: i64) -> Vec<i64> {
+    added(ctx, "spotify", "playlist_songs")
+        .into_iter()
+        .filter(|r| r.get("playlist_id").as_i64() == Some(playlist))
+        .filter_map(|r| r.get("song_id").as_i64())
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let title = v.title;
+    vec![
+        v.check(format!("one new playlist \"{title}\""), |v, ctx| {
             let all = new_playlists(ctx);
-            let n = all.iter().filter(|x| x.1 == t1).count();
+            let n = all.iter().filter(|x| x.1 == v.title).count();
             if n == 1 && all.len() == 1 {
                 Ok(())
             } else {
                 Err(format!("{} new playlists, {n} so named", all.len()))
             }
-        },
-    ));
-    let t2 = title.to_string();
-    parts.checks.push(Check::new(
-        format!("it is {}", if public { "public" } else { "private" }),
-        move |ctx| match new_playlists(ctx).iter().find(|x| x.1 == t2) {
-            Some(x) if x.2 == public => Ok(()),
-            Some(_) => Err("wrong visibility".into()),
-            None => Err("no playlist".into()),
-        },
-    ));
-    let t3 = title.to_string();
-    let w1 = wanted.clone();
-    parts.checks.push(Check::new(
-        format!(
-            "it holds exactly the {} listed songs (ids {w1:?})",
-            w1.len()
+        }),
+        v.check(
+            format!("it is {}", if v.public { "public" } else { "private" }),
+            |v, ctx| match new_playlists(ctx).iter().find(|x| x.1 == v.title) {
+                Some(x) if x.2 == v.public => Ok(()),
+                Some(_) => Err("wrong visibility".into()),
+                None => Err("no playlist".into()),
+            },
         ),
-        move |ctx| {
-            let Some(pl) = new_playlists(ctx).into_iter().find(|x| x.1 == t3) else {
-                return Err("no playlist".into());
-            };
-            let got: BTreeSet<i64> = songs_of(ctx, pl.0).into_iter().collect();
-            let want: BTreeSet<i64> = w1.iter().copied().collect();
-            if got == want {
-                Ok(())
-            } else {
-                Err(format!("it holds {got:?}"))
-            }
-        },
-    ));
-    let t4 = title.to_string();
-    parts
-        .checks
-        .push(Check::new("each song is in it once", move |ctx| {
-            let Some(pl) = new_playlists(ctx).into_iter().find(|x| x.1 == t4) else {
+        v.check(
+            format!(
+                "it holds exactly the {} listed songs (ids {:?})",
+                v.wanted.len(),
+                v.wanted
+            ),
+            |v, ctx| {
+                let Some(pl) = new_playlists(ctx).into_iter().find(|x| x.1 == v.title) else {
+                    return Err("no playlist".into());
+                };
+                let got: BTreeSet<i64> = songs_of(ctx, pl.0).into_iter().collect();
+                let want: BTreeSet<i64> = v.wanted.iter().copied().collect();
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!("it holds {got:?}"))
+                }
+            },
+        ),
+        v.check("each song is in it once", |v, ctx| {
+            let Some(pl) = new_playlists(ctx).into_iter().find(|x| x.1 == v.title) else {
                 return Err("no playlist".into());
             };
             let songs = songs_of(ctx, pl.0);
@@ -239,29 +313,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             } else {
                 Err(format!("{} entries for {} songs", songs.len(), set.len()))
             }
-        }));
-    let avoid: Vec<i64> = match g.variant {
-        1 => vec![6, 9, 16],
-        2 => vec![15, 8],
-        _ => skip.clone(),
-    };
-    let what = match g.variant {
-        1 => "no song of the 2021 list",
-        2 => "no song of the study list",
-        _ => "no song marked (no)",
-    };
-    parts.checks.push(Check::new(
-        format!("{what} (ids {avoid:?})"),
-        move |ctx| match added(ctx, "spotify", "playlist_songs")
-            .iter()
-            .filter_map(|r| r.get("song_id").as_i64())
-            .find(|s| avoid.contains(s))
-        {
-            Some(s) => Err(format!("song {s} was added")),
-            None => Ok(()),
-        },
-    ));
-    parts.allowed = vec![
+        }),
+        v.check(
+            format!("{} (ids {:?})", v.what, v.avoid),
+            |v, ctx| match added(ctx, "spotify", "playlist_songs")
+                .iter()
+                .filter_map(|r| r.get("song_id").as_i64())
+                .find(|s| v.avoid.contains(s))
+            {
+                Some(s) => Err(format!("song {s} was added")),
+                None => Ok(()),
+            },
+        ),
+    ]
+}
+
+/// The supervisor's new playlist and its songs.
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added(
             "the supervisor's new playlist",
             "spotify",
@@ -285,8 +354,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 })
             },
         ),
-    ];
-    parts
+    ]
 }
 
 /// Catalog songs as a list file writes them: (id, title, first artist's name).

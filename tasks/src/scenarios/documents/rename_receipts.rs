@@ -4,17 +4,86 @@
 //! variant 3 uses another pattern and has one receipt already named that way.
 
 use super::{allow_fs_under, base, dated, files_at, fs_login, receipt, removed_files};
+use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::files::end_files;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::Person;
 use chrono::NaiveDateTime;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    /// The receipts to rename: (name under ~/documents/receipts/, content, date inside).
+    receipts: Vec<(String, String, String)>,
+    /// A receipt already named with its date (variant 3 has it): (name, content).
+    already: (String, String),
+    /// The files the setup writes.
+    setup_files: Vec<(String, String, NaiveDateTime)>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "file_system"];
+    parts
+        .setup
+        .push(v.step(|v, s| s.add_dated_files(&v.supervisor, &v.setup_files)));
+    let script = Script::parse(include_str!("rename_receipts.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_fs_under(&["~/documents/receipts/"])];
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let p = g.supervisor();
     let now = g.now;
+    let receipts = receipts(g.variant);
+    let already = (
+        "20230310-plumber.txt".to_string(),
+        receipt(
+            "Rapid Rooter",
+            "Kitchen sink repair",
+            "140.00",
+            "2023-03-10",
+        ),
+    );
+    let instruction = match g.variant {
+        1 => "Rename every receipt in ~/documents/receipts/ so that its name starts with the date of the payment written in it: YYYY-MM-DD_ followed by the old name (e.g. 2023-01-31_rent.txt).".to_string(),
+        2 => "I want my receipts sorted by date. Rename each receipt under ~/documents/receipts/, sub-folders included (keep them in their folder), to <date>_<old name> with the payment date from the receipt as YYYY-MM-DD.".to_string(),
+        _ => "Put the payment date in front of every receipt's name in ~/documents/receipts/: YYYYMMDD- then the old name, like 20230131-rent.txt. The date is the one printed in the receipt. Some may already be named that way.".to_string(),
+    };
+    let mut setup_files: Vec<(String, String, NaiveDateTime)> = receipts
+        .iter()
+        .map(|(n, c, _)| dated(now, &format!("~/documents/receipts/{n}"), c, 1))
+        .collect();
+    if g.variant == 3 {
+        setup_files.push(dated(
+            now,
+            &format!("~/documents/receipts/{}", already.0),
+            &already.1,
+            60,
+        ));
+    }
+    let v = Values {
+        supervisor: p,
+        variant: g.variant,
+        receipts,
+        already,
+        setup_files,
+    };
+    (v, instruction)
+}
+
+/// The receipts to rename: (name, content, date inside); variant 2 adds a sub-folder's.
+fn receipts(variant: u8) -> Vec<(String, String, String)> {
     let mut receipts: Vec<(String, String, String)> = vec![
         (
             "gym_membership.txt".into(),
@@ -62,7 +131,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "2023-05-09".into(),
         ),
     ];
-    if g.variant == 2 {
+    if variant == 2 {
         receipts.push((
             "medical/pharmacy.txt".into(),
             receipt(
@@ -84,57 +153,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "2023-02-09".into(),
         ));
     }
-    let already = (
-        "20230310-plumber.txt".to_string(),
-        receipt(
-            "Rapid Rooter",
-            "Kitchen sink repair",
-            "140.00",
-            "2023-03-10",
-        ),
-    );
-    let v3 = g.variant == 3;
-    let prefix = move |date: &str| -> String {
-        if v3 {
-            format!("{}-", date.replace('-', ""))
-        } else {
-            format!("{date}_")
-        }
-    };
-    let renamed = |name: &str, date: &str| -> String {
-        match name.rsplit_once('/') {
-            Some((dir, file)) => format!("{dir}/{}{file}", prefix(date)),
-            None => format!("{}{name}", prefix(date)),
-        }
-    };
-    let instruction = match g.variant {
-        1 => "Rename every receipt in ~/documents/receipts/ so that its name starts with the date of the payment written in it: YYYY-MM-DD_ followed by the old name (e.g. 2023-01-31_rent.txt).".to_string(),
-        2 => "I want my receipts sorted by date. Rename each receipt under ~/documents/receipts/, sub-folders included (keep them in their folder), to <date>_<old name> with the payment date from the receipt as YYYY-MM-DD.".to_string(),
-        _ => "Put the payment date in front of every receipt's name in ~/documents/receipts/: YYYYMMDD- then the old name, like 20230131-rent.txt. The date is the one printed in the receipt. Some may already be named that way.".to_string(),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system"];
-    let mut setup_files: Vec<(String, String, NaiveDateTime)> = receipts
-        .iter()
-        .map(|(n, c, _)| dated(now, &format!("~/documents/receipts/{n}"), c, 1))
-        .collect();
-    if v3 {
-        setup_files.push(dated(
-            now,
-            &format!("~/documents/receipts/{}", already.0),
-            &already.1,
-            60,
-        ));
+    receipts
+}
+
+/// The date prefix of a new name: `YYYY-MM-DD_`, or `YYYYMMDD-` in variant 3 (`compact`).
+fn prefix(compact: bool, date: &str) -> String {
+    if compact {
+        format!("{}-", date.replace('-', ""))
+    } else {
+        format!("{date}_")
     }
-    let sup = p.clone();
-    parts
-        .setup
-        .push(step(move |s| s.add_dated_files(&sup, &setup_files)));
-    let script = Script::parse(include_str!("rename_receipts.py"));
+}
+
+/// The new name of receipt `name` (a path under the folder) dated `date`.
+fn renamed(compact: bool, name: &str, date: &str) -> String {
+    match name.rsplit_once('/') {
+        Some((dir, file)) => format!("{dir}/{}{file}", prefix(compact, date)),
+        None => format!("{}{name}", prefix(compact, date)),
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let vals = Vals::new().code(
         "prefix",
-        script.cell(if v3 { "compact" } else { "dashed" }, &none),
+        script.cell(if v.variant == 3 { "compact" } else { "dashed" }, &none),
     );
     let rename = |date_src: &str, recursive: bool, action: &str, skip: bool| {
         let vals = vals
@@ -149,8 +193,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let from_content = "from_content";
     let from_stamp = "from_stamp";
-    parts.ground_truth = vec![fs_login(), rename(from_content, true, "move", true)];
-    parts.wrong = vec![
+    let ground_truth = vec![fs_login(), rename(from_content, true, "move", true)];
+    let mut wrong = vec![
         solution(
             "dates the names by when the files were saved, not by the receipt",
             vec![fs_login(), rename(from_stamp, true, "move", true)],
@@ -160,96 +204,110 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![fs_login(), rename(from_content, true, "copy", true)],
         ),
     ];
-    match g.variant {
-        2 => parts.wrong.push(solution(
+    match v.variant {
+        2 => wrong.push(solution(
             "renames only the receipts directly in the folder",
             vec![fs_login(), rename(from_content, false, "move", true)],
         )),
-        3 => parts.wrong.push(solution(
+        3 => wrong.push(solution(
             "prefixes the already dated receipt a second time",
             vec![fs_login(), rename(from_content, true, "move", false)],
         )),
-        _ => parts.wrong.push(solution(
+        _ => wrong.push(solution(
             "deletes the receipts after reading them",
             vec![fs_login(), rename(from_content, true, "delete", true)],
         )),
     }
-    for (n, c, d) in &receipts {
-        let new = format!("~/documents/receipts/{}", renamed(n, d));
-        let old = format!("~/documents/receipts/{n}");
-        let want = vec![(new.clone(), c.clone())];
-        let c1 = files_at(String::new(), want);
-        parts.checks.push(Check::new(
-            format!("{n} is renamed to {}", renamed(n, d)),
-            move |ctx| {
-                (c1.run)(ctx)?;
-                if end_files(ctx).contains_key(&old) {
-                    return Err(format!("{old} is still there"));
-                }
-                Ok(())
-            },
-        ));
-    }
-    if v3 {
-        parts.checks.push(files_at(
-            format!("{} keeps its name", already.0),
-            vec![(
-                format!("~/documents/receipts/{}", already.0),
-                already.1.clone(),
-            )],
-        ));
-    }
-    let pre2 = prefix;
-    parts.checks.push(Check::new(
-        "every receipt (the rent receipts too) starts with its own date, once",
+    (ground_truth, wrong)
+}
+
+/// A check that receipt `n` (content `c`, dated `d`) is at its new name and not at its old.
+fn renamed_check(compact: bool, n: &str, c: &str, d: &str) -> Check {
+    let new = format!("~/documents/receipts/{}", renamed(compact, n, d));
+    let old = format!("~/documents/receipts/{n}");
+    let want = vec![(new.clone(), c.to_string())];
+    let c1 = files_at(String::new(), want);
+    Check::new(
+        format!("{n} is renamed to {}", renamed(compact, n, d)),
         move |ctx| {
-            let re_date = |c: &str| {
-                c.lines()
-                    .find_map(|l| l.strip_prefix("Date: "))
-                    .map(|d| d.trim().to_string())
-            };
-            for (path, content) in end_files(ctx) {
-                if !path.starts_with("~/documents/receipts/") {
-                    continue;
-                }
-                let Some(date) = re_date(&content) else {
-                    continue;
-                };
-                let want = pre2(&date);
-                let name = base(&path);
-                let Some(rest) = name.strip_prefix(&want) else {
-                    return Err(format!("{path} does not start with {want}"));
-                };
-                if rest.starts_with(&want) {
-                    return Err(format!("{path} has the date twice"));
-                }
+            (c1.run)(ctx)?;
+            if end_files(ctx).contains_key(&old) {
+                return Err(format!("{old} is still there"));
             }
             Ok(())
         },
+    )
+}
+
+/// Does every receipt at the end start with its own date, once?
+fn dated_once(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let re_date = |c: &str| {
+        c.lines()
+            .find_map(|l| l.strip_prefix("Date: "))
+            .map(|d| d.trim().to_string())
+    };
+    for (path, content) in end_files(ctx) {
+        if !path.starts_with("~/documents/receipts/") {
+            continue;
+        }
+        let Some(date) = re_date(&content) else {
+            continue;
+        };
+        let want = prefix(v.variant == 3, &date);
+        let name = base(&path);
+        let Some(rest) = name.strip_prefix(&want) else {
+            return Err(format!("{path} does not start with {want}"));
+        };
+        if rest.starts_with(&want) {
+            return Err(format!("{path} has the date twice"));
+        }
+    }
+    Ok(())
+}
+
+/// As many receipts came as went.
+fn none_lost(_: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let before = removed_files(ctx)
+        .iter()
+        .filter(|(p, _)| p.starts_with("~/documents/receipts/"))
+        .count();
+    let me = ctx.user_id("file_system");
+    let now = added(ctx, "file_system", "files")
+        .iter()
+        .filter(|r| {
+            r.get("user_id").as_i64() == me
+                && r.get("tilde_path")
+                    .as_str()
+                    .is_some_and(|p| p.starts_with("~/documents/receipts/"))
+        })
+        .count();
+    if before == now {
+        Ok(())
+    } else {
+        Err(format!("{before} receipts went, {now} came"))
+    }
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let compact = v.variant == 3;
+    let mut checks: Vec<Check> = v
+        .receipts
+        .iter()
+        .map(|(n, c, d)| renamed_check(compact, n, c, d))
+        .collect();
+    if compact {
+        checks.push(files_at(
+            format!("{} keeps its name", v.already.0),
+            vec![(
+                format!("~/documents/receipts/{}", v.already.0),
+                v.already.1.clone(),
+            )],
+        ));
+    }
+    checks.push(v.check(
+        "every receipt (the rent receipts too) starts with its own date, once",
+        dated_once,
     ));
-    parts
-        .checks
-        .push(Check::new("no receipt was lost or duplicated", |ctx| {
-            let before = removed_files(ctx)
-                .iter()
-                .filter(|(p, _)| p.starts_with("~/documents/receipts/"))
-                .count();
-            let me = ctx.user_id("file_system");
-            let now = added(ctx, "file_system", "files")
-                .iter()
-                .filter(|r| {
-                    r.get("user_id").as_i64() == me
-                        && r.get("tilde_path")
-                            .as_str()
-                            .is_some_and(|p| p.starts_with("~/documents/receipts/"))
-                })
-                .count();
-            if before == now {
-                Ok(())
-            } else {
-                Err(format!("{before} receipts went, {now} came"))
-            }
-        }));
-    parts.allowed = vec![allow_fs_under(&["~/documents/receipts/"])];
-    parts
+    checks.push(v.check("no receipt was lost or duplicated", none_lost));
+    checks
 }

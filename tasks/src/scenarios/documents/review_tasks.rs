@@ -7,16 +7,49 @@ use super::{base, dated, fs_login};
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// The files to review: (path under ~/documents/to_review/, content).
+    files: Vec<(&'static str, &'static str)>,
+    /// The files the setup writes: those and an already reviewed one.
+    setup_files: Vec<(String, String, NaiveDateTime)>,
+    /// The due date, YYYY-MM-DD.
+    due: &'static str,
+    variant: u8,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "file_system", "todoist"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("review_tasks.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_added(
+        "the supervisor's new tasks",
+        "todoist",
+        "tasks",
+        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+    )];
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let p = g.supervisor();
     let now = g.now;
-    let mut files: Vec<(&str, &str)> = vec![
+    let mut files: Vec<(&'static str, &'static str)> = vec![
         (
             "car_insurance_renewal.pdf",
             "Auto policy renewal\nPremium: $612.00 for 6 months\nRenew by June 1, 2023",
@@ -60,8 +93,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "I need Todoist tasks for the files waiting in ~/documents/to_review/: one \"Review <file name>\" task each in the project Paperwork, due {due_words}. Some may already have one there; don't add those twice."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "todoist"];
     let mut setup_files: Vec<(String, String, NaiveDateTime)> = files
         .iter()
         .enumerate()
@@ -80,79 +111,94 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         "Employment contract - 2021\nSigned",
         200,
     ));
-    let sup = p.clone();
-    let v3 = g.variant == 3;
-    parts.setup.push(step(move |s| {
-        s.add_dated_files(&sup, &setup_files)?;
+    let v = Values {
+        supervisor: p,
+        now,
+        files,
+        setup_files,
+        due,
+        variant: g.variant,
+    };
+    (v, instruction)
+}
+
+/// The files, the Paperwork project with two tasks (variant 3: one for a file to review too)
+/// and last year's near miss.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        s.add_dated_files(&v.supervisor, &v.setup_files)?;
         let project = s.add_todo_project(
-            &sup,
+            &v.supervisor,
             "Paperwork",
             "Forms, contracts and bills",
             &[],
-            now - Duration::days(120),
+            v.now - Duration::days(120),
         )?;
         s.add_todo_task(
             project,
             None,
-            &sup,
+            &v.supervisor,
             "Review tax_return_2022.pdf",
             None,
             "medium",
             true,
             None,
-            now - Duration::days(40),
+            v.now - Duration::days(40),
         )?;
         s.add_todo_task(
             project,
             None,
-            &sup,
+            &v.supervisor,
             "File the warranty cards",
             None,
             "low",
             false,
             None,
-            now - Duration::days(20),
+            v.now - Duration::days(20),
         )?;
-        if v3 {
+        if v.variant == 3 {
             s.add_todo_task(
                 project,
                 None,
-                &sup,
+                &v.supervisor,
                 "Review lease_renewal.pdf",
                 Some(chrono::NaiveDate::from_ymd_opt(2023, 5, 29).unwrap_or_default()),
                 "medium",
                 false,
                 None,
-                now - Duration::days(1),
+                v.now - Duration::days(1),
             )?;
         }
         let old = s.add_todo_project(
-            &sup,
+            &v.supervisor,
             "Paperwork 2022",
             "Last year's forms",
             &[],
-            now - Duration::days(400),
+            v.now - Duration::days(400),
         )?;
         s.add_todo_task(
             old,
             None,
-            &sup,
+            &v.supervisor,
             "Review car_insurance_renewal.pdf",
             None,
             "medium",
             true,
             None,
-            now - Duration::days(380),
+            v.now - Duration::days(380),
         )?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("review_tasks.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let make = |project: &str, dir_call: &str, with_due: bool, with_prio: bool, skip: bool| {
         let vals = Vals::new()
             .code("project", script.cell(project, &none))
             .code("paths", script.cell(dir_call, &none))
-            .lit("due", due);
+            .lit("due", v.due);
         let create = match (with_due, with_prio) {
             (true, true) => "create",
             (false, _) => "create_without_due",
@@ -168,8 +214,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let paperwork = "paperwork";
     let listing = "listing";
     let by_substring = "by_substring";
-    parts.ground_truth = vec![fs_login(), make(paperwork, listing, true, true, true)];
-    parts.wrong = vec![
+    let ground_truth = vec![fs_login(), make(paperwork, listing, true, true, true)];
+    let mut wrong = vec![
         solution(
             "puts the tasks in the first project called like Paperwork",
             vec![
@@ -186,13 +232,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![fs_login(), make(paperwork, listing, false, true, true)],
         ),
     ];
-    match g.variant {
+    match v.variant {
         2 => {
-            parts.wrong.push(solution(
+            wrong.push(solution(
                 "leaves every task at medium priority",
                 vec![fs_login(), make(paperwork, listing, true, false, true)],
             ));
-            parts.wrong.push(solution(
+            wrong.push(solution(
                 "skips the taxes/ sub-folder",
                 vec![
                     fs_login(),
@@ -200,95 +246,104 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 ],
             ));
         }
-        3 => parts.wrong.push(solution(
+        3 => wrong.push(solution(
             "adds lease_renewal.pdf a second time",
             vec![fs_login(), make(paperwork, listing, true, true, false)],
         )),
         _ => {}
     }
-    let names: Vec<String> = files.iter().map(|(n, _)| base(n).to_string()).collect();
-    let new_names: Vec<String> = names
+    (ground_truth, wrong)
+}
+
+/// The files that need a new task (variant 3 has one already).
+fn new_names(v: &Values) -> Vec<String> {
+    let names: Vec<String> = v.files.iter().map(|(n, _)| base(n).to_string()).collect();
+    names
         .iter()
-        .filter(|n| !(v3 && n.as_str() == "lease_renewal.pdf"))
+        .filter(|n| !(v.variant == 3 && n.as_str() == "lease_renewal.pdf"))
         .cloned()
-        .collect();
-    let nn = new_names.clone();
-    parts.checks.push(Check::new(
-        format!(
-            "a new task in Paperwork for each of {}",
-            new_names.join(", ")
-        ),
-        move |ctx| {
-            let pid = project_id(ctx, "Paperwork");
-            let tasks = added_tasks(ctx);
-            for n in &nn {
-                let title = format!("Review {n}");
-                let k = tasks
-                    .iter()
-                    .filter(|t| Some(t.0) == pid && t.1 == title)
-                    .count();
-                if k != 1 {
-                    return Err(format!("{k} tasks \"{title}\" in Paperwork"));
+        .collect()
+}
+
+/// The titles of the tasks for files that say URGENT.
+fn urgent(v: &Values) -> Vec<String> {
+    v.files
+        .iter()
+        .filter(|(_, c)| c.contains("URGENT"))
+        .map(|(n, _)| format!("Review {}", base(n)))
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![
+        v.check(
+            format!(
+                "a new task in Paperwork for each of {}",
+                new_names(v).join(", ")
+            ),
+            |v, ctx| {
+                let pid = project_id(ctx, "Paperwork");
+                let tasks = added_tasks(ctx);
+                for n in &new_names(v) {
+                    let title = format!("Review {n}");
+                    let k = tasks
+                        .iter()
+                        .filter(|t| Some(t.0) == pid && t.1 == title)
+                        .count();
+                    if k != 1 {
+                        return Err(format!("{k} tasks \"{title}\" in Paperwork"));
+                    }
                 }
-            }
-            Ok(())
-        },
-    ));
-    parts.checks.push(Check::new(
-        format!("each new task is due {due}"),
-        move |ctx| {
+                Ok(())
+            },
+        ),
+        v.check(format!("each new task is due {}", v.due), |v, ctx| {
             let tasks = added_tasks(ctx);
             if tasks.is_empty() {
                 return Err("no new task".into());
             }
-            match tasks.iter().find(|t| !t.2.starts_with(due)) {
+            match tasks.iter().find(|t| !t.2.starts_with(v.due)) {
                 Some(t) => Err(format!("\"{}\" is due {:?}", t.1, t.2)),
                 None => Ok(()),
             }
-        },
-    ));
-    let n = new_names.len();
-    parts
-        .checks
-        .push(Check::new(format!("exactly {n} new tasks"), move |ctx| {
-            let k = added_tasks(ctx).len();
-            if k == n {
-                Ok(())
-            } else {
-                Err(format!("{k} new tasks"))
-            }
-        }));
-    parts.checks.push(Check::new(
-        "no task for ~/documents/reviewed/old_contract.docx",
-        |ctx| match added_tasks(ctx)
-            .iter()
-            .find(|t| t.1.contains("old_contract"))
-        {
-            Some(t) => Err(format!("a task \"{}\"", t.1)),
-            None => Ok(()),
-        },
-    ));
-    parts
-        .checks
-        .push(Check::new("no new task outside Paperwork", |ctx| {
+        }),
+        v.check(
+            format!("exactly {} new tasks", new_names(v).len()),
+            |v, ctx| {
+                let (k, n) = (added_tasks(ctx).len(), new_names(v).len());
+                if k == n {
+                    Ok(())
+                } else {
+                    Err(format!("{k} new tasks"))
+                }
+            },
+        ),
+        v.check(
+            "no task for ~/documents/reviewed/old_contract.docx",
+            |_, ctx| match added_tasks(ctx)
+                .iter()
+                .find(|t| t.1.contains("old_contract"))
+            {
+                Some(t) => Err(format!("a task \"{}\"", t.1)),
+                None => Ok(()),
+            },
+        ),
+        v.check("no new task outside Paperwork", |_, ctx| {
             let pid = project_id(ctx, "Paperwork");
             match added_tasks(ctx).iter().find(|t| Some(t.0) != pid) {
                 Some(t) => Err(format!("\"{}\" in project {}", t.1, t.0)),
                 None => Ok(()),
             }
-        }));
-    if g.variant == 2 {
-        let urgent: Vec<String> = files
-            .iter()
-            .filter(|(_, c)| c.contains("URGENT"))
-            .map(|(n, _)| format!("Review {}", base(n)))
-            .collect();
-        parts.checks.push(Check::new(
+        }),
+    ];
+    if v.variant == 2 {
+        checks.push(v.check(
             format!(
                 "{} are high priority, the others medium",
-                urgent.join(" and ")
+                urgent(v).join(" and ")
             ),
-            move |ctx| {
+            |v, ctx| {
+                let urgent = urgent(v);
                 for t in added_tasks(ctx) {
                     let want = if urgent.contains(&t.1) {
                         "high"
@@ -303,13 +358,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     }
-    parts.allowed = vec![allow_added(
-        "the supervisor's new tasks",
-        "todoist",
-        "tasks",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
-    )];
-    parts
+    checks
 }
 
 /// The supervisor's Todoist tasks added during the episode: (project id, title, due, priority).

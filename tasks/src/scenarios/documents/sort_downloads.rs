@@ -4,17 +4,93 @@
 //! Amazon receipts (`.txt`) are in the folder as well and must be sorted too.
 
 use super::{allow_fs_under, base, dated, files_at, fs_login, removed_files};
+use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
 use crate::kit::python::{py, solution};
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::Person;
 use chrono::NaiveDateTime;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// Files of ~/downloads/old/, which variant 2 has (and keeps).
+const OLD: [(&str, &str); 2] = [
+    ("old/lease_2021.pdf", "Residential lease agreement 2021"),
+    ("old/packing_list.txt", "passport\ncharger\nsunscreen"),
+];
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    /// The designed files of ~/downloads: (name, content).
+    files: Vec<(&'static str, &'static str)>,
+    /// Extension -> folder (variant 3; empty: the extension is the folder).
+    mapping: Vec<(&'static str, &'static str)>,
+    /// The files the setup writes.
+    setup_files: Vec<(String, String, NaiveDateTime)>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "file_system"];
+    parts
+        .setup
+        .push(v.step(|v, s| s.add_dated_files(&v.supervisor, &v.setup_files)));
+    let script = Script::parse(include_str!("sort_downloads.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_fs_under(&["~/downloads/"])];
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let p = g.supervisor();
     let now = g.now;
+    let files = files(g.variant);
+    let mapping: Vec<(&'static str, &'static str)> = if g.variant == 3 {
+        vec![
+            ("pdf", "documents"),
+            ("txt", "documents"),
+            ("jpg", "images"),
+            ("png", "images"),
+            ("csv", "spreadsheets"),
+        ]
+    } else {
+        Vec::new()
+    };
+    let instruction = match g.variant {
+        1 => "My ~/downloads folder is a mess. Move every file in it into a sub-folder named after the file's extension, e.g. PDFs into ~/downloads/pdf/.".to_string(),
+        2 => "Please tidy ~/downloads: each file lying directly in it should go into a sub-folder of ~/downloads named after its extension (pdf/, jpg/, ...). Leave the old/ folder in there exactly as it is.".to_string(),
+        _ => "Sort the files in my ~/downloads folder into three sub-folders: ~/downloads/documents/ for .pdf and .txt files, ~/downloads/images/ for .jpg and .png, and ~/downloads/spreadsheets/ for .csv.".to_string(),
+    };
+    let mut setup_files: Vec<(String, String, NaiveDateTime)> = files
+        .iter()
+        .enumerate()
+        .map(|(i, (n, c))| dated(now, &format!("~/downloads/{n}"), c, 3 + 5 * i as i64))
+        .collect();
+    if g.variant == 2 {
+        setup_files.extend(
+            OLD.iter()
+                .map(|(n, c)| dated(now, &format!("~/downloads/{n}"), c, 400)),
+        );
+    }
+    let v = Values {
+        supervisor: p,
+        variant: g.variant,
+        files,
+        mapping,
+        setup_files,
+    };
+    (v, instruction)
+}
+
+/// The designed files of ~/downloads: (name, content).
+fn files(variant: u8) -> Vec<(&'static str, &'static str)> {
     let mut files = vec![
         (
             "boarding_pass_lisbon.pdf",
@@ -52,7 +128,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
         ("headshot.jpg", "JPEG image: professional headshot"),
     ];
-    match g.variant {
+    match variant {
         1 => files.push(("IMG_2231.jpg", "JPEG image: sunset from the balcony")),
         2 => files.push(("w2_form_2022.pdf", "Form W-2 Wage and Tax Statement 2022")),
         _ => {
@@ -63,60 +139,29 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             files.push(("meal_plan.txt", "Mon: pasta\nTue: tacos\nWed: curry"));
         }
     }
-    let old = [
-        ("old/lease_2021.pdf", "Residential lease agreement 2021"),
-        ("old/packing_list.txt", "passport\ncharger\nsunscreen"),
-    ];
-    let mapping: Vec<(&str, &str)> = if g.variant == 3 {
-        vec![
-            ("pdf", "documents"),
-            ("txt", "documents"),
-            ("jpg", "images"),
-            ("png", "images"),
-            ("csv", "spreadsheets"),
-        ]
-    } else {
-        Vec::new()
-    };
-    let folder = |name: &str| -> String {
-        let ext = name.rsplit('.').next().unwrap_or("").to_lowercase();
-        mapping
-            .iter()
-            .find(|(e, _)| *e == ext)
-            .map(|(_, f)| f.to_string())
-            .unwrap_or(ext)
-    };
-    let instruction = match g.variant {
-        1 => "My ~/downloads folder is a mess. Move every file in it into a sub-folder named after the file's extension, e.g. PDFs into ~/downloads/pdf/.".to_string(),
-        2 => "Please tidy ~/downloads: each file lying directly in it should go into a sub-folder of ~/downloads named after its extension (pdf/, jpg/, ...). Leave the old/ folder in there exactly as it is.".to_string(),
-        _ => "Sort the files in my ~/downloads folder into three sub-folders: ~/downloads/documents/ for .pdf and .txt files, ~/downloads/images/ for .jpg and .png, and ~/downloads/spreadsheets/ for .csv.".to_string(),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system"];
-    let mut setup_files: Vec<(String, String, NaiveDateTime)> = files
+    files
+}
+
+/// The folder of the file `name` under `mapping`.
+fn folder_of(mapping: &[(&str, &str)], name: &str) -> String {
+    let ext = name.rsplit('.').next().unwrap_or("").to_lowercase();
+    mapping
         .iter()
-        .enumerate()
-        .map(|(i, (n, c))| dated(now, &format!("~/downloads/{n}"), c, 3 + 5 * i as i64))
-        .collect();
-    if g.variant == 2 {
-        setup_files.extend(
-            old.iter()
-                .map(|(n, c)| dated(now, &format!("~/downloads/{n}"), c, 400)),
-        );
-    }
-    let sup = p.clone();
-    parts
-        .setup
-        .push(step(move |s| s.add_dated_files(&sup, &setup_files)));
+        .find(|(e, _)| *e == ext)
+        .map(|(_, f)| f.to_string())
+        .unwrap_or(ext)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let map_py = format!(
         "{{{}}}",
-        mapping
+        v.mapping
             .iter()
             .map(|(e, f)| format!("{}: {}", py(e), py(f)))
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let script = Script::parse(include_str!("sort_downloads.py"));
     let sort = |recursive: bool, skip_txt: bool, copy: bool, upper: bool| {
         let vals = Vals::new()
             .code("folders", &map_py)
@@ -129,8 +174,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         names.extend([if copy { "copy" } else { "move" }, "finish"]);
         script.cells(&names, &vals).join("\n")
     };
-    parts.ground_truth = vec![fs_login(), sort(false, false, false, false)];
-    parts.wrong = vec![
+    let ground_truth = vec![fs_login(), sort(false, false, false, false)];
+    let mut wrong = vec![
         solution(
             "copies the files instead of moving them",
             vec![fs_login(), sort(false, false, true, false)],
@@ -140,93 +185,92 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![fs_login(), sort(false, true, false, false)],
         ),
     ];
-    if g.variant == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "sorts recursively, emptying the old/ folder too",
             vec![fs_login(), sort(true, false, false, false)],
         ));
     } else {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "names the folders in upper case",
             vec![fs_login(), sort(false, false, false, true)],
         ));
     }
-    // Checks: the designed files grouped by their target folder.
+    (ground_truth, wrong)
+}
+
+/// Is every file that lay directly in ~/downloads/ now in its type's folder, unchanged?
+fn all_sorted(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let files = end_files(ctx);
+    let moved: Vec<(String, String)> = removed_files(ctx)
+        .into_iter()
+        .filter(|(p, _)| {
+            p.strip_prefix("~/downloads/")
+                .is_some_and(|rest| !rest.contains('/'))
+        })
+        .collect();
+    if moved.is_empty() {
+        return Err("no file was moved".into());
+    }
+    for (p, c) in &moved {
+        let name = base(p);
+        let want = format!("~/downloads/{}/{name}", folder_of(&v.mapping, name));
+        if files.get(&want) != Some(c) {
+            return Err(format!("{name} is not at {want}"));
+        }
+    }
+    Ok(())
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let folder = |name: &str| folder_of(&v.mapping, name);
+    // The designed files grouped by their target folder.
     let mut by_folder: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
-    for (n, c) in &files {
+    for (n, c) in &v.files {
         by_folder
             .entry(folder(n))
             .or_default()
             .push((format!("~/downloads/{}/{n}", folder(n)), c.to_string()));
     }
+    let mut checks = Vec::new();
     for (f, want) in &by_folder {
         let names: Vec<&str> = want.iter().map(|(p, _)| base(p)).collect();
-        parts.checks.push(files_at(
+        checks.push(files_at(
             format!("{} moved to ~/downloads/{f}/ unchanged", names.join(", ")),
             want.clone(),
         ));
     }
-    let map2 = mapping.clone();
-    let folder_of = move |name: &str| -> String {
-        let ext = name.rsplit('.').next().unwrap_or("").to_lowercase();
-        map2.iter()
-            .find(|(e, _)| *e == ext)
-            .map(|(_, f)| f.to_string())
-            .unwrap_or(ext)
-    };
-    parts.checks.push(Check::new(
+    checks.push(v.check(
         "every file that lay directly in ~/downloads/ (the Amazon receipts too) is now in its type's folder, content unchanged",
-        move |ctx| {
-            let files = end_files(ctx);
-            let moved: Vec<(String, String)> = removed_files(ctx)
-                .into_iter()
-                .filter(|(p, _)| {
-                    p.strip_prefix("~/downloads/")
-                        .is_some_and(|rest| !rest.contains('/'))
-                })
-                .collect();
-            if moved.is_empty() {
-                return Err("no file was moved".into());
-            }
-            for (p, c) in &moved {
-                let name = base(p);
-                let want = format!("~/downloads/{}/{name}", folder_of(name));
-                if files.get(&want) != Some(c) {
-                    return Err(format!("{name} is not at {want}"));
-                }
-            }
-            Ok(())
-        },
+        all_sorted,
     ));
-    parts.checks.push(Check::new(
-        "no file is left directly in ~/downloads/",
-        |ctx| match end_files(ctx).keys().find(|p| {
-            p.strip_prefix("~/downloads/")
-                .is_some_and(|rest| !rest.contains('/'))
-        }) {
-            Some(p) => Err(format!("{p} is still there")),
-            None => Ok(()),
-        },
-    ));
-    if g.variant == 2 {
-        parts.checks.push(files_at(
+    checks.push(
+        v.check(
+            "no file is left directly in ~/downloads/",
+            |_, ctx| match end_files(ctx).keys().find(|p| {
+                p.strip_prefix("~/downloads/")
+                    .is_some_and(|rest| !rest.contains('/'))
+            }) {
+                Some(p) => Err(format!("{p} is still there")),
+                None => Ok(()),
+            },
+        ),
+    );
+    if v.variant == 2 {
+        checks.push(files_at(
             "lease_2021.pdf and packing_list.txt stay in ~/downloads/old/".into(),
-            old.iter()
+            OLD.iter()
                 .map(|(n, c)| (format!("~/downloads/{n}"), c.to_string()))
                 .collect(),
         ));
     } else {
-        let allowed: BTreeSet<String> = files
-            .iter()
-            .map(|(n, _)| folder(n))
-            .chain([folder("receipt.txt")])
-            .collect();
-        parts.checks.push(Check::new(
+        checks.push(v.check(
             format!(
                 "the sub-folders of ~/downloads/ are only {}",
-                allowed.iter().cloned().collect::<Vec<_>>().join(", ")
+                folders(v).into_iter().collect::<Vec<_>>().join(", ")
             ),
-            move |ctx| {
+            |v, ctx| {
+                let allowed = folders(v);
                 for p in end_files(ctx).keys() {
                     if let Some(rest) = p.strip_prefix("~/downloads/")
                         && let Some((dir, _)) = rest.split_once('/')
@@ -239,6 +283,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     }
-    parts.allowed = vec![allow_fs_under(&["~/downloads/"])];
-    parts
+    checks
+}
+
+/// The sub-folders ~/downloads/ may have at the end (the receipts' `.txt` one too).
+fn folders(v: &Values) -> BTreeSet<String> {
+    v.files
+        .iter()
+        .map(|(n, _)| folder_of(&v.mapping, n))
+        .chain([folder_of(&v.mapping, "receipt.txt")])
+        .collect()
 }

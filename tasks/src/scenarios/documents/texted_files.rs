@@ -10,13 +10,52 @@ use crate::kit::people::related;
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    now: NaiveDateTime,
+    /// The friend who asked, and a coworker who texted more recently.
+    friend: Person,
+    other: Person,
+    /// The friend's name in the contacts (variant 3), and as the instruction names them.
+    nick: Option<&'static str>,
+    who: String,
+    /// The trip's folder and the friend's shared folder.
+    folder: String,
+    friend_dir: String,
+    /// The itinerary, the car rental receipt and the hotel receipt.
+    itinerary: String,
+    car: String,
+    hotel: String,
+    /// The files the setup writes.
+    setup_files: Vec<(String, String, NaiveDateTime)>,
+    /// The friend's text asking for the files.
+    ask: String,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "phone", "file_system"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("texted_files.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_fs_under(&["~/shared/", "~/documents/trips/"])];
+    parts.allowed.extend(allow::texts_sent());
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         let rel = pop.relations_of(p.id);
@@ -103,38 +142,53 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
         _ => format!("{who} sent me a text about some files. Handle it for me, please."),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "file_system"];
-    let (sup, fr, ot, nick_s) = (
-        p.clone(),
-        friend.clone(),
-        other.clone(),
-        nick.map(str::to_string),
-    );
-    let ask_s = ask.clone();
-    parts.setup.push(step(move |s| {
-        s.add_dated_files(&sup, &setup_files)?;
+    let v = Values {
+        supervisor: p,
+        variant: g.variant,
+        now,
+        friend,
+        other,
+        nick,
+        who,
+        folder,
+        friend_dir,
+        itinerary,
+        car,
+        hotel,
+        setup_files,
+        ask,
+    };
+    (v, instruction)
+}
+
+/// The trip's files and the texts (the nickname in variant 3).
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        s.add_dated_files(&v.supervisor, &v.setup_files)?;
         s.add_text(
-            &fr,
-            &sup,
+            &v.friend,
+            &v.supervisor,
             "Thanks again for dinner on Friday!",
-            now - Duration::days(6),
+            v.now - Duration::days(6),
         )?;
-        s.add_text(&fr, &sup, &ask_s, now - Duration::hours(5))?;
+        s.add_text(&v.friend, &v.supervisor, &v.ask, v.now - Duration::hours(5))?;
         s.add_text(
-            &ot,
-            &sup,
+            &v.other,
+            &v.supervisor,
             "Running a bit late, see you at 3.",
-            now - Duration::hours(1),
+            v.now - Duration::hours(1),
         )?;
-        if let Some(n) = &nick_s {
-            s.relabel_contact(&sup, &fr, n, &["friend"])?;
+        if let Some(n) = v.nick {
+            s.relabel_contact(&v.supervisor, &v.friend, n, &["friend"])?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("texted_files.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
-    let find_friend = script.cell("find_friend", &Vals::new().lit("who", &who));
+    let find_friend = script.cell("find_friend", &Vals::new().lit("who", &v.who));
     let pick = |latest: bool, which: &str, verb: &str| {
         let vals = Vals::new()
             .code("trip", if latest { "-1" } else { "0" })
@@ -143,12 +197,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let reply = script.cell("reply", &none);
     let rental_py = "car_rental";
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         find_friend.clone(),
         pick(true, rental_py, "copy"),
         reply.clone(),
     ];
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "moves the files instead of copying them",
             vec![
@@ -174,79 +228,90 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ),
     ];
-    if g.variant == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "copies the files of the 2021 trip",
             vec![find_friend.clone(), pick(false, rental_py, "copy"), reply],
         ));
     }
-    let it_dst = format!("{friend_dir}itinerary.txt");
-    let car_dst = format!("{friend_dir}receipt_0502.pdf");
-    parts.checks.push(files_at(
-        format!("a copy of the June itinerary at {it_dst}"),
-        vec![(it_dst.clone(), itinerary.clone())],
-    ));
-    parts.checks.push(files_at(
-        format!("a copy of the car rental receipt at {car_dst}"),
-        vec![(car_dst.clone(), car.clone())],
-    ));
-    let fd = friend_dir.clone();
-    parts.checks.push(Check::new(
-        format!("nothing else in {friend_dir}"),
-        move |ctx| {
-            let n = end_files(ctx).keys().filter(|p| p.starts_with(&fd)).count();
+    (ground_truth, wrong)
+}
+
+/// Where the copies of the itinerary and the car rental receipt go.
+fn copies(v: &Values) -> (String, String) {
+    (
+        format!("{}itinerary.txt", v.friend_dir),
+        format!("{}receipt_0502.pdf", v.friend_dir),
+    )
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let (it_dst, car_dst) = copies(v);
+    let (folder, friend_dir) = (&v.folder, &v.friend_dir);
+    vec![
+        files_at(
+            format!("a copy of the June itinerary at {it_dst}"),
+            vec![(it_dst.clone(), v.itinerary.clone())],
+        ),
+        files_at(
+            format!("a copy of the car rental receipt at {car_dst}"),
+            vec![(car_dst.clone(), v.car.clone())],
+        ),
+        v.check(format!("nothing else in {friend_dir}"), |v, ctx| {
+            let n = end_files(ctx)
+                .keys()
+                .filter(|p| p.starts_with(&v.friend_dir))
+                .count();
             if n == 2 {
                 Ok(())
             } else {
                 Err(format!("{n} files there"))
             }
-        },
-    ));
-    parts.checks.push(files_at(
-        format!("the originals stay in {folder}"),
-        vec![
-            (format!("{folder}itinerary.txt"), itinerary.clone()),
-            (format!("{folder}receipts/receipt_0502.pdf"), car.clone()),
-            (format!("{folder}receipts/receipt_0428.pdf"), hotel.clone()),
-        ],
-    ));
-    let (fnum, fnum2) = (friend.phone_number.clone(), friend.phone_number.clone());
-    let (a, b) = (
-        it_dst.trim_start_matches("~/").to_string(),
-        car_dst.trim_start_matches("~/").to_string(),
-    );
-    parts.checks.push(Check::new(
-        format!(
-            "a text to {} {} naming {it_dst} and {car_dst}",
-            friend.first_name, friend.last_name
+        }),
+        files_at(
+            format!("the originals stay in {folder}"),
+            vec![
+                (format!("{folder}itinerary.txt"), v.itinerary.clone()),
+                (format!("{folder}receipts/receipt_0502.pdf"), v.car.clone()),
+                (
+                    format!("{folder}receipts/receipt_0428.pdf"),
+                    v.hotel.clone(),
+                ),
+            ],
         ),
-        move |ctx| {
-            let to = phone_id(ctx.db, &fnum);
-            let texts: Vec<String> = sent_texts(ctx)
-                .into_iter()
-                .filter(|(r, _)| Some(*r) == to)
-                .map(|(_, m)| m)
-                .collect();
-            if texts.is_empty() {
-                return Err("no text to the friend".into());
-            }
-            if texts.iter().any(|m| m.contains(&a) && m.contains(&b)) {
-                Ok(())
-            } else {
-                Err(format!("texts: {texts:?}"))
-            }
-        },
-    ));
-    parts
-        .checks
-        .push(Check::new("no text to anyone else", move |ctx| {
-            let to = phone_id(ctx.db, &fnum2);
+        v.check(
+            format!(
+                "a text to {} {} naming {it_dst} and {car_dst}",
+                v.friend.first_name, v.friend.last_name
+            ),
+            |v, ctx| {
+                let (it_dst, car_dst) = copies(v);
+                let (a, b) = (
+                    it_dst.trim_start_matches("~/"),
+                    car_dst.trim_start_matches("~/"),
+                );
+                let to = phone_id(ctx.db, &v.friend.phone_number);
+                let texts: Vec<String> = sent_texts(ctx)
+                    .into_iter()
+                    .filter(|(r, _)| Some(*r) == to)
+                    .map(|(_, m)| m)
+                    .collect();
+                if texts.is_empty() {
+                    return Err("no text to the friend".into());
+                }
+                if texts.iter().any(|m| m.contains(a) && m.contains(b)) {
+                    Ok(())
+                } else {
+                    Err(format!("texts: {texts:?}"))
+                }
+            },
+        ),
+        v.check("no text to anyone else", |v, ctx| {
+            let to = phone_id(ctx.db, &v.friend.phone_number);
             match sent_texts(ctx).iter().find(|(r, _)| Some(*r) != to) {
                 Some((r, _)) => Err(format!("a text to phone user {r}")),
                 None => Ok(()),
             }
-        }));
-    parts.allowed = vec![allow_fs_under(&["~/shared/", "~/documents/trips/"])];
-    parts.allowed.extend(allow::texts_sent());
-    parts
+        }),
+    ]
 }

@@ -8,14 +8,44 @@ use super::{
 use crate::kit::changes::added;
 use crate::kit::notes::is_own_note;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::Person;
+use chrono::NaiveDateTime;
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    /// The trips that get a note, and those that get none (past or cancelled).
+    upcoming: Vec<&'static TripPlan>,
+    skipped: Vec<&'static TripPlan>,
+    /// The files the setup writes.
+    setup_files: Vec<(String, String, NaiveDateTime)>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "file_system", "simple_note", "phone"];
+    parts.setup.push(v.step(|v, s| {
+        s.remove_tree(&v.supervisor, "/documents/trips/")?;
+        s.add_dated_files(&v.supervisor, &v.setup_files)
+    }));
+    let script = Script::parse(include_str!("trip_notes.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_new_notes()];
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let p = g.supervisor();
     let now = g.now;
-    let mut trips: Vec<(&TripPlan, bool)> = vec![
+    let mut trips: Vec<(&'static TripPlan, bool)> = vec![
         (&KYOTO, false),
         (&LISBON, false),
         (&SEOUL, false),
@@ -27,33 +57,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => trips.push((&OAXACA, true)),
         _ => trips.push((&CHICAGO, false)),
     }
-    let upcoming: Vec<&TripPlan> = trips
+    let upcoming: Vec<&'static TripPlan> = trips
         .iter()
         .filter(|(t, c)| !c && t.start > "2023-05-18")
         .map(|(t, _)| *t)
         .collect();
-    let skipped: Vec<&TripPlan> = trips
+    let skipped: Vec<&'static TripPlan> = trips
         .iter()
         .filter(|(t, c)| *c || t.start <= "2023-05-18")
         .map(|(t, _)| *t)
         .collect();
-    let title_py = match g.variant {
-        1 => "title_colon",
-        2 => "title_trip",
-        _ => "title_to",
-    };
-    let title = |city: &str| match g.variant {
-        1 => format!("Trip: {city}"),
-        2 => format!("{city} trip"),
-        _ => format!("Trip to {city}"),
-    };
     let instruction = match g.variant {
         1 => "For each of my upcoming trips (the itineraries are in ~/documents/trips/), create a note titled \"Trip: <city>\" with the trip's dates and where I'm staying.".to_string(),
         2 => "Make me a SimpleNote note for every trip I still have ahead of me, titled \"<city> trip\", with the dates and the place I'm staying from its itinerary in my file system. Skip trips that were cancelled.".to_string(),
         _ => "I want my future trips in SimpleNote: one note per upcoming trip in ~/documents/trips/, titled \"Trip to <city>\", tagged \"travel\", holding the dates and the lodging from the itinerary.".to_string(),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "simple_note", "phone"];
     let who = format!("{} {}", p.first_name, p.last_name);
     let mut setup_files = Vec::new();
     for (i, (t, c)) in trips.iter().enumerate() {
@@ -71,13 +89,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             40 + 9 * i as i64,
         ));
     }
-    let sup = p.clone();
-    parts.setup.push(step(move |s| {
-        s.remove_tree(&sup, "/documents/trips/")?;
-        s.add_dated_files(&sup, &setup_files)
-    }));
-    let script = Script::parse(include_str!("trip_notes.py"));
-    let create = if g.variant == 3 {
+    let v = Values {
+        supervisor: p,
+        variant: g.variant,
+        upcoming,
+        skipped,
+        setup_files,
+    };
+    (v, instruction)
+}
+
+/// The note title for a trip to `city`.
+fn title(variant: u8, city: &str) -> String {
+    match variant {
+        1 => format!("Trip: {city}"),
+        2 => format!("{city} trip"),
+        _ => format!("Trip to {city}"),
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let title_py = match v.variant {
+        1 => "title_colon",
+        2 => "title_trip",
+        _ => "title_to",
+    };
+    let create = if v.variant == 3 {
         "create_tagged"
     } else {
         "create"
@@ -101,8 +139,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         names.push("finish");
         script.cells(&names, &vals).join("\n")
     };
-    parts.ground_truth = vec![fs_login(), make(true, true, false, title_py)];
-    parts.wrong = vec![
+    let ground_truth = vec![fs_login(), make(true, true, false, title_py)];
+    let mut wrong = vec![
         solution(
             "makes a note for every trip, past ones too",
             vec![fs_login(), make(false, true, false, title_py)],
@@ -116,79 +154,88 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![fs_login(), make(true, true, false, "title_folder")],
         ),
     ];
-    if g.variant == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "keeps the cancelled trip",
             vec![fs_login(), make(true, false, false, title_py)],
         ));
     }
-    for t in &upcoming {
-        let want_title = title(t.city);
-        let (start, end, stay) = (t.start, t.end, t.stay);
-        let need_tag = g.variant == 3;
-        for (what, parts_of) in [
-            (format!("{start} to {end}"), vec![start, end]),
-            (stay.to_string(), vec![stay]),
-        ] {
-            let want_title = want_title.clone();
-            parts.checks.push(Check::new(
-                format!("a note \"{want_title}\" holding {what}"),
-                move |ctx| {
-                    let notes = added_notes(ctx);
-                    let Some((_, c)) = notes.iter().find(|(x, _)| x.trim() == want_title) else {
-                        return Err(format!("no note \"{want_title}\""));
-                    };
-                    match parts_of.iter().find(|x| !c.contains(**x)) {
-                        Some(x) => Err(format!("the note lacks {x}")),
-                        None => Ok(()),
-                    }
-                },
-            ));
+    (ground_truth, wrong)
+}
+
+/// A check that the note `want_title` holds each of `parts_of` (`what` names them).
+fn note_holds(want_title: String, what: String, parts_of: Vec<&'static str>) -> Check {
+    Check::new(
+        format!("a note \"{want_title}\" holding {what}"),
+        move |ctx| {
+            let notes = added_notes(ctx);
+            let Some((_, c)) = notes.iter().find(|(x, _)| x.trim() == want_title) else {
+                return Err(format!("no note \"{want_title}\""));
+            };
+            match parts_of.iter().find(|x| !c.contains(**x)) {
+                Some(x) => Err(format!("the note lacks {x}")),
+                None => Ok(()),
+            }
+        },
+    )
+}
+
+/// A check that the note `want_title` is tagged travel.
+fn tagged_travel(want_title: String) -> Check {
+    Check::new(format!("\"{want_title}\" is tagged travel"), move |ctx| {
+        let ok = added(ctx, "simple_note", "notes").iter().any(|r| {
+            is_own_note(ctx, r)
+                && r.get("title").as_str().map(str::trim) == Some(want_title.as_str())
+                && crate::kit::notes::row_tags(r).contains("travel")
+        });
+        if ok {
+            Ok(())
+        } else {
+            Err("not tagged travel".into())
         }
-        if need_tag {
-            let want_title = title(t.city);
-            parts.checks.push(Check::new(
-                format!("\"{want_title}\" is tagged travel"),
-                move |ctx| {
-                    let ok = added(ctx, "simple_note", "notes").iter().any(|r| {
-                        is_own_note(ctx, r)
-                            && r.get("title").as_str().map(str::trim) == Some(want_title.as_str())
-                            && crate::kit::notes::row_tags(r).contains("travel")
-                    });
-                    if ok {
-                        Ok(())
-                    } else {
-                        Err("not tagged travel".into())
-                    }
-                },
-            ));
+    })
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = Vec::new();
+    for t in &v.upcoming {
+        let want_title = title(v.variant, t.city);
+        let (start, end, stay) = (t.start, t.end, t.stay);
+        checks.push(note_holds(
+            want_title.clone(),
+            format!("{start} to {end}"),
+            vec![start, end],
+        ));
+        checks.push(note_holds(want_title, stay.to_string(), vec![stay]));
+        if v.variant == 3 {
+            checks.push(tagged_travel(title(v.variant, t.city)));
         }
     }
-    let cities: Vec<&str> = skipped.iter().map(|t| t.city).collect();
-    let cities2: Vec<String> = cities.iter().map(|c| c.to_string()).collect();
-    parts.checks.push(Check::new(
-        format!("no note for {}", cities.join(" or ")),
-        move |ctx| match added_notes(ctx)
-            .iter()
-            .find(|(t, _)| cities2.iter().any(|c| t.contains(c.as_str())))
-        {
-            Some((t, _)) => Err(format!("a note \"{t}\"")),
-            None => Ok(()),
-        },
-    ));
-    let n = upcoming.len();
-    parts
-        .checks
-        .push(Check::new(format!("exactly {n} new notes"), move |ctx| {
+    let cities: Vec<&str> = v.skipped.iter().map(|t| t.city).collect();
+    checks.push(
+        v.check(
+            format!("no note for {}", cities.join(" or ")),
+            |v, ctx| match added_notes(ctx)
+                .iter()
+                .find(|(t, _)| v.skipped.iter().any(|c| t.contains(c.city)))
+            {
+                Some((t, _)) => Err(format!("a note \"{t}\"")),
+                None => Ok(()),
+            },
+        ),
+    );
+    checks.push(v.check(
+        format!("exactly {} new notes", v.upcoming.len()),
+        |v, ctx| {
             let k = added_notes(ctx).len();
-            if k == n {
+            if k == v.upcoming.len() {
                 Ok(())
             } else {
                 Err(format!("{k} new notes"))
             }
-        }));
-    parts.allowed = vec![allow_new_notes()];
-    parts
+        },
+    ));
+    checks
 }
 
 const SEOUL: TripPlan = TripPlan {

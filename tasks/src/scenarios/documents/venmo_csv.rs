@@ -6,13 +6,52 @@ use super::{allow_fs_under, fs_login};
 use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::NaiveDateTime;
 
+/// A CSV row: (date, lower-cased name, amount in cents).
+type Row = (String, String, i64);
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    /// The four people the payments go to and come from.
+    others: Vec<Person>,
+    /// The month as YYYY-MM, its label, the day before it and the day after it.
+    month: &'static str,
+    label: &'static str,
+    prev_last: &'static str,
+    next_first: &'static str,
+    /// The CSV to write.
+    path: String,
+    /// The payments: (who index, sent?, amount, description, day, time).
+    pays: Vec<(usize, bool, f64, &'static str, String, &'static str)>,
+    /// Does the CSV list the money received too (signed)?
+    both: bool,
+    /// The months of history around the month.
+    history: [&'static str; 4],
+    /// The name the first payee is saved under.
+    nickname: &'static str,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "venmo", "file_system"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("venmo_csv.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_fs_under(&[v.path.as_str(), "~/documents/finance/"])];
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let p = g.supervisor();
     let others: Vec<Person> = {
         let mut v = Vec::new();
@@ -36,7 +75,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let path = format!("~/documents/finance/venmo_{}.csv", month.replace('-', "_"));
     // (who index, sent?, amount, description, day, time)
-    let pays: Vec<(usize, bool, f64, &str, String, &str)> = vec![
+    let pays: Vec<(usize, bool, f64, &'static str, String, &'static str)> = vec![
         (
             0,
             true,
@@ -101,27 +140,40 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "For my budget, write {path}: every Venmo payment I made in {label}, one per line after the header date,name,amount (YYYY-MM-DD date, who I paid, named as in my phone contacts or else as on Venmo, amount with 2 decimals), in date order."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "venmo", "file_system"];
-    let (sup, oth) = (p.clone(), others.clone());
     let nickname = ["Mo", "Bee", "Jojo"][usize::from(g.variant - 1)];
-    let pays_s: Vec<(usize, bool, f64, String, String)> = pays
-        .iter()
-        .map(|(i, s, a, d, day, t)| (*i, *s, *a, d.to_string(), format!("{day}T{t}")))
-        .collect();
-    parts.setup.push(step(move |s| {
-        for (i, sent, amount, what, at) in &pays_s {
-            let at = NaiveDateTime::parse_from_str(at, "%Y-%m-%dT%H:%M:%S").unwrap_or_default();
+    let v = Values {
+        supervisor: p,
+        others,
+        month,
+        label,
+        prev_last,
+        next_first,
+        path,
+        pays,
+        both,
+        history,
+        nickname,
+    };
+    (v, instruction)
+}
+
+/// The payments of the month and months of history around it.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, oth, history) = (&v.supervisor, &v.others, &v.history);
+        for (i, sent, amount, what, day, t) in &v.pays {
+            let at = NaiveDateTime::parse_from_str(&format!("{day}T{t}"), "%Y-%m-%dT%H:%M:%S")
+                .unwrap_or_default();
             if *sent {
-                s.add_venmo_payment(&sup, &oth[*i], *amount, what, at)?;
+                s.add_venmo_payment(sup, &oth[*i], *amount, what, at)?;
             } else {
-                s.add_venmo_payment(&oth[*i], &sup, *amount, what, at)?;
+                s.add_venmo_payment(&oth[*i], sup, *amount, what, at)?;
             }
         }
         // One payee is saved under a nickname.
         s.execute(
             "UPDATE phone.contacts SET first_name = ?1 WHERE user_id = ?2 AND email = ?3",
-            rusqlite::params![nickname, s.user_id("phone", &sup)?, oth[0].email],
+            rusqlite::params![v.nickname, s.user_id("phone", sup)?, oth[0].email],
         )?;
         // Months of history around it (more pages to read).
         let what = [
@@ -150,14 +202,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             let who = &oth[(k % 4) as usize];
             let desc = what[(k % 6) as usize];
             if k % 5 == 4 {
-                s.add_venmo_payment(who, &sup, amount, desc, at)?;
+                s.add_venmo_payment(who, sup, amount, desc, at)?;
             } else {
-                s.add_venmo_payment(&sup, who, amount, desc, at)?;
+                s.add_venmo_payment(sup, who, amount, desc, at)?;
             }
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("venmo_csv.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (path, month, both) = (&v.path, v.month, v.both);
     let none = Vals::new();
     let write = |paging: bool, in_month: &str, with_received: bool, signed: bool, saved: bool| {
         let cell = |name: &str| script.cell(name, &none);
@@ -183,7 +239,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 "name",
                 cell(if saved { "saved_name" } else { "venmo_name" }),
             )
-            .lit("path", &path);
+            .lit("path", path);
         script.cell("write", &vals)
     };
     let in_month = script.cell("in_month", &Vals::new().lit("month", month));
@@ -198,8 +254,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .lit("first", &format!("{month}-01"))
             .lit("last", last_day),
     );
-    parts.ground_truth = vec![fs_login(), write(true, &in_month, both, both, true)];
-    parts.wrong = vec![
+    let ground_truth = vec![fs_login(), write(true, &in_month, both, both, true)];
+    let mut wrong = vec![
         solution(
             "reads only the first page of transactions",
             vec![fs_login(), write(false, &in_month, both, both, true)],
@@ -208,149 +264,152 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "compares datetimes with the last day's date, losing its evening payment",
             vec![fs_login(), write(true, &bad_bounds, both, both, true)],
         ),
+        solution(
+            "names people as on Venmo, not as saved in the contacts",
+            vec![fs_login(), write(true, &in_month, both, both, false)],
+        ),
     ];
-    parts.wrong.push(solution(
-        "names people as on Venmo, not as saved in the contacts",
-        vec![fs_login(), write(true, &in_month, both, both, false)],
-    ));
     if both {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "writes every amount as positive",
             vec![fs_login(), write(true, &in_month, true, false, true)],
         ));
     } else {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "lists the money received too",
             vec![fs_login(), write(true, &in_month, true, false, true)],
         ));
     }
-    // Expected rows from the end state (the base world's payments of the month count too).
-    let expected = move |ctx: &EvalCtx| -> Vec<(String, String, i64)> {
-        let Some(me) = ctx.user_id("venmo") else {
-            return Vec::new();
-        };
-        let Ok(mut st) = ctx.db.prepare_cached(
-            "SELECT substr(t.created_at, 1, 10), t.sender_id, \
-             coalesce((SELECT c.first_name || ' ' || c.last_name FROM phone.contacts c WHERE c.user_id = ?3 AND c.email = s.email ORDER BY c.id LIMIT 1), s.first_name || ' ' || s.last_name), \
-             coalesce((SELECT c.first_name || ' ' || c.last_name FROM phone.contacts c WHERE c.user_id = ?3 AND c.email = r.email ORDER BY c.id LIMIT 1), r.first_name || ' ' || r.last_name), t.amount \
-             FROM venmo.transactions t JOIN venmo.users s ON s.id = t.sender_id JOIN venmo.users r ON r.id = t.receiver_id \
-             WHERE (t.sender_id = ?1 OR t.receiver_id = ?1) AND substr(t.created_at, 1, 7) = ?2 ORDER BY t.created_at",
-        ) else {
-            return Vec::new();
-        };
-        let ph = ctx.user_id("phone").unwrap_or(0);
-        st.query_map(rusqlite::params![me, month, ph], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, f64>(4)?,
-            ))
-        })
-        .map(|rows| {
-            rows.filter_map(Result::ok)
-                .filter(|(_, s, _, _, _)| both || *s == me)
-                .map(|(d, s, sn, rn, a)| {
-                    let cents = (a * 100.0).round() as i64;
-                    if s == me {
-                        (d, rn.to_lowercase(), if both { -cents } else { cents })
-                    } else {
-                        (d, sn.to_lowercase(), cents)
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+    (ground_truth, wrong)
+}
+
+/// The rows expected from the end state (the base world's payments of the month count too).
+fn expected(v: &Values, ctx: &EvalCtx) -> Vec<Row> {
+    let (month, both) = (v.month, v.both);
+    let Some(me) = ctx.user_id("venmo") else {
+        return Vec::new();
     };
-    let parse = |content: &str| -> Vec<(String, String, i64)> {
-        crate::kit::notes::lines(content)
-            .iter()
-            .skip(1)
-            .filter_map(|l| {
-                let parts: Vec<&str> = l.split(',').map(str::trim).collect();
-                let [d, n, a] = parts.as_slice() else {
-                    return None;
-                };
-                let a: f64 = a.trim_start_matches('$').parse().ok()?;
-                Some((d.to_string(), n.to_lowercase(), (a * 100.0).round() as i64))
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT substr(t.created_at, 1, 10), t.sender_id, \
+         coalesce((SELECT c.first_name || ' ' || c.last_name FROM phone.contacts c WHERE c.user_id = ?3 AND c.email = s.email ORDER BY c.id LIMIT 1), s.first_name || ' ' || s.last_name), \
+         coalesce((SELECT c.first_name || ' ' || c.last_name FROM phone.contacts c WHERE c.user_id = ?3 AND c.email = r.email ORDER BY c.id LIMIT 1), r.first_name || ' ' || r.last_name), t.amount \
+         FROM venmo.transactions t JOIN venmo.users s ON s.id = t.sender_id JOIN venmo.users r ON r.id = t.receiver_id \
+         WHERE (t.sender_id = ?1 OR t.receiver_id = ?1) AND substr(t.created_at, 1, 7) = ?2 ORDER BY t.created_at",
+    ) else {
+        return Vec::new();
+    };
+    let ph = ctx.user_id("phone").unwrap_or(0);
+    st.query_map(rusqlite::params![me, month, ph], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, f64>(4)?,
+        ))
+    })
+    .map(|rows| {
+        rows.filter_map(Result::ok)
+            .filter(|(_, s, _, _, _)| both || *s == me)
+            .map(|(d, s, sn, rn, a)| {
+                let cents = (a * 100.0).round() as i64;
+                if s == me {
+                    (d, rn.to_lowercase(), if both { -cents } else { cents })
+                } else {
+                    (d, sn.to_lowercase(), cents)
+                }
             })
             .collect()
-    };
-    let p1 = path.clone();
-    parts.checks.push(Check::new(
-        format!("{path} exists with the header date,name,amount"),
-        move |ctx| match end_files(ctx).get(&p1) {
-            None => Err("no such file".into()),
-            Some(c)
-                if crate::kit::notes::lines(c).first().map(String::as_str)
-                    == Some("date,name,amount") =>
-            {
-                Ok(())
-            }
-            Some(_) => Err("another header".into()),
-        },
-    ));
-    let p2 = path.clone();
-    let what = if both {
+    })
+    .unwrap_or_default()
+}
+
+/// The rows of a CSV's content, after its header.
+fn parse(content: &str) -> Vec<Row> {
+    crate::kit::notes::lines(content)
+        .iter()
+        .skip(1)
+        .filter_map(|l| {
+            let parts: Vec<&str> = l.split(',').map(str::trim).collect();
+            let [d, n, a] = parts.as_slice() else {
+                return None;
+            };
+            let a: f64 = a.trim_start_matches('$').parse().ok()?;
+            Some((d.to_string(), n.to_lowercase(), (a * 100.0).round() as i64))
+        })
+        .collect()
+}
+
+/// The rows of the CSV at the end (none if there is no file).
+fn end_rows(v: &Values, ctx: &EvalCtx) -> Vec<Row> {
+    parse(&end_files(ctx).get(&v.path).cloned().unwrap_or_default())
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let (path, month, label) = (&v.path, v.month, v.label);
+    let what = if v.both {
         "transaction (sent and received, signed)"
     } else {
         "payment sent"
     };
-    parts.checks.push(Check::new(
-        format!("one line per {what} in {label}, with date, full name and amount"),
-        move |ctx| {
-            let Some(c) = end_files(ctx).get(&p2).cloned() else {
-                return Err("no file".into());
-            };
-            let mut got = parse(&c);
-            let mut want = expected(ctx);
-            got.sort();
-            want.sort();
-            if got == want {
-                Ok(())
-            } else {
-                Err(format!("{} lines, {} expected", got.len(), want.len()))
-            }
-        },
-    ));
-    let p3 = path.clone();
-    let last = pays[8].4.to_string();
+    let last = v.pays[8].4.to_string();
     let first = format!("{month}-01");
-    let last2 = last.clone();
-    parts.checks.push(Check::new(
-        format!("the payments of {first} ($42.50) and {last} ($120.00) are in it"),
-        move |ctx| {
-            let c = end_files(ctx).get(&p3).cloned().unwrap_or_default();
-            let rows = parse(&c);
-            for (d, cents) in [(&first, 4250_i64), (&last2, 12000)] {
-                if !rows.iter().any(|r| &r.0 == d && r.2.abs() == cents) {
-                    return Err(format!("no line for {d}"));
+    let mut checks = vec![
+        v.check(
+            format!("{path} exists with the header date,name,amount"),
+            |v, ctx| match end_files(ctx).get(&v.path) {
+                None => Err("no such file".into()),
+                Some(c)
+                    if crate::kit::notes::lines(c).first().map(String::as_str)
+                        == Some("date,name,amount") =>
+                {
+                    Ok(())
                 }
-            }
-            Ok(())
-        },
-    ));
-    let p4 = path.clone();
-    parts.checks.push(Check::new(
-        format!("nothing from {prev_last} or {next_first}"),
-        move |ctx| {
-            let c = end_files(ctx).get(&p4).cloned().unwrap_or_default();
-            match parse(&c)
+                Some(_) => Err("another header".into()),
+            },
+        ),
+        v.check(
+            format!("one line per {what} in {label}, with date, full name and amount"),
+            |v, ctx| {
+                let Some(c) = end_files(ctx).get(&v.path).cloned() else {
+                    return Err("no file".into());
+                };
+                let mut got = parse(&c);
+                let mut want = expected(v, ctx);
+                got.sort();
+                want.sort();
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!("{} lines, {} expected", got.len(), want.len()))
+                }
+            },
+        ),
+        v.check(
+            format!("the payments of {first} ($42.50) and {last} ($120.00) are in it"),
+            |v, ctx| {
+                let rows = end_rows(v, ctx);
+                let (first, last) = (format!("{}-01", v.month), v.pays[8].4.to_string());
+                for (d, cents) in [(&first, 4250_i64), (&last, 12000)] {
+                    if !rows.iter().any(|r| &r.0 == d && r.2.abs() == cents) {
+                        return Err(format!("no line for {d}"));
+                    }
+                }
+                Ok(())
+            },
+        ),
+        v.check(
+            format!("nothing from {} or {}", v.prev_last, v.next_first),
+            |v, ctx| match end_rows(v, ctx)
                 .iter()
-                .find(|r| r.0 == prev_last || r.0 == next_first)
+                .find(|r| r.0 == v.prev_last || r.0 == v.next_first)
             {
                 Some(r) => Err(format!("a line of {}", r.0)),
                 None => Ok(()),
-            }
-        },
-    ));
-    let p5 = path.clone();
-    parts
-        .checks
-        .push(Check::new("the lines are oldest first", move |ctx| {
-            let c = end_files(ctx).get(&p5).cloned().unwrap_or_default();
-            let rows = parse(&c);
+            },
+        ),
+        v.check("the lines are oldest first", |v, ctx| {
+            let rows = end_rows(v, ctx);
             if rows.is_empty() {
                 return Err("no lines".into());
             }
@@ -359,15 +418,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             } else {
                 Err("out of order".into())
             }
-        }));
-    if both {
-        let p6 = path.clone();
+        }),
+    ];
+    if v.both {
         let (recv_day, sent_day) = (format!("{month}-11"), format!("{month}-01"));
-        parts.checks.push(Check::new(
+        checks.push(v.check(
             format!("signed amounts: +35.00 received on {recv_day}, -42.50 sent on {sent_day}"),
-            move |ctx| {
-                let c = end_files(ctx).get(&p6).cloned().unwrap_or_default();
-                let rows = parse(&c);
+            |v, ctx| {
+                let rows = end_rows(v, ctx);
+                let (recv_day, sent_day) = (format!("{}-11", v.month), format!("{}-01", v.month));
                 for (d, cents) in [(&recv_day, 3500_i64), (&sent_day, -4250)] {
                     if !rows.iter().any(|r| &r.0 == d && r.2 == cents) {
                         return Err(format!("no line of {d} for {:.2}", cents as f64 / 100.0));
@@ -377,18 +436,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     } else {
-        let p6 = path.clone();
-        parts.checks.push(Check::new(
+        checks.push(v.check(
             "no money received is listed (the $35.00 and $22.40)",
-            move |ctx| {
-                let c = end_files(ctx).get(&p6).cloned().unwrap_or_default();
-                match parse(&c).iter().find(|r| r.2 == 3500 || r.2 == 2240) {
-                    Some(r) => Err(format!("a line of {}", r.0)),
-                    None => Ok(()),
-                }
+            |v, ctx| match end_rows(v, ctx).iter().find(|r| r.2 == 3500 || r.2 == 2240) {
+                Some(r) => Err(format!("a line of {}", r.0)),
+                None => Ok(()),
             },
         ));
     }
-    parts.allowed = vec![allow_fs_under(&[path.as_str(), "~/documents/finance/"])];
-    parts
+    checks
 }

@@ -5,15 +5,90 @@
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 use std::collections::BTreeSet;
 
+const WHAT: &[&str] = &[
+    "Pizza night",
+    "Concert tickets",
+    "Gas money",
+    "Groceries",
+    "Birthday gift pool",
+    "Uber home",
+    "Brunch",
+    "Movie tickets",
+    "Electric bill share",
+    "Bowling",
+    "Parking",
+    "Coffee run",
+    "Book club snacks",
+    "Taxi to airport",
+    "Board game",
+    "Laundry cards",
+    "Ski rental",
+    "Museum passes",
+    "Wine for the party",
+    "Pet sitting",
+];
+
+/// Variant 2 pays contacts only under this amount.
+const LIMIT: f64 = 60.0;
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    now: NaiveDateTime,
+    variant: u8,
+    /// The people not in the supervisor's contacts (removed from them in setup).
+    strangers: Vec<Person>,
+    reqs: Vec<Req>,
+    /// The descriptions of the requests to pay, to decline, and to leave pending.
+    paid: Vec<String>,
+    declined: Vec<String>,
+    left: Vec<String>,
+    /// The sum of the requests to pay.
+    total: f64,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let instruction = match g.variant {
+        1 => "Go through every pending Venmo payment request I've received. Pay the ones from people saved in my phone contacts and decline the ones from anyone who isn't in my contacts.".to_string(),
+        2 => format!("Go through every pending Venmo payment request I've received. Pay the ones from people saved in my phone contacts if they are under ${LIMIT:.0}; decline all the others."),
+        _ => "Go through the pending Venmo payment requests I received in the last 30 days. Pay those from people saved in my phone contacts, decline those from anyone else, and leave older requests alone.".to_string(),
+    };
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "venmo", "phone"];
+    parts.setup.push(v.step(|v, s| {
+        s.remove_pending_venmo_requests(&v.supervisor, false)?;
+        s.set_venmo_balance(&v.supervisor, 5_000.0)?;
+        for st in &v.strangers {
+            s.remove_contact(&v.supervisor, st)?;
+        }
+        for (who, amount, what, days) in &v.reqs {
+            s.add_venmo_request(
+                who,
+                &v.supervisor,
+                *amount,
+                what,
+                v.now - Duration::days(*days) - Duration::hours(3),
+            )?;
+        }
+        Ok(())
+    }));
+    (parts.ground_truth, parts.wrong) = solutions(&v);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The contacts and strangers, one request from each, and what the right solution does with it.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| pop.relations_of(p.id).len() >= 8);
     let related: BTreeSet<i64> = pop.relations_of(p.id).iter().map(|r| r.1).collect();
@@ -23,29 +98,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         .take(if g.variant == 3 { 9 } else { 6 })
         .map(|id| g.person(id))
         .collect();
-    const WHAT: &[&str] = &[
-        "Pizza night",
-        "Concert tickets",
-        "Gas money",
-        "Groceries",
-        "Birthday gift pool",
-        "Uber home",
-        "Brunch",
-        "Movie tickets",
-        "Electric bill share",
-        "Bowling",
-        "Parking",
-        "Coffee run",
-        "Book club snacks",
-        "Taxi to airport",
-        "Board game",
-        "Laundry cards",
-        "Ski rental",
-        "Museum passes",
-        "Wine for the party",
-        "Pet sitting",
-    ];
-    let limit = 60.0;
     let mut reqs: Vec<Req> = Vec::new();
     for (i, c) in contacts.iter().chain(strangers.iter()).enumerate() {
         let amount = g.rng.range(1_500, 11_000) as f64 / 100.0;
@@ -60,55 +112,59 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     // What the right solution does with each request: Some(true) pay, Some(false) decline.
     let action = |r: &Req| -> Option<bool> {
         match g.variant {
-            2 => Some(is_contact(r) && r.1 < limit),
+            2 => Some(is_contact(r) && r.1 < LIMIT),
             3 if r.3 > 30 => None,
             _ => Some(is_contact(r)),
         }
     };
-    let instruction = match g.variant {
-        1 => "Go through every pending Venmo payment request I've received. Pay the ones from people saved in my phone contacts and decline the ones from anyone who isn't in my contacts.".to_string(),
-        2 => format!("Go through every pending Venmo payment request I've received. Pay the ones from people saved in my phone contacts if they are under ${limit:.0}; decline all the others."),
-        _ => "Go through the pending Venmo payment requests I received in the last 30 days. Pay those from people saved in my phone contacts, decline those from anyone else, and leave older requests alone.".to_string(),
+    let planned: Vec<(String, f64, Option<bool>)> =
+        reqs.iter().map(|r| (r.2.clone(), r.1, action(r))).collect();
+    let pick = |a: Option<bool>| -> Vec<String> {
+        planned
+            .iter()
+            .filter(|x| x.2 == a)
+            .map(|x| x.0.clone())
+            .collect()
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "venmo", "phone"];
-    let now = g.now;
-    let (sup, setup_reqs, setup_strangers) = (p.clone(), reqs.clone(), strangers.clone());
-    parts.setup.push(step(move |s| {
-        s.remove_pending_venmo_requests(&sup, false)?;
-        s.set_venmo_balance(&sup, 5_000.0)?;
-        for st in &setup_strangers {
-            s.remove_contact(&sup, st)?;
-        }
-        for (who, amount, what, days) in &setup_reqs {
-            s.add_venmo_request(
-                who,
-                &sup,
-                *amount,
-                what,
-                now - Duration::days(*days) - Duration::hours(3),
-            )?;
-        }
-        Ok(())
-    }));
+    let (paid, declined, left) = (pick(Some(true)), pick(Some(false)), pick(None));
+    let total: f64 = planned
+        .iter()
+        .filter(|x| x.2 == Some(true))
+        .map(|x| x.1)
+        .sum();
+    Values {
+        supervisor: p,
+        now: g.now,
+        variant: g.variant,
+        strangers,
+        reqs,
+        paid,
+        declined,
+        left,
+        total,
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
     let script = Script::parse(include_str!("settle_requests.py"));
     let none = Vals::new();
     let logins = script.cell("logins", &none);
     // The old text ends the listing with a newline when there is no date filter.
-    let since = if g.variant == 3 {
+    let since = if v.variant == 3 {
         script.cell("last_30_days", &none)
     } else {
         String::new()
     };
     let find = |list: &str, since: &str| format!("{}\n{since}", script.cell(list, &none));
     let decide = |rule: &str| script.cell("decide", &Vals::new().code("rule", rule));
-    let rule = if g.variant == 2 {
-        format!("known and r[\"amount\"] < {limit}")
+    let rule = if v.variant == 2 {
+        format!("known and r[\"amount\"] < {LIMIT}")
     } else {
         "known".to_string()
     };
-    parts.ground_truth = vec![logins.clone(), find("find", &since), decide(&rule)];
-    parts.wrong = vec![
+    let ground_truth = vec![logins.clone(), find("find", &since), decide(&rule)];
+    let mut wrong = vec![
         solution(
             "handles only the first page of requests",
             vec![logins.clone(), find("first_page", &since), decide(&rule)],
@@ -118,88 +174,71 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![logins.clone(), find("find", &since), decide("True")],
         ),
     ];
-    if g.variant == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "also settles the older requests",
             vec![logins.clone(), find("find", ""), decide(&rule)],
         ));
     } else {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "declines every request",
             vec![logins.clone(), find("find", &since), decide("False")],
         ));
     }
-    let planned: Vec<(String, f64, Option<bool>)> =
-        reqs.iter().map(|r| (r.2.clone(), r.1, action(r))).collect();
-    let paid: Vec<String> = planned
-        .iter()
-        .filter(|x| x.2 == Some(true))
-        .map(|x| x.0.clone())
-        .collect();
-    let declined: Vec<String> = planned
-        .iter()
-        .filter(|x| x.2 == Some(false))
-        .map(|x| x.0.clone())
-        .collect();
-    let total: f64 = planned
-        .iter()
-        .filter(|x| x.2 == Some(true))
-        .map(|x| x.1)
-        .sum();
-    let state = |ctx: &EvalCtx, what: &str| -> (bool, bool) {
-        let me = ctx.user_id("venmo").unwrap_or(0);
-        ctx.db
-            .query_row_cached(
-                "SELECT approved_at IS NOT NULL, denied_at IS NOT NULL FROM venmo.payment_requests WHERE receiver_id = ?1 AND description = ?2 ORDER BY id DESC LIMIT 1",
-                rusqlite::params![me, what],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .unwrap_or((false, false))
-    };
-    let (pa, de) = (paid.clone(), declined.clone());
-    let (pa2, de2) = (paid.clone(), declined.clone());
-    let left: Vec<String> = planned
-        .iter()
-        .filter(|x| x.2.is_none())
-        .map(|x| x.0.clone())
-        .collect();
-    parts.checks = vec![
-        Check::new(
-            format!("{} requests paid: {}", paid.len(), paid.join(", ")),
-            move |ctx| match pa.iter().find(|w| !state(ctx, w).0) {
+    (ground_truth, wrong)
+}
+
+/// Whether the supervisor's latest received request described `what` is (approved, denied).
+fn state(ctx: &EvalCtx, what: &str) -> (bool, bool) {
+    let me = ctx.user_id("venmo").unwrap_or(0);
+    ctx.db
+        .query_row_cached(
+            "SELECT approved_at IS NOT NULL, denied_at IS NOT NULL FROM venmo.payment_requests WHERE receiver_id = ?1 AND description = ?2 ORDER BY id DESC LIMIT 1",
+            rusqlite::params![me, what],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap_or((false, false))
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let total = v.total;
+    let mut checks = vec![
+        v.check(
+            format!("{} requests paid: {}", v.paid.len(), v.paid.join(", ")),
+            |v, ctx| match v.paid.iter().find(|w| !state(ctx, w).0) {
                 Some(w) => Err(format!("\"{w}\" not paid")),
                 None => Ok(()),
             },
         ),
-        Check::new(
+        v.check(
             format!(
                 "{} requests declined: {}",
-                declined.len(),
-                declined.join(", ")
+                v.declined.len(),
+                v.declined.join(", ")
             ),
-            move |ctx| match de.iter().find(|w| !state(ctx, w).1) {
+            |v, ctx| match v.declined.iter().find(|w| !state(ctx, w).1) {
                 Some(w) => Err(format!("\"{w}\" not declined")),
                 None => Ok(()),
             },
         ),
-        Check::new("none of the declined ones was paid", move |ctx| {
-            match de2.iter().find(|w| state(ctx, w).0) {
+        v.check("none of the declined ones was paid", |v, ctx| {
+            match v.declined.iter().find(|w| state(ctx, w).0) {
                 Some(w) => Err(format!("\"{w}\" was paid")),
                 None => Ok(()),
             }
         }),
-        Check::new("none of the paid ones was declined", move |ctx| {
-            match pa2.iter().find(|w| state(ctx, w).1) {
+        v.check("none of the paid ones was declined", |v, ctx| {
+            match v.paid.iter().find(|w| state(ctx, w).1) {
                 Some(w) => Err(format!("\"{w}\" was declined")),
                 None => Ok(()),
             }
         }),
-        Check::new(
+        v.check(
             format!(
                 "the Venmo balance went down by ${total:.2}, to ${:.2}",
                 5_000.0 - total
             ),
-            move |ctx| {
+            |v, ctx| {
                 let me = ctx.user_id("venmo").unwrap_or(0);
                 let bal: f64 = ctx
                     .db
@@ -209,7 +248,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                         |r| r.get(0),
                     )
                     .unwrap_or(0.0);
-                if crate::kit::money::same_amount(bal, 5_000.0 - total) {
+                if crate::kit::money::same_amount(bal, 5_000.0 - v.total) {
                     Ok(())
                 } else {
                     Err(format!("balance is ${bal:.2}"))
@@ -217,16 +256,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ),
     ];
-    if !left.is_empty() {
-        parts.checks.push(Check::new(
-            format!("older requests left pending: {}", left.join(", ")),
-            move |ctx| match left.iter().find(|w| state(ctx, w) != (false, false)) {
+    if !v.left.is_empty() {
+        checks.push(v.check(
+            format!("older requests left pending: {}", v.left.join(", ")),
+            |v, ctx| match v.left.iter().find(|w| state(ctx, w) != (false, false)) {
                 Some(w) => Err(format!("\"{w}\" was settled")),
                 None => Ok(()),
             },
         ));
     }
-    parts.allowed = vec![
+    checks
+}
+
+/// Settling the received requests, the payments, and the balances they move.
+fn allowed() -> Vec<Allow> {
+    vec![
         Allow::new("settling the supervisor's received requests", |ctx, r| {
             r.is("venmo", "payment_requests")
                 && r.kind() == ChangeKind::Updated
@@ -243,8 +287,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     .iter()
                     .all(|c| c == "venmo_balance" || c == "updated_at")
         }),
-    ];
-    parts
+    ]
 }
 
 /// One pending request the supervisor received: (requester, amount, description, days ago).

@@ -15,12 +15,51 @@ use crate::kit::people::full;
 use crate::kit::python::{py, solution};
 use crate::kit::splitwise::expense_shares;
 use crate::kit::text::same_text;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, mix, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, mix};
 use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    /// The party note's title.
+    title: &'static str,
+    /// The group to create.
+    group: &'static str,
+    guests: Vec<Person>,
+    /// (index into `guests`, the nickname their contact is saved under).
+    nicks: Vec<(usize, String)>,
+    /// The older party's guests' first names.
+    old_names: Vec<String>,
+    /// (item, cents) the supervisor paid.
+    want: Vec<(String, i64)>,
+    /// The guests and the supervisor.
+    members: i64,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.notes = Some(notes);
+    parts.apps = vec!["supervisor", "simple_note", "phone", "splitwise"];
+    parts.setup.push(v.step(|v, s| {
+        for (i, n) in &v.nicks {
+            s.relabel_contact(&v.supervisor, &v.guests[*i], n, &["friend"])?;
+        }
+        Ok(())
+    }));
+    (parts.ground_truth, parts.wrong) = solutions(&v);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The guests, the amounts, and the notes (the party's, an older party's, filler).
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let pop = g.population;
     let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 5);
     let friends = distinct_friends(pop, &p);
@@ -85,7 +124,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         g.note("Movie marathon", &old_content, &["party"], false, 75),
     ];
     notes = mix(&mut g.rng, notes, task_notes);
-    let instruction = match v {
+    let want: Vec<(String, i64)> = items
+        .iter()
+        .zip(&amounts)
+        .map(|(i, c)| (i.to_string(), *c))
+        .collect();
+    let values = Values {
+        supervisor: p,
+        variant: v,
+        title,
+        group,
+        guests,
+        nicks,
+        old_names,
+        want,
+        members,
+    };
+    (values, notes)
+}
+
+fn instruction(v: &Values) -> String {
+    let group = v.group;
+    match v.variant {
         1 => format!(
             "I hosted my housewarming party last weekend; the guest list and what I paid are in my notes. Create a Splitwise group called \"{group}\" with the guests (they're in my phone contacts) and add each thing I paid as an expense in it, paid by me and split equally among all of us, me included."
         ),
@@ -95,26 +155,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "My birthday BBQ note lists the guests and what I paid. Make a Splitwise group named \"{group}\" with those guests (find them in my contacts) and record every item from the note as its own expense paid by me, shared equally by all of us (me too)."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.notes = Some(notes);
-    parts.apps = vec!["supervisor", "simple_note", "phone", "splitwise"];
-    let (sup, gs, nk) = (p.clone(), guests.clone(), nicks.clone());
-    parts.setup.push(step(move |s| {
-        for (i, n) in &nk {
-            s.relabel_contact(&sup, &gs[*i], n, &["friend"])?;
-        }
-        Ok(())
-    }));
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
     let script = Script::parse(include_str!("party_group.py"));
     let vals = Vals::new()
-        .lit("title", title)
-        .lit("group", group)
-        .code("old_guests", py_list(&old_names));
+        .lit("title", v.title)
+        .lit("group", v.group)
+        .code("old_guests", py_list(&v.old_names));
     let cells =
         |lookup: &str, record: &str| script.cells(&["logins", "read", lookup, record], &vals);
-    parts.ground_truth = cells("lookup", "record");
-    parts.wrong = vec![
+    let ground_truth = cells("lookup", "record");
+    let wrong = vec![
         solution(
             "leaves the supervisor out of the split",
             cells("lookup", "record_without_me"),
@@ -132,45 +186,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells("lookup_with_old_guests", "record"),
         ),
     ];
-    let group_s = group.to_string();
-    let guest_emails: Vec<String> = guests.iter().map(|x| x.email.clone()).collect();
-    let guest_names: Vec<String> = guests.iter().map(full).collect();
-    let want: Vec<(String, i64)> = items
-        .iter()
-        .zip(&amounts)
-        .map(|(i, c)| (i.to_string(), *c))
-        .collect();
-    let shown = want
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let group = v.group;
+    let guest_names: Vec<String> = v.guests.iter().map(full).collect();
+    let shown = v
+        .want
         .iter()
         .map(|(i, c)| format!("{i} ${}", c2(*c)))
         .collect::<Vec<_>>()
         .join(", ");
-    let (g1, g2, g3, g4) = (
-        group_s.clone(),
-        group_s.clone(),
-        group_s.clone(),
-        group_s.clone(),
-    );
-    let (w1, w2) = (want.clone(), want.clone());
-    let n_members = members as usize;
-    parts.checks = vec![
-        Check::new(
+    vec![
+        v.check(
             format!("one new group named \"{group}\""),
-            move |ctx| match new_group(ctx, &g1).len() {
+            |v, ctx| match new_group(ctx, v.group).len() {
                 1 => Ok(()),
                 k => Err(format!("{k} such groups")),
             },
         ),
-        Check::new(
+        v.check(
             format!(
                 "its members are the supervisor and {}",
                 guest_names.join(", ")
             ),
-            move |ctx| {
-                let gid = new_group(ctx, &g2).first().copied().ok_or("no group")?;
-                let mut want: Vec<i64> = guest_emails
+            |v, ctx| {
+                let gid = new_group(ctx, v.group).first().copied().ok_or("no group")?;
+                let mut want: Vec<i64> = v
+                    .guests
                     .iter()
-                    .filter_map(|e| uid(ctx, "splitwise", e))
+                    .filter_map(|x| uid(ctx, "splitwise", &x.email))
                     .collect();
                 want.extend(ctx.user_id("splitwise"));
                 want.sort_unstable();
@@ -182,17 +228,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(format!("the group's expenses: {shown}"), move |ctx| {
-            let gid = new_group(ctx, &g3).first().copied().ok_or("no group")?;
+        v.check(format!("the group's expenses: {shown}"), |v, ctx| {
+            let gid = new_group(ctx, v.group).first().copied().ok_or("no group")?;
             let mut got: Vec<(String, f64)> = new_expenses(ctx)
                 .into_iter()
                 .filter(|e| e.1 == Some(gid))
                 .map(|e| (e.3.to_lowercase(), e.4))
                 .collect();
-            if got.len() != w1.len() {
+            if got.len() != v.want.len() {
                 return Err(format!("{} expenses", got.len()));
             }
-            for (d, c) in &w1 {
+            for (d, c) in &v.want {
                 match got
                     .iter()
                     .position(|x| same_text(&x.0, d) && same_amount(x.1, usd(*c)))
@@ -205,17 +251,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
             Ok(())
         }),
-        Check::new("each expense is paid by the supervisor", move |ctx| {
+        v.check("each expense is paid by the supervisor", |_, ctx| {
             let me = ctx.user_id("splitwise").unwrap_or(0);
             match new_expenses(ctx).iter().find(|e| e.2 != me) {
                 Some(e) => Err(format!("{} paid by user {}", e.3, e.2)),
                 None => Ok(()),
             }
         }),
-        Check::new(
-            format!("each is split equally among the {members} of them"),
-            move |ctx| {
-                let gid = new_group(ctx, &g4).first().copied().ok_or("no group")?;
+        v.check(
+            format!("each is split equally among the {} of them", v.members),
+            |v, ctx| {
+                let gid = new_group(ctx, v.group).first().copied().ok_or("no group")?;
+                let n_members = v.members as usize;
                 let members = group_members(ctx, gid);
                 for e in new_expenses(ctx) {
                     let shares = expense_shares(ctx, e.0);
@@ -231,16 +278,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new("no other expense recorded", move |ctx| {
+        v.check("no other expense recorded", |v, ctx| {
             let n = new_expenses(ctx).len();
-            if n == w2.len() {
+            if n == v.want.len() {
                 Ok(())
             } else {
                 Err(format!("{n} expenses in all"))
             }
         }),
-    ];
-    parts.allowed = vec![
+    ]
+}
+
+/// The new group, its members, expenses and shares, and Splitwise's notifications.
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added("the new group", "splitwise", "groups", |ctx, r| {
             r.get("user_id").as_i64() == ctx.user_id("splitwise")
         }),
@@ -250,8 +301,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }),
         allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
         allow::splitwise_notifications(),
-    ];
-    parts
+    ]
 }
 
 /// The ids of Splitwise groups named `name` the supervisor created in the episode.

@@ -3,19 +3,48 @@
 //! supervisor; variant 2 adds one the roommate recorded; variant 3 has two missing May bills
 //! and a missing April bill that is not this month's.
 
-use super::{SwExpense, allow_splitwise_expenses, sw_added, sw_group};
+use super::{SwExpense, allow_splitwise_expenses, in_roommates_paid_by_me, sw_added};
+use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::people::roommates;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
+
+/// A bill: (file, company, month, cents, recorded by: 0 nobody, 1 supervisor, 2 roommate).
+type Bill = (String, &'static str, &'static str, i64, u8);
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    mates: Vec<Person>,
+    variant: u8,
+    now: NaiveDateTime,
+    bills: Vec<Bill>,
+    /// The May bills nobody recorded: (file, company, cents).
+    missing: Vec<(String, String, i64)>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "file_system", "splitwise"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("bills_check.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow_splitwise_expenses();
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.residences
@@ -27,7 +56,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let v = g.variant;
     let amt = |g: &mut Gen| g.rng.range(4_000 / n, 15_000 / n) * n;
     // (file, company, month, cents, recorded by: 0 nobody, 1 supervisor, 2 roommate)
-    let mut bills: Vec<(String, &str, &str, i64, u8)> = vec![
+    let mut bills: Vec<Bill> = vec![
         (
             "brightline_bill_2023_05.pdf".into(),
             "Brightline Energy",
@@ -79,23 +108,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => "Check this month's bills in ~/bills against our Roommates group on Splitwise (my roommate may have entered some already). For each one that isn't there, record it as paid by me, split evenly among the group, with the description \"<company> <month> <year>\" and the bill attached as the receipt.".to_string(),
         _ => "Some of this month's bills in my ~/bills folder may not be on Splitwise yet. Add the missing ones to the Roommates group: paid by me, split equally among all members, description like \"AquaFlow Water May 2023\", and attach the bill file as the receipt. Only this month's.".to_string(),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "splitwise"];
-    let now = g.now;
-    let (sup, mate) = (p.clone(), mates[0].clone());
-    let all: Vec<Person> = std::iter::once(p.clone())
-        .chain(mates.iter().cloned())
-        .collect();
-    let setup_bills = bills.clone();
-    parts.setup.push(step(move |s| {
-        s.remove_files(&sup, "_bill_2023_05")?;
-        let gid = s.splitwise_group_named(&sup, "Roommates")?;
-        let refs: Vec<&Person> = all.iter().collect();
-        for (i, (file, company, month, cents, by)) in setup_bills.iter().enumerate() {
+    let values = Values {
+        supervisor: p,
+        mates,
+        variant: v,
+        now: g.now,
+        bills,
+        missing,
+    };
+    (values, instruction)
+}
+
+/// The bills (the May ones replacing the base world's), and the expenses already recorded.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        s.remove_files(&v.supervisor, "_bill_2023_05")?;
+        let gid = s.splitwise_group_named(&v.supervisor, "Roommates")?;
+        let refs: Vec<&Person> = std::iter::once(&v.supervisor).chain(&v.mates).collect();
+        for (i, (file, company, month, cents, by)) in v.bills.iter().enumerate() {
             let at = if *month == "May" {
-                now - Duration::days(15 - i as i64)
+                v.now - Duration::days(15 - i as i64)
             } else {
-                now - Duration::days(44 - i as i64)
+                v.now - Duration::days(44 - i as i64)
             };
             let due = if *month == "May" {
                 "May 26, 2023"
@@ -103,14 +137,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 "April 25, 2023"
             };
             s.add_file(
-                &sup,
+                &v.supervisor,
                 &format!("~/bills/{file}"),
-                &bill_text(company, &sup, month, *cents, due),
+                &bill_text(company, &v.supervisor, month, *cents, due),
                 at,
             )?;
             let payer = match by {
-                1 => &sup,
-                2 => &mate,
+                1 => &v.supervisor,
+                2 => &v.mates[0],
                 _ => continue,
             };
             s.add_splitwise_expense(
@@ -123,12 +157,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("bills_check.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let vals = Vals::new().lit("month", "2023_05");
     let cells = |last: &str| script.cells(&["logins", "find", last], &vals);
-    parts.ground_truth = cells("record_missing");
-    parts.wrong = vec![
+    let ground_truth = cells("record_missing");
+    let mut wrong = vec![
         solution("adds every bill of the month again", cells("record_all")),
         solution(
             "attaches no receipt",
@@ -139,8 +176,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells("record_missing_without_me"),
         ),
     ];
-    if v == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "also adds last month's missing bill",
             script.cells(
                 &["logins", "find", "record_missing"],
@@ -148,13 +185,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ));
     }
-    let members: Vec<String> = std::iter::once(p.email.clone())
-        .chain(mates.iter().map(|m| m.email.clone()))
-        .collect();
-    for (file, company, cents) in missing.clone() {
-        let amount = cents as f64 / 100.0;
-        let (f1, c1) = (file.clone(), company.clone());
-        parts.checks.push(Check::new(
+    (ground_truth, wrong)
+}
+
+/// The checks of a missing bill: one expense of its amount, with the bill as its receipt.
+fn bill_checks(file: &str, company: &str, cents: i64) -> [Check; 2] {
+    let amount = cents as f64 / 100.0;
+    let (f1, c1) = (file.to_string(), company.to_string());
+    [
+        Check::new(
             format!("one expense for {company} May 2023, ${}", c2(cents)),
             move |ctx| {
                 let got: Vec<SwExpense> = sw_added(ctx)
@@ -169,69 +208,75 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     _ => Err(format!("{} such expenses", got.len())),
                 }
             },
-        ));
-        parts
-            .checks
-            .push(Check::new(format!("its receipt is {file}"), move |ctx| {
-                let ok = added(ctx, "splitwise", "expenses").iter().any(|r| {
-                    same_amount(r.get("amount").as_f64().unwrap_or(0.0), amount)
-                        && r.get("receipt_file_name").as_str() == Some(f1.as_str())
-                });
-                if ok {
-                    Ok(())
-                } else {
-                    Err("no expense with that receipt".into())
-                }
-            }));
+        ),
+        Check::new(format!("its receipt is {file}"), move |ctx| {
+            let ok = added(ctx, "splitwise", "expenses").iter().any(|r| {
+                same_amount(r.get("amount").as_f64().unwrap_or(0.0), amount)
+                    && r.get("receipt_file_name").as_str() == Some(f1.as_str())
+            });
+            if ok {
+                Ok(())
+            } else {
+                Err("no expense with that receipt".into())
+            }
+        }),
+    ]
+}
+
+/// The flat's e-mails: the supervisor's and the roommates'.
+fn members(v: &Values) -> Vec<String> {
+    std::iter::once(v.supervisor.email.clone())
+        .chain(v.mates.iter().map(|m| m.email.clone()))
+        .collect()
+}
+
+/// Is every new expense split equally among the flat?
+fn split_equally(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let mut want: Vec<i64> = members(v)
+        .iter()
+        .filter_map(|e| uid(ctx, "splitwise", e))
+        .collect();
+    want.sort();
+    let all = sw_added(ctx);
+    if all.is_empty() {
+        return Err("no expense".into());
     }
-    let k = missing.len();
-    parts.checks.push(Check::new(
-        format!("exactly {k} expenses added (none for bills already there)"),
-        move |ctx| match sw_added(ctx).len() {
-            x if x == k => Ok(()),
+    for e in &all {
+        let mut ids: Vec<i64> = e.4.iter().map(|s| s.0).collect();
+        ids.sort();
+        let each = e.1 / want.len() as f64;
+        if ids != want || e.4.iter().any(|s| !same_amount(s.1, each)) {
+            return Err(format!("\"{}\" not split equally among the flat", e.0));
+        }
+    }
+    Ok(())
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v
+        .missing
+        .iter()
+        .flat_map(|(file, company, cents)| bill_checks(file, company, *cents))
+        .collect();
+    checks.push(v.check(
+        format!(
+            "exactly {} expenses added (none for bills already there)",
+            v.missing.len()
+        ),
+        |v, ctx| match sw_added(ctx).len() {
+            x if x == v.missing.len() => Ok(()),
             x => Err(format!("{x} expenses")),
         },
     ));
-    parts.checks.push(Check::new(
+    checks.push(v.check(
         "in the Roommates group, paid by the supervisor",
-        |ctx| {
-            let gid = sw_group(ctx, "Roommates");
-            let me = ctx.user_id("splitwise");
-            let all = sw_added(ctx);
-            if all.is_empty() {
-                return Err("no expense".into());
-            }
-            match all.iter().find(|e| e.2 != gid || e.3 != me) {
-                Some(e) => Err(format!("\"{}\" in group {:?}, payer {:?}", e.0, e.2, e.3)),
-                None => Ok(()),
-            }
-        },
+        |_, ctx| in_roommates_paid_by_me(ctx),
     ));
-    parts.checks.push(Check::new(
-        format!("split equally among {}", members.join(", ")),
-        move |ctx| {
-            let mut want: Vec<i64> = members
-                .iter()
-                .filter_map(|e| uid(ctx, "splitwise", e))
-                .collect();
-            want.sort();
-            let all = sw_added(ctx);
-            if all.is_empty() {
-                return Err("no expense".into());
-            }
-            for e in &all {
-                let mut ids: Vec<i64> = e.4.iter().map(|s| s.0).collect();
-                ids.sort();
-                let each = e.1 / want.len() as f64;
-                if ids != want || e.4.iter().any(|s| !same_amount(s.1, each)) {
-                    return Err(format!("\"{}\" not split equally among the flat", e.0));
-                }
-            }
-            Ok(())
-        },
+    checks.push(v.check(
+        format!("split equally among {}", members(v).join(", ")),
+        split_equally,
     ));
-    parts.allowed = allow_splitwise_expenses();
-    parts
+    checks
 }
 
 /// A bill's text, as the company's PDF reads.

@@ -91,6 +91,20 @@ fn sw_group(ctx: &EvalCtx, name: &str) -> Option<i64> {
         .ok()
 }
 
+/// Is every expense the episode added in the Roommates group and paid by the supervisor?
+fn in_roommates_paid_by_me(ctx: &EvalCtx) -> Result<(), String> {
+    let gid = sw_group(ctx, "Roommates");
+    let me = ctx.user_id("splitwise");
+    let all = sw_added(ctx);
+    if all.is_empty() {
+        return Err("no expense".into());
+    }
+    match all.iter().find(|e| e.2 != gid || e.3 != me) {
+        Some(e) => Err(format!("\"{}\" in group {:?}, payer {:?}", e.0, e.2, e.3)),
+        None => Ok(()),
+    }
+}
+
 /// (description, amount, group, payer, share count, share amounts) of the Splitwise expenses
 /// the episode added.
 type SwExpense = (String, f64, Option<i64>, Option<i64>, Vec<(i64, f64)>);

@@ -5,20 +5,53 @@
 
 use super::sw_group;
 use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::people::roommates;
 use crate::kit::phone::texts_to;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
-use chrono::Duration;
+use apps::simple_note::seed::NoteSeed;
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    /// The friend moving in.
+    friend: Person,
+    /// Their full name.
+    full: String,
+    variant: u8,
+    now: NaiveDateTime,
+    /// The wifi password, and the old one (variant 2's note keeps it).
+    pw: String,
+    old_pw: String,
+    /// The friend's text with their details (variant 3).
+    intro: String,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction, notes) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.notes = Some(notes);
+    parts.apps = vec!["supervisor", "simple_note", "phone", "splitwise", "todoist"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("new_roommate.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// Draws the variant's values, its instruction and the supervisor's notes.
+fn draw(g: &mut Gen) -> (Values, String, Vec<NoteSeed>) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.residences
@@ -78,28 +111,47 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "{full} is moving in with us and texted me their details. Save them in my phone contacts as a roommate, add them to our Roommates group on Splitwise, invite them to the Home project on Todoist, and text them our wifi password from my notes."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.notes = Some(notes);
-    parts.apps = vec!["supervisor", "simple_note", "phone", "splitwise", "todoist"];
-    let now = g.now;
-    let (sup, fr) = (p.clone(), f.clone());
     let intro = format!(
         "Hi! It's {full}, so excited to move in next week :) In case you need it, my email is {}.",
         f.email
     );
-    parts.setup.push(step(move |s| {
-        if v == 3 {
+    let values = Values {
+        supervisor: p,
+        friend: f,
+        full,
+        variant: v,
+        now: g.now,
+        pw,
+        old_pw,
+        intro,
+    };
+    (values, instruction, notes)
+}
+
+/// Variant 3: the friend is no contact yet but texted their details.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        if v.variant == 3 {
             s.execute(
                 "DELETE FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
-                rusqlite::params![s.user_id("phone", &sup)?, fr.email],
+                rusqlite::params![s.user_id("phone", &v.supervisor)?, v.friend.email],
             )?;
-            s.add_text(&fr, &sup, &intro, now - Duration::hours(5))?;
+            s.add_text(
+                &v.friend,
+                &v.supervisor,
+                &v.intro,
+                v.now - Duration::hours(5),
+            )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("new_roommate.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (f, full, v) = (&v.friend, &v.full, v.variant);
     let vals = Vals::new()
-        .lit("full", &full)
+        .lit("full", full)
         .lit("first", &f.first_name)
         .lit("last", &f.last_name);
     let who = if v == 3 {
@@ -108,8 +160,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         "find_contact"
     };
     let cells = |names: &[&str]| script.cells(names, &vals);
-    parts.ground_truth = cells(&["logins", who, "wifi", "join_group", "invite", "welcome"]);
-    parts.wrong = vec![
+    let ground_truth = cells(&["logins", who, "wifi", "join_group", "invite", "welcome"]);
+    let mut wrong = vec![
         solution(
             "forgets the Todoist invite",
             cells(&["logins", who, "wifi", "join_group", "welcome"]),
@@ -138,7 +190,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
     ];
     if v == 2 {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "texts the old password",
             cells(&[
                 "logins",
@@ -151,7 +203,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ));
     }
     if v == 3 {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "does not save the contact",
             cells(&[
                 "logins",
@@ -163,71 +215,83 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ]),
         ));
     }
-    let (email, number) = (f.email.clone(), f.phone_number.clone());
-    let (e1, e2, n1) = (email.clone(), email.clone(), number.clone());
-    let pw1 = pw.clone();
+    (ground_truth, wrong)
+}
+
+/// Is the friend a member of the Roommates group?
+fn in_roommates(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let (Some(gid), Some(uid)) = (
+        sw_group(ctx, "Roommates"),
+        uid(ctx, "splitwise", &v.friend.email),
+    ) else {
+        return Err("no group or user".into());
+    };
+    let n: i64 = ctx
+        .db
+        .query_row_cached(
+            "SELECT count(*) FROM splitwise.group_members WHERE group_id = ?1 AND user_id = ?2",
+            [gid, uid],
+            |r| r.get(0),
+        )
+        .unwrap_or(0);
+    if n == 1 {
+        Ok(())
+    } else {
+        Err("not a member".into())
+    }
+}
+
+/// Does the friend have an invite to the Home project?
+fn invited_home(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let uid = uid(ctx, "todoist", &v.friend.email);
+    let n: i64 = ctx
+        .db
+        .query_row_cached(
+            "SELECT count(*) FROM todoist.project_invites i JOIN todoist.projects p ON p.id = i.project_id \
+             JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
+             WHERE i.invitee_id = ?1 AND p.name = 'Home' AND l.user_id = ?2",
+            rusqlite::params![uid, ctx.user_id("todoist")],
+            |r| r.get(0),
+        )
+        .unwrap_or(0);
+    if n >= 1 {
+        Ok(())
+    } else {
+        Err("no invite".into())
+    }
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let (email, number) = (&v.friend.email, &v.friend.phone_number);
     let mut checks = vec![
-        Check::new(
+        v.check(
             format!("{email} is a member of the Roommates group"),
-            move |ctx| {
-                let (Some(gid), Some(uid)) =
-                    (sw_group(ctx, "Roommates"), uid(ctx, "splitwise", &e1))
-                else {
-                    return Err("no group or user".into());
-                };
-                let n: i64 = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT count(*) FROM splitwise.group_members WHERE group_id = ?1 AND user_id = ?2",
-                        [gid, uid],
-                        |r| r.get(0),
-                    )
-                    .unwrap_or(0);
-                if n == 1 {
-                    Ok(())
-                } else {
-                    Err("not a member".into())
-                }
-            },
+            in_roommates,
         ),
-        Check::new(
+        v.check(
             "only that one member added on Splitwise",
-            |ctx| match added(ctx, "splitwise", "group_members").len() {
+            |_, ctx| match added(ctx, "splitwise", "group_members").len() {
                 1 => Ok(()),
                 k => Err(format!("{k} members added")),
             },
         ),
-        Check::new(
+        v.check(
             format!("{email} has an invite to the Home project"),
-            move |ctx| {
-                let uid = uid(ctx, "todoist", &e2);
-                let n: i64 = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT count(*) FROM todoist.project_invites i JOIN todoist.projects p ON p.id = i.project_id \
-                         JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
-                         WHERE i.invitee_id = ?1 AND p.name = 'Home' AND l.user_id = ?2",
-                        rusqlite::params![uid, ctx.user_id("todoist")],
-                        |r| r.get(0),
-                    )
-                    .unwrap_or(0);
-                if n >= 1 {
-                    Ok(())
-                } else {
-                    Err("no invite".into())
-                }
-            },
+            invited_home,
         ),
-        Check::new("no invite to anyone else", |ctx| {
+        v.check("no invite to anyone else", |_, ctx| {
             match added(ctx, "todoist", "project_invites").len() {
                 0 | 1 => Ok(()),
                 k => Err(format!("{k} invites")),
             }
         }),
-        Check::new(
-            format!("a text to {number} with the password {pw}"),
-            move |ctx| {
-                if texts_to(ctx, &n1).iter().any(|m| m.contains(&pw1)) {
+        v.check(
+            format!("a text to {number} with the password {}", v.pw),
+            |v, ctx| {
+                if texts_to(ctx, &v.friend.phone_number)
+                    .iter()
+                    .any(|m| m.contains(&v.pw))
+                {
                     Ok(())
                 } else {
                     Err("no such text".into())
@@ -235,30 +299,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ),
     ];
-    if v == 2 {
-        let n2 = number.clone();
-        checks.push(Check::new(
-            format!("no text with the old password {old_pw}"),
-            move |ctx| match texts_to(ctx, &n2).iter().any(|m| m.contains(&old_pw)) {
-                true => Err("old password sent".into()),
-                false => Ok(()),
+    if v.variant == 2 {
+        checks.push(v.check(
+            format!("no text with the old password {}", v.old_pw),
+            |v, ctx| {
+                match texts_to(ctx, &v.friend.phone_number)
+                    .iter()
+                    .any(|m| m.contains(&v.old_pw))
+                {
+                    true => Err("old password sent".into()),
+                    false => Ok(()),
+                }
             },
         ));
     }
-    if v == 3 {
-        let (e3, n3) = (email.clone(), number.clone());
-        checks.push(Check::new(
-            format!("a contact {full} with {number}, {email}, labelled roommate"),
-            move |ctx| {
+    if v.variant == 3 {
+        checks.push(v.check(
+            format!(
+                "a contact {} with {number}, {email}, labelled roommate",
+                v.full
+            ),
+            |v, ctx| {
                 let c = added(ctx, "phone", "contacts");
                 match c.as_slice() {
-                    [r] if r.get("phone_number").as_str() == Some(n3.as_str())
-                        && r.get("email").as_str() == Some(e3.as_str())
+                    [r] if r.get("phone_number").as_str()
+                        == Some(v.friend.phone_number.as_str())
+                        && r.get("email").as_str() == Some(v.friend.email.as_str())
                         && r.get("relationships")
                             .as_str()
                             .unwrap_or("")
                             .contains("roommate")
-                        && r.get("first_name").as_str() == Some(fr_first(&full)) =>
+                        && r.get("first_name").as_str() == Some(fr_first(&v.full)) =>
                     {
                         Ok(())
                     }
@@ -268,8 +339,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     }
-    parts.checks = checks;
-    parts.allowed = vec![
+    checks
+}
+
+/// The new member and invite, their notifications, the new contact and the texts sent.
+fn allowed() -> Vec<Allow> {
+    let mut allowed = vec![
         allow_added("the new member", "splitwise", "group_members", |_, _| true),
         allow_added(
             "Splitwise notifications",
@@ -291,8 +366,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             r.get("user_id").as_i64() == ctx.user_id("phone")
         }),
     ];
-    parts.allowed.extend(allow::texts_sent());
-    parts
+    allowed.extend(allow::texts_sent());
+    allowed
 }
 
 /// The first word of a full name.

@@ -5,17 +5,67 @@
 //! supervisor paid; variant 3 stores the roommate under a nickname.
 
 use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::money::c2;
 use crate::kit::people::roommates;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::Solution;
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    /// The roommate, and a friend with a pending request of their own.
+    mate: Person,
+    other: Person,
+    variant: u8,
+    now: NaiveDateTime,
+    /// The Move-in group's expenses, in cents (`extra`: variant 2's, paid by the supervisor).
+    couch: i64,
+    movers: i64,
+    paint: i64,
+    extra: i64,
+    /// The roommate's pending requests, the approved one, and the friend's, in cents.
+    req_a: i64,
+    req_b: i64,
+    req_paid: i64,
+    req_other: i64,
+    /// The roommate's nickname (variant 3) and their name in the instruction.
+    nick: &'static str,
+    name: String,
+    /// What the supervisor owes on Splitwise, and in all, in cents.
+    sw_owed: i64,
+    total: i64,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "phone", "splitwise", "venmo"];
+    parts.answer = Some(crate::model::Answer::Number(v.total as f64 / 100.0));
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("owe_roommate.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = vec![v.check(
+        format!(
+            "nothing paid while answering (the ${} = ${} + ${} + ${} stays owed)",
+            c2(v.total),
+            c2(v.sw_owed),
+            c2(v.req_a),
+            c2(v.req_b)
+        ),
+        nothing_paid,
+    )];
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.residences
@@ -64,91 +114,113 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "What's the total I still owe my roommate {name}, across our \"Move-in\" Splitwise group and the Venmo requests from them that are still pending?"
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "splitwise", "venmo"];
-    parts.answer = Some(crate::model::Answer::Number(total as f64 / 100.0));
-    let now = g.now;
-    let (sup, mm, oth) = (p.clone(), m.clone(), other.clone());
-    parts.setup.push(step(move |s| {
-        if v == 3 {
-            s.relabel_contact(&sup, &mm, nick, &["roommate"])?;
+    let values = Values {
+        supervisor: p,
+        mate: m,
+        other,
+        variant: v,
+        now: g.now,
+        couch,
+        movers,
+        paint,
+        extra,
+        req_a,
+        req_b,
+        req_paid,
+        req_other,
+        nick,
+        name,
+        sw_owed,
+        total,
+    };
+    (values, instruction)
+}
+
+/// The Move-in group with its expenses, and the Venmo requests.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        if v.variant == 3 {
+            s.relabel_contact(&v.supervisor, &v.mate, v.nick, &["roommate"])?;
         }
-        let at = now - Duration::days(20);
-        let gid = s.add_splitwise_group(&mm, &[&mm, &sup], "Move-in", at)?;
-        let both = [&mm, &sup];
+        let at = v.now - Duration::days(20);
+        let gid = s.add_splitwise_group(&v.mate, &[&v.mate, &v.supervisor], "Move-in", at)?;
+        let both = [&v.mate, &v.supervisor];
         s.add_splitwise_expense(
             Some(gid),
-            &mm,
+            &v.mate,
             &both,
             "Couch",
-            couch as f64 / 100.0,
+            v.couch as f64 / 100.0,
             at + Duration::days(1),
         )?;
         s.add_splitwise_expense(
             Some(gid),
-            &sup,
+            &v.supervisor,
             &both,
             "Paint and rollers",
-            paint as f64 / 100.0,
+            v.paint as f64 / 100.0,
             at + Duration::days(2),
         )?;
         s.add_splitwise_expense(
             Some(gid),
-            &mm,
+            &v.mate,
             &both,
             "Movers",
-            movers as f64 / 100.0,
+            v.movers as f64 / 100.0,
             at + Duration::days(3),
         )?;
-        if extra > 0 {
+        if v.extra > 0 {
             s.add_splitwise_expense(
                 Some(gid),
-                &sup,
+                &v.supervisor,
                 &both,
                 "Curtains",
-                extra as f64 / 100.0,
+                v.extra as f64 / 100.0,
                 at + Duration::days(4),
             )?;
         }
-        s.remove_pending_venmo_requests(&sup, false)?;
+        s.remove_pending_venmo_requests(&v.supervisor, false)?;
         s.add_venmo_request(
-            &mm,
-            &sup,
-            req_a as f64 / 100.0,
+            &v.mate,
+            &v.supervisor,
+            v.req_a as f64 / 100.0,
             "Internet setup fee",
-            now - Duration::days(6),
+            v.now - Duration::days(6),
         )?;
         s.add_venmo_request(
-            &mm,
-            &sup,
-            req_b as f64 / 100.0,
+            &v.mate,
+            &v.supervisor,
+            v.req_b as f64 / 100.0,
             "Keys and locks",
-            now - Duration::days(2),
+            v.now - Duration::days(2),
         )?;
         let paid = s.add_venmo_request(
-            &mm,
-            &sup,
-            req_paid as f64 / 100.0,
+            &v.mate,
+            &v.supervisor,
+            v.req_paid as f64 / 100.0,
             "Cleaning supplies",
-            now - Duration::days(12),
+            v.now - Duration::days(12),
         )?;
-        s.close_venmo_request(paid, true, now - Duration::days(11))?;
+        s.close_venmo_request(paid, true, v.now - Duration::days(11))?;
         s.add_venmo_request(
-            &oth,
-            &sup,
-            req_other as f64 / 100.0,
+            &v.other,
+            &v.supervisor,
+            v.req_other as f64 / 100.0,
             "Welcome dinner",
-            now - Duration::days(3),
+            v.now - Duration::days(3),
         )?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("owe_roommate.py"));
-    let vals = Vals::new().lit("name", &name);
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let vals = Vals::new().lit("name", &v.name);
     let cells = |venmo: &str, answer: &str| {
         script.cells(&["logins", "mate", "splitwise", venmo, answer], &vals)
     };
-    parts.ground_truth = cells("venmo_pending", "answer_both");
-    parts.wrong = vec![
+    let ground_truth = cells("venmo_pending", "answer_both");
+    let wrong = vec![
         solution(
             "counts only Splitwise",
             cells("venmo_pending", "answer_splitwise"),
@@ -166,28 +238,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells("venmo_pending_anyone", "answer_both"),
         ),
     ];
-    parts.checks = vec![Check::new(
-        format!(
-            "nothing paid while answering (the ${} = ${} + ${} + ${} stays owed)",
-            c2(total),
-            c2(sw_owed),
-            c2(req_a),
-            c2(req_b)
-        ),
-        |ctx| {
-            let paid = added(ctx, "venmo", "transactions").len()
-                + added(ctx, "splitwise", "payments").len();
-            let closed = ctx
-                .diff
-                .rows
-                .iter()
-                .filter(|r| r.is("venmo", "payment_requests") && r.kind() == ChangeKind::Updated)
-                .count();
-            match paid + closed {
-                0 => Ok(()),
-                k => Err(format!("{k} payments or requests changed")),
-            }
-        },
-    )];
-    parts
+    (ground_truth, wrong)
+}
+
+/// Was nothing paid, and no request closed?
+fn nothing_paid(_: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let paid =
+        added(ctx, "venmo", "transactions").len() + added(ctx, "splitwise", "payments").len();
+    let closed = ctx
+        .diff
+        .rows
+        .iter()
+        .filter(|r| r.is("venmo", "payment_requests") && r.kind() == ChangeKind::Updated)
+        .count();
+    match paid + closed {
+        0 => Ok(()),
+        k => Err(format!("{k} payments or requests changed")),
+    }
 }

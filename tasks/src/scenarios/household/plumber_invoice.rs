@@ -13,13 +13,47 @@ use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::phone::texts_to;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    spouse: Person,
+    /// "wife" or "husband".
+    label: &'static str,
+    variant: u8,
+    now: NaiveDateTime,
+    /// The new invoice's amount and the older one's, in cents.
+    cents: i64,
+    old_cents: i64,
+    /// The invoices' paths and texts.
+    new_file: String,
+    old_file: String,
+    new_text: String,
+    old_text: String,
+    /// The spouse's name in the contacts in variant 3.
+    nickname: &'static str,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "file_system", "todoist", "splitwise", "phone"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("plumber_invoice.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -65,79 +99,105 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Our kitchen sink got fixed by the plumber. Close the matching task in the Repairs section of the Home project in Todoist, split the plumber's invoice (in ~/downloads) equally with my {label} in our household group on Splitwise (I paid; attach the invoice), and text them their half."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "todoist", "splitwise", "phone"];
-    let now = g.now;
-    let (sup, spo) = (p.clone(), sp.clone());
-    let nickname = ["Sweetie", "Hon", "Bear"][usize::from(v - 1)];
-    let (nf, of) = (new_file.clone(), old_file.clone());
-    parts.setup.push(step(move |s| {
-        if v == 3 {
-            s.relabel_contact(&sup, &spo, nickname, &[label])?;
+    let values = Values {
+        supervisor: p,
+        spouse: sp,
+        label,
+        variant: v,
+        now: g.now,
+        cents,
+        old_cents,
+        new_file,
+        old_file,
+        new_text,
+        old_text,
+        nickname: ["Sweetie", "Hon", "Bear"][usize::from(v - 1)],
+    };
+    (values, instruction)
+}
+
+/// The invoices, the Repairs tasks, and (variant 2) the older invoice on Splitwise.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        if v.variant == 3 {
+            s.relabel_contact(&v.supervisor, &v.spouse, v.nickname, &[v.label])?;
         }
-        s.add_file(&sup, &of, &old_text, now - Duration::days(77))?;
-        s.add_file(&sup, &nf, &new_text, now - Duration::days(2))?;
-        let home = s.todo_project(&sup, "Home")?;
+        s.add_file(
+            &v.supervisor,
+            &v.old_file,
+            &v.old_text,
+            v.now - Duration::days(77),
+        )?;
+        s.add_file(
+            &v.supervisor,
+            &v.new_file,
+            &v.new_text,
+            v.now - Duration::days(2),
+        )?;
+        let home = s.todo_project(&v.supervisor, "Home")?;
         let repairs = s.todo_section(home, "Repairs")?;
-        let at = now - Duration::days(9);
-        let due = Some((now + Duration::days(3)).date());
+        let at = v.now - Duration::days(9);
+        let due = Some((v.now + Duration::days(3)).date());
         s.add_todo_task(
             home,
             Some(repairs),
-            &spo,
+            &v.spouse,
             "Fix dripping bathroom sink",
             due,
             "low",
             false,
-            Some(&sup),
+            Some(&v.supervisor),
             at,
         )?;
         s.add_todo_task(
             home,
             Some(repairs),
-            &spo,
+            &v.spouse,
             "Unclog kitchen sink",
             due,
             "high",
             false,
-            Some(&sup),
+            Some(&v.supervisor),
             at,
         )?;
         s.add_todo_task(
             home,
             Some(repairs),
-            &sup,
+            &v.supervisor,
             "Call plumber about the kitchen",
             None,
             "medium",
             true,
-            Some(&sup),
+            Some(&v.supervisor),
             at,
         )?;
-        if v == 2 {
-            let gid = household_group(s, &sup, &spo)?;
+        if v.variant == 2 {
+            let gid = household_group(s, &v.supervisor, &v.spouse)?;
             s.add_splitwise_expense(
                 Some(gid),
-                &sup,
-                &[&sup, &spo],
+                &v.supervisor,
+                &[&v.supervisor, &v.spouse],
                 "Plumber - kitchen sink leak",
-                old_cents as f64 / 100.0,
-                now - Duration::days(76),
+                v.old_cents as f64 / 100.0,
+                v.now - Duration::days(76),
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("plumber_invoice.py"));
-    let vals = Vals::new().lit("label", label);
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let vals = Vals::new().lit("label", v.label);
     let cells = |names: &[&str]| script.cells(names, &vals);
-    parts.ground_truth = cells(&["logins", "find", "close_task", "record", "text"]);
-    parts.wrong = vec![
+    let ground_truth = cells(&["logins", "find", "close_task", "record", "text"]);
+    let wrong = vec![
         solution(
             "closes the bathroom sink task",
             cells(&["logins", "find", "close_bathroom_task", "record", "text"]),
         ),
         solution(
-            if v == 2 {
+            if v.variant == 2 {
                 "uses the older kitchen-sink invoice"
             } else {
                 "uses the first invoice found"
@@ -171,29 +231,67 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ]),
         ),
     ];
-    let amount = cents as f64 / 100.0;
-    let half = c2(cents / 2);
-    let (se, sp_phone) = (sp.email.clone(), sp.phone_number.clone());
-    let fname = new_file.trim_start_matches("~/downloads/").to_string();
-    let se2 = se.clone();
-    let kitchen_done = |ctx: &EvalCtx, title: &str| -> bool {
-        ctx.diff.rows.iter().any(|r| {
-            r.is("todoist", "tasks")
-                && r.kind() == ChangeKind::Updated
-                && r.get("title").as_str() == Some(title)
-                && r.get("is_completed").as_bool().unwrap_or(false)
-                    | (r.get("is_completed").as_i64() == Some(1))
-        })
+    (ground_truth, wrong)
+}
+
+/// Was a task titled `title` completed?
+fn task_done(ctx: &EvalCtx, title: &str) -> bool {
+    ctx.diff.rows.iter().any(|r| {
+        r.is("todoist", "tasks")
+            && r.kind() == ChangeKind::Updated
+            && r.get("title").as_str() == Some(title)
+            && r.get("is_completed").as_bool().unwrap_or(false)
+                | (r.get("is_completed").as_i64() == Some(1))
+    })
+}
+
+/// Is the one new expense in the couple's group, paid by the supervisor and split equally?
+fn in_household_group(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let me = ctx.user_id("splitwise");
+    let them = uid(ctx, "splitwise", &v.spouse.email);
+    let Some(e) = sw_added(ctx).into_iter().next() else {
+        return Err("no expense".into());
     };
-    parts.checks = vec![
-        Check::new("\"Unclog kitchen sink\" is completed", move |ctx| {
-            if kitchen_done(ctx, "Unclog kitchen sink") {
+    let members: Vec<i64> = e
+        .2
+        .and_then(|gid| {
+            ctx.db
+                .prepare_cached("SELECT user_id FROM splitwise.group_members WHERE group_id = ?1 ORDER BY user_id")
+                .and_then(|mut st| {
+                    st.query_map([gid], |r| r.get(0))
+                        .map(|it| it.filter_map(Result::ok).collect())
+                })
+                .ok()
+        })
+        .unwrap_or_default();
+    let mut want: Vec<i64> = [me, them].into_iter().flatten().collect();
+    want.sort();
+    if members != want || e.3 != me {
+        return Err(format!("group {:?}, payer {:?}", e.2, e.3));
+    }
+    let mut ids: Vec<i64> = e.4.iter().map(|s| s.0).collect();
+    ids.sort();
+    if ids != want || e.4.iter().any(|s| !same_amount(s.1, e.1 / 2.0)) {
+        return Err("not split equally between the two".into());
+    }
+    Ok(())
+}
+
+/// The invoice's file name.
+fn file_name(v: &Values) -> &str {
+    v.new_file.trim_start_matches("~/downloads/")
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check("\"Unclog kitchen sink\" is completed", |_, ctx| {
+            if task_done(ctx, "Unclog kitchen sink") {
                 Ok(())
             } else {
                 Err("not completed".into())
             }
         }),
-        Check::new("no other Todoist task changed", |ctx| {
+        v.check("no other Todoist task changed", |_, ctx| {
             let n = ctx
                 .diff
                 .rows
@@ -206,82 +304,67 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("{n} tasks changed"))
             }
         }),
-        Check::new(
-            format!("one expense of ${}", c2(cents)),
-            move |ctx| match sw_added(ctx).as_slice() {
-                [e] if same_amount(e.1, amount) => Ok(()),
+        v.check(
+            format!("one expense of ${}", c2(v.cents)),
+            |v, ctx| match sw_added(ctx).as_slice() {
+                [e] if same_amount(e.1, v.cents as f64 / 100.0) => Ok(()),
                 [e] => Err(format!("${}", e.1)),
                 x => Err(format!("{} expenses", x.len())),
             },
         ),
-        Check::new(
-            format!("in the household group with {se}, paid by the supervisor"),
-            move |ctx| {
-                let me = ctx.user_id("splitwise");
-                let them = uid(ctx, "splitwise", &se);
-                let Some(e) = sw_added(ctx).into_iter().next() else {
-                    return Err("no expense".into());
-                };
-                let members: Vec<i64> = e
-                    .2
-                    .and_then(|gid| {
-                        ctx.db
-                            .prepare_cached("SELECT user_id FROM splitwise.group_members WHERE group_id = ?1 ORDER BY user_id")
-                            .and_then(|mut st| {
-                                st.query_map([gid], |r| r.get(0))
-                                    .map(|it| it.filter_map(Result::ok).collect())
-                            })
-                            .ok()
-                    })
-                    .unwrap_or_default();
-                let mut want: Vec<i64> = [me, them].into_iter().flatten().collect();
-                want.sort();
-                if members != want || e.3 != me {
-                    return Err(format!("group {:?}, payer {:?}", e.2, e.3));
-                }
-                let mut ids: Vec<i64> = e.4.iter().map(|s| s.0).collect();
-                ids.sort();
-                if ids != want || e.4.iter().any(|s| !same_amount(s.1, e.1 / 2.0)) {
-                    return Err("not split equally between the two".into());
-                }
-                Ok(())
-            },
+        v.check(
+            format!(
+                "in the household group with {}, paid by the supervisor",
+                v.spouse.email
+            ),
+            in_household_group,
         ),
-        Check::new(format!("its receipt is {fname}"), move |ctx| {
+        v.check(format!("its receipt is {}", file_name(v)), |v, ctx| {
             let ok = added(ctx, "splitwise", "expenses")
                 .iter()
-                .any(|r| r.get("receipt_file_name").as_str() == Some(fname.as_str()));
+                .any(|r| r.get("receipt_file_name").as_str() == Some(file_name(v)));
             if ok {
                 Ok(())
             } else {
                 Err("no such receipt".into())
             }
         }),
-        Check::new(
-            format!("a text to {se2} ({sp_phone}) with their half, ${half}"),
-            move |ctx| {
-                if texts_to(ctx, &sp_phone).iter().any(|m| m.contains(&half)) {
+        v.check(
+            format!(
+                "a text to {} ({}) with their half, ${}",
+                v.spouse.email,
+                v.spouse.phone_number,
+                c2(v.cents / 2)
+            ),
+            |v, ctx| {
+                let half = c2(v.cents / 2);
+                if texts_to(ctx, &v.spouse.phone_number)
+                    .iter()
+                    .any(|m| m.contains(&half))
+                {
                     Ok(())
                 } else {
                     Err("no text with the half".into())
                 }
             },
         ),
-    ];
-    parts.allowed = allow_splitwise_expenses();
-    parts.allowed.extend(allow::texts_sent());
-    parts
-        .allowed
-        .push(Allow::new("the kitchen sink task", |_, r| {
-            r.is("todoist", "tasks")
-                && r.kind() == ChangeKind::Updated
-                && r.get("title").as_str() == Some("Unclog kitchen sink")
-        }));
-    parts.allowed.push(allow_added(
+    ]
+}
+
+/// The expense, the texts, the kitchen sink task and Todoist's notifications.
+fn allowed() -> Vec<Allow> {
+    let mut allowed = allow_splitwise_expenses();
+    allowed.extend(allow::texts_sent());
+    allowed.push(Allow::new("the kitchen sink task", |_, r| {
+        r.is("todoist", "tasks")
+            && r.kind() == ChangeKind::Updated
+            && r.get("title").as_str() == Some("Unclog kitchen sink")
+    }));
+    allowed.push(allow_added(
         "Todoist notifications",
         "todoist",
         "notifications",
         |_, _| true,
     ));
-    parts
+    allowed
 }

@@ -9,14 +9,48 @@ use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 
+/// A Venmo row the supervisor added: (kind, other user, amount, note).
+type VenmoRow = (&'static str, Option<i64>, f64, String);
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    spouse: Person,
+    /// "wife" or "husband".
+    label: &'static str,
+    variant: u8,
+    now: NaiveDateTime,
+    /// The group's expenses and the partial payment back (variant 3), in cents.
+    groceries: i64,
+    utilities: i64,
+    hardware: i64,
+    partial: i64,
+    /// What the supervisor owes the spouse, in cents (negative: the spouse owes).
+    owed: i64,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "phone", "splitwise", "venmo"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("settle_household.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -50,13 +84,26 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Settle the balance of the household group my {label} and I have on Splitwise: money goes through Venmo (note \"Household settle-up\"), then record it as a payment in the group."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "splitwise", "venmo"];
-    let now = g.now;
-    let (sup, spo) = (p.clone(), sp.clone());
-    parts.setup.push(step(move |s| {
-        s.set_venmo_balance(&sup, 1_200.0)?;
-        let gid = household_group(s, &sup, &spo)?;
+    let values = Values {
+        supervisor: p,
+        spouse: sp,
+        label,
+        variant: v,
+        now: g.now,
+        groceries,
+        utilities,
+        hardware,
+        partial,
+        owed,
+    };
+    (values, instruction)
+}
+
+/// The household group, emptied and given the variant's expenses (and partial payment).
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        s.set_venmo_balance(&v.supervisor, 1_200.0)?;
+        let gid = household_group(s, &v.supervisor, &v.spouse)?;
         // A clean slate: the base world's history of the group is settled and gone.
         s.execute(
             "DELETE FROM splitwise.expense_comments WHERE expense_id IN (SELECT id FROM splitwise.expenses WHERE group_id = ?1)",
@@ -68,22 +115,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         )?;
         s.execute("DELETE FROM splitwise.expenses WHERE group_id = ?1", [gid])?;
         s.execute("DELETE FROM splitwise.payments WHERE group_id = ?1", [gid])?;
-        let both = [&sup, &spo];
-        let at = now - Duration::days(12);
-        let (a, b) = if v == 2 { (&spo, &sup) } else { (&sup, &spo) };
-        s.add_splitwise_expense(Some(gid), b, &both, "Groceries for the month", groceries as f64 / 100.0, at)?;
-        s.add_splitwise_expense(Some(gid), a, &both, "Utilities", utilities as f64 / 100.0, at + Duration::days(2))?;
-        s.add_splitwise_expense(Some(gid), b, &both, "Hardware store", hardware as f64 / 100.0, at + Duration::days(4))?;
-        if partial > 0 {
-            s.add_splitwise_payment(Some(gid), &sup, &spo, partial as f64 / 100.0, "Part of it", at + Duration::days(6))?;
+        let both = [&v.supervisor, &v.spouse];
+        let at = v.now - Duration::days(12);
+        let (a, b) = if v.variant == 2 { (&v.spouse, &v.supervisor) } else { (&v.supervisor, &v.spouse) };
+        s.add_splitwise_expense(Some(gid), b, &both, "Groceries for the month", v.groceries as f64 / 100.0, at)?;
+        s.add_splitwise_expense(Some(gid), a, &both, "Utilities", v.utilities as f64 / 100.0, at + Duration::days(2))?;
+        s.add_splitwise_expense(Some(gid), b, &both, "Hardware store", v.hardware as f64 / 100.0, at + Duration::days(4))?;
+        if v.partial > 0 {
+            s.add_splitwise_payment(Some(gid), &v.supervisor, &v.spouse, v.partial as f64 / 100.0, "Part of it", at + Duration::days(6))?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("settle_household.py"));
-    let vals = Vals::new().lit("label", label);
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let vals = Vals::new().lit("label", v.label);
     let cells = |find: &str, settle: &str| script.cells(&["logins", find, settle], &vals);
-    parts.ground_truth = cells("find", "settle");
-    parts.wrong = vec![
+    let ground_truth = cells("find", "settle");
+    let wrong = vec![
         solution("gets the direction wrong", cells("find", "settle_flipped")),
         solution(
             "does not record it on Splitwise",
@@ -94,115 +144,136 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells("find_total", "settle"),
         ),
     ];
-    let amount = owed.abs() as f64 / 100.0;
-    let i_owe = owed > 0;
-    let (se, se2) = (sp.email.clone(), sp.email.clone());
-    let venmo_rows = move |ctx: &EvalCtx| -> Vec<(&'static str, Option<i64>, f64, String)> {
-        let me = ctx.user_id("venmo");
-        let mut out = Vec::new();
-        for r in added(ctx, "venmo", "transactions") {
-            if r.get("sender_id").as_i64() == me {
-                out.push((
-                    "payment",
-                    r.get("receiver_id").as_i64(),
-                    r.get("amount").as_f64().unwrap_or(0.0),
-                    r.get("description").as_str().unwrap_or("").to_string(),
-                ));
+    (ground_truth, wrong)
+}
+
+/// The amount to settle, in dollars.
+fn amount(v: &Values) -> f64 {
+    v.owed.abs() as f64 / 100.0
+}
+
+/// The supervisor's new Venmo payments, then requests.
+fn venmo_rows(ctx: &EvalCtx) -> Vec<VenmoRow> {
+    let me = ctx.user_id("venmo");
+    let mut out = Vec::new();
+    for r in added(ctx, "venmo", "transactions") {
+        if r.get("sender_id").as_i64() == me {
+            out.push((
+                "payment",
+                r.get("receiver_id").as_i64(),
+                r.get("amount").as_f64().unwrap_or(0.0),
+                r.get("description").as_str().unwrap_or("").to_string(),
+            ));
+        }
+    }
+    for r in added(ctx, "venmo", "payment_requests") {
+        if r.get("sender_id").as_i64() == me {
+            out.push((
+                "request",
+                r.get("receiver_id").as_i64(),
+                r.get("amount").as_f64().unwrap_or(0.0),
+                r.get("description").as_str().unwrap_or("").to_string(),
+            ));
+        }
+    }
+    out
+}
+
+/// Is there one Splitwise payment of the amount, in the right direction, in a group of two?
+fn splitwise_payment(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let me = ctx.user_id("splitwise");
+    let them = uid(ctx, "splitwise", &v.spouse.email);
+    let (payer, receiver) = if v.owed > 0 { (me, them) } else { (them, me) };
+    let rows = added(ctx, "splitwise", "payments");
+    match rows.as_slice() {
+        [r] if r.get("payer_id").as_i64() == payer
+            && r.get("receiver_id").as_i64() == receiver
+            && same_amount(r.get("amount").as_f64().unwrap_or(0.0), amount(v))
+            && r.get("group_id").as_i64().is_some() =>
+        {
+            let gid = r.get("group_id").as_i64().unwrap_or(0);
+            let n: i64 = ctx
+                .db
+                .query_row_cached(
+                    "SELECT count(*) FROM splitwise.group_members WHERE group_id = ?1",
+                    [gid],
+                    |q| q.get(0),
+                )
+                .unwrap_or(0);
+            if n == 2 {
+                Ok(())
+            } else {
+                Err(format!("in group {gid}"))
             }
         }
-        for r in added(ctx, "venmo", "payment_requests") {
-            if r.get("sender_id").as_i64() == me {
-                out.push((
-                    "request",
-                    r.get("receiver_id").as_i64(),
-                    r.get("amount").as_f64().unwrap_or(0.0),
-                    r.get("description").as_str().unwrap_or("").to_string(),
-                ));
-            }
-        }
-        out
-    };
+        [_] => Err("the payment's fields differ".into()),
+        x => Err(format!("{} payments", x.len())),
+    }
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let i_owe = v.owed > 0;
     let kind = if i_owe { "payment" } else { "request" };
-    parts.checks = vec![
-        Check::new(
-            format!("one Venmo {kind} to {se} of ${}", c2(owed.abs())),
-            move |ctx| {
-                let them = uid(ctx, "venmo", &se);
+    vec![
+        v.check(
+            format!(
+                "one Venmo {kind} to {} of ${}",
+                v.spouse.email,
+                c2(v.owed.abs())
+            ),
+            |v, ctx| {
+                let kind = if v.owed > 0 { "payment" } else { "request" };
+                let them = uid(ctx, "venmo", &v.spouse.email);
                 match venmo_rows(ctx).as_slice() {
-                    [r] if r.0 == kind && r.1 == them && same_amount(r.2, amount) => Ok(()),
+                    [r] if r.0 == kind && r.1 == them && same_amount(r.2, amount(v)) => Ok(()),
                     [r] => Err(format!("a {} of ${} to {:?}", r.0, r.2, r.1)),
                     x => Err(format!("{} Venmo rows", x.len())),
                 }
             },
         ),
-        Check::new(
+        v.check(
             "noted \"Household settle-up\"",
-            move |ctx| match venmo_rows(ctx).first() {
+            |_, ctx| match venmo_rows(ctx).first() {
                 Some(r) if r.3.trim().eq_ignore_ascii_case("household settle-up") => Ok(()),
                 Some(r) => Err(format!("note \"{}\"", r.3)),
                 None => Err("nothing on Venmo".into()),
             },
         ),
-        Check::new(
+        v.check(
             format!(
                 "one Splitwise payment of ${} from {} in the household group",
-                c2(owed.abs()),
+                c2(v.owed.abs()),
                 if i_owe {
                     "the supervisor"
                 } else {
                     "the spouse"
                 }
             ),
-            move |ctx| {
-                let me = ctx.user_id("splitwise");
-                let them = uid(ctx, "splitwise", &se2);
-                let (payer, receiver) = if i_owe { (me, them) } else { (them, me) };
-                let rows = added(ctx, "splitwise", "payments");
-                match rows.as_slice() {
-                    [r] if r.get("payer_id").as_i64() == payer
-                        && r.get("receiver_id").as_i64() == receiver
-                        && same_amount(r.get("amount").as_f64().unwrap_or(0.0), amount)
-                        && r.get("group_id").as_i64().is_some() =>
-                    {
-                        let gid = r.get("group_id").as_i64().unwrap_or(0);
-                        let n: i64 = ctx
-                            .db
-                            .query_row_cached(
-                                "SELECT count(*) FROM splitwise.group_members WHERE group_id = ?1",
-                                [gid],
-                                |q| q.get(0),
-                            )
-                            .unwrap_or(0);
-                        if n == 2 {
-                            Ok(())
-                        } else {
-                            Err(format!("in group {gid}"))
-                        }
-                    }
-                    [_] => Err("the payment's fields differ".into()),
-                    x => Err(format!("{} payments", x.len())),
-                }
-            },
+            splitwise_payment,
         ),
-    ];
-    parts.allowed = venmo_payments();
-    parts.allowed.push(allow_added(
+    ]
+}
+
+/// Venmo payments and requests, the settle-up payment and Splitwise's notifications.
+fn allowed() -> Vec<Allow> {
+    let mut allowed = venmo_payments();
+    allowed.push(allow_added(
         "the supervisor's requests",
         "venmo",
         "payment_requests",
         |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
     ));
-    parts.allowed.push(allow_added(
+    allowed.push(allow_added(
         "the settle-up payment",
         "splitwise",
         "payments",
         |_, _| true,
     ));
-    parts.allowed.push(allow_added(
+    allowed.push(allow_added(
         "Splitwise notifications",
         "splitwise",
         "notifications",
         |_, _| true,
     ));
-    parts
+    allowed
 }

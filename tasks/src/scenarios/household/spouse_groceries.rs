@@ -9,13 +9,45 @@ use crate::kit::changes::added;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    spouse: Person,
+    /// "wife" or "husband".
+    label: &'static str,
+    variant: u8,
+    now: NaiveDateTime,
+    /// The spouse's text asking for the money, and the older one (already paid).
+    ask: String,
+    old_msg: String,
+    /// What to pay, and the older bill's total, in cents.
+    owed: i64,
+    older: i64,
+    /// The spouse's name in the contacts in variant 3.
+    nickname: &'static str,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "phone", "venmo"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("spouse_groceries.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = venmo_payments();
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -61,38 +93,58 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Pay my {label} back on Venmo for the latest groceries, as they asked in their text. Use the note \"Groceries\"."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "venmo"];
-    let now = g.now;
-    let (sup, spo) = (p.clone(), sp.clone());
-    let old_half = older / 2;
-    parts.setup.push(step(move |s| {
-        s.set_venmo_balance(&sup, 900.0)?;
-        if v == 3 {
-            s.relabel_contact(&sup, &spo, nickname, &[label])?;
+    let values = Values {
+        supervisor: p,
+        spouse: sp,
+        label,
+        variant: v,
+        now: g.now,
+        ask,
+        old_msg,
+        owed,
+        older,
+        nickname,
+    };
+    (values, instruction)
+}
+
+/// The older grocery text (paid) and today's (variant 3: the spouse under a nickname).
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        s.set_venmo_balance(&v.supervisor, 900.0)?;
+        if v.variant == 3 {
+            s.relabel_contact(&v.supervisor, &v.spouse, v.nickname, &[v.label])?;
         }
-        let old_at = now - Duration::days(9) - Duration::hours(3);
-        s.add_text(&spo, &sup, &old_msg, old_at)?;
-        s.add_text(&sup, &spo, "Sent!", old_at + Duration::hours(1))?;
+        let old_at = v.now - Duration::days(9) - Duration::hours(3);
+        s.add_text(&v.spouse, &v.supervisor, &v.old_msg, old_at)?;
+        s.add_text(
+            &v.supervisor,
+            &v.spouse,
+            "Sent!",
+            old_at + Duration::hours(1),
+        )?;
         s.add_venmo_payment(
-            &sup,
-            &spo,
-            old_half as f64 / 100.0,
+            &v.supervisor,
+            &v.spouse,
+            (v.older / 2) as f64 / 100.0,
             "Groceries",
             old_at + Duration::hours(1),
         )?;
-        s.add_text(&spo, &sup, &ask, now - Duration::hours(2))?;
+        s.add_text(&v.spouse, &v.supervisor, &v.ask, v.now - Duration::hours(2))?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("spouse_groceries.py"));
-    let vals = Vals::new().lit("label", label);
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let vals = Vals::new().lit("label", v.label);
     let logins = script.cell("logins", &vals);
     let find = script.cell("find", &vals);
     let pay = |amount: &str, note: &str| {
         script.cell("pay", &Vals::new().code("amount", amount).lit("note", note))
     };
-    parts.ground_truth = vec![logins.clone(), find.clone(), pay("owed", "Groceries")];
-    parts.wrong = vec![
+    let ground_truth = vec![logins.clone(), find.clone(), pay("owed", "Groceries")];
+    let wrong = vec![
         solution(
             "pays the older grocery bill",
             vec![
@@ -102,7 +154,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ),
         solution(
-            if v == 2 {
+            if v.variant == 2 {
                 "pays only half"
             } else {
                 "pays the whole bill instead of half"
@@ -111,7 +163,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 logins.clone(),
                 find.clone(),
                 pay(
-                    if v == 2 {
+                    if v.variant == 2 {
                         "round(total / 2, 2)"
                     } else {
                         "total"
@@ -133,64 +185,65 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ),
     ];
-    let amount = owed as f64 / 100.0;
-    let email = sp.email.clone();
-    let mine = |ctx: &EvalCtx| -> Vec<(Option<i64>, f64, String)> {
-        let me = ctx.user_id("venmo");
-        added(ctx, "venmo", "transactions")
-            .into_iter()
-            .filter(|r| r.get("sender_id").as_i64() == me)
-            .map(|r| {
-                (
-                    r.get("receiver_id").as_i64(),
-                    r.get("amount").as_f64().unwrap_or(0.0),
-                    r.get("description")
-                        .as_str()
-                        .unwrap_or("")
-                        .trim()
-                        .to_string(),
-                )
-            })
-            .collect()
-    };
-    let e1 = email.clone();
-    parts.checks = vec![
-        Check::new(
-            format!("one Venmo payment to the {label} ({email})"),
-            move |ctx| {
-                let want = uid(ctx, "venmo", &e1);
+    (ground_truth, wrong)
+}
+
+/// The supervisor's new Venmo payments: (receiver, amount, note).
+fn mine(ctx: &EvalCtx) -> Vec<(Option<i64>, f64, String)> {
+    let me = ctx.user_id("venmo");
+    added(ctx, "venmo", "transactions")
+        .into_iter()
+        .filter(|r| r.get("sender_id").as_i64() == me)
+        .map(|r| {
+            (
+                r.get("receiver_id").as_i64(),
+                r.get("amount").as_f64().unwrap_or(0.0),
+                r.get("description")
+                    .as_str()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string(),
+            )
+        })
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!("one Venmo payment to the {} ({})", v.label, v.spouse.email),
+            |v, ctx| {
+                let want = uid(ctx, "venmo", &v.spouse.email);
                 match mine(ctx).iter().filter(|t| t.0 == want).count() {
                     1 => Ok(()),
                     k => Err(format!("{k} payments to them")),
                 }
             },
         ),
-        Check::new(
-            format!("the payment is ${}", c2(owed)),
-            move |ctx| match mine(ctx).first() {
-                Some(t) if same_amount(t.1, amount) => Ok(()),
+        v.check(
+            format!("the payment is ${}", c2(v.owed)),
+            |v, ctx| match mine(ctx).first() {
+                Some(t) if same_amount(t.1, v.owed as f64 / 100.0) => Ok(()),
                 Some(t) => Err(format!("${}", t.1)),
                 None => Err("no payment".into()),
             },
         ),
-        Check::new("its note is \"Groceries\"", move |ctx| {
+        v.check("its note is \"Groceries\"", |_, ctx| {
             match mine(ctx).first() {
                 Some(t) if t.2.eq_ignore_ascii_case("groceries") => Ok(()),
                 Some(t) => Err(format!("note \"{}\"", t.2)),
                 None => Err("no payment".into()),
             }
         }),
-        Check::new("no other Venmo payment", move |ctx| match mine(ctx).len() {
+        v.check("no other Venmo payment", |_, ctx| match mine(ctx).len() {
             1 => Ok(()),
             k => Err(format!("{k} payments")),
         }),
-        Check::new("no payment request", move |ctx| {
+        v.check("no payment request", |_, ctx| {
             match added(ctx, "venmo", "payment_requests").len() {
                 0 => Ok(()),
                 k => Err(format!("{k} requests")),
             }
         }),
-    ];
-    parts.allowed = venmo_payments();
-    parts
+    ]
 }

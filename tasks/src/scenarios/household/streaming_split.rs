@@ -3,16 +3,44 @@
 //! cancelled service that must be left out; variant 3 has a second note of the supervisor's
 //! own subscriptions (not shared) next to the flat's.
 
-use super::{SwExpense, allow_splitwise_expenses, sw_added, sw_group};
+use super::{SwExpense, allow_splitwise_expenses, in_roommates_paid_by_me, sw_added};
+use crate::eval::EvalCtx;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::people::roommates;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    mates: Vec<Person>,
+    variant: u8,
+    /// The shared services to record: (name, monthly price in cents).
+    items: Vec<(String, i64)>,
+    /// Variant 2's cancelled service.
+    cancelled: Option<(String, i64)>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction, notes) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.notes = Some(notes);
+    parts.apps = vec!["supervisor", "simple_note", "splitwise"];
+    let script = Script::parse(include_str!("streaming_split.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow_splitwise_expenses();
+    parts
+}
+
+/// Draws the variant's values, its instruction and the supervisor's notes.
+fn draw(g: &mut Gen) -> (Values, String, Vec<NoteSeed>) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.residences
@@ -62,13 +90,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => "Our shared streaming subscriptions are in a note of mine. Record one Splitwise expense per service in the Roommates group (description: the service's name, amount: the monthly price), paid by me and split equally between everyone in the group. Skip anything I've cancelled.".to_string(),
         _ => "Please put the flat's shared streaming subscriptions (see my notes) on Splitwise: one expense per service in the Roommates group, described by the service name, for the monthly price, split evenly among all the group's members including me.".to_string(),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.notes = Some(notes);
-    parts.apps = vec!["supervisor", "simple_note", "splitwise"];
-    let script = Script::parse(include_str!("streaming_split.py"));
+    let values = Values {
+        supervisor: p,
+        mates,
+        variant: v,
+        items,
+        cancelled,
+    };
+    (values, instruction, notes)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let cells = |find: &str, record: &str| script.cells(&["logins", find, record], &Vals::new());
-    parts.ground_truth = cells("find", "record");
-    parts.wrong = vec![
+    let ground_truth = cells("find", "record");
+    let mut wrong = vec![
         solution(
             "leaves the supervisor out of the split",
             cells("find", "record_without_me"),
@@ -82,97 +118,105 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells("find", "record_total"),
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "also splits the cancelled service",
             cells("find_with_cancelled", "record"),
         ));
     }
-    if v == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "splits the supervisor's own subscriptions too",
             cells("find_in_every_note", "record"),
         ));
     }
-    let members: Vec<String> = std::iter::once(p.email.clone())
-        .chain(mates.iter().map(|m| m.email.clone()))
+    (ground_truth, wrong)
+}
+
+/// A check that service `name` is one expense of `cents`.
+fn expense_of(name: &str, cents: i64) -> Check {
+    let amount = cents as f64 / 100.0;
+    let name = name.to_string();
+    Check::new(
+        format!("one expense \"{name}\" for ${}", c2(cents)),
+        move |ctx| {
+            let got: Vec<SwExpense> = sw_added(ctx)
+                .into_iter()
+                .filter(|e| e.0.eq_ignore_ascii_case(&name))
+                .collect();
+            match got.as_slice() {
+                [e] if same_amount(e.1, amount) => Ok(()),
+                [e] => Err(format!("amount ${}", e.1)),
+                _ => Err(format!("{} such expenses", got.len())),
+            }
+        },
+    )
+}
+
+/// The flat's e-mails: the supervisor's and the roommates'.
+fn members(v: &Values) -> Vec<String> {
+    std::iter::once(v.supervisor.email.clone())
+        .chain(v.mates.iter().map(|m| m.email.clone()))
+        .collect()
+}
+
+/// Is every new expense split equally among the flat?
+fn split_equally(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let want: Vec<i64> = members(v)
+        .iter()
+        .filter_map(|e| uid(ctx, "splitwise", e))
         .collect();
-    for (name, cents) in items.clone() {
-        let amount = cents as f64 / 100.0;
-        parts.checks.push(Check::new(
-            format!("one expense \"{name}\" for ${}", c2(cents)),
-            move |ctx| {
-                let got: Vec<SwExpense> = sw_added(ctx)
-                    .into_iter()
-                    .filter(|e| e.0.eq_ignore_ascii_case(&name))
-                    .collect();
-                match got.as_slice() {
-                    [e] if same_amount(e.1, amount) => Ok(()),
-                    [e] => Err(format!("amount ${}", e.1)),
-                    _ => Err(format!("{} such expenses", got.len())),
-                }
-            },
-        ));
+    let all = sw_added(ctx);
+    if all.is_empty() {
+        return Err("no expense".into());
     }
-    let count = items.len();
-    parts.checks.push(Check::new(
-        format!("exactly {count} expenses added"),
-        move |ctx| match sw_added(ctx).len() {
-            k if k == count => Ok(()),
+    for e in &all {
+        let mut ids: Vec<i64> = e.4.iter().map(|s| s.0).collect();
+        ids.sort();
+        let mut w = want.clone();
+        w.sort();
+        if ids != w {
+            return Err(format!("\"{}\" shared by {:?}", e.0, ids));
+        }
+        let each = e.1 / want.len() as f64;
+        if e.4.iter().any(|s| !same_amount(s.1, each)) {
+            return Err(format!("\"{}\" not split equally", e.0));
+        }
+    }
+    Ok(())
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v
+        .items
+        .iter()
+        .map(|(name, cents)| expense_of(name, *cents))
+        .collect();
+    checks.push(v.check(
+        format!("exactly {} expenses added", v.items.len()),
+        |v, ctx| match sw_added(ctx).len() {
+            k if k == v.items.len() => Ok(()),
             k => Err(format!("{k} expenses")),
         },
     ));
-    parts.checks.push(Check::new(
+    checks.push(v.check(
         "all in the Roommates group, paid by the supervisor",
-        move |ctx| {
-            let gid = sw_group(ctx, "Roommates");
-            let me = ctx.user_id("splitwise");
-            let all = sw_added(ctx);
-            if all.is_empty() {
-                return Err("no expense".into());
-            }
-            match all.iter().find(|e| e.2 != gid || e.3 != me) {
-                Some(e) => Err(format!("\"{}\" in group {:?}, payer {:?}", e.0, e.2, e.3)),
-                None => Ok(()),
-            }
-        },
+        |_, ctx| in_roommates_paid_by_me(ctx),
     ));
-    parts.checks.push(Check::new(
-        format!("each split equally among {}", members.join(", ")),
-        move |ctx| {
-            let want: Vec<i64> = members
-                .iter()
-                .filter_map(|e| uid(ctx, "splitwise", e))
-                .collect();
-            let all = sw_added(ctx);
-            if all.is_empty() {
-                return Err("no expense".into());
-            }
-            for e in &all {
-                let mut ids: Vec<i64> = e.4.iter().map(|s| s.0).collect();
-                ids.sort();
-                let mut w = want.clone();
-                w.sort();
-                if ids != w {
-                    return Err(format!("\"{}\" shared by {:?}", e.0, ids));
-                }
-                let each = e.1 / want.len() as f64;
-                if e.4.iter().any(|s| !same_amount(s.1, each)) {
-                    return Err(format!("\"{}\" not split equally", e.0));
-                }
-            }
-            Ok(())
-        },
+    checks.push(v.check(
+        format!("each split equally among {}", members(v).join(", ")),
+        split_equally,
     ));
-    if let Some((cs, _)) = cancelled {
-        parts.checks.push(Check::new(
-            format!("nothing for the cancelled {cs}"),
-            move |ctx| match sw_added(ctx).iter().any(|e| e.0.eq_ignore_ascii_case(&cs)) {
-                true => Err(format!("{cs} was recorded")),
-                false => Ok(()),
-            },
-        ));
+    if let Some((cs, _)) = &v.cancelled {
+        checks.push(
+            v.check(format!("nothing for the cancelled {cs}"), |v, ctx| {
+                let cs = v.cancelled.as_ref().map_or("", |c| c.0.as_str());
+                match sw_added(ctx).iter().any(|e| e.0.eq_ignore_ascii_case(cs)) {
+                    true => Err(format!("{cs} was recorded")),
+                    false => Ok(()),
+                }
+            }),
+        );
     }
-    parts.allowed = allow_splitwise_expenses();
-    parts
+    checks
 }

@@ -7,14 +7,80 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
 use chrono::Duration;
 use sim::sql::Cached;
 
+/// The action items of each variant: (item, due).
+const POOL: [[(&str, &str); 6]; 3] = [
+    [
+        ("Update the onboarding guide", "May 24"),
+        ("Book a room for the offsite", "May 26"),
+        ("Send the Q2 numbers to finance", "May 30"),
+        ("Review the vendor contract", "June 2"),
+        ("Draft the customer survey", "June 5"),
+        ("Fill in the team availability sheet", "May 31"),
+    ],
+    [
+        ("Prepare the demo for the client", "May 23"),
+        ("Order new badges", "May 25"),
+        ("Write the release notes", "May 29"),
+        ("Clean up the shared drive", "June 1"),
+        ("Plan the summer intern projects", "June 7"),
+        ("Submit this month's expense reports", "May 31"),
+    ],
+    [
+        ("Test the new checkout flow", "May 22"),
+        ("Call the catering company", "May 24"),
+        ("Summarize the user interviews", "May 26"),
+        ("Update the price list", "May 30"),
+        ("Archive the old campaign files", "June 6"),
+        ("Complete the security training", "June 2"),
+    ],
+];
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    boss: Person,
+    /// The agenda's recipients: the supervisor and two coworkers.
+    to: [String; 3],
+    /// April's agenda, this week's, and variant 2's correction.
+    old_body: String,
+    body: String,
+    correction: Option<String>,
+    /// The tasks to add: (title, due YYYY-MM-DD).
+    want: Vec<(String, String)>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["gmail", "phone", "todoist"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("agenda_tasks.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = v.want.iter().map(|(t, d)| task_due(t, d)).collect();
+    parts.checks.push(v.check(
+        format!("no other task added ({} in all)", v.want.len()),
+        no_other_task,
+    ));
+    parts.allowed = vec![allow_added(
+        "tasks in the supervisor's Inbox",
+        "todoist",
+        "tasks",
+        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+    )];
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         has_n(pop, p, &[Relation::Manager], 1) && has_n(pop, p, &[Relation::Coworker], 2)
@@ -23,33 +89,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let cws = related_any(g.population, &p, &[Relation::Coworker]);
     let (a, b) = (cws[0].clone(), cws[1].clone());
     let me = p.first_name.clone();
-    let pool: [[(&str, &str); 6]; 3] = [
-        [
-            ("Update the onboarding guide", "May 24"),
-            ("Book a room for the offsite", "May 26"),
-            ("Send the Q2 numbers to finance", "May 30"),
-            ("Review the vendor contract", "June 2"),
-            ("Draft the customer survey", "June 5"),
-            ("Fill in the team availability sheet", "May 31"),
-        ],
-        [
-            ("Prepare the demo for the client", "May 23"),
-            ("Order new badges", "May 25"),
-            ("Write the release notes", "May 29"),
-            ("Clean up the shared drive", "June 1"),
-            ("Plan the summer intern projects", "June 7"),
-            ("Submit this month's expense reports", "May 31"),
-        ],
-        [
-            ("Test the new checkout flow", "May 22"),
-            ("Call the catering company", "May 24"),
-            ("Summarize the user interviews", "May 26"),
-            ("Update the price list", "May 30"),
-            ("Archive the old campaign files", "June 6"),
-            ("Complete the security training", "June 2"),
-        ],
-    ];
-    let items = pool[g.variant as usize - 1];
+    let items = POOL[g.variant as usize - 1];
     // Who each item is for.
     let owners = [
         me.as_str(),
@@ -91,8 +131,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => "Put my action items from this week's planning meeting into my Todoist Inbox with their due dates; my manager sent them by e-mail (check the whole thread for changes).".to_string(),
         _ => "My manager sent this week's meeting action items by e-mail. Add the ones for me, and the ones for the whole team, to my Todoist Inbox with their due dates.".to_string(),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "phone", "todoist"];
     let old_items = [
         ("Renew the software licenses", "April 21"),
         ("Send the March report", "April 24"),
@@ -106,33 +144,44 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         lines.join("\n"),
         boss.first_name
     );
-    let (bo, to) = (
-        boss.clone(),
-        [p.email.clone(), a.email.clone(), b.email.clone()],
-    );
-    parts.setup.push(step(move |s| {
-        let to: Vec<&str> = to.iter().map(String::as_str).collect();
+    let v = Values {
+        to: [p.email.clone(), a.email.clone(), b.email.clone()],
+        supervisor: p,
+        variant: g.variant,
+        boss,
+        old_body,
+        body,
+        correction,
+        want,
+    };
+    (v, instruction)
+}
+
+/// April's agenda, this week's, and variant 2's correction in a reply.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let to: Vec<&str> = v.to.iter().map(String::as_str).collect();
         s.add_email(
-            &bo.email,
+            &v.boss.email,
             &to,
             "Action items from the planning meeting",
-            &old_body,
+            &v.old_body,
             &[],
             None,
             s.now - Duration::days(30) - Duration::hours(2),
         )?;
         let id = s.add_email(
-            &bo.email,
+            &v.boss.email,
             &to,
             "Action items from the planning meeting",
-            &body,
+            &v.body,
             &[],
             None,
             s.now - Duration::days(2) - Duration::hours(4),
         )?;
-        if let Some(c) = &correction {
+        if let Some(c) = &v.correction {
             s.add_email(
-                &bo.email,
+                &v.boss.email,
                 &to,
                 "Re: Action items from the planning meeting",
                 c,
@@ -142,8 +191,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("agenda_tasks.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let who = |everyone: bool| {
         let who = if everyone {
             "(profile[\"first_name\"], \"everyone\")"
@@ -152,10 +204,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         Vals::new().code("who", who)
     };
-    let vals = who(g.variant == 3);
+    let vals = who(v.variant == 3);
     let cells = |names: &[&str], vals: &Vals| script.cells(names, vals);
-    parts.ground_truth = cells(&["logins", "find", "parse", "create"], &vals);
-    parts.wrong = vec![
+    let ground_truth = cells(&["logins", "find", "parse", "create"], &vals);
+    let mut wrong = vec![
         solution(
             "adds every action item, not only the supervisor's",
             cells(&["logins", "find", "parse_all", "create"], &vals),
@@ -169,87 +221,82 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells(&["logins", "find", "parse", "create_undated"], &vals),
         ),
     ];
-    match g.variant {
-        2 => parts.wrong.push(solution(
+    match v.variant {
+        2 => wrong.push(solution(
             "misses the corrected due date",
             cells(
                 &["logins", "find", "parse_ignoring_replies", "create"],
                 &vals,
             ),
         )),
-        3 => parts.wrong.push(solution(
+        3 => wrong.push(solution(
             "leaves out the item for everyone",
             cells(&["logins", "find", "parse", "create"], &who(false)),
         )),
         _ => {}
     }
-    let inbox_tasks = |ctx: &EvalCtx| -> Vec<(String, String)> {
-        let Some(me) = ctx.user_id("todoist") else {
-            return Vec::new();
-        };
-        added(ctx, "todoist", "tasks")
-            .into_iter()
-            .filter(|r| {
-                ctx.db
-                    .query_row_cached(
-                        "SELECT is_inbox AND user_id = ?2 FROM todoist.projects WHERE id = ?1",
-                        rusqlite::params![r.get("project_id").as_i64().unwrap_or(-1), me],
-                        |x| x.get::<_, bool>(0),
-                    )
-                    .unwrap_or(false)
-            })
-            .map(|r| {
-                (
-                    r.get("title").as_str().unwrap_or("").trim().to_string(),
-                    r.get("due_date")
-                        .as_str()
-                        .unwrap_or("")
-                        .chars()
-                        .take(10)
-                        .collect(),
-                )
-            })
-            .collect()
+    (ground_truth, wrong)
+}
+
+/// The tasks added to the supervisor's Inbox: (title, due date).
+fn inbox_tasks(ctx: &EvalCtx) -> Vec<(String, String)> {
+    let Some(me) = ctx.user_id("todoist") else {
+        return Vec::new();
     };
-    for (t, d) in &want {
-        let (t2, d2) = (t.clone(), d.clone());
-        parts.checks.push(Check::new(
-            format!("an Inbox task \"{t}\" due {d}"),
-            move |ctx| match inbox_tasks(ctx)
-                .iter()
-                .find(|x| x.0.eq_ignore_ascii_case(&t2))
-            {
-                Some(x) if x.1 == d2 => Ok(()),
-                Some(x) => Err(format!("due \"{}\"", x.1)),
-                None => Err("no such task".into()),
-            },
-        ));
-    }
-    let n = want.len();
-    let wt: Vec<String> = want.iter().map(|w| w.0.clone()).collect();
-    parts.checks.push(Check::new(
-        format!("no other task added ({n} in all)"),
-        move |ctx| {
-            let mine = inbox_tasks(ctx);
-            let all = added(ctx, "todoist", "tasks").len();
-            if all != mine.len() {
-                return Err(format!("{} tasks outside the Inbox", all - mine.len()));
-            }
-            match mine
-                .iter()
-                .find(|x| !wt.iter().any(|w| w.eq_ignore_ascii_case(&x.0)))
-            {
-                Some(x) => Err(format!("a task \"{}\"", x.0)),
-                None if mine.len() != n => Err(format!("{} tasks", mine.len())),
-                None => Ok(()),
-            }
+    added(ctx, "todoist", "tasks")
+        .into_iter()
+        .filter(|r| {
+            ctx.db
+                .query_row_cached(
+                    "SELECT is_inbox AND user_id = ?2 FROM todoist.projects WHERE id = ?1",
+                    rusqlite::params![r.get("project_id").as_i64().unwrap_or(-1), me],
+                    |x| x.get::<_, bool>(0),
+                )
+                .unwrap_or(false)
+        })
+        .map(|r| {
+            (
+                r.get("title").as_str().unwrap_or("").trim().to_string(),
+                r.get("due_date")
+                    .as_str()
+                    .unwrap_or("")
+                    .chars()
+                    .take(10)
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// A check that the Inbox has a task `t` due `d`.
+fn task_due(t: &str, d: &str) -> Check {
+    let (t2, d2) = (t.to_string(), d.to_string());
+    Check::new(
+        format!("an Inbox task \"{t}\" due {d}"),
+        move |ctx| match inbox_tasks(ctx)
+            .iter()
+            .find(|x| x.0.eq_ignore_ascii_case(&t2))
+        {
+            Some(x) if x.1 == d2 => Ok(()),
+            Some(x) => Err(format!("due \"{}\"", x.1)),
+            None => Err("no such task".into()),
         },
-    ));
-    parts.allowed = vec![allow_added(
-        "tasks in the supervisor's Inbox",
-        "todoist",
-        "tasks",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
-    )];
-    parts
+    )
+}
+
+/// Are the tasks added exactly the wanted ones, all in the Inbox?
+fn no_other_task(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let mine = inbox_tasks(ctx);
+    let all = added(ctx, "todoist", "tasks").len();
+    if all != mine.len() {
+        return Err(format!("{} tasks outside the Inbox", all - mine.len()));
+    }
+    match mine
+        .iter()
+        .find(|x| !v.want.iter().any(|w| w.0.eq_ignore_ascii_case(&x.0)))
+    {
+        Some(x) => Err(format!("a task \"{}\"", x.0)),
+        None if mine.len() != v.want.len() => Err(format!("{} tasks", mine.len())),
+        None => Ok(()),
+    }
 }

@@ -8,13 +8,44 @@ use crate::kit::gmail::gmail_id;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    mates: Vec<Person>,
+    variant: u8,
+    now: NaiveDateTime,
+    /// April's bill and March's: paths, file names and texts.
+    path: &'static str,
+    old_path: &'static str,
+    file: String,
+    old_file: String,
+    text: String,
+    old_text: String,
+    /// Each roommate's share, with two decimals.
+    share: String,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["gmail", "file_system", "phone"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("bill_to_roommates.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::mail_sent();
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_n(pop, p, &[Relation::Roommate], 1));
     let mates = related_any(g.population, &p, &[Relation::Roommate]);
@@ -50,34 +81,47 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "The newest water invoice is somewhere in my documents. Please e-mail {mine} the invoice file, with their equal share of it (I pay a share too) in the text, written as $X.XX."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "file_system", "phone"];
-    let now = g.now;
-    let (sup, variant) = (p.clone(), g.variant);
-    let (text, old_text) = (
-        water_bill(&p, "April 2023", cents),
-        water_bill(&p, "March 2023", older),
-    );
-    let (ps, ops) = (path.to_string(), old_path.to_string());
-    parts.setup.push(step(move |s| {
-        s.add_file(&sup, &ops, &old_text, now - Duration::days(47))?;
-        s.add_file(&sup, &ps, &text, now - Duration::days(16))?;
-        if variant == 2 {
+    let v = Values {
+        text: water_bill(&p, "April 2023", cents),
+        old_text: water_bill(&p, "March 2023", older),
+        supervisor: p,
+        mates,
+        variant: g.variant,
+        now: g.now,
+        path,
+        old_path,
+        file,
+        old_file,
+        share,
+    };
+    (v, instruction)
+}
+
+/// The bills (variant 2: a gas bill of the same month too).
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        s.add_file(sup, v.old_path, &v.old_text, now - Duration::days(47))?;
+        s.add_file(sup, v.path, &v.text, now - Duration::days(16))?;
+        if v.variant == 2 {
             s.add_file(
-                &sup,
+                sup,
                 "~/bills/emberline_gas_2023_04.pdf",
                 "Emberline Gas\nPeriod: April 2023\nTotal due: $61.20",
                 now - Duration::days(12),
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("bill_to_roommates.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(script: &Script) -> (Vec<String>, Vec<Solution>) {
     // The share's f-string field, `{<expression>:.2f}`.
     let amount = |share: &str| Vals::new().code("amount", format!("{{{share}:.2f}}"));
     let right = amount("total / (len(mates) + 1)");
-    parts.ground_truth = script.cells(&["logins", "find", "mates", "send"], &right);
-    parts.wrong = vec![
+    let ground_truth = script.cells(&["logins", "find", "mates", "send"], &right);
+    let wrong = vec![
         solution(
             "sends the older bill",
             script.cells(&["logins", "find_oldest", "mates", "send"], &right),
@@ -101,9 +145,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             script.cells(&["logins", "find", "mates_and_friends", "send"], &right),
         ),
     ];
-    for m in &mates {
-        let (email, f, sh) = (m.email.clone(), file.clone(), share.clone());
-        parts.checks.push(Check::new(
+    (ground_truth, wrong)
+}
+
+/// The checks of roommate `m`: an e-mail with `file` attached, saying `$share`.
+fn mate_checks(m: &Person, file: &str, share: &str) -> [Check; 2] {
+    let (email, f, sh) = (m.email.clone(), file.to_string(), share.to_string());
+    let email2 = email.clone();
+    [
+        Check::new(
             format!("{} got an e-mail with {file} attached", full(m)),
             move |ctx| {
                 let id = gmail_id(ctx, &email).unwrap_or(-1);
@@ -115,26 +165,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
                 Err("no such e-mail".into())
             },
-        ));
-        let email = m.email.clone();
-        parts.checks.push(Check::new(
-            format!("{}'s e-mail says ${share}", full(m)),
-            move |ctx| {
-                let id = gmail_id(ctx, &email).unwrap_or(-1);
-                match sent_mail(ctx).into_iter().find(|s| s.to.contains(&id)) {
-                    Some(s) if s.body.contains(&format!("${sh}")) => Ok(()),
-                    Some(s) => Err(format!("the body reads \"{}\"", s.body)),
-                    None => Err("no e-mail".into()),
-                }
-            },
-        ));
-    }
-    let emails: Vec<String> = mates.iter().map(|m| m.email.clone()).collect();
-    let names: Vec<String> = mates.iter().map(full).collect();
-    parts.checks.push(Check::new(
+        ),
+        Check::new(format!("{}'s e-mail says ${share}", full(m)), move |ctx| {
+            let id = gmail_id(ctx, &email2).unwrap_or(-1);
+            match sent_mail(ctx).into_iter().find(|s| s.to.contains(&id)) {
+                Some(s) if s.body.contains(&format!("${sh}")) => Ok(()),
+                Some(s) => Err(format!("the body reads \"{}\"", s.body)),
+                None => Err("no e-mail".into()),
+            }
+        }),
+    ]
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v
+        .mates
+        .iter()
+        .flat_map(|m| mate_checks(m, &v.file, &v.share))
+        .collect();
+    let names: Vec<String> = v.mates.iter().map(full).collect();
+    checks.push(v.check(
         format!("nobody but {} got an e-mail", names.join(", ")),
-        move |ctx| {
-            let ok: Vec<i64> = emails.iter().filter_map(|e| gmail_id(ctx, e)).collect();
+        |v, ctx| {
+            let ok: Vec<i64> = v
+                .mates
+                .iter()
+                .filter_map(|m| gmail_id(ctx, &m.email))
+                .collect();
             match sent_mail(ctx)
                 .iter()
                 .flat_map(|s| s.to.clone())
@@ -145,18 +202,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         },
     ));
-    parts.checks.push(Check::new(
-        format!("no e-mail carries {old_file}"),
-        move |ctx| match sent_mail(ctx)
-            .iter()
-            .find(|s| attachment_names(ctx, s.id).contains(&old_file))
-        {
-            Some(s) => Err(format!("e-mail {} does", s.id)),
-            None => Ok(()),
-        },
-    ));
-    parts.allowed = allow::mail_sent();
-    parts
+    checks.push(
+        v.check(
+            format!("no e-mail carries {}", v.old_file),
+            |v, ctx| match sent_mail(ctx)
+                .iter()
+                .find(|s| attachment_names(ctx, s.id).contains(&v.old_file))
+            {
+                Some(s) => Err(format!("e-mail {} does", s.id)),
+                None => Ok(()),
+            },
+        ),
+    );
+    checks
 }
 
 /// A water bill's text, as the utility's PDF reads.

@@ -3,8 +3,7 @@
 //! e-mails without files are in between. Variant 2 asks for the spreadsheets only (any month);
 //! variant 3 has a file of the same name already in ~/downloads.
 
-use super::{Sent, attachment_names, has_n, sent_mail};
-use crate::diff::ChangeKind;
+use super::{Sent, allow_downloads, attachment_names, has_n, sent_mail};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::gmail::gmail_id;
@@ -12,13 +11,45 @@ use crate::kit::people::NICKNAMES;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
 use chrono::Duration;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    boss: Person,
+    /// The nicknamed coworker whose files to send, and another coworker.
+    cw: Person,
+    other: Person,
+    nick: &'static str,
+    mails: Vec<CoworkerMail>,
+    /// The files to attach.
+    expected: Vec<&'static str>,
+    /// Every file of the designed e-mails.
+    all_files: Vec<&'static str>,
+    subject: String,
+    variant: u8,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["gmail", "phone", "file_system"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("files_to_manager.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::mail_sent();
+    parts.allowed.extend(allow_downloads());
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         has_n(pop, p, &[Relation::Manager], 1) && has_n(pop, p, &[Relation::Coworker], 2)
@@ -104,18 +135,31 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Forward the files {nick} sent me by e-mail this month to my manager: one e-mail, all of them attached, subject \"{subject}\"."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "phone", "file_system"];
-    let (sup, c1, c2, variant) = (p.clone(), cw.clone(), other.clone(), g.variant);
-    let m2 = mails.clone();
-    parts.setup.push(step(move |s| {
+    let v = Values {
+        supervisor: p,
+        boss,
+        cw,
+        other,
+        nick,
+        mails,
+        expected,
+        all_files,
+        subject,
+        variant: g.variant,
+    };
+    (v, instruction)
+}
+
+/// The coworkers' e-mails, the nickname, and variant 3's older file of the same name.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
         let mut last = None;
-        for (days, mine, subject, files) in &m2 {
+        for (days, mine, subject, files) in &v.mails {
             let files: Vec<(&str, &str)> = files.iter().map(|(n, c)| (*n, c.as_str())).collect();
-            let from = if *mine { &c1 } else { &c2 };
+            let from = if *mine { &v.cw } else { &v.other };
             let id = s.add_email(
                 &from.email,
-                &[&sup.email],
+                &[&v.supervisor.email],
                 subject,
                 "Hi,\n\nSee below.\n\nThanks",
                 &files,
@@ -128,25 +172,29 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
             last = Some(id);
         }
-        s.relabel_contact(&sup, &c1, nick, &["coworker"])?;
-        if variant == 3 {
+        s.relabel_contact(&v.supervisor, &v.cw, v.nick, &["coworker"])?;
+        if v.variant == 3 {
             s.add_file(
-                &sup,
+                &v.supervisor,
                 "~/downloads/client_call_notes.docx",
                 "Client call (last year)\n- Renewal discussed",
                 s.now - Duration::days(200),
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("files_to_manager.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (nick, subject, variant) = (v.nick, &v.subject, v.variant);
     let this_month = "today.replace(day=1).strftime(\"%Y-%m-%d\")";
-    let since = if g.variant == 2 {
+    let since = if variant == 2 {
         "\"1500-01-01\""
     } else {
         this_month
     };
-    let keep = if g.variant == 2 {
+    let keep = if variant == 2 {
         "a[\"file_name\"].endswith((\".csv\", \".xlsx\"))"
     } else {
         "True"
@@ -156,12 +204,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .lit("nick", nick)
             .code("since", since)
             .code("keep", keep)
-            .lit("subject", &subject)
+            .lit("subject", subject)
     };
     let right = vals(since);
     let cells = |names: &[&str], vals: &Vals| script.cells(names, vals);
-    parts.ground_truth = cells(&["logins", "who", "collect", "save", "send"], &right);
-    parts.wrong = vec![
+    let ground_truth = cells(&["logins", "who", "collect", "save", "send"], &right);
+    let mut wrong = vec![
         solution(
             "sends the files of every e-mail from the coworker, older ones too",
             cells(&["logins", "who", "collect_all", "save", "send"], &right),
@@ -187,8 +235,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ),
     ];
-    if g.variant == 2 {
-        parts.wrong.push(solution(
+    if variant == 2 {
+        wrong.push(solution(
             "only looks at this month's e-mails",
             cells(
                 &["logins", "who", "collect", "save", "send"],
@@ -196,58 +244,67 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ));
     }
-    let to_boss = {
-        let be = boss.email.clone();
-        move |ctx: &EvalCtx| -> Vec<Sent> {
-            let id = gmail_id(ctx, &be).unwrap_or(-1);
-            sent_mail(ctx)
-                .into_iter()
-                .filter(|s| s.to.contains(&id))
-                .collect()
+    (ground_truth, wrong)
+}
+
+/// The e-mails the supervisor sent to `boss` (an e-mail address).
+fn to_boss(ctx: &EvalCtx, boss: &str) -> Vec<Sent> {
+    let id = gmail_id(ctx, boss).unwrap_or(-1);
+    sent_mail(ctx)
+        .into_iter()
+        .filter(|s| s.to.contains(&id))
+        .collect()
+}
+
+/// A check that file `f` is attached to an e-mail to `boss` (an e-mail address).
+fn attached(boss: &str, f: &str) -> Check {
+    let (be, f2) = (boss.to_string(), f.to_string());
+    Check::new(format!("{f} is attached"), move |ctx| {
+        if to_boss(ctx, &be)
+            .iter()
+            .any(|s| attachment_names(ctx, s.id).contains(&f2))
+        {
+            Ok(())
+        } else {
+            Err("not attached".into())
         }
-    };
-    let tb = to_boss.clone();
-    parts.checks.push(Check::new(
-        format!("one e-mail to {} (the manager)", full(&boss)),
-        move |ctx| match tb(ctx).len() {
-            1 => Ok(()),
-            n => Err(format!("{n} e-mails")),
-        },
-    ));
-    let (tb, subj) = (to_boss.clone(), subject.clone());
-    parts.checks.push(Check::new(
-        format!("its subject is \"{subject}\""),
-        move |ctx| match tb(ctx).first() {
-            Some(s) if s.subject.trim() == subj => Ok(()),
-            Some(s) => Err(format!("\"{}\"", s.subject)),
-            None => Err("no e-mail".into()),
-        },
-    ));
-    for f in &expected {
-        let (tb, f2) = (to_boss.clone(), f.to_string());
-        parts
-            .checks
-            .push(Check::new(format!("{f} is attached"), move |ctx| {
-                if tb(ctx)
-                    .iter()
-                    .any(|s| attachment_names(ctx, s.id).contains(&f2))
-                {
-                    Ok(())
-                } else {
-                    Err("not attached".into())
-                }
-            }));
-    }
-    let wrong_files: Vec<String> = all_files
+    })
+}
+
+/// The files that must not be attached.
+fn wrong_files(v: &Values) -> Vec<String> {
+    v.all_files
         .iter()
-        .filter(|f| !expected.contains(f))
+        .filter(|f| !v.expected.contains(f))
         .map(|f| f.to_string())
-        .collect();
-    let tb = to_boss.clone();
-    parts.checks.push(Check::new(
-        format!("none of {} is attached", wrong_files.join(", ")),
-        move |ctx| {
-            for s in tb(ctx) {
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let boss = &v.boss;
+    let mut checks = vec![
+        v.check(
+            format!("one e-mail to {} (the manager)", full(boss)),
+            |v, ctx| match to_boss(ctx, &v.boss.email).len() {
+                1 => Ok(()),
+                n => Err(format!("{n} e-mails")),
+            },
+        ),
+        v.check(
+            format!("its subject is \"{}\"", v.subject),
+            |v, ctx| match to_boss(ctx, &v.boss.email).first() {
+                Some(s) if s.subject.trim() == v.subject => Ok(()),
+                Some(s) => Err(format!("\"{}\"", s.subject)),
+                None => Err("no e-mail".into()),
+            },
+        ),
+    ];
+    checks.extend(v.expected.iter().map(|f| attached(&boss.email, f)));
+    checks.push(v.check(
+        format!("none of {} is attached", wrong_files(v).join(", ")),
+        |v, ctx| {
+            let wrong_files = wrong_files(v);
+            for s in to_boss(ctx, &v.boss.email) {
                 if let Some(f) = attachment_names(ctx, s.id)
                     .iter()
                     .find(|f| wrong_files.contains(f))
@@ -258,11 +315,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             Ok(())
         },
     ));
-    let be = boss.email.clone();
-    parts.checks.push(Check::new(
-        format!("nobody but {} got an e-mail", full(&boss)),
-        move |ctx| {
-            let id = gmail_id(ctx, &be).unwrap_or(-1);
+    checks.push(v.check(
+        format!("nobody but {} got an e-mail", full(boss)),
+        |v, ctx| {
+            let id = gmail_id(ctx, &v.boss.email).unwrap_or(-1);
             match sent_mail(ctx)
                 .iter()
                 .flat_map(|s| s.to.clone())
@@ -273,24 +329,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         },
     ));
-    parts.allowed = allow::mail_sent();
-    parts.allowed.push(Allow::new(
-        "download counts of e-mail attachments",
-        |_, r| {
-            r.is("gmail", "attachments")
-                && r.kind() == ChangeKind::Updated
-                && r.changed_columns() == ["download_count"]
-        },
-    ));
-    parts.allowed.push(Allow::new(
-        "downloaded files and their folders",
-        |ctx, r| {
-            (r.is("file_system", "files") || r.is("file_system", "directories"))
-                && r.kind() == ChangeKind::Added
-                && r.get("user_id").as_i64() == ctx.user_id("file_system")
-        },
-    ));
-    parts
+    checks
 }
 
 /// One designed e-mail of a coworker: (days ago, from the nicknamed coworker?, subject, files).

@@ -5,20 +5,67 @@
 
 use super::{has_n, thread_check};
 use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
 use crate::kit::gmail::{gmail_id, ids_of};
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
 use sim::sql::Cached;
 
+/// A designed e-mail: (from, subject, body, days ago, archived).
+type Mail = (String, String, String, i64, bool);
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    /// The people whose threads to label, and a contact outside the group.
+    group: Vec<Person>,
+    outsider: Person,
+    /// The relations as the solution's Python list.
+    rel_py: &'static str,
+    label: &'static str,
+    /// What else to do to the threads: "read", "archived" or nothing.
+    extra: Option<&'static str>,
+    mails: Vec<Mail>,
+    /// The subjects of the archived group e-mail and of the outsider's.
+    archived_subject: String,
+    outsider_subject: String,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["gmail", "phone"];
+    parts.setup.push(setup(&v));
+
+    let script = Script::parse(include_str!("label_by_relation.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    let columns: &'static [&'static str] = match v.extra {
+        Some("read") => &["label", "read"],
+        Some(_) => &["label", "archived"],
+        None => &["label"],
+    };
+    parts.allowed = vec![allow_flags_from(
+        "labels of the group's threads",
+        v.group.iter().map(|m| m.email.clone()).collect(),
+        columns,
+    )];
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
-    let (rels, label, extra): (Vec<Relation>, &str, Option<&str>) = match g.variant {
+    let (rels, label, extra): (Vec<Relation>, &'static str, Option<&'static str>) = match g.variant
+    {
         1 => (vec![Relation::Coworker, Relation::Manager], "Team", None),
         2 => (vec![Relation::Roommate], "Home", Some("read")),
         _ => (vec![Relation::Friend], "Friends", Some("archived")),
@@ -45,8 +92,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let instruction = format!(
         "Give every e-mail thread in my inbox that has an e-mail from {who} the label \"{label}\"{then}. Leave my archived threads alone."
     );
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "phone"];
+    let (mails, archived_subject, outsider_subject) = designed_mails(&group, &outsider);
+    let v = Values {
+        supervisor: p,
+        variant: g.variant,
+        group,
+        outsider,
+        rel_py,
+        label,
+        extra,
+        mails,
+        archived_subject,
+        outsider_subject,
+    };
+    (v, instruction)
+}
+
+/// The e-mails of the group (one archived) and of the outsider, with the subjects of the
+/// archived one and of the outsider's.
+fn designed_mails(group: &[Person], outsider: &Person) -> (Vec<Mail>, String, String) {
     let topics = [
         (
             "Quick question",
@@ -70,7 +134,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
     ];
     // (from, subject, body, days ago, archived)
-    let mut mails: Vec<(String, String, String, i64, bool)> = Vec::new();
+    let mut mails: Vec<Mail> = Vec::new();
     for (k, (subj, body)) in topics.iter().enumerate() {
         let from = &group[k % group.len()];
         mails.push((
@@ -97,14 +161,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         3,
         false,
     ));
-    let sup = p.clone();
-    let m2 = mails.clone();
-    parts.setup.push(step(move |s| {
-        add_newsletters(s, &sup, 14)?;
-        for (from, subject, body, days, archived) in &m2 {
+    (mails, archived_subject, outsider_subject)
+}
+
+/// A page of newsletters and the designed e-mails.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        add_newsletters(s, &v.supervisor, 14)?;
+        for (from, subject, body, days, archived) in &v.mails {
             let id = s.add_email(
                 from,
-                &[&sup.email],
+                &[&v.supervisor.email],
                 subject,
                 body,
                 &[],
@@ -112,22 +179,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 s.now - Duration::days(*days) - Duration::hours(3),
             )?;
             if *archived {
-                s.set_mail_flags(&sup, id, true, true, None)?;
+                s.set_mail_flags(&v.supervisor, id, true, true, None)?;
             }
         }
         Ok(())
-    }));
+    })
+}
 
-    let script = Script::parse(include_str!("label_by_relation.py"));
-    let act = match extra {
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let act = match v.extra {
         Some("read") => "label_and_read",
         Some(_) => "label_and_archive",
         None => "label",
     };
-    let vals = Vals::new().code("rels", rel_py).lit("label", label);
+    let vals = Vals::new().code("rels", v.rel_py).lit("label", v.label);
     let cells = |names: &[&str]| script.cells(names, &vals);
-    parts.ground_truth = cells(&["logins", "people", "find", act]);
-    parts.wrong = vec![
+    let ground_truth = cells(&["logins", "people", "find", act]);
+    let mut wrong = vec![
         solution(
             "reads only the first page of threads",
             cells(&["logins", "people", "find_first_page", act]),
@@ -141,14 +210,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells(&["logins", "people_all_contacts", "find", act]),
         ),
     ];
-    if extra.is_some() {
-        parts.wrong.push(solution(
+    if v.extra.is_some() {
+        wrong.push(solution(
             "only labels them",
             cells(&["logins", "people", "find", "label"]),
         ));
     }
-    if g.variant == 1 {
-        parts.wrong.push(solution(
+    if v.variant == 1 {
+        wrong.push(solution(
             "leaves out the manager",
             script.cells(
                 &["logins", "people", "find", act],
@@ -157,67 +226,76 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ));
     }
 
-    let group_emails: Vec<String> = group.iter().map(|m| m.email.clone()).collect();
-    let names: Vec<String> = group.iter().map(full).collect();
-    let ge = group_emails.clone();
-    let lab = label.to_string();
-    let extra_s = extra.map(str::to_string);
-    parts.checks = vec![Check::new(
+    (ground_truth, wrong)
+}
+
+/// Is every thread that was in the inbox and has an e-mail from the group labelled?
+fn inbox_threads_labelled(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let me = ctx.user_id("gmail").ok_or("no gmail account")?;
+    let ids: Vec<i64> = v
+        .group
+        .iter()
+        .map(|m| m.email.as_str())
+        .filter_map(|e| gmail_id(ctx, e))
+        .collect();
+    let mut st = ctx
+        .db
+        .prepare_cached(
+            "SELECT t.id, t.label, t.archived FROM gmail.user_email_threads t WHERE t.user_id = ?1 AND t.spam = 0 \
+             AND EXISTS (SELECT 1 FROM json_each(t.email_ids) je JOIN gmail.emails e ON e.id = je.value \
+             WHERE e.sender_id IN (SELECT value FROM json_each(?2)))",
+        )
+        .map_err(|e| e.to_string())?;
+    let rows: Vec<(i64, Option<String>, bool)> = st
+        .query_map(
+            rusqlite::params![me, serde_json::to_string(&ids).unwrap_or_default()],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .map_err(|e| e.to_string())?
+        .filter_map(Result::ok)
+        .collect();
+    for (id, l, archived) in rows {
+        // Was it in the inbox at the start?
+        let before = ctx
+            .diff
+            .rows
+            .iter()
+            .find(|r| {
+                r.is("gmail", "user_email_threads")
+                    && r.kind() == ChangeKind::Updated
+                    && r.get("id").as_i64() == Some(id)
+            })
+            .map(|r| r.before("archived").as_i64() == Some(1))
+            .unwrap_or(archived);
+        if !before && l.as_deref().map(|s| s.trim().to_lowercase()) != Some(v.label.to_lowercase())
+        {
+            return Err(format!("thread {id} is labelled {l:?}"));
+        }
+    }
+    Ok(())
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let names: Vec<String> = v.group.iter().map(full).collect();
+    let mut checks = vec![v.check(
         format!(
-            "every inbox thread with an e-mail from {} is labelled \"{label}\"",
-            names.join(", ")
+            "every inbox thread with an e-mail from {} is labelled \"{}\"",
+            names.join(", "),
+            v.label
         ),
-        move |ctx| {
-            let me = ctx.user_id("gmail").ok_or("no gmail account")?;
-            let ids: Vec<i64> = ge.iter().filter_map(|e| gmail_id(ctx, e)).collect();
-            let mut st = ctx
-                .db
-                .prepare_cached(
-                    "SELECT t.id, t.label, t.archived FROM gmail.user_email_threads t WHERE t.user_id = ?1 AND t.spam = 0 \
-                     AND EXISTS (SELECT 1 FROM json_each(t.email_ids) je JOIN gmail.emails e ON e.id = je.value \
-                     WHERE e.sender_id IN (SELECT value FROM json_each(?2)))",
-                )
-                .map_err(|e| e.to_string())?;
-            let rows: Vec<(i64, Option<String>, bool)> = st
-                .query_map(
-                    rusqlite::params![me, serde_json::to_string(&ids).unwrap_or_default()],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                )
-                .map_err(|e| e.to_string())?
-                .filter_map(Result::ok)
-                .collect();
-            for (id, l, archived) in rows {
-                // Was it in the inbox at the start?
-                let before = ctx
-                    .diff
-                    .rows
-                    .iter()
-                    .find(|r| {
-                        r.is("gmail", "user_email_threads")
-                            && r.kind() == ChangeKind::Updated
-                            && r.get("id").as_i64() == Some(id)
-                    })
-                    .map(|r| r.before("archived").as_i64() == Some(1))
-                    .unwrap_or(archived);
-                if !before
-                    && l.as_deref().map(|s| s.trim().to_lowercase()) != Some(lab.to_lowercase())
-                {
-                    return Err(format!("thread {id} is labelled {l:?}"));
-                }
-            }
-            Ok(())
-        },
+        inbox_threads_labelled,
     )];
-    for (from, subject, _, _, _) in mails.iter().filter(|m| !m.4) {
-        if from == &outsider.email {
+    for (from, subject, _, _, _) in v.mails.iter().filter(|m| !m.4) {
+        if from == &v.outsider.email {
             continue;
         }
-        let lab = label.to_string();
-        let ex = extra_s.clone();
-        parts.checks.push(thread_check(
+        let lab = v.label.to_string();
+        let ex = v.extra.map(str::to_string);
+        checks.push(thread_check(
             format!(
-                "\"{subject}\" is labelled \"{label}\"{}",
-                match extra {
+                "\"{subject}\" is labelled \"{}\"{}",
+                v.label,
+                match v.extra {
                     Some("read") => " and read",
                     Some(_) => " and archived",
                     None => "",
@@ -237,38 +315,29 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     }
-    parts.checks.push(thread_check(
-        format!("the archived \"{archived_subject}\" keeps no label"),
-        group[0].email.clone(),
-        archived_subject.clone(),
+    checks.push(thread_check(
+        format!("the archived \"{}\" keeps no label", v.archived_subject),
+        v.group[0].email.clone(),
+        v.archived_subject.clone(),
         |f| match &f.1 {
             Some(l) => Err(format!("labelled {l}")),
             None => Ok(()),
         },
     ));
-    parts.checks.push(thread_check(
+    checks.push(thread_check(
         format!(
-            "\"{outsider_subject}\" from {} is not labelled",
-            full(&outsider)
+            "\"{}\" from {} is not labelled",
+            v.outsider_subject,
+            full(&v.outsider)
         ),
-        outsider.email.clone(),
-        outsider_subject.clone(),
+        v.outsider.email.clone(),
+        v.outsider_subject.clone(),
         |f| match &f.1 {
             Some(l) => Err(format!("labelled {l}")),
             None => Ok(()),
         },
     ));
-    let columns: &'static [&'static str] = match extra {
-        Some("read") => &["label", "read"],
-        Some(_) => &["label", "archived"],
-        None => &["label"],
-    };
-    parts.allowed = vec![allow_flags_from(
-        "labels of the group's threads",
-        group_emails,
-        columns,
-    )];
-    parts
+    checks
 }
 
 /// Someone `p` knows with none of the relations `rels` (and not in `not`), if any.

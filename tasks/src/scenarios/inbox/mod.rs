@@ -16,10 +16,11 @@ mod reply_all_from_note;
 mod spam_cleanup;
 mod ticket_requests;
 
+use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::gmail::ids_of;
-use crate::model::{Check, Split};
+use crate::model::{Allow, Check, Split};
 use crate::scenarios::Scenario;
 use apps::people::{Person, Relation};
 use rusqlite::OptionalExtension;
@@ -181,4 +182,21 @@ fn thread_check(
     Check::new(name, move |ctx| {
         want(&designed_thread(ctx, &from, &subject)?)
     })
+}
+
+/// Allows saving e-mail attachments to the file system: their download counts, and the
+/// supervisor's new files and folders.
+fn allow_downloads() -> [Allow; 2] {
+    [
+        Allow::new("download counts of e-mail attachments", |_, r| {
+            r.is("gmail", "attachments")
+                && r.kind() == ChangeKind::Updated
+                && r.changed_columns() == ["download_count"]
+        }),
+        Allow::new("downloaded files and their folders", |ctx, r| {
+            (r.is("file_system", "files") || r.is("file_system", "directories"))
+                && r.kind() == ChangeKind::Added
+                && r.get("user_id").as_i64() == ctx.user_id("file_system")
+        }),
+    ]
 }

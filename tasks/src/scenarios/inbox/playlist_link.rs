@@ -11,15 +11,74 @@ use crate::kit::gmail::gmail_id;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
+use apps::simple_note::seed::NoteSeed;
 use chrono::Duration;
 use rusqlite::OptionalExtension;
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    /// The people on the crew list.
+    crew: Vec<Person>,
+    /// The playlist to share, last year's, the crew note's title and the event.
+    title: &'static str,
+    old_title: &'static str,
+    note_title: &'static str,
+    event: &'static str,
+    /// Is the playlist public already (variant 3)?
+    public: bool,
+    /// The first catalog song of the playlists.
+    base: i64,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction, notes) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["gmail", "spotify", "simple_note", "phone"];
+    parts.notes = Some(notes);
+    parts.setup.push(v.step(|v, s| {
+        let songs: Vec<i64> = (0..8).map(|k| v.base + 37 * k).collect();
+        s.add_spotify_playlist(
+            &v.supervisor,
+            v.old_title,
+            true,
+            &songs[4..],
+            s.now - Duration::days(330),
+        )?;
+        s.add_spotify_playlist(
+            &v.supervisor,
+            v.title,
+            v.public,
+            &songs[..6],
+            s.now - Duration::days(5),
+        )?;
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("playlist_link.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::mail_sent();
+    parts.allowed.push(
+        v.allow(format!("\"{}\" made public", v.title), |v, ctx, r| {
+            r.is("spotify", "playlists")
+                && r.kind() == ChangeKind::Updated
+                && r.get("user_id").as_i64() == ctx.user_id("spotify")
+                && r.get("title").as_str() == Some(v.title)
+                && r.changed_columns().iter().all(|c| c == "is_public")
+        }),
+    );
+    parts
+}
+
+/// Draws the variant's values, its instruction and the supervisor's notes.
+fn draw(g: &mut Gen) -> (Values, String, Vec<NoteSeed>) {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_n(pop, p, &[Relation::Friend], 4));
     let fr = related_any(g.population, &p, &[Relation::Friend]);
@@ -65,8 +124,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Send the link to my \"{title}\" Spotify playlist in an e-mail to each person on my {event} carpool note."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "spotify", "simple_note", "phone"];
     let mut filler = g.filler(&p, 6, &[], &[note_title]);
     filler.push(g.note(
         "Old carpool",
@@ -80,16 +137,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         300,
     ));
     let designed = vec![g.note(note_title, &note_text, &[], false, 9)];
-    parts.notes = Some(crate::scenarios::mix(&mut g.rng, filler, designed));
+    let notes = crate::scenarios::mix(&mut g.rng, filler, designed);
     let base = g.rng.range(100, 7000);
-    let (sup, t1, t2) = (p.clone(), title.to_string(), old_title.to_string());
-    parts.setup.push(step(move |s| {
-        let songs: Vec<i64> = (0..8).map(|k| base + 37 * k).collect();
-        s.add_spotify_playlist(&sup, &t2, true, &songs[4..], s.now - Duration::days(330))?;
-        s.add_spotify_playlist(&sup, &t1, public, &songs[..6], s.now - Duration::days(5))?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("playlist_link.py"));
+    let v = Values {
+        supervisor: p,
+        variant: g.variant,
+        crew,
+        title,
+        old_title,
+        note_title,
+        event,
+        public,
+        base,
+    };
+    (v, instruction, notes)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (title, old_title, note_title, event) = (v.title, v.old_title, v.note_title, v.event);
     let vals = |playlist: &str| {
         Vals::new()
             .lit("query", note_title.split(' ').next().unwrap_or(""))
@@ -100,8 +166,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let right = vals(title);
     let cells = |names: &[&str], vals: &Vals| script.cells(names, vals);
-    parts.ground_truth = cells(&["logins", "note", "playlist", "send"], &right);
-    parts.wrong = vec![
+    let ground_truth = cells(&["logins", "note", "playlist", "send"], &right);
+    let mut wrong = vec![
         solution(
             "sends last year's playlist",
             cells(&["logins", "note", "playlist", "send"], &vals(old_title)),
@@ -118,52 +184,67 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells(&["logins", "friends", "playlist", "send"], &right),
         ),
     ];
-    if !public {
-        parts.wrong.push(solution(
+    if !v.public {
+        wrong.push(solution(
             "sends the link without making the playlist public",
             cells(&["logins", "note", "playlist_unshared", "send"], &right),
         ));
     }
-    if g.variant == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "includes the friend who can't make it",
             cells(&["logins", "note_with_absent", "playlist", "send"], &right),
         ));
     }
-    let t = title.to_string();
-    parts.checks.push(Check::new(
-        format!("\"{title}\" is public"),
-        move |ctx| match playlist_named(ctx, &t) {
-            Some((_, true)) => Ok(()),
-            Some(_) => Err("private".into()),
-            None => Err("no such playlist".into()),
-        },
-    ));
-    for c in &crew {
-        let (email, t) = (c.email.clone(), title.to_string());
-        parts.checks.push(Check::new(
-            format!("{} got an e-mail with the link of \"{title}\"", full(c)),
-            move |ctx| {
-                let (id, _) = playlist_named(ctx, &t).ok_or("no such playlist")?;
-                let link = format!("https://spotify.com/playlists/{id}");
-                let me = gmail_id(ctx, &email).unwrap_or(-1);
-                if sent_mail(ctx)
-                    .iter()
-                    .any(|s| s.to.contains(&me) && s.body.contains(&link))
-                {
-                    Ok(())
-                } else {
-                    Err(format!("no e-mail with {link}"))
-                }
-            },
-        ));
-    }
-    let ok: Vec<String> = crew.iter().map(|c| c.email.clone()).collect();
-    let names: Vec<String> = crew.iter().map(full).collect();
-    parts.checks.push(Check::new(
-        format!("nobody but {} got an e-mail", names.join(", ")),
+    (ground_truth, wrong)
+}
+
+/// The link of the supervisor's playlist `title`.
+fn link_of(ctx: &EvalCtx, title: &str) -> Result<String, String> {
+    let (id, _) = playlist_named(ctx, title).ok_or("no such playlist")?;
+    Ok(format!("https://spotify.com/playlists/{id}"))
+}
+
+/// A check that `c` got an e-mail with the link of `title`.
+fn got_link(c: &Person, title: &str) -> Check {
+    let (email, t) = (c.email.clone(), title.to_string());
+    Check::new(
+        format!("{} got an e-mail with the link of \"{title}\"", full(c)),
         move |ctx| {
-            let ids: Vec<i64> = ok.iter().filter_map(|e| gmail_id(ctx, e)).collect();
+            let link = link_of(ctx, &t)?;
+            let me = gmail_id(ctx, &email).unwrap_or(-1);
+            if sent_mail(ctx)
+                .iter()
+                .any(|s| s.to.contains(&me) && s.body.contains(&link))
+            {
+                Ok(())
+            } else {
+                Err(format!("no e-mail with {link}"))
+            }
+        },
+    )
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks =
+        vec![v.check(
+            format!("\"{}\" is public", v.title),
+            |v, ctx| match playlist_named(ctx, v.title) {
+                Some((_, true)) => Ok(()),
+                Some(_) => Err("private".into()),
+                None => Err("no such playlist".into()),
+            },
+        )];
+    checks.extend(v.crew.iter().map(|c| got_link(c, v.title)));
+    let names: Vec<String> = v.crew.iter().map(full).collect();
+    checks.push(v.check(
+        format!("nobody but {} got an e-mail", names.join(", ")),
+        |v, ctx| {
+            let ids: Vec<i64> = v
+                .crew
+                .iter()
+                .filter_map(|c| gmail_id(ctx, &c.email))
+                .collect();
             match sent_mail(ctx)
                 .iter()
                 .flat_map(|s| s.to.clone())
@@ -174,31 +255,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         },
     ));
-    let ot = old_title.to_string();
-    parts.checks.push(Check::new(
-        format!("the link of \"{old_title}\" was not sent"),
-        move |ctx| {
-            let (id, _) = playlist_named(ctx, &ot).ok_or("no such playlist")?;
-            let link = format!("https://spotify.com/playlists/{id}");
+    checks.push(v.check(
+        format!("the link of \"{}\" was not sent", v.old_title),
+        |v, ctx| {
+            let link = link_of(ctx, v.old_title)?;
             match sent_mail(ctx).iter().find(|s| s.body.contains(&link)) {
                 Some(_) => Err(format!("{link} was")),
                 None => Ok(()),
             }
         },
     ));
-    parts.allowed = allow::mail_sent();
-    let t = title.to_string();
-    parts.allowed.push(Allow::new(
-        format!("\"{title}\" made public"),
-        move |ctx, r| {
-            r.is("spotify", "playlists")
-                && r.kind() == ChangeKind::Updated
-                && r.get("user_id").as_i64() == ctx.user_id("spotify")
-                && r.get("title").as_str() == Some(t.as_str())
-                && r.changed_columns().iter().all(|c| c == "is_public")
-        },
-    ));
-    parts
+    checks
 }
 
 /// The supervisor's playlist titled `title` in the end state: (id, public).

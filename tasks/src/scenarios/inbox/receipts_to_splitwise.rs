@@ -4,22 +4,50 @@
 //! system); April's receipt, a friend's dinner receipt and a plain e-mail stay out. Variant 3
 //! attaches each receipt file to its expense.
 
-use super::has_n;
-use crate::diff::ChangeKind;
+use super::{allow_downloads, has_n};
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
 use crate::kit::gmail::ids_of;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    mates: Vec<Person>,
+    /// The receipt e-mails: (sender, days ago, subject, file name, receipt text).
+    files: Vec<(Person, i64, String, String, String)>,
+    /// The receipts to record: (sender, store, total in cents).
+    expected: Vec<(Person, String, i64)>,
+    /// The store of April's receipt (not to record).
+    old_store: &'static str,
+    /// Must each expense have its receipt attached?
+    attach: bool,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["gmail", "phone", "file_system", "splitwise"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("receipts_to_splitwise.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&script, v.attach);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         has_n(pop, p, &[Relation::Roommate], 1) && has_n(pop, p, &[Relation::Friend], 1)
@@ -105,15 +133,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => "Put every receipt my roommates sent me by e-mail this month on Splitwise: an expense in the Roommates group for each, paid by whoever sent it, split equally between all of us, described by the store name on the receipt. Use the receipt's total (with tax).".to_string(),
         _ => "Add the receipts my roommates e-mailed me this month to our Roommates group on Splitwise: one expense each, paid by the sender, equal split among everyone in the flat including me, the store name as description, and attach the receipt file to the expense.".to_string(),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "phone", "file_system", "splitwise"];
-    let sup = p.clone();
-    let mate0 = mates[0].clone();
-    parts.setup.push(step(move |s| {
-        for (who, days, subject, file, text) in &files {
+    let v = Values {
+        supervisor: p,
+        mates,
+        files,
+        expected,
+        old_store: stores[2],
+        attach,
+    };
+    (v, instruction)
+}
+
+/// The receipt e-mails and a plain one from a roommate.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        for (who, days, subject, file, text) in &v.files {
             s.add_email(
                 &who.email,
-                &[&sup.email],
+                &[&v.supervisor.email],
                 subject,
                 "Hey, here's the receipt.",
                 &[(file, text)],
@@ -122,8 +159,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         s.add_email(
-            &mate0.email,
-            &[&sup.email],
+            &v.mates[0].email,
+            &[&v.supervisor.email],
             "Movie night?",
             "Want to do a movie night on Friday? I'll make popcorn.",
             &[],
@@ -131,8 +168,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             s.now - Duration::days(2),
         )?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("receipts_to_splitwise.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(script: &Script, attach: bool) -> (Vec<String>, Vec<Solution>) {
     let total_re = "\\nTotal: \\$([0-9.]+)";
     // Collect the receipts since `since`; record each with `total_re`'s amount, paid by
     // `payer`, split between `debtors`, the receipt attached or not.
@@ -145,8 +185,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         let record = if attach { "record_attached" } else { "record" };
         script.cells(&["logins", "group", "collect", record], &vals)
     };
-    parts.ground_truth = solve("first", total_re, "m", "members", attach);
-    parts.wrong = vec![
+    let ground_truth = solve("first", total_re, "m", "members", attach);
+    let mut wrong = vec![
         solution(
             "records April's receipt too",
             solve("\"1500-01-01\"", total_re, "m", "members", attach),
@@ -171,67 +211,80 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
     ];
     if attach {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "does not attach the receipts",
             solve("first", total_re, "m", "members", false),
         ));
     }
-    // Expenses the supervisor recorded: (payer, debtors, description, amount, receipt name).
-    type Exp = (i64, Vec<i64>, String, f64, Option<String>);
-    let mine = |ctx: &EvalCtx| -> Vec<Exp> {
-        let me = ctx.user_id("splitwise");
-        added(ctx, "splitwise", "expenses")
-            .into_iter()
-            .filter(|r| r.get("user_id").as_i64() == me)
-            .map(|r| {
-                (
-                    r.get("payer_id").as_i64().unwrap_or(0),
-                    ids_of(r.get("debtor_ids")),
-                    r.get("description")
-                        .as_str()
-                        .unwrap_or("")
-                        .trim()
-                        .to_string(),
-                    r.get("amount").as_f64().unwrap_or(0.0),
-                    r.get("receipt_file_name").as_str().map(str::to_string),
-                )
-            })
-            .collect()
-    };
-    let sw_id = |ctx: &EvalCtx, e: &str| -> i64 {
-        ctx.db
-            .query_row_cached(
-                "SELECT id FROM splitwise.users WHERE email = ?1",
-                [e],
-                |r| r.get(0),
+    (ground_truth, wrong)
+}
+
+/// An expense the supervisor recorded: (payer, debtors, description, amount, receipt name).
+type Exp = (i64, Vec<i64>, String, f64, Option<String>);
+
+/// The expenses the supervisor recorded.
+fn mine(ctx: &EvalCtx) -> Vec<Exp> {
+    let me = ctx.user_id("splitwise");
+    added(ctx, "splitwise", "expenses")
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == me)
+        .map(|r| {
+            (
+                r.get("payer_id").as_i64().unwrap_or(0),
+                ids_of(r.get("debtor_ids")),
+                r.get("description")
+                    .as_str()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string(),
+                r.get("amount").as_f64().unwrap_or(0.0),
+                r.get("receipt_file_name").as_str().map(str::to_string),
             )
-            .unwrap_or(-1)
-    };
-    for (who, store, cents) in &expected {
-        let (email, st, amount) = (who.email.clone(), store.clone(), *cents as f64 / 100.0);
-        parts.checks.push(Check::new(
-            format!(
-                "an expense \"{store}\" of ${amount:.2} paid by {}",
-                full(who)
-            ),
-            move |ctx| {
-                let id = sw_id(ctx, &email);
-                match mine(ctx).iter().find(|x| x.2.eq_ignore_ascii_case(&st)) {
-                    Some(x) if x.0 == id && crate::kit::money::same_amount(x.3, amount) => Ok(()),
-                    Some(x) => Err(format!("paid by splitwise user {} for ${}", x.0, x.3)),
-                    None => Err("no such expense".into()),
-                }
-            },
-        ));
-    }
-    let mut all: Vec<String> = mates.iter().map(|m| m.email.clone()).collect();
-    all.push(p.email.clone());
-    let mut names: Vec<String> = mates.iter().map(full).collect();
-    names.push(full(&p));
-    parts.checks.push(Check::new(
-        format!("each is split among {}", names.join(", ")),
+        })
+        .collect()
+}
+
+/// The Splitwise id of the user with e-mail `e` (-1 if none).
+fn sw_id(ctx: &EvalCtx, e: &str) -> i64 {
+    uid(ctx, "splitwise", e).unwrap_or(-1)
+}
+
+/// A check that `store`'s receipt of `cents` is an expense paid by `who`.
+fn expense_of(who: &Person, store: &str, cents: i64) -> Check {
+    let (email, st, amount) = (who.email.clone(), store.to_string(), cents as f64 / 100.0);
+    Check::new(
+        format!(
+            "an expense \"{store}\" of ${amount:.2} paid by {}",
+            full(who)
+        ),
         move |ctx| {
-            let mut want: Vec<i64> = all.iter().map(|e| sw_id(ctx, e)).collect();
+            let id = sw_id(ctx, &email);
+            match mine(ctx).iter().find(|x| x.2.eq_ignore_ascii_case(&st)) {
+                Some(x) if x.0 == id && crate::kit::money::same_amount(x.3, amount) => Ok(()),
+                Some(x) => Err(format!("paid by splitwise user {} for ${}", x.0, x.3)),
+                None => Err("no such expense".into()),
+            }
+        },
+    )
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v
+        .expected
+        .iter()
+        .map(|(who, store, cents)| expense_of(who, store, *cents))
+        .collect();
+    let mut names: Vec<String> = v.mates.iter().map(full).collect();
+    names.push(full(&v.supervisor));
+    checks.push(v.check(
+        format!("each is split among {}", names.join(", ")),
+        |v, ctx| {
+            let mut want: Vec<i64> = v
+                .mates
+                .iter()
+                .chain([&v.supervisor])
+                .map(|m| sw_id(ctx, &m.email))
+                .collect();
             want.sort_unstable();
             for x in mine(ctx) {
                 let mut d = x.1.clone();
@@ -243,52 +296,54 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             Ok(())
         },
     ));
-    let n = expected.len();
-    parts.checks.push(Check::new(
+    checks.push(v.check(
         format!(
-            "no other expense ({n} in all; not {} nor Luigi's Trattoria)",
-            stores[2]
+            "no other expense ({} in all; not {} nor Luigi's Trattoria)",
+            v.expected.len(),
+            v.old_store
         ),
-        move |ctx| match mine(ctx).len() {
-            k if k == n => Ok(()),
+        |v, ctx| match mine(ctx).len() {
+            k if k == v.expected.len() => Ok(()),
             k => Err(format!("{k} expenses")),
         },
     ));
-    parts
-        .checks
-        .push(Check::new("they are in the Roommates group", move |ctx| {
-            let me = ctx.user_id("splitwise");
-            for r in added(ctx, "splitwise", "expenses") {
-                if r.get("user_id").as_i64() != me {
-                    continue;
-                }
-                let name: String = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT name FROM splitwise.groups WHERE id = ?1",
-                        [r.get("group_id").as_i64().unwrap_or(-1)],
-                        |x| x.get(0),
-                    )
-                    .unwrap_or_default();
-                if name != "Roommates" {
-                    return Err(format!("an expense in \"{name}\""));
-                }
+    checks.push(v.check("they are in the Roommates group", |_, ctx| {
+        let me = ctx.user_id("splitwise");
+        for r in added(ctx, "splitwise", "expenses") {
+            if r.get("user_id").as_i64() != me {
+                continue;
             }
-            Ok(())
-        }));
-    if attach {
-        parts.checks.push(Check::new(
-            "each has its receipt file attached",
-            move |ctx| match mine(ctx)
+            let name: String = ctx
+                .db
+                .query_row_cached(
+                    "SELECT name FROM splitwise.groups WHERE id = ?1",
+                    [r.get("group_id").as_i64().unwrap_or(-1)],
+                    |x| x.get(0),
+                )
+                .unwrap_or_default();
+            if name != "Roommates" {
+                return Err(format!("an expense in \"{name}\""));
+            }
+        }
+        Ok(())
+    }));
+    if v.attach {
+        checks.push(v.check("each has its receipt file attached", |_, ctx| {
+            match mine(ctx)
                 .iter()
                 .find(|x| x.4.as_deref().is_none_or(|f| !f.contains("receipt")))
             {
                 Some(x) => Err(format!("\"{}\" has {:?}", x.2, x.4)),
                 None => Ok(()),
-            },
-        ));
+            }
+        }));
     }
-    parts.allowed = vec![
+    checks
+}
+
+/// The supervisor's expenses, their shares and notifications, and the downloaded receipts.
+fn allowed() -> Vec<Allow> {
+    let mut allowed = vec![
         allow_added(
             "the supervisor's expenses",
             "splitwise",
@@ -302,18 +357,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "notifications",
             |_, _| true,
         ),
-        Allow::new("download counts of e-mail attachments", |_, r| {
-            r.is("gmail", "attachments")
-                && r.kind() == ChangeKind::Updated
-                && r.changed_columns() == ["download_count"]
-        }),
-        Allow::new("downloaded files and their folders", |ctx, r| {
-            (r.is("file_system", "files") || r.is("file_system", "directories"))
-                && r.kind() == ChangeKind::Added
-                && r.get("user_id").as_i64() == ctx.user_id("file_system")
-        }),
     ];
-    parts
+    allowed.extend(allow_downloads());
+    allowed
 }
 
 /// A store receipt's text: store, items, subtotal, tax and total.

@@ -9,14 +9,47 @@ use crate::kit::gmail::gmail_id;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use apps::simple_note::seed::NoteSeed;
 use chrono::Duration;
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    /// The asker, the friend who chimed in, and a third on the thread.
+    friends: [Person; 3],
+    /// The thread's subject, the question and the chime-in.
+    subject: String,
+    question: String,
+    chime: String,
+    /// The note with the answer, and the older note with a wrong one.
+    note_title: String,
+    old_title: String,
+    answer: String,
+    /// The regex (Python) that finds the answer in a note.
+    key: &'static str,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction, notes) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["gmail", "simple_note"];
+    parts.notes = Some(notes);
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("reply_all_from_note.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::mail_sent();
+    parts
+}
+
+/// Draws the variant's values, its instruction and the supervisor's notes.
+fn draw(g: &mut Gen) -> (Values, String, Vec<NoteSeed>) {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_n(pop, p, &[Relation::Friend], 3));
     let fr = related_any(g.population, &p, &[Relation::Friend]);
@@ -61,37 +94,63 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 format!("My friends want to know when our table is on Friday; {} asked on e-mail. Reply to everyone in that thread with the reservation time from my notes.", a.first_name),
             ),
         };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "simple_note"];
     let mut filler = g.filler(&p, 6, &[], &[]);
     filler.push(g.note(&old_title, &old_text, &[], false, 200));
     let designed = vec![g.note(&note_title, &note_text, &[], false, 12)];
-    parts.notes = Some(crate::scenarios::mix(&mut g.rng, filler, designed));
-    let (sup, fa, fb, fc, subj) = (p.clone(), a.clone(), b.clone(), c.clone(), subject.clone());
-    parts.setup.push(step(move |s| {
-        let to = [sup.email.as_str(), fb.email.as_str(), fc.email.as_str()];
+    let notes = crate::scenarios::mix(&mut g.rng, filler, designed);
+    let key = match g.variant {
+        1 => "r\"Door code: (\\d+)\"",
+        2 => "r\"Wifi password: (\\S+)\"",
+        _ => "r\"at (\\d+:\\d+)\"",
+    };
+    let v = Values {
+        supervisor: p,
+        friends: [a, b, c],
+        subject,
+        question,
+        chime,
+        note_title,
+        old_title,
+        answer,
+        key,
+    };
+    (v, instruction, notes)
+}
+
+/// The question, the chime-in and an unrelated e-mail from the asker.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let to = [
+            v.supervisor.email.as_str(),
+            v.friends[1].email.as_str(),
+            v.friends[2].email.as_str(),
+        ];
         let first = s.add_email(
-            &fa.email,
+            &v.friends[0].email,
             &to,
-            &subj,
-            &question,
+            &v.subject,
+            &v.question,
             &[],
             None,
             s.now - Duration::days(1) - Duration::hours(5),
         )?;
         s.add_email(
-            &fb.email,
-            &[&fa.email, &sup.email, &fc.email],
-            &format!("Re: {subj}"),
-            &chime,
+            &v.friends[1].email,
+            &[
+                &v.friends[0].email,
+                &v.supervisor.email,
+                &v.friends[2].email,
+            ],
+            &format!("Re: {}", v.subject),
+            &v.chime,
             &[],
             Some(first),
             s.now - Duration::hours(20),
         )?;
         // An unrelated e-mail from the same friend.
         s.add_email(
-            &fa.email,
-            &[&sup.email],
+            &v.friends[0].email,
+            &[&v.supervisor.email],
             "Book recommendation",
             "You have to read the book I just finished, I'll lend it to you.",
             &[],
@@ -99,90 +158,94 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             s.now - Duration::days(4),
         )?;
         Ok(())
-    }));
-    let key = match g.variant {
-        1 => "r\"Door code: (\\d+)\"",
-        2 => "r\"Wifi password: (\\S+)\"",
-        _ => "r\"at (\\d+:\\d+)\"",
-    };
-    let script = Script::parse(include_str!("reply_all_from_note.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     // The answer comes from the note titled `title`.
     let vals = |title: &str| {
         Vals::new()
             .lit("query", title.split(' ').next().unwrap_or(""))
             .lit("title", title)
-            .code("key", key)
-            .lit("subject", &subject)
+            .code("key", v.key)
+            .lit("subject", &v.subject)
     };
-    let right = vals(&note_title);
-    parts.ground_truth = script.cells(&["logins", "note", "find", "reply_all"], &right);
-    parts.wrong = vec![
+    let right = vals(&v.note_title);
+    let ground_truth = script.cells(&["logins", "note", "find", "reply_all"], &right);
+    let wrong = vec![
         solution(
             "replies only to the sender of the last e-mail",
             script.cells(&["logins", "note", "find", "reply_sender"], &right),
         ),
         solution(
             "takes the answer from the older note",
-            script.cells(&["logins", "note", "find", "reply_all"], &vals(&old_title)),
+            script.cells(
+                &["logins", "note", "find", "reply_all"],
+                &vals(&v.old_title),
+            ),
         ),
         solution(
             "e-mails the answer to the asker in a new thread",
             script.cells(&["logins", "note", "find", "new_thread"], &right),
         ),
     ];
-    let subj2 = subject.clone();
-    let replies = move |ctx: &EvalCtx| -> Vec<Sent> {
-        sent_mail(ctx)
-            .into_iter()
-            .filter(|s| {
-                s.response_to
-                    .is_some_and(|id| subject_of(ctx, id).ends_with(&subj2))
-            })
-            .collect()
-    };
-    let r1 = replies.clone();
-    parts.checks.push(Check::new(
-        format!("one reply in the thread \"{subject}\""),
-        move |ctx| match r1(ctx).len() {
+    (ground_truth, wrong)
+}
+
+/// The supervisor's replies in the thread `subject`.
+fn replies(ctx: &EvalCtx, subject: &str) -> Vec<Sent> {
+    sent_mail(ctx)
+        .into_iter()
+        .filter(|s| {
+            s.response_to
+                .is_some_and(|id| subject_of(ctx, id).ends_with(subject))
+        })
+        .collect()
+}
+
+/// A check that the reply in the thread `subject` reaches `who`.
+fn reaches(who: &Person, subject: &str) -> Check {
+    let (email, subject) = (who.email.clone(), subject.to_string());
+    Check::new(format!("the reply reaches {}", full(who)), move |ctx| {
+        let id = gmail_id(ctx, &email).unwrap_or(-1);
+        if replies(ctx, &subject).iter().any(|s| s.to.contains(&id)) {
+            Ok(())
+        } else {
+            Err("not a recipient".into())
+        }
+    })
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![v.check(
+        format!("one reply in the thread \"{}\"", v.subject),
+        |v, ctx| match replies(ctx, &v.subject).len() {
             1 => Ok(()),
             n => Err(format!("{n} replies")),
         },
-    ));
-    for who in [&a, &b, &c] {
-        let (email, r) = (who.email.clone(), replies.clone());
-        parts.checks.push(Check::new(
-            format!("the reply reaches {}", full(who)),
-            move |ctx| {
-                let id = gmail_id(ctx, &email).unwrap_or(-1);
-                if r(ctx).iter().any(|s| s.to.contains(&id)) {
-                    Ok(())
-                } else {
-                    Err("not a recipient".into())
-                }
+    )];
+    checks.extend(v.friends.iter().map(|who| reaches(who, &v.subject)));
+    checks.push(
+        v.check(
+            format!("the reply gives \"{}\"", v.answer),
+            |v, ctx| match replies(ctx, &v.subject).first() {
+                Some(s) if s.body.contains(&v.answer) => Ok(()),
+                Some(s) => Err(format!("the reply reads \"{}\"", s.body)),
+                None => Err("no reply".into()),
             },
-        ));
-    }
-    let (ans, r) = (answer.clone(), replies.clone());
-    parts.checks.push(Check::new(
-        format!("the reply gives \"{answer}\""),
-        move |ctx| match r(ctx).first() {
-            Some(s) if s.body.contains(&ans) => Ok(()),
-            Some(s) => Err(format!("the reply reads \"{}\"", s.body)),
-            None => Err("no reply".into()),
-        },
-    ));
-    parts.checks.push(Check::new(
-        "no other e-mail sent",
-        move |ctx| match sent_mail(ctx)
+        ),
+    );
+    checks.push(v.check("no other e-mail sent", |_, ctx| {
+        match sent_mail(ctx)
             .iter()
             .find(|s| !s.subject.starts_with("Re: "))
         {
             Some(s) => Err(format!("an e-mail \"{}\"", s.subject)),
             None => Ok(()),
-        },
-    ));
-    parts.allowed = allow::mail_sent();
-    parts
+        }
+    }));
+    checks
 }
 
 /// The subject of e-mail `id`.

@@ -9,13 +9,37 @@ use crate::eval::EvalCtx;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
 use chrono::Duration;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    /// The junk in spam: (subject, body).
+    junk: Vec<(String, String)>,
+    /// The contacts' e-mails in spam: (sender, subject, body).
+    rescued: [(Person, String, String); 2],
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["gmail", "phone"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("spam_cleanup.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         has_n(pop, p, &[Relation::Friend], 1) && has_n(pop, p, &[Relation::Coworker], 1)
@@ -59,49 +83,60 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => "Clean up my spam folder: e-mails from my phone contacts there aren't spam, so mark them as not spam and star them; then delete the spam threads that mention a gift card. Leave the other spam where it is.".to_string(),
         _ => "Go through my spam folder. Whatever one of my phone contacts sent is not spam: move those threads back and mark them unread so I see them. Delete all the other spam threads.".to_string(),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "phone"];
-    let (sup, j2, r2) = (p.clone(), junk.clone(), rescued.clone());
-    parts.setup.push(step(move |s| {
-        for (k, (subject, body)) in j2.iter().enumerate() {
+    let v = Values {
+        supervisor: p,
+        variant: g.variant,
+        junk,
+        rescued,
+    };
+    (v, instruction)
+}
+
+/// The junk and the contacts' e-mails, all in spam.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        for (k, (subject, body)) in v.junk.iter().enumerate() {
             let id = s.add_email(
                 "promo@luckydeals.biz",
-                &[&sup.email],
+                &[&v.supervisor.email],
                 subject,
                 body,
                 &[],
                 None,
                 s.now - Duration::hours(5 + 11 * k as i64),
             )?;
-            s.set_mail_spam(&sup, id, true)?;
+            s.set_mail_spam(&v.supervisor, id, true)?;
         }
-        for (k, (who, subject, body)) in r2.iter().enumerate() {
+        for (k, (who, subject, body)) in v.rescued.iter().enumerate() {
             let id = s.add_email(
                 &who.email,
-                &[&sup.email],
+                &[&v.supervisor.email],
                 subject,
                 body,
                 &[],
                 None,
                 s.now - Duration::days(2 + 3 * k as i64),
             )?;
-            s.set_mail_spam(&sup, id, true)?;
+            s.set_mail_spam(&v.supervisor, id, true)?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("spam_cleanup.py"));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let cells = |names: &[&str]| script.cells(names, &Vals::new());
-    let rescue = match g.variant {
+    let rescue = match v.variant {
         3 => "rescue_unread",
         _ => "rescue_starred",
     };
-    let delete = if g.variant == 2 {
+    let delete = if v.variant == 2 {
         "delete_gift_cards"
     } else {
         "delete_others"
     };
-    parts.ground_truth = cells(&["logins", "find", rescue, delete]);
-    parts.wrong = vec![
+    let ground_truth = cells(&["logins", "find", rescue, delete]);
+    let mut wrong = vec![
         solution(
             "deletes every spam thread",
             cells(&["logins", "find", "delete_all"]),
@@ -115,34 +150,43 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells(&["logins", "find", "rescue_only", delete]),
         ),
     ];
-    if g.variant == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "deletes all the other spam, not only the gift card ones",
             cells(&["logins", "find", rescue, "delete_others"]),
         ));
     }
-    let variant = g.variant;
-    for (who, subject, _) in &rescued {
-        let flag = if variant == 3 { "unread" } else { "starred" };
-        parts.checks.push(thread_check(
-            format!("\"{subject}\" from {} is out of spam and {flag}", full(who)),
-            who.email.clone(),
-            subject.clone(),
-            move |f| {
-                if f.5 {
-                    return Err("still spam".into());
-                }
-                match variant {
-                    3 if f.2 => Err("read".into()),
-                    1 | 2 if !f.3 => Err("not starred".into()),
-                    _ => Ok(()),
-                }
-            },
-        ));
-    }
-    parts.checks.push(Check::new(
-        "no spam thread from a phone contact is left",
-        |ctx| {
+    (ground_truth, wrong)
+}
+
+/// A check that the thread of `who`'s e-mail `subject` is out of spam and flagged as asked.
+fn rescued_check(variant: u8, who: &Person, subject: &str) -> Check {
+    let flag = if variant == 3 { "unread" } else { "starred" };
+    thread_check(
+        format!("\"{subject}\" from {} is out of spam and {flag}", full(who)),
+        who.email.clone(),
+        subject.to_string(),
+        move |f| {
+            if f.5 {
+                return Err("still spam".into());
+            }
+            match variant {
+                3 if f.2 => Err("read".into()),
+                1 | 2 if !f.3 => Err("not starred".into()),
+                _ => Ok(()),
+            }
+        },
+    )
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v
+        .rescued
+        .iter()
+        .map(|(who, subject, _)| rescued_check(v.variant, who, subject))
+        .collect();
+    checks.push(
+        v.check("no spam thread from a phone contact is left", |_, ctx| {
             let known = contact_emails(ctx);
             match spam_threads(ctx)
                 .iter()
@@ -151,27 +195,31 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Some(t) => Err(format!("thread {} is still spam", t.0)),
                 None => Ok(()),
             }
-        },
-    ));
-    if variant == 2 {
-        parts.checks.push(Check::new(
-            "no spam thread mentioning a gift card is left",
-            |ctx| match spam_threads(ctx)
-                .iter()
-                .find(|t| t.2.to_lowercase().contains("gift card"))
-            {
-                Some(t) => Err(format!("thread {} is left", t.0)),
-                None => Ok(()),
-            },
-        ));
-        let n = junk.iter().filter(|j| !j.0.contains("gift card")).count();
-        parts.checks.push(Check::new(
-            format!("the {n} other junk e-mails are still in spam"),
-            move |ctx| {
-                let k = spam_threads(ctx)
+        }),
+    );
+    if v.variant == 2 {
+        checks.push(
+            v.check(
+                "no spam thread mentioning a gift card is left",
+                |_, ctx| match spam_threads(ctx)
                     .iter()
-                    .filter(|t| t.2.contains("Limited offer"))
-                    .count();
+                    .find(|t| t.2.to_lowercase().contains("gift card"))
+                {
+                    Some(t) => Err(format!("thread {} is left", t.0)),
+                    None => Ok(()),
+                },
+            ),
+        );
+        checks.push(v.check(
+            format!("the {} other junk e-mails are still in spam", other_junk(v)),
+            |v, ctx| {
+                let (k, n) = (
+                    spam_threads(ctx)
+                        .iter()
+                        .filter(|t| t.2.contains("Limited offer"))
+                        .count(),
+                    other_junk(v),
+                );
                 if k == n {
                     Ok(())
                 } else {
@@ -180,21 +228,31 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     } else {
-        parts.checks.push(Check::new(
+        checks.push(v.check(
             "the spam folder is empty",
-            |ctx| match spam_threads(ctx).len() {
+            |_, ctx| match spam_threads(ctx).len() {
                 0 => Ok(()),
                 n => Err(format!("{n} spam threads left")),
             },
         ));
     }
-    let cols: &'static [&'static str] = if variant == 3 {
-        &["spam", "read"]
-    } else {
-        &["spam", "starred"]
-    };
-    parts.allowed = vec![
-        Allow::new("rescued spam threads", move |ctx, r| {
+    checks
+}
+
+/// How many junk e-mails are not about a gift card.
+fn other_junk(v: &Values) -> usize {
+    v.junk.iter().filter(|j| !j.0.contains("gift card")).count()
+}
+
+/// Flag changes of the rescued threads (the flags asked for) and deleted spam threads.
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    vec![
+        v.allow("rescued spam threads", |v, ctx, r| {
+            let cols: &[&str] = if v.variant == 3 {
+                &["spam", "read"]
+            } else {
+                &["spam", "starred"]
+            };
             r.is("gmail", "user_email_threads")
                 && r.kind() == ChangeKind::Updated
                 && r.get("user_id").as_i64() == ctx.user_id("gmail")
@@ -209,8 +267,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 && r.get("user_id").as_i64() == ctx.user_id("gmail")
                 && r.get("spam").as_i64() == Some(1)
         }),
-    ];
-    parts
+    ]
 }
 
 /// The supervisor's phone contacts' addresses in the end state.

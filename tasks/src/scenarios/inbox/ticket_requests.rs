@@ -3,20 +3,50 @@
 //! no; variant 3 has a friend taking two tickets.
 
 use super::has_n;
-use crate::eval::EvalCtx;
-use crate::kit::changes::allow_added;
+use crate::kit::allow;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
-use crate::kit::venmo::requests_sent;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::venmo::{requests_sent, user_by_email};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
-use sim::sql::Cached;
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    /// The friends the supervisor e-mailed.
+    invited: Vec<Person>,
+    /// Their replies: (friend index, body, tickets they owe for (0: none)).
+    replies: Vec<(usize, String, i64)>,
+    /// Who owes for how many tickets.
+    owe: Vec<(Person, i64)>,
+    band: &'static str,
+    date: &'static str,
+    price: f64,
+    subject: String,
+    note: String,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, instruction) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["gmail", "venmo"];
+    parts.setup.push(setup(&v));
+
+    let script = Script::parse(include_str!("ticket_requests.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::venmo_requests();
+    parts
+}
+
+/// Draws the variant's values and its instruction.
+fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_n(pop, p, &[Relation::Friend], 4));
     let friends = related_any(g.population, &p, &[Relation::Friend]);
@@ -66,33 +96,45 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let instruction = format!(
         "I bought the {band} concert tickets I e-mailed my friends about, ${price:.0} a ticket. Send a Venmo request to each friend who replied that they're in, for their tickets, with the note \"{note}\"."
     );
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["gmail", "venmo"];
     let subject = format!("{band} concert on {date}?");
-    let (sup, inv, reps, subj) = (p.clone(), invited.clone(), replies.clone(), subject.clone());
-    let price_s = format!("{price:.0}");
-    let band_s = band.to_string();
-    parts.setup.push(step(move |s| {
-        let to: Vec<&str> = inv.iter().map(|f| f.email.as_str()).collect();
+    let v = Values {
+        supervisor: p,
+        variant: g.variant,
+        invited,
+        replies,
+        owe,
+        band,
+        date,
+        price,
+        subject,
+        note,
+    };
+    (v, instruction)
+}
+
+/// The invitation, the replies, and a similar e-mail about another show.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let to: Vec<&str> = v.invited.iter().map(|f| f.email.as_str()).collect();
         let start = s.now - Duration::days(6);
         let first = s.add_email(
-            &sup.email,
+            &v.supervisor.email,
             &to,
-            &subj,
+            &v.subject,
             &format!(
-                "Hey all,\n\n{band_s} are playing on {date}! Tickets are ${price_s} each. Reply if you're in and I'll buy them and send you a Venmo request.\n\n{}",
-                sup.first_name
+                "Hey all,\n\n{} are playing on {}! Tickets are ${:.0} each. Reply if you're in and I'll buy them and send you a Venmo request.\n\n{}",
+                v.band, v.date, v.price, v.supervisor.first_name
             ),
             &[],
             None,
             start,
         )?;
         let mut last = first;
-        for (k, (i, body, _)) in reps.iter().enumerate() {
+        for (k, (i, body, _)) in v.replies.iter().enumerate() {
             last = s.add_email(
-                &inv[*i].email,
-                &[&sup.email],
-                &format!("Re: {subj}"),
+                &v.invited[*i].email,
+                &[&v.supervisor.email],
+                &format!("Re: {}", v.subject),
                 body,
                 &[],
                 Some(last),
@@ -101,8 +143,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         // A similar e-mail about another show, which nobody owes for.
         s.add_email(
-            &inv[1].email,
-            &[&sup.email],
+            &v.invited[1].email,
+            &[&v.supervisor.email],
             "Concert tickets for the jazz night",
             "I got us two tickets for the jazz night, my treat!",
             &[],
@@ -110,9 +152,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             s.now - Duration::days(3),
         )?;
         Ok(())
-    }));
+    })
+}
 
-    let script = Script::parse(include_str!("ticket_requests.py"));
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (band, price, note) = (v.band, v.price, &v.note);
     let price_py = format!("{price}");
     // Request `amount` from each person `decide` finds, with the note `note`.
     let solve = |decide: &str, amount: &str, note: &str| {
@@ -123,105 +168,112 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         script.cells(&["logins", "find", decide, "request"], &vals)
     };
     let per_ticket = format!("{price_py} * k");
-    parts.ground_truth = solve("decide", &per_ticket, &note);
-    parts.wrong = vec![
+    let ground_truth = solve("decide", &per_ticket, note);
+    let mut wrong = vec![
         solution(
             "requests from everyone the e-mail went to",
-            solve("owe_recipients", &per_ticket, &note),
+            solve("owe_recipients", &per_ticket, note),
         ),
         solution(
             "requests from everyone who replied",
-            solve("owe_repliers", &per_ticket, &note),
+            solve("owe_repliers", &per_ticket, note),
         ),
         solution(
             "writes another note",
             solve("decide", &per_ticket, "concert"),
         ),
     ];
-    match g.variant {
-        2 => parts.wrong.push(solution(
+    match v.variant {
+        2 => wrong.push(solution(
             "misses that a friend dropped out later",
-            solve("decide_ignoring_dropouts", &per_ticket, &note),
+            solve("decide_ignoring_dropouts", &per_ticket, note),
         )),
-        3 => parts.wrong.push(solution(
+        3 => wrong.push(solution(
             "asks for one ticket from everyone",
-            solve("decide", &price_py, &note),
+            solve("decide", &price_py, note),
         )),
         _ => {}
     }
-    let mine = requests_sent;
-    let venmo_id = |ctx: &EvalCtx, e: &str| -> i64 {
-        ctx.db
-            .query_row_cached("SELECT id FROM venmo.users WHERE email = ?1", [e], |r| {
-                r.get(0)
-            })
-            .unwrap_or(-1)
-    };
-    for (who, k) in &owe {
-        let (email, amount) = (who.email.clone(), price * *k as f64);
-        parts.checks.push(Check::new(
-            format!("one request to {} for ${amount:.2}", full(who)),
-            move |ctx| {
-                let id = venmo_id(ctx, &email);
-                let got: Vec<f64> = mine(ctx)
-                    .iter()
-                    .filter(|r| r.receiver == id)
-                    .map(|r| r.amount)
-                    .collect();
-                match got.as_slice() {
-                    [a] if crate::kit::money::same_amount(*a, amount) => Ok(()),
-                    other => Err(format!("requests {other:?}")),
-                }
-            },
-        ));
-    }
-    let ok: Vec<String> = owe.iter().map(|(w, _)| w.email.clone()).collect();
-    let not: Vec<Person> = invited
-        .iter()
-        .filter(|f| !ok.contains(&f.email))
-        .cloned()
-        .collect();
-    let not_names: Vec<String> = not.iter().map(full).collect();
-    let not_emails: Vec<String> = not.iter().map(|f| f.email.clone()).collect();
-    parts.checks.push(Check::new(
-        format!("no request to {}", not_names.join(", ")),
+    (ground_truth, wrong)
+}
+
+/// The Venmo id of the user with e-mail `e` (-1 if none).
+fn venmo_id(ctx: &crate::eval::EvalCtx, e: &str) -> i64 {
+    user_by_email(ctx, e).unwrap_or(-1)
+}
+
+/// A check that `who` got one request, for `amount`.
+fn one_request(who: &Person, amount: f64) -> Check {
+    let email = who.email.clone();
+    Check::new(
+        format!("one request to {} for ${amount:.2}", full(who)),
         move |ctx| {
-            let ids: Vec<i64> = not_emails.iter().map(|e| venmo_id(ctx, e)).collect();
-            match mine(ctx).iter().find(|r| ids.contains(&r.receiver)) {
+            let id = venmo_id(ctx, &email);
+            let got: Vec<f64> = requests_sent(ctx)
+                .iter()
+                .filter(|r| r.receiver == id)
+                .map(|r| r.amount)
+                .collect();
+            match got.as_slice() {
+                [a] if crate::kit::money::same_amount(*a, amount) => Ok(()),
+                other => Err(format!("requests {other:?}")),
+            }
+        },
+    )
+}
+
+/// The friends invited who owe nothing.
+fn not_owing(v: &Values) -> Vec<&Person> {
+    let ok: Vec<&String> = v.owe.iter().map(|(w, _)| &w.email).collect();
+    v.invited
+        .iter()
+        .filter(|f| !ok.contains(&&f.email))
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v
+        .owe
+        .iter()
+        .map(|(who, k)| one_request(who, v.price * *k as f64))
+        .collect();
+    let not_names: Vec<String> = not_owing(v).into_iter().map(full).collect();
+    checks.push(v.check(
+        format!("no request to {}", not_names.join(", ")),
+        |v, ctx| {
+            let ids: Vec<i64> = not_owing(v)
+                .iter()
+                .map(|f| venmo_id(ctx, &f.email))
+                .collect();
+            match requests_sent(ctx)
+                .iter()
+                .find(|r| ids.contains(&r.receiver))
+            {
                 Some(r) => Err(format!("a request to venmo user {}", r.receiver)),
                 None => Ok(()),
             }
         },
     ));
-    let n_ok = ok.len();
-    parts.checks.push(Check::new(
-        format!("exactly {n_ok} requests"),
-        move |ctx| match mine(ctx).len() {
-            k if k == n_ok => Ok(()),
-            k => Err(format!("{k} requests")),
-        },
-    ));
-    let note2 = note.clone();
-    parts.checks.push(Check::new(
-        format!("each has the note \"{note}\""),
-        move |ctx| match mine(ctx).iter().find(|r| r.description.trim() != note2) {
-            Some(r) => Err(format!("a request noted \"{}\"", r.description)),
-            None => Ok(()),
-        },
-    ));
-    parts.allowed = vec![
-        allow_added(
-            "the supervisor's payment requests",
-            "venmo",
-            "payment_requests",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
+    checks.push(
+        v.check(
+            format!("exactly {} requests", v.owe.len()),
+            |v, ctx| match requests_sent(ctx).len() {
+                k if k == v.owe.len() => Ok(()),
+                k => Err(format!("{k} requests")),
+            },
         ),
-        allow_added(
-            "the notifications those requests send",
-            "venmo",
-            "notifications",
-            |_, _| true,
+    );
+    checks.push(
+        v.check(
+            format!("each has the note \"{}\"", v.note),
+            |v, ctx| match requests_sent(ctx)
+                .iter()
+                .find(|r| r.description.trim() != v.note)
+            {
+                Some(r) => Err(format!("a request noted \"{}\"", r.description)),
+                None => Ok(()),
+            },
         ),
-    ];
-    parts
+    );
+    checks
 }

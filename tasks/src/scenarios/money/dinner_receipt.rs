@@ -6,25 +6,98 @@
 
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
-use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
-use crate::kit::money::c2;
-use crate::kit::money::same_amount;
-use crate::kit::money::{cents_of, usd};
-use crate::kit::people::full;
-use crate::kit::people::{distinct_friends, known};
+use crate::kit::money::{c2, cents_of, same_amount, usd};
+use crate::kit::people::{distinct_friends, full, known};
 use crate::kit::python::solution;
 use crate::kit::splitwise::expense_shares;
 use crate::kit::text::same_text;
 use crate::kit::time::on;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend who texted who came.
+    texter: Person,
+    /// The guest saved under a nickname in variant 2.
+    x: Person,
+    /// The nickname `x` is saved under, if any.
+    nick: Option<String>,
+    /// The file-system search word, the file stem and the expense's description.
+    query: &'static str,
+    stem: &'static str,
+    desc: &'static str,
+    /// The dinner's time, the receipt's path and text.
+    date: NaiveDateTime,
+    path: &'static str,
+    receipt: String,
+    /// The older dinner of the same restaurant: time, path and receipt.
+    old_date: NaiveDateTime,
+    old_path: &'static str,
+    old_receipt: String,
+    /// The text naming who came, and the older text (with who sent it).
+    text: String,
+    old_text: String,
+    old_from: Person,
+    instruction: String,
+    /// The receipt's total and each debtor's share, in cents.
+    total: i64,
+    share: i64,
+    /// The debtors' e-mails and full names.
+    emails: Vec<String>,
+    names: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "file_system", "phone", "splitwise"];
+    parts.setup.push(v.step(|v, s| {
+        s.add_file(
+            &v.supervisor,
+            v.path,
+            &v.receipt,
+            v.date + Duration::hours(1),
+        )?;
+        s.add_file(
+            &v.supervisor,
+            v.old_path,
+            &v.old_receipt,
+            v.old_date + Duration::hours(1),
+        )?;
+        s.add_text(
+            &v.old_from,
+            &v.supervisor,
+            &v.old_text,
+            v.old_date + Duration::hours(14),
+        )?;
+        s.add_text(
+            &v.texter,
+            &v.supervisor,
+            &v.text,
+            v.date + Duration::hours(13) + Duration::minutes(12),
+        )?;
+        if let Some(nick) = &v.nick {
+            s.relabel_contact(&v.supervisor, &v.x, nick, &["friend"])?;
+        }
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("dinner_receipt.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The dinner, its guests, receipts and texts, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 3);
     let mut fr = distinct_friends(pop, &p);
@@ -97,6 +170,43 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let d = |t: NaiveDateTime| t.format("%Y-%m-%d").to_string();
     let receipt = dinner_bill(rest, &city, &d(date), guests.len() + 1, sub, tax, tip);
     let old_receipt = dinner_bill(rest, &city, &d(old_date), 3, osub, otax, otip);
+    let (text, old_text, old_from, instruction) = texts(v, &f, &x, &y, &x_name, desc);
+    let share = total / n;
+    Values {
+        variant: v,
+        texter: f,
+        x,
+        nick,
+        query,
+        stem,
+        desc,
+        date,
+        path,
+        receipt,
+        old_date,
+        old_path,
+        old_receipt,
+        text,
+        old_text,
+        old_from,
+        instruction,
+        total,
+        share,
+        emails: debtors.iter().map(|d| d.email.clone()).collect(),
+        names: debtors.iter().map(full).collect(),
+        supervisor: p,
+    }
+}
+
+/// The guest's text (and the older one, with who sent it) and the instruction.
+fn texts(
+    v: u8,
+    f: &Person,
+    x: &Person,
+    y: &Person,
+    x_name: &str,
+    desc: &str,
+) -> (String, String, Person, String) {
     let (text, old_text, old_from) = match v {
         1 => (
             format!(
@@ -145,48 +255,38 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             f.first_name
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "phone", "splitwise"];
-    let (sup, f2, x2) = (p.clone(), f.clone(), x.clone());
-    let (path_s, old_s) = (path.to_string(), old_path.to_string());
-    let nick_s = nick.clone();
-    parts.setup.push(step(move |s| {
-        s.add_file(&sup, &path_s, &receipt, date + Duration::hours(1))?;
-        s.add_file(&sup, &old_s, &old_receipt, old_date + Duration::hours(1))?;
-        s.add_text(&old_from, &sup, &old_text, old_date + Duration::hours(14))?;
-        s.add_text(
-            &f2,
-            &sup,
-            &text,
-            date + Duration::hours(13) + Duration::minutes(12),
-        )?;
-        if let Some(nick) = &nick_s {
-            s.relabel_contact(&sup, &x2, nick, &["friend"])?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("dinner_receipt.py"));
+    (text, old_text, old_from, instruction)
+}
+
+/// The expense's date as the receipt and the cells spell it.
+fn day(t: NaiveDateTime) -> String {
+    t.format("%Y-%m-%d").to_string()
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
-    let find_receipt =
-        |day: &str, cell: &str| script.cell(cell, &Vals::new().lit("stem", stem).code("day", day));
+    let find_receipt = |day: &str, cell: &str| {
+        script.cell(cell, &Vals::new().lit("stem", v.stem).code("day", day))
+    };
     let read_text = script.cell(
-        if v == 3 {
+        if v.variant == 3 {
             "read_treat_text"
         } else {
             "read_text"
         },
-        &Vals::new().lit("query", query),
+        &Vals::new().lit("query", v.query),
     );
     let record = |debtors: &str| {
         script.cell(
             "record",
             &Vals::new()
-                .lit("desc", desc)
+                .lit("desc", v.desc)
                 .code("debtors", script.cell(debtors, &none)),
         )
     };
-    let (right, wrong_who, wrong_name) = if v == 3 {
+    let (right, wrong_who, wrong_name) = if v.variant == 3 {
         (
             "friends",
             "everyone",
@@ -199,82 +299,69 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "leaves the supervisor out of the split",
         )
     };
-    let day = d(date);
-    let old_day = d(old_date);
-    parts.ground_truth = vec![
-        login.clone(),
-        find_receipt(&day, "find_receipt"),
-        read_text.clone(),
-        record(right),
-    ];
-    parts.wrong = vec![
+    let day_s = day(v.date);
+    let old_day = day(v.old_date);
+    let run = |day: &str, find: &str, who: &str| {
+        vec![
+            login.clone(),
+            find_receipt(day, find),
+            read_text.clone(),
+            record(who),
+        ]
+    };
+    let ground_truth = run(&day_s, "find_receipt", right);
+    let wrong = vec![
         solution(
             "records the subtotal instead of the total",
-            vec![
-                login.clone(),
-                find_receipt(&day, "find_receipt_subtotal"),
-                read_text.clone(),
-                record(right),
-            ],
+            run(&day_s, "find_receipt_subtotal", right),
         ),
-        solution(
-            wrong_name,
-            vec![
-                login.clone(),
-                find_receipt(&day, "find_receipt"),
-                read_text.clone(),
-                record(wrong_who),
-            ],
-        ),
+        solution(wrong_name, run(&day_s, "find_receipt", wrong_who)),
         solution(
             "records the older receipt of the same restaurant",
-            vec![
-                login.clone(),
-                find_receipt(&old_day, "find_receipt"),
-                read_text.clone(),
-                record(right),
-            ],
+            run(&old_day, "find_receipt", right),
         ),
         solution(
             "splits only with the friend who texted",
-            vec![
-                login.clone(),
-                find_receipt(&day, "find_receipt"),
-                read_text.clone(),
-                record(if v == 3 { "texter" } else { "me_and_texter" }),
-            ],
+            run(
+                &day_s,
+                "find_receipt",
+                if v.variant == 3 {
+                    "texter"
+                } else {
+                    "me_and_texter"
+                },
+            ),
         ),
     ];
-    let share = total / n;
-    let emails: Vec<String> = debtors.iter().map(|d| d.email.clone()).collect();
-    let names: Vec<String> = debtors.iter().map(full).collect();
-    let mine = |ctx: &EvalCtx| -> Vec<RowChange> {
-        let me = ctx.user_id("splitwise");
-        added(ctx, "splitwise", "expenses")
-            .into_iter()
-            .filter(|r| r.get("user_id").as_i64() == me)
-            .cloned()
-            .collect()
-    };
-    let one = move |ctx: &EvalCtx| -> Result<RowChange, String> {
-        match mine(ctx).as_slice() {
-            [one] => Ok(one.clone()),
-            other => Err(format!("{} expenses recorded", other.len())),
-        }
-    };
-    let desc_s = desc.to_string();
-    parts.checks = vec![
-        Check::new("exactly one new Splitwise expense", move |ctx| {
+    (ground_truth, wrong)
+}
+
+/// The supervisor's one new Splitwise expense, or how many there are.
+fn one(ctx: &EvalCtx) -> Result<RowChange, String> {
+    let me = ctx.user_id("splitwise");
+    let mine: Vec<&RowChange> = added(ctx, "splitwise", "expenses")
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == me)
+        .collect();
+    match mine.as_slice() {
+        [one] => Ok((*one).clone()),
+        other => Err(format!("{} expenses recorded", other.len())),
+    }
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check("exactly one new Splitwise expense", |_, ctx| {
             one(ctx).map(|_| ())
         }),
-        Check::new(
+        v.check(
             format!(
                 "it is the receipt's total, ${}, paid by the supervisor, outside any group",
-                c2(total)
+                c2(v.total)
             ),
-            move |ctx| {
+            |v, ctx| {
                 let e = one(ctx)?;
-                if !same_amount(e.get("amount").as_f64().unwrap_or(0.0), usd(total)) {
+                if !same_amount(e.get("amount").as_f64().unwrap_or(0.0), usd(v.total)) {
                     return Err(format!("amount {}", e.get("amount")));
                 }
                 if e.get("payer_id").as_i64() != ctx.user_id("splitwise") {
@@ -286,11 +373,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(format!("split among exactly {}", names.join(", ")), {
-            let emails = emails.clone();
-            move |ctx| {
+        v.check(
+            format!("split among exactly {}", v.names.join(", ")),
+            |v, ctx| {
                 let e = one(ctx)?;
-                let mut want: Vec<i64> = emails
+                let mut want: Vec<i64> = v
+                    .emails
                     .iter()
                     .filter_map(|m| uid(ctx, "splitwise", m))
                     .collect();
@@ -302,29 +390,35 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 } else {
                     Err(format!("debtors {got:?}, expected {want:?}"))
                 }
-            }
-        }),
-        Check::new(format!("equal shares of ${} each", c2(share)), move |ctx| {
-            let e = one(ctx)?;
-            match expense_shares(ctx, e.id)
-                .iter()
-                .find(|s| !same_amount(s.1, usd(share)))
-            {
-                Some(s) => Err(format!("a share of ${}", s.1)),
-                None => Ok(()),
-            }
-        }),
-        Check::new(format!("described as \"{desc}\""), move |ctx| {
+            },
+        ),
+        v.check(
+            format!("equal shares of ${} each", c2(v.share)),
+            |v, ctx| {
+                let e = one(ctx)?;
+                match expense_shares(ctx, e.id)
+                    .iter()
+                    .find(|s| !same_amount(s.1, usd(v.share)))
+                {
+                    Some(s) => Err(format!("a share of ${}", s.1)),
+                    None => Ok(()),
+                }
+            },
+        ),
+        v.check(format!("described as \"{}\"", v.desc), |v, ctx| {
             let e = one(ctx)?;
             let got = e.get("description").as_str().unwrap_or("").to_string();
-            if same_text(&got, &desc_s) {
+            if same_text(&got, v.desc) {
                 Ok(())
             } else {
                 Err(format!("described as \"{got}\""))
             }
         }),
-    ];
-    parts.allowed = vec![
+    ]
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added(
             "the supervisor's Splitwise expenses",
             "splitwise",
@@ -333,8 +427,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
         allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
         allow::splitwise_notifications(),
-    ];
-    parts
+    ]
 }
 
 /// A restaurant receipt as its text file reads.

@@ -8,22 +8,90 @@
 use super::roommate;
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::allow;
-use crate::kit::changes::added;
-use crate::kit::changes::updates_only;
+use crate::kit::changes::{added, updates_only};
 use crate::kit::db::uid;
-use crate::kit::money::same_amount;
-use crate::kit::money::{cents_of, usd};
+use crate::kit::money::{cents_of, same_amount, usd};
 use crate::kit::people::full;
 use crate::kit::python::solution;
 use crate::kit::splitwise::expense_shares;
 use crate::kit::time::on;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::Person;
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The roommate who texted.
+    mate: Person,
+    /// The expense's description, when it was added (and that day, `yyyy-mm-dd`), in cents.
+    what: &'static str,
+    day: NaiveDateTime,
+    day_s: String,
+    amount: i64,
+    /// The older expense of the same name: its amount (cents), time and day.
+    older: i64,
+    older_day: NaiveDateTime,
+    older_s: String,
+    /// The roommate's text and the instruction.
+    text: &'static str,
+    instruction: String,
+    now: NaiveDateTime,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "phone", "splitwise"];
+    parts.setup.push(v.step(|v, s| {
+        let (sup, what) = (&v.supervisor, v.what);
+        let gid = s.splitwise_group_named(sup, "Roommates")?;
+        let pair = [sup, &v.mate];
+        s.add_splitwise_expense(Some(gid), sup, &pair, what, usd(v.older), v.older_day)?;
+        s.add_splitwise_expense(Some(gid), sup, &pair, what, usd(v.amount), v.day)?;
+        match v.variant {
+            1 => {
+                s.add_splitwise_expense(
+                    Some(gid),
+                    sup,
+                    &pair,
+                    what,
+                    usd(v.amount),
+                    v.day + Duration::minutes(2),
+                )?;
+            }
+            2 => {
+                s.add_splitwise_expense(
+                    None,
+                    sup,
+                    &pair,
+                    what,
+                    usd(v.amount),
+                    v.day + Duration::minutes(3),
+                )?;
+            }
+            _ => {}
+        }
+        s.add_text(&v.mate, sup, v.text, v.now - Duration::minutes(95))?;
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("fix_expense.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = match v.variant {
+        1 => duplicate_checks(&v),
+        2 => outside_checks(&v),
+        _ => amount_checks(&v),
+    };
+    parts.checks.extend(common_checks(&v));
+    parts.allowed = allowed();
+    parts
+}
+
+/// The supervisor, the roommate, the text and the amounts, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| roommate(pop, p).is_some());
     let r = roommate(pop, &p).unwrap_or_else(|| p.clone());
@@ -61,49 +129,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let older = cents_of(&mut g.rng, 3_000, 9_000, 2);
     let older_day = on(2023, 4, 21, 19, 30);
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "splitwise"];
-    let now = g.now;
-    let (sup, mate) = (p.clone(), r.clone());
-    let (what_s, text_s) = (what.to_string(), text.to_string());
-    parts.setup.push(step(move |s| {
-        let gid = s.splitwise_group_named(&sup, "Roommates")?;
-        let pair = [&sup, &mate];
-        s.add_splitwise_expense(Some(gid), &sup, &pair, &what_s, usd(older), older_day)?;
-        s.add_splitwise_expense(Some(gid), &sup, &pair, &what_s, usd(amount), day)?;
-        match v {
-            1 => {
-                s.add_splitwise_expense(
-                    Some(gid),
-                    &sup,
-                    &pair,
-                    &what_s,
-                    usd(amount),
-                    day + Duration::minutes(2),
-                )?;
-            }
-            2 => {
-                s.add_splitwise_expense(
-                    None,
-                    &sup,
-                    &pair,
-                    &what_s,
-                    usd(amount),
-                    day + Duration::minutes(3),
-                )?;
-            }
-            _ => {}
-        }
-        s.add_text(&mate, &sup, &text_s, now - Duration::minutes(95))?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("fix_expense.py"));
-    let vals = Vals::new().lit("what", what).code("day", &day_s);
+    Values {
+        variant: v,
+        supervisor: p,
+        mate: r,
+        what,
+        day,
+        day_s,
+        amount,
+        older,
+        older_day,
+        older_s: older_day.format("%Y-%m-%d").to_string(),
+        text,
+        instruction,
+        now: g.now,
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (ground_truth, wrong);
+    let vals = Vals::new().lit("what", v.what).code("day", &v.day_s);
     let solve = |list: &str, fix: &str| script.cells(&["logins", "read", list, fix], &vals);
-    match v {
+    match v.variant {
         1 => {
-            parts.ground_truth = solve("list_in_group_on_day", "delete_last");
-            parts.wrong = vec![
+            ground_truth = solve("list_in_group_on_day", "delete_last");
+            wrong = vec![
                 solution(
                     "deletes both copies",
                     solve("list_in_group_on_day", "delete_all"),
@@ -115,8 +166,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ];
         }
         2 => {
-            parts.ground_truth = solve("list_outside_on_day", "delete_last");
-            parts.wrong = vec![
+            ground_truth = solve("list_outside_on_day", "delete_last");
+            wrong = vec![
                 solution(
                     "deletes the one in the group",
                     solve("list_in_group_on_day", "delete_last"),
@@ -138,8 +189,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ];
         }
         _ => {
-            parts.ground_truth = solve("list_in_group_on_day", "fix_last");
-            parts.wrong = vec![
+            ground_truth = solve("list_in_group_on_day", "fix_last");
+            wrong = vec![
                 solution(
                     "changes only the amount, which keeps the old shares",
                     solve("list_in_group_on_day", "fix_last_amount_only"),
@@ -155,117 +206,133 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ];
         }
     }
-    let what_c = what.to_string();
-    let day_c = day_s.clone();
-    let older_s = older_day.format("%Y-%m-%d").to_string();
-    match v {
-        1 => {
-            parts.checks = vec![Check::new(
-                format!("one of the two \"{what}\" expenses of {day_s} is deleted, the other kept"),
-                move |ctx| {
-                    let xs = roommate_expenses(ctx, true, &what_c, &day_c);
-                    let gone = xs.iter().filter(|x| x.2).count();
-                    if xs.len() == 2 && gone == 1 {
-                        Ok(())
-                    } else {
-                        Err(format!("{gone} of {} deleted", xs.len()))
-                    }
-                },
-            )];
-        }
-        2 => {
-            let (w1, d1) = (what_c.clone(), day_c.clone());
-            parts.checks = vec![
-                Check::new(
-                    format!("the \"{what}\" expense outside the group is deleted"),
-                    move |ctx| match roommate_expenses(ctx, false, &w1, &d1).as_slice() {
-                        [(_, _, true)] => Ok(()),
-                        [(_, _, false)] => Err("it is still there".into()),
-                        xs => Err(format!("{} such expenses", xs.len())),
-                    },
-                ),
-                Check::new(
-                    format!("the \"{what}\" expense in the Roommates group is kept"),
-                    move |ctx| match roommate_expenses(ctx, true, &what_c, &day_c).as_slice() {
-                        [(_, _, false)] => Ok(()),
-                        [(_, _, true)] => Err("it was deleted".into()),
-                        xs => Err(format!("{} such expenses", xs.len())),
-                    },
-                ),
-            ];
-        }
-        _ => {
-            let (w1, d1) = (what_c.clone(), day_c.clone());
-            let mate_email = r.email.clone();
-            parts.checks = vec![
-                Check::new(
-                    format!("the \"{what}\" of {day_s} is $48.00 and not deleted"),
-                    move |ctx| match roommate_expenses(ctx, true, &w1, &d1).as_slice() {
-                        [(_, a, false)] if same_amount(*a, 48.0) => Ok(()),
-                        [(_, a, deleted)] => Err(format!("${a}, deleted: {deleted}")),
-                        xs => Err(format!("{} such expenses", xs.len())),
-                    },
-                ),
-                Check::new(
-                    format!(
-                        "it is split equally: $24.00 each for the supervisor and {}",
-                        full(&r)
-                    ),
-                    move |ctx| {
-                        let Some((id, _, _)) = roommate_expenses(ctx, true, &what_c, &day_c)
-                            .first()
-                            .copied()
-                        else {
-                            return Err("no such expense".into());
-                        };
-                        let mut got = expense_shares(ctx, id);
-                        got.sort_by_key(|s| s.0);
-                        let mut want = vec![
-                            ctx.user_id("splitwise").unwrap_or(0),
-                            uid(ctx, "splitwise", &mate_email).unwrap_or(0),
-                        ];
-                        want.sort_unstable();
-                        let ok = got.len() == 2
-                            && got
-                                .iter()
-                                .zip(&want)
-                                .all(|(g, w)| g.0 == *w && same_amount(g.1, 24.0));
-                        if ok {
-                            Ok(())
-                        } else {
-                            Err(format!("shares {got:?}"))
-                        }
-                    },
-                ),
-            ];
-        }
-    }
-    parts.checks.push(Check::new("no expense added", |ctx| {
-        match added(ctx, "splitwise", "expenses").len() {
-            0 => Ok(()),
-            n => Err(format!("{n} expenses added")),
-        }
-    }));
-    let what_o = what.to_string();
-    parts.checks.push(Check::new(
-        format!("no other expense changed (the \"{what}\" of {older_s} included)"),
-        move |ctx| {
-            let mut ids: Vec<i64> = roommate_expenses(ctx, true, &what_o, &day_s)
-                .iter()
-                .map(|x| x.0)
-                .collect();
-            ids.extend(
-                roommate_expenses(ctx, false, &what_o, &day_s)
-                    .iter()
-                    .map(|x| x.0),
-            );
-            match other_expense_changes(ctx, &ids) {
-                0 => Ok(()),
-                n => Err(format!("{n} other expenses changed")),
+    (ground_truth, wrong)
+}
+
+/// Variant 1: one copy of the duplicate deleted.
+fn duplicate_checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![v.check(
+        format!(
+            "one of the two \"{}\" expenses of {} is deleted, the other kept",
+            v.what, v.day_s
+        ),
+        |v, ctx| {
+            let xs = roommate_expenses(ctx, true, v.what, &v.day_s);
+            let gone = xs.iter().filter(|x| x.2).count();
+            if xs.len() == 2 && gone == 1 {
+                Ok(())
+            } else {
+                Err(format!("{gone} of {} deleted", xs.len()))
             }
         },
-    ));
-    parts.allowed = vec![
+    )]
+}
+
+/// Variant 2: the copy outside the group deleted, the one in it kept.
+fn outside_checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!("the \"{}\" expense outside the group is deleted", v.what),
+            |v, ctx| match roommate_expenses(ctx, false, v.what, &v.day_s).as_slice() {
+                [(_, _, true)] => Ok(()),
+                [(_, _, false)] => Err("it is still there".into()),
+                xs => Err(format!("{} such expenses", xs.len())),
+            },
+        ),
+        v.check(
+            format!("the \"{}\" expense in the Roommates group is kept", v.what),
+            |v, ctx| match roommate_expenses(ctx, true, v.what, &v.day_s).as_slice() {
+                [(_, _, false)] => Ok(()),
+                [(_, _, true)] => Err("it was deleted".into()),
+                xs => Err(format!("{} such expenses", xs.len())),
+            },
+        ),
+    ]
+}
+
+/// Variant 3: the amount fixed, with the shares.
+fn amount_checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!(
+                "the \"{}\" of {} is $48.00 and not deleted",
+                v.what, v.day_s
+            ),
+            |v, ctx| match roommate_expenses(ctx, true, v.what, &v.day_s).as_slice() {
+                [(_, a, false)] if same_amount(*a, 48.0) => Ok(()),
+                [(_, a, deleted)] => Err(format!("${a}, deleted: {deleted}")),
+                xs => Err(format!("{} such expenses", xs.len())),
+            },
+        ),
+        v.check(
+            format!(
+                "it is split equally: $24.00 each for the supervisor and {}",
+                full(&v.mate)
+            ),
+            |v, ctx| {
+                let Some((id, _, _)) = roommate_expenses(ctx, true, v.what, &v.day_s)
+                    .first()
+                    .copied()
+                else {
+                    return Err("no such expense".into());
+                };
+                let mut got = expense_shares(ctx, id);
+                got.sort_by_key(|s| s.0);
+                let mut want = vec![
+                    ctx.user_id("splitwise").unwrap_or(0),
+                    uid(ctx, "splitwise", &v.mate.email).unwrap_or(0),
+                ];
+                want.sort_unstable();
+                let ok = got.len() == 2
+                    && got
+                        .iter()
+                        .zip(&want)
+                        .all(|(g, w)| g.0 == *w && same_amount(g.1, 24.0));
+                if ok {
+                    Ok(())
+                } else {
+                    Err(format!("shares {got:?}"))
+                }
+            },
+        ),
+    ]
+}
+
+/// Every variant: nothing added, nothing else changed.
+fn common_checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check("no expense added", |_, ctx| {
+            match added(ctx, "splitwise", "expenses").len() {
+                0 => Ok(()),
+                n => Err(format!("{n} expenses added")),
+            }
+        }),
+        v.check(
+            format!(
+                "no other expense changed (the \"{}\" of {} included)",
+                v.what, v.older_s
+            ),
+            |v, ctx| {
+                let mut ids: Vec<i64> = roommate_expenses(ctx, true, v.what, &v.day_s)
+                    .iter()
+                    .map(|x| x.0)
+                    .collect();
+                ids.extend(
+                    roommate_expenses(ctx, false, v.what, &v.day_s)
+                        .iter()
+                        .map(|x| x.0),
+                );
+                match other_expense_changes(ctx, &ids) {
+                    0 => Ok(()),
+                    n => Err(format!("{n} other expenses changed")),
+                }
+            },
+        ),
+    ]
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         Allow::new("changes to the supervisor's expenses", |ctx, r| {
             r.is("splitwise", "expenses")
                 && r.get("payer_id").as_i64() == ctx.user_id("splitwise")
@@ -285,8 +352,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             r.is("splitwise", "expense_shares") && r.kind() != ChangeKind::Updated
         }),
         allow::splitwise_notifications(),
-    ];
-    parts
+    ]
 }
 
 /// The supervisor's expense in their Roommates group (or outside groups when `in_group` is

@@ -4,25 +4,59 @@
 //! payment lowers one debt; variant 3: last year's group of the same city has debts too.
 
 use super::venmo_payment_checks;
-use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
-use crate::kit::money::c2;
-use crate::kit::money::same_amount;
-use crate::kit::money::{cents_of, usd};
-use crate::kit::people::full;
-use crate::kit::people::related;
+use crate::kit::money::{c2, cents_of, same_amount, usd};
+use crate::kit::people::{full, related};
 use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
 use crate::kit::text::same_text;
 use crate::kit::venmo::payments_sent;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The four other travellers: A paid the lodging, B the car, C the tickets, D the groceries.
+    mates: [Person; 4],
+    /// The trip's Splitwise group, the payments' note and the instruction.
+    group: String,
+    note: String,
+    instruction: String,
+    now: NaiveDateTime,
+    /// The expenses, in cents (the supervisor paid the dinner).
+    lodging: i64,
+    car: i64,
+    groceries: i64,
+    tickets: i64,
+    dinner: i64,
+    /// Variant 2: what the supervisor already paid A, in cents.
+    partial: i64,
+    /// Variant 3: last year's group of the same city and its expense (cents).
+    old: Option<(String, i64)>,
+    /// Whom the supervisor owes: (full name, e-mail, cents).
+    creditors: Vec<(String, String, i64)>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "splitwise", "venmo"];
+    parts.setup.push(v.step(setup));
+    let script = Script::parse(include_str!("settle_trip.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The travellers and the expenses, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| related(pop, p, Relation::Friend).len() >= 4);
     let mut friends = related(pop, &p, Relation::Friend);
@@ -75,11 +109,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "I still owe people from this year's {city} trip. Pay each of them what I owe them according to the trip's Splitwise group, on Venmo with the note \"{note}\", then settle up with each of them in the group."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "splitwise", "venmo"];
-    let now = g.now;
-    let (sup, a2, b2, c2_, d2) = (p.clone(), a.clone(), b.clone(), c.clone(), d.clone());
-    let group_s = group.clone();
     let old = if v == 3 {
         Some((
             format!("{city} Trip 2022"),
@@ -88,63 +117,94 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     } else {
         None
     };
-    let old_s = old.clone();
-    parts.setup.push(step(move |s| {
-        s.set_venmo_balance(&sup, 3_000.0)?;
-        let all = [&sup, &a2, &b2, &c2_, &d2];
-        let gid = s.add_splitwise_group(&a2, &all, &group_s, now - Duration::days(52))?;
-        s.add_splitwise_expense(
+    Values {
+        variant: v,
+        supervisor: p,
+        mates: [a, b, c, d],
+        group,
+        note,
+        instruction,
+        now: g.now,
+        lodging,
+        car,
+        groceries,
+        tickets,
+        dinner,
+        partial,
+        old,
+        creditors,
+    }
+}
+
+/// The trip's group and expenses (and variant 3's older group).
+fn setup(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()> {
+    let (sup, now) = (&v.supervisor, v.now);
+    let [a2, b2, c2_, d2] = &v.mates;
+    let (lodging, car, groceries, tickets, dinner, partial) = (
+        v.lodging,
+        v.car,
+        v.groceries,
+        v.tickets,
+        v.dinner,
+        v.partial,
+    );
+    s.set_venmo_balance(sup, 3_000.0)?;
+    let all = [sup, a2, b2, c2_, d2];
+    let gid = s.add_splitwise_group(a2, &all, &v.group, now - Duration::days(52))?;
+    s.add_splitwise_expense(
+        Some(gid),
+        d2,
+        &all,
+        "Groceries for the cabin",
+        usd(groceries),
+        now - Duration::days(31),
+    )?;
+    let t = |d: i64, h: i64| now - Duration::days(d) + Duration::hours(h);
+    s.add_splitwise_expense(
+        Some(gid),
+        a2,
+        &all,
+        "Lodging (5 nights)",
+        usd(lodging),
+        t(30, 2),
+    )?;
+    s.add_splitwise_expense(Some(gid), b2, &all, "Car rental", usd(car), t(30, 5))?;
+    s.add_splitwise_expense(
+        Some(gid),
+        sup,
+        &all,
+        "Dinner on the last night",
+        usd(dinner),
+        t(27, 9),
+    )?;
+    s.add_splitwise_expense(
+        Some(gid),
+        c2_,
+        &all,
+        "Museum and show tickets",
+        usd(tickets),
+        t(28, 3),
+    )?;
+    if partial > 0 {
+        s.add_splitwise_payment(
             Some(gid),
-            &d2,
-            &all,
-            "Groceries for the cabin",
-            usd(groceries),
-            now - Duration::days(31),
+            sup,
+            a2,
+            usd(partial),
+            "Part of the lodging",
+            t(20, 4),
         )?;
-        let t = |d: i64, h: i64| now - Duration::days(d) + Duration::hours(h);
-        s.add_splitwise_expense(
-            Some(gid),
-            &a2,
-            &all,
-            "Lodging (5 nights)",
-            usd(lodging),
-            t(30, 2),
-        )?;
-        s.add_splitwise_expense(Some(gid), &b2, &all, "Car rental", usd(car), t(30, 5))?;
-        s.add_splitwise_expense(
-            Some(gid),
-            &sup,
-            &all,
-            "Dinner on the last night",
-            usd(dinner),
-            t(27, 9),
-        )?;
-        s.add_splitwise_expense(
-            Some(gid),
-            &c2_,
-            &all,
-            "Museum and show tickets",
-            usd(tickets),
-            t(28, 3),
-        )?;
-        if partial > 0 {
-            s.add_splitwise_payment(
-                Some(gid),
-                &sup,
-                &a2,
-                usd(partial),
-                "Part of the lodging",
-                t(20, 4),
-            )?;
-        }
-        if let Some((name, amount)) = &old_s {
-            let trio = [&sup, &c2_, &a2];
-            let g2 = s.add_splitwise_group(&c2_, &trio, name, now - Duration::days(400))?;
-            s.add_splitwise_expense(Some(g2), &c2_, &trio, "Boat tour", usd(*amount), t(380, 1))?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("settle_trip.py"));
+    }
+    if let Some((name, amount)) = &v.old {
+        let trio = [sup, c2_, a2];
+        let g2 = s.add_splitwise_group(c2_, &trio, name, now - Duration::days(400))?;
+        s.add_splitwise_expense(Some(g2), c2_, &trio, "Boat tour", usd(*amount), t(380, 1))?;
+    }
+    Ok(())
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
     let find = |name: &str| script.cell("find", &Vals::new().lit("group", name));
@@ -154,72 +214,74 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .lit("note", note);
         script.cell(if settle { "pay_and_settle" } else { "pay_only" }, &vals)
     };
-    parts.ground_truth = vec![login.clone(), find(&group), pay("owed", &note, true)];
-    parts.wrong = vec![
+    let ground_truth = vec![login.clone(), find(&v.group), pay("owed", &v.note, true)];
+    let mut wrong = vec![
         solution(
             "pays on Venmo but does not settle up on Splitwise",
-            vec![login.clone(), find(&group), pay("owed", &note, false)],
+            vec![login.clone(), find(&v.group), pay("owed", &v.note, false)],
         ),
         solution(
             "pays each payer their share of what they paid, ignoring what others owe the supervisor",
             vec![
                 login.clone(),
-                find(&group),
+                find(&v.group),
                 format!(
                     "{}\n{}",
                     script.cell("sum_payer_shares", &none),
-                    pay("payer_shares", &note, true)
+                    pay("payer_shares", &v.note, true)
                 ),
             ],
         ),
         solution(
             "writes another note on the payments",
-            vec![login.clone(), find(&group), pay("owed", "trip", true)],
+            vec![login.clone(), find(&v.group), pay("owed", "trip", true)],
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "also pays and settles with the member who owes the supervisor",
             vec![
                 login.clone(),
-                find(&group),
-                pay("owed_both_ways", &note, true),
+                find(&v.group),
+                pay("owed_both_ways", &v.note, true),
             ],
         ));
     }
-    if let Some((old_name, _)) = &old {
-        parts.wrong.push(solution(
+    if let Some((old_name, _)) = &v.old {
+        wrong.push(solution(
             "uses last year's group of the same city",
-            vec![login.clone(), find(old_name), pay("owed", &note, true)],
+            vec![login.clone(), find(old_name), pay("owed", &v.note, true)],
         ));
     }
-    parts.checks = venmo_payment_checks(&creditors);
-    let note_c = note.clone();
-    parts.checks.push(Check::new(
-        format!("each Venmo payment has the note \"{note}\""),
-        move |ctx| {
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = venmo_payment_checks(&v.creditors);
+    checks.push(v.check(
+        format!("each Venmo payment has the note \"{}\"", v.note),
+        |v, ctx| {
             let sent = payments_sent(ctx);
-            match sent.iter().find(|s| !same_text(&s.2, &note_c)) {
+            match sent.iter().find(|s| !same_text(&s.2, &v.note)) {
                 Some(s) => Err(format!("a payment noted \"{}\"", s.2)),
                 None if sent.is_empty() => Err("no payment".into()),
                 None => Ok(()),
             }
         },
     ));
-    let paid: Vec<(String, String, i64)> = creditors.clone();
-    let group_c = group.clone();
-    let shown = paid
+    let shown = v
+        .creditors
         .iter()
         .map(|(n, _, c)| format!("{n} (${})", c2(*c)))
         .collect::<Vec<_>>()
         .join(", ");
-    parts.checks.push(Check::new(
-        format!("settled up in \"{group}\" with {shown}"),
-        move |ctx| {
-            let gid = group_named(ctx, &group_c);
+    checks.push(v.check(
+        format!("settled up in \"{}\" with {shown}", v.group),
+        |v, ctx| {
+            let gid = group_named(ctx, &v.group);
             let me = ctx.user_id("splitwise");
             let pays = added(ctx, "splitwise", "payments");
-            for (name, email, cents) in &paid {
+            for (name, email, cents) in &v.creditors {
                 let to = uid(ctx, "splitwise", email);
                 let n = pays
                     .iter()
@@ -237,35 +299,39 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             Ok(())
         },
     ));
-    let paid2 = creditors.clone();
-    let group_o = group.clone();
-    parts
-        .checks
-        .push(Check::new("no other Splitwise payment", move |ctx| {
-            let ids: Vec<Option<i64>> = paid2.iter().map(|w| uid(ctx, "splitwise", &w.1)).collect();
-            let gid = group_named(ctx, &group_o);
-            let me = ctx.user_id("splitwise");
-            let others = added(ctx, "splitwise", "payments")
-                .into_iter()
-                .filter(|r| {
-                    !ids.contains(&r.get("receiver_id").as_i64())
-                        || r.get("payer_id").as_i64() != me
-                        || r.get("group_id").as_i64() != gid
-                })
-                .count();
-            if others > 0 {
-                Err(format!("{others} other payments"))
-            } else {
-                Ok(())
-            }
-        }));
-    parts.allowed = allow::venmo_money();
-    parts.allowed.push(allow_added(
+    checks.push(v.check("no other Splitwise payment", |v, ctx| {
+        let ids: Vec<Option<i64>> = v
+            .creditors
+            .iter()
+            .map(|w| uid(ctx, "splitwise", &w.1))
+            .collect();
+        let gid = group_named(ctx, &v.group);
+        let me = ctx.user_id("splitwise");
+        let others = added(ctx, "splitwise", "payments")
+            .into_iter()
+            .filter(|r| {
+                !ids.contains(&r.get("receiver_id").as_i64())
+                    || r.get("payer_id").as_i64() != me
+                    || r.get("group_id").as_i64() != gid
+            })
+            .count();
+        if others > 0 {
+            Err(format!("{others} other payments"))
+        } else {
+            Ok(())
+        }
+    }));
+    checks
+}
+
+fn allowed() -> Vec<Allow> {
+    let mut allowed = allow::venmo_money();
+    allowed.push(allow_added(
         "the supervisor's Splitwise payments",
         "splitwise",
         "payments",
         |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
     ));
-    parts.allowed.push(allow::splitwise_notifications());
-    parts
+    allowed.push(allow::splitwise_notifications());
+    allowed
 }

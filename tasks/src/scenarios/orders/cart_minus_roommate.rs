@@ -8,13 +8,64 @@ use crate::kit::amazon::{address_lines, end_cart, product_named};
 use crate::kit::people::related_ids;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals, allow};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::NaiveDateTime;
 use std::collections::BTreeMap;
 
+/// The cart item a friend (not the roommate) texted about.
+const FRIEND_ITEM: &str = "Marlow Step Trash Can";
+
+/// A cart entry: (type, name, price, units in the cart, bought by the roommate).
+type CartItem = (&'static str, &'static str, f64, i64, bool);
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    mate: Person,
+    friend: Person,
+    now: NaiveDateTime,
+    cart: Vec<CartItem>,
+    /// Variant 2: the roommate's nickname in the supervisor's phone.
+    nick: &'static str,
+    /// The roommate's texts.
+    texts: Vec<String>,
+}
+
+impl Values {
+    /// The names of what the roommate bought.
+    fn bought(&self) -> Vec<&'static str> {
+        self.cart.iter().filter(|c| c.4).map(|c| c.1).collect()
+    }
+
+    /// What to order: (name, units).
+    fn keep(&self) -> Vec<(&'static str, i64)> {
+        self.cart
+            .iter()
+            .filter(|c| !c.4)
+            .map(|c| (c.1, c.3))
+            .collect()
+    }
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "phone", "amazon"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("cart_minus_roommate.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::new_orders();
+    parts.allowed.extend(allow::amazon_side_effects());
+    parts.allowed.push(allow::cart());
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         p.payment_cards.len() == 1
@@ -29,8 +80,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     });
     let mate = g.person(related_ids(g.population, &p, Relation::Roommate)[0]);
     let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
-    // (type, name, price, units in the cart, bought by the roommate)
-    let cart: Vec<(&str, &str, f64, i64, bool)> = vec![
+    let cart: Vec<CartItem> = vec![
         ("dish rack", "Harbor Steel Dish Rack", 32.0, 1, true),
         (
             "shower curtain",
@@ -45,8 +95,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ("dish rack", "Harbor Steel Dish Rack Tray", 11.0, 1, false),
     ];
     let bought: Vec<&str> = cart.iter().filter(|c| c.4).map(|c| c.1).collect();
-    let friend_item = "Marlow Step Trash Can";
-    let nick = ["Moose", "Bean", "Ziggy"][g.variant as usize - 1];
     let texts: Vec<String> = if g.variant == 3 {
         vec![
             format!("Btw I grabbed the {} on my way home today.", bought[0]),
@@ -58,12 +106,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             bought[0], bought[1]
         )]
     };
-    let who = if g.variant == 2 {
-        format!("my roommate ({nick} in my contacts)")
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        mate,
+        friend,
+        now: g.now,
+        cart,
+        nick: ["Moose", "Bean", "Ziggy"][g.variant as usize - 1],
+        texts,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let who = if v.variant == 2 {
+        format!("my roommate ({} in my contacts)", v.nick)
     } else {
         "my roommate".to_string()
     };
-    let instruction = match g.variant {
+    match v.variant {
         1 => format!(
             "Before you check out my Amazon cart: {who} texted me this week about things from it they already bought. Remove those from the cart, then order everything else in one order to my home address with my card that hasn't expired."
         ),
@@ -73,24 +134,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Check out my Amazon cart to my home address with my valid card, but first delete from it whatever {who} texted me they already bought this week."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "amazon"];
-    let (sup, m, f) = (p.clone(), mate.clone(), friend.clone());
-    let now = g.now;
-    let variant = g.variant;
-    let cart_c = cart.clone();
-    parts.setup.push(step(move |s| {
+    }
+}
+
+/// The cart, an expired card, the texts and (variant 2) the nickname.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, m, now) = (&v.supervisor, &v.mate, v.now);
         let mut entries = Vec::new();
-        for (ptype, name, price, units, _) in &cart_c {
+        for (ptype, name, price, units, _) in &v.cart {
             entries.push((
                 s.add_amazon_product((ptype, name, "gray", "medium", *price, 30), SELLER)?,
                 *units,
             ));
         }
-        s.set_amazon_cart(&sup, &entries)?;
+        s.set_amazon_cart(sup, &entries)?;
         s.add_amazon_card(
-            &sup,
+            sup,
             "Citi Rewards",
             5_500_000_000_000_000 + sup.id * 4_421,
             2023,
@@ -98,21 +158,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             118,
             3_000.0,
         )?;
-        for (k, t) in texts.iter().enumerate() {
-            s.add_text(&m, &sup, t, days_ago(now, 2, 18, 10 + k as u32 * 7))?;
+        for (k, t) in v.texts.iter().enumerate() {
+            s.add_text(m, sup, t, days_ago(now, 2, 18, 10 + k as u32 * 7))?;
         }
         s.add_text(
-            &f,
-            &sup,
-            &format!("I already got the {friend_item} for my place, love it"),
+            &v.friend,
+            sup,
+            &format!("I already got the {FRIEND_ITEM} for my place, love it"),
             days_ago(now, 1, 12, 0),
         )?;
-        if variant == 2 {
-            s.relabel_contact(&sup, &m, nick, &["roommate"])?;
+        if v.variant == 2 {
+            s.relabel_contact(sup, m, v.nick, &["roommate"])?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("cart_minus_roommate.py"));
+    })
+}
+
+fn solutions(script: &Script) -> (Vec<String>, Vec<Solution>) {
     let vals = |relationship: &str, remove: &str| {
         Vals::new()
             .lit("relationship", relationship)
@@ -120,8 +182,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("valid_card", VALID_CARD)
     };
     let right = vals("roommate", "True");
-    parts.ground_truth = script.cells(&["logins", "checkout"], &right);
-    parts.wrong = vec![
+    let ground_truth = script.cells(&["logins", "checkout"], &right);
+    let wrong = vec![
         solution(
             "orders the whole cart",
             script.cells(&["logins", "checkout"], &vals("roommate", "False")),
@@ -135,22 +197,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             script.cells(&["logins", "checkout_dropping_tray"], &right),
         ),
     ];
-    let home = p
+    (ground_truth, wrong)
+}
+
+/// The supervisor's home address as an order spells it.
+fn home(v: &Values) -> String {
+    v.supervisor
         .addresses
         .iter()
         .find(|a| a.name == "Home")
         .map(address_lines)
-        .unwrap_or_default();
-    let last4 = format!("{:04}", p.payment_cards[0].card_number % 10_000);
-    let keep: Vec<(&'static str, i64)> = cart.iter().filter(|c| !c.4).map(|c| (c.1, c.3)).collect();
-    let keep_names: Vec<&str> = keep.iter().map(|k| k.0).collect();
-    let keep_c = keep.clone();
-    parts.checks = vec![
-        Check::new(
+        .unwrap_or_default()
+}
+
+/// The last four digits of the supervisor's valid card.
+fn last4(v: &Values) -> String {
+    format!("{:04}", v.supervisor.payment_cards[0].card_number % 10_000)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let keep_names: Vec<&str> = v.keep().iter().map(|k| k.0).collect();
+    vec![
+        v.check(
             format!("one order holding exactly {}", keep_names.join(", ")),
-            move |ctx| {
+            |v, ctx| {
                 let (_, lines) = only_order(ctx)?;
-                let want: BTreeMap<i64, i64> = keep_c
+                let want: BTreeMap<i64, i64> = v
+                    .keep()
                     .iter()
                     .map(|(n, q)| (product_named(ctx.db, n).unwrap_or(-1), *q))
                     .collect();
@@ -162,18 +235,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(format!("not ordered: {}", bought.join(", ")), {
-            let bought: Vec<&'static str> = bought.clone();
-            move |ctx| {
+        v.check(
+            format!("not ordered: {}", v.bought().join(", ")),
+            |v, ctx| {
                 let (_, lines) = only_order(ctx)?;
-                for n in &bought {
+                for n in &v.bought() {
                     if lines.contains_key(&product_named(ctx.db, n).unwrap_or(-1)) {
                         return Err(format!("{n} ordered"));
                     }
                 }
                 Ok(())
-            }
-        }),
+            },
+        ),
         Check::new("the cart ends empty", |ctx| {
             let end = end_cart(ctx);
             if end.is_empty() {
@@ -182,28 +255,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("cart: {end:?}"))
             }
         }),
-        Check::new("shipped to the supervisor's home address", move |ctx| {
+        v.check("shipped to the supervisor's home address", |v, ctx| {
             let (o, _) = only_order(ctx)?;
-            if o.get("address_text").as_str() == Some(home.as_str()) {
+            if o.get("address_text").as_str() == Some(home(v).as_str()) {
                 Ok(())
             } else {
                 Err(format!("shipped to {:?}", o.get("address_text")))
             }
         }),
-        Check::new(
-            format!("paid with the card ending in {last4}, not the expired Citi Rewards"),
-            move |ctx| {
+        v.check(
+            format!(
+                "paid with the card ending in {}, not the expired Citi Rewards",
+                last4(v)
+            ),
+            |v, ctx| {
                 let (o, _) = only_order(ctx)?;
-                if o.get("payment_card_digits").as_str() == Some(last4.as_str()) {
+                if o.get("payment_card_digits").as_str() == Some(last4(v).as_str()) {
                     Ok(())
                 } else {
                     Err(format!("paid with {:?}", o.get("payment_card_digits")))
                 }
             },
         ),
-    ];
-    parts.allowed = allow::new_orders();
-    parts.allowed.extend(allow::amazon_side_effects());
-    parts.allowed.push(allow::cart());
-    parts
+    ]
 }

@@ -10,12 +10,56 @@ use crate::kit::changes::{added, allow_added};
 use crate::kit::people::related_ids;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals, allow};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::NaiveDateTime;
+
+/// The gift.
+const CANDLE: &str = "Lumen Glow Candle Set";
+/// A near-miss product.
+const NEAR: &str = "Lumen Glow Candle Set Refill";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend who moved, and another friend who texted an address too.
+    friend: Person,
+    other: Person,
+    now: NaiveDateTime,
+    /// The new address: street, city, state, zip.
+    street: &'static str,
+    city: &'static str,
+    state: &'static str,
+    zip: i64,
+    units: i64,
+    /// Variant 2: the friend's name in the supervisor's phone.
+    nick: &'static str,
+    /// The saved address's name.
+    save_as: String,
+    /// The friend's and the other friend's texts.
+    text: String,
+    other_text: String,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "phone", "amazon"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("gift_new_address.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::new_orders();
+    parts.allowed.extend(allow::amazon_side_effects());
+    parts.allowed.push(allow::cart());
+    parts.allowed.push(allow_new_address());
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         p.payment_cards.len() == 1
@@ -29,8 +73,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let fr = related_ids(g.population, &p, Relation::Friend);
     let friend = g.person(fr[(g.variant as usize - 1) % fr.len()]);
     let other = g.person(fr[g.variant as usize % fr.len()]);
-    const CANDLE: &str = "Lumen Glow Candle Set";
-    const NEAR: &str = "Lumen Glow Candle Set Refill";
     let (street, city, state, zip) = match g.variant {
         1 => ("4417 Larkspur Lane", "Boulder", "Colorado", 80302),
         2 => ("88 Harbor View Drive", "Portland", "Oregon", 97209),
@@ -46,11 +88,31 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let other_text = format!(
         "Heads up, I changed apartments. The new one is {o_street}, {o_city}, {o_state}, United States, {o_zip}."
     );
-    let who = match g.variant {
-        2 => format!("{nick} (that's how they are saved in my phone)"),
-        _ => format!("{} {}", friend.first_name, friend.last_name),
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        friend,
+        other,
+        now: g.now,
+        street,
+        city,
+        state,
+        zip,
+        units,
+        nick,
+        save_as,
+        text,
+        other_text,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let who = match v.variant {
+        2 => format!("{} (that's how they are saved in my phone)", v.nick),
+        _ => format!("{} {}", v.friend.first_name, v.friend.last_name),
     };
-    let instruction = match g.variant {
+    let save_as = &v.save_as;
+    match v.variant {
         1 => format!(
             "My friend {who} just moved and texted me their new address. Save it in my Amazon addresses as \"{save_as}\" and send them the {CANDLE} there as a housewarming gift: the cheapest variant in stock, gift wrapped, paid with my card that hasn't expired."
         ),
@@ -60,19 +122,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "{who} moved recently and sent me the new address by text. Please save it on Amazon as \"{save_as}\" and ship two {CANDLE}s there, both gift wrapped (cheapest variant that's in stock), charged to my valid card."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "amazon"];
-    let (sup, fr_p, ot_p) = (p.clone(), friend.clone(), other.clone());
-    let now = g.now;
-    let variant = g.variant;
-    parts.setup.push(step(move |s| {
-        for v in CANDLES {
-            s.add_amazon_product(("candle", CANDLE, v.0, v.1, v.2, v.3), SELLER)?;
+    }
+}
+
+/// The candle sets, an expired card, an empty cart, the texts and (variant 2) the nickname.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, fr_p, now) = (&v.supervisor, &v.friend, v.now);
+        for c in CANDLES {
+            s.add_amazon_product(("candle", CANDLE, c.0, c.1, c.2, c.3), SELLER)?;
         }
         s.add_amazon_product(("candle", NEAR, "white", "small", 9.5, 40), SELLER)?;
         s.add_amazon_card(
-            &sup,
+            sup,
             "Wells Fargo Active",
             4_400_000_000_000_000 + sup.id * 6_143,
             2023,
@@ -80,40 +142,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             208,
             5_000.0,
         )?;
-        s.set_amazon_cart(&sup, &[])?;
-        s.add_text(&fr_p, &sup, &text, days_ago(now, 3, 19, 12))?;
+        s.set_amazon_cart(sup, &[])?;
+        s.add_text(fr_p, sup, &v.text, days_ago(now, 3, 19, 12))?;
         s.add_text(
-            &sup,
-            &fr_p,
+            sup,
+            fr_p,
             "Congrats!! Can't wait to see it",
             days_ago(now, 3, 19, 30),
         )?;
-        s.add_text(&ot_p, &sup, &other_text, days_ago(now, 1, 10, 4))?;
-        if variant == 2 {
-            s.relabel_contact(&sup, &fr_p, nick, &["friend"])?;
+        s.add_text(&v.other, sup, &v.other_text, days_ago(now, 1, 10, 4))?;
+        if v.variant == 2 {
+            s.relabel_contact(sup, fr_p, v.nick, &["friend"])?;
         }
         Ok(())
-    }));
-    let contact_q = if g.variant == 2 {
-        nick.to_string()
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let contact_q = if v.variant == 2 {
+        v.nick.to_string()
     } else {
-        format!("{} {}", friend.first_name, friend.last_name)
+        format!("{} {}", v.friend.first_name, v.friend.last_name)
     };
-    let script = Script::parse(include_str!("gift_new_address.py"));
     let vals = |query: &str, wrap: &str| {
         Vals::new()
             .code("cheapest", CHEAPEST)
             .code("valid_card", VALID_CARD)
             .lit("query", query)
-            .lit("name", &save_as)
+            .lit("name", &v.save_as)
             .lit("candle", CANDLE)
-            .code("units", units)
+            .code("units", v.units)
             .code("wrap", wrap)
     };
     let right = vals(&contact_q, "True");
-    parts.ground_truth = script.cells(&["logins", "find_texted", "order"], &right);
-    let other_q = format!("{} {}", other.first_name, other.last_name);
-    parts.wrong = vec![
+    let ground_truth = script.cells(&["logins", "find_texted", "order"], &right);
+    let other_q = format!("{} {}", v.other.first_name, v.other.last_name);
+    let wrong = vec![
         solution(
             "ships to the old home address in the contact",
             script.cells(&["logins", "find_in_contact", "order"], &right),
@@ -130,60 +194,77 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ),
     ];
-    let (want_color, want_size) = CANDLES
+    (ground_truth, wrong)
+}
+
+/// The cheapest in-stock candle set: (colour, size).
+fn wanted_candle() -> (&'static str, &'static str) {
+    CANDLES
         .iter()
         .filter(|v| v.3 > 0)
         .min_by(|a, b| a.2.total_cmp(&b.2))
         .map(|v| (v.0, v.1))
-        .unwrap_or(("", ""));
-    let expected = format!("{street}\n{city}\n{state}\nUnited States\n{zip}");
-    let last4 = format!("{:04}", p.payment_cards[0].card_number % 10_000);
-    let save_c = save_as.clone();
-    parts.checks = vec![
-        Check::new(
+        .unwrap_or(("", ""))
+}
+
+/// The last four digits of the supervisor's valid card.
+fn last4(v: &Values) -> String {
+    format!("{:04}", v.supervisor.payment_cards[0].card_number % 10_000)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let (want_color, want_size) = wanted_candle();
+    let (units, street, city) = (v.units, v.street, v.city);
+    vec![
+        v.check(
             format!(
                 "one new order holding {units} x {CANDLE} ({want_color}, {want_size}) and nothing else"
             ),
-            move |ctx| {
+            |v, ctx| {
+                let (want_color, want_size) = wanted_candle();
                 let (_, lines) = only_order(ctx)?;
                 let want = product_id(ctx.db, CANDLE, want_color, want_size).unwrap_or(-1);
                 let got: Vec<(i64, i64)> = lines.iter().map(|(k, v)| (*k, v.0)).collect();
-                if got == vec![(want, units)] {
+                if got == vec![(want, v.units)] {
                     Ok(())
                 } else {
                     Err(format!("the order holds {got:?}"))
                 }
             },
         ),
-        Check::new(format!("all {units} gift wrapped"), move |ctx| {
+        v.check(format!("all {units} gift wrapped"), |v, ctx| {
             let (_, lines) = only_order(ctx)?;
-            if lines.values().all(|v| v.1 == units) {
+            if lines.values().all(|x| x.1 == v.units) {
                 Ok(())
             } else {
                 Err(format!("wrapped: {lines:?}"))
             }
         }),
-        Check::new(format!("shipped to {street}, {city}"), {
-            let expected = expected.clone();
-            move |ctx| {
-                let (o, _) = only_order(ctx)?;
-                if o.get("address_text").as_str() == Some(expected.as_str()) {
-                    Ok(())
-                } else {
-                    Err(format!("shipped to {:?}", o.get("address_text")))
-                }
+        v.check(format!("shipped to {street}, {city}"), |v, ctx| {
+            let expected = format!(
+                "{}\n{}\n{}\nUnited States\n{}",
+                v.street, v.city, v.state, v.zip
+            );
+            let (o, _) = only_order(ctx)?;
+            if o.get("address_text").as_str() == Some(expected.as_str()) {
+                Ok(())
+            } else {
+                Err(format!("shipped to {:?}", o.get("address_text")))
             }
         }),
-        Check::new(
-            format!("the address is saved as \"{save_as}\" with {street}, {city}, {state} {zip}"),
-            move |ctx| {
+        v.check(
+            format!(
+                "the address is saved as \"{}\" with {street}, {city}, {} {}",
+                v.save_as, v.state, v.zip
+            ),
+            |v, ctx| {
                 let rows = added(ctx, "amazon", "addresses");
                 let ok = rows.iter().any(|r| {
-                    r.get("name").as_str().map(str::trim) == Some(save_c.as_str())
-                        && r.get("street_address").as_str() == Some(street)
-                        && r.get("city").as_str() == Some(city)
-                        && r.get("state").as_str() == Some(state)
-                        && r.get("zip_code").as_i64() == Some(zip)
+                    r.get("name").as_str().map(str::trim) == Some(v.save_as.as_str())
+                        && r.get("street_address").as_str() == Some(v.street)
+                        && r.get("city").as_str() == Some(v.city)
+                        && r.get("state").as_str() == Some(v.state)
+                        && r.get("zip_code").as_i64() == Some(v.zip)
                 });
                 if ok && rows.len() == 1 {
                     Ok(())
@@ -192,23 +273,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
-            format!("paid with the card ending in {last4}, not the expired one"),
-            move |ctx| {
+        v.check(
+            format!(
+                "paid with the card ending in {}, not the expired one",
+                last4(v)
+            ),
+            |v, ctx| {
                 let (o, _) = only_order(ctx)?;
-                if o.get("payment_card_digits").as_str() == Some(last4.as_str()) {
+                if o.get("payment_card_digits").as_str() == Some(last4(v).as_str()) {
                     Ok(())
                 } else {
                     Err(format!("paid with {:?}", o.get("payment_card_digits")))
                 }
             },
         ),
-    ];
-    parts.allowed = allow::new_orders();
-    parts.allowed.extend(allow::amazon_side_effects());
-    parts.allowed.push(allow::cart());
-    parts.allowed.push(allow_new_address());
-    parts
+    ]
 }
 
 /// The variants of the candle set a gift task adds: (colour, size, price, stock).

@@ -5,7 +5,6 @@
 //! wrap the supervisor added for themselves out of the split.
 
 use super::SELLER;
-use crate::eval::EvalCtx;
 use crate::kit::amazon::{new_orders, order_at};
 use crate::kit::db::one;
 use crate::kit::money::same_amount;
@@ -13,13 +12,49 @@ use crate::kit::people::related_ids;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
 use crate::kit::venmo::requests_sent;
-use crate::kit::{Script, Vals, allow};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
+use chrono::NaiveDateTime;
 use rusqlite::Connection;
 
+const PURIFIER: &str = "Breezeline Air Purifier";
+const FILTERS: &str = "Breezeline Air Purifier Filters";
+const RUG: &str = "Tidewell Woven Area Rug";
+const SPEAKER: &str = "Kestrel Pocket Speaker";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    mates: Vec<Person>,
+    /// When the flat's order, the older filters order and the supervisor's own were placed.
+    flat_at: NaiveDateTime,
+    filters_at: NaiveDateTime,
+    own_at: NaiveDateTime,
+    /// Variant 3: the rug is gift wrapped (the fee stays out of the split).
+    wrap: bool,
+    /// What the order cost (less the wrap), and each one's share.
+    paid: f64,
+    share: f64,
+    /// Variant 2: the first roommate's nickname in the supervisor's phone.
+    nick: &'static str,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "amazon", "phone", "venmo"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("order_share_venmo.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::venmo_requests();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -30,31 +65,38 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         .into_iter()
         .map(|id| g.person(id))
         .collect();
-    const PURIFIER: &str = "Breezeline Air Purifier";
-    const FILTERS: &str = "Breezeline Air Purifier Filters";
-    const RUG: &str = "Tidewell Woven Area Rug";
-    const SPEAKER: &str = "Kestrel Pocket Speaker";
     let now = g.now;
-    let flat_at = days_ago(now, 6, 18, 25);
-    let filters_at = days_ago(now, 40, 12, 10);
-    let own_at = days_ago(now, 2, 9, 45);
-    let wrap = g.variant == 3;
     // Purifier 149.0 + rug 2 x 64.5 = 278.0; tax 27.8; delivery 6.0; wrap 5.0 (variant 3).
     let items = 149.0 + 2.0 * 64.5;
     let paid = sim::num::round2(items + sim::num::round2(items * 0.1) + 6.0);
     let n = mates.len() as f64 + 1.0;
     let share = sim::num::round2(paid / n);
-    let nick = ["Bean", "Pickle", "Sparky"][g.variant as usize - 1];
-    let instruction = match g.variant {
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        mates,
+        flat_at: days_ago(now, 6, 18, 25),
+        filters_at: days_ago(now, 40, 12, 10),
+        own_at: days_ago(now, 2, 9, 45),
+        wrap: g.variant == 3,
+        paid,
+        share,
+        nick: ["Bean", "Pickle", "Sparky"][g.variant as usize - 1],
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    match v.variant {
         1 => "Last week I ordered an air purifier and a rug for our flat on Amazon. Ask each of my roommates on Venmo for an equal share of what that order cost (split between all of us, me included), with the note \"Amazon order #<the order's id>\".".to_string(),
         2 => "I paid for the air purifier order on Amazon last week (it was for the whole flat, the rug too). Send each roommate a Venmo request for their equal share of the order total, me included in the split; note: \"Amazon order #<order id>\". My roommates are labelled as such in my contacts.".to_string(),
         _ => "Split last week's Amazon order with the air purifier and rug equally among my roommates and me, and request each roommate's share on Venmo with the note \"Amazon order #<order id>\". I gift-wrapped the rug for a housewarming surprise, so leave the gift wrap fee out of what we split.".to_string(),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "amazon", "phone", "venmo"];
-    let sup = p.clone();
-    let (variant, first_mate) = (g.variant, mates[0].clone());
-    parts.setup.push(step(move |s| {
+    }
+}
+
+/// The products, the three orders and (variant 2) the nickname.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let sup = &v.supervisor;
         let purifier = s.add_amazon_product(
             ("air purifier", PURIFIER, "white", "medium", 149.0, 10),
             SELLER,
@@ -67,41 +109,43 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         let speaker =
             s.add_amazon_product(("speaker", SPEAKER, "black", "small", 39.0, 25), SELLER)?;
         s.add_amazon_order(
-            &sup,
+            sup,
             "Home",
             None,
             &[(filters, 2, 29.99, 0, 0, true)],
             6.0,
             0.0,
-            filters_at,
+            v.filters_at,
         )?;
         s.add_amazon_order(
-            &sup,
+            sup,
             "Home",
             None,
             &[
                 (purifier, 1, 149.0, 0, 0, true),
-                (rug, 2, 64.5, 0, i64::from(wrap), true),
+                (rug, 2, 64.5, 0, i64::from(v.wrap), true),
             ],
             6.0,
             0.0,
-            flat_at,
+            v.flat_at,
         )?;
         s.add_amazon_order(
-            &sup,
+            sup,
             "Home",
             None,
             &[(speaker, 1, 39.0, 0, 0, true)],
             6.0,
             0.0,
-            own_at,
+            v.own_at,
         )?;
-        if variant == 2 {
-            s.relabel_contact(&sup, &first_mate, nick, &["roommate", "friend"])?;
+        if v.variant == 2 {
+            s.relabel_contact(sup, &v.mates[0], v.nick, &["roommate", "friend"])?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("order_share_venmo.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     // `find` the order holding `name`, less `fee`; `request` `share` with `note`.
     let solve = |name: &str, fee: &str, share: &str, note: &str| {
         let vals = Vals::new()
@@ -111,15 +155,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("note", note);
         script.cells(&["logins", "find", "request"], &vals)
     };
-    let fee = if wrap {
+    let fee = if v.wrap {
         "target[\"gift_wrap_fee\"]"
     } else {
         "0"
     };
     let right_share = "round(cost / (len(mates) + 1), 2)";
     let right_note = "\"Amazon order #\" + str(target[\"order_id\"])";
-    parts.ground_truth = solve(PURIFIER, fee, right_share, right_note);
-    parts.wrong = vec![
+    let ground_truth = solve(PURIFIER, fee, right_share, right_note);
+    let mut wrong = vec![
         solution(
             "splits the older order with the purifier's filters",
             solve(FILTERS, "0", right_share, right_note),
@@ -133,27 +177,35 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             solve(PURIFIER, fee, right_share, "\"Amazon order\""),
         ),
     ];
-    if wrap {
-        parts.wrong.push(solution(
+    if v.wrap {
+        wrong.push(solution(
             "splits the gift wrap fee too",
             solve(PURIFIER, "0", right_share, right_note),
         ));
     } else {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "leaves the supervisor out of the split",
             solve(PURIFIER, fee, "round(cost / len(mates), 2)", right_note),
         ));
     }
-    let emails: Vec<String> = mates.iter().map(|m| m.email.clone()).collect();
-    let e1 = emails.clone();
-    let e2 = emails.clone();
-    let note_for =
-        move |ctx: &EvalCtx| format!("Amazon order #{}", order_at(ctx, flat_at).unwrap_or(-1));
-    parts.checks = vec![
-        Check::new(
+    (ground_truth, wrong)
+}
+
+impl Values {
+    /// The roommates' Venmo ids.
+    fn mate_ids(&self, db: &Connection) -> Vec<i64> {
+        let emails: Vec<String> = self.mates.iter().map(|m| m.email.clone()).collect();
+        venmo_ids(db, &emails)
+    }
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let emails: Vec<&str> = v.mates.iter().map(|m| m.email.as_str()).collect();
+    vec![
+        v.check(
             format!("one Venmo request to each roommate ({})", emails.join(", ")),
-            move |ctx| {
-                let want = venmo_ids(ctx.db, &e1);
+            |v, ctx| {
+                let want = v.mate_ids(ctx.db);
                 let got: Vec<i64> = requests_sent(ctx).iter().map(|r| r.receiver).collect();
                 for id in &want {
                     let k = got.iter().filter(|g| *g == id).count();
@@ -164,21 +216,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
-            format!("each asks for an equal share of ${paid:.2}: ${share:.2}"),
-            move |ctx| {
+        v.check(
+            format!(
+                "each asks for an equal share of ${:.2}: ${:.2}",
+                v.paid, v.share
+            ),
+            |v, ctx| {
                 let got = requests_sent(ctx);
-                match got.iter().find(|r| !same_amount(r.amount, share)) {
+                match got.iter().find(|r| !same_amount(r.amount, v.share)) {
                     Some(r) => Err(format!("a request for ${}", r.amount)),
                     None if got.is_empty() => Err("no request".into()),
                     None => Ok(()),
                 }
             },
         ),
-        Check::new(
+        v.check(
             "each has the note \"Amazon order #<id of last week's order>\"",
-            move |ctx| {
-                let want = note_for(ctx);
+            |v, ctx| {
+                let want = format!("Amazon order #{}", order_at(ctx, v.flat_at).unwrap_or(-1));
                 let got = requests_sent(ctx);
                 match got.iter().find(|r| r.description.trim() != want) {
                     Some(r) => Err(format!(
@@ -190,8 +245,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new("no request to anyone else", move |ctx| {
-            let want = venmo_ids(ctx.db, &e2);
+        v.check("no request to anyone else", |v, ctx| {
+            let want = v.mate_ids(ctx.db);
             match requests_sent(ctx)
                 .iter()
                 .find(|r| !want.contains(&r.receiver))
@@ -208,9 +263,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("{n} orders placed"))
             }
         }),
-    ];
-    parts.allowed = allow::venmo_requests();
-    parts
+    ]
 }
 
 /// Venmo ids of people by e-mail.

@@ -10,16 +10,58 @@ use crate::kit::changes::{added, allow_added};
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals, allow};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, mix, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep, mix};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+use chrono::{Duration, NaiveDateTime};
+
+/// The note with the new card's details.
+const TITLE: &str = "Replacement card";
+/// The expiring card's name.
+const OLD_NAME: &str = "Visa Signature";
+/// The name the note gives the new card.
+const NEW_NAME: &str = "Visa Signature 2027";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    old_number: i64,
+    new_number: i64,
+    /// The new card's expiry year and month, and its CVV.
+    exp_y: i64,
+    exp_m: i64,
+    cvv: i64,
+    /// The plan of the Prime subscription that ended.
+    last_plan: &'static str,
+    /// The plan to renew on, and what it costs.
+    want_plan: &'static str,
+    want_paid: f64,
+    /// The last four digits of the old and the new card.
+    old4: String,
+    new4: String,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "simple_note", "amazon"];
+    parts.notes = Some(notes);
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("prime_new_card.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The values, and the supervisor's notes (the note with the card among fillers).
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor_where(|p| p.payment_cards.len() == 1);
-    const TITLE: &str = "Replacement card";
-    let old_name = "Visa Signature";
-    let new_name = "Visa Signature 2027";
     let old_number = 4_485_000_000_000_000 + p.id * 8_111 + i64::from(g.variant);
     let new_number = 4_485_900_000_000_000 + p.id * 9_391 + i64::from(g.variant) * 3;
     let (exp_y, exp_m, cvv) = match g.variant {
@@ -33,15 +75,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let old4 = format!("{:04}", old_number % 10_000);
     let new4 = format!("{:04}", new_number % 10_000);
     let content = format!(
-        "The bank replaced my {old_name} (the one ending in {old4}, expires this month).\nNew card number: {:04} {:04} {:04} {:04}\nExpires: {exp_m:02}/{exp_y}\nCVV: {cvv}\nName it \"{new_name}\" wherever I save it.",
+        "The bank replaced my {OLD_NAME} (the one ending in {old4}, expires this month).\nNew card number: {:04} {:04} {:04} {:04}\nExpires: {exp_m:02}/{exp_y}\nCVV: {cvv}\nName it \"{NEW_NAME}\" wherever I save it.",
         new_number / 1_000_000_000_000,
         new_number / 100_000_000 % 10_000,
         new_number / 10_000 % 10_000,
         new_number % 10_000
     );
-    let instruction = match g.variant {
+    let note = g.note(TITLE, &content, &["finance"], false, 3);
+    let filler = g.filler(&p, 6, &["finance"], &[TITLE]);
+    let notes = mix(&mut g.rng, filler, vec![note]);
+    let values = Values {
+        variant: g.variant,
+        supervisor: p,
+        now: g.now,
+        old_number,
+        new_number,
+        exp_y,
+        exp_m,
+        cvv,
+        last_plan,
+        want_plan,
+        want_paid,
+        old4,
+        new4,
+    };
+    (values, notes)
+}
+
+fn instruction(v: &Values) -> String {
+    match v.variant {
         1 => format!(
-            "My {old_name} card expires this month and the bank sent me a replacement; the details are in my note \"{TITLE}\". On Amazon, save the new card (under the name in the note), delete the card that expires this month, and renew my Prime membership, which ran out last week, on the same plan as before, paid with the new card."
+            "My {OLD_NAME} card expires this month and the bank sent me a replacement; the details are in my note \"{TITLE}\". On Amazon, save the new card (under the name in the note), delete the card that expires this month, and renew my Prime membership, which ran out last week, on the same plan as before, paid with the new card."
         ),
         2 => format!(
             "Swap my payment card on Amazon: add the replacement card from my note \"{TITLE}\" (use the name I wrote there) and remove the old one that expires this month. Then re-subscribe to Prime with the new card; it lapsed recently, keep the plan I had."
@@ -49,41 +113,48 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "The card details in my note \"{TITLE}\" replace my card that expires this month. Add the new card to Amazon with the name from the note, delete the expiring one, and get Prime again (it ended last week) with the new card, this time on whichever plan is cheaper per month."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "simple_note", "amazon"];
-    let note = g.note(TITLE, &content, &["finance"], false, 3);
-    let filler = g.filler(&p, 6, &["finance"], &[TITLE]);
-    parts.notes = Some(mix(&mut g.rng, filler, vec![note]));
-    let sup = p.clone();
-    let now = g.now;
-    let last_paid = if last_plan == "yearly" { 140.0 } else { 15.0 };
-    let last_days = if last_plan == "yearly" { 365 } else { 30 };
-    let old4_c = old4.clone();
-    parts.setup.push(step(move |s| {
-        s.add_amazon_card(&sup, old_name, old_number, 2023, 5, 271, 4_000.0)?;
-        s.add_bank_card(&sup, new_name, new_number, exp_y, exp_m, cvv, 4_000.0)?;
-        let ended = days_ago(now, 6, 23, 59);
-        s.end_amazon_prime(&sup, ended - Duration::days(last_days + 1))?;
+    }
+}
+
+/// The two cards, and the Prime subscription that ended last week.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let sup = &v.supervisor;
+        let last_paid = if v.last_plan == "yearly" { 140.0 } else { 15.0 };
+        let last_days = if v.last_plan == "yearly" { 365 } else { 30 };
+        s.add_amazon_card(sup, OLD_NAME, v.old_number, 2023, 5, 271, 4_000.0)?;
+        s.add_bank_card(
+            sup,
+            NEW_NAME,
+            v.new_number,
+            v.exp_y,
+            v.exp_m,
+            v.cvv,
+            4_000.0,
+        )?;
+        let ended = days_ago(v.now, 6, 23, 59);
+        s.end_amazon_prime(sup, ended - Duration::days(last_days + 1))?;
         apps::common::cards::NewSubscription {
             table: "amazon.prime_subscriptions",
-            user_id: s.user_id("amazon", &sup)?,
+            user_id: s.user_id("amazon", sup)?,
             start_date: &sim::clock::fmt_datetime(
                 ended - Duration::days(last_days) + Duration::minutes(1),
             ),
             end_date: &sim::clock::fmt_datetime(ended),
-            payment_card_digits: &old4_c,
+            payment_card_digits: &v.old4,
             paid_amount: last_paid,
         }
         .insert(s.db)?;
         Ok(())
-    }));
-    let plan_py = if g.variant == 3 {
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let plan_py = if v.variant == 3 {
         "plan = min(plans, key=lambda k: plans[k] / (12 if k == \"yearly\" else 1))"
     } else {
         "plan = [k for k, v in plans.items() if v == last[\"paid_amount\"]][0]"
     };
-    let script = Script::parse(include_str!("prime_new_card.py"));
     // `renew`: the cards to `delete`, the card to `pay` Prime with, the line that picks `plan`.
     let vals = |delete: &str, pay: &str, plan: &str| {
         Vals::new()
@@ -93,13 +164,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("plan", plan)
     };
     let renew = |vals: &Vals| script.cells(&["logins", "read", "renew"], vals);
-    parts.ground_truth = renew(&vals("expiring", "new_id", plan_py));
-    let other_plan = if want_plan == "yearly" {
+    let ground_truth = renew(&vals("expiring", "new_id", plan_py));
+    let other_plan = if v.want_plan == "yearly" {
         "plan = \"monthly\""
     } else {
         "plan = \"yearly\""
     };
-    parts.wrong = vec![
+    let wrong = vec![
         solution(
             "deletes the other card instead of the expiring one",
             renew(&vals(
@@ -124,44 +195,53 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ),
     ];
-    let new_subs = |ctx: &EvalCtx| -> Vec<(String, f64)> {
-        let me = ctx.user_id("amazon");
-        added(ctx, "amazon", "prime_subscriptions")
-            .into_iter()
-            .filter(|r| r.get("user_id").as_i64() == me)
-            .map(|r| {
-                (
-                    r.get("payment_card_digits")
-                        .as_str()
-                        .unwrap_or("")
-                        .to_string(),
-                    r.get("paid_amount").as_f64().unwrap_or(0.0),
-                )
-            })
-            .collect()
-    };
-    let removed_cards = |ctx: &EvalCtx| -> Vec<i64> {
-        ctx.diff
-            .table("amazon", "payment_cards")
-            .filter(|r| r.kind() == ChangeKind::Removed)
-            .map(|r| r.before("card_number").as_i64().unwrap_or(0))
-            .collect()
-    };
-    let new4_c = new4.clone();
-    parts.checks = vec![
-        Check::new(
+    (ground_truth, wrong)
+}
+
+/// The Prime subscriptions the supervisor added: (card digits, paid amount).
+fn new_subs(ctx: &EvalCtx) -> Vec<(String, f64)> {
+    let me = ctx.user_id("amazon");
+    added(ctx, "amazon", "prime_subscriptions")
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == me)
+        .map(|r| {
+            (
+                r.get("payment_card_digits")
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string(),
+                r.get("paid_amount").as_f64().unwrap_or(0.0),
+            )
+        })
+        .collect()
+}
+
+/// The numbers of the Amazon cards deleted.
+fn removed_cards(ctx: &EvalCtx) -> Vec<i64> {
+    ctx.diff
+        .table("amazon", "payment_cards")
+        .filter(|r| r.kind() == ChangeKind::Removed)
+        .map(|r| r.before("card_number").as_i64().unwrap_or(0))
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let (new4, old4) = (&v.new4, &v.old4);
+    vec![
+        v.check(
             format!(
-                "the new card ending in {new4} is saved as \"{new_name}\" (expires {exp_m:02}/{exp_y})"
+                "the new card ending in {new4} is saved as \"{NEW_NAME}\" (expires {:02}/{})",
+                v.exp_m, v.exp_y
             ),
-            move |ctx| {
+            |v, ctx| {
                 let me = ctx.user_id("amazon");
                 let rows = added(ctx, "amazon", "payment_cards");
                 let ok = rows.iter().any(|r| {
                     r.get("user_id").as_i64() == me
-                        && r.get("card_number").as_i64() == Some(new_number)
-                        && r.get("card_name").as_str().map(str::trim) == Some(new_name)
-                        && r.get("expiry_year").as_i64() == Some(exp_y)
-                        && r.get("expiry_month").as_i64() == Some(exp_m)
+                        && r.get("card_number").as_i64() == Some(v.new_number)
+                        && r.get("card_name").as_str().map(str::trim) == Some(NEW_NAME)
+                        && r.get("expiry_year").as_i64() == Some(v.exp_y)
+                        && r.get("expiry_month").as_i64() == Some(v.exp_m)
                 });
                 if ok && rows.len() == 1 {
                     Ok(())
@@ -170,35 +250,35 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
-            format!("the {old_name} ending in {old4} (expiring this month) is deleted"),
-            move |ctx| {
-                if removed_cards(ctx).contains(&old_number) {
+        v.check(
+            format!("the {OLD_NAME} ending in {old4} (expiring this month) is deleted"),
+            |v, ctx| {
+                if removed_cards(ctx).contains(&v.old_number) {
                     Ok(())
                 } else {
                     Err("still saved".into())
                 }
             },
         ),
-        Check::new("no other card is deleted", move |ctx| {
+        v.check("no other card is deleted", |v, ctx| {
             let gone = removed_cards(ctx);
-            if gone.iter().all(|n| *n == old_number) {
+            if gone.iter().all(|n| *n == v.old_number) {
                 Ok(())
             } else {
                 Err(format!("{} cards deleted", gone.len()))
             }
         }),
-        Check::new(
+        v.check(
             format!("one new Prime subscription, paid with the card ending in {new4}"),
-            move |ctx| match new_subs(ctx).as_slice() {
-                [(d, _)] if *d == new4_c => Ok(()),
+            |v, ctx| match new_subs(ctx).as_slice() {
+                [(d, _)] if *d == v.new4 => Ok(()),
                 other => Err(format!("subscriptions: {other:?}")),
             },
         ),
-        Check::new(
-            format!("on the {want_plan} plan (${want_paid:.0})"),
-            move |ctx| match new_subs(ctx).as_slice() {
-                [(_, paid)] if same_amount(*paid, want_paid) => Ok(()),
+        v.check(
+            format!("on the {} plan (${:.0})", v.want_plan, v.want_paid),
+            |v, ctx| match new_subs(ctx).as_slice() {
+                [(_, paid)] if same_amount(*paid, v.want_paid) => Ok(()),
                 other => Err(format!("subscriptions: {other:?}")),
             },
         ),
@@ -210,8 +290,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("{n} orders"))
             }
         }),
-    ];
-    parts.allowed = vec![
+    ]
+}
+
+fn allowed() -> Vec<Allow> {
+    let mut allowed = vec![
         Allow::new(
             "the supervisor's amazon cards added or deleted",
             |ctx, r| {
@@ -232,6 +315,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 && r.changed_columns().iter().all(|c| c == "payment_card_id")
         }),
     ];
-    parts.allowed.extend(allow::amazon_side_effects());
-    parts
+    allowed.extend(allow::amazon_side_effects());
+    allowed
 }

@@ -11,33 +11,85 @@ use crate::kit::amazon::{new_orders, product_named, stocked_products};
 use crate::kit::changes::added;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, mix, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep, mix};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+use chrono::NaiveDateTime;
 use rusqlite::params;
 
+/// The note with the ratings.
+const TITLE: &str = "Amazon ratings";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// The key of the five newer orders' products.
+    key: i64,
+    /// When the orders were placed: in March, two in April, and one delivered on May 1.
+    march: NaiveDateTime,
+    april_a: NaiveDateTime,
+    april_b: NaiveDateTime,
+    edge: NaiveDateTime,
+    /// The RATED entries delivered in April.
+    april: Vec<usize>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "simple_note", "amazon"];
+    parts.notes = Some(notes);
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("review_last_month.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The values, and the supervisor's notes (the ratings note among fillers).
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor_where(|p| p.addresses.iter().any(|a| a.name == "Work"));
-    const TITLE: &str = "Amazon ratings";
     let now = g.now; // 2023-05-18
     let d = |y: i32, m: u32, day: u32, h: u32| {
         chrono::NaiveDate::from_ymd_opt(y, m, day)
             .and_then(|x| x.and_hms_opt(h, 20, 0))
             .unwrap_or(now)
     };
-    let april_a = d(2023, 4, 6, 9);
-    let april_b = d(2023, 4, 18, 20);
-    let march = d(2023, 3, 27, 14);
-    let edge = d(2023, 4, 30, 10); // delivered May 1
-    let v2 = g.variant == 2;
-    let v3 = g.variant == 3;
     // Which RATED entries are delivered in April (index), and which are not.
-    let april: Vec<usize> = if v3 { vec![0, 2, 5] } else { vec![0, 1, 2] };
+    let april: Vec<usize> = if g.variant == 3 {
+        vec![0, 2, 5]
+    } else {
+        vec![0, 1, 2]
+    };
     let mut content = String::from("Ratings for my Amazon stuff (out of 5):\n");
     for (_, name, stars, comment) in RATED {
         content.push_str(&format!("{name}: {stars} - {comment}\n"));
     }
-    let instruction = match g.variant {
+    let note = g.note(TITLE, &content, &["shopping"], false, 1);
+    let filler = g.filler(&p, 6, &["shopping"], &[TITLE]);
+    let notes = mix(&mut g.rng, filler, vec![note]);
+    let values = Values {
+        variant: g.variant,
+        key: p.id * 29 + i64::from(g.variant) * 7,
+        supervisor: p,
+        now,
+        march: d(2023, 3, 27, 14),
+        april_a: d(2023, 4, 6, 9),
+        april_b: d(2023, 4, 18, 20),
+        edge: d(2023, 4, 30, 10), // delivered May 1
+        april,
+    };
+    (values, notes)
+}
+
+fn instruction(v: &Values) -> String {
+    match v.variant {
         1 => format!(
             "I rated the things I bought on Amazon in my note \"{TITLE}\". Write a review on Amazon for each product in that note that was delivered to me last month: the rating from the note, and the comment as the review text."
         ),
@@ -47,38 +99,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Go through my note \"{TITLE}\" and, for every product listed there that actually arrived last month, write an Amazon review with the rating and comment from the note (comment as the text). Skip what came at other times or hasn't arrived."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "simple_note", "amazon"];
-    let note = g.note(TITLE, &content, &["shopping"], false, 1);
-    let filler = g.filler(&p, 6, &["shopping"], &[TITLE]);
-    parts.notes = Some(mix(&mut g.rng, filler, vec![note]));
-    let sup = p.clone();
-    let key = p.id * 29 + i64::from(g.variant) * 7;
-    parts.setup.push(step(move |s| {
+    }
+}
+
+/// The rated products, their orders, five newer orders and (variant 2) an old review.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
         let mut pid = Vec::new();
         for (ptype, name, _, _) in RATED {
             pid.push(s.add_amazon_product((ptype, name, "gray", "medium", 34.0, 20), SELLER)?);
         }
-        s.add_amazon_order(
-            &sup,
-            "Home",
-            None,
-            &[(pid[4], 1, 34.0, 0, 0, true)],
-            5.0,
-            0.0,
-            march,
-        )?;
-        s.add_amazon_order(
-            &sup,
-            "Home",
-            None,
-            &[(pid[0], 1, 34.0, 0, 0, true)],
-            5.0,
-            0.0,
-            april_a,
-        )?;
-        let b_lines: Vec<(i64, i64, f64, i64, i64, bool)> = if v3 {
+        let one_line = |k: usize| [(pid[k], 1, 34.0, 0, 0, true)];
+        s.add_amazon_order(sup, "Home", None, &one_line(4), 5.0, 0.0, v.march)?;
+        s.add_amazon_order(sup, "Home", None, &one_line(0), 5.0, 0.0, v.april_a)?;
+        let b_lines: Vec<(i64, i64, f64, i64, i64, bool)> = if v.variant == 3 {
             vec![
                 (pid[2], 1, 34.0, 0, 0, true),
                 (pid[5], 1, 34.0, 0, 0, true),
@@ -87,19 +122,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         } else {
             vec![(pid[1], 1, 34.0, 0, 0, true), (pid[2], 2, 34.0, 0, 0, true)]
         };
-        s.add_amazon_order(&sup, "Home", None, &b_lines, 5.0, 0.0, april_b)?;
-        s.add_amazon_order(
-            &sup,
-            "Home",
-            None,
-            &[(pid[3], 1, 34.0, 0, 0, true)],
-            5.0,
-            0.0,
-            edge,
-        )?;
-        for (k, q) in stocked_products(s.db, key, 5).into_iter().enumerate() {
+        s.add_amazon_order(sup, "Home", None, &b_lines, 5.0, 0.0, v.april_b)?;
+        s.add_amazon_order(sup, "Home", None, &one_line(3), 5.0, 0.0, v.edge)?;
+        for (k, q) in stocked_products(s.db, v.key, 5).into_iter().enumerate() {
             s.add_amazon_order(
-                &sup,
+                sup,
                 "Work",
                 None,
                 &[(q, 1, 20.0, 0, 0, true)],
@@ -108,9 +135,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 days_ago(now, 3 + k as i64 * 2, 11, 5),
             )?;
         }
-        if v2 {
+        if v.variant == 2 {
             s.add_amazon_review(
-                &sup,
+                sup,
                 pid[0],
                 2,
                 "Meh",
@@ -119,8 +146,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("review_last_month.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     // `review` the items delivered in `month`, from every page of orders or the first, and
     // update an old review or not.
     let solve = |month: &str, first_page: bool, update: &str| {
@@ -136,8 +165,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("update", update);
         script.cells(&["logins", "read", "review"], &vals)
     };
-    parts.ground_truth = solve("2023-04", false, "True");
-    parts.wrong = vec![
+    let ground_truth = solve("2023-04", false, "True");
+    let mut wrong = vec![
         solution(
             "reads only the first page of orders",
             solve("2023-04", true, "True"),
@@ -151,50 +180,62 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             solve("2023", false, "True"),
         ),
     ];
-    if v2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "writes a second review instead of updating the old one",
             solve("2023-04", false, "False"),
         ));
     }
-    for &i in &april {
-        let (_, name, stars, comment) = RATED[i];
-        parts.checks.push(Check::new(
-            format!("one review of {name}: {stars} stars, \"{comment}\""),
-            move |ctx| {
-                let pid = product_named(ctx.db, name).unwrap_or(-1);
-                match review_of(ctx, pid).as_slice() {
-                    [(r, t)] if *r == stars && t.trim() == comment => Ok(()),
-                    other => Err(format!("reviews: {other:?}")),
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v.april.iter().map(|&i| reviewed(RATED[i])).collect();
+    let skipped: Vec<&str> = (0..RATED.len())
+        .filter(|i| !v.april.contains(i))
+        .map(|i| RATED[i].1)
+        .collect();
+    checks.push(
+        v.check(format!("no review of {}", skipped.join(", ")), |v, ctx| {
+            for (i, (_, n, _, _)) in RATED.iter().enumerate() {
+                if v.april.contains(&i) {
+                    continue;
                 }
-            },
-        ));
-    }
-    let skipped: Vec<usize> = (0..RATED.len()).filter(|i| !april.contains(i)).collect();
-    let skipped_names: Vec<&str> = skipped.iter().map(|&i| RATED[i].1).collect();
-    parts.checks.push(Check::new(
-        format!("no review of {}", skipped_names.join(", ")),
-        move |ctx| {
-            for n in &skipped_names {
                 let pid = product_named(ctx.db, n).unwrap_or(-1);
                 if !review_of(ctx, pid).is_empty() {
                     return Err(format!("{n} was reviewed"));
                 }
             }
             Ok(())
-        },
-    ));
-    parts
-        .checks
-        .push(Check::new("no new order or return", |ctx| {
-            let n = new_orders(ctx).len() + added(ctx, "amazon", "product_returns").len();
-            if n == 0 {
-                Ok(())
-            } else {
-                Err(format!("{n} rows"))
+        }),
+    );
+    checks.push(Check::new("no new order or return", |ctx| {
+        let n = new_orders(ctx).len() + added(ctx, "amazon", "product_returns").len();
+        if n == 0 {
+            Ok(())
+        } else {
+            Err(format!("{n} rows"))
+        }
+    }));
+    checks
+}
+
+/// One review of the rated product, with the note's rating and comment.
+fn reviewed((_, name, stars, comment): Rated) -> Check {
+    Check::new(
+        format!("one review of {name}: {stars} stars, \"{comment}\""),
+        move |ctx| {
+            let pid = product_named(ctx.db, name).unwrap_or(-1);
+            match review_of(ctx, pid).as_slice() {
+                [(r, t)] if *r == stars && t.trim() == comment => Ok(()),
+                other => Err(format!("reviews: {other:?}")),
             }
-        }));
-    parts.allowed = vec![
+        },
+    )
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         Allow::new("the supervisor's reviews", |ctx, r| {
             r.is("amazon", "product_reviews")
                 && r.kind() != ChangeKind::Removed
@@ -207,8 +248,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     .iter()
                     .all(|c| c == "rating" || c == "seller_rating")
         }),
-    ];
-    parts
+    ]
 }
 
 /// A product of the reviews task: (type, name, rating in the note, comment in the note).

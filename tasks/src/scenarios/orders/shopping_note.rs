@@ -4,14 +4,44 @@
 use super::{CHEAPEST, LISTED, SELLER, VALID_CARD, cheapest_listed, only_order};
 use crate::kit::amazon::{address_lines, end_cart, product_id, start_cart, stocked_products};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals, allow};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, mix, step};
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep, mix};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+
+/// The note with the list.
+const TITLE: &str = "Amazon list";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The key of the products already in the cart.
+    key: i64,
+    /// The list: (index into LISTED, units).
+    picks: Vec<(usize, i64)>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "simple_note", "amazon"];
+    parts.notes = Some(notes);
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("shopping_note.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::new_orders();
+    parts.allowed.extend(allow::amazon_side_effects());
+    parts.allowed.push(allow::cart());
+    parts
+}
+
+/// The values, and the supervisor's notes (the list among fillers).
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor_where(|p| p.payment_cards.len() == 1);
-    const TITLE: &str = "Amazon list";
-    // (index into LISTED, units)
     let picks: Vec<(usize, i64)> = match g.variant {
         1 => vec![(0, 2), (1, 1), (2, 2)],
         2 => vec![(1, 2), (3, 1), (4, 1)],
@@ -30,7 +60,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     } else {
         "\nAlready bought: Alder Trail Hiking Socks Pack"
     });
-    let instruction = match g.variant {
+    let note = g.note(TITLE, &content, &["shopping"], false, 2);
+    let filler = g.filler(&p, 6, &["shopping"], &[TITLE]);
+    let notes = mix(&mut g.rng, filler, vec![note]);
+    let values = Values {
+        variant: g.variant,
+        key: p.id * 53 + i64::from(g.variant) * 17,
+        supervisor: p,
+        picks,
+    };
+    (values, notes)
+}
+
+fn instruction(v: &Values) -> String {
+    match v.variant {
         1 => format!(
             "Order everything on my \"{TITLE}\" note on Amazon, in the quantities written there. For each item take the cheapest variant that is in stock. Ship it all in one order to my home address and pay with my card that hasn't expired. Whatever is already in my cart isn't part of this: leave it there."
         ),
@@ -40,23 +83,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "I keep a shopping list in my note \"{TITLE}\". Place one Amazon order with all of it (how many of each is in the note), choosing the cheapest in-stock variant of each product, delivered to my home and charged to my non-expired card. Don't touch the rest of my cart."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "simple_note", "amazon"];
-    let note = g.note(TITLE, &content, &["shopping"], false, 2);
-    let filler = g.filler(&p, 6, &["shopping"], &[TITLE]);
-    parts.notes = Some(mix(&mut g.rng, filler, vec![note]));
-    let sup = p.clone();
-    let key = p.id * 53 + i64::from(g.variant) * 17;
-    parts.setup.push(step(move |s| {
+    }
+}
+
+/// The listed products and their near-misses, an expired card and the cart's other things.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let sup = &v.supervisor;
         for (ptype, name, variants, near) in LISTED {
-            for v in variants.iter() {
-                s.add_amazon_product((ptype, name, v.0, v.1, v.2, v.3), SELLER)?;
+            for x in variants.iter() {
+                s.add_amazon_product((ptype, name, x.0, x.1, x.2, x.3), SELLER)?;
             }
             s.add_amazon_product((ptype, near, "black", "small", 8.99, 50), SELLER)?;
         }
         s.add_amazon_card(
-            &sup,
+            sup,
             "Citi Rewards",
             6_011_000_000_000_000 + sup.id * 7_919,
             2023,
@@ -64,11 +105,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             412,
             5_000.0,
         )?;
-        let cart = stocked_products(s.db, key, 2);
-        s.set_amazon_cart(&sup, &[(cart[0], 1), (cart[1], 1)])?;
+        let cart = stocked_products(s.db, v.key, 2);
+        s.set_amazon_cart(sup, &[(cart[0], 1), (cart[1], 1)])?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("shopping_note.py"));
+    })
+}
+
+fn solutions(script: &Script) -> (Vec<String>, Vec<Solution>) {
     // `order`: the address, whether the variant must be in stock, the units and whether the
     // rest of the cart is put back.
     let solve = |address: &str, in_stock: &str, qty: &str, restore: &str| {
@@ -82,8 +125,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("restore", restore);
         script.cells(&["logins", "read", "order"], &vals)
     };
-    parts.ground_truth = solve("Home", "True", "qty", "True");
-    parts.wrong = vec![
+    let ground_truth = solve("Home", "True", "qty", "True");
+    let wrong = vec![
         solution(
             "orders one of each, ignoring the quantities",
             solve("Home", "True", "1", "True"),
@@ -101,56 +144,54 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             solve("Home", "False", "qty", "True"),
         ),
     ];
-    let home = p
+    (ground_truth, wrong)
+}
+
+/// The supervisor's home address as an order spells it.
+fn home(v: &Values) -> String {
+    v.supervisor
         .addresses
         .iter()
         .find(|a| a.name == "Home")
         .map(address_lines)
-        .unwrap_or_default();
-    let last4 = format!("{:04}", p.payment_cards[0].card_number % 10_000);
-    for (i, q) in &picks {
-        let l = LISTED[*i];
-        let (color, size) = cheapest_listed(&l);
-        let (name, q) = (l.1, *q);
-        parts.checks.push(Check::new(
-            format!("the order holds {q} x {name} ({color}, {size})"),
-            move |ctx| {
+        .unwrap_or_default()
+}
+
+/// The last four digits of the supervisor's valid card.
+fn last4(v: &Values) -> String {
+    format!("{:04}", v.supervisor.payment_cards[0].card_number % 10_000)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v.picks.iter().map(|&(i, q)| holds(i, q)).collect();
+    checks.extend([
+        v.check(
+            format!("the order holds nothing else ({} products)", v.picks.len()),
+            |v, ctx| {
                 let (_, lines) = only_order(ctx)?;
-                let want = product_id(ctx.db, name, color, size).unwrap_or(-1);
-                match lines.get(&want) {
-                    Some((n, _)) if *n == q => Ok(()),
-                    Some((n, _)) => Err(format!("{n} units")),
-                    None => Err(format!("not in the order: {lines:?}")),
-                }
-            },
-        ));
-    }
-    let n_items = picks.len();
-    parts.checks.extend([
-        Check::new(
-            format!("the order holds nothing else ({n_items} products)"),
-            move |ctx| {
-                let (_, lines) = only_order(ctx)?;
-                if lines.len() == n_items {
+                if lines.len() == v.picks.len() {
                     Ok(())
                 } else {
                     Err(format!("{} products: {lines:?}", lines.len()))
                 }
             },
         ),
-        Check::new("shipped to the supervisor's home address", move |ctx| {
+        v.check("shipped to the supervisor's home address", |v, ctx| {
             let (o, _) = only_order(ctx)?;
-            if o.get("address_text").as_str() == Some(home.as_str()) {
+            if o.get("address_text").as_str() == Some(home(v).as_str()) {
                 Ok(())
             } else {
                 Err(format!("shipped to {:?}", o.get("address_text")))
             }
         }),
-        Check::new(
-            format!("paid with the card ending in {last4}, not the expired Citi Rewards card"),
-            move |ctx| {
+        v.check(
+            format!(
+                "paid with the card ending in {}, not the expired Citi Rewards card",
+                last4(v)
+            ),
+            |v, ctx| {
                 let (o, _) = only_order(ctx)?;
-                if o.get("payment_card_digits").as_str() == Some(last4.as_str()) {
+                if o.get("payment_card_digits").as_str() == Some(last4(v).as_str()) {
                     Ok(())
                 } else {
                     Err(format!("paid with {:?}", o.get("payment_card_digits")))
@@ -166,8 +207,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }),
     ]);
-    parts.allowed = allow::new_orders();
-    parts.allowed.extend(allow::amazon_side_effects());
-    parts.allowed.push(allow::cart());
-    parts
+    checks
+}
+
+/// The order holds `q` of LISTED[i]'s cheapest in-stock variant.
+fn holds(i: usize, q: i64) -> Check {
+    let l = LISTED[i];
+    let (color, size) = cheapest_listed(&l);
+    let name = l.1;
+    Check::new(
+        format!("the order holds {q} x {name} ({color}, {size})"),
+        move |ctx| {
+            let (_, lines) = only_order(ctx)?;
+            let want = product_id(ctx.db, name, color, size).unwrap_or(-1);
+            match lines.get(&want) {
+                Some((n, _)) if *n == q => Ok(()),
+                Some((n, _)) => Err(format!("{n} units")),
+                None => Err(format!("not in the order: {lines:?}")),
+            }
+        },
+    )
 }

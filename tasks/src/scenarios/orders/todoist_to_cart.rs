@@ -8,19 +8,55 @@ use crate::diff::ChangeKind;
 use crate::kit::amazon::{end_cart, new_orders, product_id, start_cart, stocked_products};
 use crate::kit::db::one;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals, allow};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::params;
 use sim::sql::Cached;
 use std::collections::BTreeMap;
 
+/// The Todoist project of things to buy.
+const PROJECT: &str = "Things to buy";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// The key of the products already in the cart.
+    key: i64,
+    /// The project's tasks: (index into LISTED, units, done, section; "" for none).
+    tasks: Vec<(usize, i64, bool, &'static str)>,
+}
+
+impl Values {
+    /// The open tasks' items: (index into LISTED, units).
+    fn open_items(&self) -> Vec<(usize, i64)> {
+        self.tasks
+            .iter()
+            .filter(|t| !t.2)
+            .map(|t| (t.0, t.1))
+            .collect()
+    }
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "todoist", "amazon"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("todoist_to_cart.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let p = g.supervisor();
-    const PROJECT: &str = "Things to buy";
-    // (index into LISTED, units, done, section)
-    let tasks: Vec<(usize, i64, bool, &str)> = match g.variant {
+    let tasks = match g.variant {
         1 => vec![
             (1, 1, false, ""),
             (2, 2, false, ""),
@@ -40,14 +76,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             (1, 1, false, ""),
         ],
     };
-    let title = |i: usize, q: i64| {
-        if q == 1 {
-            LISTED[i].1.to_string()
-        } else {
-            format!("{} x{q}", LISTED[i].1)
-        }
-    };
-    let instruction = match g.variant {
+    Values {
+        variant: g.variant,
+        key: p.id * 41 + i64::from(g.variant) * 5,
+        supervisor: p,
+        now: g.now,
+        tasks,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    match v.variant {
         1 => format!(
             "Add everything that's still open in my Todoist project \"{PROJECT}\" to my Amazon cart (the cheapest variant in stock of each, as many as the task says), then mark those tasks as done. Don't place the order yet, and keep what's already in the cart."
         ),
@@ -57,37 +96,43 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Move my open to-dos from the Todoist project \"{PROJECT}\" into my Amazon cart: cheapest variant that's in stock, quantities as in the task titles. Tick the tasks off once they're in the cart. No checkout, and don't remove anything from the cart."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "todoist", "amazon"];
-    let sup = p.clone();
-    let now = g.now;
-    let key = p.id * 41 + i64::from(g.variant) * 5;
-    let tasks_c: Vec<(String, bool, String)> = tasks
-        .iter()
-        .map(|(i, q, done, sec)| (title(*i, *q), *done, sec.to_string()))
-        .collect();
-    parts.setup.push(step(move |s| {
+    }
+}
+
+/// A task's title: the item, with ` xN` when more than one.
+fn title(i: usize, q: i64) -> String {
+    if q == 1 {
+        LISTED[i].1.to_string()
+    } else {
+        format!("{} x{q}", LISTED[i].1)
+    }
+}
+
+/// The listed products and their near-misses, the cart's other things, the project and its
+/// tasks (under sections where the variant has them).
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
         for (ptype, name, variants, near) in LISTED {
-            for v in variants.iter() {
-                s.add_amazon_product((ptype, name, v.0, v.1, v.2, v.3), SELLER)?;
+            for x in variants.iter() {
+                s.add_amazon_product((ptype, name, x.0, x.1, x.2, x.3), SELLER)?;
             }
             s.add_amazon_product((ptype, near, "black", "small", 8.99, 50), SELLER)?;
         }
-        let cart = stocked_products(s.db, key, 2);
-        s.set_amazon_cart(&sup, &[(cart[0], 1), (cart[1], 2)])?;
+        let cart = stocked_products(s.db, v.key, 2);
+        s.set_amazon_cart(sup, &[(cart[0], 1), (cart[1], 2)])?;
         let project = s.add_todo_project(
-            &sup,
+            sup,
             PROJECT,
             "Stuff to order",
             &[],
             now - Duration::days(20),
         )?;
         let mut sections: BTreeMap<String, i64> = BTreeMap::new();
-        for (k, (t, done, sec)) in tasks_c.iter().enumerate() {
+        for (k, (i, q, done, sec)) in v.tasks.iter().enumerate() {
             let section = if sec.is_empty() {
                 None
-            } else if let Some(id) = sections.get(sec) {
+            } else if let Some(id) = sections.get(*sec) {
                 Some(*id)
             } else {
                 let id = apps::todoist::rows::NewSection {
@@ -97,14 +142,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     created_at: &sim::clock::fmt_datetime(now - Duration::days(20)),
                 }
                 .insert(s.db)?;
-                sections.insert(sec.clone(), id);
+                sections.insert(sec.to_string(), id);
                 Some(id)
             };
             s.add_todo_task(
                 project,
                 section,
-                &sup,
-                t,
+                sup,
+                &title(*i, *q),
                 None,
                 "medium",
                 *done,
@@ -113,8 +158,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("todoist_to_cart.py"));
+    })
+}
+
+fn solutions(script: &Script) -> (Vec<String>, Vec<Solution>) {
     let vals = |open_only: &str, qty: &str| {
         Vals::new()
             .code("cheapest", CHEAPEST)
@@ -124,8 +171,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("qty", qty)
     };
     let right = vals("True", "qty");
-    parts.ground_truth = script.cells(&["logins", "read", "add"], &right);
-    parts.wrong = vec![
+    let ground_truth = script.cells(&["logins", "read", "add"], &right);
+    let wrong = vec![
         solution(
             "also adds the items of tasks already done",
             script.cells(&["logins", "read", "add"], &vals("False", "qty")),
@@ -143,43 +190,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             script.cells(&["logins", "read", "add_and_order"], &right),
         ),
     ];
-    let open_items: Vec<(usize, i64)> = tasks.iter().filter(|t| !t.2).map(|t| (t.0, t.1)).collect();
-    for &(i, q) in &open_items {
-        let (color, size) = cheapest_listed(&LISTED[i]);
-        let name = LISTED[i].1;
-        parts.checks.push(Check::new(
-            format!("the cart gained {q} x {name} ({color}, {size})"),
-            move |ctx| {
-                let want = product_id(ctx.db, name, color, size).unwrap_or(-1);
-                let (start, end) = (start_cart(ctx), end_cart(ctx));
-                let gained =
-                    end.get(&want).map_or(0, |v| v.0) - start.get(&want).map_or(0, |v| v.0);
-                if gained == q {
-                    Ok(())
-                } else {
-                    Err(format!("gained {gained}"))
-                }
-            },
-        ));
-    }
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let open_items = v.open_items();
+    let mut checks: Vec<Check> = open_items.iter().map(|&(i, q)| cart_gained(i, q)).collect();
     let n_open = open_items.len();
-    parts.checks.extend([
-        Check::new(
+    checks.extend([
+        v.check(
             format!("nothing else changed in the cart ({n_open} products added)"),
-            move |ctx| {
+            |v, ctx| {
                 let (start, end) = (start_cart(ctx), end_cart(ctx));
                 let kept = start.iter().all(|(k, v)| end.get(k) == Some(v));
                 let added_n = end.keys().filter(|k| !start.contains_key(k)).count();
-                if kept && added_n == n_open {
+                if kept && added_n == v.open_items().len() {
                     Ok(())
                 } else {
                     Err(format!("the cart held {start:?} and now holds {end:?}"))
                 }
             },
         ),
-        Check::new(
+        v.check(
             format!("the {n_open} open tasks of \"{PROJECT}\" are completed, the others untouched"),
-            move |ctx| {
+            |v, ctx| {
                 let me = ctx.user_id("todoist");
                 let open: i64 = ctx
                     .db
@@ -194,7 +228,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     .table("todoist", "tasks")
                     .filter(|r| r.kind() == ChangeKind::Updated)
                     .count();
-                if open == 0 && changed == n_open {
+                if open == 0 && changed == v.open_items().len() {
                     Ok(())
                 } else {
                     Err(format!("{open} tasks still open, {changed} tasks changed"))
@@ -206,7 +240,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             if n == 0 { Ok(()) } else { Err(format!("{n} orders")) }
         }),
     ]);
-    parts.allowed = vec![
+    checks
+}
+
+/// The cart gained `q` of LISTED[i]'s cheapest in-stock variant.
+fn cart_gained(i: usize, q: i64) -> Check {
+    let (color, size) = cheapest_listed(&LISTED[i]);
+    let name = LISTED[i].1;
+    Check::new(
+        format!("the cart gained {q} x {name} ({color}, {size})"),
+        move |ctx| {
+            let want = product_id(ctx.db, name, color, size).unwrap_or(-1);
+            let (start, end) = (start_cart(ctx), end_cart(ctx));
+            let gained = end.get(&want).map_or(0, |v| v.0) - start.get(&want).map_or(0, |v| v.0);
+            if gained == q {
+                Ok(())
+            } else {
+                Err(format!("gained {gained}"))
+            }
+        },
+    )
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         allow::cart(),
         Allow::new(
             format!("updates of the tasks of \"{PROJECT}\""),
@@ -220,6 +277,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     ) == Some(1)
             },
         ),
-    ];
-    parts
+    ]
 }

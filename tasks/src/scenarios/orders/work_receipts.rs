@@ -8,12 +8,40 @@ use crate::eval::EvalCtx;
 use crate::kit::amazon::{order_at, stocked_products};
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
 use chrono::NaiveDateTime;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The key of the designed orders' products.
+    key: i64,
+    /// The folder as the instruction names it (`~/...`), and its full path.
+    folder: &'static str,
+    dir: String,
+    /// Variant 3: the receipts are named by order date.
+    by_date: bool,
+    /// (when, address) of the designed orders.
+    designed: Vec<(NaiveDateTime, &'static str)>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "amazon", "file_system"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("work_receipts.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let p = g.supervisor_where(|p| p.addresses.iter().any(|a| a.name == "Work"));
     let now = g.now;
     let folder = match g.variant {
@@ -21,29 +49,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => "~/documents/work/reimbursements/april_2023",
         _ => "~/documents/expenses/amazon_april",
     };
-    let by_date = g.variant == 3;
-    let instruction = match g.variant {
-        1 => format!(
-            "Work reimburses what I order on Amazon for the office. Save the receipt of every Amazon order I had shipped to my work address in April into the folder {folder}/ in my file system (keep Amazon's file names)."
-        ),
-        2 => format!(
-            "For my April expense report: download the receipts of all my April Amazon orders that went to my work address into {folder}/ in my file system, with the default receipt file names."
-        ),
-        _ => format!(
-            "Put the receipts of my Amazon orders from April that were delivered to my work address in {folder}/ in my file system, each named by its order date, like 2023-04-03.txt (there was at most one such order a day)."
-        ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "amazon", "file_system"];
-    let sup = p.clone();
-    let key = p.id * 71 + i64::from(g.variant) * 13;
     let d = move |m: u32, day: u32, h: u32| {
         chrono::NaiveDate::from_ymd_opt(2023, m, day)
             .and_then(|x| x.and_hms_opt(h, 40, 0))
             .unwrap_or(now)
     };
-    // (when, address) of the designed orders.
-    let designed: Vec<(NaiveDateTime, &str)> = vec![
+    let designed = vec![
         (d(4, 3, 10), "Work"),
         (d(4, 11, 14), "Home"),
         (d(4, 19, 9), "Work"),
@@ -55,21 +66,59 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         (d(5, 12, 18), "Home"),
         (d(5, 15, 10), "Work"),
     ];
-    let designed_c = designed.clone();
-    parts.setup.push(step(move |s| {
-        // Only the task's own orders: the base world's are dated elsewhere (a year back).
-        let uid = s.user_id("amazon", &sup)?;
+    let home_dir = format!("/home/{}", p.first_name.to_lowercase());
+    Values {
+        variant: g.variant,
+        key: p.id * 71 + i64::from(g.variant) * 13,
+        supervisor: p,
+        folder,
+        dir: folder.replacen('~', &home_dir, 1),
+        by_date: g.variant == 3,
+        designed,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let folder = v.folder;
+    match v.variant {
+        1 => format!(
+            "Work reimburses what I order on Amazon for the office. Save the receipt of every Amazon order I had shipped to my work address in April into the folder {folder}/ in my file system (keep Amazon's file names)."
+        ),
+        2 => format!(
+            "For my April expense report: download the receipts of all my April Amazon orders that went to my work address into {folder}/ in my file system, with the default receipt file names."
+        ),
+        _ => format!(
+            "Put the receipts of my Amazon orders from April that were delivered to my work address in {folder}/ in my file system, each named by its order date, like 2023-04-03.txt (there was at most one such order a day)."
+        ),
+    }
+}
+
+/// Only the task's own orders: the base world's are dated elsewhere (a year back).
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let sup = &v.supervisor;
+        let uid = s.user_id("amazon", sup)?;
         s.execute(
             "UPDATE amazon.orders SET created_at = '2022-' || substr(created_at, 6) WHERE user_id = ?1 AND created_at >= '2023-03-01'",
             [uid],
         )?;
-        let stock = stocked_products(s.db, key, designed_c.len() as i64);
-        for (k, (at, addr)) in designed_c.iter().enumerate() {
-            s.add_amazon_order(&sup, addr, None, &[(stock[k], 1 + (k as i64 % 2), 20.0 + k as f64 * 3.5, 0, 0, true)], 5.0, 0.0, *at)?;
+        let stock = stocked_products(s.db, v.key, v.designed.len() as i64);
+        for (k, (at, addr)) in v.designed.iter().enumerate() {
+            s.add_amazon_order(
+                sup,
+                addr,
+                None,
+                &[(stock[k], 1 + (k as i64 % 2), 20.0 + k as f64 * 3.5, 0, 0, true)],
+                5.0,
+                0.0,
+                *at,
+            )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("work_receipts.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     // `file` the orders of `month`, to any address or the work address only, from every page
     // of orders or the first.
     let act = |month: &str, any_address: &str, first_page: bool| {
@@ -78,7 +127,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         } else {
             "all_pages(apis.amazon.show_orders, access_token=az)"
         };
-        let name = if by_date {
+        let name = if v.by_date {
             "o[\"created_at\"][:10] + \".txt\""
         } else {
             "\"amazon_order_\" + str(o[\"order_id\"]) + \".txt\""
@@ -88,11 +137,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("any_address", any_address)
             .code("orders", orders)
             .code("name", name)
-            .lit("folder", folder);
+            .lit("folder", v.folder);
         script.cells(&["logins", "file"], &vals)
     };
-    parts.ground_truth = act("2023-04", "False", false);
-    parts.wrong = vec![
+    let ground_truth = act("2023-04", "False", false);
+    let wrong = vec![
         solution(
             "also files the April orders shipped home",
             act("2023-04", "True", false),
@@ -103,74 +152,85 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
         solution("files May's work orders", act("2023-05", "False", false)),
     ];
-    let home_dir = format!("/home/{}", p.first_name.to_lowercase());
-    let dir = folder.replacen('~', &home_dir, 1);
-    let wanted: Vec<NaiveDateTime> = designed
+    (ground_truth, wrong)
+}
+
+/// The files the supervisor added under `dir`: (path, content).
+fn new_files(ctx: &EvalCtx, dir: &str) -> Vec<(String, String)> {
+    let me = ctx.user_id("file_system");
+    added(ctx, "file_system", "files")
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == me)
+        .filter_map(|r| {
+            let path = r.get("path").as_str()?;
+            path.starts_with(&format!("{dir}/")).then(|| {
+                (
+                    path.to_string(),
+                    r.get("content").as_str().unwrap_or("").to_string(),
+                )
+            })
+        })
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let wanted: Vec<NaiveDateTime> = v
+        .designed
         .iter()
         .filter(|(at, a)| *a == "Work" && at.format("%Y-%m").to_string() == "2023-04")
         .map(|(at, _)| *at)
         .collect();
-    let new_files = {
-        let dir = dir.clone();
-        move |ctx: &EvalCtx| -> Vec<(String, String)> {
-            let me = ctx.user_id("file_system");
-            added(ctx, "file_system", "files")
-                .into_iter()
-                .filter(|r| r.get("user_id").as_i64() == me)
-                .filter_map(|r| {
-                    let path = r.get("path").as_str()?;
-                    path.starts_with(&format!("{dir}/")).then(|| {
-                        (
-                            path.to_string(),
-                            r.get("content").as_str().unwrap_or("").to_string(),
-                        )
-                    })
-                })
-                .collect()
-        }
-    };
-    for at in &wanted {
-        let at = *at;
-        let dir = dir.clone();
-        let new_files = new_files.clone();
-        parts.checks.push(Check::new(
-            format!(
-                "the receipt of the work order of {} is in {folder}/",
-                at.format("%Y-%m-%d")
-            ),
-            move |ctx| {
-                let id = order_at(ctx, at).unwrap_or(-1);
-                let name = if by_date {
-                    format!("{}.txt", at.format("%Y-%m-%d"))
-                } else {
-                    format!("amazon_order_{id}.txt")
-                };
-                let path = format!("{dir}/{name}");
-                match new_files(ctx).iter().find(|f| f.0 == path) {
-                    Some((_, c)) if c.contains(&format!("Order ID: #{id}\n")) => Ok(()),
-                    Some(_) => Err(format!("{path} is not that order's receipt")),
-                    None => Err(format!("no {path}")),
-                }
-            },
-        ));
-    }
+    let mut checks: Vec<Check> = wanted.iter().map(|at| receipt_filed(v, *at)).collect();
     let n = wanted.len();
-    parts.checks.push(Check::new(
-        format!("no other file in {folder}/ ({n} receipts)"),
-        move |ctx| {
-            let got = new_files(ctx);
-            if got.len() == n {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{} files: {:?}",
-                    got.len(),
-                    got.iter().map(|f| &f.0).collect::<Vec<_>>()
-                ))
+    checks.push(Check::new(
+        format!("no other file in {}/ ({n} receipts)", v.folder),
+        {
+            let dir = v.dir.clone();
+            move |ctx| {
+                let got = new_files(ctx, &dir);
+                if got.len() == n {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{} files: {:?}",
+                        got.len(),
+                        got.iter().map(|f| &f.0).collect::<Vec<_>>()
+                    ))
+                }
             }
         },
     ));
-    parts.allowed = vec![
+    checks
+}
+
+/// The receipt of the work order placed `at` is in the folder, under the wanted name.
+fn receipt_filed(v: &Values, at: NaiveDateTime) -> Check {
+    let (dir, by_date) = (v.dir.clone(), v.by_date);
+    Check::new(
+        format!(
+            "the receipt of the work order of {} is in {}/",
+            at.format("%Y-%m-%d"),
+            v.folder
+        ),
+        move |ctx| {
+            let id = order_at(ctx, at).unwrap_or(-1);
+            let name = if by_date {
+                format!("{}.txt", at.format("%Y-%m-%d"))
+            } else {
+                format!("amazon_order_{id}.txt")
+            };
+            let path = format!("{dir}/{name}");
+            match new_files(ctx, &dir).iter().find(|f| f.0 == path) {
+                Some((_, c)) if c.contains(&format!("Order ID: #{id}\n")) => Ok(()),
+                Some(_) => Err(format!("{path} is not that order's receipt")),
+                None => Err(format!("no {path}")),
+            }
+        },
+    )
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added(
             "files the supervisor saved",
             "file_system",
@@ -190,6 +250,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     .iter()
                     .all(|c| c == "receipt_download_count")
         }),
-    ];
-    parts
+    ]
 }

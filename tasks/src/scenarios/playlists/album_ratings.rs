@@ -9,35 +9,74 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::{ids, one};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
 use apps::spotify::rows::{NewReview, Reviewed};
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
 
+/// The note's overall rating of the album.
+const OVERALL: i64 = 4;
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// The key of the album [`rated_album`] picks (`key + 1`: the other album's).
+    key: i64,
+    /// The supervisor's other notes.
+    filler: Vec<NoteSeed>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "simple_note", "spotify"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("album_ratings.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let p = g.supervisor();
     let variant = g.variant;
     let key = p.id * 41 + i64::from(variant) * 13;
-    let overall = 4;
-    let instruction = match variant {
+    let filler = g.filler(&p, 5, &[], &[]);
+    Values {
+        variant,
+        supervisor: p,
+        now: g.now,
+        key,
+        filler,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    match v.variant {
         1 => "I put my ratings for the songs of an album I saved in my notes (the note is titled \"Ratings - \" and the album's name). Rate each of its songs on Spotify with those numbers; where I rated a song before, change that rating.".to_string(),
         2 => "Rate the songs of the album in my Spotify library that I wrote ratings for in my notes (\"Ratings - <album>\"), updating any earlier rating of mine, and like the songs I gave 5.".to_string(),
         _ => "My note \"Ratings - <album>\" has my ratings for an album in my Spotify library. Put them on Spotify (update earlier ratings of mine rather than adding new ones) and rate the album itself with the overall rating at the bottom of the note.".to_string(),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "simple_note", "spotify"];
-    let filler = g.filler(&p, 5, &[], &[]);
-    let (sup, now) = (p.clone(), g.now);
-    parts.setup.push(step(move |s| {
+    }
+}
+
+/// The album saved, earlier reviews of two of its songs, and the two ratings notes.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now, variant, key) = (&v.supervisor, v.now, v.variant, v.key);
         let (album, songs) = s.pick("rated_album", |db| rated_album(db, key));
         let (other, other_songs) = s.pick("rated_album +1", |db| rated_album(db, key + 1));
         if songs.len() < 6 || other_songs.is_empty() || other == album {
             return Err(missing());
         }
-        let uid = s.user_id("spotify", &sup)?;
-        s.add_library_album(&sup, album, now - Duration::days(30))?;
+        let uid = s.user_id("spotify", sup)?;
+        s.add_library_album(sup, album, now - Duration::days(30))?;
         s.execute(
             "DELETE FROM spotify.song_reviews WHERE user_id = ?1 AND song_id IN (SELECT id FROM spotify.songs WHERE album_id IN (?2, ?3))",
             params![uid, album, other],
@@ -46,7 +85,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "DELETE FROM spotify.album_reviews WHERE user_id = ?1 AND album_id IN (?2, ?3)",
             params![uid, album, other],
         )?;
-        s.unlike_songs(&sup, &songs)?;
+        s.unlike_songs(sup, &songs)?;
         for k in [0usize, 2] {
             NewReview {
                 of: Reviewed::Song,
@@ -60,16 +99,29 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .insert(s.db)?;
         }
         let line = |id: i64, r: i64| format!("{}: {r}/5", text_of(s.db, "songs", "title", id));
-        let mut body: Vec<String> = songs.iter().enumerate().map(|(k, id)| line(*id, note_rating(k, variant))).collect();
-        body.push(format!("Overall: {overall}/5"));
+        let mut body: Vec<String> = songs
+            .iter()
+            .enumerate()
+            .map(|(k, id)| line(*id, note_rating(k, variant)))
+            .collect();
+        body.push(format!("Overall: {OVERALL}/5"));
         let other_body: Vec<String> = other_songs.iter().map(|id| line(*id, 2)).collect();
-        let mut notes = filler.clone();
-        notes.insert(1, note_seed(&format!("Ratings - {}", text_of(s.db, "albums", "title", album)), &body.join("\n"), &["music"], now, 2));
-        notes.insert(3, note_seed(&format!("Ratings - {}", text_of(s.db, "albums", "title", other)), &other_body.join("\n"), &["music"], now, 40));
-        s.replace_notes(&sup, &notes)
-    }));
-    let script = Script::parse(include_str!("album_ratings.py"));
-    let rate = match variant {
+        let title_of = |a: i64| format!("Ratings - {}", text_of(s.db, "albums", "title", a));
+        let mut notes = v.filler.clone();
+        notes.insert(
+            1,
+            note_seed(&title_of(album), &body.join("\n"), &["music"], now, 2),
+        );
+        notes.insert(
+            3,
+            note_seed(&title_of(other), &other_body.join("\n"), &["music"], now, 40),
+        );
+        s.replace_notes(sup, &notes)
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let rate = match v.variant {
         2 => "rate_and_like",
         3 => "rate_and_review_album",
         _ => "rate",
@@ -86,8 +138,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("update", if update { "True" } else { "False" });
         script.cells(&["logins", "read", rate], &vals)
     };
-    parts.ground_truth = solve(None, true, 99);
-    parts.wrong = vec![
+    let ground_truth = solve(None, true, 99);
+    let wrong = vec![
         solution(
             "leaves the earlier ratings as they were",
             solve(None, false, 99),
@@ -95,33 +147,44 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         solution("rates every song 5", solve(Some(5), true, 99)),
         solution("rates only the first five songs", solve(None, true, 5)),
     ];
-    let my_reviews = |ctx: &EvalCtx, songs: &[i64]| -> Vec<(i64, i64)> {
-        let Ok(mut st) = ctx.db.prepare_cached(
-            "SELECT song_id, rating FROM spotify.song_reviews WHERE user_id = ?1 AND song_id IN (SELECT value FROM json_each(?2)) ORDER BY song_id",
-        ) else {
-            return Vec::new();
-        };
-        st.query_map(
-            params![ctx.user_id("spotify"), serde_json::json!(songs).to_string()],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .map(|rows| rows.filter_map(Result::ok).collect())
-        .unwrap_or_default()
+    (ground_truth, wrong)
+}
+
+/// The supervisor's reviews of these songs at the end: (song, rating), in song order.
+fn my_reviews(ctx: &EvalCtx, songs: &[i64]) -> Vec<(i64, i64)> {
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT song_id, rating FROM spotify.song_reviews WHERE user_id = ?1 AND song_id IN (SELECT value FROM json_each(?2)) ORDER BY song_id",
+    ) else {
+        return Vec::new();
     };
+    st.query_map(
+        params![ctx.user_id("spotify"), serde_json::json!(songs).to_string()],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .map(|rows| rows.filter_map(Result::ok).collect())
+    .unwrap_or_default()
+}
+
+/// The rated album and its songs.
+fn album(v: &Values, ctx: &EvalCtx) -> (i64, Vec<i64>) {
+    ctx.pick("rated_album", |db| rated_album(db, v.key))
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = vec![
-        Check::new(
+        v.check(
             "every song of the album has exactly one rating of mine",
-            move |ctx| {
-                let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
+            |v, ctx| {
+                let (_, songs) = album(v, ctx);
                 let got = my_reviews(ctx, &songs);
                 let per: Vec<i64> = got.iter().map(|r| r.0).collect();
                 same_set(&per, &songs)
             },
         ),
-        Check::new("each rating is the note's", move |ctx| {
-            let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
+        v.check("each rating is the note's", |v, ctx| {
+            let (_, songs) = album(v, ctx);
             for (k, s) in songs.iter().enumerate() {
-                let want = note_rating(k, variant);
+                let want = note_rating(k, v.variant);
                 match my_reviews(ctx, &[*s]).first() {
                     Some((_, r)) if *r == want => {}
                     Some((_, r)) => return Err(format!("song {s} rated {r}, not {want}")),
@@ -130,21 +193,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
             Ok(())
         }),
-        Check::new(
+        v.check(
             "the 2 earlier ratings were changed, not duplicated",
-            move |ctx| {
-                let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
+            |v, ctx| {
+                let (_, songs) = album(v, ctx);
                 let got = my_reviews(ctx, &[songs[0], songs[2]]);
                 let ok = got.len() == 2
                     && got.iter().all(|(s, r)| {
                         let k = songs.iter().position(|x| x == s).unwrap_or(0);
-                        *r == note_rating(k, variant)
+                        *r == note_rating(k, v.variant)
                     });
                 if ok { Ok(()) } else { Err(format!("{got:?}")) }
             },
         ),
-        Check::new("no song of the other album's note was rated", move |ctx| {
-            let (_, other) = ctx.pick("rated_album +1", |db| rated_album(db, key + 1));
+        v.check("no song of the other album's note was rated", |v, ctx| {
+            let (_, other) = ctx.pick("rated_album +1", |db| rated_album(db, v.key + 1));
             let got = my_reviews(ctx, &other);
             if got.is_empty() {
                 Ok(())
@@ -153,15 +216,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    if variant == 2 {
-        checks.push(Check::new(
-            "exactly the songs rated 5 are newly liked",
-            move |ctx| {
-                let (_, songs) = ctx.pick("rated_album", |db| rated_album(db, key));
+    if v.variant == 2 {
+        checks.push(
+            v.check("exactly the songs rated 5 are newly liked", |v, ctx| {
+                let (_, songs) = album(v, ctx);
                 let want: Vec<i64> = songs
                     .iter()
                     .enumerate()
-                    .filter(|(k, _)| note_rating(*k, variant) == 5)
+                    .filter(|(k, _)| note_rating(*k, v.variant) == 5)
                     .map(|(_, s)| *s)
                     .collect();
                 let got: Vec<i64> = added(ctx, "spotify", "song_likes")
@@ -170,29 +232,29 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     .filter_map(|r| r.get("song_id").as_i64())
                     .collect();
                 same_set(&got, &want)
-            },
-        ));
+            }),
+        );
     }
-    if variant == 3 {
-        checks.push(Check::new(
-            format!("the album is rated {overall}"),
-            move |ctx| {
-                let (album, _) = ctx.pick("rated_album", |db| rated_album(db, key));
-                let r: Option<i64> = one(
-                    ctx.db,
-                    "SELECT rating FROM spotify.album_reviews WHERE user_id = ?1 AND album_id = ?2",
-                    params![ctx.user_id("spotify"), album],
-                );
-                if r == Some(overall) {
-                    Ok(())
-                } else {
-                    Err(format!("rating {r:?}"))
-                }
-            },
-        ));
+    if v.variant == 3 {
+        checks.push(v.check(format!("the album is rated {OVERALL}"), |v, ctx| {
+            let (album, _) = album(v, ctx);
+            let r: Option<i64> = one(
+                ctx.db,
+                "SELECT rating FROM spotify.album_reviews WHERE user_id = ?1 AND album_id = ?2",
+                params![ctx.user_id("spotify"), album],
+            );
+            if r == Some(OVERALL) {
+                Ok(())
+            } else {
+                Err(format!("rating {r:?}"))
+            }
+        }));
     }
-    parts.checks = checks;
-    parts.allowed = vec![
+    checks
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    vec![
         allow_added("my new song reviews", "spotify", "song_reviews", mine),
         Allow::new("my song reviews' ratings changed", |ctx, r| {
             r.is("spotify", "song_reviews")
@@ -200,22 +262,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 && mine(ctx, r)
                 && r.changed_columns().iter().all(|c| c == "rating")
         }),
-        allow_added(
-            "likes of the songs rated 5",
-            "spotify",
-            "song_likes",
-            move |ctx, r| variant == 2 && mine(ctx, r),
-        ),
-        allow_added(
-            "the album's review",
-            "spotify",
-            "album_reviews",
-            move |ctx, r| variant == 3 && mine(ctx, r),
-        ),
+        v.allow("likes of the songs rated 5", |v, ctx, r| {
+            r.is("spotify", "song_likes")
+                && r.kind() == ChangeKind::Added
+                && v.variant == 2
+                && mine(ctx, r)
+        }),
+        v.allow("the album's review", |v, ctx, r| {
+            r.is("spotify", "album_reviews")
+                && r.kind() == ChangeKind::Added
+                && v.variant == 3
+                && mine(ctx, r)
+        }),
         allow_counters("songs"),
         allow_counters("albums"),
-    ];
-    parts
+    ]
 }
 
 /// Allows a catalog counter (`like_count`, `rating`, `review_count`) of `table` to follow the

@@ -13,14 +13,48 @@ use crate::kit::people::related_ids;
 use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend who texted about the artist, and another contact who texted about another.
+    friend: Person,
+    other: Person,
+    now: NaiveDateTime,
+    /// The key of the songs [`off_picks`] picks.
+    key: i64,
+    /// The shared playlist and its near-miss "(2022)".
+    title: String,
+    old_title: String,
+}
+
+impl Values {
+    /// Variant 2: off the library too.
+    fn library_too(&self) -> bool {
+        self.variant == 2
+    }
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "phone", "spotify"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("artist_off_playlist.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         let rel = pop.relations_of(p.id);
@@ -38,39 +72,60 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let key = p.id * 13 + i64::from(variant) * 5;
     let title = format!("Road Trip w/ {}", friend.first_name);
     let old_title = format!("{title} (2022)");
-    let instruction = match variant {
+    Values {
+        variant,
+        supervisor: p,
+        friend,
+        other,
+        now: g.now,
+        key,
+        title,
+        old_title,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (f, title) = (&v.friend, &v.title);
+    match v.variant {
         1 => format!(
             "My friend {} {} texted me about an artist they can't stand. Take every song by that artist (features included) off our shared Spotify playlist \"{title}\".",
-            friend.first_name, friend.last_name
+            f.first_name, f.last_name
         ),
         2 => format!(
             "{} {} messaged me that they can't stand some artist. Remove all of that artist's songs (including ones they're featured on) from my playlist \"{title}\", and take those songs out of my Spotify library too if they're in it.",
-            friend.first_name, friend.last_name
+            f.first_name, f.last_name
         ),
         _ => format!(
             "Read {} {}'s latest text about artists they can't stand and remove every song by them, features too, from my Spotify playlist \"{title}\".",
-            friend.first_name, friend.last_name
+            f.first_name, f.last_name
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "spotify"];
-    let (sup, fr, ot, now) = (p.clone(), friend.clone(), other.clone(), g.now);
-    let (t1, t2) = (title.clone(), old_title.clone());
-    parts.setup.push(step(move |s| {
-        let pk = s.pick("off_picks", |db| off_picks(db, key, variant)).ok_or_else(missing)?;
+    }
+}
+
+/// The two playlists, variant 2's library songs, and the texts.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, fr, ot, now, variant) = (&v.supervisor, &v.friend, &v.other, v.now, v.variant);
+        let pk = s
+            .pick("off_picks", |db| off_picks(db, v.key, variant))
+            .ok_or_else(missing)?;
         let mut order = pk.keep.clone();
         for (k, id) in pk.gone.iter().enumerate() {
             order.insert((2 * k + 1).min(order.len()), *id);
         }
-        s.add_spotify_playlist(&sup, &t2, true, &pk.old, now - Duration::days(300))?;
-        s.add_spotify_playlist(&sup, &t1, true, &order, now - Duration::days(25))?;
+        s.add_spotify_playlist(sup, &v.old_title, true, &pk.old, now - Duration::days(300))?;
+        s.add_spotify_playlist(sup, &v.title, true, &order, now - Duration::days(25))?;
         let name = |a: i64| text_of(s.db, "artists", "name", a);
         if variant == 2 {
-            s.add_library_songs(&sup, &[pk.gone[0], pk.gone[2], pk.other[0]], now - Duration::days(60))?;
+            s.add_library_songs(
+                sup,
+                &[pk.gone[0], pk.gone[2], pk.other[0]],
+                now - Duration::days(60),
+            )?;
         }
         s.add_text(
-            &fr,
-            &sup,
+            fr,
+            sup,
             "Loving the road trip playlist so far!",
             days_ago(now, 12, 18, 2),
         )?;
@@ -86,22 +141,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 name(pk.artists[0])
             )
         };
-        s.add_text(&fr, &sup, &msg, days_ago(now, 1, 19, 40))?;
+        s.add_text(fr, sup, &msg, days_ago(now, 1, 19, 40))?;
         s.add_text(
-            &ot,
-            &sup,
-            &format!("Ugh, {} came on the radio again. Can't stand them.", name(pk.artists[1])),
+            ot,
+            sup,
+            &format!(
+                "Ugh, {} came on the radio again. Can't stand them.",
+                name(pk.artists[1])
+            ),
             days_ago(now, 0, 8, 15),
         )?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("artist_off_playlist.py"));
-    let v2 = variant == 2;
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let v2 = v.library_too();
     let base = Vals::new()
         .code("find_contact", FIND_CONTACT)
         .code("find_playlist", FIND_PLAYLIST)
-        .lit("first", &friend.first_name)
-        .lit("last", &friend.last_name);
+        .lit("first", &v.friend.first_name)
+        .lit("last", &v.friend.last_name);
     // A removal cell for the playlist `playlist`, off the library too or not.
     let remove = |cell: &str, playlist: &str, library: bool| {
         let library = if library {
@@ -117,19 +177,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let logins = script.cell("logins", &base);
     let read_friend = script.cell("read_friend", &base);
     let done = script.cell("done", &base);
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         logins.clone(),
         read_friend.clone(),
-        remove("remove", &title, v2),
+        remove("remove", &v.title, v2),
         done.clone(),
     ];
-    parts.wrong = vec![
+    let wrong = vec![
         solution(
             "goes by the latest text from anyone (another contact's artist)",
             vec![
                 logins.clone(),
                 script.cell("read_latest", &base),
-                remove("remove", &title, v2),
+                remove("remove", &v.title, v2),
                 done.clone(),
             ],
         ),
@@ -138,7 +198,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 logins.clone(),
                 read_friend.clone(),
-                remove("remove_first_artist", &title, v2),
+                remove("remove_first_artist", &v.title, v2),
                 done.clone(),
             ],
         ),
@@ -147,71 +207,78 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![
                 logins,
                 read_friend,
-                remove("remove", &title, v2),
-                remove("remove", &old_title, false),
+                remove("remove", &v.title, v2),
+                remove("remove", &v.old_title, false),
                 done,
             ],
         ),
     ];
-    let tt = title.clone();
-    let the = move |ctx: &EvalCtx| playlist_named(ctx, &tt).ok_or(format!("no playlist \"{tt}\""));
-    let n_gone = if variant == 3 { 5 } else { 4 };
-    let (th1, th2, th3) = (the.clone(), the.clone(), the.clone());
-    let ot2 = old_title.clone();
+    (ground_truth, wrong)
+}
+
+/// The shared playlist's id.
+fn the(v: &Values, ctx: &EvalCtx) -> Result<i64, String> {
+    playlist_named(ctx, &v.title).ok_or(format!("no playlist \"{}\"", v.title))
+}
+
+/// The songs [`off_picks`] picked for this variant.
+fn picks(v: &Values, ctx: &EvalCtx) -> Result<OffPicks, String> {
+    ctx.pick("off_picks", |db| off_picks(db, v.key, v.variant))
+        .ok_or_else(|| "no picks".to_string())
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let n_gone = if v.variant == 3 { 5 } else { 4 };
     let mut checks = vec![
-        Check::new(
-            format!("the {n_gone} songs by the texted artist(s) are off \"{title}\""),
-            move |ctx| {
-                let pk = ctx
-                    .pick("off_picks", |db| off_picks(db, key, variant))
-                    .ok_or("no picks")?;
-                let got = playlist_songs(ctx.db, th1(ctx)?);
+        v.check(
+            format!(
+                "the {n_gone} songs by the texted artist(s) are off \"{}\"",
+                v.title
+            ),
+            |v, ctx| {
+                let pk = picks(v, ctx)?;
+                let got = playlist_songs(ctx.db, the(v, ctx)?);
                 match pk.gone.iter().find(|s| got.contains(s)) {
                     Some(s) => Err(format!("song {s} is still there")),
                     None => Ok(()),
                 }
             },
         ),
-        Check::new(
-            format!("\"{title}\" keeps exactly its other 11 songs"),
-            move |ctx| {
-                let pk = ctx
-                    .pick("off_picks", |db| off_picks(db, key, variant))
-                    .ok_or("no picks")?;
-                same_set(&playlist_songs(ctx.db, th2(ctx)?), &pk.keep)
+        v.check(
+            format!("\"{}\" keeps exactly its other 11 songs", v.title),
+            |v, ctx| {
+                let pk = picks(v, ctx)?;
+                same_set(&playlist_songs(ctx.db, the(v, ctx)?), &pk.keep)
             },
         ),
-        Check::new(
+        v.check(
             format!(
                 "the 2 songs by the artist {} {} complained about stay",
-                other.first_name, other.last_name
+                v.other.first_name, v.other.last_name
             ),
-            move |ctx| {
-                let pk = ctx
-                    .pick("off_picks", |db| off_picks(db, key, variant))
-                    .ok_or("no picks")?;
-                let got = playlist_songs(ctx.db, th3(ctx)?);
+            |v, ctx| {
+                let pk = picks(v, ctx)?;
+                let got = playlist_songs(ctx.db, the(v, ctx)?);
                 match pk.other.iter().find(|s| !got.contains(s)) {
                     Some(s) => Err(format!("song {s} was removed")),
                     None => Ok(()),
                 }
             },
         ),
-        Check::new(format!("\"{old_title}\" keeps its 5 songs"), move |ctx| {
-            let pk = ctx
-                .pick("off_picks", |db| off_picks(db, key, variant))
-                .ok_or("no picks")?;
-            let id = playlist_named(ctx, &ot2).ok_or("it is gone")?;
-            same_set(&playlist_songs(ctx.db, id), &pk.old)
-        }),
+        v.check(
+            format!("\"{}\" keeps its 5 songs", v.old_title),
+            |v, ctx| {
+                let pk = picks(v, ctx)?;
+                let id = playlist_named(ctx, &v.old_title).ok_or("it is gone")?;
+                same_set(&playlist_songs(ctx.db, id), &pk.old)
+            },
+        ),
     ];
-    if v2 {
-        checks.push(Check::new(
+    if v.library_too() {
+        checks.push(v.check(
             "the 2 library songs by the artist are out of the library; the other artist's stays",
-            move |ctx| {
-                let pk = ctx
-                    .pick("off_picks", |db| off_picks(db, key, variant))
-                    .ok_or("no picks")?;
+            |v, ctx| {
+                let pk = picks(v, ctx)?;
                 let lib = ids(
                     ctx.db,
                     "SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1",
@@ -227,21 +294,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     }
-    parts.checks = checks;
-    let t3 = title.clone();
-    parts.allowed = vec![
-        Allow::new("songs removed from the playlist", move |ctx, r| {
+    checks
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    vec![
+        v.allow("songs removed from the playlist", |v, ctx, r| {
             r.is("spotify", "playlist_songs")
                 && r.kind() == ChangeKind::Removed
-                && playlist_named(ctx, &t3) == r.get("playlist_id").as_i64()
+                && playlist_named(ctx, &v.title) == r.get("playlist_id").as_i64()
         }),
-        Allow::new("songs removed from the library", move |ctx, r| {
-            v2 && r.is("spotify", "user_library_songs")
+        v.allow("songs removed from the library", |v, ctx, r| {
+            v.library_too()
+                && r.is("spotify", "user_library_songs")
                 && r.kind() == ChangeKind::Removed
                 && mine(ctx, r)
         }),
-    ];
-    parts
+    ]
 }
 
 /// Three artists with 6+ songs, each on a song as a featured (not first) artist, by `key`.

@@ -6,21 +6,59 @@ use super::{FIND_CONTACT, FIND_PLAYLIST, mine, missing, playlist_named, same_set
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::allow_added;
 use crate::kit::people::related_ids;
 use crate::kit::phone::texts_to;
 use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::Connection;
 use sim::sql::Cached;
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// Variant 2: the friend to text the link to.
+    friend: Person,
+    now: NaiveDateTime,
+    /// The key of the songs [`merge_picks`] picks.
+    key: i64,
+    /// The playlist to merge and delete, and the one to keep.
+    from: &'static str,
+    into: &'static str,
+    /// The near-miss playlist "<from> 2".
+    near: String,
+}
+
+impl Values {
+    /// Variant 2: make the kept playlist public and text its link.
+    fn shares(&self) -> bool {
+        self.variant == 2
+    }
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = if v.shares() {
+        vec!["supervisor", "spotify", "phone"]
+    } else {
+        vec!["supervisor", "spotify"]
+    };
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("merge_playlists.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -35,43 +73,56 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => ("Jazz Finds", "Jazz Evenings"),
         _ => ("Study Beats", "Focus Flow"),
     };
-    let near = format!("{from} 2");
-    let instruction = match variant {
+    Values {
+        variant,
+        supervisor: p,
+        friend,
+        now: g.now,
+        key,
+        from,
+        into,
+        near: format!("{from} 2"),
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (from, into) = (v.from, v.into);
+    match v.variant {
         1 => format!(
             "Move every song of my Spotify playlist \"{from}\" into \"{into}\" (without putting any song in twice), then delete \"{from}\"."
         ),
         2 => format!(
             "Merge my Spotify playlist \"{from}\" into \"{into}\": add its songs that \"{into}\" doesn't have yet and delete \"{from}\". Then make \"{into}\" public and text its link to my friend {} {}.",
-            friend.first_name, friend.last_name
+            v.friend.first_name, v.friend.last_name
         ),
         _ => format!(
             "I only want one study playlist: put all songs from \"{from}\" that aren't in \"{into}\" yet into \"{into}\" and delete \"{from}\" afterwards."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = if variant == 2 {
-        vec!["supervisor", "spotify", "phone"]
-    } else {
-        vec!["supervisor", "spotify"]
-    };
-    let (sup, now) = (p.clone(), g.now);
-    let nm = near.clone();
-    parts.setup.push(step(move |s| {
-        let (a, b, c) = s.pick("merge_picks", |db| merge_picks(db, key));
+    }
+}
+
+/// The kept playlist, the near-miss and the one to merge.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        let (a, b, c) = s.pick("merge_picks", |db| merge_picks(db, v.key));
         if a.is_empty() {
             return Err(missing());
         }
-        s.add_spotify_playlist(&sup, into, false, &a, now - Duration::days(200))?;
-        s.add_spotify_playlist(&sup, &nm, false, &c, now - Duration::days(90))?;
-        s.add_spotify_playlist(&sup, from, false, &b, now - Duration::days(60))?;
+        s.add_spotify_playlist(sup, v.into, false, &a, now - Duration::days(200))?;
+        s.add_spotify_playlist(sup, &v.near, false, &c, now - Duration::days(90))?;
+        s.add_spotify_playlist(sup, v.from, false, &b, now - Duration::days(60))?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("merge_playlists.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (from, into) = (v.from, v.into);
     let base = Vals::new()
         .code("find_contact", FIND_CONTACT)
         .code("find_playlist", FIND_PLAYLIST)
-        .lit("first", &friend.first_name)
-        .lit("last", &friend.last_name);
+        .lit("first", &v.friend.first_name)
+        .lit("last", &v.friend.last_name);
     let delete = |title: &str| script.cell("delete", &base.clone().lit("title", title));
     let merge = |src: &str, dst: &str, delete_too: &[&str]| {
         let deletes: String = delete_too.iter().map(|d| delete(d) + "\n").collect();
@@ -87,7 +138,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let share =
         |cell: &str, title: &str| script.cell(cell, &base.clone().lit("title", title)) + "\n";
     let logins = script.cell("logins", &base);
-    let v2 = variant == 2;
+    let v2 = v.shares();
     let done = script.cell("done", &base);
     let tail = |title: &str| {
         if v2 {
@@ -96,13 +147,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             String::new()
         }
     };
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         logins.clone(),
         merge(from, into, &[from]),
         tail(into),
         done.clone(),
     ];
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "merges the other way round",
             vec![
@@ -120,14 +171,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "deletes the near-miss playlist too",
             vec![
                 logins.clone(),
-                merge(from, into, &[from, &near]),
+                merge(from, into, &[from, &v.near]),
                 tail(into),
                 done.clone(),
             ],
         ),
     ];
     if v2 {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "does not make the playlist public before texting",
             vec![
                 logins.clone(),
@@ -137,23 +188,31 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ));
     }
-    let the =
-        move |ctx: &EvalCtx| playlist_named(ctx, into).ok_or(format!("no playlist \"{into}\""));
+    (ground_truth, wrong)
+}
+
+/// The kept playlist's id.
+fn the(v: &Values, ctx: &EvalCtx) -> Result<i64, String> {
+    playlist_named(ctx, v.into).ok_or(format!("no playlist \"{}\"", v.into))
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let (from, into) = (v.from, v.into);
     let mut checks = vec![
-        Check::new(
+        v.check(
             format!("\"{into}\" holds its 10 songs and the 5 new ones of \"{from}\" (15)"),
-            move |ctx| {
-                let (a, b, _) = ctx.pick("merge_picks", |db| merge_picks(db, key));
+            |v, ctx| {
+                let (a, b, _) = ctx.pick("merge_picks", |db| merge_picks(db, v.key));
                 let all: BTreeSet<i64> = a.into_iter().chain(b).collect();
-                let got: BTreeSet<i64> = playlist_songs(ctx.db, the(ctx)?).into_iter().collect();
+                let got: BTreeSet<i64> = playlist_songs(ctx.db, the(v, ctx)?).into_iter().collect();
                 same_set(
                     &got.into_iter().collect::<Vec<_>>(),
                     &all.into_iter().collect::<Vec<_>>(),
                 )
             },
         ),
-        Check::new(format!("no song is in \"{into}\" twice"), move |ctx| {
-            let got = playlist_songs(ctx.db, the(ctx)?);
+        v.check(format!("no song is in \"{into}\" twice"), |v, ctx| {
+            let got = playlist_songs(ctx.db, the(v, ctx)?);
             let set: BTreeSet<&i64> = got.iter().collect();
             if set.len() == got.len() {
                 Ok(())
@@ -161,36 +220,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("{} rows for {} songs", got.len(), set.len()))
             }
         }),
-        Check::new(
+        v.check(
             format!("\"{from}\" is deleted"),
-            move |ctx| match playlist_named(ctx, from) {
+            |v, ctx| match playlist_named(ctx, v.from) {
                 Some(id) => Err(format!("playlist {id} is still there")),
                 None => Ok(()),
             },
         ),
-        Check::new(format!("\"{near}\" keeps its 4 songs"), {
-            let near = near.clone();
-            move |ctx| {
-                let (_, _, c) = ctx.pick("merge_picks", |db| merge_picks(db, key));
-                let id = playlist_named(ctx, &near).ok_or("it is gone")?;
-                same_set(&playlist_songs(ctx.db, id), &c)
-            }
+        v.check(format!("\"{}\" keeps its 4 songs", v.near), |v, ctx| {
+            let (_, _, c) = ctx.pick("merge_picks", |db| merge_picks(db, v.key));
+            let id = playlist_named(ctx, &v.near).ok_or("it is gone")?;
+            same_set(&playlist_songs(ctx.db, id), &c)
         }),
-        Check::new(
+        v.check(
             format!(
                 "\"{into}\" is {}",
-                if v2 { "public" } else { "still private" }
+                if v.shares() {
+                    "public"
+                } else {
+                    "still private"
+                }
             ),
-            move |ctx| {
+            |v, ctx| {
                 let p: i64 = ctx
                     .db
                     .query_row_cached(
                         "SELECT is_public FROM spotify.playlists WHERE id = ?1",
-                        [the(ctx)?],
+                        [the(v, ctx)?],
                         |r| r.get(0),
                     )
                     .map_err(|e| e.to_string())?;
-                if p == i64::from(v2) {
+                if p == i64::from(v.shares()) {
                     Ok(())
                 } else {
                     Err(format!("is_public = {p}"))
@@ -198,16 +258,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ),
     ];
-    if v2 {
-        let number = friend.phone_number.clone();
-        checks.push(Check::new(
+    if v.shares() {
+        checks.push(v.check(
             format!(
                 "its link was texted to {} {}",
-                friend.first_name, friend.last_name
+                v.friend.first_name, v.friend.last_name
             ),
-            move |ctx| {
-                let link = format!("https://spotify.com/playlists/{}", the(ctx)?);
-                if texts_to(ctx, &number).iter().any(|m| m.contains(&link)) {
+            |v, ctx| {
+                let link = format!("https://spotify.com/playlists/{}", the(v, ctx)?);
+                if texts_to(ctx, &v.friend.phone_number)
+                    .iter()
+                    .any(|m| m.contains(&link))
+                {
                     Ok(())
                 } else {
                     Err(format!("no text with {link}"))
@@ -215,35 +277,35 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     }
-    parts.checks = checks;
-    parts.allowed = vec![
-        allow_added(
-            "songs added to the kept playlist",
-            "spotify",
-            "playlist_songs",
-            move |ctx, r| playlist_named(ctx, into) == r.get("playlist_id").as_i64(),
-        ),
-        Allow::new(
-            "the merged playlist and its songs removed",
-            move |ctx, r| {
-                r.kind() == ChangeKind::Removed
-                    && ((r.is("spotify", "playlists")
-                        && mine(ctx, r)
-                        && r.get("title").as_str() == Some(from))
-                        || (r.is("spotify", "playlist_songs")
-                            && removed_playlists(ctx)
-                                .contains(&r.get("playlist_id").as_i64().unwrap_or(0))))
-            },
-        ),
-        Allow::new("the kept playlist made public", move |ctx, r| {
-            v2 && r.is("spotify", "playlists")
+    checks
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    let mut allowed = vec![
+        v.allow("songs added to the kept playlist", |v, ctx, r| {
+            r.is("spotify", "playlist_songs")
+                && r.kind() == ChangeKind::Added
+                && playlist_named(ctx, v.into) == r.get("playlist_id").as_i64()
+        }),
+        v.allow("the merged playlist and its songs removed", |v, ctx, r| {
+            r.kind() == ChangeKind::Removed
+                && ((r.is("spotify", "playlists")
+                    && mine(ctx, r)
+                    && r.get("title").as_str() == Some(v.from))
+                    || (r.is("spotify", "playlist_songs")
+                        && removed_playlists(ctx)
+                            .contains(&r.get("playlist_id").as_i64().unwrap_or(0))))
+        }),
+        v.allow("the kept playlist made public", |v, ctx, r| {
+            v.shares()
+                && r.is("spotify", "playlists")
                 && r.kind() == ChangeKind::Updated
                 && mine(ctx, r)
                 && r.changed_columns().iter().all(|c| c == "is_public")
         }),
     ];
-    parts.allowed.extend(allow::texts_sent());
-    parts
+    allowed.extend(allow::texts_sent());
+    allowed
 }
 
 /// The songs of the merge task: (into, from, near-miss playlist).

@@ -4,20 +4,57 @@
 //! 3: add them to an existing playlist that already holds one of them.
 
 use super::{FIND_PLAYLIST, mine, missing, note_seed, playlist_named, same_set, text_of};
+use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::added;
 use crate::kit::db::ids;
 use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
 use sim::sql::Cached;
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// The key of the songs [`note_picks`] picks.
+    key: i64,
+    /// The note with the songs, the playlist, and whether it is to be public.
+    note_title: &'static str,
+    title: &'static str,
+    public: bool,
+    /// The supervisor's other notes.
+    filler: Vec<NoteSeed>,
+}
+
+impl Values {
+    /// Variant 3: add to an existing playlist.
+    fn existing(&self) -> bool {
+        self.variant == 3
+    }
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "simple_note", "spotify"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("note_playlist.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let p = g.supervisor();
     let key = p.id * 17 + i64::from(g.variant);
     let variant = g.variant;
@@ -26,7 +63,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => ("Songs for the coast drive", "Coastal Drive Songs", true),
         _ => ("Songs to add - Sunday", "Slow Sunday Mornings", false),
     };
-    let instruction = match variant {
+    let filler = g.filler(&p, 6, &[], &[note_title]);
+    Values {
+        variant,
+        supervisor: p,
+        now: g.now,
+        key,
+        note_title,
+        title,
+        public,
+        filler,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (note_title, title) = (v.note_title, v.title);
+    match v.variant {
         1 => format!(
             "Jo gave me a list of songs for the party; it's in my notes (\"{note_title}\"). Make a private Spotify playlist called \"{title}\" with exactly those songs, the versions the note names."
         ),
@@ -36,13 +88,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Add the songs listed in my note \"{note_title}\" to my Spotify playlist \"{title}\" (the exact versions named; don't put any song in twice)."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "simple_note", "spotify"];
-    let filler = g.filler(&p, 6, &[], &[note_title]);
-    let (sup, now) = (p.clone(), g.now);
-    parts.setup.push(step(move |s| {
-        let (want, _, struck, earlier) = s.pick("note_picks", |db| note_picks(db, key, variant));
+    }
+}
+
+/// The notes (the song list among the fillers) and, variant 3, the existing playlist.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now, variant) = (&v.supervisor, v.now, v.variant);
+        let (want, _, struck, earlier) = s.pick("note_picks", |db| note_picks(db, v.key, variant));
         if want.len() < 10 {
             return Err(missing());
         }
@@ -63,26 +116,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         for id in struck.iter().skip(1) {
             lines.push(format!("- ~~{}~~", text_of(s.db, "songs", "title", *id)));
         }
-        let mut notes = filler.clone();
+        let mut notes = v.filler.clone();
         notes.insert(
             2,
-            note_seed(note_title, &lines.join("\n"), &["music"], now, 3),
+            note_seed(v.note_title, &lines.join("\n"), &["music"], now, 3),
         );
-        s.replace_notes(&sup, &notes)?;
+        s.replace_notes(sup, &notes)?;
         if variant == 3 {
-            s.add_spotify_playlist(&sup, title, false, &earlier, now - Duration::days(40))?;
+            s.add_spotify_playlist(sup, v.title, false, &earlier, now - Duration::days(40))?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("note_playlist.py"));
-    let v3 = variant == 3;
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (variant, title, public, v3) = (v.variant, v.title, v.public, v.existing());
     // `read` keeps struck-through lines or not and takes the first `first` titles; the
     // playlist is made `public` or not, or found (`existing`).
     let solve = |read: &str, keep_struck: bool, first: usize, public: bool, existing: bool| {
         let py_bool = |b: bool| if b { "True" } else { "False" };
         let vals = Vals::new()
             .code("find_playlist", FIND_PLAYLIST)
-            .lit("note", note_title)
+            .lit("note", v.note_title)
             .code("keep_struck", py_bool(keep_struck))
             .code("first", first)
             .code("public", py_bool(public))
@@ -101,8 +156,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         script.cells(&["logins", read, make], &vals)
     };
-    parts.ground_truth = solve("read", false, 99, public, v3);
-    parts.wrong = vec![
+    let ground_truth = solve("read", false, 99, public, v3);
+    let wrong = vec![
         solution(
             "adds every version whose title starts with a line (near misses too)",
             solve("read_prefixes", false, 99, public, v3),
@@ -126,16 +181,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         },
     ];
-    let the_playlist =
-        move |ctx: &EvalCtx| playlist_named(ctx, title).ok_or(format!("no playlist \"{title}\""));
+    (ground_truth, wrong)
+}
+
+/// The playlist's id.
+fn the_playlist(v: &Values, ctx: &EvalCtx) -> Result<i64, String> {
+    playlist_named(ctx, v.title).ok_or(format!("no playlist \"{}\"", v.title))
+}
+
+/// The songs [`note_picks`] picked for this variant.
+type Picks = (Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>);
+
+fn picks(v: &Values, ctx: &EvalCtx) -> Picks {
+    ctx.pick("note_picks", |db| note_picks(db, v.key, v.variant))
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let v3 = v.existing();
     let mut checks = vec![
-        Check::new(
+        v.check(
             format!(
-                "the playlist \"{title}\" is {}",
-                if public { "public" } else { "private" }
+                "the playlist \"{}\" is {}",
+                v.title,
+                if v.public { "public" } else { "private" }
             ),
-            move |ctx| {
-                let id = the_playlist(ctx)?;
+            |v, ctx| {
+                let id = the_playlist(v, ctx)?;
                 let p: i64 = ctx
                     .db
                     .query_row_cached(
@@ -144,43 +215,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                         |r| r.get(0),
                     )
                     .map_err(|e| e.to_string())?;
-                if p == i64::from(public) {
+                if p == i64::from(v.public) {
                     Ok(())
                 } else {
                     Err(format!("is_public = {p}"))
                 }
             },
         ),
-        Check::new(
+        v.check(
             if v3 {
                 "it holds its 6 earlier songs and the note's 10, none twice (15 songs)"
             } else {
                 "it holds exactly the note's 10 songs"
             },
-            move |ctx| {
-                let (want, _, _, earlier) =
-                    ctx.pick("note_picks", |db| note_picks(db, key, variant));
+            |v, ctx| {
+                let (want, _, _, earlier) = picks(v, ctx);
                 let mut all: BTreeSet<i64> = want.into_iter().collect();
                 all.extend(earlier);
                 same_set(
-                    &playlist_songs(ctx.db, the_playlist(ctx)?),
+                    &playlist_songs(ctx.db, the_playlist(v, ctx)?),
                     &all.into_iter().collect::<Vec<_>>(),
                 )
             },
         ),
-        Check::new(
+        v.check(
             "no near-miss version of a listed title (e.g. \"(Live)\" or the plain one)",
-            move |ctx| {
-                let (_, near, _, _) = ctx.pick("note_picks", |db| note_picks(db, key, variant));
-                let got = playlist_songs(ctx.db, the_playlist(ctx)?);
+            |v, ctx| {
+                let (_, near, _, _) = picks(v, ctx);
+                let got = playlist_songs(ctx.db, the_playlist(v, ctx)?);
                 match near.iter().find(|n| got.contains(n)) {
                     Some(n) => Err(format!("near miss {n} is in it")),
                     None => Ok(()),
                 }
             },
         ),
-        Check::new("no song is in it twice", move |ctx| {
-            let got = playlist_songs(ctx.db, the_playlist(ctx)?);
+        v.check("no song is in it twice", |v, ctx| {
+            let got = playlist_songs(ctx.db, the_playlist(v, ctx)?);
             let set: BTreeSet<&i64> = got.iter().collect();
             if set.len() == got.len() {
                 Ok(())
@@ -188,19 +258,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("{} rows for {} songs", got.len(), set.len()))
             }
         }),
-        Check::new(
+        v.check(
             if v3 {
                 "no new playlist was made"
             } else {
                 "exactly one new playlist"
             },
-            move |ctx| {
+            |v, ctx| {
                 let me = ctx.user_id("spotify");
                 let n = added(ctx, "spotify", "playlists")
                     .iter()
                     .filter(|r| r.get("user_id").as_i64() == me)
                     .count();
-                if n == usize::from(!v3) {
+                if n == usize::from(!v.existing()) {
                     Ok(())
                 } else {
                     Err(format!("{n} new playlists"))
@@ -208,35 +278,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ),
     ];
-    if variant == 2 {
-        checks.push(Check::new(
-            "none of the 2 struck-through songs",
-            move |ctx| {
-                let (_, _, struck, _) = ctx.pick("note_picks", |db| note_picks(db, key, variant));
-                let got = playlist_songs(ctx.db, the_playlist(ctx)?);
-                match struck.iter().find(|n| got.contains(n)) {
-                    Some(n) => Err(format!("struck song {n} is in it")),
-                    None => Ok(()),
-                }
-            },
-        ));
+    if v.variant == 2 {
+        checks.push(v.check("none of the 2 struck-through songs", |v, ctx| {
+            let (_, _, struck, _) = picks(v, ctx);
+            let got = playlist_songs(ctx.db, the_playlist(v, ctx)?);
+            match struck.iter().find(|n| got.contains(n)) {
+                Some(n) => Err(format!("struck song {n} is in it")),
+                None => Ok(()),
+            }
+        }));
     }
-    parts.checks = checks;
-    parts.allowed = vec![
-        allow_added(
-            "the supervisor's new playlist",
-            "spotify",
-            "playlists",
-            |ctx, r| mine(ctx, r) && r.get("title").as_str() == Some(title),
-        ),
-        allow_added(
-            "songs put in the playlist",
-            "spotify",
-            "playlist_songs",
-            move |ctx, r| playlist_named(ctx, title) == r.get("playlist_id").as_i64(),
-        ),
-    ];
-    parts
+    checks
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    vec![
+        v.allow("the supervisor's new playlist", |v, ctx, r| {
+            r.is("spotify", "playlists")
+                && r.kind() == ChangeKind::Added
+                && mine(ctx, r)
+                && r.get("title").as_str() == Some(v.title)
+        }),
+        v.allow("songs put in the playlist", |v, ctx, r| {
+            r.is("spotify", "playlist_songs")
+                && r.kind() == ChangeKind::Added
+                && playlist_named(ctx, v.title) == r.get("playlist_id").as_i64()
+        }),
+    ]
 }
 
 /// (suffixed, base) song pairs like "Blue Streets (Acoustic)" / "Blue Streets", picked by `key`.

@@ -3,22 +3,64 @@
 //! well; variant 3: monthly payments, half of the last three.
 
 use crate::diff::ChangeKind;
-use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::db::one;
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
-use crate::kit::venmo::requests_sent;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::venmo::{requests_sent, user_by_email};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
 use chrono::NaiveDateTime;
 use rusqlite::OptionalExtension;
 use sim::sql::Cached;
 
+/// Where variant 2 saves the receipt.
+const PATH: &str = "~/documents/receipts/spotify_premium.txt";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// "wife" or "husband", and the spouse.
+    label: &'static str,
+    spouse: Person,
+    /// The Premium subscriptions: (start, end, paid).
+    subs: Vec<(NaiveDateTime, NaiveDateTime, f64)>,
+    /// How many of the latest subscriptions to split.
+    last: usize,
+    note: &'static str,
+    /// What they cost, and half of it.
+    total: f64,
+    half: f64,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = if v.variant == 2 {
+        vec!["supervisor", "spotify", "phone", "venmo", "file_system"]
+    } else {
+        vec!["supervisor", "spotify", "phone", "venmo"]
+    };
+    parts.setup.push(v.step(|v, s| {
+        let rows: Vec<(NaiveDateTime, NaiveDateTime, &str, f64)> = v
+            .subs
+            .iter()
+            .map(|(a, b, c)| (*a, *b, "4417", *c))
+            .collect();
+        s.set_premium_subscriptions(&v.supervisor, &rows)?;
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("premium_half.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -57,8 +99,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let total: f64 = subs.iter().rev().take(last).map(|s| s.2).sum();
     let half = (total * 50.0).round() / 100.0;
-    let path = "~/documents/receipts/spotify_premium.txt";
-    let instruction = match variant {
+    Values {
+        variant,
+        supervisor: p,
+        label,
+        spouse: sp_person,
+        subs,
+        last,
+        note,
+        total,
+        half,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (label, note, path) = (v.label, v.note, PATH);
+    match v.variant {
         1 => format!(
             "I paid this year's Spotify Premium for both of us. Ask my {label} for half of what I paid for my current subscription on Venmo, with the note \"{note}\"."
         ),
@@ -68,32 +124,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "My {label} and I share my Spotify Premium, which I pay monthly. Request half of what I paid for the last three months from them on Venmo, with the note \"{note}\"."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = if variant == 2 {
-        vec!["supervisor", "spotify", "phone", "venmo", "file_system"]
-    } else {
-        vec!["supervisor", "spotify", "phone", "venmo"]
-    };
-    let sup = p.clone();
-    parts.setup.push(step(move |s| {
-        let rows: Vec<(NaiveDateTime, NaiveDateTime, &str, f64)> =
-            subs.iter().map(|(a, b, c)| (*a, *b, "4417", *c)).collect();
-        s.set_premium_subscriptions(&sup, &rows)?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("premium_half.py"));
+    }
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     // `pick` the latest (or oldest) `n` subscriptions; ask for `round(total <share>, 2)`, by a
     // request or a payment, saving the receipt in variant 2.
     let solve = |n: usize, oldest: bool, share: &str, pay: bool| {
         let vals = Vals::new()
             .code("reverse", if oldest { "False" } else { "True" })
             .code("n", n)
-            .lit("label", label)
+            .lit("label", v.label)
             .code("amount", format!("round(total {share}, 2)"))
-            .lit("note", note)
-            .lit("path", path);
-        let ask = match (pay, variant == 2) {
+            .lit("note", v.note)
+            .lit("path", PATH);
+        let ask = match (pay, v.variant == 2) {
             (false, false) => "request",
             (false, true) => "request_saving_receipt",
             (true, false) => "pay",
@@ -101,8 +146,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         script.cells(&["logins", "pick", "find_spouse", ask], &vals)
     };
-    parts.ground_truth = solve(last, false, "/ 2", false);
-    parts.wrong = vec![
+    let last = v.last;
+    let ground_truth = solve(last, false, "/ 2", false);
+    let mut wrong = vec![
         solution("asks for the whole amount", solve(last, false, "", false)),
         solution(
             "takes the oldest subscription(s)",
@@ -113,27 +159,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             solve(last, false, "/ 2", true),
         ),
     ];
-    if variant == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "takes only the latest month",
             solve(1, false, "/ 2", false),
         ));
     }
-    let email = sp_person.email.clone();
-    let requests = requests_sent;
-    let venmo_of = move |ctx: &EvalCtx, e: &str| {
-        one(ctx.db, "SELECT id FROM venmo.users WHERE email = ?1", [e])
-    };
-    let e1 = email.clone();
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = vec![
-        Check::new(
+        v.check(
             format!(
-                "exactly one request, to the {label} {} {}",
-                sp_person.first_name, sp_person.last_name
+                "exactly one request, to the {} {} {}",
+                v.label, v.spouse.first_name, v.spouse.last_name
             ),
-            move |ctx| {
-                let r = requests(ctx);
-                let them = venmo_of(ctx, &e1);
+            |v, ctx| {
+                let r = requests_sent(ctx);
+                let them = user_by_email(ctx, &v.spouse.email);
                 if r.len() == 1 && Some(r[0].receiver) == them {
                     Ok(())
                 } else {
@@ -144,23 +188,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
-            format!("it asks for half of ${total:.2}: ${half:.2}"),
-            move |ctx| match requests(ctx).first() {
-                Some(r) if same_amount(r.amount, half) => Ok(()),
+        v.check(
+            format!("it asks for half of ${:.2}: ${:.2}", v.total, v.half),
+            |v, ctx| match requests_sent(ctx).first() {
+                Some(r) if same_amount(r.amount, v.half) => Ok(()),
                 Some(r) => Err(format!("${}", r.amount)),
                 None => Err("no request".into()),
             },
         ),
-        Check::new(
-            format!("its note is \"{note}\""),
-            move |ctx| match requests(ctx).first() {
-                Some(r) if r.description.trim() == note => Ok(()),
+        v.check(
+            format!("its note is \"{}\"", v.note),
+            |v, ctx| match requests_sent(ctx).first() {
+                Some(r) if r.description.trim() == v.note => Ok(()),
                 Some(r) => Err(format!("\"{}\"", r.description)),
                 None => Err("no request".into()),
             },
         ),
-        Check::new("no money was sent", move |ctx| {
+        Check::new("no money was sent", |ctx| {
             let me = ctx.user_id("venmo");
             let n = added(ctx, "venmo", "transactions")
                 .iter()
@@ -173,10 +217,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    if variant == 2 {
-        checks.push(Check::new(
-            format!("the receipt (Total Payment: ${total:.2}) is saved as {path}"),
-            move |ctx| {
+    if v.variant == 2 {
+        checks.push(v.check(
+            format!(
+                "the receipt (Total Payment: ${:.2}) is saved as {PATH}",
+                v.total
+            ),
+            |v, ctx| {
                 let uid = ctx.user_id("file_system");
                 let content: Option<String> = ctx
                     .db
@@ -189,34 +236,36 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     .ok()
                     .flatten();
                 match content {
-                    Some(c) if c.contains(&format!("Total Payment: ${total:.2}")) => Ok(()),
+                    Some(c) if c.contains(&format!("Total Payment: ${:.2}", v.total)) => Ok(()),
                     Some(c) => Err(format!("it reads {c:?}")),
                     None => Err("no such file".into()),
                 }
             },
         ));
     }
-    parts.checks = checks;
-    parts.allowed = vec![
+    checks
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    vec![
         allow_added("the request", "venmo", "payment_requests", |ctx, r| {
             r.get("sender_id").as_i64() == ctx.user_id("venmo")
         }),
         allow_added("its notification", "venmo", "notifications", |_, _| true),
-        Allow::new("the receipt's download count", move |_, r| {
-            variant == 2
+        v.allow("the receipt's download count", |v, _, r| {
+            v.variant == 2
                 && r.is("spotify", "premium_subscriptions")
                 && r.changed_columns()
                     .iter()
                     .all(|c| c == "receipt_download_count")
         }),
-        Allow::new("the receipt file and its folders", move |ctx, r| {
-            variant == 2
+        v.allow("the receipt file and its folders", |v, ctx, r| {
+            v.variant == 2
                 && r.kind() == ChangeKind::Added
                 && r.schema == "file_system"
                 && r.get("user_id").as_i64() == ctx.user_id("file_system")
         }),
-    ];
-    parts
+    ]
 }
 
 /// The spouse's relation label for `p` ("wife" or "husband") and their id.

@@ -3,23 +3,54 @@
 //! (recommendations come five to a page by default).
 
 use super::{FIND_CONTACT, mine, note_seed, playlist_named, same_set};
+use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::added;
 use crate::kit::db::ids;
 use crate::kit::phone::{phone_id, texts_to};
 use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
 use apps::spotify::rows::Link;
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::params;
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// The key of the six added recommendations.
+    key: i64,
+    /// The people in the note.
+    people: Vec<Person>,
+    genre: &'static str,
+    /// The playlist, and the note naming the people.
+    title: &'static str,
+    note_title: &'static str,
+    /// The supervisor's other notes.
+    filler: Vec<NoteSeed>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "spotify", "simple_note", "phone"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("recommended_genre.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| pop.relations_of(p.id).len() >= 3);
     let variant = g.variant;
@@ -36,7 +67,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => ("reggae", "New Reggae Finds", "Reggae night crew"),
         _ => ("classical", "Classical Picks for Us", "Concert friends"),
     };
-    let instruction = match variant {
+    let filler = g.filler(&p, 5, &[], &[note_title]);
+    Values {
+        variant,
+        supervisor: p,
+        now: g.now,
+        key,
+        people,
+        genre,
+        title,
+        note_title,
+        filler,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (genre, title, note_title) = (v.genre, v.title, v.note_title);
+    match v.variant {
         1 => format!(
             "Make a public Spotify playlist \"{title}\" with all the {genre} songs Spotify recommends to me, then text its link to each person in my note \"{note_title}\"."
         ),
@@ -46,23 +93,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Create a public playlist \"{title}\" of the {genre} songs among my Spotify recommendations, and text the playlist's link to everyone named in my note \"{note_title}\"."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "spotify", "simple_note", "phone"];
-    let filler = g.filler(&p, 5, &[], &[note_title]);
-    let names: Vec<String> = people
-        .iter()
-        .map(|q| format!("{} {}", q.first_name, q.last_name))
-        .collect();
-    let (sup, now) = (p.clone(), g.now);
-    let body = format!("Who's in:\n{}", names.join("\n"));
-    parts.setup.push(step(move |s| {
-        let uid = s.user_id("spotify", &sup)?;
+    }
+}
+
+/// Six more recommendations of the genre, and the note with the people among the fillers.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        let names: Vec<String> = v
+            .people
+            .iter()
+            .map(|q| format!("{} {}", q.first_name, q.last_name))
+            .collect();
+        let body = format!("Who's in:\n{}", names.join("\n"));
+        let uid = s.user_id("spotify", sup)?;
         let songs = ids(
             s.db,
             "SELECT id FROM spotify.songs WHERE genre = ?1 AND id NOT IN (SELECT song_id FROM spotify.recommendations WHERE user_id = ?2) \
              ORDER BY (id * 13 + ?3) % 8111 LIMIT 6",
-            params![genre, uid, key],
+            params![v.genre, uid, v.key],
         );
         for (k, id) in songs.iter().enumerate() {
             Link::Recommendation.insert(
@@ -72,11 +121,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 &sim::clock::fmt_datetime(now - Duration::days(k as i64 + 1)),
             )?;
         }
-        let mut notes = filler.clone();
-        notes.insert(1, note_seed(note_title, &body, &["music"], now, 6));
-        s.replace_notes(&sup, &notes)
-    }));
-    let script = Script::parse(include_str!("recommended_genre.py"));
+        let mut notes = v.filler.clone();
+        notes.insert(1, note_seed(v.note_title, &body, &["music"], now, 6));
+        s.replace_notes(sup, &notes)
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     // `pick` from the first page or all, of the genre or any; `make` the playlist public or
     // not and text the first person of the note only or all.
     let solve = |first_page: bool, any_genre: bool, public: bool, first_only: bool| {
@@ -90,15 +141,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("find_contact", FIND_CONTACT)
             .code("recs", recs)
             .code("any_genre", py_bool(any_genre))
-            .lit("genre", genre)
-            .lit("title", title)
+            .lit("genre", v.genre)
+            .lit("title", v.title)
             .code("public", py_bool(public))
-            .lit("note", note_title)
+            .lit("note", v.note_title)
             .code("n", if first_only { "1" } else { "99" });
         script.cells(&["logins", "pick", "make"], &vals)
     };
-    parts.ground_truth = solve(false, false, true, false);
-    parts.wrong = vec![
+    let ground_truth = solve(false, false, true, false);
+    let wrong = vec![
         solution(
             "reads only the first page of recommendations",
             solve(true, false, true, false),
@@ -116,52 +167,55 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             solve(false, false, true, true),
         ),
     ];
-    let the =
-        move |ctx: &EvalCtx| playlist_named(ctx, title).ok_or(format!("no playlist \"{title}\""));
+    (ground_truth, wrong)
+}
+
+/// The playlist's id.
+fn the(ctx: &EvalCtx, title: &str) -> Result<i64, String> {
+    playlist_named(ctx, title).ok_or(format!("no playlist \"{title}\""))
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = vec![
-        Check::new(format!("a new public playlist \"{title}\""), move |ctx| {
-            let p: i64 = ctx
-                .db
-                .query_row_cached(
-                    "SELECT is_public FROM spotify.playlists WHERE id = ?1",
-                    [the(ctx)?],
-                    |r| r.get(0),
-                )
-                .map_err(|e| e.to_string())?;
-            if p == 1 {
-                Ok(())
-            } else {
-                Err("it is private".into())
-            }
-        }),
-        Check::new(
-            format!("it holds exactly my recommended {genre} songs (6 added ones included)"),
-            move |ctx| {
+        v.check(
+            format!("a new public playlist \"{}\"", v.title),
+            |v, ctx| {
+                let p: i64 = ctx
+                    .db
+                    .query_row_cached(
+                        "SELECT is_public FROM spotify.playlists WHERE id = ?1",
+                        [the(ctx, v.title)?],
+                        |r| r.get(0),
+                    )
+                    .map_err(|e| e.to_string())?;
+                if p == 1 {
+                    Ok(())
+                } else {
+                    Err("it is private".into())
+                }
+            },
+        ),
+        v.check(
+            format!(
+                "it holds exactly my recommended {} songs (6 added ones included)",
+                v.genre
+            ),
+            |v, ctx| {
                 same_set(
-                    &playlist_songs(ctx.db, the(ctx)?),
-                    &recommended_in(ctx, genre),
+                    &playlist_songs(ctx.db, the(ctx, v.title)?),
+                    &recommended_in(ctx, v.genre),
                 )
             },
         ),
     ];
-    for q in &people {
-        let number = q.phone_number.clone();
-        checks.push(Check::new(
-            format!("its link was texted to {} {}", q.first_name, q.last_name),
-            move |ctx| {
-                let link = format!("https://spotify.com/playlists/{}", the(ctx)?);
-                if texts_to(ctx, &number).iter().any(|m| m.contains(&link)) {
-                    Ok(())
-                } else {
-                    Err(format!("no text with {link}"))
-                }
-            },
-        ));
-    }
-    let numbers: Vec<String> = people.iter().map(|q| q.phone_number.clone()).collect();
-    checks.push(Check::new("no text to anyone else", move |ctx| {
+    checks.extend(v.people.iter().map(|q| link_texted(v.title, q)));
+    checks.push(v.check("no text to anyone else", |v, ctx| {
         let me = ctx.user_id("phone");
-        let theirs: Vec<Option<i64>> = numbers.iter().map(|n| phone_id(ctx.db, n)).collect();
+        let theirs: Vec<Option<i64>> = v
+            .people
+            .iter()
+            .map(|q| phone_id(ctx.db, &q.phone_number))
+            .collect();
         match added(ctx, "phone", "global_text_messages")
             .into_iter()
             .find(|t| {
@@ -172,17 +226,41 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             None => Ok(()),
         }
     }));
-    parts.checks = checks;
-    parts.allowed = vec![
-        allow_added("the new playlist", "spotify", "playlists", move |ctx, r| {
-            mine(ctx, r) && r.get("title").as_str() == Some(title)
+    checks
+}
+
+/// The playlist's link was texted to `q`.
+fn link_texted(title: &'static str, q: &Person) -> Check {
+    let number = q.phone_number.clone();
+    Check::new(
+        format!("its link was texted to {} {}", q.first_name, q.last_name),
+        move |ctx| {
+            let link = format!("https://spotify.com/playlists/{}", the(ctx, title)?);
+            if texts_to(ctx, &number).iter().any(|m| m.contains(&link)) {
+                Ok(())
+            } else {
+                Err(format!("no text with {link}"))
+            }
+        },
+    )
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    let mut allowed = vec![
+        v.allow("the new playlist", |v, ctx, r| {
+            r.is("spotify", "playlists")
+                && r.kind() == ChangeKind::Added
+                && mine(ctx, r)
+                && r.get("title").as_str() == Some(v.title)
         }),
-        allow_added("its songs", "spotify", "playlist_songs", move |ctx, r| {
-            playlist_named(ctx, title) == r.get("playlist_id").as_i64()
+        v.allow("its songs", |v, ctx, r| {
+            r.is("spotify", "playlist_songs")
+                && r.kind() == ChangeKind::Added
+                && playlist_named(ctx, v.title) == r.get("playlist_id").as_i64()
         }),
     ];
-    parts.allowed.extend(allow::texts_sent());
-    parts
+    allowed.extend(allow::texts_sent());
+    allowed
 }
 
 /// The recommended songs of `genre` of the supervisor (end state; recommendations do not change).

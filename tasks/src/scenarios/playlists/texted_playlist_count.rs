@@ -7,14 +7,49 @@ use crate::kit::db::ids;
 use crate::kit::people::related_ids;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::Solution;
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend who texted their playlist, and another contact who texted another.
+    friend: Person,
+    other: Person,
+    now: NaiveDateTime,
+    /// The key of the songs [`texted_picks`] picks.
+    key: i64,
+    /// How many of the playlist's songs the supervisor has (in the library, or downloaded).
+    have: i64,
+    answer: i64,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "phone", "spotify"];
+    parts.answer = Some(crate::model::Answer::Number(v.answer as f64));
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("texted_playlist_count.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = vec![v.check(format!("the answer is {}", v.answer), |v, ctx| {
+        match ctx.answer.as_ref().and_then(|a| {
+            a.as_f64()
+                .or_else(|| a.as_str().and_then(|s| s.trim().parse().ok()))
+        }) {
+            Some(x) if (x - v.answer as f64).abs() < 1e-9 => Ok(()),
+            other => Err(format!("answered {other:?}")),
+        }
+    })];
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         let rel = pop.relations_of(p.id);
@@ -39,39 +74,54 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         12,
     );
     let answer = if variant == 2 { total - have } else { have };
-    let instruction = match variant {
+    Values {
+        variant,
+        supervisor: p,
+        friend,
+        other,
+        now: g.now,
+        key,
+        have,
+        answer,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let f = &v.friend;
+    match v.variant {
         1 => format!(
             "{} {} texted me a link to one of their Spotify playlists. How many of its songs are already in my song library?",
-            friend.first_name, friend.last_name
+            f.first_name, f.last_name
         ),
         2 => format!(
             "My friend {} {} sent me their playlist's link by text. How many of the songs on it are not in my Spotify library yet?",
-            friend.first_name, friend.last_name
+            f.first_name, f.last_name
         ),
         _ => format!(
             "How many songs of the playlist {} {} texted me the link to have I downloaded on Spotify?",
-            friend.first_name, friend.last_name
+            f.first_name, f.last_name
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "spotify"];
-    parts.answer = Some(crate::model::Answer::Number(answer as f64));
-    let (sup, fr, ot, now) = (p.clone(), friend.clone(), other.clone(), g.now);
-    parts.setup.push(step(move |s| {
-        let uid = s.user_id("spotify", &sup)?;
-        let songs = s.pick("texted_picks", |db| texted_picks(db, uid, key));
+    }
+}
+
+/// The two playlists, the supervisor's library and downloads, and the two texted links.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, fr, ot, now) = (&v.supervisor, &v.friend, &v.other, v.now);
+        let uid = s.user_id("spotify", sup)?;
+        let songs = s.pick("texted_picks", |db| texted_picks(db, uid, v.key));
         if songs.len() < 20 {
             return Err(missing());
         }
         let mine_pl = s.add_spotify_playlist(
-            &fr,
+            fr,
             &format!("{}'s Summer Mix", fr.first_name),
             true,
             &songs[..12],
             now - Duration::days(30),
         )?;
         let other_pl = s.add_spotify_playlist(
-            &ot,
+            ot,
             "Weekend Vibes",
             true,
             &songs[10..],
@@ -81,34 +131,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .iter()
             .take(12)
             .step_by(2)
-            .take(have as usize)
+            .take(v.have as usize)
             .copied()
             .collect();
-        if variant == 3 {
-            s.download_songs(&sup, &picked, now - Duration::days(10))?;
-            s.add_library_songs(&sup, &songs[1..4], now - Duration::days(10))?;
+        if v.variant == 3 {
+            s.download_songs(sup, &picked, now - Duration::days(10))?;
+            s.add_library_songs(sup, &songs[1..4], now - Duration::days(10))?;
         } else {
-            s.add_library_songs(&sup, &picked, now - Duration::days(10))?;
-            s.download_songs(&sup, &songs[12..15], now - Duration::days(10))?;
+            s.add_library_songs(sup, &picked, now - Duration::days(10))?;
+            s.download_songs(sup, &songs[12..15], now - Duration::days(10))?;
         }
-        s.add_library_songs(&sup, &songs[14..18], now - Duration::days(10))?;
+        s.add_library_songs(sup, &songs[14..18], now - Duration::days(10))?;
         s.add_text(
-            &fr,
-            &sup,
+            fr,
+            sup,
             &format!(
                 "Made this for the summer, have a listen: https://spotify.com/playlists/{mine_pl}"
             ),
             days_ago(now, 3, 17, 20),
         )?;
         s.add_text(
-            &ot,
-            &sup,
+            ot,
+            sup,
             &format!("You'd like this one: https://spotify.com/playlists/{other_pl}"),
             days_ago(now, 1, 11, 5),
         )?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("texted_playlist_count.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let variant = v.variant;
     let source = if variant == 3 {
         "all_pages(apis.spotify.show_downloaded_songs, access_token=sp)"
     } else {
@@ -118,8 +171,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let solve = |read: &str, value: &str| {
         let vals = Vals::new()
             .code("find_contact", FIND_CONTACT)
-            .lit("first", &friend.first_name)
-            .lit("last", &friend.last_name)
+            .lit("first", &v.friend.first_name)
+            .lit("last", &v.friend.last_name)
             .code("source", source)
             .code("value", value);
         script.cells(&["logins", read, "count"], &vals)
@@ -129,8 +182,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     } else {
         "inside"
     };
-    parts.ground_truth = solve("read_friend", right);
-    parts.wrong = vec![
+    let ground_truth = solve("read_friend", right);
+    let wrong = vec![
         solution(
             "reads the latest playlist link from anyone",
             solve("read_latest", right),
@@ -155,17 +208,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ),
     ];
-    parts.checks = vec![Check::new(
-        format!("the answer is {answer}"),
-        move |ctx| match ctx.answer.as_ref().and_then(|a| {
-            a.as_f64()
-                .or_else(|| a.as_str().and_then(|s| s.trim().parse().ok()))
-        }) {
-            Some(v) if (v - answer as f64).abs() < 1e-9 => Ok(()),
-            other => Err(format!("answered {other:?}")),
-        },
-    )];
-    parts
+    (ground_truth, wrong)
 }
 
 /// The songs of the friend's and the other contact's playlists: 12 and 8 songs, none in the

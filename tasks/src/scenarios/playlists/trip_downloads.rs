@@ -11,15 +11,53 @@ use crate::kit::changes::{added, allow_added};
 use crate::kit::db::ids;
 use crate::kit::people::related_ids;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, OptionalExtension};
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// Variant 2: the friend whose public playlist it is.
+    friend: Person,
+    now: NaiveDateTime,
+    /// The key of the songs [`trip_picks`] picks.
+    key: i64,
+    city: &'static str,
+    /// The playlist to download.
+    title: &'static str,
+    /// Last trip's city.
+    old_city: &'static str,
+    /// The near-miss "(old)" playlist.
+    near: String,
+    /// Last trip's playlist.
+    old_title: String,
+    /// The music to-do.
+    todo: String,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = if v.variant == 2 {
+        vec!["supervisor", "todoist", "spotify", "phone"]
+    } else {
+        vec!["supervisor", "todoist", "spotify"]
+    };
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("trip_downloads.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -44,7 +82,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     } else {
         format!("Download the \"{title}\" playlist for the flight")
     };
-    let instruction = match variant {
+    Values {
+        variant,
+        supervisor: p,
+        friend,
+        now: g.now,
+        key,
+        city,
+        title,
+        old_city,
+        near,
+        old_title,
+        todo,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let city = v.city;
+    match v.variant {
         1 => format!(
             "I'm flying to {city} soon. Take care of the music to-do in my Todoist project for the trip (some of those songs I've downloaded already)."
         ),
@@ -54,35 +109,38 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Before my {city} trip: do the playlist to-do in my Todoist project for the trip, then mark that to-do as done."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = if variant == 2 {
-        vec!["supervisor", "todoist", "spotify", "phone"]
-    } else {
-        vec!["supervisor", "todoist", "spotify"]
-    };
-    let (sup, fr, now) = (p.clone(), friend.clone(), g.now);
-    let (nm, ot, td) = (near.clone(), old_title.clone(), todo.clone());
-    parts.setup.push(step(move |s| {
-        let (pl, before, nr, old) = s.pick("trip_picks", |db| trip_picks(db, key));
+    }
+}
+
+/// The playlists, the earlier downloads, and this and last trip's projects with their to-dos.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        let (pl, before, nr, old) = s.pick("trip_picks", |db| trip_picks(db, v.key));
         if pl.is_empty() {
             return Err(missing());
         }
-        let owner = if variant == 2 { &fr } else { &sup };
-        s.add_spotify_playlist(&sup, &nm, false, &nr, now - Duration::days(400))?;
-        s.add_spotify_playlist(owner, title, variant == 2, &pl, now - Duration::days(20))?;
-        s.add_spotify_playlist(&sup, &ot, false, &old, now - Duration::days(300))?;
-        s.download_songs(&sup, &before, now - Duration::days(9))?;
+        let owner = if v.variant == 2 { &v.friend } else { sup };
+        s.add_spotify_playlist(sup, &v.near, false, &nr, now - Duration::days(400))?;
+        s.add_spotify_playlist(
+            owner,
+            v.title,
+            v.variant == 2,
+            &pl,
+            now - Duration::days(20),
+        )?;
+        s.add_spotify_playlist(sup, &v.old_title, false, &old, now - Duration::days(300))?;
+        s.download_songs(sup, &before, now - Duration::days(9))?;
         let old_p = s.add_todo_project(
-            &sup,
-            &format!("Trip to {old_city}"),
+            sup,
+            &format!("Trip to {}", v.old_city),
             "Last year's trip",
             &[],
             now - Duration::days(330),
         )?;
         for (t, done) in [
             (
-                format!("Download the \"{ot}\" playlist for the flight"),
+                format!("Download the \"{}\" playlist for the flight", v.old_title),
                 true,
             ),
             ("Book the hotel".to_string(), true),
@@ -90,7 +148,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             s.add_todo_task(
                 old_p,
                 None,
-                &sup,
+                sup,
                 &t,
                 None,
                 "medium",
@@ -100,21 +158,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         let new_p = s.add_todo_project(
-            &sup,
-            &format!("Trip to {city}"),
+            sup,
+            &format!("Trip to {}", v.city),
             "Flight on the 24th",
             &[],
             now - Duration::days(30),
         )?;
         for t in [
             "Book airport taxi",
-            td.as_str(),
+            v.todo.as_str(),
             "Pack chargers and adapters",
         ] {
             s.add_todo_task(
                 new_p,
                 None,
-                &sup,
+                sup,
                 t,
                 None,
                 "medium",
@@ -124,11 +182,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("trip_downloads.py"));
-    let project = format!("Trip to {city}");
-    let old_project = format!("Trip to {old_city}");
-    let find = if variant == 2 {
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let project = format!("Trip to {}", v.city);
+    let old_project = format!("Trip to {}", v.old_city);
+    let find = if v.variant == 2 {
         "find_friends"
     } else {
         "find_mine"
@@ -136,7 +196,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     // The to-do of `project`, the playlist `find` gives, downloaded skipping what is there
     // already (`skip`) or not.
     let solve = |project: &str, find: &str, skip: bool| {
-        let download = match (skip, variant == 3) {
+        let download = match (skip, v.variant == 3) {
             (true, false) => "download",
             (true, true) => "download_tick",
             (false, false) => "download_all",
@@ -146,12 +206,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("find_contact", FIND_CONTACT)
             .code("find_playlist", FIND_PLAYLIST)
             .lit("project", project)
-            .lit("first", &friend.first_name)
-            .lit("last", &friend.last_name);
+            .lit("first", &v.friend.first_name)
+            .lit("last", &v.friend.last_name);
         script.cells(&["logins", "read", find, download], &vals)
     };
-    parts.ground_truth = solve(&project, find, true);
-    parts.wrong = vec![
+    let ground_truth = solve(&project, find, true);
+    let wrong = vec![
         solution(
             "downloads the near-miss \"(old)\" playlist",
             solve(&project, "find_old", true),
@@ -165,25 +225,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             solve(&old_project, "find_mine", true),
         ),
     ];
-    let downloads = |ctx: &EvalCtx| {
-        ids(
-            ctx.db,
-            "SELECT song_id FROM spotify.user_downloaded_songs WHERE user_id = ?1",
-            [ctx.user_id("spotify")],
-        )
-    };
-    let new_downloads = |ctx: &EvalCtx| -> Vec<i64> {
-        added(ctx, "spotify", "user_downloaded_songs")
-            .into_iter()
-            .filter(|r| mine(ctx, r))
-            .filter_map(|r| r.get("song_id").as_i64())
-            .collect()
-    };
+    (ground_truth, wrong)
+}
+
+/// The supervisor's downloaded songs at the end.
+fn downloads(ctx: &EvalCtx) -> Vec<i64> {
+    ids(
+        ctx.db,
+        "SELECT song_id FROM spotify.user_downloaded_songs WHERE user_id = ?1",
+        [ctx.user_id("spotify")],
+    )
+}
+
+/// The songs the supervisor downloaded in the episode.
+fn new_downloads(ctx: &EvalCtx) -> Vec<i64> {
+    added(ctx, "spotify", "user_downloaded_songs")
+        .into_iter()
+        .filter(|r| mine(ctx, r))
+        .filter_map(|r| r.get("song_id").as_i64())
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = vec![
-        Check::new(
-            format!("all 12 songs of \"{title}\" are downloaded"),
-            move |ctx| {
-                let (pl, _, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, key));
+        v.check(
+            format!("all 12 songs of \"{}\" are downloaded", v.title),
+            |v, ctx| {
+                let (pl, _, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, v.key));
                 let have = downloads(ctx);
                 match pl.iter().find(|s| !have.contains(s)) {
                     Some(s) => Err(format!("song {s} is not downloaded")),
@@ -191,18 +259,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
+        v.check(
             "exactly its 8 songs not downloaded before are new downloads",
-            move |ctx| {
-                let (pl, before, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, key));
+            |v, ctx| {
+                let (pl, before, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, v.key));
                 let want: Vec<i64> = pl.into_iter().filter(|s| !before.contains(s)).collect();
                 same_set(&new_downloads(ctx), &want)
             },
         ),
-        Check::new(
-            format!("no song only on \"{near}\" or \"{old_title}\" is downloaded"),
-            move |ctx| {
-                let (pl, _, nr, old) = ctx.pick("trip_picks", |db| trip_picks(db, key));
+        v.check(
+            format!(
+                "no song only on \"{}\" or \"{}\" is downloaded",
+                v.near, v.old_title
+            ),
+            |v, ctx| {
+                let (pl, _, nr, old) = ctx.pick("trip_picks", |db| trip_picks(db, v.key));
                 let got = new_downloads(ctx);
                 match nr
                     .iter()
@@ -214,8 +285,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new("the 4 earlier downloads are kept", move |ctx| {
-            let (_, before, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, key));
+        v.check("the 4 earlier downloads are kept", |v, ctx| {
+            let (_, before, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, v.key));
             let have = downloads(ctx);
             match before.iter().find(|s| !have.contains(s)) {
                 Some(s) => Err(format!("song {s} is no longer downloaded")),
@@ -223,16 +294,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    if variant == 3 {
-        let t = todo.clone();
-        checks.push(Check::new(
-            format!("the to-do \"{todo}\" is done"),
-            move |ctx| {
+    if v.variant == 3 {
+        checks.push(
+            v.check(format!("the to-do \"{}\" is done", v.todo), |v, ctx| {
                 let done: Option<bool> = ctx
                     .db
                     .query_row_cached(
                         "SELECT is_completed FROM todoist.tasks WHERE title = ?1",
-                        [&t],
+                        [&v.todo],
                         |r| r.get(0),
                     )
                     .optional()
@@ -243,25 +312,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 } else {
                     Err(format!("is_completed = {done:?}"))
                 }
-            },
-        ));
+            }),
+        );
     }
-    parts.checks = checks;
-    parts.allowed = vec![
+    checks
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    vec![
         allow_added(
             "the new downloads",
             "spotify",
             "user_downloaded_songs",
             mine,
         ),
-        Allow::new("the to-do ticked off", move |_, r| {
+        v.allow("the to-do ticked off", |v, _, r| {
             r.is("todoist", "tasks")
                 && r.kind() == ChangeKind::Updated
-                && r.get("title").as_str() == Some(todo.as_str())
+                && r.get("title").as_str() == Some(v.todo.as_str())
                 && r.changed_columns().iter().all(|c| c == "is_completed")
         }),
-    ];
-    parts
+    ]
 }
 
 /// The songs of the trip task: (playlist, downloaded before, near-miss "(old)", old trip's).

@@ -8,37 +8,83 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::db::{ids, one};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// The key of the artists [`idle_artists`] picks.
+    key: i64,
+    /// The supervisor's other notes (variant 2 writes them with "Always following").
+    filler: Vec<NoteSeed>,
+}
+
+impl Values {
+    /// Variant 3: liked songs count too.
+    fn liked(&self) -> bool {
+        self.variant == 3
+    }
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
-    let p = g.supervisor();
-    let variant = g.variant;
-    let key = p.id * 43 + i64::from(variant) * 17;
-    let instruction = match variant {
-        1 => "Clean up who I follow on Spotify: unfollow every artist who has no song in my song library.".to_string(),
-        2 => "Unfollow all the artists I follow on Spotify that have no songs in my library, except the ones listed in my note \"Always following\".".to_string(),
-        _ => "On Spotify, stop following each artist I follow who has neither a song in my library nor a song I've liked.".to_string(),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = if variant == 2 {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = if v.variant == 2 {
         vec!["supervisor", "simple_note", "spotify"]
     } else {
         vec!["supervisor", "spotify"]
     };
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("unfollow_idle.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![Allow::new("my follows removed", |ctx, r| {
+        r.is("spotify", "user_artist_followings") && r.kind() == ChangeKind::Removed && mine(ctx, r)
+    })];
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
+    let p = g.supervisor();
+    let variant = g.variant;
+    let key = p.id * 43 + i64::from(variant) * 17;
     let filler = g.filler(&p, 5, &[], &["Always following"]);
-    let (sup, now) = (p.clone(), g.now);
-    parts.setup.push(step(move |s| {
-        let uid = s.user_id("spotify", &sup)?;
-        let idle = s.pick("idle_artists", |db| idle_artists(db, uid, key));
+    Values {
+        variant,
+        supervisor: p,
+        now: g.now,
+        key,
+        filler,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    match v.variant {
+        1 => "Clean up who I follow on Spotify: unfollow every artist who has no song in my song library.".to_string(),
+        2 => "Unfollow all the artists I follow on Spotify that have no songs in my library, except the ones listed in my note \"Always following\".".to_string(),
+        _ => "On Spotify, stop following each artist I follow who has neither a song in my library nor a song I've liked.".to_string(),
+    }
+}
+
+/// The idle artists followed; variant 3 likes a song of one, variant 2 writes the note.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now, variant) = (&v.supervisor, v.now, v.variant);
+        let uid = s.user_id("spotify", sup)?;
+        let idle = s.pick("idle_artists", |db| idle_artists(db, uid, v.key));
         if idle.len() < 4 {
             return Err(missing());
         }
-        s.follow_artists(&sup, &idle, now - Duration::days(200))?;
+        s.follow_artists(sup, &idle, now - Duration::days(200))?;
         if variant == 3 {
             let song = one(
                 s.db,
@@ -46,7 +92,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 [idle[3]],
             )
             .ok_or_else(missing)?;
-            s.like_songs(&sup, &[song], now - Duration::days(20))?;
+            s.like_songs(sup, &[song], now - Duration::days(20))?;
         }
         if variant == 2 {
             let kept = one(
@@ -58,27 +104,31 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             if let Some(k) = kept {
                 names.push(text_of(s.db, "artists", "name", k));
             }
-            let mut notes = filler.clone();
-            notes.insert(2, note_seed("Always following", &names.join("\n"), &["music"], now, 15));
-            s.replace_notes(&sup, &notes)?;
+            let mut notes = v.filler.clone();
+            notes.insert(
+                2,
+                note_seed("Always following", &names.join("\n"), &["music"], now, 15),
+            );
+            s.replace_notes(sup, &notes)?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("unfollow_idle.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let all_library = "all_pages(apis.spotify.show_song_library, access_token=sp)";
     // `gather` what the supervisor has, the library read by `library`; then `unfollow`.
     let solve = |gather: &str, library: &str, unfollow: &str| {
         let vals = Vals::new().code("library", library);
         script.cells(&["logins", gather, unfollow], &vals)
     };
-    let gather = match variant {
+    let gather = match v.variant {
         2 => "gather_keeping_note",
         3 => "gather_with_liked",
         _ => "gather",
     };
-    let liked = variant == 3;
-    parts.ground_truth = solve(gather, all_library, "unfollow");
-    parts.wrong = vec![
+    let ground_truth = solve(gather, all_library, "unfollow");
+    let wrong = vec![
         solution(
             "reads only the first page of the library",
             solve(
@@ -91,7 +141,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "unfollows every artist",
             solve(gather, all_library, "unfollow_all"),
         ),
-        match variant {
+        match v.variant {
             2 => solution("ignores the note", solve("gather", all_library, "unfollow")),
             3 => solution(
                 "ignores the liked songs",
@@ -107,50 +157,66 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         },
     ];
-    let follows_now = |ctx: &EvalCtx| -> BTreeSet<i64> {
-        ids(
-            ctx.db,
-            "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
-            [ctx.user_id("spotify")],
-        )
-        .into_iter()
+    (ground_truth, wrong)
+}
+
+/// The artists the supervisor follows at the end.
+fn follows_now(ctx: &EvalCtx) -> BTreeSet<i64> {
+    ids(
+        ctx.db,
+        "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
+        [ctx.user_id("spotify")],
+    )
+    .into_iter()
+    .collect()
+}
+
+/// The artists the supervisor unfollowed.
+fn unfollowed(ctx: &EvalCtx) -> BTreeSet<i64> {
+    ctx.diff
+        .rows
+        .iter()
+        .filter(|r| {
+            r.is("spotify", "user_artist_followings")
+                && r.kind() == ChangeKind::Removed
+                && mine(ctx, r)
+        })
+        .filter_map(|r| r.get("artist_id").as_i64())
         .collect()
-    };
-    let unfollowed = |ctx: &EvalCtx| -> BTreeSet<i64> {
-        ctx.diff
-            .rows
-            .iter()
-            .filter(|r| {
-                r.is("spotify", "user_artist_followings")
-                    && r.kind() == ChangeKind::Removed
-                    && mine(ctx, r)
-            })
-            .filter_map(|r| r.get("artist_id").as_i64())
-            .collect()
-    };
-    let keep_ids = move |ctx: &EvalCtx| -> BTreeSet<i64> {
-        let uid = ctx.user_id("spotify").unwrap_or(0);
-        let idle = ctx.pick("idle_artists", |db| idle_artists(db, uid, key));
-        let mut k = BTreeSet::new();
-        if variant == 2 {
-            k.insert(idle[3]);
-            let rest: Vec<i64> = follows_now(ctx)
-                .into_iter()
-                .chain(unfollowed(ctx))
-                .filter(|a| !idle.contains(a))
-                .collect();
-            if let Some(m) = rest.iter().min() {
-                k.insert(*m);
-            }
+}
+
+/// The idle artists [`idle_artists`] picked for the supervisor.
+fn idle(v: &Values, ctx: &EvalCtx) -> Vec<i64> {
+    ctx.pick("idle_artists", |db| {
+        idle_artists(db, ctx.user_id("spotify").unwrap_or(0), v.key)
+    })
+}
+
+/// Variant 2: the artists the note keeps followed.
+fn keep_ids(v: &Values, ctx: &EvalCtx) -> BTreeSet<i64> {
+    let idle = idle(v, ctx);
+    let mut k = BTreeSet::new();
+    if v.variant == 2 {
+        k.insert(idle[3]);
+        let rest: Vec<i64> = follows_now(ctx)
+            .into_iter()
+            .chain(unfollowed(ctx))
+            .filter(|a| !idle.contains(a))
+            .collect();
+        if let Some(m) = rest.iter().min() {
+            k.insert(*m);
         }
-        k
-    };
+    }
+    k
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = vec![
-        Check::new(
+        v.check(
             "every followed artist without a song in my library is unfollowed",
-            move |ctx| {
-                let have = library_artists(ctx, liked);
-                let keep = keep_ids(ctx);
+            |v, ctx| {
+                let have = library_artists(ctx, v.liked());
+                let keep = keep_ids(v, ctx);
                 match follows_now(ctx)
                     .into_iter()
                     .find(|a| !have.contains(a) && !keep.contains(a))
@@ -160,25 +226,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
+        v.check(
             "every artist with a song in my library is still followed",
-            move |ctx| {
-                let have = library_artists(ctx, liked);
+            |v, ctx| {
+                let have = library_artists(ctx, v.liked());
                 match unfollowed(ctx).into_iter().find(|a| have.contains(a)) {
                     Some(a) => Err(format!("artist {a} was unfollowed")),
                     None => Ok(()),
                 }
             },
         ),
-        Check::new(
+        v.check(
             "the 4 designed idle artists are handled (3 at least unfollowed)",
-            move |ctx| {
-                let idle = ctx.pick("idle_artists", |db| {
-                    idle_artists(db, ctx.user_id("spotify").unwrap_or(0), key)
-                });
+            |v, ctx| {
+                let idle = idle(v, ctx);
                 let gone = unfollowed(ctx);
                 let n = idle.iter().filter(|a| gone.contains(a)).count();
-                let want = if variant == 1 { 4 } else { 3 };
+                let want = if v.variant == 1 { 4 } else { 3 };
                 if n == want {
                     Ok(())
                 } else {
@@ -186,7 +250,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new("no artist was newly followed", move |ctx| {
+        Check::new("no artist was newly followed", |ctx| {
             let n = added(ctx, "spotify", "user_artist_followings").len();
             if n == 0 {
                 Ok(())
@@ -195,23 +259,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    if variant != 1 {
-        checks.push(Check::new(
-            if variant == 2 {
+    if v.variant != 1 {
+        checks.push(v.check(
+            if v.variant == 2 {
                 "the artists in my note are still followed"
             } else {
                 "the artist of my liked song is still followed"
             },
-            move |ctx| {
+            |v, ctx| {
                 let now = follows_now(ctx);
-                match keep_ids(ctx)
+                match keep_ids(v, ctx)
                     .into_iter()
-                    .chain(if variant == 3 {
-                        ctx.pick("idle_artists", |db| {
-                            idle_artists(db, ctx.user_id("spotify").unwrap_or(0), key)
-                        })
-                        .get(3)
-                        .copied()
+                    .chain(if v.variant == 3 {
+                        idle(v, ctx).get(3).copied()
                     } else {
                         None
                     })
@@ -223,11 +283,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     }
-    parts.checks = checks;
-    parts.allowed = vec![Allow::new("my follows removed", |ctx, r| {
-        r.is("spotify", "user_artist_followings") && r.kind() == ChangeKind::Removed && mine(ctx, r)
-    })];
-    parts
+    checks
 }
 
 /// Four artists with no song in `person`'s library, picked by `key` (setup: before; checks:

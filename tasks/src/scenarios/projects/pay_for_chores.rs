@@ -10,12 +10,46 @@ use crate::kit::db::uid;
 use crate::kit::people::housemates;
 use crate::kit::python::solution;
 use crate::kit::venmo::payments_sent;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use crate::setup::Setup;
+use apps::people::Person;
+use chrono::{Duration, NaiveDateTime};
+
+/// One chore: (title, assignee: 0 me / 1 A / 2 B, completed, commenter: 0 none / 1 me / 2 A /
+/// 3 B, days ago).
+type Chore = (&'static str, u8, bool, u8, i64);
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    /// The housemates A (always a helper) and B (a helper in variant 2).
+    a: Person,
+    b: Person,
+    now: NaiveDateTime,
+    variant: u8,
+    /// Dollars per chore.
+    rate: f64,
+    note: &'static str,
+    plan: Vec<Chore>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "todoist", "venmo"];
+    parts.setup.push(v.step(setup));
+    if g.variant == 3 {
+        parts.apps.push("phone");
+    }
+    (parts.ground_truth, parts.wrong) = solutions(&v);
+    parts.checks = checks(&v);
+    parts.allowed = venmo_payments();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.residences
@@ -29,23 +63,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => (12.0, "Chores - thank you!"),
         _ => (15.0, "Thanks for the help with my chores"),
     };
-    let instruction = match g.variant {
-        1 => format!(
-            "{} did some of the chores assigned to me in our Home project on Todoist and left a comment on each one they finished. Pay them ${rate:.0} per chore on Venmo, in a single payment, with the note \"{note}\".",
-            a.first_name
-        ),
-        2 => format!(
-            "A couple of my housemates finished chores in our Todoist Home project that were assigned to me; whoever did one commented on it. Send each of them ${rate:.0} per chore they did, as one Venmo payment per person, with the note \"{note}\"."
-        ),
-        _ => format!(
-            "This month {} took care of some of my Home chores in Todoist (they commented on each one they completed). Venmo them ${rate:.0} for each of this month's chores in one payment, noted \"{note}\". Chores from before this month are already settled.",
-            a.first_name
-        ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "todoist", "venmo"];
-    // (title, assignee: 0 me / 1 A / 2 B, completed, commenter: 0 none / 1 me / 2 A / 3 B, days ago)
-    let mut plan: Vec<(&str, u8, bool, u8, i64)> = vec![
+    let mut plan: Vec<Chore> = vec![
         ("Mop the kitchen floor", 0, true, 2, 3),
         ("Take the bins out", 0, true, 2, 5),
         ("Descale the kettle", 0, true, 0, 4),
@@ -67,54 +85,83 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             plan.push(("Defrost the freezer", 0, true, 2, 30));
         }
     }
-    let now = g.now;
-    let (sup, ma, mb) = (p.clone(), a.clone(), b.clone());
-    let plan_s: Vec<(String, u8, bool, u8, i64)> = plan
-        .iter()
-        .map(|x| (x.0.to_string(), x.1, x.2, x.3, x.4))
-        .collect();
-    parts.setup.push(step(move |s| {
-        let home = s.todo_project(&sup, "Home")?;
-        let chores = s.todo_section(home, "Chores")?;
-        s.set_venmo_balance(&sup, 600.0)?;
-        let who = |k: u8| match k {
-            1 => &ma,
-            2 => &mb,
-            _ => &sup,
+    Values {
+        supervisor: p,
+        a,
+        b,
+        now: g.now,
+        variant: g.variant,
+        rate,
+        note,
+        plan,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (rate, note) = (v.rate, v.note);
+    match v.variant {
+        1 => format!(
+            "{} did some of the chores assigned to me in our Home project on Todoist and left a comment on each one they finished. Pay them ${rate:.0} per chore on Venmo, in a single payment, with the note \"{note}\".",
+            v.a.first_name
+        ),
+        2 => format!(
+            "A couple of my housemates finished chores in our Todoist Home project that were assigned to me; whoever did one commented on it. Send each of them ${rate:.0} per chore they did, as one Venmo payment per person, with the note \"{note}\"."
+        ),
+        _ => format!(
+            "This month {} took care of some of my Home chores in Todoist (they commented on each one they completed). Venmo them ${rate:.0} for each of this month's chores in one payment, noted \"{note}\". Chores from before this month are already settled.",
+            v.a.first_name
+        ),
+    }
+}
+
+/// The Home project's chores, with the helpers' (and the supervisor's) comments.
+fn setup(v: &Values, s: &Setup) -> rusqlite::Result<()> {
+    let (sup, now) = (&v.supervisor, v.now);
+    let home = s.todo_project(sup, "Home")?;
+    let chores = s.todo_section(home, "Chores")?;
+    s.set_venmo_balance(sup, 600.0)?;
+    let who = |k: u8| match k {
+        1 => &v.a,
+        2 => &v.b,
+        _ => sup,
+    };
+    for (title, assignee, done, commenter, ago) in &v.plan {
+        let due = Some((now - Duration::days(*ago)).date());
+        let id = s.add_todo_task(
+            home,
+            Some(chores),
+            sup,
+            title,
+            due,
+            "medium",
+            *done,
+            Some(who(*assignee)),
+            now - Duration::days(ago + 10),
+        )?;
+        let said = match commenter {
+            1 => Some((sup, "Done.")),
+            2 if *done => Some((&v.a, "Did this one for you!")),
+            2 => Some((&v.a, "I'll get to this one tomorrow.")),
+            3 => Some((&v.b, "Took care of it.")),
+            _ => None,
         };
-        for (title, assignee, done, commenter, ago) in &plan_s {
-            let due = Some((now - Duration::days(*ago)).date());
-            let id = s.add_todo_task(
-                home,
-                Some(chores),
-                &sup,
-                title,
-                due,
-                "medium",
-                *done,
-                Some(who(*assignee)),
-                now - Duration::days(ago + 10),
+        if let Some((by, text)) = said {
+            s.add_todo_comment(
+                id,
+                by,
+                text,
+                now - Duration::days(*ago) + Duration::hours(3),
             )?;
-            let said = match commenter {
-                1 => Some((&sup, "Done.")),
-                2 if *done => Some((&ma, "Did this one for you!")),
-                2 => Some((&ma, "I'll get to this one tomorrow.")),
-                3 => Some((&mb, "Took care of it.")),
-                _ => None,
-            };
-            if let Some((by, text)) = said {
-                s.add_todo_comment(
-                    id,
-                    by,
-                    text,
-                    now - Duration::days(*ago) + Duration::hours(3),
-                )?;
-            }
         }
-        Ok(())
-    }));
+    }
+    Ok(())
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
+    let (rate, note) = (v.rate, v.note);
     let script = Script::parse(include_str!("pay_for_chores.py"));
-    let since = if g.variant == 3 {
+    let since = if v.variant == 3 {
         "since_month_start"
     } else {
         "since_ever"
@@ -125,11 +172,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         .lit("note", note);
     let cell = |name: &str| script.cell(name, &vals);
     let gt = |count: String, pay: &str| vec![cell("logins"), count, cell(pay)];
-    if g.variant == 3 {
-        parts.apps.push("phone");
-    }
-    parts.ground_truth = gt(cell("count"), "pay");
-    parts.wrong = vec![
+    let ground_truth = gt(cell("count"), "pay");
+    let mut wrong = vec![
         solution(
             "pays for every chore of mine that is done",
             gt(
@@ -150,25 +194,36 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             gt(cell("count_for_others_too"), "pay"),
         ),
     ];
-    if g.variant == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "counts last month's chore too",
             gt(cell("count_last_month_too"), "pay"),
         ));
     }
-    // Chores per helper: A (and B in variant 2).
+    (ground_truth, wrong)
+}
+
+/// (first name, e-mail, amount) per helper: A (and B in variant 2).
+fn owed(v: &Values) -> Vec<(String, String, f64)> {
     let covered = |k: u8| {
-        plan.iter()
-            .filter(|x| x.1 == 0 && x.2 && x.3 == k && (g.variant != 3 || x.4 < 18))
+        v.plan
+            .iter()
+            .filter(|x| x.1 == 0 && x.2 && x.3 == k && (v.variant != 3 || x.4 < 18))
             .count() as f64
     };
+    let (a, b) = (&v.a, &v.b);
     let mut owed: Vec<(String, String, f64)> =
-        vec![(a.first_name.clone(), a.email.clone(), covered(2) * rate)];
-    if g.variant == 2 {
-        owed.push((b.first_name.clone(), b.email.clone(), covered(3) * rate));
+        vec![(a.first_name.clone(), a.email.clone(), covered(2) * v.rate)];
+    if v.variant == 2 {
+        owed.push((b.first_name.clone(), b.email.clone(), covered(3) * v.rate));
     }
+    owed
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = Vec::new();
-    for (name, email, amount) in owed.clone() {
+    // One check per helper (their e-mail and amount move into it).
+    for (name, email, amount) in owed(v) {
         checks.push(Check::new(
             format!("one payment to {name} of ${amount:.2}"),
             move |ctx| {
@@ -187,18 +242,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     }
-    let n1 = note.to_string();
-    let emails: Vec<String> = owed.iter().map(|o| o.1.clone()).collect();
-    checks.push(Check::new(
-        format!("each payment is noted \"{note}\""),
-        move |ctx| match payments_sent(ctx).iter().find(|x| x.2.trim() != n1) {
-            Some(x) => Err(format!("a payment noted \"{}\"", x.2)),
-            None if payments_sent(ctx).is_empty() => Err("no payment".into()),
-            None => Ok(()),
-        },
-    ));
-    checks.push(Check::new("no payment to anyone else", move |ctx| {
-        let ids: Vec<Option<i64>> = emails.iter().map(|e| uid(ctx, "venmo", e)).collect();
+    checks.push(
+        v.check(
+            format!("each payment is noted \"{}\"", v.note),
+            |v, ctx| match payments_sent(ctx).iter().find(|x| x.2.trim() != v.note) {
+                Some(x) => Err(format!("a payment noted \"{}\"", x.2)),
+                None if payments_sent(ctx).is_empty() => Err("no payment".into()),
+                None => Ok(()),
+            },
+        ),
+    );
+    checks.push(v.check("no payment to anyone else", |v, ctx| {
+        let ids: Vec<Option<i64>> = owed(v).iter().map(|o| uid(ctx, "venmo", &o.1)).collect();
         match payments_sent(ctx)
             .iter()
             .find(|x| !ids.contains(&Some(x.0)))
@@ -220,7 +275,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             None => Ok(()),
         },
     ));
-    parts.checks = checks;
-    parts.allowed = venmo_payments();
-    parts
+    checks
 }

@@ -6,18 +6,82 @@
 //! coworker and ships to the supervisor's work address.
 
 use super::{FIND_CONTACT, NICKNAMES, SELLER, friends};
-use crate::kit::allow;
 use crate::kit::amazon::{
     address_lines, end_cart, new_orders, product_id, start_cart, stocked_products,
 };
 use crate::kit::changes::allow_added;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::{Person, Relation};
+
+/// A product variant: (colour, size, price, stock).
+type Variant = (&'static str, &'static str, f64, i64);
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    friend: Person,
+    /// The product's type, name and the colour asked for.
+    ptype: &'static str,
+    name: &'static str,
+    color: &'static str,
+    variants: Vec<Variant>,
+    /// The near-miss product's name and its one variant.
+    near: (&'static str, Variant),
+    /// The variant to buy.
+    answer: Variant,
+    /// The name the friend is saved under in variant 2.
+    nick: &'static str,
+    /// The good card's last four digits, and the expired card's expiry (year, month).
+    last4: String,
+    expiry: (i64, i64),
+    /// The seed of the cart's products.
+    key: i64,
+    instruction: String,
+    /// The address the gift ships to, as an order spells it, and whose it is.
+    expected_address: String,
+    whose: String,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "phone", "amazon"];
+    parts.setup.push(v.step(|v, s| {
+        let sup = &v.supervisor;
+        for x in &v.variants {
+            s.add_amazon_product((v.ptype, v.name, x.0, x.1, x.2, x.3), SELLER)?;
+        }
+        let (nn, nv) = v.near;
+        s.add_amazon_product((v.ptype, nn, nv.0, nv.1, nv.2, nv.3), SELLER)?;
+        s.add_amazon_card(
+            sup,
+            "Capital One",
+            5_100_000_000_000_000 + sup.id * 1_013,
+            v.expiry.0,
+            v.expiry.1,
+            321,
+            5_000.0,
+        )?;
+        let cart = stocked_products(s.db, v.key, 2);
+        s.set_amazon_cart(sup, &[(cart[0], 1), (cart[1], 2)])?;
+        if v.variant == 2 {
+            s.relabel_contact(sup, &v.friend, v.nick, &["friend"])?;
+        }
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("birthday_gift.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The friend, the product and its variants, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         p.payment_cards.len() == 1
@@ -30,7 +94,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let friend_ids = friends(g, &p);
     let friend = g.person(friend_ids[(g.variant as usize - 1) % friend_ids.len()]);
     // (type, name, colour, variants (colour, size, price, stock), near-miss name and variant)
-    type Variant = (&'static str, &'static str, f64, i64);
     let (ptype, name, color, variants, near): (&str, &str, &str, Vec<Variant>, (&str, Variant)) =
         match g.variant {
             1 => (
@@ -106,49 +169,46 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "For a coworker's birthday at the office I want to give them the {name}. Order the cheapest {color} variant of it that is in stock on Amazon, gift wrapped, shipped to my work address, and paid with the card of mine that has not expired. Don't buy the other things in my cart; leave them there."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "amazon"];
-    let (sup, fr) = (p.clone(), friend.clone());
-    let (owned_variants, near_owned) = (variants.clone(), near);
-    let (name_s, ptype_s) = (name.to_string(), ptype.to_string());
-    let variant = g.variant;
-    let key = p.id * 37 + i64::from(g.variant) * 101;
-    parts.setup.push(step(move |s| {
-        for v in &owned_variants {
-            s.add_amazon_product((&ptype_s, &name_s, v.0, v.1, v.2, v.3), SELLER)?;
-        }
-        let (nn, nv) = near_owned;
-        s.add_amazon_product((&ptype_s, nn, nv.0, nv.1, nv.2, nv.3), SELLER)?;
-        s.add_amazon_card(
-            &sup,
-            "Capital One",
-            5_100_000_000_000_000 + sup.id * 1_013,
-            exp_y,
-            exp_m,
-            321,
-            5_000.0,
-        )?;
-        let cart = stocked_products(s.db, key, 2);
-        s.set_amazon_cart(&sup, &[(cart[0], 1), (cart[1], 2)])?;
-        if variant == 2 {
-            s.relabel_contact(&sup, &fr, nick, &["friend"])?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("birthday_gift.py"));
+    let whose = if g.variant == 3 {
+        "the supervisor's work address".to_string()
+    } else {
+        format!("{}'s home", friend.first_name)
+    };
+    Values {
+        variant: g.variant,
+        key: p.id * 37 + i64::from(g.variant) * 101,
+        supervisor: p,
+        friend,
+        ptype,
+        name,
+        color,
+        variants,
+        near,
+        answer,
+        nick,
+        last4,
+        expiry: (exp_y, exp_m),
+        instruction,
+        expected_address: address_lines(&ship_to),
+        whose,
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
     let to_friend = |who: &str| {
         let names = Vals::new()
-            .lit("first", &friend.first_name)
-            .lit("last", &friend.last_name)
-            .lit("nick", nick);
+            .lit("first", &v.friend.first_name)
+            .lit("last", &v.friend.last_name)
+            .lit("nick", v.nick);
         script.cell(
             "to_friend",
             &Vals::new().code("who", script.cell(who, &names)),
         )
     };
-    let address = match g.variant {
+    let address = match v.variant {
         1 => to_friend("by_name"),
         2 => to_friend("by_nickname"),
         _ => script.cell("work_address", &none),
@@ -156,8 +216,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let home_address = script.cell("home_address", &none);
     let pick = |any_color: bool| {
         let vals = Vals::new()
-            .lit("name", name)
-            .lit("color", color)
+            .lit("name", v.name)
+            .lit("color", v.color)
             .code("any", if any_color { "True" } else { "False" });
         script.cell("pick", &vals)
     };
@@ -173,13 +233,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         names.push("finish");
         script.cells(&names, &none).join("\n")
     };
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         logins.clone(),
         address.clone(),
         pick(false),
         order(true, true),
     ];
-    parts.wrong = vec![
+    let wrong = vec![
         solution(
             "buys the cheapest in-stock variant in any colour",
             vec![
@@ -190,7 +250,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ),
         solution(
-            if g.variant == 3 {
+            if v.variant == 3 {
                 "ships it to the supervisor's home instead of work"
             } else {
                 "ships it to the supervisor's own home"
@@ -211,21 +271,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![logins, address, pick(false), order(false, true)],
         ),
     ];
-    let (ans_color, ans_size) = (answer.0, answer.1);
-    let name_c = name.to_string();
-    let expected_address = address_lines(&ship_to);
-    let whose = if g.variant == 3 {
-        "the supervisor's work address".to_string()
-    } else {
-        format!("{}'s home", friend.first_name)
-    };
-    parts.checks = vec![
-        Check::new(
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
             format!(
-                "exactly one new order, holding one {name} ({ans_color}, {ans_size}) and nothing else"
+                "exactly one new order, holding one {} ({}, {}) and nothing else",
+                v.name, v.answer.0, v.answer.1
             ),
-            move |ctx| {
-                let want = product_id(ctx.db, &name_c, ans_color, ans_size);
+            |v, ctx| {
+                let want = product_id(ctx.db, v.name, v.answer.0, v.answer.1);
                 let orders = new_orders(ctx);
                 let [(_, lines)] = orders.as_slice() else {
                     return Err(format!("{} new orders", orders.len()));
@@ -246,7 +303,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new("the gift is gift wrapped", |ctx| {
+        v.check("the gift is gift wrapped", |_, ctx| {
             let orders = new_orders(ctx);
             match orders.first() {
                 Some((_, lines))
@@ -261,11 +318,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Err("no order".into()),
             }
         }),
-        Check::new(
-            format!("shipped to {whose}"),
-            move |ctx| match new_orders(ctx).first() {
+        v.check(
+            format!("shipped to {}", v.whose),
+            |v, ctx| match new_orders(ctx).first() {
                 Some((o, _))
-                    if o.get("address_text").as_str() == Some(expected_address.as_str()) =>
+                    if o.get("address_text").as_str() == Some(v.expected_address.as_str()) =>
                 {
                     Ok(())
                 }
@@ -273,17 +330,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Err("no order".into()),
             },
         ),
-        Check::new(
-            format!("paid with the card ending in {last4}, not the expired one"),
-            move |ctx| match new_orders(ctx).first() {
-                Some((o, _)) if o.get("payment_card_digits").as_str() == Some(last4.as_str()) => {
+        v.check(
+            format!(
+                "paid with the card ending in {}, not the expired one",
+                v.last4
+            ),
+            |v, ctx| match new_orders(ctx).first() {
+                Some((o, _)) if o.get("payment_card_digits").as_str() == Some(v.last4.as_str()) => {
                     Ok(())
                 }
                 Some((o, _)) => Err(format!("paid with card {:?}", o.get("payment_card_digits"))),
                 None => Err("no order".into()),
             },
         ),
-        Check::new("the rest of the cart ends as it began", |ctx| {
+        v.check("the rest of the cart ends as it began", |_, ctx| {
             let (start, end) = (start_cart(ctx), end_cart(ctx));
             if start == end {
                 Ok(())
@@ -291,15 +351,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("the cart held {start:?} and now holds {end:?}"))
             }
         }),
-    ];
-    parts.allowed = allow::new_orders();
-    parts.allowed.extend(allow::amazon_side_effects());
-    parts.allowed.push(allow::cart());
-    parts.allowed.push(allow_added(
+    ]
+}
+
+fn allowed() -> Vec<Allow> {
+    let mut allowed = allow::new_orders();
+    allowed.extend(allow::amazon_side_effects());
+    allowed.push(allow::cart());
+    allowed.push(allow_added(
         "the recipient's address saved in amazon",
         "amazon",
         "addresses",
         |ctx, r| r.get("user_id").as_i64() == ctx.user_id("amazon"),
     ));
-    parts
+    allowed
 }

@@ -4,21 +4,63 @@
 //! missing from my library to it.
 
 use super::{FIND_CONTACT, NICKNAMES, allow_counter, friends};
+use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::added;
 use crate::kit::db::{ids, one};
 use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend whose playlist it is, and the stranger with a look-alike one.
+    friend: Person,
+    stranger: Person,
+    /// The name the friend is saved under in variant 2.
+    nick: &'static str,
+    /// The playlists' title, and the seed of their songs.
+    title: &'static str,
+    key: i64,
+    instruction: String,
+    now: NaiveDateTime,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "phone", "spotify"];
+    parts.setup.push(v.step(|v, s| {
+        let (sup, fr, now, title) = (&v.supervisor, &v.friend, v.now, v.title);
+        let (theirs, decoy) = playlist_picks(s.db, v.key);
+        s.add_spotify_playlist(&v.stranger, title, true, &decoy, days_ago(now, 80, 13, 0))?;
+        s.add_spotify_playlist(fr, title, true, &theirs, days_ago(now, 20, 22, 10))?;
+        let first: Vec<i64> = artists_of(s.db, &theirs[..1]).into_iter().collect();
+        s.follow_artists(sup, &first, now - Duration::days(200))?;
+        s.add_library_songs(sup, &[theirs[1], theirs[5]], now - Duration::days(100))?;
+        if v.variant == 2 {
+            s.relabel_contact(sup, fr, v.nick, &["friend"])?;
+        }
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("friend_playlist_artists.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+/// The friend, the stranger and the title, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -54,37 +96,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             friend.first_name, friend.last_name
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "spotify"];
-    let (sup, fr, st, now, variant) = (
-        p.clone(),
-        friend.clone(),
-        stranger.clone(),
-        g.now,
-        g.variant,
-    );
-    parts.setup.push(step(move |s| {
-        let (theirs, decoy) = playlist_picks(s.db, key);
-        s.add_spotify_playlist(&st, title, true, &decoy, days_ago(now, 80, 13, 0))?;
-        s.add_spotify_playlist(&fr, title, true, &theirs, days_ago(now, 20, 22, 10))?;
-        let first: Vec<i64> = artists_of(s.db, &theirs[..1]).into_iter().collect();
-        s.follow_artists(&sup, &first, now - Duration::days(200))?;
-        s.add_library_songs(&sup, &[theirs[1], theirs[5]], now - Duration::days(100))?;
-        if variant == 2 {
-            s.relabel_contact(&sup, &fr, nick, &["friend"])?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("friend_playlist_artists.py"));
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        friend,
+        stranger,
+        nick,
+        title,
+        key,
+        instruction,
+        now: g.now,
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
     let names = Vals::new()
-        .lit("title", title)
-        .lit("first", &friend.first_name)
-        .lit("last", &friend.last_name)
-        .lit("nick", nick);
+        .lit("title", v.title)
+        .lit("first", &v.friend.first_name)
+        .lit("last", &v.friend.last_name)
+        .lit("nick", v.nick);
     let contact = script.cell(
-        if g.variant == 2 {
+        if v.variant == 2 {
             "by_nickname"
         } else {
             "by_name"
@@ -108,7 +143,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let every = "every_artist";
     let firsts = "first_artists";
-    let extra = match g.variant {
+    let extra = match v.variant {
         1 => None,
         2 => Some("like"),
         _ => Some("save_missing"),
@@ -119,8 +154,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         cells.push(script.cell("finish", &none));
         cells.join("\n")
     };
-    parts.ground_truth = vec![logins.clone(), find(right), finish(follow(every), extra)];
-    parts.wrong = vec![
+    let ground_truth = vec![logins.clone(), find(right), finish(follow(every), extra)];
+    let wrong = vec![
         solution(
             "takes the first playlist with that title (someone else's)",
             vec![
@@ -133,7 +168,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "follows only the first artist of each song",
             vec![logins.clone(), find(right), finish(follow(firsts), extra)],
         ),
-        match g.variant {
+        match v.variant {
             2 => solution(
                 "does not like the playlist",
                 vec![logins, find(right), finish(follow(every), None)],
@@ -148,34 +183,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         },
     ];
-    let f_email = friend.email.clone();
-    let their_playlist = move |ctx: &EvalCtx| -> Option<i64> {
-        one(
-            ctx.db,
-            "SELECT id FROM spotify.playlists WHERE title = ?1 AND user_id = ?2",
-            params![title, spotify_id(ctx.db, &f_email)],
-        )
-    };
-    let wanted = {
-        let their_playlist = their_playlist.clone();
-        move |ctx: &EvalCtx| -> BTreeSet<i64> {
-            artists_of(
-                ctx.db,
-                &playlist_songs(ctx.db, their_playlist(ctx).unwrap_or(-1)),
-            )
-        }
-    };
-    let (wanted1, wanted2, wanted3) = (wanted.clone(), wanted.clone(), wanted);
-    let (their1, their2, their3) = (
-        their_playlist.clone(),
-        their_playlist.clone(),
-        their_playlist,
-    );
-    let who = format!("{}'s", friend.first_name);
-    parts.checks = vec![
-        Check::new(
-            format!("follows every artist of {who} \"{title}\""),
-            move |ctx| {
+    (ground_truth, wrong)
+}
+
+/// The friend's playlist.
+fn their_playlist(v: &Values, ctx: &EvalCtx) -> Option<i64> {
+    one(
+        ctx.db,
+        "SELECT id FROM spotify.playlists WHERE title = ?1 AND user_id = ?2",
+        params![v.title, spotify_id(ctx.db, &v.friend.email)],
+    )
+}
+
+/// The artists of the friend's playlist.
+fn wanted(v: &Values, ctx: &EvalCtx) -> BTreeSet<i64> {
+    artists_of(
+        ctx.db,
+        &playlist_songs(ctx.db, their_playlist(v, ctx).unwrap_or(-1)),
+    )
+}
+
+/// Is `r` a row added to the Spotify table `table`?
+fn added_to(r: &RowChange, table: &str) -> bool {
+    r.is("spotify", table) && r.kind() == ChangeKind::Added
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let who = format!("{}'s", v.friend.first_name);
+    let mut checks = vec![
+        v.check(
+            format!("follows every artist of {who} \"{}\"", v.title),
+            |v, ctx| {
                 let followed: BTreeSet<i64> = ids(
                     ctx.db,
                     "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
@@ -183,7 +221,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 )
                 .into_iter()
                 .collect();
-                let missing: Vec<i64> = wanted1(ctx).difference(&followed).copied().collect();
+                let missing: Vec<i64> = wanted(v, ctx).difference(&followed).copied().collect();
                 if missing.is_empty() {
                     Ok(())
                 } else {
@@ -191,8 +229,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new("no other artist was newly followed", move |ctx| {
-            let want = wanted2(ctx);
+        v.check("no other artist was newly followed", |v, ctx| {
+            let want = wanted(v, ctx);
             let me = ctx.user_id("spotify");
             match added(ctx, "spotify", "user_artist_followings")
                 .into_iter()
@@ -205,21 +243,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    match g.variant {
-        2 => parts.checks.push(Check::new(
-            format!("{who} playlist is liked"),
-            move |ctx| match one(
+    match v.variant {
+        2 => checks.push(v.check(format!("{who} playlist is liked"), |v, ctx| {
+            match one(
                 ctx.db,
                 "SELECT 1 FROM spotify.playlist_likes WHERE user_id = ?1 AND playlist_id = ?2",
-                params![ctx.user_id("spotify"), their1(ctx)],
+                params![ctx.user_id("spotify"), their_playlist(v, ctx)],
             ) {
                 Some(_) => Ok(()),
                 None => Err("not liked".into()),
-            },
-        )),
-        3 => parts.checks.push(Check::new(
-            "every song of the playlist is in the library",
-            move |ctx| {
+            }
+        })),
+        3 => checks.push(
+            v.check("every song of the playlist is in the library", |v, ctx| {
                 let lib: BTreeSet<i64> = ids(
                     ctx.db,
                     "SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1",
@@ -227,54 +263,49 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 )
                 .into_iter()
                 .collect();
-                let missing: Vec<i64> = playlist_songs(ctx.db, their1(ctx).unwrap_or(-1))
-                    .into_iter()
-                    .filter(|s| !lib.contains(s))
-                    .collect();
+                let missing: Vec<i64> =
+                    playlist_songs(ctx.db, their_playlist(v, ctx).unwrap_or(-1))
+                        .into_iter()
+                        .filter(|s| !lib.contains(s))
+                        .collect();
                 if missing.is_empty() {
                     Ok(())
                 } else {
                     Err(format!("not in the library: {missing:?}"))
                 }
-            },
-        )),
+            }),
+        ),
         _ => {}
     }
-    parts.allowed = vec![allow_added(
-        "follows of the playlist's artists",
-        "spotify",
-        "user_artist_followings",
-        move |ctx, r| {
-            r.get("user_id").as_i64() == ctx.user_id("spotify")
-                && wanted3(ctx).contains(&r.get("artist_id").as_i64().unwrap_or(-1))
-        },
-    )];
-    match g.variant {
+    checks
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    let mut allowed = vec![v.allow("follows of the playlist's artists", |v, ctx, r| {
+        added_to(r, "user_artist_followings")
+            && r.get("user_id").as_i64() == ctx.user_id("spotify")
+            && wanted(v, ctx).contains(&r.get("artist_id").as_i64().unwrap_or(-1))
+    })];
+    match v.variant {
         2 => {
-            parts.allowed.push(allow_added(
-                "the like of the playlist",
-                "spotify",
-                "playlist_likes",
-                move |ctx, r| {
-                    r.get("user_id").as_i64() == ctx.user_id("spotify")
-                        && r.get("playlist_id").as_i64() == their2(ctx)
-                },
-            ));
-            parts.allowed.push(allow_counter("playlists"));
+            allowed.push(v.allow("the like of the playlist", |v, ctx, r| {
+                added_to(r, "playlist_likes")
+                    && r.get("user_id").as_i64() == ctx.user_id("spotify")
+                    && r.get("playlist_id").as_i64() == their_playlist(v, ctx)
+            }));
+            allowed.push(allow_counter("playlists"));
         }
-        3 => parts.allowed.push(allow_added(
-            "the playlist's songs added to the library",
-            "spotify",
-            "user_library_songs",
-            move |ctx, r| {
-                r.get("user_id").as_i64() == ctx.user_id("spotify")
-                    && playlist_songs(ctx.db, their3(ctx).unwrap_or(-1))
+        3 => allowed.push(
+            v.allow("the playlist's songs added to the library", |v, ctx, r| {
+                added_to(r, "user_library_songs")
+                    && r.get("user_id").as_i64() == ctx.user_id("spotify")
+                    && playlist_songs(ctx.db, their_playlist(v, ctx).unwrap_or(-1))
                         .contains(&r.get("song_id").as_i64().unwrap_or(-1))
-            },
-        )),
+            }),
+        ),
         _ => {}
     }
-    parts
+    allowed
 }
 
 /// The spotify id of a person (by e-mail).

@@ -9,67 +9,46 @@ use crate::diff::RowChange;
 use crate::eval::EvalCtx;
 use crate::kit::amazon::order_at;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::db::one;
+use crate::kit::db::{one, uid};
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
+use chrono::NaiveDateTime;
 use rusqlite::params;
 
+const VACUUM: &str = "Tidewell Cyclone Vacuum Cleaner";
+const TOWELS: &str = "Marlow Plush Towel Set";
+const PHONES: &str = "Kestrel Beat Headphones";
+const CASE: &str = "Juniper Slim Phone Case";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The roommate to split with.
+    mate: Person,
+    /// When the household order and the newer one were placed.
+    house_at: NaiveDateTime,
+    newer_at: NaiveDateTime,
+    /// The expense's amount and each half.
+    amount: f64,
+    half: f64,
+    description: &'static str,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| *r == Relation::Roommate)
-    });
-    let mate = g.person(roommates(g, &p)[0]);
-    const VACUUM: &str = "Tidewell Cyclone Vacuum Cleaner";
-    const TOWELS: &str = "Marlow Plush Towel Set";
-    const PHONES: &str = "Kestrel Beat Headphones";
-    const CASE: &str = "Juniper Slim Phone Case";
-    let now = g.now;
-    let house_at = days_ago(now, 5, 19, 40);
-    let newer_at = days_ago(now, 2, 9, 5);
-    let v2 = g.variant == 2;
-    let household = 189.0 + 2.0 * 42.5;
-    let amount = if v2 {
-        sim::num::round2(household * 1.1)
-    } else {
-        let base: f64 = household;
-        sim::num::round2(base + sim::num::round2(base * 0.1) + 5.0)
-    };
-    let half = sim::num::round2(amount / 2.0);
-    let description = match g.variant {
-        1 => "Amazon: vacuum and towels",
-        2 => "Amazon household items",
-        _ => "Vacuum + towels (Amazon)",
-    };
-    let instruction = match g.variant {
-        1 => format!(
-            "Last week I ordered a vacuum cleaner and towels for the flat on Amazon. Add what I paid for that order as an expense in our Roommates group on Splitwise: paid by me, split equally between me and {}, with the description \"{description}\".",
-            mate.first_name
-        ),
-        2 => format!(
-            "The Amazon order I placed last week with the vacuum cleaner also had headphones in it that are just mine. Put the cost of the other items of that order, with their 10% tax (leave the delivery fee out), in our Roommates group on Splitwise as an expense I paid, split equally between me and {}. Describe it as \"{description}\".",
-            mate.first_name
-        ),
-        _ => format!(
-            "Record last week's Amazon order with the vacuum cleaner and the towels for our flat in the Roommates group on Splitwise: the total I paid, paid by me, split equally between {} and me, described as \"{description}\". Attach the order's receipt to the expense (download it from Amazon into my file system).",
-            mate.first_name
-        ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = if g.variant == 3 {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = if v.variant == 3 {
         vec!["supervisor", "amazon", "splitwise", "file_system"]
     } else {
         vec!["supervisor", "amazon", "splitwise"]
     };
-    let sup = p.clone();
-    parts.setup.push(step(move |s| {
+    parts.setup.push(v.step(|v, s| {
         let vacuum = s.add_amazon_product(
             ("vacuum cleaner", VACUUM, "gray", "large", 189.0, 12),
             SELLER,
@@ -82,6 +61,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ("phone case", CASE, "blue", "extra-small", 15.99, 60),
             SELLER,
         )?;
+        let v2 = v.variant == 2;
         let mut house = vec![
             (vacuum, 1, 189.0, 0, 0, true),
             (towels, 2, 42.5, 0, 0, true),
@@ -89,16 +69,75 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         if v2 {
             house.push((phones, 1, 79.99, 0, 0, true));
         }
-        s.add_amazon_order(&sup, "Home", None, &house, 5.0, 0.0, house_at)?;
+        s.add_amazon_order(&v.supervisor, "Home", None, &house, 5.0, 0.0, v.house_at)?;
         let newer = if v2 {
             (case, 1, 15.99, 0, 0, false)
         } else {
             (phones, 1, 79.99, 0, 0, false)
         };
-        s.add_amazon_order(&sup, "Home", None, &[newer], 5.0, 0.0, newer_at)?;
+        s.add_amazon_order(&v.supervisor, "Home", None, &[newer], 5.0, 0.0, v.newer_at)?;
         Ok(())
     }));
     let script = Script::parse(include_str!("order_on_splitwise.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The supervisor, the roommate, the orders' times and the amount.
+fn draw(g: &mut Gen) -> Values {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .any(|(r, _)| *r == Relation::Roommate)
+    });
+    let mate = g.person(roommates(g, &p)[0]);
+    let now = g.now;
+    let household = 189.0 + 2.0 * 42.5;
+    let amount = if g.variant == 2 {
+        sim::num::round2(household * 1.1)
+    } else {
+        let base: f64 = household;
+        sim::num::round2(base + sim::num::round2(base * 0.1) + 5.0)
+    };
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        mate,
+        house_at: days_ago(now, 5, 19, 40),
+        newer_at: days_ago(now, 2, 9, 5),
+        amount,
+        half: sim::num::round2(amount / 2.0),
+        description: match g.variant {
+            1 => "Amazon: vacuum and towels",
+            2 => "Amazon household items",
+            _ => "Vacuum + towels (Amazon)",
+        },
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let description = v.description;
+    match v.variant {
+        1 => format!(
+            "Last week I ordered a vacuum cleaner and towels for the flat on Amazon. Add what I paid for that order as an expense in our Roommates group on Splitwise: paid by me, split equally between me and {}, with the description \"{description}\".",
+            v.mate.first_name
+        ),
+        2 => format!(
+            "The Amazon order I placed last week with the vacuum cleaner also had headphones in it that are just mine. Put the cost of the other items of that order, with their 10% tax (leave the delivery fee out), in our Roommates group on Splitwise as an expense I paid, split equally between me and {}. Describe it as \"{description}\".",
+            v.mate.first_name
+        ),
+        _ => format!(
+            "Record last week's Amazon order with the vacuum cleaner and the towels for our flat in the Roommates group on Splitwise: the total I paid, paid by me, split equally between {} and me, described as \"{description}\". Attach the order's receipt to the expense (download it from Amazon into my file system).",
+            v.mate.first_name
+        ),
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let logins = script.cell("logins", &none);
     let find = |which: &str| {
@@ -109,10 +148,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let right_order = "vacuum_order";
     let newest_order = "newest_order";
-    let amount_py = if v2 { "amount_shared" } else { "amount_paid" };
+    let amount_py = if v.variant == 2 {
+        "amount_shared"
+    } else {
+        "amount_paid"
+    };
     let record = |amount_py: &str, debtors: &str, receipt: bool| {
         let vals = Vals::new()
-            .lit("description", description)
+            .lit("description", v.description)
             .code("debtors", script.cell(debtors, &none));
         let names: Vec<&str> = if receipt {
             vec![amount_py, "download", "record_with_receipt"]
@@ -121,15 +164,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         script.cells(&names, &vals).join("\n")
     };
-    let receipt = g.variant == 3;
+    let receipt = v.variant == 3;
     let everyone = "everyone";
     let only_mate = "only_mate";
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         logins.clone(),
         find(right_order),
         record(amount_py, everyone, receipt),
     ];
-    parts.wrong = vec![
+    let wrong = vec![
         solution(
             "takes the newest order",
             vec![
@@ -146,7 +189,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 record(amount_py, only_mate, receipt),
             ],
         ),
-        match g.variant {
+        match v.variant {
             1 => solution(
                 "shares the items' prices without tax and delivery",
                 vec![
@@ -173,59 +216,53 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         },
     ];
-    let mate_email = mate.email.clone();
-    let sw_id = |ctx: &EvalCtx, email: &str| {
-        one(
-            ctx.db,
-            "SELECT id FROM splitwise.users WHERE email = ?1",
-            [email],
-        )
-    };
-    let group_of = move |ctx: &EvalCtx, mate: &str| -> Option<i64> {
-        one(
-            ctx.db,
-            "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members a ON a.group_id = g.id \
-             JOIN splitwise.group_members b ON b.group_id = g.id WHERE g.name = 'Roommates' AND a.user_id = ?1 AND b.user_id = ?2",
-            params![ctx.user_id("splitwise"), sw_id(ctx, mate)],
-        )
-    };
-    let mine = |ctx: &EvalCtx| -> Vec<RowChange> {
-        let me = ctx.user_id("splitwise");
-        added(ctx, "splitwise", "expenses")
-            .into_iter()
-            .filter(|r| r.get("user_id").as_i64() == me)
-            .cloned()
-            .collect()
-    };
-    let the_one = move |ctx: &EvalCtx| -> Result<RowChange, String> {
-        let all = mine(ctx);
-        match all.as_slice() {
-            [e] => Ok(e.clone()),
-            _ => Err(format!("{} new expenses", all.len())),
-        }
-    };
-    let m1 = mate_email.clone();
-    let m2 = mate_email.clone();
-    parts.checks = vec![
-        Check::new("one new expense, in the Roommates group", move |ctx| {
+    (ground_truth, wrong)
+}
+
+/// The Roommates group the supervisor shares with `mate`.
+fn group_of(ctx: &EvalCtx, mate: &str) -> Option<i64> {
+    one(
+        ctx.db,
+        "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members a ON a.group_id = g.id \
+         JOIN splitwise.group_members b ON b.group_id = g.id WHERE g.name = 'Roommates' AND a.user_id = ?1 AND b.user_id = ?2",
+        params![ctx.user_id("splitwise"), uid(ctx, "splitwise", mate)],
+    )
+}
+
+/// The supervisor's one new expense, or how many there are.
+fn the_one(ctx: &EvalCtx) -> Result<RowChange, String> {
+    let me = ctx.user_id("splitwise");
+    let all: Vec<&RowChange> = added(ctx, "splitwise", "expenses")
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == me)
+        .collect();
+    match all.as_slice() {
+        [e] => Ok((*e).clone()),
+        _ => Err(format!("{} new expenses", all.len())),
+    }
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![
+        v.check("one new expense, in the Roommates group", |v, ctx| {
             let e = the_one(ctx)?;
-            let want = group_of(ctx, &m1);
+            let want = group_of(ctx, &v.mate.email);
             if e.get("group_id").as_i64() == want && want.is_some() {
                 Ok(())
             } else {
                 Err(format!("in group {:?}, not {want:?}", e.get("group_id")))
             }
         }),
-        Check::new(format!("the expense is ${amount:.2}"), move |ctx| {
+        v.check(format!("the expense is ${:.2}", v.amount), |v, ctx| {
             let e = the_one(ctx)?;
             let got = e.get("amount").as_f64().unwrap_or(0.0);
-            if same_amount(got, amount) {
+            if same_amount(got, v.amount) {
                 Ok(())
             } else {
                 Err(format!("${got}"))
             }
         }),
-        Check::new("paid by the supervisor", move |ctx| {
+        v.check("paid by the supervisor", |_, ctx| {
             let e = the_one(ctx)?;
             if e.get("payer_id").as_i64() == ctx.user_id("splitwise") {
                 Ok(())
@@ -233,12 +270,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("paid by {:?}", e.get("payer_id")))
             }
         }),
-        Check::new(
+        v.check(
             format!(
-                "split equally between the supervisor and {}: ${half:.2} each",
-                mate.first_name
+                "split equally between the supervisor and {}: ${:.2} each",
+                v.mate.first_name, v.half
             ),
-            move |ctx| {
+            |v, ctx| {
                 let e = the_one(ctx)?;
                 let mut got: Vec<(i64, f64)> = added(ctx, "splitwise", "expense_shares")
                     .into_iter()
@@ -253,18 +290,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 got.sort_by_key(|s| s.0);
                 let mut want = vec![
                     ctx.user_id("splitwise").unwrap_or(-1),
-                    sw_id(ctx, &m2).unwrap_or(-1),
+                    uid(ctx, "splitwise", &v.mate.email).unwrap_or(-1),
                 ];
                 want.sort();
                 let ids: Vec<i64> = got.iter().map(|s| s.0).collect();
-                if ids == want && got.iter().all(|s| same_amount(s.1, half)) {
+                if ids == want && got.iter().all(|s| same_amount(s.1, v.half)) {
                     Ok(())
                 } else {
                     Err(format!("shares {got:?}"))
                 }
             },
         ),
-        Check::new(format!("described as \"{description}\""), move |ctx| {
+        v.check(format!("described as \"{}\"", v.description), |v, ctx| {
             let e = the_one(ctx)?;
             let got = e
                 .get("description")
@@ -272,28 +309,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 .unwrap_or("")
                 .trim()
                 .to_string();
-            if got == description {
+            if got == v.description {
                 Ok(())
             } else {
                 Err(format!("described as {got:?}"))
             }
         }),
     ];
-    if receipt {
-        parts
-            .checks
-            .push(Check::new("the order's receipt is attached", move |ctx| {
-                let e = the_one(ctx)?;
-                let order = order_at(ctx, house_at).unwrap_or(-1);
-                let content = e.get("receipt_file_content").as_str().unwrap_or("");
-                if content.contains(&format!("Order ID: #{order}\n")) {
-                    Ok(())
-                } else {
-                    Err(format!("attached: {:?}", e.get("receipt_file_name")))
-                }
-            }));
+    if v.variant == 3 {
+        checks.push(v.check("the order's receipt is attached", |v, ctx| {
+            let e = the_one(ctx)?;
+            let order = order_at(ctx, v.house_at).unwrap_or(-1);
+            let content = e.get("receipt_file_content").as_str().unwrap_or("");
+            if content.contains(&format!("Order ID: #{order}\n")) {
+                Ok(())
+            } else {
+                Err(format!("attached: {:?}", e.get("receipt_file_name")))
+            }
+        }));
     }
-    parts.allowed = vec![
+    checks
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added(
             "the supervisor's expense",
             "splitwise",
@@ -324,8 +363,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     .iter()
                     .all(|c| c == "receipt_download_count")
         }),
-    ];
-    parts
+    ]
 }
 
 /// The supervisor's roommates (ids).

@@ -15,16 +15,44 @@ use crate::kit::db::{ids, one};
 use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
 use sim::sql::Cached;
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend who texted about the album, and the contact who texted about another.
+    friend: Person,
+    other: Person,
+    /// The name the friend is saved under in variant 2.
+    nick: &'static str,
+    /// The seed that picks the album (and `key + 1` the decoy).
+    key: i64,
+    instruction: String,
+    now: NaiveDateTime,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "phone", "spotify"];
+    parts.setup.push(v.step(setup));
+    let script = Script::parse(include_str!("texted_album.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+/// The friend, the other contact and the album's seed, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         let rel = pop.relations_of(p.id);
@@ -57,67 +85,85 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "{who} texted me an album recommendation. Save the album to my Spotify library, like the album itself, and make a private playlist titled exactly like the album with all of its songs."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "spotify"];
-    let (sup, fr, ot, now, variant) = (p.clone(), friend.clone(), other.clone(), g.now, g.variant);
-    parts.setup.push(step(move |s| {
-        let album = s.pick("album", |db| pick_album(db, key)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
-        let decoy = s.pick("decoy album", |db| pick_album(db, key + 1)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
-        let uid = s.user_id("spotify", &sup)?;
-        s.execute(
-            "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id IN (?2, ?3)",
-            params![uid, album, decoy],
-        )?;
-        s.execute(
-            "DELETE FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
-            params![uid, album],
-        )?;
-        let songs = album_songs(s.db, album);
-        s.unlike_songs(&sup, &songs)?;
-        s.like_songs(&sup, &[songs[1], songs[3]], now - Duration::days(30))?;
-        let (title, artists) = album_label(s.db, album);
-        let (decoy_title, _) = album_label(s.db, decoy);
-        s.add_text(
-            &fr,
-            &sup,
-            &format!("Have you listened to \"{title}\" by {artists}? Best album I've heard this year, you should save it!"),
-            days_ago(now, 2, 20, 14),
-        )?;
-        s.add_text(
-            &ot,
-            &sup,
-            &format!("If you want something new to listen to, try the album \"{decoy_title}\"."),
-            days_ago(now, 1, 9, 30),
-        )?;
-        if variant == 2 {
-            s.relabel_contact(&sup, &fr, nick, &["friend"])?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("texted_album.py"));
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        friend,
+        other,
+        nick,
+        key,
+        instruction,
+        now: g.now,
+    }
+}
+
+/// The two albums, the liked songs and the two texts.
+fn setup(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()> {
+    let (sup, fr, ot) = (&v.supervisor, &v.friend, &v.other);
+    let (now, key, nick) = (v.now, v.key, v.nick);
+    let album = s
+        .pick("album", |db| pick_album(db, key))
+        .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+    let decoy = s
+        .pick("decoy album", |db| pick_album(db, key + 1))
+        .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+    let uid = s.user_id("spotify", sup)?;
+    s.execute(
+        "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id IN (?2, ?3)",
+        params![uid, album, decoy],
+    )?;
+    s.execute(
+        "DELETE FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
+        params![uid, album],
+    )?;
+    let songs = album_songs(s.db, album);
+    s.unlike_songs(sup, &songs)?;
+    s.like_songs(sup, &[songs[1], songs[3]], now - Duration::days(30))?;
+    let (title, artists) = album_label(s.db, album);
+    let (decoy_title, _) = album_label(s.db, decoy);
+    s.add_text(
+        fr,
+        sup,
+        &format!("Have you listened to \"{title}\" by {artists}? Best album I've heard this year, you should save it!"),
+        days_ago(now, 2, 20, 14),
+    )?;
+    s.add_text(
+        ot,
+        sup,
+        &format!("If you want something new to listen to, try the album \"{decoy_title}\"."),
+        days_ago(now, 1, 9, 30),
+    )?;
+    if v.variant == 2 {
+        s.relabel_contact(sup, fr, nick, &["friend"])?;
+    }
+    Ok(())
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let cell = |name: &str| script.cell(name, &none);
     let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
-    let contact = if g.variant == 2 {
-        script.cell("by_nickname", &Vals::new().lit("nick", nick))
+    let contact = if v.variant == 2 {
+        script.cell("by_nickname", &Vals::new().lit("nick", v.nick))
     } else {
         script.cell(
             "by_name",
             &Vals::new()
-                .lit("first", &friend.first_name)
-                .lit("last", &friend.last_name),
+                .lit("first", &v.friend.first_name)
+                .lit("last", &v.friend.last_name),
         )
     };
     let decoy_contact = script.cell(
         "by_name",
         &Vals::new()
-            .lit("first", &other.first_name)
-            .lit("last", &other.last_name),
+            .lit("first", &v.other.first_name)
+            .lit("last", &v.other.last_name),
     );
     let find = |contact: &str| script.cell("find", &Vals::new().code("contact", contact));
     let like_all = cell("like_all");
     let naive = cell("like_naive");
-    let extra = match g.variant {
+    let extra = match v.variant {
         1 => String::new(),
         2 => cell("follow_artists"),
         _ => script
@@ -125,8 +171,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .join("\n"),
     };
     let finish = |likes: &str, extra: &str| [likes, extra, &cell("finish")].join("\n");
-    parts.ground_truth = vec![logins.clone(), find(&contact), finish(&like_all, &extra)];
-    parts.wrong = vec![
+    let ground_truth = vec![logins.clone(), find(&contact), finish(&like_all, &extra)];
+    let wrong = vec![
         solution(
             "saves the album of the other text",
             vec![
@@ -139,7 +185,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "likes every song without skipping the liked ones (fails midway)",
             vec![logins.clone(), find(&contact), finish(&naive, &extra)],
         ),
-        match g.variant {
+        match v.variant {
             3 => solution(
                 "does not like the album itself",
                 vec![
@@ -154,11 +200,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         },
     ];
-    let album_of = move |ctx: &EvalCtx| ctx.pick("album", |db| pick_album(db, key)).unwrap_or(-1);
-    let me_sp = |ctx: &EvalCtx| ctx.user_id("spotify").unwrap_or(-1);
-    parts.checks = vec![
-        Check::new("the recommended album is in the library", move |ctx| {
-            let a = album_of(ctx);
+    (ground_truth, wrong)
+}
+
+/// The recommended album.
+fn album_of(v: &Values, ctx: &EvalCtx) -> i64 {
+    album(v.key, ctx)
+}
+
+/// The album seed `key` picks.
+fn album(key: i64, ctx: &EvalCtx) -> i64 {
+    ctx.pick("album", |db| pick_album(db, key)).unwrap_or(-1)
+}
+
+/// The supervisor's Spotify id.
+fn me_sp(ctx: &EvalCtx) -> i64 {
+    ctx.user_id("spotify").unwrap_or(-1)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![
+        v.check("the recommended album is in the library", |v, ctx| {
+            let a = album_of(v, ctx);
             match one(
                 ctx.db,
                 "SELECT 1 FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id = ?2",
@@ -168,8 +231,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Err(format!("album {a} is not in the library")),
             }
         }),
-        Check::new("every song of that album is liked", move |ctx| {
-            let a = album_of(ctx);
+        v.check("every song of that album is liked", |v, ctx| {
+            let a = album_of(v, ctx);
             let liked: BTreeSet<i64> = ids(
                 ctx.db,
                 "SELECT song_id FROM spotify.song_likes WHERE user_id = ?1",
@@ -187,8 +250,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("songs not liked: {missing:?}"))
             }
         }),
-        Check::new("no other album was saved", move |ctx| {
-            let a = album_of(ctx);
+        v.check("no other album was saved", |v, ctx| {
+            let a = album_of(v, ctx);
             let me = ctx.user_id("spotify");
             match added(ctx, "spotify", "user_library_albums")
                 .into_iter()
@@ -199,10 +262,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    match g.variant {
-        2 => parts.checks.push(Check::new(
-            "each of the album's artists is followed",
-            move |ctx| {
+    match v.variant {
+        2 => checks.push(
+            v.check("each of the album's artists is followed", |v, ctx| {
                 let followed: BTreeSet<i64> = ids(
                     ctx.db,
                     "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
@@ -210,7 +272,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 )
                 .into_iter()
                 .collect();
-                let missing: Vec<i64> = album_artists(ctx.db, album_of(ctx))
+                let missing: Vec<i64> = album_artists(ctx.db, album_of(v, ctx))
                     .into_iter()
                     .filter(|a| !followed.contains(a))
                     .collect();
@@ -219,24 +281,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 } else {
                     Err(format!("not followed: {missing:?}"))
                 }
-            },
-        )),
+            }),
+        ),
         3 => {
-            parts.checks.push(Check::new(
-                "the album itself is liked",
-                move |ctx| match one(
+            checks.push(v.check("the album itself is liked", |v, ctx| {
+                match one(
                     ctx.db,
                     "SELECT 1 FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
-                    params![me_sp(ctx), album_of(ctx)],
+                    params![me_sp(ctx), album_of(v, ctx)],
                 ) {
                     Some(_) => Ok(()),
                     None => Err("the album is not liked".into()),
-                },
-            ));
-            parts.checks.push(Check::new(
+                }
+            }));
+            checks.push(v.check(
                 "a private playlist titled like the album holds exactly its songs",
-                move |ctx| {
-                    let a = album_of(ctx);
+                |v, ctx| {
+                    let a = album_of(v, ctx);
                     let (title, _) = album_label(ctx.db, a);
                     let found: Vec<&RowChange> = new_playlists(ctx)
                         .into_iter()
@@ -259,14 +320,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         _ => {}
     }
-    parts.allowed = vec![
+    checks
+}
+
+/// The allowances; they capture the album's seed.
+fn allowed(v: &Values) -> Vec<Allow> {
+    let key = v.key;
+    let mut allowed = vec![
         allow_added(
             "the album saved to the library",
             "spotify",
             "user_library_albums",
             move |ctx, r| {
                 r.get("user_id").as_i64() == ctx.user_id("spotify")
-                    && r.get("album_id").as_i64() == Some(album_of(ctx))
+                    && r.get("album_id").as_i64() == Some(album(key, ctx))
             },
         ),
         allow_added(
@@ -275,39 +342,39 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "song_likes",
             move |ctx, r| {
                 r.get("user_id").as_i64() == ctx.user_id("spotify")
-                    && album_songs(ctx.db, album_of(ctx))
+                    && album_songs(ctx.db, album(key, ctx))
                         .contains(&r.get("song_id").as_i64().unwrap_or(-1))
             },
         ),
         allow_counter("songs"),
     ];
-    match g.variant {
-        2 => parts.allowed.push(allow_added(
+    match v.variant {
+        2 => allowed.push(allow_added(
             "follows of the album's artists",
             "spotify",
             "user_artist_followings",
             move |ctx, r| {
                 r.get("user_id").as_i64() == ctx.user_id("spotify")
-                    && album_artists(ctx.db, album_of(ctx))
+                    && album_artists(ctx.db, album(key, ctx))
                         .contains(&r.get("artist_id").as_i64().unwrap_or(-1))
             },
         )),
         3 => {
-            parts.allowed.push(allow_added(
+            allowed.push(allow_added(
                 "the album's like",
                 "spotify",
                 "album_likes",
                 move |ctx, r| {
                     r.get("user_id").as_i64() == ctx.user_id("spotify")
-                        && r.get("album_id").as_i64() == Some(album_of(ctx))
+                        && r.get("album_id").as_i64() == Some(album(key, ctx))
                 },
             ));
-            parts.allowed.push(allow_counter("albums"));
-            parts.allowed.extend(allow_new_playlists());
+            allowed.push(allow_counter("albums"));
+            allowed.extend(allow_new_playlists());
         }
         _ => {}
     }
-    parts
+    allowed
 }
 
 /// An album's artists.

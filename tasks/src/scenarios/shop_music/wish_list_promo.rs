@@ -5,18 +5,67 @@
 use super::{FIND_CONTACT, SELLER, friends};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::allow;
 use crate::kit::amazon::{end_cart, new_orders, product_named};
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::{Person, Relation};
+use chrono::NaiveDateTime;
 use sim::sql::Cached;
 use std::collections::BTreeMap;
 
+/// A wish-list item: (type, name, colour, price, units wished).
+type Wish = (&'static str, &'static str, &'static str, f64, i64);
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    /// The friend who texted the codes, and the text.
+    friend: Person,
+    text: String,
+    now: NaiveDateTime,
+    instruction: String,
+    /// The most an item to move may cost.
+    budget: f64,
+    wishes: Vec<Wish>,
+    /// What ends in the cart and what stays on the wish list: (name, units).
+    moved: Vec<(&'static str, i64)>,
+    kept: Vec<(&'static str, i64)>,
+    /// The code that saves the most.
+    best: &'static str,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "phone", "amazon"];
+    parts.setup.push(v.step(|v, s| {
+        let mut list = Vec::new();
+        for w in &v.wishes {
+            let id = s.add_amazon_product((w.0, w.1, w.2, "medium", w.3, 25), SELLER)?;
+            list.push((id, w.4));
+        }
+        s.set_amazon_wish_list(&v.supervisor, &list)?;
+        s.set_amazon_cart(&v.supervisor, &[])?;
+        s.add_text(
+            &v.friend,
+            &v.supervisor,
+            &v.text,
+            days_ago(v.now, 1, 18, 12),
+        )?;
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("wish_list_promo.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The friend, the wish list and the codes, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -25,8 +74,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     });
     let friend_ids = friends(g, &p);
     let friend = g.person(friend_ids[0]);
-    // (type, name, colour, price, units wished)
-    type Wish = (&'static str, &'static str, &'static str, f64, i64);
     let bottle: Wish = (
         "water bottle",
         "Marlow Trail Water Bottle",
@@ -120,29 +167,29 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             friend.first_name, friend.last_name
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "amazon"];
-    let (sup, fr, now) = (p.clone(), friend.clone(), g.now);
-    let wishes_owned = wishes.clone();
-    parts.setup.push(step(move |s| {
-        let mut list = Vec::new();
-        for w in &wishes_owned {
-            let id = s.add_amazon_product((w.0, w.1, w.2, "medium", w.3, 25), SELLER)?;
-            list.push((id, w.4));
-        }
-        s.set_amazon_wish_list(&sup, &list)?;
-        s.set_amazon_cart(&sup, &[])?;
-        s.add_text(&fr, &sup, &text, days_ago(now, 1, 18, 12))?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("wish_list_promo.py"));
+    Values {
+        supervisor: p,
+        friend,
+        text,
+        now: g.now,
+        instruction,
+        budget,
+        wishes,
+        moved: moved.iter().map(|w| (w.1, w.4)).collect(),
+        kept: kept.iter().map(|w| (w.1, w.4)).collect(),
+        best,
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
     let read = script.cell(
         "read",
         &Vals::new()
-            .lit("first", &friend.first_name)
-            .lit("last", &friend.last_name),
+            .lit("first", &v.friend.first_name)
+            .lit("last", &v.friend.last_name),
     );
     let mv = |limit: &str, units: &str| {
         script.cell(
@@ -155,9 +202,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         .cells(&["first_accepted", "finish"], &none)
         .join("\n");
     let all_units = script.cell("all_units", &none);
-    let budget_s = format!("{budget:.1}");
+    let budget_s = format!("{:.1}", v.budget);
     let right_move = mv(&budget_s, &all_units);
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         logins.clone(),
         read.clone(),
         right_move.clone(),
@@ -166,7 +213,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let place = script
         .cells(&["try_codes", "place_order", "finish"], &none)
         .join("\n");
-    parts.wrong = vec![
+    let wrong = vec![
         solution(
             "moves every wish-list item, whatever its price",
             vec![
@@ -189,26 +236,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![logins, read, right_move, place],
         ),
     ];
-    let moved_names: Vec<(&'static str, i64)> = moved.iter().map(|w| (w.1, w.4)).collect();
-    let kept_names: Vec<(&'static str, i64)> = kept.iter().map(|w| (w.1, w.4)).collect();
-    let show = |l: &[(&str, i64)]| {
-        l.iter()
-            .map(|(n, q)| format!("{q} x {n}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let as_ids = |ctx: &EvalCtx, l: &[(&'static str, i64)]| -> BTreeMap<i64, i64> {
-        l.iter()
-            .map(|(n, q)| (product_named(ctx.db, n).unwrap_or(-1), *q))
-            .collect()
-    };
-    let want_cart = moved_names.clone();
-    let want_wish = kept_names.clone();
-    parts.checks = vec![
-        Check::new(
-            format!("the cart holds exactly {}", show(&moved_names)),
-            move |ctx| {
-                let want = as_ids(ctx, &want_cart);
+    (ground_truth, wrong)
+}
+
+/// Items as "2 x Name, 1 x Other".
+fn show(l: &[(&str, i64)]) -> String {
+    l.iter()
+        .map(|(n, q)| format!("{q} x {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Items as product id => units.
+fn as_ids(ctx: &EvalCtx, l: &[(&'static str, i64)]) -> BTreeMap<i64, i64> {
+    l.iter()
+        .map(|(n, q)| (product_named(ctx.db, n).unwrap_or(-1), *q))
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!("the cart holds exactly {}", show(&v.moved)),
+            |v, ctx| {
+                let want = as_ids(ctx, &v.moved);
                 let got: BTreeMap<i64, i64> =
                     end_cart(ctx).into_iter().map(|(k, v)| (k, v.0)).collect();
                 if got == want {
@@ -218,10 +269,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
-            format!("the wish list keeps only {}", show(&kept_names)),
-            move |ctx| {
-                let want = as_ids(ctx, &want_wish);
+        v.check(
+            format!("the wish list keeps only {}", show(&v.kept)),
+            |v, ctx| {
+                let want = as_ids(ctx, &v.kept);
                 let got: BTreeMap<i64, i64> = ctx
                     .db
                     .prepare_cached("SELECT product_id, quantity FROM amazon.wish_list_entries WHERE user_id = ?1")
@@ -237,9 +288,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
-            format!("the promo code {best} is applied to the cart"),
-            move |ctx| {
+        v.check(
+            format!("the promo code {} is applied to the cart", v.best),
+            |v, ctx| {
                 let code: Option<String> = ctx
                     .db
                     .query_row_cached(
@@ -249,14 +300,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     )
                     .ok()
                     .flatten();
-                if code.as_deref() == Some(best) {
+                if code.as_deref() == Some(v.best) {
                     Ok(())
                 } else {
                     Err(format!("the cart's code is {code:?}"))
                 }
             },
         ),
-        Check::new("no order was placed", |ctx| {
+        v.check("no order was placed", |_, ctx| {
             let n = new_orders(ctx).len();
             if n == 0 {
                 Ok(())
@@ -264,8 +315,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("{n} orders placed"))
             }
         }),
-    ];
-    parts.allowed = vec![
+    ]
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         allow::cart(),
         Allow::new("items leaving the supervisor's wish list", |ctx, r| {
             r.is("amazon", "wish_list_entries")
@@ -277,8 +331,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 && r.id == ctx.user_id("amazon").unwrap_or(-1)
                 && r.changed_columns().iter().all(|c| c == "cart_promo_code")
         }),
-    ];
-    parts
+    ]
 }
 
 /// The promo codes of the catalog: (code, percent or flat, minimum cart, discount).

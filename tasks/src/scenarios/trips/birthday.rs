@@ -4,6 +4,7 @@
 
 use super::allow_notifications;
 use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
@@ -15,14 +16,44 @@ use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::text::holds;
 use crate::kit::venmo::payments_sent;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Population, Relation};
 use chrono::{Duration, NaiveDate};
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend with the next birthday, and its date.
+    friend: Person,
+    bday: NaiveDate,
+    /// The dollars to send, the payment's note and the text.
+    amount: i64,
+    note: &'static str,
+    text: &'static str,
+    task_title: String,
+    /// The task's due day, `YYYY-MM-DD`.
+    due: String,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "phone", "venmo", "todoist"];
+    parts
+        .setup
+        .push(v.step(|v, s| s.set_venmo_balance(&v.supervisor, 500.0)));
+    let script = Script::parse(include_str!("birthday.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
     let pop = g.population;
     let today = g.now.date();
@@ -48,7 +79,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let task_title = format!("Get a birthday card for {}", f.first_name);
     let due = bday - Duration::days(2);
-    let instruction = match v {
+    Values {
+        variant: v,
+        supervisor: p,
+        friend: f,
+        bday,
+        amount,
+        note,
+        text,
+        task_title,
+        due: due.format("%Y-%m-%d").to_string(),
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (amount, note, text) = (v.amount, v.note, v.text);
+    match v.variant {
         1 => format!(
             "Which of my friends has the next birthday? Check the birthdays of my phone contacts labelled friend. Send that friend ${amount} on Venmo with the note \"{note}\", text them \"{text}\", and add a task \"Get a birthday card for <their first name>\" to my Todoist Inbox, due two days before their birthday."
         ),
@@ -58,14 +104,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Among my friends (the phone contacts labelled friend, nobody else), whose birthday is next? Venmo them ${amount} with the note \"{note}\", text them \"{text}\", and add \"Get a birthday card for <first name>\" to my Todoist Inbox, due two days ahead of the birthday."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "venmo", "todoist"];
-    let sup = p.clone();
-    parts
-        .setup
-        .push(step(move |s| s.set_venmo_balance(&sup, 500.0)));
-    let script = Script::parse(include_str!("birthday.py"));
+    }
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
     let pick = |who: &str, which: &str| {
@@ -75,15 +117,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let friends = "friends";
     let act = |days: i64, request: bool| {
         let vals = Vals::new()
-            .code("amount", amount)
-            .lit("note", note)
-            .lit("text", text)
+            .code("amount", v.amount)
+            .lit("note", v.note)
+            .lit("text", v.text)
             .code("days", days);
         let money = if request { "request" } else { "send" };
         script.cells(&[money, "text_and_task"], &vals).join("\n")
     };
-    parts.ground_truth = vec![login.clone(), pick(friends, "soonest"), act(2, false)];
-    parts.wrong = vec![
+    let ground_truth = vec![login.clone(), pick(friends, "soonest"), act(2, false)];
+    let mut wrong = vec![
         solution(
             "picks the friend whose birthday is furthest off",
             vec![login.clone(), pick(friends, "furthest"), act(2, false)],
@@ -97,121 +139,123 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![login.clone(), pick(friends, "soonest"), act(0, false)],
         ),
     ];
-    if v == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "looks at every contact, not only friends",
             vec![login.clone(), pick("everyone", "soonest"), act(2, false)],
         ));
     }
-    let (name, email, phone) = (full(&f), f.email.clone(), f.phone_number.clone());
-    let (e1, e2, n1) = (email.clone(), email.clone(), note.to_string());
-    parts.checks.push(Check::new(
-        format!(
-            "one Venmo payment of ${amount}.00 to {name} (birthday {})",
-            bday.format("%m-%d")
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let name = full(&v.friend);
+    vec![
+        v.check(
+            format!(
+                "one Venmo payment of ${}.00 to {name} (birthday {})",
+                v.amount,
+                v.bday.format("%m-%d")
+            ),
+            |v, ctx| {
+                let id = uid(ctx, "venmo", &v.friend.email);
+                let to: Vec<_> = payments_sent(ctx)
+                    .into_iter()
+                    .filter(|x| Some(x.0) == id)
+                    .collect();
+                match to.as_slice() {
+                    [one] if same_amount(one.1, v.amount as f64) => Ok(()),
+                    [one] => Err(format!("paid ${}", one.1)),
+                    _ => Err(format!("{} payments to them", to.len())),
+                }
+            },
         ),
-        move |ctx| {
-            let id = uid(ctx, "venmo", &e1);
-            let to: Vec<_> = payments_sent(ctx)
-                .into_iter()
-                .filter(|x| Some(x.0) == id)
-                .collect();
-            match to.as_slice() {
-                [one] if same_amount(one.1, amount as f64) => Ok(()),
-                [one] => Err(format!("paid ${}", one.1)),
-                _ => Err(format!("{} payments to them", to.len())),
-            }
-        },
-    ));
-    parts.checks.push(Check::new(
-        format!("the payment's note is \"{note}\""),
-        move |ctx| {
+        v.check(format!("the payment's note is \"{}\"", v.note), |v, ctx| {
             let sent = payments_sent(ctx);
-            match sent.iter().find(|x| x.2.trim() != n1) {
+            match sent.iter().find(|x| x.2.trim() != v.note) {
                 Some(x) => Err(format!("noted \"{}\"", x.2)),
                 None if sent.is_empty() => Err("no payment".into()),
                 None => Ok(()),
             }
-        },
-    ));
-    parts
-        .checks
-        .push(Check::new("no Venmo payment to anyone else", move |ctx| {
-            let id = uid(ctx, "venmo", &e2);
+        }),
+        v.check("no Venmo payment to anyone else", |v, ctx| {
+            let id = uid(ctx, "venmo", &v.friend.email);
             match payments_sent(ctx).iter().find(|x| Some(x.0) != id) {
                 Some(x) => Err(format!("a payment to venmo user {}", x.0)),
                 None => Ok(()),
             }
-        }));
-    let (ph1, ph2, t1) = (phone.clone(), phone.clone(), text.to_string());
-    parts.checks.push(Check::new(
-        format!("one text to {name}: \"{text}\""),
-        move |ctx| {
-            let id = phone_id(ctx.db, &ph1);
+        }),
+        v.check(format!("one text to {name}: \"{}\"", v.text), |v, ctx| {
+            let id = phone_id(ctx.db, &v.friend.phone_number);
             let to: Vec<_> = sent_texts(ctx)
                 .into_iter()
                 .filter(|x| Some(x.0) == id)
                 .collect();
             match to.as_slice() {
-                [one] if holds(&one.1, &t1) => Ok(()),
+                [one] if holds(&one.1, v.text) => Ok(()),
                 [one] => Err(format!("texted \"{}\"", one.1)),
                 _ => Err(format!("{} texts to them", to.len())),
             }
-        },
-    ));
-    parts
-        .checks
-        .push(Check::new("no text to anyone else", move |ctx| {
-            let id = phone_id(ctx.db, &ph2);
+        }),
+        v.check("no text to anyone else", |v, ctx| {
+            let id = phone_id(ctx.db, &v.friend.phone_number);
             match sent_texts(ctx).iter().find(|x| Some(x.0) != id) {
                 Some(x) => Err(format!("a text to phone user {}", x.0)),
                 None => Ok(()),
             }
-        }));
-    let due_s = due.format("%Y-%m-%d").to_string();
-    let tt = task_title.clone();
-    parts.checks.push(Check::new(
-        format!("one task \"{task_title}\" in the Inbox, due {due_s}, and no other"),
-        move |ctx| {
-            let inbox: Option<i64> = ctx
-                .db
-                .query_row_cached(
-                    "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1",
-                    [ctx.user_id("todoist")],
-                    |r| r.get(0),
-                )
-                .ok();
-            let tasks = added(ctx, "todoist", "tasks");
-            let [one] = tasks.as_slice() else {
-                return Err(format!("{} tasks added", tasks.len()));
-            };
-            if one.get("project_id").as_i64() != inbox {
-                return Err("not in the Inbox".into());
-            }
-            if !one
-                .get("title")
-                .as_str()
-                .unwrap_or("")
-                .trim()
-                .eq_ignore_ascii_case(&tt)
-            {
-                return Err(format!("titled {:?}", one.get("title")));
-            }
-            let due: String = one
-                .get("due_date")
-                .as_str()
-                .unwrap_or("")
-                .chars()
-                .take(10)
-                .collect();
-            if due != due_s {
-                return Err(format!("due \"{due}\""));
-            }
-            Ok(())
-        },
-    ));
-    parts.allowed = allow::texts_sent();
-    parts.allowed.extend([
+        }),
+        v.check(
+            format!(
+                "one task \"{}\" in the Inbox, due {}, and no other",
+                v.task_title, v.due
+            ),
+            card_task,
+        ),
+    ]
+}
+
+/// One task added, the card task in the Inbox due two days before the birthday.
+fn card_task(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let inbox: Option<i64> = ctx
+        .db
+        .query_row_cached(
+            "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1",
+            [ctx.user_id("todoist")],
+            |r| r.get(0),
+        )
+        .ok();
+    let tasks = added(ctx, "todoist", "tasks");
+    let [one] = tasks.as_slice() else {
+        return Err(format!("{} tasks added", tasks.len()));
+    };
+    if one.get("project_id").as_i64() != inbox {
+        return Err("not in the Inbox".into());
+    }
+    if !one
+        .get("title")
+        .as_str()
+        .unwrap_or("")
+        .trim()
+        .eq_ignore_ascii_case(&v.task_title)
+    {
+        return Err(format!("titled {:?}", one.get("title")));
+    }
+    let due: String = one
+        .get("due_date")
+        .as_str()
+        .unwrap_or("")
+        .chars()
+        .take(10)
+        .collect();
+    if due != v.due {
+        return Err(format!("due \"{due}\""));
+    }
+    Ok(())
+}
+
+fn allowed() -> Vec<Allow> {
+    let mut allowed = allow::texts_sent();
+    allowed.extend([
         allow_added(
             "the supervisor's Venmo payment",
             "venmo",
@@ -225,14 +269,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }),
         allow_notifications("venmo"),
     ]);
-    parts.allowed.push(allow_added(
+    allowed.push(allow_added(
         "the supervisor's Inbox task",
         "todoist",
         "tasks",
         |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
     ));
-    parts.allowed.push(allow_notifications("todoist"));
-    parts
+    allowed.push(allow_notifications("todoist"));
+    allowed
 }
 
 /// The next time `b`'s month and day come after `today` (None for 29 February).

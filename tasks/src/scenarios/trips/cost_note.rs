@@ -9,12 +9,46 @@ use crate::kit::changes::{added, allow_added};
 use crate::kit::money::c2;
 use crate::kit::money::cents_of;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Duration, NaiveDate};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The two other travellers.
+    friends: Vec<Person>,
+    city: &'static str,
+    start: NaiveDate,
+    nights: i64,
+    /// The trip folder, `~/documents/trips/<city_yyyy_mm>/`.
+    dir: String,
+    /// The receipts: (path under the folder, content).
+    files: Vec<(String, String)>,
+    /// Last year's folder of the same city and its dinner receipt (written in variant 3).
+    old_fold: String,
+    old_dinner: i64,
+    /// The note's title and the lines it must have.
+    title: String,
+    lines_want: Vec<String>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "file_system", "simple_note"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("cost_note.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
     let (p, fr) = with_friends(g, 2);
     let (city, start, nights) = match v {
@@ -81,7 +115,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         format!("Dinners: ${}", c2(d_sum)),
         format!("Total: ${}", c2(total)),
     ];
-    let instruction = match v {
+    Values {
+        variant: v,
+        supervisor: p,
+        friends: fr,
+        city,
+        start,
+        nights,
+        dir,
+        files,
+        old_fold,
+        old_dinner,
+        title,
+        lines_want,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (city, title) = (v.city, &v.title);
+    match v.variant {
         1 => format!(
             "From the receipts in my folder for this year's {city} trip, write a note titled \"{title}\" with what I paid per category, one line each: \"Lodging: $…\", \"Car rental: $…\", \"Dinners: $…\", and finally \"Total: $…\" (amounts with cents, like $12.34)."
         ),
@@ -91,19 +143,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "I need a breakdown of what I spent on this year's {city} trip. Add up the receipts in that trip's folder in my file system and save a note \"{title}\" with the lines \"Lodging: $…\", \"Car rental: $…\", \"Dinners: $…\" and \"Total: $…\" (to the cent, like $12.34)."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "simple_note"];
-    let (sup, f) = (p.clone(), fr.clone());
-    let (dir_s, files_s) = (dir.clone(), files.clone());
-    parts.setup.push(step(move |s| {
+    }
+}
+
+/// The itinerary, a photo, the receipts (and, variant 3, last year's receipt of the same city).
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, f, dir_s, city, start) = (&v.supervisor, &v.friends, &v.dir, v.city, v.start);
         s.add_file(
-            &sup,
+            sup,
             &format!("{dir_s}itinerary.txt"),
             &format!(
                 "Trip to {city}\nDates: {} to {}\nTravelers: {}, {}, {}",
                 start.format("%Y-%m-%d"),
-                (start + Duration::days(nights)).format("%Y-%m-%d"),
+                (start + Duration::days(v.nights)).format("%Y-%m-%d"),
                 sup.first_name,
                 f[0].first_name,
                 f[1].first_name
@@ -111,32 +164,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             at(start - Duration::days(30), 19),
         )?;
         s.add_file(
-            &sup,
+            sup,
             &format!("{dir_s}photos/beach.jpg"),
             "JPEG image data",
             at(start, 17),
         )?;
-        for (i, (name, content)) in files_s.iter().enumerate() {
+        for (i, (name, content)) in v.files.iter().enumerate() {
             s.add_file(
-                &sup,
+                sup,
                 &format!("{dir_s}{name}"),
                 content,
                 at(start + Duration::days(i as i64 % 3), 22),
             )?;
         }
-        if v == 3 {
+        if v.variant == 3 {
             s.add_file(
-                &sup,
-                &format!("~/documents/trips/{old_fold}/casa_verde_receipt_2022_06_11.txt"),
-                &dinner_receipt("Casa Verde", city, day(2022, 6, 11), 2, old_dinner),
+                sup,
+                &format!(
+                    "~/documents/trips/{}/casa_verde_receipt_2022_06_11.txt",
+                    v.old_fold
+                ),
+                &dinner_receipt("Casa Verde", city, day(2022, 6, 11), 2, v.old_dinner),
                 at(day(2022, 6, 11), 22),
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("cost_note.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let login = script.cell("logins", &Vals::new());
-    let key = format!("{}_2023", city.to_lowercase().replace(' ', "_"));
+    let key = format!("{}_2023", v.city.to_lowercase().replace(' ', "_"));
     let read = |folder: &str, recursive: bool, first_dinner_only: bool| {
         let vals = Vals::new()
             .lit("folder", folder)
@@ -158,50 +216,53 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .cells(names, &Vals::new().lit("title", title))
             .join("\n")
     };
-    let good = key.as_str();
-    parts.ground_truth = vec![login.clone(), read(good, true, false), write(true, &title)];
-    parts.wrong = vec![
+    let (good, title) = (key.as_str(), &v.title);
+    let ground_truth = vec![login.clone(), read(good, true, false), write(true, title)];
+    let mut wrong = vec![
         solution(
             "leaves the total out",
-            vec![login.clone(), read(good, true, false), write(false, &title)],
+            vec![login.clone(), read(good, true, false), write(false, title)],
         ),
         solution(
             "counts only the first dinner receipt",
-            vec![login.clone(), read(good, true, true), write(true, &title)],
+            vec![login.clone(), read(good, true, true), write(true, title)],
         ),
         solution(
             "writes it under another title",
             vec![
                 login.clone(),
                 read(good, true, false),
-                write(true, &format!("{city} costs")),
+                write(true, &format!("{} costs", v.city)),
             ],
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "skips the sub-folder",
-            vec![login.clone(), read(good, false, false), write(true, &title)],
+            vec![login.clone(), read(good, false, false), write(true, title)],
         ));
     }
-    if v == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "adds last year's receipts of the same city",
             vec![
                 login.clone(),
-                read(&city.to_lowercase(), true, false),
-                write(true, &title),
+                read(&v.city.to_lowercase(), true, false),
+                write(true, title),
             ],
         ));
     }
-    let t = title.clone();
-    parts.checks.push(Check::new(
-        format!("one note titled \"{title}\" is added"),
-        move |ctx| {
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![v.check(
+        format!("one note titled \"{}\" is added", v.title),
+        |v, ctx| {
             let notes = added_notes(ctx);
             let n = notes
                 .iter()
-                .filter(|x| x.0.trim().eq_ignore_ascii_case(&t))
+                .filter(|x| x.0.trim().eq_ignore_ascii_case(&v.title))
                 .count();
             if n == 1 && notes.len() == 1 {
                 Ok(())
@@ -209,32 +270,39 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err(format!("{n} such notes, {} notes added", notes.len()))
             }
         },
-    ));
-    for line in lines_want {
-        let t = title.clone();
-        parts.checks.push(Check::new(
-            format!("the note has the line \"{line}\""),
-            move |ctx| {
-                let notes = added_notes(ctx);
-                let Some(note) = notes.iter().find(|x| x.0.trim().eq_ignore_ascii_case(&t)) else {
-                    return Err("no such note".into());
-                };
-                let norm = crate::eval::normalize_text;
-                if note.1.lines().any(|l| norm(l) == norm(&line)) {
-                    Ok(())
-                } else {
-                    Err(format!("content: {:?}", note.1))
-                }
-            },
-        ));
-    }
-    parts.allowed = vec![allow_added(
+    )];
+    checks.extend(
+        v.lines_want
+            .iter()
+            .map(|line| has_line(&v.title, line.clone())),
+    );
+    checks
+}
+
+/// The note titled `title` has the line `line` (normalized).
+fn has_line(title: &str, line: String) -> Check {
+    let t = title.to_string();
+    Check::new(format!("the note has the line \"{line}\""), move |ctx| {
+        let notes = added_notes(ctx);
+        let Some(note) = notes.iter().find(|x| x.0.trim().eq_ignore_ascii_case(&t)) else {
+            return Err("no such note".into());
+        };
+        let norm = crate::eval::normalize_text;
+        if note.1.lines().any(|l| norm(l) == norm(&line)) {
+            Ok(())
+        } else {
+            Err(format!("content: {:?}", note.1))
+        }
+    })
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![allow_added(
         "the supervisor's new note",
         "simple_note",
         "notes",
         |ctx, r| r.get("user_id").as_i64() == ctx.user_id("simple_note"),
-    )];
-    parts
+    )]
 }
 
 /// The notes the supervisor added: (title, content).

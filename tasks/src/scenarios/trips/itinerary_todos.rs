@@ -4,19 +4,65 @@
 //! itinerary uses it) and last year's itinerary of the same city lists other to-dos.
 
 use super::{allow_notifications, day, folder, itinerary, with_friends};
+use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::added;
 use crate::kit::db::uid;
 use crate::kit::people::full;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::{Duration, NaiveDate};
+use chrono::{Duration, NaiveDate, NaiveDateTime};
 use sim::sql::Cached;
 
+/// How variant 3's phone names the second friend (and so the itinerary does).
+const NICKNAME: &str = "Ziggy";
+
+/// A task the agent must add.
+struct Todo {
+    title: String,
+    /// `YYYY-MM-DD`.
+    due: String,
+    /// The assignee's e-mail and full name.
+    email: String,
+    name: String,
+}
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    friends: Vec<Person>,
+    now: NaiveDateTime,
+    city: &'static str,
+    start: NaiveDate,
+    lodging: &'static str,
+    /// This trip's itinerary: its path and text.
+    itinerary: (String, String),
+    /// Last year's itinerary of the same city: its path and text (written in variant 3).
+    old_itinerary: (String, String),
+    project: String,
+    /// Variant 2: the to-do in the project already.
+    existing_todo: Option<String>,
+    /// The tasks to add.
+    want: Vec<Todo>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "file_system", "phone", "todoist"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("itinerary_todos.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
     let (p, friends) = with_friends(g, if v == 3 { 3 } else { 2 });
     let (city, start, nights, lodging) = match v {
@@ -24,39 +70,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => ("Asheville", day(2023, 6, 16), 4, "Blue Ridge cabin"),
         _ => ("Santa Fe", day(2023, 6, 23), 3, "Canyon Road adobe"),
     };
-    let nickname = "Ziggy";
     // How the supervisor's phone (and so the itinerary) names each friend.
     let shown: Vec<String> = friends
         .iter()
         .enumerate()
         .map(|(i, f)| {
             if v == 3 && i == 1 {
-                nickname.to_string()
+                NICKNAME.to_string()
             } else {
                 f.first_name.clone()
             }
         })
         .collect();
-    let items: &[(&str, usize, i64)] = match v {
-        // (title, who: 0 = me, k = friends[k-1], days before departure)
-        1 => &[
-            ("Book the jeep tour", 1, 10),
-            ("Buy the red rock park passes", 2, 7),
-            ("Reserve dinner for the first night", 0, 4),
-        ],
-        2 => &[
-            ("Buy tickets for the Biltmore", 2, 12),
-            ("Reserve the tubing trip", 1, 8),
-            ("Plan the hike to Looking Glass Rock", 0, 5),
-            ("Order trail snacks", 1, 3),
-        ],
-        _ => &[
-            ("Book the Meow Wolf tickets", 2, 11),
-            ("Reserve the hot springs", 3, 9),
-            ("Buy the opera tickets", 0, 6),
-            ("Make a list of galleries to visit", 2, 2),
-        ],
-    };
+    let items = to_dos(v);
     let todos: Vec<(String, String, NaiveDate)> = items
         .iter()
         .map(|(t, who, before)| {
@@ -111,8 +137,62 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         "~/documents/trips/{}/itinerary.txt",
         folder(city, day(2022, 9, 2))
     );
-    let project = format!("Trip to {city}");
-    let instruction = match v {
+    let want = items
+        .iter()
+        .zip(&todos)
+        .filter(|((t, _, _), _)| existing_todo.as_deref() != Some(*t))
+        .map(|((t, who, _), (_, _, due))| {
+            let who_p = if *who == 0 { &p } else { &friends[who - 1] };
+            Todo {
+                title: t.to_string(),
+                due: due.format("%Y-%m-%d").to_string(),
+                email: who_p.email.clone(),
+                name: full(who_p),
+            }
+        })
+        .collect();
+    Values {
+        variant: v,
+        supervisor: p,
+        friends,
+        now: g.now,
+        city,
+        start,
+        lodging,
+        itinerary: (path, text),
+        old_itinerary: (old_path, old_text),
+        project: format!("Trip to {city}"),
+        existing_todo,
+        want,
+    }
+}
+
+/// The itinerary's to-dos: (title, who: 0 = me, k = friends[k-1], days before departure).
+fn to_dos(variant: u8) -> &'static [(&'static str, usize, i64)] {
+    match variant {
+        1 => &[
+            ("Book the jeep tour", 1, 10),
+            ("Buy the red rock park passes", 2, 7),
+            ("Reserve dinner for the first night", 0, 4),
+        ],
+        2 => &[
+            ("Buy tickets for the Biltmore", 2, 12),
+            ("Reserve the tubing trip", 1, 8),
+            ("Plan the hike to Looking Glass Rock", 0, 5),
+            ("Order trail snacks", 1, 3),
+        ],
+        _ => &[
+            ("Book the Meow Wolf tickets", 2, 11),
+            ("Reserve the hot springs", 3, 9),
+            ("Buy the opera tickets", 0, 6),
+            ("Make a list of galleries to visit", 2, 2),
+        ],
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (city, project) = (v.city, &v.project);
+    match v.variant {
         1 => format!(
             "My itinerary for the {city} trip (in my file system) has a list of things to do before we leave. Add each of them as a task to our \"{project}\" project in Todoist, due by the date the list gives, and assign it to the person the list names (\"me\" is me)."
         ),
@@ -122,44 +202,36 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "We're off to {city} soon. Take the to-do list from this trip's itinerary in my file system and add each item as a task in the Todoist project \"{project}\", due by its date and assigned to the person named next to it (\"me\" is me)."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "phone", "todoist"];
-    let now = g.now;
-    let (sup, fr) = (p.clone(), friends.clone());
-    let (text_s, old_s, path_s, old_path_s, project_s, ex) = (
-        text.clone(),
-        old_text,
-        path.clone(),
-        old_path,
-        project.clone(),
-        existing_todo.clone(),
-    );
-    let lodging_s = lodging.to_string();
-    parts.setup.push(step(move |s| {
-        s.add_file(&sup, &path_s, &text_s, now - Duration::days(6))?;
-        if v == 3 {
-            s.add_file(&sup, &old_path_s, &old_s, now - Duration::days(270))?;
-            s.relabel_contact(&sup, &fr[1], nickname, &["friend"])?;
+    }
+}
+
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, fr, now) = (&v.supervisor, &v.friends, v.now);
+        s.add_file(sup, &v.itinerary.0, &v.itinerary.1, now - Duration::days(6))?;
+        if v.variant == 3 {
+            let (old_path, old_text) = &v.old_itinerary;
+            s.add_file(sup, old_path, old_text, now - Duration::days(270))?;
+            s.relabel_contact(sup, &fr[1], NICKNAME, &["friend"])?;
         }
-        let mut members: Vec<&Person> = vec![&sup];
+        let mut members: Vec<&Person> = vec![sup];
         members.extend(fr.iter());
         let pid = s.add_todo_project(
-            &sup,
-            &project_s,
-            &format!("Getting ready for {}", project_s.to_lowercase()),
+            sup,
+            &v.project,
+            &format!("Getting ready for {}", v.project.to_lowercase()),
             &members,
             now - Duration::days(20),
         )?;
         s.add_todo_task(
             pid,
             None,
-            &sup,
-            &format!("Confirm the {lodging_s} booking"),
+            sup,
+            &format!("Confirm the {} booking", v.lodging),
             Some((now - Duration::days(3)).date()),
             "high",
             true,
-            Some(&sup),
+            Some(sup),
             now - Duration::days(19),
         )?;
         s.add_todo_task(
@@ -167,19 +239,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             None,
             &fr[0],
             "Pack hiking boots",
-            Some(start - Duration::days(1)),
+            Some(v.start - Duration::days(1)),
             "low",
             false,
             Some(&fr[0]),
             now - Duration::days(15),
         )?;
-        if let Some(t) = &ex {
+        if let Some(t) = &v.existing_todo {
             s.add_todo_task(
                 pid,
                 None,
-                &sup,
+                sup,
                 t,
-                Some(start - Duration::days(8)),
+                Some(v.start - Duration::days(8)),
                 "medium",
                 false,
                 Some(&fr[0]),
@@ -187,11 +259,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("itinerary_todos.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
-    let city_key = city.to_lowercase().replace(' ', "_");
+    let city_key = v.city.to_lowercase().replace(' ', "_");
     let read = |pick: &str| {
         let vals = Vals::new()
             .lit("city", &city_key)
@@ -200,7 +274,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let upcoming = "upcoming";
     let oldest = "oldest";
-    let project_py = script.cell("project", &Vals::new().lit("project", &project));
+    let project_py = script.cell("project", &Vals::new().lit("project", &v.project));
     let add = |skip_existing: bool, create: &str, assign: &str| {
         let mut names = vec!["each_todo"];
         if skip_existing {
@@ -210,13 +284,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         script.cells(&names, &none).join("\n")
     };
     let (create, assign) = ("create", "assign");
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         login.clone(),
         read(upcoming),
         project_py.clone(),
         add(true, create, assign),
     ];
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "adds the tasks without assigning them",
             vec![
@@ -245,8 +319,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "adds the to-do already in the project again",
             vec![
                 login.clone(),
@@ -256,8 +330,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ));
     }
-    if v == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "uses last year's itinerary",
             vec![
                 login.clone(),
@@ -267,53 +341,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ));
     }
-    // Expected: (title, due, assignee e-mail, assignee name).
-    let want: Vec<(String, String, String, String)> = items
-        .iter()
-        .zip(&todos)
-        .filter(|((t, _, _), _)| existing_todo.as_deref() != Some(*t))
-        .map(|((t, who, _), (_, _, due))| {
-            let who_p = if *who == 0 { &p } else { &friends[who - 1] };
-            (
-                t.to_string(),
-                due.format("%Y-%m-%d").to_string(),
-                who_p.email.clone(),
-                full(who_p),
-            )
-        })
-        .collect();
-    for (title, due, email, name) in &want {
-        let (title, due, email, proj) =
-            (title.clone(), due.clone(), email.clone(), project.clone());
-        parts.checks.push(Check::new(
-            format!("\"{title}\" added to {proj}, due {due}, assigned to {name}"),
-            move |ctx| {
-                let got: Vec<_> = added_tasks(ctx, &proj)
-                    .into_iter()
-                    .filter(|t| t.0.eq_ignore_ascii_case(&title))
-                    .collect();
-                let [one] = got.as_slice() else {
-                    return Err(format!("{} such tasks", got.len()));
-                };
-                if one.1 != due {
-                    return Err(format!("due \"{}\"", one.1));
-                }
-                if one.2 != uid(ctx, "todoist", &email) {
-                    return Err(format!("assigned to todoist user {:?}", one.2));
-                }
-                Ok(())
-            },
-        ));
-    }
-    let titles: Vec<String> = want.iter().map(|w| w.0.clone()).collect();
-    let proj = project.clone();
-    parts.checks.push(Check::new(
-        format!("no other task added ({} in all)", titles.len()),
-        move |ctx| {
-            let got = added_tasks(ctx, &proj);
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v.want.iter().map(|t| task_added(&v.project, t)).collect();
+    checks.push(v.check(
+        format!("no other task added ({} in all)", v.want.len()),
+        |v, ctx| {
+            let got = added_tasks(ctx, &v.project);
             if let Some(t) = got
                 .iter()
-                .find(|t| !titles.iter().any(|x| x.eq_ignore_ascii_case(&t.0)))
+                .find(|t| !v.want.iter().any(|x| x.title.eq_ignore_ascii_case(&t.0)))
             {
                 return Err(format!("a task \"{}\"", t.0));
             }
@@ -323,14 +362,47 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             Ok(())
         },
     ));
-    let proj = project.clone();
-    parts.allowed = vec![
-        allow_added(
-            "tasks of the trip project",
-            "todoist",
-            "tasks",
-            move |ctx, r| {
-                r.get("project_id").as_i64().is_some_and(|pid| {
+    checks
+}
+
+/// The to-do `t` added once to `project`, due and assigned as the itinerary says.
+fn task_added(project: &str, t: &Todo) -> Check {
+    let (title, due, email, proj) = (
+        t.title.clone(),
+        t.due.clone(),
+        t.email.clone(),
+        project.to_string(),
+    );
+    Check::new(
+        format!(
+            "\"{title}\" added to {proj}, due {due}, assigned to {}",
+            t.name
+        ),
+        move |ctx| {
+            let got: Vec<_> = added_tasks(ctx, &proj)
+                .into_iter()
+                .filter(|t| t.0.eq_ignore_ascii_case(&title))
+                .collect();
+            let [one] = got.as_slice() else {
+                return Err(format!("{} such tasks", got.len()));
+            };
+            if one.1 != due {
+                return Err(format!("due \"{}\"", one.1));
+            }
+            if one.2 != uid(ctx, "todoist", &email) {
+                return Err(format!("assigned to todoist user {:?}", one.2));
+            }
+            Ok(())
+        },
+    )
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    vec![
+        v.allow("tasks of the trip project", |v, ctx, r| {
+            r.is("todoist", "tasks")
+                && r.kind() == ChangeKind::Added
+                && r.get("project_id").as_i64().is_some_and(|pid| {
                     ctx.db
                         .query_row_cached(
                             "SELECT name FROM todoist.projects WHERE id = ?1",
@@ -339,13 +411,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                         )
                         .ok()
                         .as_deref()
-                        == Some(proj.as_str())
+                        == Some(v.project.as_str())
                 })
-            },
-        ),
+        }),
         allow_notifications("todoist"),
-    ];
-    parts
+    ]
 }
 
 /// The tasks added to the project named `project` in the episode: (title, due day, assignee's

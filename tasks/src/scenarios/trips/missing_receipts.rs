@@ -12,13 +12,62 @@ use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::setup::Setup;
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDate};
+
+/// A receipt in the trip folder.
+struct Receipt {
+    file: String,
+    content: String,
+    /// In the group already.
+    recorded: bool,
+    /// In the folder's `receipts/` sub-folder.
+    in_sub: bool,
+    cents: i64,
+}
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The two other travellers.
+    friends: Vec<Person>,
+    city: &'static str,
+    start: NaiveDate,
+    nights: i64,
+    lodging: &'static str,
+    /// The trip folder, `~/documents/trips/<city_yyyy_mm>/`.
+    dir: String,
+    group: String,
+    lodging_c: i64,
+    car_c: i64,
+    /// The first dinner (Harbor Grill, recorded).
+    d1: i64,
+    receipts: Vec<Receipt>,
+    /// Last year's folder of the same city (variant 3 writes a receipt there).
+    old_dir: String,
+    old_c: i64,
+    /// The e-mails of the three group members, the supervisor first.
+    emails: Vec<String>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "file_system", "splitwise"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("missing_receipts.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
     let (p, fr) = with_friends(g, 2);
     let (city, start, nights, lodging) = match v {
@@ -32,9 +81,16 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let car_c = cents_of(&mut g.rng, 18_000, 30_000, 3);
     let d1 = cents_of(&mut g.rng, 9_000, 14_000, 3);
     let d2 = cents_of(&mut g.rng, 14_100, 19_000, 3);
-    // (file, content, recorded already, in a sub-folder)
-    let receipts: Vec<(String, String, bool, bool, i64)> = vec![
-        (
+    let receipt =
+        |file: String, content: String, recorded: bool, in_sub: bool, cents: i64| Receipt {
+            file,
+            content,
+            recorded,
+            in_sub,
+            cents,
+        };
+    let receipts = vec![
+        receipt(
             format!("lodging_receipt_{}.pdf", folder(city, start)),
             format!(
                 "Booking receipt\nProperty: {lodging}, {city}\nCheck-in: {}\nNights: {nights}\nGuests: 3\nTotal paid: ${}",
@@ -45,7 +101,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             false,
             lodging_c,
         ),
-        (
+        receipt(
             format!("car_rental_{}.pdf", folder(city, start)),
             format!(
                 "Rental agreement\nPick-up: {city} {}\nDays: {nights}\nTotal charged: ${}",
@@ -56,14 +112,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             false,
             car_c,
         ),
-        (
+        receipt(
             format!("harbor_grill_receipt_{}.txt", start.format("%Y_%m_%d")),
             dinner_receipt("Harbor Grill", city, start, 3, d1),
             true,
             false,
             d1,
         ),
-        (
+        receipt(
             format!(
                 "casa_verde_receipt_{}.txt",
                 (start + Duration::days(2)).format("%Y_%m_%d")
@@ -76,7 +132,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     ];
     let old_dir = format!("~/documents/trips/{}/", folder(city, day(2022, 8, 12)));
     let old_c = cents_of(&mut g.rng, 8_000, 12_000, 3);
-    let instruction = match v {
+    let emails = [&p, &fr[0], &fr[1]]
+        .iter()
+        .map(|q| q.email.clone())
+        .collect();
+    Values {
+        variant: v,
+        supervisor: p,
+        friends: fr,
+        city,
+        start,
+        nights,
+        lodging,
+        dir,
+        group,
+        lodging_c,
+        car_c,
+        d1,
+        receipts,
+        old_dir,
+        old_c,
+        emails,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let city = v.city;
+    match v.variant {
         1 => format!(
             "Some of the receipts from our {city} trip never made it into the trip's Splitwise group. For each receipt in the trip's folder in my file system that isn't recorded there yet, add an expense I paid, split equally among everyone in the group, with the receipt file attached."
         ),
@@ -86,108 +168,120 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Please make sure every receipt I kept from this year's {city} trip is in the trip's Splitwise group: any that's missing should be added as an expense I paid, shared equally by the whole group, with its receipt file attached."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "splitwise"];
-    let (sup, f) = (p.clone(), fr.clone());
-    let (dir_s, group_s, rec) = (dir.clone(), group.clone(), receipts.clone());
-    let old_dir_s = old_dir.clone();
-    parts.setup.push(step(move |s| {
-        let all = [&sup, &f[0], &f[1]];
+    }
+}
+
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        trip_files(v, s)?;
+        trip_group(v, s)
+    })
+}
+
+/// The itinerary and the receipts (and, variant 3, last year's receipt of the same city).
+fn trip_files(v: &Values, s: &Setup) -> rusqlite::Result<()> {
+    let (sup, f, dir_s, city, start) = (&v.supervisor, &v.friends, &v.dir, v.city, v.start);
+    s.add_file(
+        sup,
+        &format!("{dir_s}itinerary.txt"),
+        &format!(
+            "Trip to {city}\nDates: {} to {}\nTravelers: {}, {}, {}\nLodging: {}",
+            start.format("%Y-%m-%d"),
+            (start + Duration::days(v.nights)).format("%Y-%m-%d"),
+            sup.first_name,
+            f[0].first_name,
+            f[1].first_name,
+            v.lodging
+        ),
+        at(start - Duration::days(30), 19),
+    )?;
+    for (i, r) in v.receipts.iter().enumerate() {
+        let path = if r.in_sub {
+            format!("{dir_s}receipts/{}", r.file)
+        } else {
+            format!("{dir_s}{}", r.file)
+        };
         s.add_file(
-            &sup,
-            &format!("{dir_s}itinerary.txt"),
-            &format!(
-                "Trip to {city}\nDates: {} to {}\nTravelers: {}, {}, {}\nLodging: {lodging}",
-                start.format("%Y-%m-%d"),
-                (start + Duration::days(nights)).format("%Y-%m-%d"),
-                sup.first_name,
-                f[0].first_name,
-                f[1].first_name
-            ),
-            at(start - Duration::days(30), 19),
+            sup,
+            &path,
+            &r.content,
+            at(start + Duration::days(i as i64), 22),
         )?;
-        for (i, (name, content, _, sub, _)) in rec.iter().enumerate() {
-            let path = if *sub {
-                format!("{dir_s}receipts/{name}")
-            } else {
-                format!("{dir_s}{name}")
-            };
-            s.add_file(
-                &sup,
-                &path,
-                content,
-                at(start + Duration::days(i as i64), 22),
-            )?;
-        }
-        if v == 3 {
-            s.add_file(
-                &sup,
-                &format!("{old_dir_s}noodle_bar_receipt_2022_08_13.txt"),
-                &dinner_receipt("Noodle Bar", city, day(2022, 8, 13), 3, old_c),
-                at(day(2022, 8, 13), 22),
-            )?;
-        }
-        let gid =
-            s.add_splitwise_group(&sup, &all, &group_s, at(start - Duration::days(40), 20))?;
-        // Recorded receipts first (the oldest), then what the friends paid.
+    }
+    if v.variant == 3 {
+        s.add_file(
+            sup,
+            &format!("{}noodle_bar_receipt_2022_08_13.txt", v.old_dir),
+            &dinner_receipt("Noodle Bar", city, day(2022, 8, 13), 3, v.old_c),
+            at(day(2022, 8, 13), 22),
+        )?;
+    }
+    Ok(())
+}
+
+/// The trip's group: the recorded receipts first (the oldest), then what the friends paid.
+fn trip_group(v: &Values, s: &Setup) -> rusqlite::Result<()> {
+    let (sup, f, start) = (&v.supervisor, &v.friends, v.start);
+    let all = [sup, &f[0], &f[1]];
+    let gid = s.add_splitwise_group(sup, &all, &v.group, at(start - Duration::days(40), 20))?;
+    s.add_splitwise_expense(
+        Some(gid),
+        sup,
+        &all,
+        &format!("{} ({} nights)", v.lodging, v.nights),
+        usd(v.lodging_c),
+        at(start - Duration::days(35), 21),
+    )?;
+    if v.variant == 2 {
         s.add_splitwise_expense(
             Some(gid),
-            &sup,
+            sup,
             &all,
-            &format!("{lodging} ({nights} nights)"),
-            usd(lodging_c),
-            at(start - Duration::days(35), 21),
+            "Car rental",
+            usd(v.car_c),
+            at(start, 9),
         )?;
-        if v == 2 {
-            s.add_splitwise_expense(
-                Some(gid),
-                &sup,
-                &all,
-                "Car rental",
-                usd(car_c),
-                at(start, 9),
-            )?;
-        }
+    }
+    s.add_splitwise_expense(
+        Some(gid),
+        sup,
+        &all,
+        "Dinner at Harbor Grill",
+        usd(v.d1),
+        at(start, 21),
+    )?;
+    let theirs: [(&Person, &str, i64, i64); 5] = [
+        (&f[0], "Groceries", 8_433, 0),
+        (&f[1], "Gas", 6_120, 1),
+        (&f[0], "Museum tickets", 7_500, 1),
+        (&f[1], "Dinner at La Piazza", 15_690, 2),
+        (&f[0], "Breakfast at the cafe", 5_460, 3),
+    ];
+    for (who, what, cents, d) in theirs {
         s.add_splitwise_expense(
             Some(gid),
-            &sup,
+            who,
             &all,
-            "Dinner at Harbor Grill",
-            usd(d1),
-            at(start, 21),
+            what,
+            usd(cents),
+            at(start + Duration::days(d), 13),
         )?;
-        let theirs: [(&Person, &str, i64, i64); 5] = [
-            (&f[0], "Groceries", 8_433, 0),
-            (&f[1], "Gas", 6_120, 1),
-            (&f[0], "Museum tickets", 7_500, 1),
-            (&f[1], "Dinner at La Piazza", 15_690, 2),
-            (&f[0], "Breakfast at the cafe", 5_460, 3),
-        ];
-        for (who, what, cents, d) in theirs {
-            s.add_splitwise_expense(
-                Some(gid),
-                who,
-                &all,
-                what,
-                usd(cents),
-                at(start + Duration::days(d), 13),
-            )?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("missing_receipts.py"));
+    }
+    Ok(())
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
     let find = |pages: &str| {
         let vals = Vals::new()
-            .lit("group", &group)
+            .lit("group", &v.group)
             .code("expenses", script.cell(pages, &none));
         script.cell("find", &vals)
     };
     let all_exp = "all_expenses";
     let first_exp = "first_expenses";
-    let city_key = format!("{}_2023", city.to_lowercase());
+    let city_key = format!("{}_2023", v.city.to_lowercase());
     let files = |folder: &str, recursive: bool| {
         let vals = Vals::new()
             .lit("folder", folder)
@@ -204,13 +298,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         script.cells(names, &vals).join("\n")
     };
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         login.clone(),
         find(all_exp),
         files(good_dir, true),
         record("everyone", true),
     ];
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "reads only the first page of the group's expenses",
             vec![
@@ -239,8 +333,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "skips the sub-folder",
             vec![
                 login.clone(),
@@ -250,75 +344,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ));
     }
-    if v == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "uses last year's folder of the same city",
             vec![
                 login.clone(),
                 find(all_exp),
-                files(&city.to_lowercase(), true),
+                files(&v.city.to_lowercase(), true),
                 record("everyone", true),
             ],
         ));
     }
-    let missing: Vec<(String, i64)> = receipts
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let missing: Vec<&Receipt> = v.receipts.iter().filter(|r| !r.recorded).collect();
+    let mut checks: Vec<Check> = missing
         .iter()
-        .filter(|r| !r.2)
-        .map(|r| (r.0.clone(), r.4))
+        .map(|r| expense_added(v, r.file.clone(), r.cents))
         .collect();
-    let emails: Vec<String> = [&p, &fr[0], &fr[1]]
-        .iter()
-        .map(|q| q.email.clone())
-        .collect();
-    let me_email = p.email.clone();
-    for (file, cents) in &missing {
-        let (file, cents, group, emails, me_email) = (
-            file.clone(),
-            *cents,
-            group.clone(),
-            emails.clone(),
-            me_email.clone(),
-        );
-        parts.checks.push(Check::new(
-            format!(
-                "an expense of ${} for {file} in \"{group}\", paid by the supervisor, split among all three, receipt attached",
-                c2(cents)
-            ),
-            move |ctx| {
-                let gid = group_named(ctx, &group);
-                let me = uid(ctx, "splitwise", &me_email);
-                let mut want: Vec<i64> = emails
-                    .iter()
-                    .filter_map(|e| uid(ctx, "splitwise", e))
-                    .collect();
-                want.sort_unstable();
-                let got: Vec<_> = added_expenses(ctx)
-                    .into_iter()
-                    .filter(|e| same_amount(e.2, usd(cents)))
-                    .collect();
-                let [one] = got.as_slice() else {
-                    return Err(format!("{} expenses of that amount", got.len()));
-                };
-                if one.0 != gid {
-                    return Err(format!("in group {:?}", one.0));
-                }
-                if one.1 != me {
-                    return Err(format!("paid by splitwise user {:?}", one.1));
-                }
-                if one.3 != want {
-                    return Err(format!("split among {:?}", one.3));
-                }
-                if one.4.as_deref() != Some(file.as_str()) {
-                    return Err(format!("receipt {:?}", one.4));
-                }
-                Ok(())
-            },
-        ));
-    }
-    let n = missing.len();
-    parts.checks.push(Check::new(
-        format!("no other expense added ({n} in all)"),
-        move |ctx| {
+    checks.push(v.check(
+        format!("no other expense added ({} in all)", missing.len()),
+        |v, ctx| {
+            let n = v.receipts.iter().filter(|r| !r.recorded).count();
             let got = added_expenses(ctx).len();
             if got == n {
                 Ok(())
@@ -327,8 +376,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         },
     ));
-    let recorded: Vec<i64> = receipts.iter().filter(|r| r.2).map(|r| r.4).collect();
-    parts.checks.push(Check::new(
+    let recorded: Vec<i64> = v
+        .receipts
+        .iter()
+        .filter(|r| r.recorded)
+        .map(|r| r.cents)
+        .collect();
+    checks.push(v.check(
         format!(
             "the receipts recorded already (${}) are not added again",
             recorded
@@ -337,15 +391,63 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 .collect::<Vec<_>>()
                 .join(", $")
         ),
-        move |ctx| match added_expenses(ctx)
-            .iter()
-            .find(|e| recorded.iter().any(|c| same_amount(e.2, usd(*c))))
-        {
-            Some(e) => Err(format!("${} added again", e.2)),
-            None => Ok(()),
+        |v, ctx| {
+            let recorded = v.receipts.iter().filter(|r| r.recorded).map(|r| r.cents);
+            match added_expenses(ctx)
+                .iter()
+                .find(|e| recorded.clone().any(|c| same_amount(e.2, usd(c))))
+            {
+                Some(e) => Err(format!("${} added again", e.2)),
+                None => Ok(()),
+            }
         },
     ));
-    parts.allowed = vec![
+    checks
+}
+
+/// One expense of `cents` for the receipt `file` in the trip's group, paid by the supervisor,
+/// split among all three, the receipt attached.
+fn expense_added(v: &Values, file: String, cents: i64) -> Check {
+    let (group, emails) = (v.group.clone(), v.emails.clone());
+    Check::new(
+        format!(
+            "an expense of ${} for {file} in \"{group}\", paid by the supervisor, split among all three, receipt attached",
+            c2(cents)
+        ),
+        move |ctx| {
+            let gid = group_named(ctx, &group);
+            let me = uid(ctx, "splitwise", &emails[0]);
+            let mut want: Vec<i64> = emails
+                .iter()
+                .filter_map(|e| uid(ctx, "splitwise", e))
+                .collect();
+            want.sort_unstable();
+            let got: Vec<_> = added_expenses(ctx)
+                .into_iter()
+                .filter(|e| same_amount(e.2, usd(cents)))
+                .collect();
+            let [one] = got.as_slice() else {
+                return Err(format!("{} expenses of that amount", got.len()));
+            };
+            if one.0 != gid {
+                return Err(format!("in group {:?}", one.0));
+            }
+            if one.1 != me {
+                return Err(format!("paid by splitwise user {:?}", one.1));
+            }
+            if one.3 != want {
+                return Err(format!("split among {:?}", one.3));
+            }
+            if one.4.as_deref() != Some(file.as_str()) {
+                return Err(format!("receipt {:?}", one.4));
+            }
+            Ok(())
+        },
+    )
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added(
             "the supervisor's expenses",
             "splitwise",
@@ -354,12 +456,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
         allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
         allow_notifications("splitwise"),
-    ];
-    parts
+    ]
 }
 
-/// The Splitwise expenses the supervisor added in the episode: (group, payer id, amount,
-/// debtor ids sorted, receipt file name).
 /// An added expense: (group, payer id, amount, debtor ids sorted, receipt file name).
 type NewExpense = (Option<i64>, Option<i64>, f64, Vec<i64>, Option<String>);
 

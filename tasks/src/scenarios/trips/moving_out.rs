@@ -5,6 +5,7 @@
 
 use super::{added_payments, allow_notifications};
 use crate::diff::ChangeKind;
+use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
@@ -17,13 +18,59 @@ use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::text::holds;
 use crate::kit::venmo::payments_sent;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Population, Relation};
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
+
+/// The Venmo payments' note.
+const NOTE: &str = "Moving out";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    mates: Vec<Person>,
+    now: NaiveDateTime,
+    /// This month's bills in the Roommates group, in cents.
+    electricity: i64,
+    groceries: i64,
+    internet: i64,
+    /// The new address.
+    addr: &'static str,
+    /// Each roommate's balance with the supervisor: (name, e-mail, cents; > 0 the supervisor
+    /// owes them).
+    bal: Vec<(String, String, i64)>,
+    /// The friends to text: (name, phone number).
+    friends: Vec<(String, String)>,
+}
+
+impl Values {
+    /// The roommates the supervisor owes.
+    fn owed(&self) -> impl Iterator<Item = &(String, String, i64)> + Clone {
+        self.bal.iter().filter(|x| x.2 > 0)
+    }
+
+    /// The roommates to settle up with.
+    fn to_settle(&self) -> impl Iterator<Item = &(String, String, i64)> + Clone {
+        self.bal.iter().filter(|x| x.2 != 0)
+    }
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "splitwise", "venmo", "phone"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("moving_out.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
     let pop = g.population;
     let p = g.supervisor_where(|p| !roommates(pop, p).is_empty());
@@ -39,18 +86,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     // What each roommate paid (the first the electricity and the groceries).
     let paid = |k: usize| if k == 0 { electricity + groceries } else { 0 };
-    let bal: Vec<(Person, i64)> = mates
+    let bal = mates
         .iter()
         .enumerate()
-        .map(|(k, m)| (m.clone(), (paid(k) - internet) / n))
+        .map(|(k, m)| (full(m), m.email.clone(), (paid(k) - internet) / n))
         .collect();
     let addr = [
         "48 Harbor Lane, Apt 3, Portland, OR 97209",
         "1207 Maple Court, Austin, TX 78704",
         "9 Orchard Street, Unit 12, Denver, CO 80205",
     ][usize::from(v - 1)];
-    let note = "Moving out";
-    let instruction = match v {
+    let friends = pop
+        .relations_of(p.id)
+        .into_iter()
+        .filter(|(r, _)| *r == Relation::Friend)
+        .map(|(_, id)| {
+            let q = person(pop, id);
+            (full(&q), q.phone_number.clone())
+        })
+        .collect();
+    Values {
+        variant: v,
+        supervisor: p,
+        mates,
+        now: g.now,
+        electricity,
+        groceries,
+        internet,
+        addr,
+        bal,
+        friends,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (note, addr) = (NOTE, v.addr);
+    match v.variant {
         1 => format!(
             "I'm moving out of the flat. Pay each roommate what I owe them in our Roommates group on Splitwise via Venmo (note \"{note}\"), settle up with them in the group, then leave the group. Also text every contact labelled friend in my phone my new address: {addr}."
         ),
@@ -60,36 +131,44 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "I've moved out. Square up with my roommates (Venmo each what I owe them per our Roommates group on Splitwise, note \"{note}\", then settle up with each in the group), leave that group, and send each contact tagged friend in my phone a text with my new address: {addr}."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "splitwise", "venmo", "phone"];
-    let (sup, ms) = (p.clone(), mates.clone());
-    let now = g.now;
-    parts.setup.push(step(move |s| {
-        s.set_venmo_balance(&sup, 2_000.0)?;
-        let gid = s.splitwise_group_named(&sup, "Roommates")?;
+    }
+}
+
+/// The Venmo balance, and the Roommates group's history replaced by this month's bills.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, ms) = (&v.supervisor, &v.mates);
+        s.set_venmo_balance(sup, 2_000.0)?;
+        let gid = s.splitwise_group_named(sup, "Roommates")?;
         s.execute(
             "DELETE FROM splitwise.expense_shares WHERE expense_id IN (SELECT id FROM splitwise.expenses WHERE group_id = ?1)",
             [gid],
         )?;
         s.execute("DELETE FROM splitwise.expenses WHERE group_id = ?1", [gid])?;
         s.execute("DELETE FROM splitwise.payments WHERE group_id = ?1", [gid])?;
-        let mut all: Vec<&Person> = vec![&sup];
+        let mut all: Vec<&Person> = vec![sup];
         all.extend(ms.iter());
-        let t = |d: i64| now - Duration::days(d);
-        s.add_splitwise_expense(Some(gid), &ms[0], &all, "Electricity - May", usd(electricity), t(9))?;
-        s.add_splitwise_expense(Some(gid), &sup, &all, "Internet - May", usd(internet), t(8))?;
-        s.add_splitwise_expense(Some(gid), &ms[0], &all, "Groceries", usd(groceries), t(4))?;
+        let t = |d: i64| v.now - Duration::days(d);
+        let bills = [
+            (&ms[0], "Electricity - May", v.electricity, 9),
+            (sup, "Internet - May", v.internet, 8),
+            (&ms[0], "Groceries", v.groceries, 4),
+        ];
+        for (payer, what, cents, d) in bills {
+            s.add_splitwise_expense(Some(gid), payer, &all, what, usd(cents), t(d))?;
+        }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("moving_out.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
     let find = script.cell("find", &none);
     let pay = |list: &str| {
         let vals = Vals::new()
             .code("balances", script.cell(list, &none))
-            .lit("note", note);
+            .lit("note", NOTE);
         script.cell("pay", &vals)
     };
     let owe = "owed";
@@ -102,15 +181,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         script.cells(names, &none).join("\n")
     };
-    let text = |who: &str| script.cell(who, &Vals::new().code("addr", addr));
-    parts.ground_truth = vec![
+    let text = |who: &str| script.cell(who, &Vals::new().code("addr", v.addr));
+    let ground_truth = vec![
         login.clone(),
         find.clone(),
         pay(owe),
         settle(true),
         text("text_friends"),
     ];
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "does not leave the group",
             vec![
@@ -142,8 +221,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "also pays the roommate who owes the supervisor",
             vec![
                 login.clone(),
@@ -154,39 +233,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ));
     }
-    let owed: Vec<(String, String, i64)> = bal
-        .iter()
-        .filter(|x| x.1 > 0)
-        .map(|(q, c)| (full(q), q.email.clone(), *c))
-        .collect();
-    let w = owed.clone();
-    parts.checks.push(Check::new(
-        format!(
-            "one Venmo payment each: {}",
-            owed.iter()
-                .map(|(nm, _, c)| format!("${} to {nm}", c2(*c)))
-                .collect::<Vec<_>>()
-                .join(", ")
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!(
+                "one Venmo payment each: {}",
+                v.owed()
+                    .map(|(nm, _, c)| format!("${} to {nm}", c2(*c)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            paid_each,
         ),
-        move |ctx| {
-            let sent = payments_sent(ctx);
-            for (name, email, cents) in &w {
-                let id = uid(ctx, "venmo", email);
-                let to: Vec<_> = sent.iter().filter(|x| Some(x.0) == id).collect();
-                match to.as_slice() {
-                    [one] if same_amount(one.1, usd(*cents)) && one.2.trim() == note => {}
-                    [one] => return Err(format!("paid {name} ${} noted \"{}\"", one.1, one.2)),
-                    _ => return Err(format!("{} payments to {name}", to.len())),
-                }
-            }
-            Ok(())
-        },
-    ));
-    let w = owed.clone();
-    parts
-        .checks
-        .push(Check::new("no Venmo payment to anyone else", move |ctx| {
-            let ids: Vec<Option<i64>> = w.iter().map(|x| uid(ctx, "venmo", &x.1)).collect();
+        v.check("no Venmo payment to anyone else", |v, ctx| {
+            let ids: Vec<Option<i64>> = v.owed().map(|x| uid(ctx, "venmo", &x.1)).collect();
             match payments_sent(ctx)
                 .iter()
                 .find(|x| !ids.contains(&Some(x.0)))
@@ -194,47 +257,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Some(x) => Err(format!("${} to venmo user {}", x.1, x.0)),
                 None => Ok(()),
             }
-        }));
-    let settle_want: Vec<(String, String, i64)> = bal
-        .iter()
-        .filter(|x| x.1 != 0)
-        .map(|(q, c)| (full(q), q.email.clone(), *c))
-        .collect();
-    let (w, me_email) = (settle_want.clone(), p.email.clone());
-    parts.checks.push(Check::new(
-        format!(
-            "settled up in Roommates with {}",
-            settle_want
-                .iter()
-                .map(|(nm, _, c)| format!("{nm} (${})", c2(c.abs())))
-                .collect::<Vec<_>>()
-                .join(", ")
+        }),
+        v.check(
+            format!(
+                "settled up in Roommates with {}",
+                v.to_settle()
+                    .map(|(nm, _, c)| format!("{nm} (${})", c2(c.abs())))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            settled_each,
         ),
-        move |ctx| {
-            let me = uid(ctx, "splitwise", &me_email).unwrap_or(0);
-            let pays = added_payments(ctx);
-            for (name, email, cents) in &w {
-                let them = uid(ctx, "splitwise", email).unwrap_or(0);
-                let (a, b) = if *cents > 0 { (me, them) } else { (them, me) };
-                let k = pays
-                    .iter()
-                    .filter(|x| x.1 == a && x.2 == b && same_amount(x.3, usd(cents.abs())))
-                    .count();
-                if k != 1 {
-                    return Err(format!("{k} settling payments with {name}"));
-                }
-            }
-            if pays.len() != w.len() {
-                return Err(format!("{} payments in all", pays.len()));
-            }
-            Ok(())
-        },
-    ));
-    let me_email = p.email.clone();
-    parts.checks.push(Check::new(
-        "the supervisor left the Roommates group",
-        move |ctx| {
-            let me = uid(ctx, "splitwise", &me_email);
+        v.check("the supervisor left the Roommates group", |v, ctx| {
+            let me = uid(ctx, "splitwise", &v.supervisor.email);
             let left = added(ctx, "splitwise", "group_members").is_empty()
                 && ctx.diff.rows.iter().any(|r| {
                     r.is("splitwise", "group_members")
@@ -246,49 +281,75 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             } else {
                 Err("still a member".into())
             }
-        },
-    ));
-    let friends: Vec<(String, String)> = pop
-        .relations_of(p.id)
-        .into_iter()
-        .filter(|(r, _)| *r == Relation::Friend)
-        .map(|(_, id)| {
-            let q = person(pop, id);
-            (full(&q), q.phone_number.clone())
-        })
-        .collect();
-    let (fw, a1) = (friends.clone(), addr.to_string());
-    parts.checks.push(Check::new(
-        format!(
-            "a text with the new address to each of the {} friends",
-            friends.len()
-        ),
-        move |ctx| {
-            let texts = sent_texts(ctx);
-            for (name, phone) in &fw {
-                let id = phone_id(ctx.db, phone);
-                let to: Vec<_> = texts.iter().filter(|x| Some(x.0) == id).collect();
-                match to.as_slice() {
-                    [one] if holds(&one.1, &a1) => {}
-                    [one] => return Err(format!("texted {name} \"{}\"", one.1)),
-                    _ => return Err(format!("{} texts to {name}", to.len())),
+        }),
+        v.check(
+            format!(
+                "a text with the new address to each of the {} friends",
+                v.friends.len()
+            ),
+            |v, ctx| {
+                let texts = sent_texts(ctx);
+                for (name, phone) in &v.friends {
+                    let id = phone_id(ctx.db, phone);
+                    let to: Vec<_> = texts.iter().filter(|x| Some(x.0) == id).collect();
+                    match to.as_slice() {
+                        [one] if holds(&one.1, v.addr) => {}
+                        [one] => return Err(format!("texted {name} \"{}\"", one.1)),
+                        _ => return Err(format!("{} texts to {name}", to.len())),
+                    }
                 }
-            }
-            Ok(())
-        },
-    ));
-    parts.checks.push(Check::new(
-        "no text to anyone who is not a friend",
-        move |ctx| {
-            let ids: Vec<Option<i64>> = friends.iter().map(|x| phone_id(ctx.db, &x.1)).collect();
+                Ok(())
+            },
+        ),
+        v.check("no text to anyone who is not a friend", |v, ctx| {
+            let ids: Vec<Option<i64>> = v.friends.iter().map(|x| phone_id(ctx.db, &x.1)).collect();
             match sent_texts(ctx).iter().find(|x| !ids.contains(&Some(x.0))) {
                 Some(x) => Err(format!("a text to phone user {}", x.0)),
                 None => Ok(()),
             }
-        },
-    ));
-    parts.allowed = allow::texts_sent();
-    parts.allowed.extend([
+        }),
+    ]
+}
+
+/// One Venmo payment, of what the supervisor owes and noted [`NOTE`], to each roommate owed.
+fn paid_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let sent = payments_sent(ctx);
+    for (name, email, cents) in v.owed() {
+        let id = uid(ctx, "venmo", email);
+        let to: Vec<_> = sent.iter().filter(|x| Some(x.0) == id).collect();
+        match to.as_slice() {
+            [one] if same_amount(one.1, usd(*cents)) && one.2.trim() == NOTE => {}
+            [one] => return Err(format!("paid {name} ${} noted \"{}\"", one.1, one.2)),
+            _ => return Err(format!("{} payments to {name}", to.len())),
+        }
+    }
+    Ok(())
+}
+
+/// One settling payment with each roommate the supervisor has a balance with, and no other.
+fn settled_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let me = uid(ctx, "splitwise", &v.supervisor.email).unwrap_or(0);
+    let pays = added_payments(ctx);
+    for (name, email, cents) in v.to_settle() {
+        let them = uid(ctx, "splitwise", email).unwrap_or(0);
+        let (a, b) = if *cents > 0 { (me, them) } else { (them, me) };
+        let k = pays
+            .iter()
+            .filter(|x| x.1 == a && x.2 == b && same_amount(x.3, usd(cents.abs())))
+            .count();
+        if k != 1 {
+            return Err(format!("{k} settling payments with {name}"));
+        }
+    }
+    if pays.len() != v.to_settle().count() {
+        return Err(format!("{} payments in all", pays.len()));
+    }
+    Ok(())
+}
+
+fn allowed() -> Vec<Allow> {
+    let mut allowed = allow::texts_sent();
+    allowed.extend([
         allow_added(
             "the supervisor's Venmo payments",
             "venmo",
@@ -317,7 +378,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ),
     ]);
-    parts
+    allowed
 }
 
 /// `p`'s roommates (people sharing a `roommates` residence with them), in id order.

@@ -7,28 +7,75 @@ use super::with_friends;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::spotify::playlist_songs;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 
+/// Variant 2: the first traveller's pick before the swap; variant 3: the workout tip.
+const OLD_PICK: i64 = 7230;
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The three travellers, then a friend who is not coming.
+    friends: Vec<Person>,
+    now: NaiveDateTime,
+    city: &'static str,
+    group: String,
+    title: String,
+    /// Each traveller's pick (song ids).
+    picks: [i64; 3],
+    /// The pick of the friend who is not coming.
+    outsider_pick: i64,
+    /// The picks, sorted.
+    expected: Vec<i64>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "splitwise", "phone", "spotify"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("road_trip_playlist.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
     let (p, fr) = with_friends(g, 4);
     let city = ["Big Sur", "Yellowstone", "Zion"][usize::from(v - 1)];
-    let group = format!("{city} Trip 2023");
-    let title = format!("{city} Road Trip");
     let picks: [i64; 3] = match v {
         1 => [120, 1540, 3310],
         2 => [2222, 4870, 6020],
         _ => [410, 2950, 6400],
     };
-    let outsider_pick = [888, 8000, 5555][usize::from(v - 1)];
-    let old_pick = 7230; // v2: the first pick swapped; v3: the workout tip
     let mut expected = picks.to_vec();
     expected.sort_unstable();
-    let instruction = match v {
+    Values {
+        variant: v,
+        supervisor: p,
+        friends: fr,
+        now: g.now,
+        city,
+        group: format!("{city} Trip 2023"),
+        title: format!("{city} Road Trip"),
+        picks,
+        outsider_pick: [888, 8000, 5555][usize::from(v - 1)],
+        expected,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (city, title) = (v.city, &v.title);
+    match v.variant {
         1 => format!(
             "We're driving to {city} soon. Everyone else on the trip (see its Splitwise group) texted me a song for the road; make a Spotify playlist called \"{title}\" with exactly their picks."
         ),
@@ -38,66 +85,69 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Put together the \"{title}\" playlist on Spotify: one song from each person in the {city} trip's Splitwise group other than me, the one they texted me for the road trip."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "splitwise", "phone", "spotify"];
-    let (sup, f, group_s) = (p.clone(), fr.clone(), group.clone());
-    let now = g.now;
-    parts.setup.push(step(move |s| {
-        let trav = [&sup, &f[0], &f[1], &f[2]];
-        let gid = s.add_splitwise_group(&sup, &trav, &group_s, now - Duration::days(30))?;
+    }
+}
+
+/// The trip's group, and the texts with the picks (and the near-misses).
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, f, now, city) = (&v.supervisor, &v.friends, v.now, v.city);
+        let trav = [sup, &f[0], &f[1], &f[2]];
+        let gid = s.add_splitwise_group(sup, &trav, &v.group, now - Duration::days(30))?;
         s.add_splitwise_expense(
             Some(gid),
-            &sup,
+            sup,
             &trav,
             "Campsite deposit",
             180.0,
             now - Duration::days(29),
         )?;
         let t = |d: i64, h: i64| now - Duration::days(d) + Duration::hours(h);
-        if v == 2 {
-            let (a, b) = song_line(s, old_pick)?;
+        if v.variant == 2 {
+            let (a, b) = song_line(s, OLD_PICK)?;
             s.add_text(
                 &f[0],
-                &sup,
+                sup,
                 &format!("My song for the {city} road trip playlist: \"{a}\" by {b}"),
                 t(9, 1),
             )?;
         }
-        if v == 3 {
-            let (a, b) = song_line(s, old_pick)?;
+        if v.variant == 3 {
+            let (a, b) = song_line(s, OLD_PICK)?;
             s.add_text(
                 &f[1],
-                &sup,
+                sup,
                 &format!("You should try \"{a}\" by {b} for your workouts"),
                 t(40, 2),
             )?;
         }
-        for (i, id) in picks.iter().enumerate() {
+        for (i, id) in v.picks.iter().enumerate() {
             let (a, b) = song_line(s, *id)?;
-            let msg = if v == 2 && i == 0 {
+            let msg = if v.variant == 2 && i == 0 {
                 format!("Actually, swap my song for the road trip playlist to \"{a}\" by {b}")
             } else {
                 format!("My song for the {city} road trip playlist: \"{a}\" by {b}")
             };
-            s.add_text(&f[i], &sup, &msg, t(6 - i as i64, 3))?;
-            s.add_text(&sup, &f[i], "Love it, adding it!", t(6 - i as i64, 4))?;
+            s.add_text(&f[i], sup, &msg, t(6 - i as i64, 3))?;
+            s.add_text(sup, &f[i], "Love it, adding it!", t(6 - i as i64, 4))?;
         }
-        let (a, b) = song_line(s, outsider_pick)?;
+        let (a, b) = song_line(s, v.outsider_pick)?;
         s.add_text(
             &f[3],
-            &sup,
+            sup,
             &format!(
                 "Sad I can't come along! If I could pick a road trip song it'd be \"{a}\" by {b}"
             ),
             t(2, 5),
         )?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("road_trip_playlist.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
-    let people = script.cell("people", &Vals::new().lit("group", &group));
+    let people = script.cell("people", &Vals::new().lit("group", &v.group));
     let gather_with = |who: &str, about: &str, pick: &str, take: &str| {
         let vals = Vals::new()
             .code("who", script.cell(who, &none))
@@ -109,14 +159,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     };
     let gather = |who: &str, about: &str, pick: &str| gather_with(who, about, pick, "take_pick");
     let about = "about_playlist";
-    let make = script.cell("make", &Vals::new().lit("title", &title));
-    parts.ground_truth = vec![
+    let make = script.cell("make", &Vals::new().lit("title", &v.title));
+    let ground_truth = vec![
         login.clone(),
         people.clone(),
         gather("travellers", about, "-1"),
         make.clone(),
     ];
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "adds the pick of the friend who is not coming",
             vec![
@@ -141,12 +191,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 people.clone(),
                 gather("travellers", about, "-1"),
-                script.cell("make", &Vals::new().lit("title", &group)),
+                script.cell("make", &Vals::new().lit("title", &v.group)),
             ],
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "keeps a traveller's first pick instead of the swap",
             vec![
                 login.clone(),
@@ -156,8 +206,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ));
     }
-    if v == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "adds the workout tip too",
             vec![
                 login.clone(),
@@ -167,21 +217,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ));
     }
-    let (t1, t2, t3) = (title.clone(), title.clone(), title.clone());
-    let e1 = expected.clone();
-    parts.checks = vec![
-        Check::new(format!("one playlist \"{title}\" is added"), move |ctx| {
-            match new_playlist_songs(ctx, &t1).len() {
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!("one playlist \"{}\" is added", v.title),
+            |v, ctx| match new_playlist_songs(ctx, &v.title).len() {
                 1 => Ok(()),
                 n => Err(format!("{n} such playlists")),
-            }
-        }),
-        Check::new(
-            format!("it holds the three travellers' picks (song ids {expected:?})"),
-            move |ctx| {
-                let got = new_playlist_songs(ctx, &t2);
+            },
+        ),
+        v.check(
+            format!(
+                "it holds the three travellers' picks (song ids {:?})",
+                v.expected
+            ),
+            |v, ctx| {
+                let got = new_playlist_songs(ctx, &v.title);
                 let songs = got.first().cloned().unwrap_or_default();
-                let missing: Vec<&i64> = e1.iter().filter(|x| !songs.contains(x)).collect();
+                let missing: Vec<&i64> = v.expected.iter().filter(|x| !songs.contains(x)).collect();
                 if missing.is_empty() {
                     Ok(())
                 } else {
@@ -189,14 +245,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
+        v.check(
             format!(
-                "and nothing else (not song {outsider_pick}, the pick of a friend who is not coming)"
+                "and nothing else (not song {}, the pick of a friend who is not coming)",
+                v.outsider_pick
             ),
-            move |ctx| {
-                let got = new_playlist_songs(ctx, &t3);
+            |v, ctx| {
+                let got = new_playlist_songs(ctx, &v.title);
                 let songs = got.first().cloned().unwrap_or_default();
-                match songs.iter().find(|x| !expected.contains(x)) {
+                match songs.iter().find(|x| !v.expected.contains(x)) {
                     Some(x) => Err(format!("song {x} is in it")),
                     None if songs.is_empty() => Err("no songs".into()),
                     None => Ok(()),
@@ -209,8 +266,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 n => Err(format!("{n} playlists added")),
             }
         }),
-    ];
-    parts.allowed = vec![
+    ]
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added(
             "the supervisor's playlist",
             "spotify",
@@ -218,8 +278,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             |ctx, r| r.get("user_id").as_i64() == ctx.user_id("spotify"),
         ),
         allow_added("its songs", "spotify", "playlist_songs", |_, _| true),
-    ];
-    parts
+    ]
 }
 
 /// A song's title and first artist (from the catalog).
@@ -242,16 +301,6 @@ fn new_playlist_songs(ctx: &EvalCtx, title: &str) -> Vec<Vec<i64>> {
                     .as_str()
                     .is_some_and(|t| t.trim().eq_ignore_ascii_case(title))
         })
-        .map(|r| {
-            let Ok(mut st) = ctx
-                .db
-                .prepare_cached("SELECT song_id FROM spotify.playlist_songs WHERE playlist_id = ?1 ORDER BY song_id")
-            else {
-                return Vec::new();
-            };
-            st.query_map([r.id], |x| x.get(0))
-                .map(|rows| rows.filter_map(Result::ok).collect())
-                .unwrap_or_default()
-        })
+        .map(|r| playlist_songs(ctx.db, r.id))
         .collect()
 }

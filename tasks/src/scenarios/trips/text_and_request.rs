@@ -3,6 +3,7 @@
 //! owes one member (no text, no request); variant 3: one member has paid part back already.
 
 use super::{allow_notifications, at, day, with_friends};
+use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::allow_added;
 use crate::kit::db::uid;
@@ -14,13 +15,54 @@ use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::text::holds;
 use crate::kit::venmo::requests_sent;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDate};
+
+/// A member who owes the supervisor.
+struct Debtor {
+    name: String,
+    email: String,
+    phone: String,
+    cents: i64,
+}
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The three other travellers.
+    friends: Vec<Person>,
+    city: &'static str,
+    start: NaiveDate,
+    group: String,
+    /// The group's expenses, in cents.
+    lodging: i64,
+    dinner1: i64,
+    car: i64,
+    dinner2: i64,
+    tickets: i64,
+    /// Variant 3: what the second friend paid back already (else 0).
+    partial: i64,
+    debtors: Vec<Debtor>,
+    note: String,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "splitwise", "phone", "venmo"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("text_and_request.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
     let (p, fr) = with_friends(g, 3);
     let city = ["Porto", "Vienna", "Tucson"][usize::from(v - 1)];
@@ -38,13 +80,41 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let partial = if v == 3 { 5_000 } else { 0 };
     let mine = lodging + dinner1;
     let owes = [
-        (fr[0].clone(), (mine - car) / 4),
-        (fr[1].clone(), (mine - dinner2) / 4 - partial),
-        (fr[2].clone(), (mine - tickets) / 4),
+        (&fr[0], (mine - car) / 4),
+        (&fr[1], (mine - dinner2) / 4 - partial),
+        (&fr[2], (mine - tickets) / 4),
     ];
-    let debtors: Vec<(Person, i64)> = owes.iter().filter(|o| o.1 > 0).cloned().collect();
-    let note = format!("{city} trip");
-    let instruction = match v {
+    let debtors = owes
+        .iter()
+        .filter(|o| o.1 > 0)
+        .map(|(q, c)| Debtor {
+            name: full(q),
+            email: q.email.clone(),
+            phone: q.phone_number.clone(),
+            cents: *c,
+        })
+        .collect();
+    Values {
+        variant: v,
+        supervisor: p,
+        friends: fr,
+        city,
+        start,
+        group,
+        lodging,
+        dinner1,
+        car,
+        dinner2,
+        tickets,
+        partial,
+        debtors,
+        note: format!("{city} trip"),
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (city, note) = (v.city, &v.note);
+    match v.variant {
         1 => format!(
             "Our {city} trip is over. Text each person in the trip's Splitwise group who still owes me how much they owe me (the exact amount, like $12.34), and request that amount from each of them on Venmo with the note \"{note}\"."
         ),
@@ -54,22 +124,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Please collect what I'm owed from the {city} trip: for each member of its Splitwise group who still owes me, send a text saying how much (as $12.34) and a Venmo request for that amount with the note \"{note}\"."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "splitwise", "phone", "venmo"];
-    let (sup, f) = (p.clone(), fr.clone());
-    let group_s = group.clone();
-    let lodging_name = format!("{city} apartment ({} nights)", 4);
-    parts.setup.push(step(move |s| {
-        let all = [&sup, &f[0], &f[1], &f[2]];
-        let gid =
-            s.add_splitwise_group(&sup, &all, &group_s, at(start - Duration::days(40), 20))?;
+    }
+}
+
+/// The trip's group with its expenses (and, variant 3, the partial payment back).
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, f, start) = (&v.supervisor, &v.friends, v.start);
+        let all = [sup, &f[0], &f[1], &f[2]];
+        let gid = s.add_splitwise_group(sup, &all, &v.group, at(start - Duration::days(40), 20))?;
         s.add_splitwise_expense(
             Some(gid),
-            &sup,
+            sup,
             &all,
-            &lodging_name,
-            usd(lodging),
+            &format!("{} apartment ({} nights)", v.city, 4),
+            usd(v.lodging),
             at(start - Duration::days(35), 21),
         )?;
         s.add_splitwise_expense(
@@ -77,27 +146,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             &f[0],
             &all,
             "Car rental",
-            usd(car),
+            usd(v.car),
             at(start, 10),
         )?;
         s.add_splitwise_expense(
             Some(gid),
             &f[2],
             &all,
-            if v == 2 {
+            if v.variant == 2 {
                 "Flights and museum passes"
             } else {
                 "Museum tickets"
             },
-            usd(tickets),
+            usd(v.tickets),
             at(start + Duration::days(1), 11),
         )?;
         s.add_splitwise_expense(
             Some(gid),
-            &sup,
+            sup,
             &all,
             "Dinner on the first night",
-            usd(dinner1),
+            usd(v.dinner1),
             at(start, 21),
         )?;
         s.add_splitwise_expense(
@@ -105,29 +174,31 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             &f[1],
             &all,
             "Dinner by the river",
-            usd(dinner2),
+            usd(v.dinner2),
             at(start + Duration::days(2), 21),
         )?;
-        if partial > 0 {
+        if v.partial > 0 {
             s.add_splitwise_payment(
                 Some(gid),
                 &f[1],
-                &sup,
-                usd(partial),
+                sup,
+                usd(v.partial),
                 "Part of my share",
                 at(start + Duration::days(9), 18),
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("text_and_request.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
-    let find = script.cell("find", &Vals::new().lit("group", &group));
+    let find = script.cell("find", &Vals::new().lit("group", &v.group));
     let act = |list: &str, text: bool, note: &str| {
         let vals = Vals::new()
             .code("list", script.cell(list, &none))
-            .code("city", city)
+            .code("city", v.city)
             .lit("note", note);
         let names: &[&str] = if text {
             &["each_ower", "text", "request"]
@@ -136,11 +207,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         script.cells(names, &vals).join("\n")
     };
-    parts.ground_truth = vec![login.clone(), find.clone(), act("owers", true, &note)];
-    parts.wrong = vec![
+    let note = &v.note;
+    let ground_truth = vec![login.clone(), find.clone(), act("owers", true, note)];
+    let mut wrong = vec![
         solution(
             "requests on Venmo but sends no texts",
-            vec![login.clone(), find.clone(), act("owers", false, &note)],
+            vec![login.clone(), find.clone(), act("owers", false, note)],
         ),
         solution(
             "asks everyone for a quarter of what the supervisor paid",
@@ -150,7 +222,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 format!(
                     "{}\n{}",
                     script.cell("paid_total", &none),
-                    act("quarter_each", true, &note)
+                    act("quarter_each", true, note)
                 ),
             ],
         ),
@@ -159,43 +231,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![login.clone(), find.clone(), act("owers", true, "trip")],
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "also asks the member the supervisor owes",
-            vec![login.clone(), find.clone(), act("both_ways", true, &note)],
+            vec![login.clone(), find.clone(), act("both_ways", true, note)],
         ));
     }
-    let shown = debtors
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let shown = v
+        .debtors
         .iter()
-        .map(|(q, c)| format!("${} from {}", c2(*c), full(q)))
+        .map(|d| format!("${} from {}", c2(d.cents), d.name))
         .collect::<Vec<_>>()
         .join(", ");
-    let want: Vec<(String, String, String, i64)> = debtors
-        .iter()
-        .map(|(q, c)| (full(q), q.email.clone(), q.phone_number.clone(), *c))
-        .collect();
-    let w = want.clone();
-    parts.checks.push(Check::new(
-        format!("one Venmo request each: {shown}"),
-        move |ctx| {
-            let got = requests_sent(ctx);
-            for (name, email, _, cents) in &w {
-                let id = uid(ctx, "venmo", email);
-                let to: Vec<_> = got.iter().filter(|r| Some(r.receiver) == id).collect();
-                match to.as_slice() {
-                    [one] if same_amount(one.amount, usd(*cents)) => {}
-                    [one] => return Err(format!("asked {name} for ${}", one.amount)),
-                    _ => return Err(format!("{} requests to {name}", to.len())),
-                }
-            }
-            Ok(())
-        },
-    ));
-    let w = want.clone();
-    parts
-        .checks
-        .push(Check::new("no Venmo request to anyone else", move |ctx| {
-            let ids: Vec<Option<i64>> = w.iter().map(|x| uid(ctx, "venmo", &x.1)).collect();
+    vec![
+        v.check(format!("one Venmo request each: {shown}"), requested_each),
+        v.check("no Venmo request to anyone else", |v, ctx| {
+            let ids: Vec<Option<i64>> = v
+                .debtors
+                .iter()
+                .map(|d| uid(ctx, "venmo", &d.email))
+                .collect();
             match requests_sent(ctx)
                 .iter()
                 .find(|r| !ids.contains(&Some(r.receiver)))
@@ -206,62 +265,84 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 )),
                 None => Ok(()),
             }
-        }));
-    let n = note.clone();
-    parts.checks.push(Check::new(
-        format!("each request has the note \"{note}\""),
-        move |ctx| {
-            let got = requests_sent(ctx);
-            match got
-                .iter()
-                .find(|r| !r.description.trim().eq_ignore_ascii_case(&n))
-            {
-                Some(r) => Err(format!("a request noted \"{}\"", r.description)),
-                None if got.is_empty() => Err("no request".into()),
-                None => Ok(()),
-            }
-        },
-    ));
-    let w = want.clone();
-    parts.checks.push(Check::new(
-        format!(
-            "one text each with the amount: {}",
-            want.iter()
-                .map(|x| format!("{} (${})", x.0, c2(x.3)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        move |ctx| {
-            let texts = sent_texts(ctx);
-            for (name, _, phone, cents) in &w {
-                let id = phone_id(ctx.db, phone);
-                let to: Vec<_> = texts.iter().filter(|t| Some(t.0) == id).collect();
-                match to.as_slice() {
-                    [one] if holds(&one.1, &format!("${}", c2(*cents))) => {}
-                    [one] => return Err(format!("text to {name}: \"{}\"", one.1)),
-                    _ => return Err(format!("{} texts to {name}", to.len())),
+        }),
+        v.check(
+            format!("each request has the note \"{}\"", v.note),
+            |v, ctx| {
+                let got = requests_sent(ctx);
+                match got
+                    .iter()
+                    .find(|r| !r.description.trim().eq_ignore_ascii_case(&v.note))
+                {
+                    Some(r) => Err(format!("a request noted \"{}\"", r.description)),
+                    None if got.is_empty() => Err("no request".into()),
+                    None => Ok(()),
                 }
-            }
-            Ok(())
-        },
-    ));
-    let w = want.clone();
-    parts
-        .checks
-        .push(Check::new("no text to anyone else", move |ctx| {
-            let ids: Vec<Option<i64>> = w.iter().map(|x| phone_id(ctx.db, &x.2)).collect();
+            },
+        ),
+        v.check(
+            format!(
+                "one text each with the amount: {}",
+                v.debtors
+                    .iter()
+                    .map(|d| format!("{} (${})", d.name, c2(d.cents)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            texted_each,
+        ),
+        v.check("no text to anyone else", |v, ctx| {
+            let ids: Vec<Option<i64>> = v
+                .debtors
+                .iter()
+                .map(|d| phone_id(ctx.db, &d.phone))
+                .collect();
             match sent_texts(ctx).iter().find(|t| !ids.contains(&Some(t.0))) {
                 Some(t) => Err(format!("a text to phone user {}", t.0)),
                 None => Ok(()),
             }
-        }));
-    parts.allowed = allow::texts_sent();
-    parts.allowed.push(allow_added(
+        }),
+    ]
+}
+
+/// One Venmo request, for what they owe, to each debtor.
+fn requested_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let got = requests_sent(ctx);
+    for d in &v.debtors {
+        let id = uid(ctx, "venmo", &d.email);
+        let to: Vec<_> = got.iter().filter(|r| Some(r.receiver) == id).collect();
+        match to.as_slice() {
+            [one] if same_amount(one.amount, usd(d.cents)) => {}
+            [one] => return Err(format!("asked {} for ${}", d.name, one.amount)),
+            _ => return Err(format!("{} requests to {}", to.len(), d.name)),
+        }
+    }
+    Ok(())
+}
+
+/// One text, with what they owe, to each debtor.
+fn texted_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let texts = sent_texts(ctx);
+    for d in &v.debtors {
+        let id = phone_id(ctx.db, &d.phone);
+        let to: Vec<_> = texts.iter().filter(|t| Some(t.0) == id).collect();
+        match to.as_slice() {
+            [one] if holds(&one.1, &format!("${}", c2(d.cents))) => {}
+            [one] => return Err(format!("text to {}: \"{}\"", d.name, one.1)),
+            _ => return Err(format!("{} texts to {}", to.len(), d.name)),
+        }
+    }
+    Ok(())
+}
+
+fn allowed() -> Vec<Allow> {
+    let mut allowed = allow::texts_sent();
+    allowed.push(allow_added(
         "the supervisor's Venmo requests",
         "venmo",
         "payment_requests",
         |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
     ));
-    parts.allowed.push(allow_notifications("venmo"));
-    parts
+    allowed.push(allow_notifications("venmo"));
+    allowed
 }

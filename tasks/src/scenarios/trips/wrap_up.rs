@@ -13,14 +13,56 @@ use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDate, NaiveDateTime};
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The three other travellers.
+    friends: Vec<Person>,
+    now: NaiveDateTime,
+    city: &'static str,
+    start: NaiveDate,
+    nights: i64,
+    /// The trip folder's name (`city_yyyy_mm`).
+    fold: String,
+    /// The trip folder, `~/documents/trips/<fold>/`.
+    dir: String,
+    group: String,
+    project: String,
+    lodging_c: i64,
+    car_c: i64,
+    /// What the third friend paid (tickets and dinner).
+    f2_paid: i64,
+    /// Variant 2: the third friend settled up already.
+    settled_before: bool,
+    /// Whom to settle with: (name, e-mail, cents; > 0 they owe the supervisor).
+    want: Vec<(String, String, i64)>,
+    /// The zip's path, without the `~`.
+    zip: String,
+    /// The folder's path, without the `~`.
+    inside: String,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "todoist", "file_system", "splitwise"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("wrap_up.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
     let (p, fr) = with_friends(g, 3);
     let city = ["Charleston", "Quebec City", "Boise"][usize::from(v - 1)];
@@ -47,13 +89,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     ];
     // v2: the third member settled up already.
     let settled_before = v == 2;
-    let nonzero: Vec<(Person, i64)> = bal
+    let want: Vec<(String, String, i64)> = bal
         .iter()
         .filter(|(_, c)| *c != 0)
         .filter(|(q, _)| !(settled_before && q.id == fr[2].id))
-        .cloned()
+        .map(|(q, c)| (full(q), q.email.clone(), *c))
         .collect();
-    let instruction = match v {
+    Values {
+        variant: v,
+        supervisor: p,
+        friends: fr,
+        now: g.now,
+        city,
+        start,
+        nights,
+        zip: format!("/documents/trips/{fold}.zip"),
+        inside: format!("/documents/trips/{fold}/"),
+        fold,
+        dir,
+        group,
+        project,
+        lodging_c,
+        car_c,
+        f2_paid,
+        settled_before,
+        want,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (city, project) = (v.city, &v.project);
+    match v.variant {
         1 => format!(
             "We're back from {city}. Please wrap the trip up: delete its Todoist project \"{project}\", compress its folder in my file system into a zip file next to it and remove the folder, and settle up in the trip's Splitwise group with every member I still have a balance with, whichever way it goes."
         ),
@@ -63,163 +129,185 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Time to close out the {city} trip: remove its Todoist project, zip up its folder in my file system (the zip next to the folder, folder deleted) and, in the trip's Splitwise group, settle up with everyone I owe or who owes me. Leave everything about other trips alone."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "todoist", "file_system", "splitwise"];
-    let (sup, f) = (p.clone(), fr.clone());
-    let (dir_s, group_s, project_s) = (dir.clone(), group.clone(), project.clone());
-    let now = g.now;
-    parts.setup.push(step(move |s| {
-        let all = [&sup, &f[0], &f[1], &f[2]];
+    }
+}
+
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        trip_files(v, s)?;
+        todo_projects(v, s)?;
+        splitwise_groups(v, s)
+    })
+}
+
+/// The trip folder's files (and, variant 2, last year's folder of the same city).
+fn trip_files(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()> {
+    let (sup, f, dir_s, city, start) = (&v.supervisor, &v.friends, &v.dir, v.city, v.start);
+    s.add_file(
+        sup,
+        &format!("{dir_s}itinerary.txt"),
+        &format!(
+            "Trip to {city}\nDates: {} to {}\nTravelers: {}, {}, {}, {}",
+            start.format("%Y-%m-%d"),
+            (start + Duration::days(v.nights)).format("%Y-%m-%d"),
+            sup.first_name,
+            f[0].first_name,
+            f[1].first_name,
+            f[2].first_name
+        ),
+        at(start - Duration::days(30), 19),
+    )?;
+    s.add_file(
+        sup,
+        &format!("{dir_s}lodging_receipt_{}.pdf", folder(city, start)),
+        &format!(
+            "Booking receipt\nProperty: Main Street loft, {city}\nTotal paid: ${}",
+            c2(v.lodging_c)
+        ),
+        at(start - Duration::days(35), 21),
+    )?;
+    s.add_file(
+        sup,
+        &format!("{dir_s}photos/day1.jpg"),
+        "JPEG image data",
+        at(start, 18),
+    )?;
+    if v.variant == 2 {
         s.add_file(
-            &sup,
-            &format!("{dir_s}itinerary.txt"),
+            sup,
             &format!(
-                "Trip to {city}\nDates: {} to {}\nTravelers: {}, {}, {}, {}",
-                start.format("%Y-%m-%d"),
-                (start + Duration::days(nights)).format("%Y-%m-%d"),
-                sup.first_name,
-                f[0].first_name,
-                f[1].first_name,
-                f[2].first_name
+                "~/documents/trips/{}/itinerary.txt",
+                folder(city, day(2022, 7, 8))
             ),
-            at(start - Duration::days(30), 19),
+            &format!("Trip to {city}\nDates: 2022-07-08 to 2022-07-11"),
+            at(day(2022, 6, 1), 19),
         )?;
-        s.add_file(
-            &sup,
-            &format!("{dir_s}lodging_receipt_{}.pdf", folder(city, start)),
-            &format!(
-                "Booking receipt\nProperty: Main Street loft, {city}\nTotal paid: ${}",
-                c2(lodging_c)
-            ),
-            at(start - Duration::days(35), 21),
-        )?;
-        s.add_file(
-            &sup,
-            &format!("{dir_s}photos/day1.jpg"),
-            "JPEG image data",
-            at(start, 18),
-        )?;
-        if v == 2 {
-            s.add_file(
-                &sup,
-                &format!(
-                    "~/documents/trips/{}/itinerary.txt",
-                    folder(city, day(2022, 7, 8))
-                ),
-                &format!("Trip to {city}\nDates: 2022-07-08 to 2022-07-11"),
-                at(day(2022, 6, 1), 19),
-            )?;
-        }
-        let pid = s.add_todo_project(
-            &sup,
-            &project_s,
-            "Getting ready",
-            &all,
-            now - Duration::days(40),
+    }
+    Ok(())
+}
+
+/// The trip's Todoist project (and, variant 3, an upcoming trip's project and last year's
+/// group of the same city).
+fn todo_projects(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()> {
+    let (sup, f, now, start) = (&v.supervisor, &v.friends, v.now, v.start);
+    let all = [sup, &f[0], &f[1], &f[2]];
+    let pid = s.add_todo_project(
+        sup,
+        &v.project,
+        "Getting ready",
+        &all,
+        now - Duration::days(40),
+    )?;
+    s.add_todo_task(
+        pid,
+        None,
+        sup,
+        "Book the lodging",
+        Some(start - Duration::days(30)),
+        "high",
+        true,
+        Some(sup),
+        now - Duration::days(39),
+    )?;
+    s.add_todo_task(
+        pid,
+        None,
+        &f[0],
+        "Pack the cooler",
+        Some(start),
+        "low",
+        true,
+        Some(&f[0]),
+        now - Duration::days(20),
+    )?;
+    if v.variant == 3 {
+        let next = s.add_todo_project(
+            sup,
+            "Trip to Bozeman",
+            "Next one",
+            &[sup, &f[0]],
+            now - Duration::days(5),
         )?;
         s.add_todo_task(
-            pid,
+            next,
             None,
-            &sup,
-            "Book the lodging",
-            Some(start - Duration::days(30)),
-            "high",
-            true,
-            Some(&sup),
-            now - Duration::days(39),
+            sup,
+            "Find a cabin",
+            Some((now + Duration::days(20)).date()),
+            "medium",
+            false,
+            Some(sup),
+            now - Duration::days(5),
         )?;
-        s.add_todo_task(
-            pid,
-            None,
-            &f[0],
-            "Pack the cooler",
-            Some(start),
-            "low",
-            true,
-            Some(&f[0]),
-            now - Duration::days(20),
-        )?;
-        if v == 3 {
-            let next = s.add_todo_project(
-                &sup,
-                "Trip to Bozeman",
-                "Next one",
-                &[&sup, &f[0]],
-                now - Duration::days(5),
-            )?;
-            s.add_todo_task(
-                next,
-                None,
-                &sup,
-                "Find a cabin",
-                Some((now + Duration::days(20)).date()),
-                "medium",
-                false,
-                Some(&sup),
-                now - Duration::days(5),
-            )?;
-            let old = s.add_splitwise_group(
-                &sup,
-                &[&sup, &f[1]],
-                &format!("{city} Trip 2022"),
-                now - Duration::days(330),
-            )?;
-            s.add_splitwise_expense(
-                Some(old),
-                &f[1],
-                &[&sup, &f[1]],
-                "Cabin",
-                240.0,
-                now - Duration::days(320),
-            )?;
-        }
-        let gid = s.add_splitwise_group(&sup, &all, &group_s, now - Duration::days(45))?;
-        s.add_splitwise_expense(
-            Some(gid),
-            &sup,
-            &all,
-            "Lodging",
-            usd(lodging_c),
-            at(start - Duration::days(35), 21),
+        let old = s.add_splitwise_group(
+            sup,
+            &[sup, &f[1]],
+            &format!("{} Trip 2022", v.city),
+            now - Duration::days(330),
         )?;
         s.add_splitwise_expense(
-            Some(gid),
+            Some(old),
             &f[1],
-            &all,
-            "Car rental",
-            usd(car_c),
-            at(start, 10),
+            &[sup, &f[1]],
+            "Cabin",
+            240.0,
+            now - Duration::days(320),
         )?;
-        s.add_splitwise_expense(
+    }
+    Ok(())
+}
+
+/// The trip's Splitwise group with its expenses (and, variant 2, the third friend's payment).
+fn splitwise_groups(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()> {
+    let (sup, f, start) = (&v.supervisor, &v.friends, v.start);
+    let all = [sup, &f[0], &f[1], &f[2]];
+    let gid = s.add_splitwise_group(sup, &all, &v.group, v.now - Duration::days(45))?;
+    s.add_splitwise_expense(
+        Some(gid),
+        sup,
+        &all,
+        "Lodging",
+        usd(v.lodging_c),
+        at(start - Duration::days(35), 21),
+    )?;
+    s.add_splitwise_expense(
+        Some(gid),
+        &f[1],
+        &all,
+        "Car rental",
+        usd(v.car_c),
+        at(start, 10),
+    )?;
+    s.add_splitwise_expense(
+        Some(gid),
+        &f[2],
+        &all,
+        "Tickets and dinner",
+        usd(v.f2_paid),
+        at(start + Duration::days(1), 20),
+    )?;
+    if v.settled_before {
+        let owed = (v.lodging_c - v.f2_paid) / 4;
+        s.add_splitwise_payment(
             Some(gid),
             &f[2],
-            &all,
-            "Tickets and dinner",
-            usd(f2_paid),
-            at(start + Duration::days(1), 20),
+            sup,
+            usd(owed),
+            "Settle up balance.",
+            at(start + Duration::days(6), 9),
         )?;
-        if settled_before {
-            let owed = (lodging_c - f2_paid) / 4;
-            s.add_splitwise_payment(
-                Some(gid),
-                &f[2],
-                &sup,
-                usd(owed),
-                "Settle up balance.",
-                at(start + Duration::days(6), 9),
-            )?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("wrap_up.py"));
+    }
+    Ok(())
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
-    let project_vals = Vals::new().lit("project", &project);
+    let project_vals = Vals::new().lit("project", &v.project);
     let project_py = script.cell("delete_project", &project_vals);
     let archive_py = |delete: bool| {
         let vals = Vals::new()
-            .lit("folder", &fold)
+            .lit("folder", &v.fold)
             .code("delete", if delete { "True" } else { "False" });
         script.cell("archive", &vals)
     };
@@ -233,21 +321,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let finish = script.cell("finish", &none);
     let settle =
         |group_name: &str, which: &str| format!("{}\n{finish}", settle_only(group_name, which));
-    let both = "both_ways";
-    parts.ground_truth = vec![
+    let (group, both) = (&v.group, "both_ways");
+    let ground_truth = vec![
         login.clone(),
         project_py.clone(),
         archive_py(true),
-        settle(&group, both),
+        settle(group, both),
     ];
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "zips the folder but keeps it",
             vec![
                 login.clone(),
                 project_py.clone(),
                 archive_py(false),
-                settle(&group, both),
+                settle(group, both),
             ],
         ),
         solution(
@@ -256,7 +344,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 project_py.clone(),
                 archive_py(true),
-                settle(&group, "owed"),
+                settle(group, "owed"),
             ],
         ),
         solution(
@@ -265,12 +353,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 login.clone(),
                 script.cell("archive_project", &project_vals),
                 archive_py(true),
-                settle(&group, both),
+                settle(group, both),
             ],
         ),
     ];
-    if v == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "settles last year's group of the same city too",
             vec![
                 login.clone(),
@@ -278,98 +366,74 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 archive_py(true),
                 format!(
                     "{}\n\n{}",
-                    settle_only(&group, both),
-                    settle(&format!("{city} Trip 2022"), both)
+                    settle_only(group, both),
+                    settle(&format!("{} Trip 2022", v.city), both)
                 ),
             ],
         ));
     }
-    let proj = project.clone();
-    parts.checks.push(Check::new(
-        format!("the Todoist project \"{project}\" is deleted"),
-        move |ctx| {
-            if has_project(ctx, &proj) {
-                Err("it is still there".into())
-            } else {
-                Ok(())
-            }
-        },
-    ));
-    let zip = format!("/documents/trips/{fold}.zip");
-    let z = zip.clone();
-    parts.checks.push(Check::new(
-        format!("the folder is compressed into ~{zip}"),
-        move |ctx| {
-            if file_paths(ctx, &z).iter().any(|q| q.ends_with(&z)) {
-                Ok(())
-            } else {
-                Err("no such zip file".into())
-            }
-        },
-    ));
-    let inside = format!("/documents/trips/{fold}/");
-    let i2 = inside.clone();
-    parts.checks.push(Check::new(
-        format!("the folder ~{inside} is gone"),
-        move |ctx| match file_paths(ctx, &i2).first() {
-            Some(q) => Err(format!("{q} is still there")),
-            None => Ok(()),
-        },
-    ));
-    let want: Vec<(String, String, i64)> = nonzero
-        .iter()
-        .map(|(q, c)| (full(q), q.email.clone(), *c))
-        .collect();
-    let (w, group_c, me_email) = (want.clone(), group.clone(), p.email.clone());
-    parts.checks.push(Check::new(
-        format!(
-            "settled up in \"{group}\" with {}",
-            want.iter()
-                .map(|(n, _, c)| format!(
-                    "{n} ({} ${})",
-                    if *c > 0 { "owed" } else { "owing" },
-                    c2(c.abs())
-                ))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        move |ctx| {
-            let gid = group_named(ctx, &group_c);
-            let me = uid(ctx, "splitwise", &me_email).unwrap_or(0);
-            let pays = added_payments(ctx);
-            for (name, email, cents) in &w {
-                let them = uid(ctx, "splitwise", email).unwrap_or(0);
-                let (payer, receiver) = if *cents > 0 { (them, me) } else { (me, them) };
-                let n = pays
-                    .iter()
-                    .filter(|x| {
-                        x.0 == gid
-                            && x.1 == payer
-                            && x.2 == receiver
-                            && same_amount(x.3, usd(cents.abs()))
-                    })
-                    .count();
-                if n != 1 {
-                    return Err(format!("{n} settling payments with {name}"));
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![
+        v.check(
+            format!("the Todoist project \"{}\" is deleted", v.project),
+            |v, ctx| {
+                if has_project(ctx, &v.project) {
+                    Err("it is still there".into())
+                } else {
+                    Ok(())
                 }
-            }
-            Ok(())
-        },
-    ));
-    let k = want.len();
-    parts.checks.push(Check::new(
-        format!("no other Splitwise payment ({k} in all)"),
-        move |ctx| {
-            let n = added_payments(ctx).len();
-            if n == k {
-                Ok(())
-            } else {
-                Err(format!("{n} payments"))
-            }
-        },
-    ));
-    if v == 3 {
-        parts.checks.push(Check::new(
+            },
+        ),
+        v.check(
+            format!("the folder is compressed into ~{}", v.zip),
+            |v, ctx| {
+                if file_paths(ctx, &v.zip).iter().any(|q| q.ends_with(&v.zip)) {
+                    Ok(())
+                } else {
+                    Err("no such zip file".into())
+                }
+            },
+        ),
+        v.check(
+            format!("the folder ~{} is gone", v.inside),
+            |v, ctx| match file_paths(ctx, &v.inside).first() {
+                Some(q) => Err(format!("{q} is still there")),
+                None => Ok(()),
+            },
+        ),
+        v.check(
+            format!(
+                "settled up in \"{}\" with {}",
+                v.group,
+                v.want
+                    .iter()
+                    .map(|(n, _, c)| format!(
+                        "{n} ({} ${})",
+                        if *c > 0 { "owed" } else { "owing" },
+                        c2(c.abs())
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            settled_each,
+        ),
+        v.check(
+            format!("no other Splitwise payment ({} in all)", v.want.len()),
+            |v, ctx| {
+                let n = added_payments(ctx).len();
+                if n == v.want.len() {
+                    Ok(())
+                } else {
+                    Err(format!("{n} payments"))
+                }
+            },
+        ),
+    ];
+    if v.variant == 3 {
+        checks.push(Check::new(
             "the \"Trip to Bozeman\" project is still there",
             |ctx| {
                 if has_project(ctx, "Trip to Bozeman") {
@@ -380,14 +444,38 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     }
-    let (proj, inside2, zip2) = (project.clone(), inside.clone(), zip.clone());
-    parts.allowed = vec![
-        Allow::new(
+    checks
+}
+
+/// One settling payment in the trip's group with each member the supervisor has a balance with.
+fn settled_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let gid = group_named(ctx, &v.group);
+    let me = uid(ctx, "splitwise", &v.supervisor.email).unwrap_or(0);
+    let pays = added_payments(ctx);
+    for (name, email, cents) in &v.want {
+        let them = uid(ctx, "splitwise", email).unwrap_or(0);
+        let (payer, receiver) = if *cents > 0 { (them, me) } else { (me, them) };
+        let n = pays
+            .iter()
+            .filter(|x| {
+                x.0 == gid && x.1 == payer && x.2 == receiver && same_amount(x.3, usd(cents.abs()))
+            })
+            .count();
+        if n != 1 {
+            return Err(format!("{n} settling payments with {name}"));
+        }
+    }
+    Ok(())
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    vec![
+        v.allow(
             "the trip project and what it holds, deleted",
-            move |ctx, r| {
+            |v, ctx, r| {
                 r.schema == "todoist"
                     && r.kind() == ChangeKind::Removed
-                    && (r.before("name").as_str() == Some(proj.as_str())
+                    && (r.before("name").as_str() == Some(v.project.as_str())
                         || r.before("project_id").as_i64().is_some_and(|pid| {
                             ctx.db
                                 .query_row_cached(
@@ -400,20 +488,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                         }))
             },
         ),
-        Allow::new(
+        v.allow(
             "the trip folder's files and directories, deleted",
-            move |_, r| {
+            |v, _, r| {
                 r.schema == "file_system"
                     && r.kind() == ChangeKind::Removed
                     && r.before("path").as_str().is_some_and(|q| {
-                        q.contains(&inside2) || q.ends_with(inside2.trim_end_matches('/'))
+                        q.contains(&v.inside) || q.ends_with(v.inside.trim_end_matches('/'))
                     })
             },
         ),
-        Allow::new("the zip file", move |_, r| {
+        v.allow("the zip file", |v, _, r| {
             r.schema == "file_system"
                 && r.kind() == ChangeKind::Added
-                && r.get("path").as_str().is_some_and(|q| q.ends_with(&zip2))
+                && r.get("path").as_str().is_some_and(|q| q.ends_with(&v.zip))
         }),
         allow_added(
             "the supervisor's settling payments",
@@ -423,8 +511,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
         allow_notifications("splitwise"),
         allow_notifications("todoist"),
-    ];
-    parts
+    ]
 }
 
 /// Does the supervisor have a todoist project with this name?
