@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks the task suite's sources: every `.py` script under tasks/src compiles as Python,
-every cell a scenario's script defines is named in its sibling `.rs`, and no scenario theme
+every cell a scenario's script defines is named in its sibling `.rs` (or included by
+another cell, `{{cell:name}}`), and no scenario theme
 imports another (shared helpers live in tasks/src/kit). Exits 1 with one line per problem."""
 
 import pathlib
@@ -31,8 +32,10 @@ def main() -> int:
                 problems.append(f"{py.relative_to(ROOT)}: no sibling {rs.name}")
                 continue
             code = rs.read_text()
-            for name in re.findall(r"^# %%\s*(\S+)", py.read_text(), re.M):
-                if f'"{name}"' not in code:
+            text = py.read_text()
+            included = set(re.findall(r"\{\{cell:(\w+)\}\}", text))
+            for name in re.findall(r"^# %%\s*(\S+)", text, re.M):
+                if f'"{name}"' not in code and name not in included:
                     problems.append(f"{py.relative_to(ROOT)}: cell `{name}` is not used by {rs.name}")
     themes = {p.stem for p in SCENARIOS.iterdir() if p.name != "mod.rs"}
     for rs in sorted(SCENARIOS.rglob("*.rs")):

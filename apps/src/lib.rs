@@ -1,11 +1,12 @@
 //! appsim's apps: one folder per app (`mod.rs` with the app's [`App`] impl: description,
-//! APIs and schema extras; `apis.rs` with registrations, topic files with handlers; `seed.rs`
-//! with its share of the world), shared behaviour in `common` (which names no app), the
-//! fictional population in `people`, and [`APPS`], the one list the registry, the schemas and
-//! world building loop over.
+//! APIs and schema extras; `apis.rs` with registrations, topic files with handlers; `rows.rs`
+//! with the rows written from more than one place; `seed.rs` with its share of the world;
+//! `tests.rs` with its unit tests; `shape_tests.rs` checks the shape), shared behaviour in
+//! `common` (which names no app), the fictional population in `people`, and [`APPS`], the one
+//! list the registry, the schemas and world building loop over.
 //!
-//! To find an API's handler: `apps/src/<app>/apis.rs`, function named like the API (account
-//! APIs of e-mail apps: `common/accounts.rs`).
+//! To find an API's handler: its registration in `apps/src/<app>/apis.rs` names it (a topic
+//! file of the folder); account APIs of e-mail apps: `common/accounts.rs`.
 
 pub mod admin;
 pub mod amazon;
@@ -18,6 +19,8 @@ pub mod people;
 pub mod phone;
 pub(crate) mod plans;
 pub mod seed;
+#[cfg(test)]
+mod shape_tests;
 pub mod simple_note;
 pub mod spec;
 pub mod splitwise;

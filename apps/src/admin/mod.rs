@@ -1,5 +1,7 @@
 //! The hidden `admin` app: the population every account is made from and the bank whose cards
 //! the apps charge (`common::bank`). It has tables and no APIs.
+//!
+//! Files: `rows.rs` (the address rows), `seed.rs` (the population's tables), `tests.rs`.
 
 pub mod rows;
 mod seed;
@@ -22,3 +24,6 @@ impl crate::app::App for Admin {
         seed::install(s)
     }
 }
+
+#[cfg(test)]
+mod tests;

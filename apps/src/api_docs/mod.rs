@@ -1,10 +1,17 @@
 //! The api_docs app: descriptions and full documentation of every registered API, and a
 //! search over them. Docs are generated from the registry, so they always match the code.
+//!
+//! Files: `apis.rs` (the registrations), `docs.rs` (the handlers and the rendering of one
+//! API's documentation), `rows.rs` (the docs table's row), `seed.rs` (filling it), `tests.rs`.
 
 mod apis;
+mod docs;
+pub mod rows;
+pub mod seed;
 
 use crate::app::Seeding;
-pub use apis::doc_json;
+pub use docs::doc_json;
+pub(crate) use seed::fill_docs;
 use sim::api::{ApiSpec, AppSpec};
 
 /// App name.
@@ -43,29 +50,9 @@ impl crate::app::App for ApiDocs {
 
     /// Fills the `api_docs` table from the registry.
     fn seed(&self, s: &Seeding) -> rusqlite::Result<()> {
-        fill_docs(s.db, s.registry)
+        seed::fill_docs(s.db, s.registry)
     }
 }
 
-/// Fills the `api_docs` table from the registry (one row per API).
-pub(crate) fn fill_docs(
-    db: &rusqlite::Connection,
-    registry: &sim::api::Registry,
-) -> rusqlite::Result<()> {
-    let mut st = db.prepare(
-        "INSERT INTO api_docs.api_docs (app_name_, api_name, path, method, description, parameters, response_schemas) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?;
-    for spec in registry.apis() {
-        let doc = doc_json(spec, true);
-        st.execute(rusqlite::params![
-            spec.app,
-            spec.name,
-            spec.path,
-            spec.method.as_str(),
-            spec.description,
-            doc["parameters"].to_string(),
-            doc["response_schemas"].to_string()
-        ])?;
-    }
-    Ok(())
-}
+#[cfg(test)]
+mod tests;

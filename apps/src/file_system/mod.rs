@@ -4,13 +4,15 @@
 //!
 //! Files: `apis.rs` (the registrations), `directories.rs` (listing, creating, deleting, copying
 //! and moving directories), `files.rs` (reading, writing, copying and moving files),
-//! `archives.rs` (compress and decompress). Path rules and storage live in `common::files`,
-//! which gmail and venmo use too.
+//! `archives.rs` (compress and decompress), `rows.rs` (its own rows), `seed.rs`, `tests.rs`.
+//! Path rules and storage (directory and file rows) live in `common::files`, which gmail and
+//! venmo use too.
 
 mod apis;
 mod archives;
 mod directories;
 mod files;
+pub mod rows;
 pub mod seed;
 
 use crate::app::Seeding;
@@ -77,88 +79,4 @@ impl crate::app::App for FileSystem {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::testkit::episode;
-    use serde_json::{Value, json};
-    use sim::Episode;
-
-    fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-        crate::testkit::call(ep, super::APP, api, args)
-    }
-
-    /// A token of a verified account added for the test (the built world seeds none yet).
-    fn token(ep: &mut Episode) -> Value {
-        ep.db()
-            .conn()
-            .execute(
-                "INSERT INTO file_system.users (first_name, last_name, email, password, verified, created_at, last_logged_in) \
-                 VALUES ('Tess', 'Ter', 'tess@example.com', 'secret1', 1, '2023-05-18 12:00:00', '2023-05-18 12:00:00')",
-                [],
-            )
-            .unwrap();
-        call(
-            ep,
-            "login",
-            json!({"username": "tess@example.com", "password": "secret1"}),
-        )["access_token"]
-            .clone()
-    }
-
-    /// Files written under a new directory, listed, packed, unpacked elsewhere and moved.
-    #[test]
-    fn write_list_pack_unpack_move() {
-        let (_world, mut ep) = episode();
-        let t = token(&mut ep);
-        for (p, c) in [("/w/a.txt", "A"), ("/w/sub/b.txt", "B")] {
-            call(
-                &mut ep,
-                "create_file",
-                json!({"access_token": t, "file_path": p, "content": c}),
-            );
-        }
-        let listed = call(
-            &mut ep,
-            "show_directory",
-            json!({"access_token": t, "directory_path": "/w"}),
-        );
-        assert_eq!(listed, json!(["/w/a.txt", "/w/sub/", "/w/sub/b.txt"]));
-        let packed = call(
-            &mut ep,
-            "compress_directory",
-            json!({"access_token": t, "directory_path": "/w"}),
-        );
-        assert_eq!(packed["compressed_file_path"], "/w.zip");
-        call(
-            &mut ep,
-            "decompress_file",
-            json!({"access_token": t, "compressed_file_path": "/w.zip", "decompressed_directory_path": "/out"}),
-        );
-        let b = call(
-            &mut ep,
-            "show_file",
-            json!({"access_token": t, "file_path": "/out/w/sub/b.txt"}),
-        );
-        assert_eq!(b["content"], "B");
-        call(
-            &mut ep,
-            "move_directory",
-            json!({"access_token": t, "source_directory_path": "/out", "destination_directory_path": "/moved"}),
-        );
-        let gone = ep.call(
-            super::APP,
-            "directory_exists",
-            json!({"access_token": t, "directory_path": "/out"}),
-        );
-        assert_eq!(gone.unwrap()["exists"], false);
-        let err = ep
-            .call(
-                super::APP,
-                "show_file",
-                json!({"access_token": t, "file_path": "/out/w/a.txt"}),
-            )
-            .unwrap_err();
-        assert_eq!(err.status, 422);
-        ep.save_state("after").unwrap();
-        ep.load_state("after").unwrap();
-    }
-}
+mod tests;

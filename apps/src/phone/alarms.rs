@@ -1,5 +1,5 @@
 //! Alarms: a time `HH:MM`, repeat days, a label and settings; unique per owner by time, repeat
-//! days and label (an alarm without a label never collides).
+//! days and label (an alarm without a label never collides). Also the phone's clock.
 
 use super::contacts::invalid_update;
 use super::rows::NewAlarm;
@@ -225,4 +225,13 @@ pub(super) fn update_alarm(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         ])
         .map_err(duplicate)?;
     Ok(json!({"message": "Alarm updated successfully."}))
+}
+
+/// get_current_date_and_time: the episode's frozen clock, as the phone shows it
+/// (`Thursday, May 18, 2023` and `12:00 PM`).
+pub(super) fn get_current_date_and_time(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    Ok(json!({
+        "date": ctx.now.format("%A, %B %d, %Y").to_string(),
+        "time": ctx.now.format("%I:%M %p").to_string(),
+    }))
 }

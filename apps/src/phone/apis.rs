@@ -1,11 +1,12 @@
 //! The registrations of the phone app's own APIs, in docs order (the account APIs come from
-//! `common::accounts`), and the clock API. Handlers live by topic: `contacts.rs`,
-//! `messages.rs`, `alarms.rs`.
+//! `common::accounts`), with the one-line adapters that pass a message handler its [`Kind`].
+//! Handlers live by topic: `contacts.rs`, `messages.rs`, `alarms.rs` (with the clock).
 
 use super::APP;
 use super::alarms;
 use super::contacts;
-use super::messages::{self, Kind};
+use super::messages;
+use super::rows::Kind;
 use serde_json::{Value, json};
 use sim::api::params::Constraints;
 use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
@@ -59,7 +60,7 @@ pub(super) fn all() -> Vec<ApiSpec> {
         Api::get(APP, "get_current_date_and_time", "/phone/date_time")
             .doc("Show the current date and time, as the phone displays them.")
             .returns(json!({"date": "string", "time": "string"}))
-            .handler(get_current_date_and_time),
+            .handler(alarms::get_current_date_and_time),
     );
     apis
 }
@@ -315,13 +316,4 @@ fn text_send(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 }
 fn voice_send(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     messages::send(ctx, a, Kind::Voice)
-}
-
-/// get_current_date_and_time: the episode's frozen clock, as the phone shows it
-/// (`Thursday, May 18, 2023` and `12:00 PM`).
-fn get_current_date_and_time(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
-    Ok(json!({
-        "date": ctx.now.format("%A, %B %d, %Y").to_string(),
-        "time": ctx.now.format("%I:%M %p").to_string(),
-    }))
 }

@@ -2,6 +2,7 @@
 //! for a message to yourself); a user reads, searches and deletes only their own copies. Both
 //! kinds share every handler, parameterised by [`Kind`].
 
+use super::rows::{Kind, NewMessage, NewMessageCopy};
 use crate::common::pytime::datetime_param;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value, json};
@@ -10,35 +11,8 @@ use sim::api::{ApiError, Args, Ctx};
 use sim::sql::Cached;
 use std::collections::{HashMap, HashSet};
 
-/// Text or voice: the tables and words of each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
-    /// Text messages.
-    Text,
-    /// Voice messages.
-    Voice,
-}
-
+// The kinds' tables are in `rows.rs`; these are their search tables and words.
 impl Kind {
-    fn global(self) -> &'static str {
-        match self {
-            Kind::Text => "global_text_messages",
-            Kind::Voice => "global_voice_messages",
-        }
-    }
-    /// The table of per-user copies.
-    pub(super) fn copies(self) -> &'static str {
-        match self {
-            Kind::Text => "user_text_messages",
-            Kind::Voice => "user_voice_messages",
-        }
-    }
-    fn link(self) -> &'static str {
-        match self {
-            Kind::Text => "global_text_message_id",
-            Kind::Voice => "global_voice_message_id",
-        }
-    }
     fn fts(self) -> &'static str {
         match self {
             Kind::Text => "user_text_messages_fts",
@@ -123,21 +97,26 @@ pub(crate) fn store_message(
     now: chrono::NaiveDateTime,
 ) -> Result<i64, ApiError> {
     let t = sim::clock::fmt_datetime(now);
-    db.prepare_cached(&format!(
-        "INSERT INTO phone.\"{}\" (sender_id, receiver_id, message, created_at) VALUES (?1, ?2, ?3, ?4)",
-        kind.global()
-    ))?
-    .execute(params![sender, receiver, message, t])?;
-    let global = db.last_insert_rowid();
-    let mut copy = db.prepare_cached(&format!(
-        "INSERT INTO phone.\"{}\" ({}, user_id, created_at) VALUES (?1, ?2, ?3)",
-        kind.copies(),
-        kind.link()
-    ))?;
-    copy.execute(params![global, sender, t])?;
-    let id = db.last_insert_rowid();
+    let global = NewMessage {
+        kind,
+        sender_id: sender,
+        receiver_id: receiver,
+        message,
+        created_at: &t,
+    }
+    .insert(db)?;
+    let copy = |user_id| {
+        NewMessageCopy {
+            kind,
+            message_id: global,
+            user_id,
+            created_at: &t,
+        }
+        .insert(db)
+    };
+    let id = copy(sender)?;
     if receiver != sender {
-        copy.execute(params![global, receiver, t])?;
+        copy(receiver)?;
     }
     Ok(id)
 }

@@ -2,7 +2,8 @@
 //! the sending app's company arrives from its notifier phone account, stored exactly as phone's
 //! own `send_text_message` stores a message.
 
-use super::messages::{Kind, store_message, user_by_phone};
+use super::messages::{store_message, user_by_phone};
+use super::rows::Kind;
 use sim::api::{ApiError, Ctx, Notice};
 
 /// Delivers `notice` as a text message to the phone account with number `notice.to`; 422 when

@@ -2,11 +2,11 @@
 //! each person's contacts (the people they are related to, with their relationships, plus a few
 //! services), a year of text and voice conversations with those contacts, and alarms.
 
-use super::rows::{NewAlarm, NewContact};
+use super::rows::{Kind, NewAlarm, NewContact, NewMessage, NewMessageCopy};
 use crate::common::seeding::{Fill, contacts_of, past_time};
 use crate::people::{Person, Population};
 use chrono::NaiveDateTime;
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use sim::clock::fmt_datetime;
 use sim::rng::Rng;
 
@@ -200,18 +200,6 @@ fn messages(
     seed: u64,
     now: NaiveDateTime,
 ) -> rusqlite::Result<()> {
-    let mut text = db.prepare(
-        "INSERT INTO phone.global_text_messages (sender_id, receiver_id, message, created_at) VALUES (?1, ?2, ?3, ?4)",
-    )?;
-    let mut text_copy = db.prepare(
-        "INSERT INTO phone.user_text_messages (global_text_message_id, user_id, created_at) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut voice = db.prepare(
-        "INSERT INTO phone.global_voice_messages (sender_id, receiver_id, message, created_at) VALUES (?1, ?2, ?3, ?4)",
-    )?;
-    let mut voice_copy = db.prepare(
-        "INSERT INTO phone.user_voice_messages (global_voice_message_id, user_id, created_at) VALUES (?1, ?2, ?3)",
-    )?;
     // Collect every (time, sender, receiver, text, is_voice) first, then insert in time order so
     // ids grow with time as they would in a live app.
     let mut all: Vec<(NaiveDateTime, i64, i64, String, bool)> = Vec::new();
@@ -256,17 +244,25 @@ fn messages(
     }
     all.sort_by_key(|x| (x.0, x.1, x.2));
     for (at, from, to, message, is_voice) in all {
+        let kind = if is_voice { Kind::Voice } else { Kind::Text };
         let t = fmt_datetime(at);
-        if is_voice {
-            voice.execute(params![from, to, message, t])?;
-            let id = db.last_insert_rowid();
-            voice_copy.execute(params![id, from, t])?;
-            voice_copy.execute(params![id, to, t])?;
-        } else {
-            text.execute(params![from, to, message, t])?;
-            let id = db.last_insert_rowid();
-            text_copy.execute(params![id, from, t])?;
-            text_copy.execute(params![id, to, t])?;
+        let message_id = NewMessage {
+            kind,
+            sender_id: from,
+            receiver_id: to,
+            message: &message,
+            created_at: &t,
+        }
+        .insert(db)?;
+        // The sender's copy, then the receiver's.
+        for user_id in [from, to] {
+            NewMessageCopy {
+                kind,
+                message_id,
+                user_id,
+                created_at: &t,
+            }
+            .insert(db)?;
         }
     }
     Ok(())

@@ -1,6 +1,10 @@
 //! SimpleNote: notes with titles, contents, tags and pins, plus the shared account APIs.
+//!
+//! Files: `apis.rs` (the registrations), `notes.rs` (the handlers), `rows.rs` (a note's row,
+//! written by the handler, the seed and task setups), `seed.rs`, `tests.rs`.
 
 mod apis;
+mod notes;
 pub mod rows;
 pub mod seed;
 
@@ -43,7 +47,7 @@ impl crate::app::App for SimpleNote {
     /// The APIs, in docs order.
     fn apis(&self) -> Vec<ApiSpec> {
         let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-        all.extend(apis::notes());
+        all.extend(apis::all());
         all
     }
 
@@ -59,3 +63,6 @@ impl crate::app::App for SimpleNote {
         seed::install(s)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,13 +1,19 @@
 //! The supervisor app: the person the agent works for (profile, addresses, payment cards,
 //! account passwords) and the task, which the agent ends with `complete_task`.
+//!
+//! Files: `apis.rs` (the registrations), `task.rs` (the task and whether it is completed),
+//! `profile.rs` (the person), `rows.rs` (the rows task setups write too), `seed.rs`,
+//! `tests.rs`.
 
 mod apis;
+mod profile;
 pub mod rows;
 pub mod seed;
+mod task;
 
 use crate::app::Seeding;
 use sim::api::{ApiSpec, AppSpec};
-use sim::sql::Cached;
+pub use task::task_completed;
 
 /// App name.
 pub const APP: &str = "supervisor";
@@ -41,13 +47,5 @@ impl crate::app::App for Supervisor {
     }
 }
 
-/// Has the task been completed (status set by `complete_task`)?
-pub fn task_completed(db: &rusqlite::Connection) -> bool {
-    db.query_row_cached(
-        "SELECT count(*) FROM supervisor.tasks WHERE status IS NOT NULL",
-        [],
-        |r| r.get::<_, i64>(0),
-    )
-    .map(|n| n > 0)
-    .unwrap_or(false)
-}
+#[cfg(test)]
+mod tests;

@@ -1,5 +1,6 @@
 //! The world's people as scenarios see them: names and who lives with whom.
 
+use crate::scenarios::Gen;
 use apps::people::{Person, Population, Relation};
 
 /// A person's first and last name.
@@ -45,9 +46,11 @@ pub const NICKNAMES: &[&str] = &["Bear", "Ziggy", "Moose", "Pip", "Scout", "Bean
 /// one of these names would be ambiguous in the contacts.
 pub const SERVICE_NAMES: &[&str] = &["Maya", "Victor", "Nora", "Leo", "Iris", "Owen"];
 
-/// The person with this id.
+/// The person with this id (one of the population: an id the population gave).
 pub fn person(pop: &Population, id: i64) -> Person {
-    pop.people[(id - 1) as usize].clone()
+    pop.person(id)
+        .cloned()
+        .unwrap_or_else(|| panic!("no person {id} in the population"))
 }
 
 /// The people `p` relates to by `rel`, in id order.
@@ -117,4 +120,24 @@ pub fn related_any(pop: &Population, p: &Person, rels: &[Relation]) -> Vec<Perso
     ids.sort_unstable();
     ids.dedup();
     ids.into_iter().map(|id| person(pop, id)).collect()
+}
+
+/// Draws a supervisor with a friend and one more relation: (the supervisor, their first friend,
+/// the first other person they relate to).
+pub fn supervisor_with_friend_and_other(g: &mut Gen) -> (Person, Person, Person) {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        let rel = pop.relations_of(p.id);
+        rel.iter().any(|(r, _)| *r == Relation::Friend) && rel.len() >= 2
+    });
+    let friend = person(pop, related_ids(pop, &p, Relation::Friend)[0]);
+    let other = person(
+        pop,
+        pop.relations_of(p.id)
+            .into_iter()
+            .map(|(_, id)| id)
+            .find(|id| *id != friend.id)
+            .unwrap_or(friend.id),
+    );
+    (p, friend, other)
 }

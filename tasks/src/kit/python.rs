@@ -6,6 +6,9 @@
 //! placeholder `{{key}}` stands where Python allows an expression or inside a string literal
 //! (both compile), and is replaced by the value the scenario gives for `key` or, for
 //! `{{login_any}}`, `{{all_pages}}`, `{{login_note}}` and `{{flat}}`, by the snippet of that name.
+//! `{{cell:name}}` stands for the script's cell `name` (filled from the same values), so two
+//! cells that differ in a line share the rest: on a line of its own, each included line gets
+//! the placeholder's indentation.
 
 use std::collections::BTreeMap;
 
@@ -163,12 +166,21 @@ impl Script {
     }
 
     /// The cell `name` with its placeholders filled from `vals`. Panics if there is no such
-    /// cell or a placeholder has no value (a broken scenario).
+    /// cell, a placeholder has no value or a cell includes itself (a broken scenario).
     pub fn cell(&self, name: &str, vals: &Vals) -> String {
+        self.filled(name, vals, 0)
+    }
+
+    fn filled(&self, name: &str, vals: &Vals, depth: usize) -> String {
+        assert!(depth < 8, "the cell `{name}` includes itself");
         let Some((_, body)) = self.cells.iter().find(|(n, _)| n == name) else {
             panic!("the script has no cell `{name}`");
         };
-        fill_placeholders(body, vals).unwrap_or_else(|key| {
+        let value = |key: &str| match key.strip_prefix("cell:") {
+            Some(cell) => Some(self.filled(cell, vals, depth + 1)),
+            None => vals.get(key).map(str::to_string),
+        };
+        fill_placeholders(body, value).unwrap_or_else(|key| {
             panic!("the cell `{name}` names `{{{{{key}}}}}`, which has no value")
         })
     }
@@ -178,20 +190,30 @@ impl Script {
         names.iter().map(|n| self.cell(n, vals)).collect()
     }
 
+    /// The cells `names` filled from `vals` and joined into one cell (a step made of several
+    /// cells' lines).
+    pub fn joined(&self, names: &[&str], vals: &Vals) -> String {
+        self.cells(names, vals).join("\n")
+    }
+
     /// The names of the cells, in file order.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.cells.iter().map(|(n, _)| n.as_str())
     }
 }
 
-/// `body` with every `{{key}}` replaced by its value; `Err(key)` for the first key without one.
-fn fill_placeholders(body: &str, vals: &Vals) -> Result<String, String> {
+/// `body` with every `{{key}}` replaced by `value(key)`; `Err(key)` for the first key without
+/// one. A multi-line value standing alone on its line is indented like the placeholder.
+fn fill_placeholders(
+    body: &str,
+    value: impl Fn(&str) -> Option<String>,
+) -> Result<String, String> {
     let mut out = String::with_capacity(body.len());
     let mut rest = body;
     while let Some(at) = rest.find("{{") {
         let after = &rest[at + 2..];
         let key_len = after
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
             .unwrap_or(after.len());
         let key = &after[..key_len];
         if key.is_empty() || !after[key_len..].starts_with("}}") {
@@ -200,9 +222,16 @@ fn fill_placeholders(body: &str, vals: &Vals) -> Result<String, String> {
             rest = after;
             continue;
         }
-        let value = vals.get(key).ok_or_else(|| key.to_string())?;
+        let text = value(key).ok_or_else(|| key.to_string())?;
         out.push_str(&rest[..at]);
-        out.push_str(value);
+        let line_start = out.rfind('\n').map_or(0, |i| i + 1);
+        let indent = &out[line_start..];
+        if key.starts_with("cell:") && indent.trim().is_empty() && !indent.is_empty() {
+            let indent = indent.to_string();
+            out.push_str(&text.replace('\n', &format!("\n{indent}")));
+        } else {
+            out.push_str(&text);
+        }
         rest = &after[key_len + 2..];
     }
     out.push_str(rest);
@@ -245,6 +274,31 @@ mod tests {
     #[should_panic(expected = "no cell `third`")]
     fn an_unknown_cell_is_a_broken_scenario() {
         Script::parse(TEXT).cell("third", &Vals::new());
+    }
+
+    #[test]
+    fn a_cell_includes_another_at_its_indentation() {
+        let s = Script::parse(
+            "# %% find\nfor x in {{xs}}:\n    print(x)\n# %% twice\nif True:\n    {{cell:find}}\n{{cell:find}}\n",
+        );
+        let v = Vals::new().code("xs", "[1]");
+        assert_eq!(
+            s.cell("twice", &v),
+            "if True:\n    for x in [1]:\n        print(x)\nfor x in [1]:\n    print(x)"
+        );
+    }
+
+    #[test]
+    fn joined_cells_are_one_cell() {
+        let s = Script::parse("# %% a\nx = {{n}}\n# %% b\n\ny = 2\n");
+        let v = Vals::new().code("n", 1);
+        assert_eq!(s.joined(&["a", "b"], &v), "x = 1\ny = 2");
+    }
+
+    #[test]
+    #[should_panic(expected = "includes itself")]
+    fn a_cell_that_includes_itself_is_a_broken_scenario() {
+        Script::parse("# %% a\n{{cell:a}}\n").cell("a", &Vals::new());
     }
 
     #[test]

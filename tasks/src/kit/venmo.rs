@@ -2,7 +2,6 @@
 
 use super::changes::added;
 use crate::eval::EvalCtx;
-use sim::sql::Cached;
 
 /// A request the supervisor made during the episode.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,13 +30,7 @@ pub fn requests_sent(ctx: &EvalCtx) -> Vec<Request> {
 
 /// The Venmo user with e-mail `email`.
 pub fn user_by_email(ctx: &EvalCtx, email: &str) -> Option<i64> {
-    ctx.db
-        .query_row_cached(
-            "SELECT id FROM venmo.users WHERE email = ?1",
-            [email],
-            |r| r.get(0),
-        )
-        .ok()
+    super::db::uid(ctx, "venmo", email)
 }
 
 /// The Venmo payments the supervisor made in the episode: (receiver id, amount, description).

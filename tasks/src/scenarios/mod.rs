@@ -154,7 +154,7 @@ impl Gen<'_> {
 
     /// The person with id `id`.
     pub fn person(&self, id: i64) -> Person {
-        self.population.people[(id - 1) as usize].clone()
+        crate::kit::people::person(self.population, id)
     }
 
     /// `n` everyday notes of `person` (the base world's kinds) that avoid `avoid_tags` and

@@ -7,13 +7,46 @@ use super::{friends, strangers};
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The group's strangers (to add), and the near-miss group's stranger.
+    new: Vec<Person>,
+    other: Person,
+    /// Two contacts in the group (variant 3: `c2` saved as "Moose").
+    c1: Person,
+    c2: Person,
+    /// The group, the near-miss group, the relationship to give.
+    group: &'static str,
+    near: &'static str,
+    label: &'static str,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["phone", "splitwise"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("group_to_contacts.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_added(
+        "the supervisor's new contacts",
+        "phone",
+        "contacts",
+        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("phone"),
+    )];
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -32,7 +65,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => ("Elm Street Neighbors", "Elm Street Block Party", "neighbor"),
         _ => ("Climbing Crew", "Climbing Gym Carpool", "friend"),
     };
-    let instruction = match g.variant {
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        new,
+        other,
+        c1,
+        c2,
+        group,
+        near,
+        label,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (group, label) = (v.group, v.label);
+    match v.variant {
         1 => format!(
             "I just joined the \"{group}\" group on Splitwise. Add everyone in it who isn't in my phone contacts yet as a contact, with the relationship \"{label}\" and the number they texted me from."
         ),
@@ -42,127 +90,129 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Some people in my \"{group}\" Splitwise group aren't in my phone contacts. Add them, with \"{label}\" as the relationship; they've texted me, so you have their numbers."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["phone", "splitwise"];
-    {
-        let (sup, new, other, c1, c2) = (
-            p.clone(),
-            new.clone(),
-            other.clone(),
-            c1.clone(),
-            c2.clone(),
-        );
-        let variant = g.variant;
-        parts.setup.push(step(move |s| {
-            for x in new.iter().chain([&other]) {
-                s.remove_contact(&sup, x)?;
-            }
-            if variant == 3 {
-                s.relabel_contact(&sup, &c2, "Moose", &["friend"])?;
-            }
-            let mut members: Vec<&Person> = vec![&sup, &c1];
-            members.extend(new[1..].iter());
-            members.insert(2, &c2);
-            s.add_splitwise_group(&new[0], &members, group, s.now - Duration::days(3))?;
-            for (i, x) in new.iter().enumerate() {
-                let msg = format!(
-                    "Hi {}! It's {} {} from {group} - this is my number, in case you need it.",
-                    sup.first_name, x.first_name, x.last_name
-                );
-                s.add_text(x, &sup, &msg, s.now - Duration::hours(30 + 5 * i as i64))?;
-            }
-            let msg = format!(
-                "Hey, {} {} here, from {near}. Saving my number?",
-                other.first_name, other.last_name
-            );
-            s.add_text(&other, &sup, &msg, s.now - Duration::hours(20))?;
-            s.add_splitwise_group(
-                &other,
-                &[&sup, &c1, &other],
-                near,
-                s.now - Duration::days(2),
-            )?;
-            Ok(())
-        }));
     }
+}
 
-    let script = Script::parse(include_str!("group_to_contacts.py"));
-    let head = script.cell("logins", &Vals::new());
-    let body = |group: &str, label: &str, cell: &str| {
-        script.cell(cell, &Vals::new().lit("group", group).lit("label", label))
+/// The strangers leave the contacts; the group and the near-miss group, each stranger's text.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, new, other) = (&v.supervisor, &v.new, &v.other);
+        for x in new.iter().chain([other]) {
+            s.remove_contact(sup, x)?;
+        }
+        if v.variant == 3 {
+            s.relabel_contact(sup, &v.c2, "Moose", &["friend"])?;
+        }
+        let mut members: Vec<&Person> = vec![sup, &v.c1];
+        members.extend(new[1..].iter());
+        members.insert(2, &v.c2);
+        s.add_splitwise_group(&new[0], &members, v.group, s.now - Duration::days(3))?;
+        for (i, x) in new.iter().enumerate() {
+            let msg = format!(
+                "Hi {}! It's {} {} from {} - this is my number, in case you need it.",
+                sup.first_name, x.first_name, x.last_name, v.group
+            );
+            s.add_text(x, sup, &msg, s.now - Duration::hours(30 + 5 * i as i64))?;
+        }
+        let msg = format!(
+            "Hey, {} {} here, from {}. Saving my number?",
+            other.first_name, other.last_name, v.near
+        );
+        s.add_text(other, sup, &msg, s.now - Duration::hours(20))?;
+        s.add_splitwise_group(
+            other,
+            &[sup, &v.c1, other],
+            v.near,
+            s.now - Duration::days(2),
+        )?;
+        Ok(())
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    // Logins, then `cell` adding the strangers of `group` labelled `label`.
+    let cells = |group: &str, label: &str, cell: &str| {
+        vec![
+            script.cell("logins", &Vals::new()),
+            script.cell(cell, &Vals::new().lit("group", group).lit("label", label)),
+        ]
     };
-    parts.ground_truth = vec![head.clone(), body(group, label, "add_new")];
-    parts.wrong = vec![
+    let ground_truth = cells(v.group, v.label, "add_new");
+    let wrong = vec![
         solution(
             "adds the near-miss group's stranger",
-            vec![head.clone(), body(near, label, "add_new")],
+            cells(v.near, v.label, "add_new"),
         ),
         solution(
             "labels them \"acquaintance\"",
-            vec![head.clone(), body(group, "acquaintance", "add_new")],
+            cells(v.group, "acquaintance", "add_new"),
         ),
         solution(
             "adds only the first stranger",
-            vec![head.clone(), body(group, label, "add_first_new")],
+            cells(v.group, v.label, "add_first_new"),
         ),
     ];
-    let n = new.len();
-    parts.checks.push(Check::new(
-        format!("exactly {n} contacts were added"),
-        move |ctx| match added_contacts(ctx).len() {
-            x if x == n => Ok(()),
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![v.check(
+        format!("exactly {} contacts were added", v.new.len()),
+        |v, ctx| match added_contacts(ctx).len() {
+            x if x == v.new.len() => Ok(()),
             x => Err(format!("{x} contacts were added")),
         },
-    ));
-    for x in &new {
-        let (first, last, email) = (x.first_name.clone(), x.last_name.clone(), x.email.clone());
-        let number = x.phone_number.clone();
-        parts.checks.push(Check::new(
-            format!("{first} {last} was added as a contact ({email}, {number})"),
-            move |ctx| {
-                let a = added_contacts(ctx);
-                match a.iter().find(|c| c.2.eq_ignore_ascii_case(&email)) {
-                    Some(c) if c.0 == first && c.1 == last && c.4 == number => Ok(()),
-                    Some(c) => Err(format!("added as {} {}, {}", c.0, c.1, c.4)),
-                    None => Err(format!("no contact for {email}")),
-                }
-            },
-        ));
-    }
-    parts.checks.push(Check::new(
-        format!("every new contact has the relationship \"{label}\" only"),
-        move |ctx| {
+    )];
+    checks.extend(v.new.iter().map(contact_added));
+    checks.push(v.check(
+        format!(
+            "every new contact has the relationship \"{}\" only",
+            v.label
+        ),
+        |v, ctx| {
             for c in added_contacts(ctx) {
-                if c.3 != [label] {
+                if c.3 != [v.label] {
                     return Err(format!("{} has {:?}", c.2, c.3));
                 }
             }
             Ok(())
         },
     ));
-    let mut others = vec![other.email.clone(), c1.email.clone(), c2.email.clone()];
-    others.push(p.email.clone());
-    parts.checks.push(Check::new(
+    let (other, c1, c2) = (&v.other, &v.c1, &v.c2);
+    checks.push(v.check(
         format!(
             "no contact was added for {} {} (other group), {} {} or {} {} (already contacts), or the supervisor",
             other.first_name, other.last_name, c1.first_name, c1.last_name, c2.first_name, c2.last_name
         ),
-        move |ctx| match added_contacts(ctx)
-            .iter()
-            .find(|c| others.iter().any(|o| o.eq_ignore_ascii_case(&c.2)))
-        {
-            Some(c) => Err(format!("{} was added", c.2)),
-            None => Ok(()),
+        |v, ctx| {
+            let others = [&v.other.email, &v.c1.email, &v.c2.email, &v.supervisor.email];
+            match added_contacts(ctx)
+                .iter()
+                .find(|c| others.iter().any(|o| o.eq_ignore_ascii_case(&c.2)))
+            {
+                Some(c) => Err(format!("{} was added", c.2)),
+                None => Ok(()),
+            }
         },
     ));
-    parts.allowed = vec![allow_added(
-        "the supervisor's new contacts",
-        "phone",
-        "contacts",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("phone"),
-    )];
-    parts
+    checks
+}
+
+/// `x` was added as a contact, under their name and number.
+fn contact_added(x: &Person) -> Check {
+    let (first, last, email) = (x.first_name.clone(), x.last_name.clone(), x.email.clone());
+    let number = x.phone_number.clone();
+    Check::new(
+        format!("{first} {last} was added as a contact ({email}, {number})"),
+        move |ctx| {
+            let a = added_contacts(ctx);
+            match a.iter().find(|c| c.2.eq_ignore_ascii_case(&email)) {
+                Some(c) if c.0 == first && c.1 == last && c.4 == number => Ok(()),
+                Some(c) => Err(format!("added as {} {}, {}", c.0, c.1, c.4)),
+                None => Err(format!("no contact for {email}")),
+            }
+        },
+    )
 }
 
 /// A contact as added: (first name, last name, e-mail, relationships, phone number).

@@ -8,14 +8,44 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added, updates_only};
 use crate::kit::money::same_amount;
 use crate::kit::python::{py, solution};
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
 use chrono::Duration;
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend (variant 2: coworker) with the new number.
+    f: Person,
+    /// Another friend with a pending request of the supervisor's.
+    o: Person,
+    /// The number texted last, and the other line texted 40 days ago.
+    new_number: String,
+    old_alt: String,
+    /// The pending request to `f`: amount and description.
+    amount: f64,
+    what: &'static str,
+    /// What the instruction calls `f` (variant 3: the nickname).
+    called: String,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["phone", "venmo"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("new_number_reminder.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         let r = pop.relations_of(p.id);
@@ -40,196 +70,209 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let o = g.person(*friends_of.iter().find(|id| **id != f.id).unwrap_or(&1));
     let new_number = format!("555{:07}", g.rng.range(1_000_000, 9_999_999));
     let old_alt = format!("555{:07}", g.rng.range(1_000_000, 9_999_999));
-    let amount = [48.0, 36.5, 62.0][usize::from(g.variant - 1)];
-    let what = ["Concert tickets", "Team lunch", "Cabin deposit"][usize::from(g.variant - 1)];
     let called = if g.variant == 3 {
         "Pip".to_string()
     } else {
         f.first_name.clone()
     };
-    let instruction = match g.variant {
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        f,
+        o,
+        new_number,
+        old_alt,
+        amount: [48.0, 36.5, 62.0][usize::from(g.variant - 1)],
+        what: ["Concert tickets", "Team lunch", "Cabin deposit"][usize::from(g.variant - 1)],
+        called,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let called = &v.called;
+    match v.variant {
         1 => format!(
             "{called} texted me a new phone number. Update {called}'s contact with it, then send a Venmo reminder about the payment request I sent them that's still pending."
         ),
         2 => format!(
             "My coworker {called} {} has a new phone number (they texted it to me). Put it in my contacts and remind them on Venmo about my open request.",
-            f.last_name
+            v.f.last_name
         ),
         _ => "Pip (that's how my friend is saved in my phone) just texted me their new number. Save it in the contact, and nudge them on Venmo about the request of mine they haven't paid yet.".to_string(),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["phone", "venmo"];
-    {
-        let (sup, f, o) = (p.clone(), f.clone(), o.clone());
-        let (new_number, old_alt) = (new_number.clone(), old_alt.clone());
-        let variant = g.variant;
-        parts.setup.push(step(move |s| {
-            if variant == 3 {
-                s.relabel_contact(&sup, &f, "Pip", &["friend"])?;
-            }
-            s.add_text(
-                &f,
-                &sup,
-                &format!("If my cell is off, try my other line: {old_alt}"),
-                s.now - Duration::days(40),
-            )?;
-            s.add_text(
-                &f,
-                &sup,
-                &format!("Hey! I switched carriers - my new number is {new_number}. This one stops working on Friday."),
-                s.now - Duration::hours(6),
-            )?;
-            s.add_text(&f, &sup, "Talk soon!", s.now - Duration::hours(5))?;
-            s.add_venmo_request(&sup, &f, 19.0, "Pizza night", s.now - Duration::days(30))?;
-            s.execute(
-                "UPDATE venmo.payment_requests SET approved_at = updated_at WHERE id = ?1",
-                [s.last_id()],
-            )?;
-            s.add_venmo_request(&sup, &f, amount, what, s.now - Duration::days(9))?;
-            s.add_venmo_request(&sup, &o, 27.0, "Movie night", s.now - Duration::days(6))?;
-            Ok(())
-        }));
     }
-    let script = Script::parse(include_str!("new_number_reminder.py"));
+}
+
+/// The texts with both numbers, an approved and a pending request to `f`, one to `o`.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, f) = (&v.supervisor, &v.f);
+        if v.variant == 3 {
+            s.relabel_contact(sup, f, "Pip", &["friend"])?;
+        }
+        s.add_text(
+            f,
+            sup,
+            &format!("If my cell is off, try my other line: {}", v.old_alt),
+            s.now - Duration::days(40),
+        )?;
+        s.add_text(
+            f,
+            sup,
+            &format!(
+                "Hey! I switched carriers - my new number is {}. This one stops working on Friday.",
+                v.new_number
+            ),
+            s.now - Duration::hours(6),
+        )?;
+        s.add_text(f, sup, "Talk soon!", s.now - Duration::hours(5))?;
+        s.add_venmo_request(sup, f, 19.0, "Pizza night", s.now - Duration::days(30))?;
+        s.execute(
+            "UPDATE venmo.payment_requests SET approved_at = updated_at WHERE id = ?1",
+            [s.last_id()],
+        )?;
+        s.add_venmo_request(sup, f, v.amount, v.what, s.now - Duration::days(9))?;
+        s.add_venmo_request(sup, &v.o, 27.0, "Movie night", s.now - Duration::days(6))?;
+        Ok(())
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let vals = Vals::new()
-        .lit("name", &called)
-        .lit("last_name", &f.last_name);
-    let head = script.cell("logins", &vals);
-    let find = script.cell(
-        if g.variant == 2 {
-            "find_with_last_name"
-        } else {
-            "find"
-        },
-        &vals,
-    );
-    let act = |pick: usize, who: &str, cell: &str| {
-        script.cell(cell, &Vals::new().code("pick", pick).code("who", who))
+        .lit("name", &v.called)
+        .lit("last_name", &v.f.last_name);
+    let find = if v.variant == 2 {
+        "find_with_last_name"
+    } else {
+        "find"
     };
-    let right = act(0, "c[\"email\"]", "update_and_remind");
-    parts.ground_truth = vec![head.clone(), find.clone(), right];
-    parts.wrong = vec![
+    // The solution that takes the `pick`th newest number and reminds `who` (`cell`).
+    let act = |pick: usize, who: &str, cell: &str| {
+        vec![
+            script.cell("logins", &vals),
+            script.cell(find, &vals),
+            script.cell(cell, &Vals::new().code("pick", pick).code("who", who)),
+        ]
+    };
+    let ground_truth = act(0, "c[\"email\"]", "update_and_remind");
+    let wrong = vec![
         solution(
             "takes the older number",
-            vec![
-                head.clone(),
-                find.clone(),
-                act(1, "c[\"email\"]", "update_and_remind"),
-            ],
+            act(1, "c[\"email\"]", "update_and_remind"),
         ),
         solution(
             "reminds someone else",
-            vec![
-                head.clone(),
-                find.clone(),
-                act(0, &py(&o.email), "update_and_remind"),
-            ],
+            act(0, &py(&v.o.email), "update_and_remind"),
         ),
         solution(
             "updates the number but sends no reminder",
-            vec![
-                head.clone(),
-                find.clone(),
-                act(0, "c[\"email\"]", "update_only"),
-            ],
+            act(0, "c[\"email\"]", "update_only"),
         ),
     ];
-    let (fe, nn) = (f.email.clone(), new_number.clone());
-    parts.checks.push(Check::new(
-        format!(
-            "{} {}'s contact has the number {new_number}",
-            f.first_name, f.last_name
-        ),
-        move |ctx| {
-            let me = ctx.user_id("phone");
-            ctx.db
-                .query_row_cached(
-                    "SELECT phone_number FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
-                    rusqlite::params![me, fe],
-                    |r| r.get::<_, Option<String>>(0),
-                )
-                .map_err(|e| e.to_string())
-                .and_then(|n| {
-                    if n.as_deref() == Some(nn.as_str()) {
-                        Ok(())
-                    } else {
-                        Err(format!("it has {n:?}"))
-                    }
-                })
-        },
-    ));
-    parts.checks.push(Check::new(
-        "only the phone number of that contact changed",
-        |ctx| match ctx
-            .diff
-            .rows
-            .iter()
-            .find(|r| r.is("phone", "contacts") && !number_update(r))
-        {
-            Some(r) => Err(format!("{:?} contact change", r.kind())),
-            None => Ok(()),
-        },
-    ));
-    let reminded = |ctx: &EvalCtx| -> Vec<(String, f64, String)> {
-        added(ctx, "venmo", "notifications")
-            .into_iter()
-            .filter(|r| r.get("type").as_str() == Some("payment_request_reminded"))
-            .filter_map(|r| {
-                let data: serde_json::Value =
-                    serde_json::from_str(r.get("data").as_str().unwrap_or("{}")).ok()?;
-                let id = data.get("payment_request_id")?.as_i64()?;
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!(
+                "{} {}'s contact has the number {}",
+                v.f.first_name, v.f.last_name, v.new_number
+            ),
+            |v, ctx| {
+                let me = ctx.user_id("phone");
                 ctx.db
                     .query_row_cached(
-                        "SELECT u.email, p.amount, p.description FROM venmo.payment_requests p \
-                         JOIN venmo.users u ON u.id = p.receiver_id WHERE p.id = ?1",
-                        [id],
-                        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+                        "SELECT phone_number FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
+                        rusqlite::params![me, v.f.email],
+                        |r| r.get::<_, Option<String>>(0),
                     )
-                    .ok()
-            })
-            .collect()
-    };
-    let fe = f.email.clone();
-    parts.checks.push(Check::new(
-        format!(
-            "{} got a reminder for the ${amount:.2} \"{what}\" request",
-            f.first_name
+                    .map_err(|e| e.to_string())
+                    .and_then(|n| {
+                        if n.as_deref() == Some(v.new_number.as_str()) {
+                            Ok(())
+                        } else {
+                            Err(format!("it has {n:?}"))
+                        }
+                    })
+            },
         ),
-        move |ctx| {
-            let r = reminded(ctx);
-            if r.iter()
-                .any(|x| x.0.eq_ignore_ascii_case(&fe) && same_amount(x.1, amount) && x.2 == what)
+        Check::new(
+            "only the phone number of that contact changed",
+            |ctx| match ctx
+                .diff
+                .rows
+                .iter()
+                .find(|r| r.is("phone", "contacts") && !number_update(r))
             {
-                Ok(())
-            } else {
-                Err(format!("reminders: {r:?}"))
-            }
-        },
-    ));
-    let oe = o.email.clone();
-    parts.checks.push(Check::new(
-        format!(
-            "exactly one reminder was sent, none to {} {}",
-            o.first_name, o.last_name
+                Some(r) => Err(format!("{:?} contact change", r.kind())),
+                None => Ok(()),
+            },
         ),
-        move |ctx| {
-            let r = reminded(ctx);
-            if r.len() == 1 && !r.iter().any(|x| x.0.eq_ignore_ascii_case(&oe)) {
-                Ok(())
-            } else {
-                Err(format!("reminders: {r:?}"))
-            }
-        },
-    ));
-    parts.allowed = vec![
+        v.check(
+            format!(
+                "{} got a reminder for the ${:.2} \"{}\" request",
+                v.f.first_name, v.amount, v.what
+            ),
+            |v, ctx| {
+                let r = reminded(ctx);
+                if r.iter().any(|x| {
+                    x.0.eq_ignore_ascii_case(&v.f.email)
+                        && same_amount(x.1, v.amount)
+                        && x.2 == v.what
+                }) {
+                    Ok(())
+                } else {
+                    Err(format!("reminders: {r:?}"))
+                }
+            },
+        ),
+        v.check(
+            format!(
+                "exactly one reminder was sent, none to {} {}",
+                v.o.first_name, v.o.last_name
+            ),
+            |v, ctx| {
+                let r = reminded(ctx);
+                if r.len() == 1 && !r.iter().any(|x| x.0.eq_ignore_ascii_case(&v.o.email)) {
+                    Ok(())
+                } else {
+                    Err(format!("reminders: {r:?}"))
+                }
+            },
+        ),
+    ]
+}
+
+/// The requests the episode's reminders are about: (receiver's e-mail, amount, description).
+fn reminded(ctx: &EvalCtx) -> Vec<(String, f64, String)> {
+    added(ctx, "venmo", "notifications")
+        .into_iter()
+        .filter(|r| r.get("type").as_str() == Some("payment_request_reminded"))
+        .filter_map(|r| {
+            let data: serde_json::Value =
+                serde_json::from_str(r.get("data").as_str().unwrap_or("{}")).ok()?;
+            let id = data.get("payment_request_id")?.as_i64()?;
+            ctx.db
+                .query_row_cached(
+                    "SELECT u.email, p.amount, p.description FROM venmo.payment_requests p \
+                     JOIN venmo.users u ON u.id = p.receiver_id WHERE p.id = ?1",
+                    [id],
+                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+                )
+                .ok()
+        })
+        .collect()
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         Allow::new("the phone number of the supervisor's contact", |ctx, r| {
             r.is("phone", "contacts")
                 && number_update(r)
                 && r.before("user_id").as_i64() == ctx.user_id("phone")
         }),
         allow_added("Venmo notifications", "venmo", "notifications", |_, _| true),
-    ];
-    parts
+    ]
 }
 
 /// Is this contact change an update of the phone number only (the relationships re-stored

@@ -7,14 +7,57 @@ use super::{friends, strangers};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
 use sim::sql::Cached;
 
+/// A designed voice message: (sender, days ago, message, to delete?).
+type Voice = (Person, i64, String, bool);
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The cut-off in days.
+    days: i64,
+    /// The strangers (removed from the contacts), and the contact saved as "Moose" in variant 3.
+    strs: Vec<Person>,
+    c2: Person,
+    msgs: Vec<Voice>,
+    /// The cut-off as the database writes it.
+    cutoff: String,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["phone"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("old_voice_from_strangers.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = v.msgs.iter().map(message_check).collect();
+    parts.allowed = vec![v.allow(
+        format!(
+            "removed voice messages from non-contacts sent before {}",
+            v.cutoff
+        ),
+        |v, ctx, r| {
+            r.is("phone", "user_voice_messages")
+                && r.kind() == ChangeKind::Removed
+                && r.before("user_id").as_i64() == ctx.user_id("phone")
+                && r.before("global_voice_message_id")
+                    .as_i64()
+                    .and_then(|g| voice_of(ctx, g))
+                    .is_some_and(|d| d.2.as_str() < v.cutoff.as_str() && !is_contact(ctx, &d.1))
+        },
+    )];
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.relations_of(p.id)
@@ -28,8 +71,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let strs = strangers(g, &p, n_str);
     let known = friends(g, &p);
     let (c1, c2) = (known[0].clone(), known[1].clone());
-    // (sender, days ago, message, to delete?)
-    let mut msgs: Vec<(Person, i64, String, bool)> = vec![
+    let msgs = messages(g.variant, days, &strs, c1, &c2);
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        days,
+        strs,
+        c2,
+        msgs,
+        cutoff: sim::clock::fmt_datetime(g.now - Duration::days(days)),
+    }
+}
+
+/// The voice messages of the strangers `strs` and the contacts `c1` (and `c2` in variant 3).
+fn messages(variant: u8, days: i64, strs: &[Person], c1: Person, c2: &Person) -> Vec<Voice> {
+    let mut msgs: Vec<Voice> = vec![
         (
             strs[0].clone(),
             days + 9,
@@ -65,13 +121,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             false,
         ),
         (
-            c1.clone(),
+            c1,
             days + 6,
             "Hey! Call me back when you get this, it's about the weekend.".to_string(),
             false,
         ),
     ];
-    if g.variant == 2 {
+    if variant == 2 {
         msgs.push((
             strs[2].clone(),
             days + 12,
@@ -80,7 +136,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             true,
         ));
     }
-    if g.variant == 3 {
+    if variant == 3 {
         msgs.push((
             c2.clone(),
             days + 20,
@@ -91,7 +147,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             false,
         ));
     }
-    let instruction = match g.variant {
+    msgs
+}
+
+fn instruction(v: &Values) -> String {
+    let days = v.days;
+    match v.variant {
         1 => format!(
             "Delete the voice messages on my phone that are older than {days} days and came from numbers that aren't in my contacts."
         ),
@@ -101,76 +162,70 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Please delete voice messages left more than {days} days ago by people who are not in my contacts. Keep everything else."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["phone"];
-    {
-        let (sup, msgs, strs, c2) = (p.clone(), msgs.clone(), strs.clone(), c2.clone());
-        let variant = g.variant;
-        parts.setup.push(step(move |s| {
-            for x in &strs {
-                s.remove_contact(&sup, x)?;
-            }
-            if variant == 3 {
-                s.relabel_contact(&sup, &c2, "Moose", &["friend"])?;
-            }
-            for (i, (from, ago, text, _)) in msgs.iter().enumerate() {
-                let at = s.now - Duration::days(*ago) - Duration::minutes(97 * i as i64 + 31);
-                s.add_voice(from, &sup, text, at)?;
-            }
-            Ok(())
-        }));
     }
+}
 
-    let script = Script::parse(include_str!("old_voice_from_strangers.py"));
-    let vals = Vals::new().code("days", days);
-    let cells = |last: &str| script.cells(&["logins", last], &vals);
-    parts.ground_truth = cells("delete_old");
-    parts.wrong = vec![
+/// The strangers leave the contacts (variant 3: `c2` saved as "Moose"); the messages arrive.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let sup = &v.supervisor;
+        for x in &v.strs {
+            s.remove_contact(sup, x)?;
+        }
+        if v.variant == 3 {
+            s.relabel_contact(sup, &v.c2, "Moose", &["friend"])?;
+        }
+        for (i, (from, ago, text, _)) in v.msgs.iter().enumerate() {
+            let at = s.now - Duration::days(*ago) - Duration::minutes(97 * i as i64 + 31);
+            s.add_voice(from, sup, text, at)?;
+        }
+        Ok(())
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    // Logins, then `delete` (its cut-off) deleting what `condition` names.
+    let cells = |delete: &str, condition: &str| {
+        let vals = Vals::new()
+            .code("days", v.days)
+            .code("condition", script.cell(condition, &Vals::new()));
+        script.cells(&["logins", delete], &vals)
+    };
+    let ground_truth = cells("delete_old", "old_stranger");
+    let wrong = vec![
         solution(
             "misreads the cut-off (a week earlier)",
-            cells("delete_old_week_early"),
+            cells("delete_old_week_early", "old_stranger"),
         ),
         solution(
             "deletes old ones from contacts too",
-            cells("delete_old_from_anyone"),
+            cells("delete_old", "old"),
         ),
         solution(
             "deletes every stranger's message, whatever its age",
-            cells("delete_any_age"),
+            cells("delete_old", "stranger"),
         ),
     ];
-    for (from, ago, text, delete) in &msgs {
-        let (t, del) = (text.clone(), *delete);
-        let name = format!("{} {}", from.first_name, from.last_name);
-        let what = if del {
-            format!("{name}'s voice message of {ago} days ago was deleted")
-        } else {
-            format!("{name}'s voice message of {ago} days ago was kept")
-        };
-        parts.checks.push(Check::new(what, move |ctx| {
-            let gone = deleted_voice(ctx).iter().any(|d| d.0 == t);
-            match (gone, del) {
-                (true, true) | (false, false) => Ok(()),
-                (true, false) => Err("it was deleted".into()),
-                (false, true) => Err("it is still there".into()),
-            }
-        }));
-    }
-    let cutoff = sim::clock::fmt_datetime(g.now - Duration::days(days));
-    parts.allowed = vec![Allow::new(
-        format!("removed voice messages from non-contacts sent before {cutoff}"),
-        move |ctx, r| {
-            r.is("phone", "user_voice_messages")
-                && r.kind() == ChangeKind::Removed
-                && r.before("user_id").as_i64() == ctx.user_id("phone")
-                && r.before("global_voice_message_id")
-                    .as_i64()
-                    .and_then(|g| voice_of(ctx, g))
-                    .is_some_and(|d| d.2.as_str() < cutoff.as_str() && !is_contact(ctx, &d.1))
-        },
-    )];
-    parts
+    (ground_truth, wrong)
+}
+
+/// The message was deleted, or kept, as it should be.
+fn message_check((from, ago, text, delete): &Voice) -> Check {
+    let (t, del) = (text.clone(), *delete);
+    let name = format!("{} {}", from.first_name, from.last_name);
+    let what = if del {
+        format!("{name}'s voice message of {ago} days ago was deleted")
+    } else {
+        format!("{name}'s voice message of {ago} days ago was kept")
+    };
+    Check::new(what, move |ctx| {
+        let gone = deleted_voice(ctx).iter().any(|d| d.0 == t);
+        match (gone, del) {
+            (true, true) | (false, false) => Ok(()),
+            (true, false) => Err("it was deleted".into()),
+            (false, true) => Err("it is still there".into()),
+        }
+    })
 }
 
 /// The supervisor's voice-message copies the episode removed: (message, sender's number,

@@ -15,131 +15,195 @@ use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::text::same_text;
 use crate::kit::venmo::payments_sent;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDate, NaiveDateTime};
+
+/// Payments to the supervisor the setup adds: one or more copies of the same one.
+struct Pay {
+    payer: Person,
+    note: &'static str,
+    cents: i64,
+    days_ago: i64,
+    copies: usize,
+}
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    now: NaiveDateTime,
+    /// The first day of the two weeks.
+    since: NaiveDate,
+    pays: Vec<Pay>,
+    /// Friends with everyday payments in the window.
+    fillers: Vec<Person>,
+    /// The friend the supervisor paid twice.
+    sent_to: Person,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "venmo", "phone"];
+    parts.setup.push(setup(&v));
+    (parts.ground_truth, parts.wrong) = solutions(&v);
+    parts.checks = checks(&v);
+    parts.allowed = allow::venmo_money();
+    parts.allowed.extend(allow::texts_sent());
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 5);
     let fr = distinct_friends(pop, &p);
     let v = g.variant;
     let now = g.now;
-    let since = (now - Duration::days(14)).date();
-    // (payer, note, cents, day offset, copies)
-    let mut pays: Vec<(Person, &str, i64, i64, usize)> = Vec::new();
     let c1 = cents_of(&mut g.rng, 2_000, 9_000, 1);
     let c2_ = cents_of(&mut g.rng, 1_500, 6_000, 1);
     let c3 = cents_of(&mut g.rng, 1_000, 5_000, 1);
     let c4 = cents_of(&mut g.rng, 2_000, 7_000, 1);
     let note1 = ["Concert tickets", "Cabin deposit", "Airport taxi"][(v - 1) as usize];
-    // Same note and amount on two different days: not a mistake.
-    pays.push((fr[1].clone(), "Brunch", c2_, 11, 1));
-    pays.push((fr[1].clone(), "Brunch", c2_, 4, 1));
-    // Same amount and day, another note.
-    pays.push((fr[2].clone(), "Groceries", c3, 6, 1));
-    pays.push((fr[2].clone(), "Gas money", c3, 6, 1));
-    if v == 2 {
-        pays.push((fr[3].clone(), "Book club snacks", c4, 3, 2));
-    } else {
-        pays.push((fr[3].clone(), "Book club snacks", c4, 3, 1));
+    let pay = |payer: &Person, note, cents, days_ago, copies| Pay {
+        payer: payer.clone(),
+        note,
+        cents,
+        days_ago,
+        copies,
+    };
+    let pays = vec![
+        // Same note and amount on two different days: not a mistake.
+        pay(&fr[1], "Brunch", c2_, 11, 1),
+        pay(&fr[1], "Brunch", c2_, 4, 1),
+        // Same amount and day, another note.
+        pay(&fr[2], "Groceries", c3, 6, 1),
+        pay(&fr[2], "Gas money", c3, 6, 1),
+        pay(&fr[3], "Book club snacks", c4, 3, if v == 2 { 2 } else { 1 }),
+        // A double payment older than two weeks.
+        pay(&fr[4], "Yoga class", 2_500, 20, 2),
+        pay(&fr[0], note1, c1, 2, if v == 3 { 3 } else { 2 }),
+    ];
+    Values {
+        fillers: fr.iter().skip(1).take(4).cloned().collect(),
+        sent_to: fr[0].clone(),
+        supervisor: p,
+        variant: v,
+        now,
+        since: (now - Duration::days(14)).date(),
+        pays,
     }
-    // A double payment older than two weeks.
-    pays.push((fr[4].clone(), "Yoga class", 2_500, 20, 2));
-    pays.push((fr[0].clone(), note1, c1, 2, if v == 3 { 3 } else { 2 }));
-    let doubles: Vec<(Person, String, i64, usize)> = pays
-        .iter()
-        .filter(|x| x.4 > 1 && x.3 <= 14)
-        .map(|x| (x.0.clone(), x.1.to_string(), x.2, x.4 - 1))
-        .collect();
-    let instruction = match v {
+}
+
+fn instruction(v: &Values) -> String {
+    let today = v.now.format("%Y-%m-%d");
+    match v.variant {
         1 => format!(
-            "I think someone paid me twice on Venmo by mistake in the last two weeks (same note, same amount, same day). Send back the extra payment with the note \"Refund: <their note>\", and text them on my phone that I sent it back. Today is {}.",
-            now.format("%Y-%m-%d")
+            "I think someone paid me twice on Venmo by mistake in the last two weeks (same note, same amount, same day). Send back the extra payment with the note \"Refund: <their note>\", and text them on my phone that I sent it back. Today is {today}."
         ),
         2 => format!(
-            "A couple of friends sent me the same Venmo payment twice in the past 14 days (same note and amount on the same day). Return each duplicate with the note \"Refund: <original note>\" and send each of them a text that I refunded it. Today is {}.",
-            now.format("%Y-%m-%d")
+            "A couple of friends sent me the same Venmo payment twice in the past 14 days (same note and amount on the same day). Return each duplicate with the note \"Refund: <original note>\" and send each of them a text that I refunded it. Today is {today}."
         ),
         _ => format!(
-            "Check the Venmo payments I received in the last two weeks for accidental repeats (same sender, note, amount and day). Keep one of each and send back every extra copy with the note \"Refund: <note>\", then text the sender that I returned it. Today is {}.",
-            now.format("%Y-%m-%d")
+            "Check the Venmo payments I received in the last two weeks for accidental repeats (same sender, note, amount and day). Keep one of each and send back every extra copy with the note \"Refund: <note>\", then text the sender that I returned it. Today is {today}."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "venmo", "phone"];
-    let sup = p.clone();
-    let fillers: Vec<Person> = fr.iter().skip(1).take(4).cloned().collect();
-    let pays_s = pays.clone();
-    let sent_to = fr[0].clone();
-    parts.setup.push(step(move |s| {
-        s.set_venmo_balance(&sup, 600.0)?;
+    }
+}
+
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        s.set_venmo_balance(sup, 600.0)?;
         // Everyday payments in the window, and a double payment the supervisor sent.
-        for (i, f) in fillers.iter().enumerate() {
+        for (i, f) in v.fillers.iter().enumerate() {
             for (k, note) in ["Lunch", "Movie tickets", "Coffee"].iter().enumerate() {
                 let at = now - Duration::days(1 + i as i64 * 3 + k as i64) - Duration::hours(3);
-                s.add_venmo_payment(f, &sup, 9.0 + (i * 7 + k * 5) as f64, note, at)?;
+                s.add_venmo_payment(f, sup, 9.0 + (i * 7 + k * 5) as f64, note, at)?;
             }
         }
-        for (i, (who, note, cents, ago, copies)) in pays_s.iter().enumerate() {
-            let at = now - Duration::days(*ago) - Duration::minutes(31 * i as i64 + 90);
-            for k in 0..*copies {
+        for (i, p) in v.pays.iter().enumerate() {
+            let at = now - Duration::days(p.days_ago) - Duration::minutes(31 * i as i64 + 90);
+            for k in 0..p.copies {
                 s.add_venmo_payment(
-                    who,
-                    &sup,
-                    usd(*cents),
-                    note,
+                    &p.payer,
+                    sup,
+                    usd(p.cents),
+                    p.note,
                     at + Duration::minutes(2 * k as i64),
                 )?;
             }
         }
         let at = now - Duration::days(5) - Duration::hours(2);
-        s.add_venmo_payment(&sup, &sent_to, 42.0, "Parking", at)?;
-        s.add_venmo_payment(&sup, &sent_to, 42.0, "Parking", at + Duration::minutes(1))?;
+        s.add_venmo_payment(sup, &v.sent_to, 42.0, "Parking", at)?;
+        s.add_venmo_payment(sup, &v.sent_to, 42.0, "Parking", at + Duration::minutes(1))?;
         Ok(())
-    }));
+    })
+}
+
+/// The ground truth and the wrong solutions: `find` groups the `received` payments by `key`,
+/// `refund` sends back the `copies` of each.
+fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
     let script = Script::parse(include_str!("double_payments.py"));
-    let vals = Vals::new().lit("since", &since.to_string());
-    let cells = |find: &str, refund: &str| script.cells(&["logins", find, refund], &vals);
-    parts.ground_truth = cells("find", "refund_extra");
-    parts.wrong = vec![
+    let base = Vals::new().lit("since", &v.since.to_string());
+    let cells = |received: &str, key: &str, copies: &str| {
+        let vals = base
+            .clone()
+            .code("received", script.cell(received, &base))
+            .code("key", script.cell(key, &base))
+            .code("copies", script.cell(copies, &base));
+        script.cells(&["logins", "find", "refund"], &vals)
+    };
+    let ground_truth = cells("received", "key", "extra_copies");
+    let wrong = vec![
         solution(
             "reads only the first page of payments",
-            cells("find_first_page", "refund_extra"),
+            cells("received_first_page", "key", "extra_copies"),
         ),
         solution(
             "treats the same amount on the same day as a repeat, whatever the note",
-            cells("find_ignoring_note", "refund_extra"),
+            cells("received", "key_ignoring_note", "extra_copies"),
         ),
         solution(
             "sends back every copy, the one to keep too",
-            cells("find", "refund_every_copy"),
+            cells("received", "key", "every_copy"),
         ),
         solution(
             "looks at all payments, not just the last two weeks",
-            cells("find_all_time", "refund_extra"),
+            cells("received_all_time", "key", "extra_copies"),
         ),
     ];
-    let shown = doubles
+    (ground_truth, wrong)
+}
+
+/// The repeats in the two weeks: (payer, note, cents, extra copies).
+fn doubles(v: &Values) -> Vec<(&Person, &str, i64, usize)> {
+    v.pays
+        .iter()
+        .filter(|x| x.copies > 1 && x.days_ago <= 14)
+        .map(|x| (&x.payer, x.note, x.cents, x.copies - 1))
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let shown = doubles(v)
         .iter()
         .map(|(who, note, c, k)| format!("{k} x ${} \"Refund: {note}\" to {}", c2(*c), full(who)))
         .collect::<Vec<_>>()
         .join(", ");
-    let (d1, d2, d3, d4) = (
-        doubles.clone(),
-        doubles.clone(),
-        doubles.clone(),
-        doubles.clone(),
-    );
-    parts.checks = vec![
-        Check::new(format!("refunds sent: {shown}"), move |ctx| {
+    let payers = doubles(v)
+        .iter()
+        .map(|d| d.0.first_name.clone())
+        .collect::<Vec<_>>()
+        .join(", ");
+    vec![
+        v.check(format!("refunds sent: {shown}"), |v, ctx| {
             let sent = payments_sent(ctx);
-            for (who, _, c, k) in &d1 {
+            for (who, _, c, k) in doubles(v) {
                 let id = uid(ctx, "venmo", &who.email);
                 let to: Vec<_> = sent.iter().filter(|s| Some(s.0) == id).collect();
-                if to.len() != *k || !to.iter().all(|s| same_amount(s.1, usd(*c))) {
+                if to.len() != k || !to.iter().all(|s| same_amount(s.1, usd(c))) {
                     return Err(format!(
                         "{} payments to {}: {to:?}",
                         to.len(),
@@ -149,27 +213,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
             Ok(())
         }),
-        Check::new(
-            "each refund's note is \"Refund: <their note>\"",
-            move |ctx| {
-                let sent = payments_sent(ctx);
-                if sent.is_empty() {
-                    return Err("no refund".into());
+        v.check("each refund's note is \"Refund: <their note>\"", |v, ctx| {
+            let sent = payments_sent(ctx);
+            if sent.is_empty() {
+                return Err("no refund".into());
+            }
+            for (who, note, _, _) in doubles(v) {
+                let id = uid(ctx, "venmo", &who.email);
+                if let Some(s) = sent
+                    .iter()
+                    .find(|s| Some(s.0) == id && !same_text(&s.2, &format!("Refund: {note}")))
+                {
+                    return Err(format!("noted \"{}\"", s.2));
                 }
-                for (who, note, _, _) in &d2 {
-                    let id = uid(ctx, "venmo", &who.email);
-                    if let Some(s) = sent
-                        .iter()
-                        .find(|s| Some(s.0) == id && !same_text(&s.2, &format!("Refund: {note}")))
-                    {
-                        return Err(format!("noted \"{}\"", s.2));
-                    }
-                }
-                Ok(())
-            },
-        ),
-        Check::new("no Venmo payment to anyone else", move |ctx| {
-            let ids: Vec<Option<i64>> = d3.iter().map(|d| uid(ctx, "venmo", &d.0.email)).collect();
+            }
+            Ok(())
+        }),
+        v.check("no Venmo payment to anyone else", |v, ctx| {
+            let ids: Vec<Option<i64>> = doubles(v)
+                .iter()
+                .map(|d| uid(ctx, "venmo", &d.0.email))
+                .collect();
             match payments_sent(ctx)
                 .iter()
                 .find(|s| !ids.contains(&Some(s.0)))
@@ -178,35 +242,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Ok(()),
             }
         }),
-        Check::new(
-            format!(
-                "a text to {}",
-                doubles
-                    .iter()
-                    .map(|d| d.0.first_name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            move |ctx| {
-                let texts = sent_texts(ctx);
-                for (who, _, _, _) in &d4 {
-                    let id = phone_id(ctx.db, &who.phone_number);
-                    if !texts.iter().any(|t| Some(t.0) == id) {
-                        return Err(format!("no text to {}", who.first_name));
-                    }
+        v.check(format!("a text to {payers}"), |v, ctx| {
+            let texts = sent_texts(ctx);
+            for (who, _, _, _) in doubles(v) {
+                let id = phone_id(ctx.db, &who.phone_number);
+                if !texts.iter().any(|t| Some(t.0) == id) {
+                    return Err(format!("no text to {}", who.first_name));
                 }
-                let ids: Vec<Option<i64>> = d4
-                    .iter()
-                    .map(|d| phone_id(ctx.db, &d.0.phone_number))
-                    .collect();
-                match texts.iter().find(|t| !ids.contains(&Some(t.0))) {
-                    Some(t) => Err(format!("a text to phone user {}", t.0)),
-                    None => Ok(()),
-                }
-            },
-        ),
-    ];
-    parts.allowed = allow::venmo_money();
-    parts.allowed.extend(allow::texts_sent());
-    parts
+            }
+            let ids: Vec<Option<i64>> = doubles(v)
+                .iter()
+                .map(|d| phone_id(ctx.db, &d.0.phone_number))
+                .collect();
+            match texts.iter().find(|t| !ids.contains(&Some(t.0))) {
+                Some(t) => Err(format!("a text to phone user {}", t.0)),
+                None => Ok(()),
+            }
+        }),
+    ]
 }

@@ -18,6 +18,7 @@ mod wallet_to_card;
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::people::{SERVICE_NAMES, known};
+use crate::kit::{Script, Vals};
 use crate::model::Split;
 use crate::scenarios::Scenario;
 use apps::people::{Person, Population};
@@ -113,4 +114,23 @@ fn new_expenses(ctx: &EvalCtx) -> Vec<(i64, Option<i64>, i64, String, f64)> {
             )
         })
         .collect()
+}
+
+/// The cells `names` of `script` joined into one cell (a wrong step that is the right one with
+/// lines added).
+fn joined(script: &Script, names: &[&str], vals: &Vals) -> String {
+    names
+        .iter()
+        .map(|n| script.cell(n, vals))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every expense the episode added is paid by the supervisor.
+fn paid_by_supervisor(ctx: &EvalCtx) -> Result<(), String> {
+    let me = ctx.user_id("splitwise").unwrap_or(0);
+    match new_expenses(ctx).iter().find(|e| e.2 != me) {
+        Some(e) => Err(format!("{} paid by user {}", e.3, e.2)),
+        None => Ok(()),
+    }
 }

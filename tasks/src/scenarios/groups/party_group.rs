@@ -3,7 +3,7 @@
 //! the phone under a nickname (the note uses it); an older party's note has other guests and
 //! items. Variant 3 has four guests, two of them under nicknames.
 
-use super::{group_members, new_expenses, nickname};
+use super::{group_members, new_expenses, nickname, paid_by_supervisor};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
@@ -252,11 +252,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             Ok(())
         }),
         v.check("each expense is paid by the supervisor", |_, ctx| {
-            let me = ctx.user_id("splitwise").unwrap_or(0);
-            match new_expenses(ctx).iter().find(|e| e.2 != me) {
-                Some(e) => Err(format!("{} paid by user {}", e.3, e.2)),
-                None => Ok(()),
-            }
+            paid_by_supervisor(ctx)
         }),
         v.check(
             format!("each is split equally among the {} of them", v.members),

@@ -1,7 +1,7 @@
-# "Answer Venmo requests by who sent them" (sort_requests.rs): the ground truth is logins, find,
-# answer. The wrong solutions read one page (find_first_page), judge by Venmo friends
-# (find_by_venmo_friends) or first names (find_by_first_name), or pay every contact
-# (answer_paying_contacts).
+# "Answer Venmo requests by who sent them" (sort_requests.rs): the ground truth is logins, a
+# find step (requests + contacts, one cell), answer (pay_roommates). The wrong solutions read one
+# page (requests_first_page), judge by Venmo friends or first names (the find step followed by
+# known_by_venmo_friends or known_by_first_name), or pay every contact (pay_contacts).
 
 # %% logins
 {{login_any}}
@@ -9,34 +9,22 @@
 vm = login("venmo")
 ph = login("phone")
 
-# %% find
+# %% requests
 reqs = all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status="pending")
-contacts = all_pages(apis.phone.search_contacts, access_token=ph)
-known = {c["email"] for c in contacts}
-mates = {c["email"] for c in contacts if "roommate" in c["relationships"]}
-print(len(reqs), mates)
 
-# %% find_first_page
+# %% requests_first_page
 reqs = apis.venmo.show_received_payment_requests(access_token=vm, status="pending")
+
+# %% contacts
 contacts = all_pages(apis.phone.search_contacts, access_token=ph)
 known = {c["email"] for c in contacts}
 mates = {c["email"] for c in contacts if "roommate" in c["relationships"]}
 print(len(reqs), mates)
 
-# %% find_by_venmo_friends
-reqs = all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status="pending")
-contacts = all_pages(apis.phone.search_contacts, access_token=ph)
-known = {c["email"] for c in contacts}
-mates = {c["email"] for c in contacts if "roommate" in c["relationships"]}
-print(len(reqs), mates)
+# %% known_by_venmo_friends
 known = {f["email"] for f in all_pages(apis.venmo.search_friends, access_token=vm)}
 
-# %% find_by_first_name
-reqs = all_pages(apis.venmo.show_received_payment_requests, access_token=vm, status="pending")
-contacts = all_pages(apis.phone.search_contacts, access_token=ph)
-known = {c["email"] for c in contacts}
-mates = {c["email"] for c in contacts if "roommate" in c["relationships"]}
-print(len(reqs), mates)
+# %% known_by_first_name
 first = {c["first_name"] for c in contacts}
 for r in reqs:
     if r["sender"]["name"].split()[0] in first:
@@ -45,17 +33,14 @@ for r in reqs:
 # %% answer
 for r in reqs:
     e = r["sender"]["email"]
-    if e in mates:
+    if e in {{pay}}:
         apis.venmo.approve_payment_request(access_token=vm, payment_request_id=r["payment_request_id"])
     elif e not in known:
         apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r["payment_request_id"])
 apis.supervisor.complete_task()
 
-# %% answer_paying_contacts
-for r in reqs:
-    e = r["sender"]["email"]
-    if e in known:
-        apis.venmo.approve_payment_request(access_token=vm, payment_request_id=r["payment_request_id"])
-    elif e not in known:
-        apis.venmo.deny_payment_request(access_token=vm, payment_request_id=r["payment_request_id"])
-apis.supervisor.complete_task()
+# %% pay_roommates
+mates
+
+# %% pay_contacts
+known

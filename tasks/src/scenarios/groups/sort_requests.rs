@@ -3,6 +3,7 @@
 //! coworker (in the contacts, but not a Venmo friend). Variant 3 has a stranger sharing a
 //! contact's first name.
 
+use super::joined;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::updates_only;
@@ -13,14 +14,63 @@ use crate::kit::people::full;
 use crate::kit::people::{known, related, strangers};
 use crate::kit::python::solution;
 use crate::kit::venmo::payments_sent;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 
+/// A pending request the setup adds.
+#[derive(Clone)]
+struct Ask {
+    who: Person,
+    cents: i64,
+    note: String,
+    days_ago: i64,
+    /// What the supervisor should make of it: approved, denied or pending.
+    decision: &'static str,
+}
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    now: NaiveDateTime,
+    asks: Vec<Ask>,
+    /// Variant 3: the first stranger shares a contact's first name.
+    name_clash: bool,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
+    parts.apps = vec!["supervisor", "venmo", "phone"];
+    parts.setup.push(v.step(|v, s| {
+        let sup = &v.supervisor;
+        s.remove_pending_venmo_requests(sup, false)?;
+        s.set_venmo_balance(sup, 800.0)?;
+        for (i, a) in v.asks.iter().enumerate() {
+            let at = v.now - Duration::days(a.days_ago) - Duration::minutes(47 * i as i64 + 30);
+            s.add_venmo_request(&a.who, sup, usd(a.cents), &a.note, at)?;
+        }
+        Ok(())
+    }));
+    (parts.ground_truth, parts.wrong) = solutions(&v);
+    parts.checks = checks(&v);
+    parts.allowed = allow::venmo_money();
+    parts.allowed.push(Allow::new(
+        "the supervisor's answers to requests",
+        |ctx, r| {
+            r.is("venmo", "payment_requests")
+                && r.get("receiver_id").as_i64() == ctx.user_id("venmo")
+                && updates_only(r, &["approved_at", "denied_at", "updated_at"])
+        },
+    ));
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         !related(pop, p, Relation::Roommate).is_empty()
@@ -51,167 +101,137 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             picked.push(s.clone());
         }
     }
-    // (who, cents, note, days ago, decision)
-    let mut asks: Vec<(Person, i64, String, i64, &str)> = Vec::new();
-    asks.push((
-        picked[0].clone(),
-        cents_of(&mut g.rng, 3_000, 15_000, 1),
-        "Event tickets".into(),
-        12,
-        "denied",
-    ));
+    let ask = |who: &Person, cents: i64, note: &str, days_ago: i64, decision| Ask {
+        who: who.clone(),
+        cents,
+        note: note.into(),
+        days_ago,
+        decision,
+    };
+    let rng = &mut g.rng;
     let m0 = &mates[0];
-    asks.push((
-        m0.clone(),
-        cents_of(&mut g.rng, 4_000, 9_000, 1),
-        "Internet - May".into(),
-        6,
-        "approved",
-    ));
-    asks.push((
-        friend.clone(),
-        cents_of(&mut g.rng, 2_000, 6_000, 1),
-        "Dinner".into(),
-        5,
-        "pending",
-    ));
-    asks.push((
-        picked[1].clone(),
-        cents_of(&mut g.rng, 5_000, 20_000, 1),
-        "Invoice 4471".into(),
-        4,
-        "denied",
-    ));
-    asks.push((
-        coworker.clone(),
-        cents_of(&mut g.rng, 1_000, 3_000, 1),
-        "Team lunch".into(),
-        3,
-        "pending",
-    ));
-    asks.push((
-        m0.clone(),
-        cents_of(&mut g.rng, 2_000, 5_000, 1),
-        "Groceries".into(),
-        2,
-        "approved",
-    ));
+    let mut asks = vec![
+        ask(&picked[0], cents_of(rng, 3_000, 15_000, 1), "Event tickets", 12, "denied"),
+        ask(m0, cents_of(rng, 4_000, 9_000, 1), "Internet - May", 6, "approved"),
+        ask(&friend, cents_of(rng, 2_000, 6_000, 1), "Dinner", 5, "pending"),
+        ask(&picked[1], cents_of(rng, 5_000, 20_000, 1), "Invoice 4471", 4, "denied"),
+        ask(&coworker, cents_of(rng, 1_000, 3_000, 1), "Team lunch", 3, "pending"),
+        ask(m0, cents_of(rng, 2_000, 5_000, 1), "Groceries", 2, "approved"),
+    ];
     if let Some(m1) = mates.get(1) {
-        asks.push((
-            m1.clone(),
-            cents_of(&mut g.rng, 2_000, 5_000, 1),
-            "Cleaning supplies".into(),
-            1,
-            "approved",
-        ));
+        let cents = cents_of(rng, 2_000, 5_000, 1);
+        asks.push(ask(m1, cents, "Cleaning supplies", 1, "approved"));
     }
     if let Some(s) = picked.get(2) {
-        asks.push((
-            s.clone(),
-            cents_of(&mut g.rng, 1_000, 4_000, 1),
-            "Refund please".into(),
-            1,
-            "denied",
-        ));
+        let cents = cents_of(rng, 1_000, 4_000, 1);
+        asks.push(ask(s, cents, "Refund please", 1, "denied"));
     }
-    let instruction = match v {
+    Values {
+        name_clash: v == 3 && known_names.contains(&picked[0].first_name),
+        supervisor: p,
+        variant: v,
+        now: g.now,
+        asks,
+    }
+}
+
+fn instruction(variant: u8) -> String {
+    match variant {
         1 => "Go through my pending Venmo payment requests: decline the ones from people who aren't in my phone contacts, pay the ones from my roommates, and leave the others alone.".to_string(),
         2 => "I have a pile of Venmo requests waiting. Pay everything my roommates asked for, deny anything from people I don't have in my contacts, and don't touch the rest.".to_string(),
         _ => "Handle my pending Venmo requests: approve the ones my roommates sent, decline requests from anyone who isn't saved in my phone's contacts, and keep the other requests pending.".to_string(),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "venmo", "phone"];
-    let now = g.now;
-    let (sup, asks_s) = (p.clone(), asks.clone());
-    parts.setup.push(step(move |s| {
-        s.remove_pending_venmo_requests(&sup, false)?;
-        s.set_venmo_balance(&sup, 800.0)?;
-        for (i, (who, cents, note, ago, _)) in asks_s.iter().enumerate() {
-            let at = now - Duration::days(*ago) - Duration::minutes(47 * i as i64 + 30);
-            s.add_venmo_request(who, &sup, usd(*cents), note, at)?;
-        }
-        Ok(())
-    }));
+    }
+}
+
+/// The ground truth and the wrong solutions. A find step is the requests and the contacts in
+/// one cell; the wrong ones read one page or add lines.
+fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
     let script = Script::parse(include_str!("sort_requests.py"));
-    let cells = |find: &str, answer: &str| script.cells(&["logins", find, answer], &Vals::new());
-    parts.ground_truth = cells("find", "answer");
-    parts.wrong = vec![
+    let none = Vals::new();
+    let cells = |find: &[&str], pay: &str| {
+        let answer = Vals::new().code("pay", script.cell(pay, &none));
+        vec![
+            script.cell("logins", &none),
+            joined(&script, find, &none),
+            script.cell("answer", &answer),
+        ]
+    };
+    let find = ["requests", "contacts"];
+    let ground_truth = cells(&find, "pay_roommates");
+    let mut wrong = vec![
         solution(
             "reads only the first page of requests",
-            cells("find_first_page", "answer"),
+            cells(&["requests_first_page", "contacts"], "pay_roommates"),
         ),
         solution(
             "judges strangers by Venmo friendship instead of the contacts",
-            cells("find_by_venmo_friends", "answer"),
+            cells(
+                &["requests", "contacts", "known_by_venmo_friends"],
+                "pay_roommates",
+            ),
         ),
         solution(
             "pays every request from a contact",
-            cells("find", "answer_paying_contacts"),
+            cells(&find, "pay_contacts"),
         ),
     ];
-    if v == 3 && known_names.contains(&picked[0].first_name) {
-        parts.wrong.push(solution(
+    if v.name_clash {
+        wrong.push(solution(
             "matches contacts by first name",
-            cells("find_by_first_name", "answer"),
+            cells(
+                &["requests", "contacts", "known_by_first_name"],
+                "pay_roommates",
+            ),
         ));
     }
-    let of = |d: &str| -> Vec<(String, i64, String)> {
-        asks.iter()
-            .filter(|a| a.4 == d)
-            .map(|a| (a.0.email.clone(), a.1, a.2.clone()))
-            .collect()
-    };
+    (ground_truth, wrong)
+}
+
+/// The requests the supervisor should leave as `decision`.
+fn decided<'a>(v: &'a Values, decision: &'a str) -> impl Iterator<Item = &'a Ask> {
+    v.asks.iter().filter(move |a| a.decision == decision)
+}
+
+/// Every request meant to be `decision` is.
+fn all_are(v: &Values, ctx: &EvalCtx, decision: &str) -> Result<(), String> {
+    for a in decided(v, decision) {
+        let (e, n) = (&a.who.email, &a.note);
+        let id = find_request(ctx, e, a.cents, n).ok_or(format!("no request {n}"))?;
+        let s = request_status(ctx, id);
+        if s != decision {
+            return Err(format!("\"{n}\" from {e} is {s}"));
+        }
+    }
+    Ok(())
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let show = |d: &str| -> String {
-        asks.iter()
-            .filter(|a| a.4 == d)
-            .map(|a| format!("{} ${} \"{}\"", full(&a.0), c2(a.1), a.2))
+        decided(v, d)
+            .map(|a| format!("{} ${} \"{}\"", full(&a.who), c2(a.cents), a.note))
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let status_check = |d: &'static str, label: String, list: Vec<(String, i64, String)>| {
-        Check::new(label, move |ctx| {
-            for (e, c, n) in &list {
-                let id = find_request(ctx, e, *c, n).ok_or(format!("no request {n}"))?;
-                let s = request_status(ctx, id);
-                if s != d {
-                    return Err(format!("\"{n}\" from {e} is {s}"));
-                }
-            }
-            Ok(())
-        })
-    };
-    let paid: Vec<(String, i64)> = asks
-        .iter()
-        .filter(|a| a.4 == "approved")
-        .map(|a| (a.0.email.clone(), a.1))
-        .collect();
-    let total: i64 = paid.iter().map(|x| x.1).sum();
-    parts.checks = vec![
-        status_check(
-            "approved",
-            format!("approved: {}", show("approved")),
-            of("approved"),
-        ),
-        status_check(
-            "denied",
-            format!("declined: {}", show("denied")),
-            of("denied"),
-        ),
-        status_check(
-            "pending",
-            format!("still pending: {}", show("pending")),
-            of("pending"),
-        ),
-        Check::new(
+    let total: i64 = decided(v, "approved").map(|a| a.cents).sum();
+    vec![
+        v.check(format!("approved: {}", show("approved")), |v, ctx| {
+            all_are(v, ctx, "approved")
+        }),
+        v.check(format!("declined: {}", show("denied")), |v, ctx| {
+            all_are(v, ctx, "denied")
+        }),
+        v.check(format!("still pending: {}", show("pending")), |v, ctx| {
+            all_are(v, ctx, "pending")
+        }),
+        v.check(
             format!(
                 "Venmo payments only for the approved requests (${} in all)",
                 c2(total)
             ),
-            move |ctx| {
+            |v, ctx| {
                 let sent = payments_sent(ctx);
-                let mut left: Vec<(Option<i64>, f64)> = paid
-                    .iter()
-                    .map(|(e, c)| (uid(ctx, "venmo", e), usd(*c)))
+                let mut left: Vec<(Option<i64>, f64)> = decided(v, "approved")
+                    .map(|a| (uid(ctx, "venmo", &a.who.email), usd(a.cents)))
                     .collect();
                 for s in &sent {
                     match left
@@ -231,17 +251,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-    ];
-    parts.allowed = allow::venmo_money();
-    parts.allowed.push(Allow::new(
-        "the supervisor's answers to requests",
-        |ctx, r| {
-            r.is("venmo", "payment_requests")
-                && r.get("receiver_id").as_i64() == ctx.user_id("venmo")
-                && updates_only(r, &["approved_at", "denied_at", "updated_at"])
-        },
-    ));
-    parts
+    ]
 }
 
 /// The status of the supervisor's received request with this id: pending, approved or denied.

@@ -15,13 +15,55 @@ use crate::kit::people::full;
 use crate::kit::python::solution;
 use crate::kit::splitwise::expense_shares;
 use crate::kit::text::same_text;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    now: NaiveDateTime,
+    event: &'static str,
+    /// The receipt's path and the older receipt's.
+    path: &'static str,
+    old_path: &'static str,
+    /// The receipts' contents.
+    receipt: String,
+    old_receipt: String,
+    /// The friends who want tickets, and how many each.
+    friends: Vec<Person>,
+    counts: Vec<i64>,
+    /// The supervisor's own tickets, and all of them.
+    mine: i64,
+    total_n: i64,
+    /// The price of a ticket and the receipt's total, in cents.
+    price: i64,
+    total: i64,
+    /// A friend who asked for tickets to the older event.
+    other: Person,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "file_system", "phone", "splitwise"];
+    parts.setup.push(setup(&v));
+    (parts.ground_truth, parts.wrong) = solutions(&v);
+    parts.checks = checks(&v);
+    parts.allowed = vec![
+        allow_added("the expense", "splitwise", "expenses", |ctx, r| {
+            r.get("user_id").as_i64() == ctx.user_id("splitwise")
+        }),
+        allow_added("its shares", "splitwise", "expense_shares", |_, _| true),
+        allow::splitwise_notifications(),
+    ];
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 4);
     let fr = distinct_friends(pop, &p);
@@ -53,8 +95,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let total_n: i64 = counts.iter().sum::<i64>() + mine;
     let price = cents_of(&mut g.rng, 4_500, 15_000, 1);
     let total = price * total_n;
-    let friends: Vec<Person> = fr.iter().take(n_friends).cloned().collect();
-    let other = fr[n_friends].clone();
     let receipt = format!(
         "Ticketmaster\nOrder for {}\nEvent: {event}\nTickets: {total_n} x ${}\nTotal: ${}\nEnjoy the show!",
         full(&p),
@@ -65,7 +105,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         "Ticketmaster\nOrder for {}\nEvent: Jazz Night\nTickets: 4 x $35.00\nTotal: $140.00\nEnjoy the show!",
         full(&p)
     );
-    let instruction = match v {
+    Values {
+        supervisor: p,
+        variant: v,
+        now: g.now,
+        event,
+        path,
+        old_path,
+        receipt,
+        old_receipt,
+        friends: fr.iter().take(n_friends).cloned().collect(),
+        counts,
+        mine,
+        total_n,
+        price,
+        total,
+        other: fr[n_friends].clone(),
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let event = v.event;
+    match v.variant {
         1 => format!(
             "I bought the {event} tickets for me and some friends; the receipt is in my file system. The friends who want tickets texted me how many they need. Record it on Splitwise as one expense, not in any group, paid by me and described \"{event} tickets\": each of those friends owes the price of their tickets, and I owe for the rest."
         ),
@@ -75,59 +136,72 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Add an expense \"{event} tickets\" to Splitwise (no group) for the {event} tickets I bought; find the receipt in my file system. Each friend who texted me how many they wanted owes their tickets' price, and the leftover tickets are my share. I paid."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "phone", "splitwise"];
-    let now = g.now;
-    let (sup, fs_, oth) = (p.clone(), friends.clone(), other.clone());
-    let (path_s, old_s, ev) = (path.to_string(), old_path.to_string(), event.to_string());
-    let counts_s = counts.clone();
-    parts.setup.push(step(move |s| {
-        s.add_file(&sup, &old_s, &old_receipt, now - Duration::days(80))?;
-        s.add_file(&sup, &path_s, &receipt, now - Duration::days(6))?;
+    }
+}
+
+/// The two receipts, the friends' texts (variant 2: a first count changed later), an older
+/// request and the supervisor's own text about the total.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now, ev) = (&v.supervisor, v.now, v.event);
+        s.add_file(sup, v.old_path, &v.old_receipt, now - Duration::days(80))?;
+        s.add_file(sup, v.path, &v.receipt, now - Duration::days(6))?;
         s.add_text(
-            &oth,
-            &sup,
+            &v.other,
+            sup,
             "Can I get 2 tickets for the jazz night?",
             now - Duration::days(85),
         )?;
-        for (i, (f, c)) in fs_.iter().zip(&counts_s).enumerate() {
+        for (i, (f, c)) in v.friends.iter().zip(&v.counts).enumerate() {
             let at = now - Duration::days(5) + Duration::hours(3 * i as i64);
-            if v == 2 && i == 0 {
-                s.add_text(f, &sup, &format!("I'm in for {ev}! Put me down for 1 ticket."), at - Duration::hours(20))?;
-                s.add_text(f, &sup, &format!("Change of plans for {ev}: my brother is coming, so {c} tickets for me please."), at)?;
+            if v.variant == 2 && i == 0 {
+                s.add_text(f, sup, &format!("I'm in for {ev}! Put me down for 1 ticket."), at - Duration::hours(20))?;
+                s.add_text(f, sup, &format!("Change of plans for {ev}: my brother is coming, so {c} tickets for me please."), at)?;
             } else {
                 let t = if *c == 1 { "ticket" } else { "tickets" };
-                s.add_text(f, &sup, &format!("Count me in for {ev}, I'd like {c} {t}!"), at)?;
+                s.add_text(f, sup, &format!("Count me in for {ev}, I'd like {c} {t}!"), at)?;
             }
         }
         s.add_text(
-            &sup,
-            &fs_[0],
-            &format!("Got the {ev} seats, {total_n} tickets in total!"),
+            sup,
+            &v.friends[0],
+            &format!("Got the {ev} seats, {} tickets in total!", v.total_n),
             now - Duration::days(6) + Duration::hours(1),
         )?;
         Ok(())
-    }));
+    })
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
     let script = Script::parse(include_str!("ticket_shares.py"));
+    let event = v.event;
     let vals = Vals::new()
         .lit("event", event)
         .lit("event_line", &format!("Event: {event}"))
         .lit("description", &format!("{event} tickets"));
-    let cells = |names: &[&str]| script.cells(names, &vals);
-    parts.ground_truth = cells(&["logins", "read", "counts", "record"]);
-    parts.wrong = vec![
+    // `read` takes the `receipt`, `counts` reads the texts in the `order`.
+    let cells = |names: &[&str], receipt: &str, order: &str| {
+        let filled = vals
+            .clone()
+            .code("receipt", script.cell(receipt, &vals))
+            .code("order", script.cell(order, &vals));
+        script.cells(names, &filled)
+    };
+    let right = |names: &[&str]| cells(names, "of_the_event", "oldest_first");
+    let ground_truth = right(&["logins", "read", "counts", "record"]);
+    let mut wrong = vec![
         solution(
             "splits the total equally",
-            cells(&["logins", "read", "counts", "record_equally"]),
+            right(&["logins", "read", "counts", "record_equally"]),
         ),
         solution(
             "takes the older tickets receipt",
-            cells(&["logins", "read_oldest", "counts", "record"]),
+            cells(&["logins", "read", "counts", "record"], "oldest", "oldest_first"),
         ),
         solution(
             "counts the supervisor's own text as a friend's",
-            cells(&[
+            right(&[
                 "logins",
                 "read",
                 "own_contact",
@@ -136,58 +210,55 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ]),
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "goes by each friend's first text",
-            cells(&["logins", "read", "counts_first_texts", "record"]),
+            cells(
+                &["logins", "read", "counts", "record"],
+                "of_the_event",
+                "newest_first",
+            ),
         ));
     }
-    let want: Vec<(Option<Person>, i64)> = std::iter::once((None, mine * price))
-        .chain(
-            friends
-                .iter()
-                .zip(&counts)
-                .map(|(f, c)| (Some(f.clone()), c * price)),
-        )
-        .collect();
-    let shown = want
+    (ground_truth, wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let shown = wanted_shares(v)
         .iter()
         .map(|(f, c)| {
             format!(
                 "{} ${}",
-                f.as_ref()
-                    .map_or("the supervisor".to_string(), |f| f.first_name.clone()),
+                f.map_or("the supervisor".to_string(), |f| f.first_name.clone()),
                 c2(*c)
             )
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let desc = format!("{event} tickets");
-    let d1 = desc.clone();
-    parts.checks = vec![
-        Check::new("exactly one new expense", |ctx| {
+    vec![
+        v.check("exactly one new expense", |_, ctx| {
             match new_expenses(ctx).len() {
                 1 => Ok(()),
                 n => Err(format!("{n} expenses")),
             }
         }),
-        Check::new(
-            format!("for the receipt's total, ${}", c2(total)),
-            move |ctx| match new_expenses(ctx).first() {
-                Some(e) if same_amount(e.4, usd(total)) => Ok(()),
+        v.check(
+            format!("for the receipt's total, ${}", c2(v.total)),
+            |v, ctx| match new_expenses(ctx).first() {
+                Some(e) if same_amount(e.4, usd(v.total)) => Ok(()),
                 Some(e) => Err(format!("${}", e.4)),
                 None => Err("no expense".into()),
             },
         ),
-        Check::new(
-            format!("described \"{desc}\""),
-            move |ctx| match new_expenses(ctx).first() {
-                Some(e) if same_text(&e.3, &d1) => Ok(()),
+        v.check(
+            format!("described \"{} tickets\"", v.event),
+            |v, ctx| match new_expenses(ctx).first() {
+                Some(e) if same_text(&e.3, &format!("{} tickets", v.event)) => Ok(()),
                 Some(e) => Err(format!("\"{}\"", e.3)),
                 None => Err("no expense".into()),
             },
         ),
-        Check::new("paid by the supervisor, outside any group", |ctx| {
+        v.check("paid by the supervisor, outside any group", |_, ctx| {
             let me = ctx.user_id("splitwise").unwrap_or(0);
             match new_expenses(ctx).first() {
                 Some(e) if e.2 == me && e.1.is_none() => Ok(()),
@@ -195,7 +266,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Err("no expense".into()),
             }
         }),
-        Check::new(format!("shares: {shown}"), move |ctx| {
+        v.check(format!("shares: {shown}"), |v, ctx| {
+            let want = wanted_shares(v);
             let e = new_expenses(ctx).first().cloned().ok_or("no expense")?;
             let shares = expense_shares(ctx, e.0);
             if shares.len() != want.len() {
@@ -218,13 +290,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
             Ok(())
         }),
-    ];
-    parts.allowed = vec![
-        allow_added("the expense", "splitwise", "expenses", |ctx, r| {
-            r.get("user_id").as_i64() == ctx.user_id("splitwise")
-        }),
-        allow_added("its shares", "splitwise", "expense_shares", |_, _| true),
-        allow::splitwise_notifications(),
-    ];
-    parts
+    ]
+}
+
+/// The shares wanted, the supervisor's first (None): (friend, cents).
+fn wanted_shares(v: &Values) -> Vec<(Option<&Person>, i64)> {
+    std::iter::once((None, v.mine * v.price))
+        .chain(
+            v.friends
+                .iter()
+                .zip(&v.counts)
+                .map(|(f, c)| (Some(f), c * v.price)),
+        )
+        .collect()
 }

@@ -2,75 +2,102 @@
 //! payments to one another that mentions the city, and comment on it." Near misses: a payment
 //! between them about rent, one about the city from a friend outside the group, a private one.
 
+use super::joined;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added, updates_only};
-use crate::kit::db::uid;
+use crate::kit::db::{ids, uid};
 use crate::kit::people::distinct_friends;
 use crate::kit::python::solution;
 use crate::kit::text::same_text;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
+
+/// A Venmo payment between the friends.
+#[derive(Clone)]
+struct Pay {
+    from: Person,
+    to: Person,
+    note: String,
+    private: bool,
+    /// The supervisor should like and comment on it.
+    counts: bool,
+}
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    now: NaiveDateTime,
+    city: &'static str,
+    /// The Splitwise group of the trip.
+    group: String,
+    comment: &'static str,
+    /// The four friends the payments are between.
+    friends: [Person; 4],
+    /// The group's members besides the supervisor.
+    members: Vec<Person>,
+    pays: Vec<Pay>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "splitwise", "venmo"];
+    parts.setup.push(setup(&v));
+    (parts.ground_truth, parts.wrong) = solutions(&v);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 4);
     let fr = distinct_friends(pop, &p);
     let v = g.variant;
     let city = ["Tulum", "Banff", "Reykjavik"][(v - 1) as usize];
-    let group = format!("{city} Getaway");
     let comment = ["Great trip!", "Miss it already!", "Best trip ever!"][(v - 1) as usize];
-    let (a, b, c, d) = (fr[0].clone(), fr[1].clone(), fr[2].clone(), fr[3].clone());
-    // (from, to, note, private, counts)
-    let pays: Vec<(Person, Person, String, bool, bool)> = vec![
-        (
-            a.clone(),
-            b.clone(),
-            format!("{city} hotel share"),
-            false,
-            true,
-        ),
-        (
-            c.clone(),
-            a.clone(),
-            format!("Dinner in {city}"),
-            false,
-            true,
-        ),
-        (
-            b.clone(),
-            c.clone(),
-            format!("{city} boat tour"),
-            false,
-            v != 1,
-        ),
-        (a.clone(), b.clone(), "Rent - May".to_string(), false, false),
-        (
-            d.clone(),
-            a.clone(),
-            format!("{city} souvenirs"),
-            false,
-            false,
-        ),
-        (c.clone(), b.clone(), format!("{city} taxi"), true, false),
-    ];
+    let (a, b, c, d) = (&fr[0], &fr[1], &fr[2], &fr[3]);
     let members: Vec<Person> = if v == 1 {
         vec![a.clone(), b.clone()]
     } else {
         vec![a.clone(), b.clone(), c.clone()]
     };
-    let pays: Vec<_> = pays
-        .into_iter()
-        .map(|mut x| {
-            x.4 = x.4
-                && members.iter().any(|m| m.id == x.0.id)
-                && members.iter().any(|m| m.id == x.1.id);
-            x
-        })
-        .collect();
-    let instruction = match v {
+    let in_group = |x: &Person| members.iter().any(|m| m.id == x.id);
+    let pay = |from: &Person, to: &Person, note: String, private: bool, counts: bool| Pay {
+        from: from.clone(),
+        to: to.clone(),
+        note,
+        private,
+        counts: counts && in_group(from) && in_group(to),
+    };
+    let pays = vec![
+        pay(a, b, format!("{city} hotel share"), false, true),
+        pay(c, a, format!("Dinner in {city}"), false, true),
+        pay(b, c, format!("{city} boat tour"), false, v != 1),
+        pay(a, b, "Rent - May".to_string(), false, false),
+        pay(d, a, format!("{city} souvenirs"), false, false),
+        pay(c, b, format!("{city} taxi"), true, false),
+    ];
+    Values {
+        friends: [a.clone(), b.clone(), c.clone(), d.clone()],
+        supervisor: p,
+        variant: v,
+        now: g.now,
+        city,
+        group: format!("{city} Getaway"),
+        comment,
+        members,
+        pays,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (city, group, comment) = (v.city, &v.group, v.comment);
+    match v.variant {
         1 => format!(
             "My friends from our {city} trip (the Splitwise group \"{group}\") have been paying each other back on Venmo. Like each Venmo payment between them that mentions {city}, and comment \"{comment}\" on it."
         ),
@@ -80,25 +107,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Cheer on my {city} travel buddies: they're everyone in my Splitwise group \"{group}\". Like each of their Venmo payments to each other about {city} and comment \"{comment}\"."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "splitwise", "venmo"];
-    let now = g.now;
-    let (sup, ms, pays_s, group_s) = (p.clone(), members.clone(), pays.clone(), group.clone());
-    let fs_ = [a.clone(), b.clone(), c.clone(), d.clone()];
-    parts.setup.push(step(move |s| {
-        let mut all = vec![&sup];
-        all.extend(ms.iter());
-        s.add_splitwise_group(&sup, &all, &group_s, now - Duration::days(30))?;
-        for (i, (from, to, note, private, _)) in pays_s.iter().enumerate() {
+    }
+}
+
+/// The group, the trip's payments, and newer everyday ones.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        let mut all = vec![sup];
+        all.extend(v.members.iter());
+        s.add_splitwise_group(sup, &all, &v.group, now - Duration::days(30))?;
+        for (i, p) in v.pays.iter().enumerate() {
             let id = s.add_venmo_payment(
-                from,
-                to,
+                &p.from,
+                &p.to,
                 40.0 + 13.0 * i as f64,
-                note,
+                &p.note,
                 now - Duration::days(6) + Duration::hours(5 * i as i64),
             )?;
-            if *private {
+            if p.private {
                 s.execute(
                     "UPDATE venmo.transactions SET private = 1 WHERE id = ?1",
                     [id],
@@ -114,8 +141,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Movie night",
             "Parking",
         ];
+        let fs = &v.friends;
         for (i, note) in everyday.iter().enumerate() {
-            let (from, to) = (&fs_[i % fs_.len()], &fs_[(i + 1) % fs_.len()]);
+            let (from, to) = (&fs[i % fs.len()], &fs[(i + 1) % fs.len()]);
             s.add_venmo_payment(
                 from,
                 to,
@@ -125,63 +153,82 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         Ok(())
-    }));
+    })
+}
+
+/// The ground truth and the wrong solutions. A find step is the group's members, the feed and
+/// the pick, in one cell.
+fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
     let script = Script::parse(include_str!("trip_feed.py"));
     let vals = Vals::new()
-        .lit("group", &group)
-        .lit("city", &city.to_lowercase())
-        .lit("comment", comment);
-    let cells = |find: &str, act: &str| script.cells(&["logins", find, act], &vals);
-    parts.ground_truth = cells("find", "like_and_comment");
-    parts.wrong = vec![
+        .lit("group", &v.group)
+        .lit("city", &v.city.to_lowercase())
+        .lit("comment", v.comment);
+    let cells = |feed: &str, pick: &str, act: &str| {
+        vec![
+            script.cell("logins", &vals),
+            joined(&script, &["members", feed, pick], &vals),
+            script.cell(act, &vals),
+        ]
+    };
+    let ground_truth = cells("feed", "pick", "like_and_comment");
+    let wrong = vec![
         solution(
             "takes payments where only one side is in the group",
-            cells("find_either_side", "like_and_comment"),
+            cells("feed", "pick_either_side", "like_and_comment"),
         ),
-        solution("comments without liking", cells("find", "comment_only")),
+        solution(
+            "comments without liking",
+            cells("feed", "pick", "comment_only"),
+        ),
         solution(
             "reads only the first page of the feed",
-            cells("find_first_page", "like_and_comment"),
+            cells("feed_first_page", "pick", "like_and_comment"),
         ),
     ];
-    let targets: Vec<(String, String, String)> = pays
+    (ground_truth, wrong)
+}
+
+/// The ids of the payments to like and comment on, sorted.
+fn target_ids(v: &Values, ctx: &EvalCtx) -> Vec<i64> {
+    let mut ids: Vec<i64> = v
+        .pays
         .iter()
-        .filter(|x| x.4)
-        .map(|x| (x.0.email.clone(), x.1.email.clone(), x.2.clone()))
+        .filter(|p| p.counts)
+        .flat_map(|p| txn_ids(ctx, &p.from.email, &p.to.email, &p.note))
         .collect();
-    let shown = targets
+    ids.sort_unstable();
+    ids
+}
+
+/// The supervisor's new rows of `table` (likes or comments): (transaction, comment), sorted.
+fn mine(ctx: &EvalCtx, table: &str) -> Vec<(i64, String)> {
+    let me = ctx.user_id("venmo");
+    let mut v: Vec<(i64, String)> = added(ctx, "venmo", table)
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == me)
+        .map(|r| {
+            (
+                r.get("transaction_id").as_i64().unwrap_or(0),
+                r.get("comment").as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let shown = v
+        .pays
         .iter()
-        .map(|t| format!("\"{}\"", t.2))
+        .filter(|p| p.counts)
+        .map(|p| format!("\"{}\"", p.note))
         .collect::<Vec<_>>()
         .join(", ");
-    let ids_of = move |ctx: &EvalCtx, t: &[(String, String, String)]| -> Vec<i64> {
-        let mut v: Vec<i64> = t
-            .iter()
-            .flat_map(|x| txn_ids(ctx, &x.0, &x.1, &x.2))
-            .collect();
-        v.sort_unstable();
-        v
-    };
-    let mine = |ctx: &EvalCtx, table: &str| -> Vec<(i64, String)> {
-        let me = ctx.user_id("venmo");
-        let mut v: Vec<(i64, String)> = added(ctx, "venmo", table)
-            .into_iter()
-            .filter(|r| r.get("user_id").as_i64() == me)
-            .map(|r| {
-                (
-                    r.get("transaction_id").as_i64().unwrap_or(0),
-                    r.get("comment").as_str().unwrap_or("").to_string(),
-                )
-            })
-            .collect();
-        v.sort();
-        v
-    };
-    let (t1, t2) = (targets.clone(), targets.clone());
-    let comment_s = comment.to_string();
-    parts.checks = vec![
-        Check::new(format!("liked exactly: {shown}"), move |ctx| {
-            let want = ids_of(ctx, &t1);
+    vec![
+        v.check(format!("liked exactly: {shown}"), |v, ctx| {
+            let want = target_ids(v, ctx);
             let got: Vec<i64> = mine(ctx, "transaction_likes").iter().map(|x| x.0).collect();
             if want.is_empty() || got != want {
                 Err(format!("liked {got:?}, want {want:?}"))
@@ -189,8 +236,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             }
         }),
-        Check::new(format!("commented on exactly: {shown}"), move |ctx| {
-            let want = ids_of(ctx, &t2);
+        v.check(format!("commented on exactly: {shown}"), |v, ctx| {
+            let want = target_ids(v, ctx);
             let got: Vec<i64> = mine(ctx, "transaction_comments")
                 .iter()
                 .map(|x| x.0)
@@ -201,16 +248,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             }
         }),
-        Check::new(format!("each comment says \"{comment}\""), move |ctx| {
+        v.check(format!("each comment says \"{}\"", v.comment), |v, ctx| {
             let got = mine(ctx, "transaction_comments");
-            match got.iter().find(|x| !same_text(&x.1, &comment_s)) {
+            match got.iter().find(|x| !same_text(&x.1, v.comment)) {
                 Some(x) => Err(format!("\"{}\"", x.1)),
                 None if got.is_empty() => Err("no comment".into()),
                 None => Ok(()),
             }
         }),
-    ];
-    parts.allowed = vec![
+    ]
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added(
             "the supervisor's likes",
             "venmo",
@@ -227,8 +277,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             r.is("venmo", "transactions") && updates_only(r, &["like_count"])
         }),
         allow_added("Venmo notifications", "venmo", "notifications", |_, _| true),
-    ];
-    parts
+    ]
 }
 
 /// The ids of the Venmo transactions from `from` to `to` described `note`.
@@ -236,12 +285,9 @@ fn txn_ids(ctx: &EvalCtx, from: &str, to: &str, note: &str) -> Vec<i64> {
     let (Some(a), Some(b)) = (uid(ctx, "venmo", from), uid(ctx, "venmo", to)) else {
         return Vec::new();
     };
-    let Ok(mut st) = ctx.db.prepare_cached(
+    ids(
+        ctx.db,
         "SELECT id FROM venmo.transactions WHERE sender_id = ?1 AND receiver_id = ?2 AND description = ?3",
-    ) else {
-        return Vec::new();
-    };
-    st.query_map(rusqlite::params![a, b, note], |r| r.get(0))
-        .map(|rows| rows.filter_map(Result::ok).collect())
-        .unwrap_or_default()
+        rusqlite::params![a, b, note],
+    )
 }

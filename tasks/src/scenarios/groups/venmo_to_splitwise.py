@@ -1,7 +1,7 @@
 # "Record a roommate's Venmo payments on Splitwise" (venmo_to_splitwise.rs): the ground truth
-# is logins, find (received since May 1), record. The wrong solutions take sent payments too
-# (find_sent_too) or April's (find_all_time), record outside the group (record_outside_group)
-# or swap payer and receiver (record_swapped).
+# is logins, find (of the transactions received_this_month), record. The wrong solutions take
+# sent payments too (this_month) or April's (received_all_time), record outside the group
+# (record_outside_group) or swap payer and receiver (record_swapped).
 
 # %% logins
 {{login_any}}
@@ -14,28 +14,19 @@ sw = login("splitwise")
 mates = all_pages(apis.phone.search_contacts, access_token=ph, relationship="roommate")
 got = []
 for m in mates:
-    got += all_pages(apis.venmo.show_transactions, access_token=vm, user_email=m["email"], direction="received", min_created_at="2023-05-01")
+    got += {{transactions}}
 groups = all_pages(apis.splitwise.show_groups, access_token=sw)
 gid = next(x["group_id"] for x in groups if x["name"] == "Roommates")
 print(len(got), gid)
 
-# %% find_sent_too
-mates = all_pages(apis.phone.search_contacts, access_token=ph, relationship="roommate")
-got = []
-for m in mates:
-    got += all_pages(apis.venmo.show_transactions, access_token=vm, user_email=m["email"], min_created_at="2023-05-01")
-groups = all_pages(apis.splitwise.show_groups, access_token=sw)
-gid = next(x["group_id"] for x in groups if x["name"] == "Roommates")
-print(len(got), gid)
+# %% received_this_month
+all_pages(apis.venmo.show_transactions, access_token=vm, user_email=m["email"], direction="received", min_created_at="2023-05-01")
 
-# %% find_all_time
-mates = all_pages(apis.phone.search_contacts, access_token=ph, relationship="roommate")
-got = []
-for m in mates:
-    got += all_pages(apis.venmo.show_transactions, access_token=vm, user_email=m["email"], direction="received")
-groups = all_pages(apis.splitwise.show_groups, access_token=sw)
-gid = next(x["group_id"] for x in groups if x["name"] == "Roommates")
-print(len(got), gid)
+# %% this_month
+all_pages(apis.venmo.show_transactions, access_token=vm, user_email=m["email"], min_created_at="2023-05-01")
+
+# %% received_all_time
+all_pages(apis.venmo.show_transactions, access_token=vm, user_email=m["email"], direction="received")
 
 # %% record
 for t in got:

@@ -12,16 +12,59 @@ use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::related;
 use crate::kit::python::solution;
+use crate::kit::splitwise::group_named;
 use crate::kit::text::same_text;
 use crate::kit::time::on;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use sim::sql::Cached;
+
+/// A Venmo payment the setup adds.
+struct Pay {
+    from: Person,
+    to: Person,
+    cents: i64,
+    note: String,
+    at: NaiveDateTime,
+    /// A roommate's payment to the supervisor this month: to record.
+    counts: bool,
+}
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    now: NaiveDateTime,
+    month_start: NaiveDateTime,
+    mates: Vec<Person>,
+    friend: Person,
+    /// Variant 2: the first roommate's contact is saved under this nickname.
+    nick: String,
+    pays: Vec<Pay>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
+    parts.apps = vec!["supervisor", "phone", "venmo", "splitwise"];
+    parts.setup.push(setup(&v));
+    (parts.ground_truth, parts.wrong) = solutions();
+    parts.checks = checks(&v);
+    parts.allowed = vec![
+        allow_added(
+            "the recorded payments",
+            "splitwise",
+            "payments",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+        ),
+        allow::splitwise_notifications(),
+    ];
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         !related(pop, p, Relation::Roommate).is_empty()
@@ -34,8 +77,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let month_start = NaiveDate::from_ymd_opt(2023, 5, 1)
         .and_then(|d| d.and_hms_opt(0, 0, 0))
         .unwrap_or(now);
-    // (from, to, cents, note, at, counts)
-    let mut pays: Vec<(Person, Person, i64, String, NaiveDateTime, bool)> = Vec::new();
+    let pay = |from: &Person, to: &Person, cents, note: &str, at, counts| Pay {
+        from: from.clone(),
+        to: to.clone(),
+        cents,
+        note: note.to_string(),
+        at,
+        counts,
+    };
+    let mut pays: Vec<Pay> = Vec::new();
     let notes = [
         "Internet share",
         "Groceries",
@@ -46,141 +96,138 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         let m = &mates[i % mates.len()];
         let c = cents_of(&mut g.rng, 1_500, 9_000, 1);
         let at = on(2023, 5, 3 + 4 * i as u32, 19, 10 + i as u32);
-        pays.push((m.clone(), p.clone(), c, note.to_string(), at, true));
+        pays.push(pay(m, &p, c, note, at, true));
     }
     if v == 3 {
         let c = cents_of(&mut g.rng, 1_500, 9_000, 1);
-        pays.push((
-            mates[0].clone(),
-            p.clone(),
-            c,
-            notes[3].to_string(),
-            on(2023, 5, 1, 8, 5),
-            true,
-        ));
+        pays.push(pay(&mates[0], &p, c, notes[3], on(2023, 5, 1, 8, 5), true));
     }
     let c = cents_of(&mut g.rng, 1_500, 9_000, 1);
-    pays.push((
-        p.clone(),
-        mates[0].clone(),
-        c,
-        "Cleaning supplies".into(),
-        on(2023, 5, 9, 12, 0),
-        false,
-    ));
+    let cleaning = on(2023, 5, 9, 12, 0);
+    pays.push(pay(&p, &mates[0], c, "Cleaning supplies", cleaning, false));
     let c = cents_of(&mut g.rng, 1_500, 9_000, 1);
-    pays.push((
-        mates[0].clone(),
-        p.clone(),
-        c,
-        "Water bill".into(),
-        on(2023, 4, 27, 20, 0),
-        false,
-    ));
+    let water = on(2023, 4, 27, 20, 0);
+    pays.push(pay(&mates[0], &p, c, "Water bill", water, false));
     let c = cents_of(&mut g.rng, 1_500, 9_000, 1);
-    pays.push((
-        friend.clone(),
-        p.clone(),
-        c,
-        "Concert tickets".into(),
-        on(2023, 5, 10, 21, 0),
-        false,
-    ));
-    let counted: Vec<(Person, i64, String)> = pays
-        .iter()
-        .filter(|x| x.5)
-        .map(|x| (x.0.clone(), x.2, x.3.clone()))
-        .collect();
-    let instruction = match v {
+    let concert = on(2023, 5, 10, 21, 0);
+    pays.push(pay(&friend, &p, c, "Concert tickets", concert, false));
+    Values {
+        nick: nickname(pop, &p, 2),
+        supervisor: p,
+        variant: v,
+        now,
+        month_start,
+        mates,
+        friend,
+        pays,
+    }
+}
+
+fn instruction(variant: u8) -> String {
+    match variant {
         1 => "My roommate paid me back a few times on Venmo this month. Record each of those Venmo payments as a payment in our Roommates group on Splitwise, with the same amount and note.".to_string(),
         2 => "Every Venmo payment I received from my roommates so far this month should also be on Splitwise: add each one as a payment from them to me in our Roommates group, using the Venmo note as the description.".to_string(),
         _ => "Sync Splitwise with Venmo: for each payment my roommates sent me on Venmo this month, record a matching payment (same amount, Venmo note as description) in our Roommates group.".to_string(),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "venmo", "splitwise"];
-    let (sup, ms, pays_s, fr) = (p.clone(), mates.clone(), pays.clone(), friend.clone());
-    let nick = nickname(pop, &p, 2);
-    parts.setup.push(step(move |s| {
-        for m in ms.iter().chain(std::iter::once(&fr)) {
-            s.remove_venmo_transactions_between(&sup, m, month_start - Duration::days(10), now)?;
+    }
+}
+
+/// Only the designed payments with the roommates and the friend since mid-April; variant 2
+/// relabels a roommate.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let sup = &v.supervisor;
+        for m in v.mates.iter().chain(std::iter::once(&v.friend)) {
+            s.remove_venmo_transactions_between(sup, m, v.month_start - Duration::days(10), v.now)?;
         }
-        if v == 2 {
-            s.relabel_contact(&sup, &ms[0], &nick, &["roommate"])?;
+        if v.variant == 2 {
+            s.relabel_contact(sup, &v.mates[0], &v.nick, &["roommate"])?;
         }
-        for (from, to, c, note, at, _) in &pays_s {
-            s.add_venmo_payment(from, to, usd(*c), note, *at)?;
+        for p in &v.pays {
+            s.add_venmo_payment(&p.from, &p.to, usd(p.cents), &p.note, p.at)?;
         }
         Ok(())
-    }));
+    })
+}
+
+/// The ground truth and the wrong solutions (`find` reads each roommate's `transactions`).
+fn solutions() -> (Vec<String>, Vec<Solution>) {
     let script = Script::parse(include_str!("venmo_to_splitwise.py"));
-    let cells = |find: &str, record: &str| script.cells(&["logins", find, record], &Vals::new());
-    parts.ground_truth = cells("find", "record");
-    parts.wrong = vec![
+    let none = Vals::new();
+    let cells = |transactions: &str, record: &str| {
+        let vals = Vals::new().code("transactions", script.cell(transactions, &none));
+        script.cells(&["logins", "find", record], &vals)
+    };
+    let ground_truth = cells("received_this_month", "record");
+    let wrong = vec![
         solution(
             "records the payments the supervisor sent too",
-            cells("find_sent_too", "record"),
+            cells("this_month", "record"),
         ),
         solution(
             "takes every payment from them, April's too",
-            cells("find_all_time", "record"),
+            cells("received_all_time", "record"),
         ),
         solution(
             "records them outside the group",
-            cells("find", "record_outside_group"),
+            cells("received_this_month", "record_outside_group"),
         ),
-        solution("swaps payer and receiver", cells("find", "record_swapped")),
+        solution(
+            "swaps payer and receiver",
+            cells("received_this_month", "record_swapped"),
+        ),
     ];
-    let shown = counted
-        .iter()
-        .map(|(m, c, n)| format!("{} ${} \"{n}\"", m.first_name, c2(*c)))
+    (ground_truth, wrong)
+}
+
+/// The payments to record.
+fn counted(v: &Values) -> impl Iterator<Item = &Pay> {
+    v.pays.iter().filter(|p| p.counts)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let shown = counted(v)
+        .map(|p| format!("{} ${} \"{}\"", p.from.first_name, c2(p.cents), p.note))
         .collect::<Vec<_>>()
         .join(", ");
-    let (k1, k2, k3) = (counted.clone(), counted.clone(), counted.clone());
-    let n_want = counted.len();
-    let group_of = |ctx: &EvalCtx| -> Option<i64> {
-        let me = ctx.user_id("splitwise")?;
-        ctx.db
-            .query_row_cached(
-                "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
-                 WHERE m.user_id = ?1 AND g.name = 'Roommates' ORDER BY g.id LIMIT 1",
-                [me],
-                |r| r.get(0),
-            )
-            .ok()
-    };
-    parts.checks = vec![
-        Check::new(
-            format!("{n_want} Splitwise payments recorded"),
-            move |ctx| match new_payments(ctx).len() {
-                n if n == n_want => Ok(()),
+    vec![
+        v.check(
+            format!("{} Splitwise payments recorded", counted(v).count()),
+            |v, ctx| match new_payments(ctx).len() {
+                n if n == counted(v).count() => Ok(()),
                 n => Err(format!("{n} payments")),
             },
         ),
-        Check::new(format!("one for each Venmo payment: {shown}"), move |ctx| {
+        v.check(format!("one for each Venmo payment: {shown}"), |v, ctx| {
             let mut got = new_payments(ctx);
-            for (m, c, _) in &k1 {
-                let id = uid(ctx, "splitwise", &m.email);
+            for p in counted(v) {
+                let id = uid(ctx, "splitwise", &p.from.email);
                 match got
                     .iter()
-                    .position(|x| Some(x.1) == id && same_amount(x.3, usd(*c)))
+                    .position(|x| Some(x.1) == id && same_amount(x.3, usd(p.cents)))
                 {
                     Some(i) => {
                         got.remove(i);
                     }
-                    None => return Err(format!("none of ${} from {}", c2(*c), m.first_name)),
+                    None => {
+                        return Err(format!(
+                            "none of ${} from {}",
+                            c2(p.cents),
+                            p.from.first_name
+                        ));
+                    }
                 }
             }
             Ok(())
         }),
-        Check::new("each is paid to the supervisor", move |ctx| {
+        v.check("each is paid to the supervisor", |_, ctx| {
             let me = ctx.user_id("splitwise").unwrap_or(0);
             match new_payments(ctx).iter().find(|x| x.2 != me) {
                 Some(x) => Err(format!("${} received by user {}", x.3, x.2)),
                 None => Ok(()),
             }
         }),
-        Check::new("each is in the Roommates group", move |ctx| {
-            let gid = group_of(ctx);
+        v.check("each is in the Roommates group", |_, ctx| {
+            let gid = group_named(ctx, "Roommates");
             match new_payments(ctx)
                 .iter()
                 .find(|x| x.0 != gid || gid.is_none())
@@ -189,20 +236,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Ok(()),
             }
         }),
-        Check::new("each has its Venmo note as description", move |ctx| {
+        v.check("each has its Venmo note as description", |v, ctx| {
             let got = new_payments(ctx);
-            for (_, c, n) in &k2 {
+            for p in counted(v) {
                 if !got
                     .iter()
-                    .any(|x| same_amount(x.3, usd(*c)) && same_text(&x.4, n))
+                    .any(|x| same_amount(x.3, usd(p.cents)) && same_text(&x.4, &p.note))
                 {
-                    return Err(format!("no payment described \"{n}\""));
+                    return Err(format!("no payment described \"{}\"", p.note));
                 }
             }
             Ok(())
         }),
-        Check::new("nothing recorded for other Venmo payments", move |ctx| {
-            let want: Vec<f64> = k3.iter().map(|x| usd(x.1)).collect();
+        v.check("nothing recorded for other Venmo payments", |v, ctx| {
+            let want: Vec<f64> = counted(v).map(|p| usd(p.cents)).collect();
             match new_payments(ctx)
                 .iter()
                 .find(|x| !want.iter().any(|w| same_amount(*w, x.3)))
@@ -211,17 +258,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Ok(()),
             }
         }),
-    ];
-    parts.allowed = vec![
-        allow_added(
-            "the recorded payments",
-            "splitwise",
-            "payments",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
-        ),
-        allow::splitwise_notifications(),
-    ];
-    parts
+    ]
 }
 
 /// The Splitwise payments the episode added: (group, payer, receiver, amount, description).

@@ -7,18 +7,51 @@ use crate::kit::changes::{added, allow_added, updates_only};
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, mix, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep, mix};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+use chrono::NaiveDateTime;
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    variant: u8,
+    now: NaiveDateTime,
+    /// The wallet's balance, the reserve to keep and April's crossed-out one, in cents.
+    balance: i64,
+    keep: i64,
+    old_keep: i64,
+    /// (name, expiry year, month, valid) of the cards in Venmo.
+    cards: Vec<(&'static str, i64, i64, bool)>,
+    /// The budget note's title.
+    title: &'static str,
+    /// The cards' numbers count up from this.
+    base_no: i64,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.notes = Some(notes);
+    parts.apps = vec!["supervisor", "simple_note", "venmo"];
+    parts.setup.push(setup(&v));
+    (parts.ground_truth, parts.wrong) = solutions(&v);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The amounts, the cards, and the notes (the budget note among filler).
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor();
     let v = g.variant;
     let balance = cents_of(&mut g.rng, 30_000, 90_000, 1);
     let keep = [5_000, 7_500, 12_000][(v - 1) as usize];
     let old_keep = keep + 2_500;
-    // (name, expiry year, month, valid)
     let cards: Vec<(&str, i64, i64, bool)> = match v {
         1 => vec![
             ("Chase Freedom", 2022, 11, false),
@@ -35,7 +68,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ("Chase Sapphire", 2022, 12, false),
         ],
     };
-    let valid = cards.iter().find(|c| c.3).map(|c| c.0).unwrap_or("");
     let title = ["Monthly budget", "Money plan", "Budget - May"][(v - 1) as usize];
     let content = format!(
         "Rent: $1,450\nGroceries: $400\nSavings goal: $300\n~~Venmo reserve: ${}~~ (April)\nVenmo reserve: ${}\nSubscriptions: $38.97",
@@ -45,7 +77,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let mut notes = g.filler(&p, 5, &[], &[title]);
     let mine = vec![g.note(title, &content, &["finance"], true, 9)];
     notes = mix(&mut g.rng, notes, mine);
-    let instruction = match v {
+    let values = Values {
+        base_no: 4_100_000_000_000_000 + p.id * 1_000_000,
+        supervisor: p,
+        variant: v,
+        now: g.now,
+        balance,
+        keep,
+        old_keep,
+        cards,
+        title,
+    };
+    (values, notes)
+}
+
+fn instruction(v: &Values) -> String {
+    let title = v.title;
+    match v.variant {
         1 => format!(
             "Move the money in my Venmo wallet to my bank card that hasn't expired, but leave the Venmo reserve from my \"{title}\" note in the wallet."
         ),
@@ -55,23 +103,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Cash out Venmo: send everything above the Venmo reserve in my \"{title}\" note to the card on my Venmo account that isn't expired."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.notes = Some(notes);
-    parts.apps = vec!["supervisor", "simple_note", "venmo"];
-    let (sup, cards_s) = (p.clone(), cards.clone());
-    let base_no = 4_100_000_000_000_000 + p.id * 1_000_000;
-    parts.setup.push(step(move |s| {
+    }
+}
+
+/// The designed cards in place of the supervisor's, and the balance.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let sup = &v.supervisor;
         s.execute(
             "DELETE FROM venmo.payment_cards WHERE user_id = ?1",
-            [s.user_id("venmo", &sup)?],
+            [s.user_id("venmo", sup)?],
         )?;
-        s.set_venmo_balance(&sup, usd(balance))?;
-        for (i, (name, y, m, _)) in cards_s.iter().enumerate() {
+        s.set_venmo_balance(sup, usd(v.balance))?;
+        for (i, (name, y, m, _)) in v.cards.iter().enumerate() {
             s.add_venmo_card(
-                &sup,
+                sup,
                 name,
-                base_no + 1_111 * (i as i64 + 1),
+                v.base_no + 1_111 * (i as i64 + 1),
                 *y,
                 *m,
                 100 + 37 * i as i64,
@@ -79,24 +127,31 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         Ok(())
-    }));
+    })
+}
+
+/// The ground truth and the wrong solutions: `card` withdraws `amount`.
+fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
     let script = Script::parse(include_str!("wallet_to_card.py"));
     let vals = Vals::new()
-        .lit("title", title)
-        .code("year", g.now.format("%Y"))
-        .code("month", g.now.format("%-m"));
+        .lit("title", v.title)
+        .code("year", v.now.format("%Y"))
+        .code("month", v.now.format("%-m"));
     let send = |card: &str, amount: &str| {
         script.cells(
             &["logins", "read", card],
             &vals.clone().code("amount", amount),
         )
     };
-    parts.ground_truth = send("withdraw", "round(balance - keep, 2)");
-    parts.wrong = vec![
+    let ground_truth = send("withdraw", "round(balance - keep, 2)");
+    let wrong = vec![
         solution("moves the whole balance", send("withdraw", "balance")),
         solution(
             "keeps April's crossed-out reserve",
-            send("withdraw", &format!("round(balance - {}, 2)", c2(old_keep))),
+            send(
+                "withdraw",
+                &format!("round(balance - {}, 2)", c2(v.old_keep)),
+            ),
         ),
         solution("moves only the reserve", send("withdraw", "keep")),
         solution(
@@ -104,51 +159,61 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             send("withdraw_to_first_card", "round(balance - keep, 2)"),
         ),
     ];
-    let moved = balance - keep;
-    let transfers = |ctx: &EvalCtx| -> Vec<(String, f64, String)> {
-        let me = ctx.user_id("venmo");
-        added(ctx, "venmo", "bank_transfers")
-            .into_iter()
-            .filter(|r| r.get("user_id").as_i64() == me)
-            .map(|r| {
-                (
-                    r.get("transfer_type").as_str().unwrap_or("").to_string(),
-                    r.get("amount").as_f64().unwrap_or(0.0),
-                    match r.get("payment_card_digits") {
-                        serde_json::Value::String(d) => d.clone(),
-                        other => other.to_string(),
-                    },
-                )
-            })
-            .collect()
-    };
-    let valid_at = cards.iter().position(|c| c.3).unwrap_or(0) as i64;
-    let digits = format!("{}", (base_no + 1_111 * (valid_at + 1)) % 10_000);
-    parts.checks = vec![
-        Check::new("exactly one transfer from Venmo to a card", move |ctx| {
+    (ground_truth, wrong)
+}
+
+/// The supervisor's new bank transfers: (type, amount, card digits).
+fn transfers(ctx: &EvalCtx) -> Vec<(String, f64, String)> {
+    let me = ctx.user_id("venmo");
+    added(ctx, "venmo", "bank_transfers")
+        .into_iter()
+        .filter(|r| r.get("user_id").as_i64() == me)
+        .map(|r| {
+            (
+                r.get("transfer_type").as_str().unwrap_or("").to_string(),
+                r.get("amount").as_f64().unwrap_or(0.0),
+                match r.get("payment_card_digits") {
+                    serde_json::Value::String(d) => d.clone(),
+                    other => other.to_string(),
+                },
+            )
+        })
+        .collect()
+}
+
+/// The last four digits of the valid card.
+fn valid_digits(v: &Values) -> String {
+    let valid_at = v.cards.iter().position(|c| c.3).unwrap_or(0) as i64;
+    format!("{}", (v.base_no + 1_111 * (valid_at + 1)) % 10_000)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let valid = v.cards.iter().find(|c| c.3).map(|c| c.0).unwrap_or("");
+    vec![
+        v.check("exactly one transfer from Venmo to a card", |_, ctx| {
             let t = transfers(ctx);
             match t.as_slice() {
                 [one] if one.0 == "venmo_to_card" => Ok(()),
                 _ => Err(format!("transfers {t:?}")),
             }
         }),
-        Check::new(
-            format!("it moves ${}", c2(moved)),
-            move |ctx| match transfers(ctx).first() {
-                Some(t) if same_amount(t.1, usd(moved)) => Ok(()),
+        v.check(
+            format!("it moves ${}", c2(v.balance - v.keep)),
+            |v, ctx| match transfers(ctx).first() {
+                Some(t) if same_amount(t.1, usd(v.balance - v.keep)) => Ok(()),
                 Some(t) => Err(format!("${}", t.1)),
                 None => Err("no transfer".into()),
             },
         ),
-        Check::new(
-            format!("to the valid card, {valid} (…{digits})"),
-            move |ctx| match transfers(ctx).first() {
-                Some(t) if t.2.ends_with(&digits) => Ok(()),
+        v.check(
+            format!("to the valid card, {valid} (…{})", valid_digits(v)),
+            |v, ctx| match transfers(ctx).first() {
+                Some(t) if t.2.ends_with(&valid_digits(v)) => Ok(()),
                 Some(t) => Err(format!("to the card ending {}", t.2)),
                 None => Err("no transfer".into()),
             },
         ),
-        Check::new(format!("${} stays in the wallet", c2(keep)), move |ctx| {
+        v.check(format!("${} stays in the wallet", c2(v.keep)), |v, ctx| {
             let b: f64 = ctx
                 .db
                 .query_row_cached(
@@ -157,14 +222,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     |r| r.get(0),
                 )
                 .unwrap_or(0.0);
-            if same_amount(b, usd(keep)) {
+            if same_amount(b, usd(v.keep)) {
                 Ok(())
             } else {
                 Err(format!("${b}"))
             }
         }),
-    ];
-    parts.allowed = vec![
+    ]
+}
+
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added("the withdrawal", "venmo", "bank_transfers", |ctx, r| {
             r.get("user_id").as_i64() == ctx.user_id("venmo")
         }),
@@ -187,6 +255,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                         .is_some_and(|p| p.starts_with("/tmp/"))
             },
         ),
-    ];
-    parts
+    ]
 }

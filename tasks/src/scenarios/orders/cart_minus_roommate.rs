@@ -3,8 +3,8 @@
 //! item (which stays), the cart holds a near-miss of a named item. Variant 2 finds the roommate
 //! under a nickname; variant 3 spreads the roommate's news over two texts.
 
-use super::{SELLER, VALID_CARD, only_order};
-use crate::kit::amazon::{address_lines, end_cart, product_named};
+use super::{SELLER, VALID_CARD, only_order, paid_with_valid_card, shipped_home};
+use crate::kit::amazon::{end_cart, product_named};
 use crate::kit::people::related_ids;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
@@ -200,21 +200,6 @@ fn solutions(script: &Script) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The supervisor's home address as an order spells it.
-fn home(v: &Values) -> String {
-    v.supervisor
-        .addresses
-        .iter()
-        .find(|a| a.name == "Home")
-        .map(address_lines)
-        .unwrap_or_default()
-}
-
-/// The last four digits of the supervisor's valid card.
-fn last4(v: &Values) -> String {
-    format!("{:04}", v.supervisor.payment_cards[0].card_number % 10_000)
-}
-
 fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let keep_names: Vec<&str> = v.keep().iter().map(|k| k.0).collect();
     vec![
@@ -255,27 +240,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 Err(format!("cart: {end:?}"))
             }
         }),
-        v.check("shipped to the supervisor's home address", |v, ctx| {
-            let (o, _) = only_order(ctx)?;
-            if o.get("address_text").as_str() == Some(home(v).as_str()) {
-                Ok(())
-            } else {
-                Err(format!("shipped to {:?}", o.get("address_text")))
-            }
-        }),
-        v.check(
-            format!(
-                "paid with the card ending in {}, not the expired Citi Rewards",
-                last4(v)
-            ),
-            |v, ctx| {
-                let (o, _) = only_order(ctx)?;
-                if o.get("payment_card_digits").as_str() == Some(last4(v).as_str()) {
-                    Ok(())
-                } else {
-                    Err(format!("paid with {:?}", o.get("payment_card_digits")))
-                }
-            },
-        ),
+        shipped_home(&v.supervisor),
+        paid_with_valid_card(&v.supervisor, "not the expired Citi Rewards"),
     ]
 }

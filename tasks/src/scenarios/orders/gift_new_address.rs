@@ -4,7 +4,7 @@
 //! texted an address too. Variant 2 names the friend by the nickname the supervisor saved;
 //! variant 3 buys two sets.
 
-use super::{CHEAPEST, SELLER, VALID_CARD, only_order};
+use super::{CHEAPEST, SELLER, VALID_CARD, only_order, paid_with_valid_card};
 use crate::kit::amazon::product_id;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::people::related_ids;
@@ -207,11 +207,6 @@ fn wanted_candle() -> (&'static str, &'static str) {
         .unwrap_or(("", ""))
 }
 
-/// The last four digits of the supervisor's valid card.
-fn last4(v: &Values) -> String {
-    format!("{:04}", v.supervisor.payment_cards[0].card_number % 10_000)
-}
-
 fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let (want_color, want_size) = wanted_candle();
     let (units, street, city) = (v.units, v.street, v.city);
@@ -273,20 +268,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 }
             },
         ),
-        v.check(
-            format!(
-                "paid with the card ending in {}, not the expired one",
-                last4(v)
-            ),
-            |v, ctx| {
-                let (o, _) = only_order(ctx)?;
-                if o.get("payment_card_digits").as_str() == Some(last4(v).as_str()) {
-                    Ok(())
-                } else {
-                    Err(format!("paid with {:?}", o.get("payment_card_digits")))
-                }
-            },
-        ),
+        paid_with_valid_card(&v.supervisor, "not the expired one"),
     ]
 }
 

@@ -20,9 +20,10 @@ mod work_receipts;
 
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
-use crate::kit::amazon::new_orders;
-use crate::model::Split;
+use crate::kit::amazon::{address_lines, new_orders};
+use crate::model::{Check, Split};
 use crate::scenarios::Scenario;
+use apps::people::Person;
 use std::collections::BTreeMap;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -109,6 +110,41 @@ fn only_order<'a>(ctx: &'a EvalCtx) -> Result<(&'a RowChange, Lines), String> {
             })
             .collect(),
     ))
+}
+
+/// The check that the one new order went to the supervisor's home address.
+fn shipped_home(p: &Person) -> Check {
+    let home = p
+        .addresses
+        .iter()
+        .find(|a| a.name == "Home")
+        .map(address_lines)
+        .unwrap_or_default();
+    Check::new("shipped to the supervisor's home address", move |ctx| {
+        let (o, _) = only_order(ctx)?;
+        if o.get("address_text").as_str() == Some(home.as_str()) {
+            Ok(())
+        } else {
+            Err(format!("shipped to {:?}", o.get("address_text")))
+        }
+    })
+}
+
+/// The check that the one new order was paid with the supervisor's valid card (the first),
+/// named "paid with the card ending in NNNN, `not_what`".
+fn paid_with_valid_card(p: &Person, not_what: &str) -> Check {
+    let last4 = format!("{:04}", p.payment_cards[0].card_number % 10_000);
+    Check::new(
+        format!("paid with the card ending in {last4}, {not_what}"),
+        move |ctx| {
+            let (o, _) = only_order(ctx)?;
+            if o.get("payment_card_digits").as_str() == Some(last4.as_str()) {
+                Ok(())
+            } else {
+                Err(format!("paid with {:?}", o.get("payment_card_digits")))
+            }
+        },
+    )
 }
 
 /// Python: `card`, the supervisor's first saved amazon card that has not expired.

@@ -1,8 +1,11 @@
 //! "Order what is on my Amazon list note: the cheapest in-stock variant of each, in the
 //! quantity noted, to my home, with my card that has not expired; leave my cart alone."
 
-use super::{CHEAPEST, LISTED, SELLER, VALID_CARD, cheapest_listed, only_order};
-use crate::kit::amazon::{address_lines, end_cart, product_id, start_cart, stocked_products};
+use super::{
+    CHEAPEST, LISTED, SELLER, VALID_CARD, cheapest_listed, only_order, paid_with_valid_card,
+    shipped_home,
+};
+use crate::kit::amazon::{end_cart, product_id, start_cart, stocked_products};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Check, Solution};
@@ -147,21 +150,6 @@ fn solutions(script: &Script) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The supervisor's home address as an order spells it.
-fn home(v: &Values) -> String {
-    v.supervisor
-        .addresses
-        .iter()
-        .find(|a| a.name == "Home")
-        .map(address_lines)
-        .unwrap_or_default()
-}
-
-/// The last four digits of the supervisor's valid card.
-fn last4(v: &Values) -> String {
-    format!("{:04}", v.supervisor.payment_cards[0].card_number % 10_000)
-}
-
 fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks: Vec<Check> = v.picks.iter().map(|&(i, q)| holds(i, q)).collect();
     checks.extend([
@@ -176,28 +164,8 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 }
             },
         ),
-        v.check("shipped to the supervisor's home address", |v, ctx| {
-            let (o, _) = only_order(ctx)?;
-            if o.get("address_text").as_str() == Some(home(v).as_str()) {
-                Ok(())
-            } else {
-                Err(format!("shipped to {:?}", o.get("address_text")))
-            }
-        }),
-        v.check(
-            format!(
-                "paid with the card ending in {}, not the expired Citi Rewards card",
-                last4(v)
-            ),
-            |v, ctx| {
-                let (o, _) = only_order(ctx)?;
-                if o.get("payment_card_digits").as_str() == Some(last4(v).as_str()) {
-                    Ok(())
-                } else {
-                    Err(format!("paid with {:?}", o.get("payment_card_digits")))
-                }
-            },
-        ),
+        shipped_home(&v.supervisor),
+        paid_with_valid_card(&v.supervisor, "not the expired Citi Rewards card"),
         Check::new("the rest of the cart ends as it began", |ctx| {
             let (start, end) = (start_cart(ctx), end_cart(ctx));
             if start == end {

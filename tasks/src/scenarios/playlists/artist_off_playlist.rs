@@ -9,14 +9,14 @@ use super::{
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::db::ids;
-use crate::kit::people::related_ids;
+use crate::kit::people::supervisor_with_friend_and_other;
 use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
 use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::{Person, Relation};
+use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, params};
 
@@ -55,19 +55,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        let rel = pop.relations_of(p.id);
-        rel.iter().any(|(r, _)| *r == Relation::Friend) && rel.len() >= 2
-    });
-    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
-    let other = g.person(
-        pop.relations_of(p.id)
-            .into_iter()
-            .map(|(_, id)| id)
-            .find(|id| *id != friend.id)
-            .unwrap_or(friend.id),
-    );
+    let (p, friend, other) = supervisor_with_friend_and_other(g);
     let variant = g.variant;
     let key = p.id * 13 + i64::from(variant) * 5;
     let title = format!("Road Trip w/ {}", friend.first_name);
