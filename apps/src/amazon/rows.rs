@@ -318,3 +318,66 @@ impl NewAnswer<'_> {
         Ok(db.last_insert_rowid())
     }
 }
+
+/// A catalog product (`amazon.products`).
+#[derive(Debug, Clone, Copy)]
+pub struct NewProduct<'a> {
+    /// Its id (`None`: the next one).
+    pub id: Option<i64>,
+    /// The product type.
+    pub product_type: &'a str,
+    /// The name (products sharing one are variations of each other).
+    pub name: &'a str,
+    /// The description.
+    pub description: &'a str,
+    /// The seller.
+    pub seller_id: i64,
+    /// The price.
+    pub price: f64,
+    /// Days to deliver.
+    pub delivery_days: i64,
+    /// Units in stock.
+    pub inventory_quantity: i64,
+    /// Weight, length, width and height.
+    pub dims: (f64, f64, f64, f64),
+    /// The colour, if any.
+    pub color: Option<&'a str>,
+    /// The relative size, if any.
+    pub relative_size: Option<&'a str>,
+    /// The product's rating.
+    pub rating: f64,
+    /// Its seller's rating.
+    pub seller_rating: f64,
+    /// Whether other products share its name.
+    pub has_variations: bool,
+}
+
+impl NewProduct<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        db.prepare_cached(
+            "INSERT INTO amazon.products (id, product_type, name, description, seller_id, price, delivery_days, inventory_quantity, weight, length, width, height, color, relative_size, rating, seller_rating, has_variations) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+        )?
+        .execute(params![
+            self.id,
+            self.product_type,
+            self.name,
+            self.description,
+            self.seller_id,
+            self.price,
+            self.delivery_days,
+            self.inventory_quantity,
+            self.dims.0,
+            self.dims.1,
+            self.dims.2,
+            self.dims.3,
+            self.color,
+            self.relative_size,
+            self.rating,
+            self.seller_rating,
+            self.has_variations
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}

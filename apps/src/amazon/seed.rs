@@ -7,7 +7,8 @@
 //! depends on the world seed only.
 
 use super::rows::{
-    NewAddress, NewAnswer, NewOrder, NewOrderItem, NewQuestion, NewReturn, NewReview, ProductList,
+    NewAddress, NewAnswer, NewOrder, NewOrderItem, NewProduct, NewQuestion, NewReturn, NewReview,
+    ProductList,
 };
 use crate::people::Population;
 use chrono::Duration;
@@ -564,31 +565,25 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     for (k, name) in sellers.iter().enumerate() {
         seller.execute(params![k as i64 + 1, name, seller_rating(k as i64 + 1)])?;
     }
-    let mut product = ins(
-        "INSERT INTO amazon.products (id, product_type, name, description, seller_id, price, delivery_days, inventory_quantity, weight, length, width, height, color, relative_size, rating, seller_rating, has_variations) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-    )?;
     for (k, p) in products.iter().enumerate() {
         let id = k as i64 + 1;
-        product.execute(params![
-            id,
-            p.kind,
-            p.name,
-            p.description,
-            p.seller,
-            p.price,
-            p.delivery_days,
-            p.stock,
-            p.dims.0,
-            p.dims.1,
-            p.dims.2,
-            p.dims.3,
-            p.color,
-            p.size,
-            rating_of(id),
-            seller_rating(p.seller),
-            p.variations
-        ])?;
+        NewProduct {
+            id: Some(id),
+            product_type: p.kind,
+            name: &p.name,
+            description: &p.description,
+            seller_id: p.seller,
+            price: p.price,
+            delivery_days: p.delivery_days,
+            inventory_quantity: p.stock,
+            dims: p.dims,
+            color: p.color,
+            relative_size: p.size,
+            rating: rating_of(id),
+            seller_rating: seller_rating(p.seller),
+            has_variations: p.variations,
+        }
+        .insert(db)?;
     }
     Ok(())
 }

@@ -42,24 +42,20 @@ pub(super) fn insert_draft(
     d: &NewDraft,
 ) -> Result<i64, ApiError> {
     let (ids, emails, names) = people_columns(&d.recipients);
-    db.prepare_cached(
-        "INSERT INTO gmail.drafts (user_id, recipient_ids, recipient_email_addresses, recipient_names, subject, body, \
-         belongs_to_email_thread_id, response_to_email_id, scheduled_send_at, created_at, updated_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
-    )?
-    .execute(params![
-        d.user_id,
-        ids,
-        emails,
-        names,
-        d.subject,
-        d.body,
-        d.belongs_to,
-        d.response_to,
-        d.scheduled_send_at.map(sim::clock::fmt_datetime),
-        sim::clock::fmt_datetime(now)
-    ])?;
-    Ok(db.last_insert_rowid())
+    let id = super::rows::NewDraft {
+        user_id: d.user_id,
+        recipient_ids: &ids,
+        recipient_email_addresses: &emails,
+        recipient_names: &names,
+        subject: &d.subject,
+        body: &d.body,
+        belongs_to_email_thread_id: d.belongs_to,
+        response_to_email_id: d.response_to,
+        scheduled_send_at: d.scheduled_send_at.map(sim::clock::fmt_datetime).as_deref(),
+        created_at: &sim::clock::fmt_datetime(now),
+    }
+    .insert(db)?;
+    Ok(id)
 }
 
 /// A schedule may not be in the past (now is accepted); checked last, as AppWorld does.

@@ -11,6 +11,7 @@ mod apis;
 mod attachments;
 mod drafts;
 pub mod notices;
+pub mod rows;
 pub mod seed;
 mod send;
 pub(crate) mod store;

@@ -4,6 +4,7 @@
 //! attached, monthly bills with PDF attachments, travel bookings, newsletters, some spam, and a
 //! few unsent drafts. Flags (read, starred, archived, spam, labels) are per person.
 
+use super::rows::{AttachedTo, NewAttachment, NewDraft, NewEmail, NewGlobalThread, NewThreadCopy};
 use crate::common::seeding::{Fill, contacts_of, past_time};
 use crate::people::{Person, Population};
 use chrono::{Datelike, Duration, NaiveDateTime};
@@ -406,20 +407,6 @@ fn write_threads(
     threads: &[Thread],
     outside_first: i64,
 ) -> rusqlite::Result<()> {
-    let mut email = db.prepare(
-        "INSERT INTO gmail.emails (sender_id, recipient_ids, subject, body, response_to_email_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
-    let mut attach = db.prepare(
-        "INSERT INTO gmail.attachments (email_id, draft_id, file_name, file_content, file_compressed_data, created_at, download_count) VALUES (?1, NULL, ?2, ?3, '[]', ?4, 0)",
-    )?;
-    let mut global = db.prepare(
-        "INSERT INTO gmail.global_email_threads (email_ids, created_at, updated_at) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut copy = db.prepare(
-        "INSERT INTO gmail.user_email_threads (global_email_thread_id, user_id, email_ids, incoming, outgoing, read, label, starred, archived, spam, \
-         sender_email_addresses, sender_names, recipient_email_addresses, recipient_names, created_at, updated_at, has_attachments) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-    )?;
     let who = |id: i64| -> (String, String) {
         if let Some(p) = pop.person(id) {
             return (p.email.clone(), format!("{} {}", p.first_name, p.last_name));
@@ -435,17 +422,25 @@ fn write_threads(
         let mut ids = Vec::new();
         let mut prev: Option<i64> = None;
         for m in &t.mails {
-            email.execute(params![
-                m.from,
-                json!(m.to).to_string(),
-                m.subject,
-                m.body,
-                prev,
-                fmt_datetime(m.at)
-            ])?;
-            let id = db.last_insert_rowid();
+            let at = fmt_datetime(m.at);
+            let id = NewEmail {
+                sender_id: m.from,
+                recipient_ids: &m.to,
+                subject: &m.subject,
+                body: &m.body,
+                response_to_email_id: prev,
+                created_at: &at,
+            }
+            .insert(db)?;
             for (name, content) in &m.attachments {
-                attach.execute(params![id, name, content, fmt_datetime(m.at)])?;
+                NewAttachment {
+                    to: AttachedTo::Email(id),
+                    file_name: name,
+                    file_content: content,
+                    file_compressed_data: "[]",
+                    created_at: &at,
+                }
+                .insert(db)?;
             }
             ids.push(id);
             prev = Some(id);
@@ -454,9 +449,12 @@ fn write_threads(
             continue;
         };
         let (created, updated) = (fmt_datetime(first.at), fmt_datetime(last.at));
-        let ids_json = json!(ids).to_string();
-        global.execute(params![ids_json, created, updated])?;
-        let gid = db.last_insert_rowid();
+        let gid = NewGlobalThread {
+            email_ids: &ids,
+            created_at: &created,
+            updated_at: &updated,
+        }
+        .insert(db)?;
         let mut senders: Vec<i64> = Vec::new();
         let mut recipients: Vec<i64> = Vec::new();
         for m in &t.mails {
@@ -487,25 +485,26 @@ fn write_threads(
             let age = now - last.at;
             let read = !incoming || last.from == u || age > Duration::days(10) || rng.chance(0.4);
             let archived = !t.spam && age > Duration::days(60) && rng.chance(0.25);
-            copy.execute(params![
-                gid,
-                u,
-                ids_json,
+            NewThreadCopy {
+                global_email_thread_id: gid,
+                user_id: u,
+                email_ids: &ids,
                 incoming,
                 outgoing,
                 read,
-                t.label,
-                rng.chance(0.06),
+                label: t.label,
+                starred: rng.chance(0.06),
                 archived,
-                t.spam && incoming,
-                se,
-                sn,
-                re,
-                rn,
-                created,
-                updated,
-                has_attachments
-            ])?;
+                spam: t.spam && incoming,
+                sender_email_addresses: &se,
+                sender_names: &sn,
+                recipient_email_addresses: &re,
+                recipient_names: &rn,
+                created_at: &created,
+                updated_at: &updated,
+                has_attachments,
+            }
+            .insert(db)?;
         }
     }
     Ok(())
@@ -518,10 +517,6 @@ fn drafts(
     seed: u64,
     now: NaiveDateTime,
 ) -> rusqlite::Result<()> {
-    let mut draft = db.prepare(
-        "INSERT INTO gmail.drafts (user_id, recipient_ids, recipient_email_addresses, recipient_names, subject, body, belongs_to_email_thread_id, response_to_email_id, scheduled_send_at, created_at, updated_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, NULL, NULL, ?7, ?7)",
-    )?;
     for p in &pop.people {
         let mut rng = Rng::derive(seed ^ p.id as u64, "gmail-drafts");
         let known = contacts_of(pop, p.id);
@@ -531,15 +526,19 @@ fn drafts(
             };
             let Some(o) = pop.person(*to) else { continue };
             let fill = Fill::draw(&mut rng);
-            draft.execute(params![
-                p.id,
-                json!([o.id]).to_string(),
-                json!([o.email]).to_string(),
-                json!([format!("{} {}", o.first_name, o.last_name)]).to_string(),
-                fill.apply("About {weekday}"),
-                fill.apply(&format!("Hi {},\n\nJust wanted to check whether {{hour}} on {{weekday}} still works for", o.first_name)),
-                fmt_datetime(past_time(&mut rng, now, 30))
-            ])?;
+            NewDraft {
+                user_id: p.id,
+                recipient_ids: &json!([o.id]).to_string(),
+                recipient_email_addresses: &json!([o.email]).to_string(),
+                recipient_names: &json!([format!("{} {}", o.first_name, o.last_name)]).to_string(),
+                subject: &fill.apply("About {weekday}"),
+                body: &fill.apply(&format!("Hi {},\n\nJust wanted to check whether {{hour}} on {{weekday}} still works for", o.first_name)),
+                belongs_to_email_thread_id: None,
+                response_to_email_id: None,
+                scheduled_send_at: None,
+                created_at: &fmt_datetime(past_time(&mut rng, now, 30)),
+            }
+            .insert(db)?;
         }
     }
     Ok(())

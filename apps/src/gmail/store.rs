@@ -1,4 +1,4 @@
-//! gmail's rows and the one path every e-mail takes: [`deliver`] writes the e-mail, its
+//! gmail's row models and the one path every e-mail takes: [`deliver`] writes the e-mail, its
 //! attachments, the global thread and each participant's own copy of the thread (with its
 //! denormalised sender and recipient columns). Sending, replying, forwarding, sending a draft
 //! and the companies' notification e-mails (`common::notify`) all go through it.
@@ -7,6 +7,7 @@
 //! in it (`user_email_threads`: that person's e-mail ids, flags and label). Thread ids in the
 //! APIs are the per-person ids.
 
+use super::rows::{AttachedTo, NewAttachment, NewEmail, NewGlobalThread, NewThreadCopy};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
 use sim::api::{ApiError, Ctx};
@@ -379,12 +380,15 @@ pub(crate) fn insert_draft_attachment(
     f: &NewFile,
     created_at: &str,
 ) -> Result<i64, ApiError> {
-    db.prepare_cached(
-        "INSERT INTO gmail.attachments (email_id, draft_id, file_name, file_content, file_compressed_data, created_at, download_count) \
-         VALUES (NULL, ?1, ?2, ?3, ?4, ?5, 0)",
-    )?
-    .execute(params![draft_id, f.file_name, f.content, f.compressed_data, created_at])?;
-    Ok(db.last_insert_rowid())
+    let id = NewAttachment {
+        to: AttachedTo::Draft(draft_id),
+        file_name: &f.file_name,
+        file_content: &f.content,
+        file_compressed_data: &f.compressed_data,
+        created_at,
+    }
+    .insert(db)?;
+    Ok(id)
 }
 
 /// An e-mail to deliver.
@@ -422,24 +426,24 @@ pub(crate) fn deliver(
     out: &Outgoing,
 ) -> Result<Delivered, ApiError> {
     let t = sim::clock::fmt_datetime(now);
-    db.prepare_cached(
-        "INSERT INTO gmail.emails (sender_id, recipient_ids, subject, body, response_to_email_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?
-    .execute(params![
-        out.sender_id,
-        json!(out.recipient_ids).to_string(),
-        out.subject,
-        out.body,
-        out.response_to,
-        t
-    ])?;
-    let email_id = db.last_insert_rowid();
+    let email_id = NewEmail {
+        sender_id: out.sender_id,
+        recipient_ids: &out.recipient_ids,
+        subject: &out.subject,
+        body: &out.body,
+        response_to_email_id: out.response_to,
+        created_at: &t,
+    }
+    .insert(db)?;
     for f in &out.files {
-        db.prepare_cached(
-            "INSERT INTO gmail.attachments (email_id, draft_id, file_name, file_content, file_compressed_data, created_at, download_count) \
-             VALUES (?1, NULL, ?2, ?3, ?4, ?5, 0)",
-        )?
-        .execute(params![email_id, f.file_name, f.content, f.compressed_data, t])?;
+        NewAttachment {
+            to: AttachedTo::Email(email_id),
+            file_name: &f.file_name,
+            file_content: &f.content,
+            file_compressed_data: &f.compressed_data,
+            created_at: &t,
+        }
+        .insert(db)?;
     }
     for a in &out.moved_attachments {
         db.prepare_cached(
@@ -462,11 +466,13 @@ pub(crate) fn deliver(
         }
         None => {
             let ids = vec![email_id];
-            db.prepare_cached(
-                "INSERT INTO gmail.global_email_threads (email_ids, created_at, updated_at) VALUES (?1, ?2, ?2)",
-            )?
-            .execute(params![json!(ids).to_string(), t])?;
-            (db.last_insert_rowid(), ids)
+            let id = NewGlobalThread {
+                email_ids: &ids,
+                created_at: &t,
+                updated_at: &t,
+            }
+            .insert(db)?;
+            (id, ids)
         }
     };
     let marks = !out.files.is_empty();
@@ -492,26 +498,26 @@ pub(crate) fn deliver(
             }
             None => {
                 let d = derive(db, &copy_ids, user)?;
-                db.prepare_cached(
-                    "INSERT INTO gmail.user_email_threads (global_email_thread_id, user_id, email_ids, incoming, outgoing, read, label, starred, archived, spam, \
-                     sender_email_addresses, sender_names, recipient_email_addresses, recipient_names, created_at, updated_at, has_attachments) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, 0, 0, 0, ?7, ?8, ?9, ?10, ?11, ?11, ?12)",
-                )?
-                .execute(params![
-                    global_id,
-                    user,
-                    json!(copy_ids).to_string(),
-                    d.incoming,
-                    d.outgoing,
-                    user == out.sender_id,
-                    json!(d.sender_emails).to_string(),
-                    json!(d.sender_names).to_string(),
-                    json!(d.recipient_emails).to_string(),
-                    json!(d.recipient_names).to_string(),
-                    t,
-                    marks
-                ])?;
-                db.last_insert_rowid()
+                NewThreadCopy {
+                    global_email_thread_id: global_id,
+                    user_id: user,
+                    email_ids: &copy_ids,
+                    incoming: d.incoming,
+                    outgoing: d.outgoing,
+                    read: user == out.sender_id,
+                    label: None,
+                    starred: false,
+                    archived: false,
+                    spam: false,
+                    sender_email_addresses: &json!(d.sender_emails).to_string(),
+                    sender_names: &json!(d.sender_names).to_string(),
+                    recipient_email_addresses: &json!(d.recipient_emails).to_string(),
+                    recipient_names: &json!(d.recipient_names).to_string(),
+                    created_at: &t,
+                    updated_at: &t,
+                    has_attachments: marks,
+                }
+                .insert(db)?
             }
         };
         if user == out.sender_id {

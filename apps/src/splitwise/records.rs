@@ -8,6 +8,7 @@
 //! comments); the expense lists only ever show the caller's own expenses (as payer or debtor)
 //! and never deleted ones, while the payment lists show a group's payments to its members.
 
+use super::rows::{CommentOn, NewComment};
 use super::store::{
     EXPENSE, Kind, PAYMENT, Rec, can_access, cents, load, me, notify_parties, page, rec_data,
     rec_json, recs_where, user_named, visible,
@@ -471,18 +472,17 @@ pub(super) fn post_comment(ctx: &mut Ctx, a: &Args, kind: &Kind) -> Result<Value
         return Err(ApiError::unprocessable(refusal));
     }
     let actor = me(ctx)?;
-    ctx.db
-        .prepare_cached(&format!(
-            "INSERT INTO splitwise.{} ({}, user_id, comment, created_at) VALUES (?1, ?2, ?3, ?4)",
-            kind.comments, kind.key
-        ))?
-        .execute(params![
-            rec.id,
-            actor.id,
-            a.str("comment"),
-            super::store::now(ctx)
-        ])?;
-    let id = ctx.db.last_insert_rowid();
+    let id = NewComment {
+        on: if kind.is_expense() {
+            CommentOn::Expense(rec.id)
+        } else {
+            CommentOn::Payment(rec.id)
+        },
+        user_id: actor.id,
+        comment: a.str("comment"),
+        created_at: &super::store::now(ctx),
+    }
+    .insert(ctx.db)?;
     let data = if kind.is_expense() {
         format!(
             "{{\"expense_id\": {}, \"expense_comment_id\": {id}, \"action_by_id\": {}}}",

@@ -193,3 +193,49 @@ impl NewPayment<'_> {
         Ok(db.last_insert_rowid())
     }
 }
+
+/// What a comment is on: an expense (`splitwise.expense_comments`) or a payment
+/// (`splitwise.payment_comments`), by id.
+#[derive(Debug, Clone, Copy)]
+pub enum CommentOn {
+    /// An expense's id.
+    Expense(i64),
+    /// A payment's id.
+    Payment(i64),
+}
+
+/// A comment on an expense or a payment.
+#[derive(Debug, Clone, Copy)]
+pub struct NewComment<'a> {
+    /// The record commented on.
+    pub on: CommentOn,
+    /// Who wrote it.
+    pub user_id: i64,
+    /// The text.
+    pub comment: &'a str,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewComment<'_> {
+    /// Inserts the row into its table; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        let (sql, id) = match self.on {
+            CommentOn::Expense(id) => (
+                "INSERT INTO splitwise.expense_comments (expense_id, user_id, comment, created_at) VALUES (?1, ?2, ?3, ?4)",
+                id,
+            ),
+            CommentOn::Payment(id) => (
+                "INSERT INTO splitwise.payment_comments (payment_id, user_id, comment, created_at) VALUES (?1, ?2, ?3, ?4)",
+                id,
+            ),
+        };
+        db.prepare_cached(sql)?.execute(params![
+            id,
+            self.user_id,
+            self.comment,
+            self.created_at
+        ])?;
+        Ok(db.last_insert_rowid())
+    }
+}

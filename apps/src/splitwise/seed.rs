@@ -6,7 +6,9 @@
 //! settled with payments, the last ones stay open, so balances are real. Recent activity left
 //! notifications. Runs after the gmail seed, whose bills it reads.
 
-use super::rows::{NewExpense, NewGroup, NewMember, NewPayment, NewShare, Party};
+use super::rows::{
+    CommentOn, NewComment, NewExpense, NewGroup, NewMember, NewPayment, NewShare, Party,
+};
 use crate::common::notifications::NewNotification;
 use crate::people::Population;
 use crate::plans::Trip;
@@ -250,11 +252,13 @@ impl Writer<'_> {
         text: &str,
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        self.db
-            .prepare_cached(
-                "INSERT INTO splitwise.expense_comments (expense_id, user_id, comment, created_at) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute(params![expense, user, text, fmt_datetime(at)])?;
+        NewComment {
+            on: CommentOn::Expense(expense),
+            user_id: user,
+            comment: text,
+            created_at: &fmt_datetime(at),
+        }
+        .insert(self.db)?;
         Ok(())
     }
 

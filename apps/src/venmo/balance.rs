@@ -5,8 +5,8 @@
 //! sides; the messages print the amount as given (`:.2f`).
 
 use super::APP;
-use super::apis::{VUser, me, money, newest_first, now, page, set_balance};
 use super::rows::NewBankTransfer;
+use super::store::{VUser, me, money, newest_first, now, page, set_balance};
 use crate::common::bank;
 use crate::common::cards::{SavedCard, owned_card};
 use crate::common::rows::datetime_col;

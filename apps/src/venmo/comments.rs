@@ -2,8 +2,8 @@
 //! two parties only; a comment can be edited or deleted by its author only.
 
 use super::APP;
-use super::apis::{Likeable, load_txn, now, page, party_or_null};
-use super::rows::NewComment;
+use super::rows::{Liked, NewComment};
+use super::store::{Likeable, load_txn, now, page, party_or_null};
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
@@ -233,6 +233,7 @@ const LIKES: Likeable = Likeable {
     table: "transaction_comments",
     likes: "transaction_comment_likes",
     key: "transaction_comment_id",
+    of: Liked::Comment,
 };
 
 fn like_transaction_comment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {

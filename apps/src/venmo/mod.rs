@@ -6,8 +6,9 @@
 //! `balance.rs` (wallet, bank transfers and their receipts), `transactions.rs` (payments,
 //! likes, receipts, the social feed), `comments.rs`, `requests.rs` (payment requests); the
 //! notification APIs are `common::notifications`, saved cards `common::cards`, money moves
-//! through `admin` (the bank). `apis.rs` holds what they share (users, transactions as JSON,
-//! notifications, money and date helpers).
+//! through `admin` (the bank). `apis.rs` assembles the API list, `store.rs` holds what the
+//! handlers share (the user and transaction models, likes, notifications, money and date
+//! helpers), `rows.rs` the rows written from more than one place.
 
 mod apis;
 mod balance;
@@ -17,11 +18,11 @@ mod comments;
 mod requests;
 pub mod rows;
 pub mod seed;
+mod store;
 mod transactions;
 mod users;
 
 use crate::app::Seeding;
-use crate::common::cards;
 use sim::api::{AccountSpec, ApiSpec, AppSpec, Notifier};
 
 /// App name.
@@ -63,37 +64,9 @@ impl crate::app::App for Venmo {
         })
     }
 
-    /// The APIs, in docs order. venmo's `show_account` (with the wallet and friend count) and
-    /// `show_profile` (authenticated, with `friends_since`) replace the shared ones.
+    /// The APIs, in docs order ([`apis::all`]).
     fn apis(&self) -> Vec<ApiSpec> {
-        let mut all: Vec<ApiSpec> = crate::common::accounts::account_apis_for(APP, &ACCOUNTS)
-            .into_iter()
-            .filter(|a| a.name != "show_account" && a.name != "show_profile")
-            .collect();
-        all.extend(users::apis());
-        all.extend(balance::apis());
-        all.extend(transactions::apis());
-        all.extend(comments::apis());
-        all.extend([
-            cards::show_payment_card(APP),
-            cards::delete_payment_card(APP),
-            cards::update_payment_card(APP),
-            cards::show_payment_cards(APP),
-            cards::add_payment_card(APP),
-        ]);
-        all.extend(requests::apis());
-        all.extend(crate::common::notifications::notification_apis(
-            APP,
-            "payment_request_approved",
-        ));
-        let position = |name: &str| {
-            DOCS_ORDER
-                .iter()
-                .position(|n| *n == name)
-                .unwrap_or(DOCS_ORDER.len())
-        };
-        all.sort_by_key(|a| position(a.name));
-        all
+        apis::all()
     }
 
     /// Full-text search over users (name and e-mail) and transactions (description, both
@@ -135,81 +108,5 @@ impl crate::app::App for Venmo {
     }
 }
 
-/// AppWorld's docs order of venmo's APIs.
-const DOCS_ORDER: &[&str] = &[
-    "show_account",
-    "signup",
-    "delete_account",
-    "update_account_name",
-    "login",
-    "logout",
-    "send_verification_code",
-    "verify_account",
-    "send_password_reset_code",
-    "reset_password",
-    "show_profile",
-    "search_users",
-    "search_friends",
-    "add_friend",
-    "remove_friend",
-    "show_venmo_balance",
-    "add_to_venmo_balance",
-    "withdraw_from_venmo_balance",
-    "show_bank_transfer_history",
-    "download_bank_transfer_receipt",
-    "show_transaction",
-    "update_transaction",
-    "show_transactions",
-    "create_transaction",
-    "download_transaction_receipt",
-    "like_transaction",
-    "unlike_transaction",
-    "show_transaction_comments",
-    "create_transaction_comment",
-    "show_transaction_comment",
-    "delete_transaction_comment",
-    "update_transaction_comment",
-    "like_transaction_comment",
-    "unlike_transaction_comment",
-    "show_payment_card",
-    "delete_payment_card",
-    "update_payment_card",
-    "show_payment_cards",
-    "add_payment_card",
-    "show_received_payment_requests",
-    "show_sent_payment_requests",
-    "create_payment_request",
-    "delete_payment_request",
-    "update_payment_request",
-    "approve_payment_request",
-    "deny_payment_request",
-    "remind_payment_request",
-    "show_social_feed",
-    "show_notifications",
-    "delete_notifications",
-    "mark_notifications",
-    "show_notifications_count",
-    "delete_notification",
-    "mark_notification",
-];
-
 #[cfg(test)]
-mod tests {
-    /// venmo's part of the conformance test (which stops at the first app that differs): the
-    /// documented success examples, number types included.
-    #[test]
-    fn success_examples_match_the_vendored_spec() {
-        let spec = crate::spec::apis().as_array().unwrap();
-        for api in crate::app::App::apis(&super::Venmo) {
-            let theirs = spec
-                .iter()
-                .find(|a| a["app"] == super::APP && a["api"] == api.name)
-                .unwrap_or_else(|| panic!("{} is not in apis.json", api.name));
-            assert_eq!(
-                api.success, theirs["response"]["success"],
-                "{}: success example",
-                api.name
-            );
-        }
-    }
-}
+mod tests;

@@ -7,11 +7,11 @@
 //! is refused with its model-validation 409.
 
 use super::APP;
-use super::apis::{
+use super::rows::{NewPaymentRequest, NewTransaction};
+use super::store::{
     existing_user, me, money, newest_first, notify, now, page, party_cols, party_or_null,
     set_balance, zero_amount_on_create,
 };
-use super::rows::{NewPaymentRequest, NewTransaction};
 use crate::common::bank;
 use crate::common::cards::owned_card;
 use crate::common::rows::datetime_col;
@@ -258,7 +258,7 @@ fn show_sent_payment_requests(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
 }
 
 fn create_payment_request(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let payer = super::apis::user_named(ctx, a.str("user_email"))?;
+    let payer = super::store::user_named(ctx, a.str("user_email"))?;
     let requester = me(ctx)?;
     if payer.id == requester.id {
         return Err(ApiError::unprocessable(

@@ -175,3 +175,43 @@ impl NewComment<'_> {
         Ok(db.last_insert_rowid())
     }
 }
+
+/// What a like is of: a payment (`venmo.transaction_likes`) or a comment
+/// (`venmo.transaction_comment_likes`), by id.
+#[derive(Debug, Clone, Copy)]
+pub enum Liked {
+    /// A transaction's id.
+    Transaction(i64),
+    /// A transaction comment's id.
+    Comment(i64),
+}
+
+/// A user's like of a payment or a comment (the liked row's `like_count` is the caller's).
+#[derive(Debug, Clone, Copy)]
+pub struct NewLike<'a> {
+    /// What is liked.
+    pub of: Liked,
+    /// Who likes it.
+    pub user_id: i64,
+    /// When, as stored.
+    pub created_at: &'a str,
+}
+
+impl NewLike<'_> {
+    /// Inserts the row into its table.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<()> {
+        let (sql, id) = match self.of {
+            Liked::Transaction(id) => (
+                "INSERT INTO venmo.transaction_likes (transaction_id, user_id, created_at) VALUES (?1, ?2, ?3)",
+                id,
+            ),
+            Liked::Comment(id) => (
+                "INSERT INTO venmo.transaction_comment_likes (transaction_comment_id, user_id, created_at) VALUES (?1, ?2, ?3)",
+                id,
+            ),
+        };
+        db.prepare_cached(sql)?
+            .execute(params![id, self.user_id, self.created_at])?;
+        Ok(())
+    }
+}

@@ -4,7 +4,9 @@
 //! pay for dinners and tickets, parents send gifts), likes, comments, payment requests in every
 //! state, bank transfers, and the notifications all of that caused.
 
-use super::rows::{NewBankTransfer, NewComment, NewFriendship, NewPaymentRequest, NewTransaction};
+use super::rows::{
+    Liked, NewBankTransfer, NewComment, NewFriendship, NewLike, NewPaymentRequest, NewTransaction,
+};
 use crate::common::notifications::NewNotification;
 use crate::common::seeding::{contacts_of, past_time};
 use crate::people::Population;
@@ -145,9 +147,6 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         }
     }
     let payments = payments(pop, seed, now);
-    let mut like = db.prepare(
-        "INSERT INTO venmo.transaction_likes (transaction_id, user_id, created_at) VALUES (?1, ?2, ?3)",
-    )?;
     let mut note = Notifier::new(db)?;
     for (k, pay) in payments.iter().enumerate() {
         let mut rng = Rng::derive(seed ^ k as u64, "venmo-social");
@@ -175,7 +174,12 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         .insert(db)?;
         let later = |rng: &mut Rng| (pay.at + Duration::minutes(rng.range(5, 600))).min(now);
         for l in &likers {
-            like.execute(params![id, l, fmt_datetime(later(&mut rng))])?;
+            NewLike {
+                of: Liked::Transaction(id),
+                user_id: *l,
+                created_at: &fmt_datetime(later(&mut rng)),
+            }
+            .insert(db)?;
         }
         if rng.chance(0.2) {
             let who = if rng.chance(0.5) { pay.to } else { pay.from };

@@ -7,11 +7,11 @@
 //! to cents on save); the card path does not check whose card it is.
 
 use super::APP;
-use super::apis::{
+use super::rows::{Liked, NewTransaction};
+use super::store::{
     Likeable, Txn, load_txn, me, money, newest_first, notify, now, page, set_balance, txns_where,
     user_named, zero_amount_on_create,
 };
-use super::rows::NewTransaction;
 use super::users::rank;
 use crate::common::bank;
 use crate::common::cards::card_by_id;
@@ -311,6 +311,7 @@ const LIKES: Likeable = Likeable {
     table: "transactions",
     likes: "transaction_likes",
     key: "transaction_id",
+    of: Liked::Transaction,
 };
 
 fn like_transaction(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {

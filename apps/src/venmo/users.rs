@@ -2,8 +2,8 @@
 //! not make A a friend of B).
 
 use super::APP;
-use super::apis::{VUser, me, page, user_by_email, user_named};
 use super::rows::NewFriendship;
+use super::store::{VUser, me, page, user_by_email, user_named};
 use crate::common::rows::{bool_col, datetime_col};
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
@@ -196,7 +196,7 @@ fn add_friend(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     NewFriendship {
         user_id: uid,
         friend_id: friend.id,
-        created_at: &super::apis::now(ctx),
+        created_at: &super::store::now(ctx),
     }
     .insert(ctx.db)?;
     Ok(json!({"message": "Added to your friend list."}))

@@ -204,10 +204,7 @@ impl Script {
 
 /// `body` with every `{{key}}` replaced by `value(key)`; `Err(key)` for the first key without
 /// one. A multi-line value standing alone on its line is indented like the placeholder.
-fn fill_placeholders(
-    body: &str,
-    value: impl Fn(&str) -> Option<String>,
-) -> Result<String, String> {
+fn fill_placeholders(body: &str, value: impl Fn(&str) -> Option<String>) -> Result<String, String> {
     let mut out = String::with_capacity(body.len());
     let mut rest = body;
     while let Some(at) = rest.find("{{") {

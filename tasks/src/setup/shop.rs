@@ -39,23 +39,23 @@ impl Setup<'_> {
             product_type,
             name.split(' ').next().unwrap_or("us")
         );
-        self.db.execute_cached(
-            "INSERT INTO amazon.products (product_type, name, description, seller_id, price, delivery_days, inventory_quantity, \
-             weight, length, width, height, color, relative_size, rating, seller_rating, has_variations) \
-             VALUES (?1, ?2, ?3, ?4, ?5, 3, ?6, 1.5, 10.0, 8.0, 4.0, ?7, ?8, 0.0, ?9, 0)",
-            params![
-                product_type,
-                name,
-                description,
-                seller_id,
-                price,
-                stock,
-                color,
-                size,
-                seller_rating
-            ],
-        )?;
-        let id = self.last_id();
+        let id = apps::amazon::rows::NewProduct {
+            id: None,
+            product_type,
+            name,
+            description: &description,
+            seller_id,
+            price,
+            delivery_days: 3,
+            inventory_quantity: stock,
+            dims: (1.5, 10.0, 8.0, 4.0),
+            color: Some(color),
+            relative_size: Some(size),
+            rating: 0.0,
+            seller_rating,
+            has_variations: false,
+        }
+        .insert(self.db)?;
         self.db.execute_cached(
             "UPDATE amazon.products SET has_variations = (SELECT count(*) > 1 FROM amazon.products q WHERE q.name = ?1) WHERE name = ?1",
             [name],

@@ -16,27 +16,28 @@ other = [c for c in all_pages(apis.phone.search_contacts, access_token=ph, query
 
 # %% find_in_texts
 msgs = all_pages(apis.phone.show_text_message_window, access_token=ph, phone_number=other)
-timed = [x for x in msgs if x["sender"]["phone_number"] == other and re.search(r"\d{1,2}:\d{2}", x["message"])]
-timed.sort(key=lambda x: x["sent_at"], reverse=True)
-msg = timed[{{pick}}]["message"]
-hh, mm, half = re.search(r"(\d{1,2}):(\d{2})\s*(AM|PM)?", msg).groups()
-hh, mm = int(hh) % 12 + (12 if half == "PM" else 0) if half else int(hh), int(mm)
+{{cell:time_in_message}}
 
 # %% find_in_voice
 msgs = all_pages(apis.phone.show_voice_message_window, access_token=ph, phone_number=other)
+{{cell:time_in_message}}
+
+# %% time_in_message
 timed = [x for x in msgs if x["sender"]["phone_number"] == other and re.search(r"\d{1,2}:\d{2}", x["message"])]
 timed.sort(key=lambda x: x["sent_at"], reverse=True)
 msg = timed[{{pick}}]["message"]
 hh, mm, half = re.search(r"(\d{1,2}):(\d{2})\s*(AM|PM)?", msg).groups()
 hh, mm = int(hh) % 12 + (12 if half == "PM" else 0) if half else int(hh), int(mm)
 
-# %% alarm
+# %% set_alarm
 t = datetime.datetime(2000, 1, 1, hh, mm) + datetime.timedelta(minutes={{offset}})
 apis.phone.create_alarm(access_token=ph, time=t.strftime("%H:%M"), label={{label}})
+
+# %% alarm
+{{cell:set_alarm}}
 apis.supervisor.complete_task()
 
 # %% alarm_and_reply
-t = datetime.datetime(2000, 1, 1, hh, mm) + datetime.timedelta(minutes={{offset}})
-apis.phone.create_alarm(access_token=ph, time=t.strftime("%H:%M"), label={{label}})
+{{cell:set_alarm}}
 apis.phone.send_text_message(access_token=ph, phone_number=other, message="See you at the airport!")
 apis.supervisor.complete_task()

@@ -11,13 +11,49 @@ use crate::kit::people::related;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::text::holds;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::{Person, Relation};
 use chrono::Duration;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// Who sent the message, and how the supervisor's phone labels them (`manager`, ...).
+    other: Person,
+    word: &'static str,
+    plan: Plan,
+    /// The day the event is on (an alarm repeating on that day only is fine too).
+    weekday: &'static str,
+}
+
+/// An alarm scenario's variant.
+struct Plan {
+    instruction: String,
+    /// The conversation: (from the other person?, voice?, hours ago, text).
+    msgs: Vec<(bool, bool, i64, String)>,
+    /// The alarm's time (`HH:MM`) and label.
+    alarm: String,
+    label: &'static str,
+    /// The two wrong times, with why: (why, time).
+    wrong_times: Vec<(&'static str, String)>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.plan.instruction.clone());
+    parts.apps = vec!["phone"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("alarm_from_message.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(v.variant);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = match g.variant {
         1 => g.supervisor_where(|p| has_n(pop, p, Relation::Manager, 1)),
@@ -37,113 +73,129 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         g.rng.range(9, 12),
         [0, 15, 30, 45][g.rng.range(0, 4) as usize],
     );
-    // (from the other person?, voice?, hours ago, message)
-    let (instruction, msgs, alarm, label, wrong_times): AlarmPlan = match g.variant {
-        1 => {
-            let at = format!("{h}:{m:02}");
-            (
-                format!(
-                    "My {word} texted me about a meeting tomorrow. Set an alarm 30 minutes before it, labelled \"Budget meeting\"."
-                ),
-                vec![
-                    (
-                        true,
-                        false,
-                        24 * 5 + 3,
-                        "Heads up: standup moved to 9:15 today.".to_string(),
-                    ),
-                    (
-                        true,
-                        false,
-                        2,
-                        format!("Can we go over the budget tomorrow at {at}? My office."),
-                    ),
-                    (false, false, 1, "Sure, see you then.".to_string()),
-                ],
-                fmt_hm(h * 60 + m - 30),
-                "Budget meeting",
-                vec![
-                    ("sets it at the meeting time", fmt_hm(h * 60 + m)),
-                    ("uses an older text's time", "08:45".to_string()),
-                ],
-            )
-        }
-        2 => {
-            let (first, moved) = (19 * 60, 18 * 60 + 30);
-            (
-                format!(
-                    "Set an alarm 45 minutes before the Saturday dinner my {word} texted me about, labelled \"Dinner at the in-laws\"."
-                ),
-                vec![
-                    (
-                        true,
-                        false,
-                        24 * 6 + 2,
-                        "Can you pick up milk on the way home?".to_string(),
-                    ),
-                    (
-                        true,
-                        false,
-                        24 * 2 + 5,
-                        "Dinner at my parents' on Saturday at 7:00 PM, don't forget!".to_string(),
-                    ),
-                    (false, false, 24 * 2 + 4, "Got it!".to_string()),
-                    (
-                        true,
-                        false,
-                        20,
-                        "Change of plans: they want us there at 6:30 PM instead.".to_string(),
-                    ),
-                ],
-                fmt_hm(moved - 45),
-                "Dinner at the in-laws",
-                vec![
-                    ("sets it 45 minutes after", fmt_hm(moved + 45)),
-                    ("uses the first time, before it moved", fmt_hm(first - 45)),
-                ],
-            )
-        }
-        _ => {
-            let lands = (8 * 60 + 15, "8:15 AM");
-            let (_, him) = they(&other);
-            (
-                format!(
-                    "{} left me a voice message asking for an airport pickup. Set an alarm an hour before the flight lands, labelled \"Airport pickup\", and text {him} \"See you at the airport!\"",
-                    other.first_name
-                ),
-                vec![
-                    (
-                        true,
-                        true,
-                        24 * 20,
-                        "Hey, the concert starts at 8:00 PM tonight, meet you at the door!"
-                            .to_string(),
-                    ),
-                    (
-                        true,
-                        true,
-                        17,
-                        format!(
-                            "Hey it's {}! My flight lands Sunday at {} - could you pick me up at the airport? Thanks!",
-                            other.first_name, lands.1
-                        ),
-                    ),
-                ],
-                fmt_hm(lands.0 - 60),
-                "Airport pickup",
-                vec![
-                    ("sets it at the landing time", fmt_hm(lands.0)),
-                    ("uses an older message's time", fmt_hm(19 * 60)),
-                ],
-            )
-        }
+    let plan = match g.variant {
+        1 => meeting(word, h, m),
+        2 => dinner(word),
+        _ => pickup(&other),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["phone"];
-    let (sup, o) = (p.clone(), other.clone());
-    parts.setup.push(step(move |s| {
-        for (theirs, voice, hours, text) in &msgs {
-            let (from, to) = if *theirs { (&o, &sup) } else { (&sup, &o) };
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        other,
+        word,
+        plan,
+        weekday: ["friday", "saturday", "sunday"][usize::from(g.variant - 1)],
+    }
+}
+
+/// Variant 1: the manager's meeting tomorrow at `h:m`.
+fn meeting(word: &str, h: i64, m: i64) -> Plan {
+    let at = format!("{h}:{m:02}");
+    Plan {
+        instruction: format!(
+            "My {word} texted me about a meeting tomorrow. Set an alarm 30 minutes before it, labelled \"Budget meeting\"."
+        ),
+        msgs: vec![
+            (
+                true,
+                false,
+                24 * 5 + 3,
+                "Heads up: standup moved to 9:15 today.".to_string(),
+            ),
+            (
+                true,
+                false,
+                2,
+                format!("Can we go over the budget tomorrow at {at}? My office."),
+            ),
+            (false, false, 1, "Sure, see you then.".to_string()),
+        ],
+        alarm: fmt_hm(h * 60 + m - 30),
+        label: "Budget meeting",
+        wrong_times: vec![
+            ("sets it at the meeting time", fmt_hm(h * 60 + m)),
+            ("uses an older text's time", "08:45".to_string()),
+        ],
+    }
+}
+
+/// Variant 2: the spouse's Saturday dinner, moved in a later text.
+fn dinner(word: &str) -> Plan {
+    let (first, moved) = (19 * 60, 18 * 60 + 30);
+    Plan {
+        instruction: format!(
+            "Set an alarm 45 minutes before the Saturday dinner my {word} texted me about, labelled \"Dinner at the in-laws\"."
+        ),
+        msgs: vec![
+            (
+                true,
+                false,
+                24 * 6 + 2,
+                "Can you pick up milk on the way home?".to_string(),
+            ),
+            (
+                true,
+                false,
+                24 * 2 + 5,
+                "Dinner at my parents' on Saturday at 7:00 PM, don't forget!".to_string(),
+            ),
+            (false, false, 24 * 2 + 4, "Got it!".to_string()),
+            (
+                true,
+                false,
+                20,
+                "Change of plans: they want us there at 6:30 PM instead.".to_string(),
+            ),
+        ],
+        alarm: fmt_hm(moved - 45),
+        label: "Dinner at the in-laws",
+        wrong_times: vec![
+            ("sets it 45 minutes after", fmt_hm(moved + 45)),
+            ("uses the first time, before it moved", fmt_hm(first - 45)),
+        ],
+    }
+}
+
+/// Variant 3: a friend's voice message asking for an airport pickup.
+fn pickup(other: &Person) -> Plan {
+    let lands = (8 * 60 + 15, "8:15 AM");
+    let (_, him) = they(other);
+    Plan {
+        instruction: format!(
+            "{} left me a voice message asking for an airport pickup. Set an alarm an hour before the flight lands, labelled \"Airport pickup\", and text {him} \"See you at the airport!\"",
+            other.first_name
+        ),
+        msgs: vec![
+            (
+                true,
+                true,
+                24 * 20,
+                "Hey, the concert starts at 8:00 PM tonight, meet you at the door!".to_string(),
+            ),
+            (
+                true,
+                true,
+                17,
+                format!(
+                    "Hey it's {}! My flight lands Sunday at {} - could you pick me up at the airport? Thanks!",
+                    other.first_name, lands.1
+                ),
+            ),
+        ],
+        alarm: fmt_hm(lands.0 - 60),
+        label: "Airport pickup",
+        wrong_times: vec![
+            ("sets it at the landing time", fmt_hm(lands.0)),
+            ("uses an older message's time", fmt_hm(19 * 60)),
+        ],
+    }
+}
+
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, o) = (&v.supervisor, &v.other);
+        for (theirs, voice, hours, text) in &v.plan.msgs {
+            let (from, to) = if *theirs { (o, sup) } else { (sup, o) };
             let when = s.now - Duration::hours(*hours) - Duration::minutes(7 * hours % 40);
             if *voice {
                 s.add_voice(from, to, text, when)?;
@@ -152,19 +204,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }
         Ok(())
-    }));
+    })
+}
 
-    let script = Script::parse(include_str!("alarm_from_message.py"));
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let head = script.cell("logins", &Vals::new());
-    let who = if g.variant == 3 {
-        script.cell("who_by_name", &Vals::new().lit("name", &other.first_name))
+    let who = if v.variant == 3 {
+        script.cell("who_by_name", &Vals::new().lit("name", &v.other.first_name))
     } else {
         script.cell(
             "who_by_relationship",
-            &Vals::new().code("relationship", word),
+            &Vals::new().code("relationship", v.word),
         )
     };
-    let (window, minutes) = match g.variant {
+    let (window, minutes) = match v.variant {
         1 => ("find_in_texts", 30),
         2 => ("find_in_texts", 45),
         _ => ("find_in_voice", 60),
@@ -176,7 +229,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             &Vals::new().code("offset", offset).lit("label", label),
         )
     };
-    let reply = g.variant == 3;
+    let (label, reply) = (v.plan.label, v.variant == 3);
+    // logins, who, the message `pick` (0: the newest with a time), the alarm `offset` minutes
+    // from its time with `label`, and the text back where `reply`.
     let gt = |pick: &str, offset: i64, label: &str, reply: bool| {
         vec![
             head.clone(),
@@ -185,92 +240,92 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             create(offset, label, reply),
         ]
     };
-    parts.ground_truth = gt("0", -minutes, label, reply);
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
-            wrong_times[0].0,
-            gt("0", if g.variant == 2 { minutes } else { 0 }, label, reply),
+            v.plan.wrong_times[0].0,
+            gt("0", if v.variant == 2 { minutes } else { 0 }, label, reply),
         ),
-        solution(wrong_times[1].0, gt("1", -minutes, label, reply)),
+        solution(v.plan.wrong_times[1].0, gt("1", -minutes, label, reply)),
         solution(
             "labels it differently",
             gt("0", -minutes, "Reminder", reply),
         ),
     ];
-    if g.variant == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "does not text back",
             gt("0", -minutes, label, false),
         ));
     }
-    let alarm_c = alarm.clone();
-    // The day the event is on (an alarm repeating on that day only is fine too).
-    let weekday = ["friday", "saturday", "sunday"][usize::from(g.variant - 1)];
-    parts.checks = vec![
-        Check::new("exactly one alarm was added", |ctx| {
-            match added_alarms(ctx).len() {
+    (gt("0", -minutes, label, reply), wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![
+        v.check(
+            "exactly one alarm was added",
+            |_, ctx| match added_alarms(ctx).len() {
                 1 => Ok(()),
                 n => Err(format!("{n} alarms were added")),
-            }
-        }),
-        Check::new(
-            format!("it rings at {alarm}"),
-            move |ctx| match added_alarms(ctx).first() {
-                Some(a) if a.0 == alarm_c => Ok(()),
+            },
+        ),
+        v.check(
+            format!("it rings at {}", v.plan.alarm),
+            |v, ctx| match added_alarms(ctx).first() {
+                Some(a) if a.0 == v.plan.alarm => Ok(()),
                 Some(a) => Err(format!("it rings at {}", a.0)),
                 None => Err("no alarm".into()),
             },
         ),
-        Check::new(format!("it is labelled \"{label}\""), {
-            let label = label.to_string();
-            move |ctx| match added_alarms(ctx).first() {
-                Some(a) if holds(&a.1, &label) && holds(&label, &a.1) => Ok(()),
+        v.check(format!("it is labelled \"{}\"", v.plan.label), |v, ctx| {
+            let label = v.plan.label;
+            match added_alarms(ctx).first() {
+                Some(a) if holds(&a.1, label) && holds(label, &a.1) => Ok(()),
                 Some(a) => Err(format!("it is labelled {:?}", a.1)),
                 None => Err("no alarm".into()),
             }
         }),
-        Check::new(
-            format!("it rings once (no repeat days, or {weekday} only) and is on"),
-            move |ctx| match added_alarms(ctx).first() {
-                Some(a) if (a.2.is_empty() || a.2 == [weekday]) && a.3 => Ok(()),
+        v.check(
+            format!(
+                "it rings once (no repeat days, or {} only) and is on",
+                v.weekday
+            ),
+            |v, ctx| match added_alarms(ctx).first() {
+                Some(a) if (a.2.is_empty() || a.2 == [v.weekday]) && a.3 => Ok(()),
                 Some(a) => Err(format!("repeat days {:?}, enabled {}", a.2, a.3)),
                 None => Err("no alarm".into()),
             },
         ),
     ];
-    parts.allowed = vec![allow_added(
+    if v.variant == 3 {
+        checks.extend(text_checks(
+            vec![(v.other.clone(), vec!["See you at the airport!".to_string()])],
+            "a text \"See you at the airport!\"",
+            Vec::new(),
+        ));
+    } else {
+        checks.push(
+            v.check("no text was sent", |_, ctx| match sent_texts(ctx).first() {
+                Some(t) => Err(format!("a text \"{}\" was sent", t.1)),
+                None => Ok(()),
+            }),
+        );
+    }
+    checks
+}
+
+fn allowed(variant: u8) -> Vec<Allow> {
+    let mut allowed = vec![allow_added(
         "the supervisor's alarm",
         "phone",
         "alarms",
         |ctx, r| r.get("user_id").as_i64() == ctx.user_id("phone"),
     )];
-    if g.variant == 3 {
-        parts.checks.extend(text_checks(
-            vec![(other.clone(), vec!["See you at the airport!".to_string()])],
-            "a text \"See you at the airport!\"",
-            Vec::new(),
-        ));
-        parts.allowed.extend(allow::texts_sent());
-    } else {
-        parts.checks.push(Check::new("no text was sent", |ctx| {
-            match sent_texts(ctx).first() {
-                Some(t) => Err(format!("a text \"{}\" was sent", t.1)),
-                None => Ok(()),
-            }
-        }));
+    if variant == 3 {
+        allowed.extend(allow::texts_sent());
     }
-    parts
+    allowed
 }
-
-/// An alarm scenario's variant: (instruction, messages (from the other person?, voice?, hours
-/// ago, text), the alarm time, its label, wrong times with why).
-type AlarmPlan<'a> = (
-    String,
-    Vec<(bool, bool, i64, String)>,
-    String,
-    &'a str,
-    Vec<(&'a str, String)>,
-);
 
 /// The alarms the supervisor added: (time, label, repeat days, enabled).
 fn added_alarms(ctx: &EvalCtx) -> Vec<(String, String, Vec<String>, bool)> {

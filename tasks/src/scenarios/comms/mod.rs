@@ -19,6 +19,7 @@ mod text_itinerary;
 
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
+use crate::kit::Drawn;
 use crate::kit::changes::added;
 use crate::kit::gmail::ids_of;
 use crate::kit::phone::phone_id;
@@ -171,6 +172,18 @@ fn refers_to(sent: &Sent, id: i64, subject: &str) -> bool {
     sent.response_to == Some(id) || sent.subject.contains(subject)
 }
 
+/// The texts among `texts` (from [`sent_texts`]) that went to `p`'s phone.
+fn texts_for<'a>(ctx: &EvalCtx, texts: &'a [(i64, String)], p: &Person) -> Vec<&'a String> {
+    let id = phone_id(ctx.db, &p.phone_number).unwrap_or(-1);
+    texts.iter().filter(|t| t.0 == id).map(|t| &t.1).collect()
+}
+
+/// Who [`text_checks`] wants texted, with what, and what no text may hold.
+struct Texted {
+    people: Vec<(Person, Vec<String>)>,
+    forbidden: Vec<String>,
+}
+
 /// Checks that each of `people` got exactly one text holding each of their `parts` and that
 /// nobody else got one; `forbidden` must appear in no text.
 fn text_checks(
@@ -182,30 +195,26 @@ fn text_checks(
         .iter()
         .map(|(p, _)| format!("{} {}", p.first_name, p.last_name))
         .collect();
-    let (p1, p2, p3) = (people.clone(), people.clone(), people);
+    let v = Drawn::new(Texted { people, forbidden });
     let mut checks = vec![
-        Check::new(
-            format!("{} each got {what}", names.join(", ")),
-            move |ctx| {
-                let texts = sent_texts(ctx);
-                for (p, parts) in &p1 {
-                    let id = phone_id(ctx.db, &p.phone_number).unwrap_or(-1);
-                    let mine: Vec<&String> =
-                        texts.iter().filter(|t| t.0 == id).map(|t| &t.1).collect();
-                    if mine.is_empty() {
-                        return Err(format!("no text to {}", p.first_name));
-                    }
-                    if let Some(part) = parts.iter().find(|x| !mine.iter().any(|m| holds(m, x))) {
-                        return Err(format!("{}'s text lacks \"{part}\"", p.first_name));
-                    }
+        v.check(format!("{} each got {what}", names.join(", ")), |v, ctx| {
+            let texts = sent_texts(ctx);
+            for (p, parts) in &v.people {
+                let mine = texts_for(ctx, &texts, p);
+                if mine.is_empty() {
+                    return Err(format!("no text to {}", p.first_name));
                 }
-                Ok(())
-            },
-        ),
-        Check::new(
+                if let Some(part) = parts.iter().find(|x| !mine.iter().any(|m| holds(m, x))) {
+                    return Err(format!("{}'s text lacks \"{part}\"", p.first_name));
+                }
+            }
+            Ok(())
+        }),
+        v.check(
             format!("nobody but {} got a text", names.join(", ")),
-            move |ctx| {
-                let ok: Vec<i64> = p2
+            |v, ctx| {
+                let ok: Vec<i64> = v
+                    .people
                     .iter()
                     .filter_map(|(p, _)| phone_id(ctx.db, &p.phone_number))
                     .collect();
@@ -215,11 +224,10 @@ fn text_checks(
                 }
             },
         ),
-        Check::new("one text per person", move |ctx| {
+        v.check("one text per person", |v, ctx| {
             let texts = sent_texts(ctx);
-            for (p, _) in &p3 {
-                let id = phone_id(ctx.db, &p.phone_number).unwrap_or(-1);
-                let n = texts.iter().filter(|t| t.0 == id).count();
+            for (p, _) in &v.people {
+                let n = texts_for(ctx, &texts, p).len();
                 if n > 1 {
                     return Err(format!("{} got {n} texts", p.first_name));
                 }
@@ -227,12 +235,12 @@ fn text_checks(
             Ok(())
         }),
     ];
-    if !forbidden.is_empty() {
-        checks.push(Check::new(
-            format!("no text holds {}", forbidden.join(" or ")),
-            move |ctx| {
+    if !v.forbidden.is_empty() {
+        checks.push(v.check(
+            format!("no text holds {}", v.forbidden.join(" or ")),
+            |v, ctx| {
                 for (_, m) in sent_texts(ctx) {
-                    if let Some(f) = forbidden.iter().find(|f| holds(&m, f)) {
+                    if let Some(f) = v.forbidden.iter().find(|f| holds(&m, f)) {
                         return Err(format!("a text holds \"{f}\""));
                     }
                 }

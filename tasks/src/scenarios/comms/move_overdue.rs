@@ -11,12 +11,46 @@ use crate::kit::allow;
 use crate::kit::people::housemates;
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use chrono::{Datelike, Duration};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Datelike, Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The housemate one Home task is assigned to.
+    mate: Person,
+    now: NaiveDateTime,
+    /// Today, tomorrow and next Monday (`YYYY-MM-DD`).
+    today: String,
+    tomorrow: String,
+    monday: String,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
+    parts.apps = vec!["todoist", "phone"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("move_overdue.py"));
+    (parts.ground_truth, parts.wrong) = solutions(v.variant, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![
+        Allow::new("due dates of the supervisor's tasks", |ctx, r| {
+            r.is("todoist", "tasks")
+                && r.kind() == ChangeKind::Updated
+                && r.changed_columns() == ["due_date"]
+                && todo_rows(ctx, false).iter().any(|t| t.id == r.id)
+        }),
+        allow::todo_notifications(),
+    ];
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| in_household(pop, p));
     let mate = housemates(g.population, &p)[0].clone();
@@ -28,7 +62,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
         d
     };
-    let instruction = match g.variant {
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        mate,
+        now: g.now,
+        today: ymd(g.now.date()),
+        tomorrow: ymd(tomorrow),
+        monday: ymd(monday),
+    }
+}
+
+fn instruction(variant: u8) -> &'static str {
+    match variant {
         1 => {
             "Move every overdue task in my Todoist Inbox, and every overdue task assigned to me in my other projects, to tomorrow."
         }
@@ -38,18 +84,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => {
             "Reschedule the overdue tasks in my Todoist Inbox: the high-priority ones to tomorrow, the others to next Monday."
         }
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["todoist", "phone"];
-    let (sup, m) = (p.clone(), mate.clone());
-    let now = g.now;
-    parts.setup.push(step(move |s| {
-        let today = now.date();
-        let inbox = s.todo_project(&sup, "Inbox")?;
-        let home = s.todo_project(&sup, "Home")?;
+    }
+}
+
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, m) = (&v.supervisor, &v.mate);
+        let today = v.now.date();
+        let inbox = s.todo_project(sup, "Inbox")?;
+        let home = s.todo_project(sup, "Home")?;
         let chores = s.todo_section(home, "Chores")?;
         let repairs = s.todo_section(home, "Repairs")?;
-        let at = now - Duration::days(20);
+        let at = v.now - Duration::days(20);
         let d = |n: i64| Some(today - Duration::days(n));
         for (title, due, prio, done) in [
             ("Return the library books", d(6), "high", false),
@@ -58,145 +104,150 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ("Call the bank", d(0), "high", false),
             ("Book a dentist appointment", d(4), "low", false),
         ] {
-            s.add_todo_task(inbox, None, &sup, title, due, prio, done, None, at)?;
+            s.add_todo_task(inbox, None, sup, title, due, prio, done, None, at)?;
         }
-        s.add_todo_task(
-            home,
-            Some(chores),
-            &sup,
-            "Clean the oven",
-            d(4),
-            "high",
-            false,
-            Some(&m),
-            at,
-        )?;
-        s.add_todo_task(
-            home,
-            Some(repairs),
-            &sup,
-            "Replace the air filter",
-            d(3),
-            "low",
-            false,
-            Some(&sup),
-            at,
-        )?;
-        s.add_todo_task(
-            home,
-            Some(repairs),
-            &sup,
-            "Fix the squeaky door",
-            d(5),
-            "medium",
-            true,
-            Some(&sup),
-            at,
-        )?;
+        for (section, title, due, prio, done, who) in [
+            (chores, "Clean the oven", d(4), "high", false, m),
+            (repairs, "Replace the air filter", d(3), "low", false, sup),
+            (repairs, "Fix the squeaky door", d(5), "medium", true, sup),
+        ] {
+            s.add_todo_task(
+                home,
+                Some(section),
+                sup,
+                title,
+                due,
+                prio,
+                done,
+                Some(who),
+                at,
+            )?;
+        }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("move_overdue.py"));
+    })
+}
+
+/// A wrong solution: (why, its gather cells, its apply cell).
+type Wrong<'a> = (&'a str, &'a [&'a str], &'a str);
+
+fn solutions(variant: u8, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let none = Vals::new();
     let head = script.cell("head", &Vals::new().code("today", TODAY));
-    let cell = |name: &str| script.cell(name, &Vals::new());
-    let gt = |gather: &str, apply: &str| vec![head.clone(), cell(gather), cell(apply)];
-    let apply = if g.variant == 3 {
+    // head, the tasks to move (the `gather` cells' lines in one cell) and how to `apply` it.
+    let gt = |gather: &[&str], apply: &str| {
+        vec![
+            head.clone(),
+            script.joined(gather, &none),
+            script.cell(apply, &none),
+        ]
+    };
+    let apply = if variant == 3 {
         "by_priority"
     } else {
         "to_tomorrow"
     };
-    match g.variant {
-        1 => {
-            parts.ground_truth = gt("mine_overdue", apply);
-            parts.wrong = vec![
-                solution(
+    // The ground truth's gather and the wrong solutions.
+    let (gather, wrong): (&str, Vec<Wrong>) = match variant {
+        1 => (
+            "mine_overdue",
+            vec![
+                (
                     "moves completed overdue tasks too",
-                    gt("mine_overdue_completed_too", apply),
+                    &["mine_overdue_completed_too"],
+                    apply,
                 ),
-                solution(
+                (
                     "moves every overdue task of the shared projects, whoever has it",
-                    gt("everyones_overdue", apply),
+                    &["everyones_overdue"],
+                    apply,
                 ),
-                solution(
+                (
                     "moves the Inbox's only",
-                    vec![
-                        head.clone(),
-                        format!("{}\n{}", cell("mine_overdue"), cell("unassigned_only")),
-                        cell(apply),
-                    ],
+                    &["mine_overdue", "unassigned_only"],
+                    apply,
                 ),
-                solution("moves tasks due today too", gt("mine_due_by_today", apply)),
-            ];
-        }
-        2 => {
-            parts.ground_truth = gt("home_overdue", apply);
-            parts.wrong = vec![
-                solution(
+                ("moves tasks due today too", &["mine_due_by_today"], apply),
+            ],
+        ),
+        2 => (
+            "home_overdue",
+            vec![
+                (
                     "moves completed overdue tasks too",
-                    gt("home_overdue_completed_too", apply),
+                    &["home_overdue_completed_too"],
+                    apply,
                 ),
-                solution(
+                (
                     "moves only the tasks assigned to the supervisor",
-                    gt("home_overdue_mine", apply),
+                    &["home_overdue_mine"],
+                    apply,
                 ),
-                solution(
+                (
                     "moves them to the day after tomorrow",
-                    gt("home_overdue", "to_day_after_tomorrow"),
+                    &["home_overdue"],
+                    "to_day_after_tomorrow",
                 ),
-            ];
-        }
-        _ => {
-            parts.ground_truth = gt("inbox_overdue", apply);
-            parts.wrong = vec![
-                solution(
+            ],
+        ),
+        _ => (
+            "inbox_overdue",
+            vec![
+                (
                     "moves completed overdue tasks too",
-                    gt("inbox_overdue_completed_too", apply),
+                    &["inbox_overdue_completed_too"],
+                    apply,
                 ),
-                solution(
+                (
                     "moves them all to tomorrow",
-                    gt("inbox_overdue", "to_tomorrow"),
+                    &["inbox_overdue"],
+                    "to_tomorrow",
                 ),
-                solution(
+                (
                     "moves them all to next Monday",
-                    gt("inbox_overdue", "to_monday"),
+                    &["inbox_overdue"],
+                    "to_monday",
                 ),
-            ];
-        }
-    }
-    let variant = g.variant;
-    let today = ymd(g.now.date());
-    let (tm, mo) = (ymd(tomorrow), ymd(monday));
-    // The new due date of a task as it was at the start, or None if it must not move.
-    let target = {
-        let (today, tm, mo) = (today.clone(), tm.clone(), mo.clone());
-        move |ctx: &EvalCtx, t: &TodoRow| -> Option<String> {
-            let overdue = !t.completed && t.due.as_deref().is_some_and(|d| d < today.as_str());
-            let mine = t.assignee.is_some() && t.assignee == ctx.user_id("todoist");
-            match variant {
-                1 if overdue && (t.inbox || mine) => Some(tm.clone()),
-                2 if overdue && t.project == "Home" => Some(tm.clone()),
-                3 if overdue && t.inbox => Some(if t.priority == "high" {
-                    tm.clone()
-                } else {
-                    mo.clone()
-                }),
-                _ => None,
-            }
-        }
+            ],
+        ),
     };
-    let (t1, t2, t3) = (target.clone(), target.clone(), target.clone());
-    let scope = match g.variant {
+    let wrong = wrong
+        .into_iter()
+        .map(|(why, gather, apply)| solution(why, gt(gather, apply)))
+        .collect();
+    (gt(&[gather], apply), wrong)
+}
+
+/// The new due date of a task as it was at the start, or None if it must not move.
+fn target(v: &Values, ctx: &EvalCtx, t: &TodoRow) -> Option<String> {
+    let overdue = !t.completed && t.due.as_deref().is_some_and(|d| d < v.today.as_str());
+    let mine = t.assignee.is_some() && t.assignee == ctx.user_id("todoist");
+    match v.variant {
+        1 if overdue && (t.inbox || mine) => Some(v.tomorrow.clone()),
+        2 if overdue && t.project == "Home" => Some(v.tomorrow.clone()),
+        3 if overdue && t.inbox => Some(if t.priority == "high" {
+            v.tomorrow.clone()
+        } else {
+            v.monday.clone()
+        }),
+        _ => None,
+    }
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let (tm, mo) = (&v.tomorrow, &v.monday);
+    let scope = match v.variant {
         1 => format!("every overdue open Inbox task and every one assigned to me is due {tm}"),
         2 => format!("every overdue open Home task is due {tm}"),
         _ => {
             format!("the overdue open Inbox tasks are due {tm} (high priority) or {mo} (the rest)")
         }
     };
-    parts.checks = vec![
-        Check::new(scope, move |ctx| {
+    vec![
+        v.check(scope, |v, ctx| {
             let now: Vec<TodoRow> = todo_rows(ctx, false);
             let mut n = 0;
             for t in todo_rows(ctx, true) {
-                if let Some(want) = t1(ctx, &t) {
+                if let Some(want) = target(v, ctx, &t) {
                     n += 1;
                     let got = now
                         .iter()
@@ -213,12 +264,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             }
         }),
-        Check::new("no other task's due date changed", move |ctx| {
+        v.check("no other task's due date changed", |v, ctx| {
             let start = todo_rows(ctx, true);
             for t in todo_rows(ctx, false) {
                 let before = start.iter().find(|x| x.id == t.id);
                 if let Some(b) = before
-                    && t2(ctx, b).is_none()
+                    && target(v, ctx, b).is_none()
                     && b.due != t.due
                 {
                     return Err(format!("\"{}\" moved to {:?}", t.title, t.due));
@@ -226,16 +277,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
             Ok(())
         }),
-        Check::new("the moved tasks are still open", move |ctx| {
+        v.check("the moved tasks are still open", |v, ctx| {
             let start = todo_rows(ctx, true);
             for t in todo_rows(ctx, false) {
-                if start.iter().any(|b| b.id == t.id && t3(ctx, b).is_some()) && t.completed {
+                if start
+                    .iter()
+                    .any(|b| b.id == t.id && target(v, ctx, b).is_some())
+                    && t.completed
+                {
                     return Err(format!("\"{}\" was completed", t.title));
                 }
             }
             Ok(())
         }),
-        Check::new("no task was added or deleted", |ctx| {
+        v.check("no task was added or deleted", |_, ctx| {
             match ctx
                 .diff
                 .rows
@@ -246,15 +301,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Ok(()),
             }
         }),
-    ];
-    parts.allowed = vec![
-        Allow::new("due dates of the supervisor's tasks", |ctx, r| {
-            r.is("todoist", "tasks")
-                && r.kind() == ChangeKind::Updated
-                && r.changed_columns() == ["due_date"]
-                && todo_rows(ctx, false).iter().any(|t| t.id == r.id)
-        }),
-        allow::todo_notifications(),
-    ];
-    parts
+    ]
 }

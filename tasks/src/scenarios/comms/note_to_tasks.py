@@ -1,6 +1,7 @@
 # "Turn a note's checklist into Home tasks" (note_to_tasks.rs): the ground truth is head, read,
 # home (with the variant's who_* and due_* cells filled in) and create_assigned in the
-# variant's section; each wrong solution swaps one piece.
+# variant's section; each wrong solution swaps one piece (`open_note` and `create` are their
+# shared lines).
 
 # %% head
 {{login_any}}
@@ -10,11 +11,14 @@ td = login("todoist")
 ph = login("phone")
 {{today}}
 
-# %% read
+# %% open_note
 notes = all_pages(apis.simple_note.search_notes, access_token=sn, query={{title}})
 note = [n for n in notes if n["title"] == {{title}}][0]
 content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
 items, heading = [], None
+
+# %% read
+{{cell:open_note}}
 for line in content.splitlines():
     m = re.match(r"- \[( |x)\] (.*) \((.*)\)$", line.strip())
     if m and m.group(1) == " ":
@@ -23,10 +27,7 @@ for line in content.splitlines():
         heading = line.strip()
 
 # %% read_checked_too
-notes = all_pages(apis.simple_note.search_notes, access_token=sn, query={{title}})
-note = [n for n in notes if n["title"] == {{title}}][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
-items, heading = [], None
+{{cell:open_note}}
 for line in content.splitlines():
     m = re.match(r"- \[( |x)\] (.*) \((.*)\)$", line.strip())
     if m:
@@ -60,21 +61,24 @@ due = (today + datetime.timedelta(days=(6 - today.weekday()) % 7)).strftime("%Y-
 # %% a_day_late
 due = (datetime.datetime.strptime(due, "%Y-%m-%d") + datetime.timedelta(days=1)).strftime("%Y-%m-%d")
 
+# %% create
+task = apis.todoist.create_task(access_token=td, project_id=home["project_id"], section_id={{section}}, title=title, due_date=due)
+
 # %% create_assigned
 for heading, title, name in items:
-    task = apis.todoist.create_task(access_token=td, project_id=home["project_id"], section_id={{section}}, title=title, due_date=due)
+    {{cell:create}}
     apis.todoist.assign_or_unassign_task(access_token=td, task_id=task["task_id"], assignee_email=who[name])
 apis.supervisor.complete_task()
 
 # %% create_assigned_to_me
 for heading, title, name in items:
-    task = apis.todoist.create_task(access_token=td, project_id=home["project_id"], section_id={{section}}, title=title, due_date=due)
+    {{cell:create}}
     apis.todoist.assign_or_unassign_task(access_token=td, task_id=task["task_id"], assignee_email=who["me"])
 apis.supervisor.complete_task()
 
 # %% create_unassigned
 for heading, title, name in items:
-    task = apis.todoist.create_task(access_token=td, project_id=home["project_id"], section_id={{section}}, title=title, due_date=due)
+    {{cell:create}}
 apis.supervisor.complete_task()
 
 # %% chores_section

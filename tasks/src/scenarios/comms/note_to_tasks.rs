@@ -12,11 +12,14 @@ use crate::kit::time::ymd;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
-use apps::people::{Person, Relation};
+use apps::people::{Person, Population, Relation};
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDate;
 use serde_json::Value;
 use sim::sql::Cached;
+
+/// An unchecked item: (title, section, assignee e-mail).
+type Want = (String, String, String);
 
 /// What a variant drew.
 struct Values {
@@ -27,8 +30,8 @@ struct Values {
     instruction: String,
     /// Variant 3: the housemates to save under nicknames, with their labels.
     renames: Vec<(Person, &'static str, Vec<&'static str>)>,
-    /// The unchecked items: (title, section, assignee e-mail).
-    want: Vec<(String, String, String)>,
+    /// The unchecked items.
+    want: Vec<Want>,
     /// The tasks' due date, `YYYY-MM-DD`.
     due: String,
 }
@@ -74,8 +77,70 @@ fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
             (w, _) => people[w].first_name.clone(),
         }
     };
-    // (heading/section, title, who, checked)
-    let (title, items, due, instruction): Checklist = match g.variant {
+    let (title, items, due, instruction) = checklist(g);
+    let mut content = format!("{title}\n");
+    let mut heading = "";
+    for (sec, t, who, done) in &items {
+        if g.variant == 2 && *sec != heading {
+            content.push_str(&format!("\n{sec}\n"));
+            heading = sec;
+        }
+        content.push_str(&format!(
+            "- [{}] {t} ({})\n",
+            if *done { "x" } else { " " },
+            name_of(*who)
+        ));
+    }
+    let decoy = format!(
+        "Sunday chores\n- [ ] Sweep the porch ({})\n- [ ] Change the bed sheets (me)\n",
+        name_of(0)
+    );
+    let mut ours = vec![
+        g.note(title, &content, &["home"], false, 2),
+        g.note("Sunday chores", &decoy, &["home"], false, 9),
+    ];
+    ours.push(g.note(
+        "Paint colours",
+        "Living room: sage green\nBedroom: warm white",
+        &["home"],
+        false,
+        30,
+    ));
+    let filler = g.filler(&p, 6, &["home"], &[title, "Sunday chores"]);
+    let notes = crate::scenarios::mix(&mut g.rng, filler, ours);
+    let renames = if g.variant == 3 {
+        if a.id == b.id {
+            vec![(a.clone(), nicks[0], labels(pop, &p, &a))]
+        } else {
+            vec![
+                (a.clone(), nicks[0], labels(pop, &p, &a)),
+                (b.clone(), nicks[1], labels(pop, &p, &b)),
+            ]
+        }
+    } else {
+        Vec::new()
+    };
+    let want: Vec<Want> = items
+        .iter()
+        .filter(|i| !i.3)
+        .map(|(sec, t, who, _)| (t.to_string(), sec.to_string(), people[*who].email.clone()))
+        .collect();
+    let values = Values {
+        variant: g.variant,
+        supervisor: p,
+        title,
+        instruction,
+        renames,
+        want,
+        due: ymd(due),
+    };
+    (values, notes)
+}
+
+/// The variant's checklist note: (title, items (heading/section, title, who, checked), due,
+/// instruction).
+fn checklist(g: &Gen) -> Checklist<'static> {
+    match g.variant {
         1 => (
             "Saturday chores",
             vec![
@@ -113,85 +178,29 @@ fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
             day(g, 3),
             "Make a task in the Chores section of our Home project in Todoist for each unchecked line of my \"Weekend jobs\" note, due Sunday, assigned to the person in brackets. The names are the ones my phone has them under (\"me\" is me).".to_string(),
         ),
-    };
-    let mut content = format!("{title}\n");
-    let mut heading = "";
-    for (sec, t, who, done) in &items {
-        if g.variant == 2 && *sec != heading {
-            content.push_str(&format!("\n{sec}\n"));
-            heading = sec;
-        }
-        content.push_str(&format!(
-            "- [{}] {t} ({})\n",
-            if *done { "x" } else { " " },
-            name_of(*who)
-        ));
     }
-    let decoy = format!(
-        "Sunday chores\n- [ ] Sweep the porch ({})\n- [ ] Change the bed sheets (me)\n",
-        name_of(0)
-    );
-    let mut ours = vec![
-        g.note(title, &content, &["home"], false, 2),
-        g.note("Sunday chores", &decoy, &["home"], false, 9),
-    ];
-    ours.push(g.note(
-        "Paint colours",
-        "Living room: sage green\nBedroom: warm white",
-        &["home"],
-        false,
-        30,
-    ));
-    let filler = g.filler(&p, 6, &["home"], &[title, "Sunday chores"]);
-    let notes = crate::scenarios::mix(&mut g.rng, filler, ours);
-    let renames = if g.variant == 3 {
-        let labels = |o: &Person| -> Vec<&'static str> {
-            let mut v: Vec<&'static str> = pop
-                .relations_of(p.id)
-                .iter()
-                .filter(|(_, id)| *id == o.id)
-                .map(|(r, _)| match r {
-                    Relation::Wife => "wife",
-                    Relation::Husband => "husband",
-                    Relation::Child => "child",
-                    Relation::Parent => "parent",
-                    Relation::Sibling => "sibling",
-                    Relation::Roommate => "roommate",
-                    Relation::Manager => "manager",
-                    Relation::Coworker => "coworker",
-                    Relation::Friend => "friend",
-                })
-                .collect();
-            v.sort_by_key(|l| if *l == "friend" { 1 } else { 0 });
-            v
-        };
-        let renames: Vec<(Person, &str, Vec<&'static str>)> = if a.id == b.id {
-            vec![(a.clone(), nicks[0], labels(&a))]
-        } else {
-            vec![
-                (a.clone(), nicks[0], labels(&a)),
-                (b.clone(), nicks[1], labels(&b)),
-            ]
-        };
-        renames
-    } else {
-        Vec::new()
-    };
-    let want: Vec<(String, String, String)> = items
+}
+
+/// The labels `p`'s phone gives `o` (the relations `p` has to `o`, "friend" last).
+fn labels(pop: &Population, p: &Person, o: &Person) -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = pop
+        .relations_of(p.id)
         .iter()
-        .filter(|i| !i.3)
-        .map(|(sec, t, who, _)| (t.to_string(), sec.to_string(), people[*who].email.clone()))
+        .filter(|(_, id)| *id == o.id)
+        .map(|(r, _)| match r {
+            Relation::Wife => "wife",
+            Relation::Husband => "husband",
+            Relation::Child => "child",
+            Relation::Parent => "parent",
+            Relation::Sibling => "sibling",
+            Relation::Roommate => "roommate",
+            Relation::Manager => "manager",
+            Relation::Coworker => "coworker",
+            Relation::Friend => "friend",
+        })
         .collect();
-    let values = Values {
-        variant: g.variant,
-        supervisor: p,
-        title,
-        instruction,
-        renames,
-        want,
-        due: ymd(due),
-    };
-    (values, notes)
+    v.sort_by_key(|l| if *l == "friend" { 1 } else { 0 });
+    v
 }
 
 /// The ground truth and the wrong solutions.
@@ -284,54 +293,18 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             },
         ),
         v.check(
-            format!(
-                "each is in its section ({})",
-                v.want
-                    .iter()
-                    .map(|w| format!("{}: {}", w.0, w.1))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ),
-            |v, ctx| {
-                for w in &v.want {
-                    if let Some(t) = find(ctx, &w.0)
-                        && t.1.as_deref() != Some(w.1.as_str())
-                    {
-                        return Err(format!("\"{}\" is in section {:?}", w.0, t.1));
-                    }
-                }
-                Ok(())
-            },
+            format!("each is in its section ({})", listed(v, |w| &w.1)),
+            |v, ctx| each_has(v, ctx, |t| &t.1, |_, w| &w.1, "is in section"),
         ),
         v.check(format!("each is due {}", v.due), |v, ctx| {
-            for w in &v.want {
-                if let Some(t) = find(ctx, &w.0)
-                    && t.2.as_deref() != Some(v.due.as_str())
-                {
-                    return Err(format!("\"{}\" is due {:?}", w.0, t.2));
-                }
-            }
-            Ok(())
+            each_has(v, ctx, |t| &t.2, |v, _| &v.due, "is due")
         }),
         v.check(
             format!(
                 "each is assigned to the person named ({})",
-                v.want
-                    .iter()
-                    .map(|w| format!("{}: {}", w.0, w.2))
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                listed(v, |w| &w.2)
             ),
-            |v, ctx| {
-                for w in &v.want {
-                    if let Some(t) = find(ctx, &w.0)
-                        && t.3.as_deref() != Some(w.2.as_str())
-                    {
-                        return Err(format!("\"{}\" is assigned to {:?}", w.0, t.3));
-                    }
-                }
-                Ok(())
-            },
+            |v, ctx| each_has(v, ctx, |t| &t.3, |_, w| &w.2, "is assigned to"),
         ),
         v.check(
             "no other task was added (none for the checked items)",
@@ -347,6 +320,34 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             },
         ),
     ]
+}
+
+/// The wanted items as `title: field; ...`.
+fn listed(v: &Values, field: fn(&Want) -> &str) -> String {
+    v.want
+        .iter()
+        .map(|w| format!("{}: {}", w.0, field(w)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Each wanted item's task, where there is one, has `got` as `want` says; else the first
+/// that has not ("title" `is` what it has).
+fn each_has(
+    v: &Values,
+    ctx: &EvalCtx,
+    got: fn(&HomeTask) -> &Option<String>,
+    want: for<'a> fn(&'a Values, &'a Want) -> &'a str,
+    is: &str,
+) -> Result<(), String> {
+    for w in &v.want {
+        if let Some(t) = find(ctx, &w.0)
+            && got(&t).as_deref() != Some(want(v, w))
+        {
+            return Err(format!("\"{}\" {is} {:?}", w.0, got(&t)));
+        }
+    }
+    Ok(())
 }
 
 fn allowed() -> Vec<Allow> {

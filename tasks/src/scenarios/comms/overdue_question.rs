@@ -9,18 +9,66 @@
 use super::{TODAY, day, in_household};
 use crate::kit::people::housemates;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Answer;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Answer, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Duration, NaiveDate};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The housemate the Home task is assigned to.
+    mate: Person,
+    today: NaiveDate,
+    sunday: NaiveDate,
+    /// The designed tasks: (project, offset in days from today, completed), and their titles.
+    plan: Vec<(&'static str, i64, bool)>,
+    titles: Vec<String>,
+}
+
+const TITLES: &[&str] = &[
+    "Buy seeds",
+    "Order invitations",
+    "Pick a cake",
+    "Rent a tiller",
+    "Book the venue",
+    "Call the nursery",
+    "Make a playlist",
+    "Buy balloons",
+    "Build raised beds",
+    "Send reminders",
+    "Fix the hose",
+    "Plan the menu",
+    "Mulch the beds",
+    "Buy candles",
+    "Return the drill",
+    "Pay the phone bill",
+    "Sort the mail",
+    "Book a haircut slot",
+    "Check the gutters",
+    "Renew the library card",
+    "Prune the roses",
+    "Wrap the gifts",
+];
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let (instruction, answer) = question(v.variant);
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["todoist", "phone"];
+    parts.answer = Some(answer);
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("overdue_question.py"));
+    (parts.ground_truth, parts.wrong) = solutions(v.variant, &script);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| in_household(pop, p));
     let mate = housemates(g.population, &p)[0].clone();
-    let today = g.now.date();
-    let sunday = day(g, 3);
-    // (project, offset in days from today, completed)
     let mut plan: Vec<(&str, i64, bool)> = Vec::new();
     let mut add = |proj: &'static str, days: &[i64], done: bool| {
         for d in days {
@@ -44,91 +92,72 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         add("Inbox", &[0, 0, 0, 0], false);
         add("Home", &[-4], false);
     }
-    const TITLES: &[&str] = &[
-        "Buy seeds",
-        "Order invitations",
-        "Pick a cake",
-        "Rent a tiller",
-        "Book the venue",
-        "Call the nursery",
-        "Make a playlist",
-        "Buy balloons",
-        "Build raised beds",
-        "Send reminders",
-        "Fix the hose",
-        "Plan the menu",
-        "Mulch the beds",
-        "Buy candles",
-        "Return the drill",
-        "Pay the phone bill",
-        "Sort the mail",
-        "Book a haircut slot",
-        "Check the gutters",
-        "Renew the library card",
-        "Prune the roses",
-        "Wrap the gifts",
-    ];
     let titles: Vec<String> = (0..plan.len())
         .map(|i| TITLES[i % TITLES.len()].to_string())
         .collect();
-    let (instruction, answer, count): (&str, Answer, &str) = match g.variant {
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        mate,
+        today: g.now.date(),
+        sunday: day(g, 3),
+        plan,
+        titles,
+    }
+}
+
+/// The variant's question and its answer.
+fn question(variant: u8) -> (&'static str, Answer) {
+    match variant {
         1 => (
             "Which of my Todoist projects has the most overdue tasks? Give me the project's name.",
             Answer::Text("Garden makeover".into()),
-            "name",
         ),
         2 => (
             "How many of my Todoist tasks are overdue right now, across all my projects (the Inbox too)?",
             Answer::Number(10.0),
-            "total",
         ),
         _ => (
             "Which of my Todoist projects has the most open tasks due by this Sunday, overdue ones included? Give me its name.",
             Answer::Text("Birthday party".into()),
-            "name",
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["todoist", "phone"];
-    parts.answer = Some(answer);
-    let (sup, m, variant) = (p.clone(), mate.clone(), g.variant);
-    parts.setup.push(step(move |s| {
-        let before = if variant == 3 {
-            sunday + Duration::days(1)
+    }
+}
+
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, today) = (&v.supervisor, v.today);
+        let before = if v.variant == 3 {
+            v.sunday + Duration::days(1)
         } else {
             today
         };
-        s.reschedule_open_tasks(&sup, before, today + Duration::days(12))?;
+        s.reschedule_open_tasks(sup, before, today + Duration::days(12))?;
         let at = s.now - Duration::days(25);
         let garden = s.add_todo_project(
-            &sup,
+            sup,
             "Garden makeover",
             "Veggie beds and a new lawn",
             &[],
             at,
         )?;
-        let party = s.add_todo_project(
-            &sup,
-            "Birthday party",
-            "The surprise party in June",
-            &[],
-            at,
-        )?;
-        let inbox = s.todo_project(&sup, "Inbox")?;
-        let home = s.todo_project(&sup, "Home")?;
-        for (i, (proj, days, done)) in plan.iter().enumerate() {
+        let party =
+            s.add_todo_project(sup, "Birthday party", "The surprise party in June", &[], at)?;
+        let inbox = s.todo_project(sup, "Inbox")?;
+        let home = s.todo_project(sup, "Home")?;
+        for (i, (proj, days, done)) in v.plan.iter().enumerate() {
             let (pid, who) = match *proj {
                 "Garden makeover" => (garden, None),
                 "Birthday party" => (party, None),
                 "Inbox" => (inbox, None),
-                _ => (home, Some(&m)),
+                _ => (home, Some(&v.mate)),
             };
             let prio = ["medium", "high", "low"][i % 3];
             s.add_todo_task(
                 pid,
                 None,
-                &sup,
-                &titles[i],
+                sup,
+                &v.titles[i],
                 Some(today + Duration::days(*days)),
                 prio,
                 *done,
@@ -137,15 +166,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("overdue_question.py"));
+    })
+}
+
+fn solutions(variant: u8, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let head = script.cell("head", &Vals::new().code("today", TODAY));
-    let filter = if g.variant == 3 {
+    let filter = if variant == 3 {
         "count_open_this_week"
     } else {
         "count_open_overdue"
     };
-    let done = if count == "name" { "busiest" } else { "total" };
+    // Variant 2 asks for a number, the others for a project's name.
+    let done = if variant == 2 { "total" } else { "busiest" };
     let gt = |filter: &str, done: &str| {
         let none = Vals::new();
         vec![
@@ -154,30 +186,33 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             script.cell(done, &none),
         ]
     };
-    parts.ground_truth = gt(filter, done);
-    parts.wrong = match g.variant {
+    // The wrong solutions: (why, filter, answer).
+    let wrong: Vec<(&str, &str, &str)> = match variant {
         1 => vec![
-            solution("counts completed tasks too", gt("count_overdue", done)),
-            solution(
+            ("counts completed tasks too", "count_overdue", done),
+            (
                 "counts tasks due today too",
-                gt("count_open_due_by_today", done),
+                "count_open_due_by_today",
+                done,
             ),
         ],
         2 => vec![
-            solution("counts completed tasks too", gt("count_overdue", done)),
-            solution(
+            ("counts completed tasks too", "count_overdue", done),
+            (
                 "counts tasks due today too",
-                gt("count_open_due_by_today", done),
+                "count_open_due_by_today",
+                done,
             ),
-            solution("leaves the Inbox out", gt(filter, "total_without_inbox")),
+            ("leaves the Inbox out", filter, "total_without_inbox"),
         ],
         _ => vec![
-            solution("counts overdue tasks only", gt("count_open_overdue", done)),
-            solution(
-                "counts open tasks whatever their date",
-                gt("count_open", done),
-            ),
+            ("counts overdue tasks only", "count_open_overdue", done),
+            ("counts open tasks whatever their date", "count_open", done),
         ],
     };
-    parts
+    let wrong = wrong
+        .into_iter()
+        .map(|(why, filter, done)| solution(why, gt(filter, done)))
+        .collect();
+    (gt(filter, done), wrong)
 }

@@ -1,6 +1,7 @@
 # "Reply to the manager's unread e-mails" (reply_manager.rs): the ground truth is head, boss,
 # list_unread and the variant's reply cell (reply_to_each; reply_this_week_and_mark_read in
 # variant 2; reply_with_attachments_and_star in variant 3); each wrong solution swaps one cell.
+# The reply cells take the manager's newest e-mail of a thread (`newest`) and answer it (`reply`).
 
 # %% head
 {{login_any}}
@@ -25,49 +26,55 @@ threads = apis.gmail.show_inbox_threads(access_token=gm, from_email=mgr, read=Fa
 # %% started_this_week
 threads = [t for t in threads if t["created_at"] >= monday]
 
+# %% newest
+e = [x for x in apis.gmail.show_thread(access_token=gm, email_thread_id=t["email_thread_id"])["emails"] if x["sender"]["email"] == mgr][-1]
+
+# %% reply
+apis.gmail.reply_to_email(access_token=gm, email_thread_id=t["email_thread_id"], email_id=e["email_id"], body={{body}})
+
 # %% reply_to_each
 for t in threads:
-    e = [x for x in apis.gmail.show_thread(access_token=gm, email_thread_id=t["email_thread_id"])["emails"] if x["sender"]["email"] == mgr][-1]
-    apis.gmail.reply_to_email(access_token=gm, email_thread_id=t["email_thread_id"], email_id=e["email_id"], body={{body}})
+    {{cell:newest}}
+    {{cell:reply}}
 apis.supervisor.complete_task()
 
 # %% reply_this_week_and_mark_read
 for t in threads:
-    e = [x for x in apis.gmail.show_thread(access_token=gm, email_thread_id=t["email_thread_id"])["emails"] if x["sender"]["email"] == mgr][-1]
+    {{cell:newest}}
     if e["created_at"] < monday:
         continue
-    apis.gmail.reply_to_email(access_token=gm, email_thread_id=t["email_thread_id"], email_id=e["email_id"], body={{body}})
+    {{cell:reply}}
     apis.gmail.mark_thread_read(access_token=gm, email_thread_id=t["email_thread_id"])
 apis.supervisor.complete_task()
 
 # %% reply_this_week
 for t in threads:
-    e = [x for x in apis.gmail.show_thread(access_token=gm, email_thread_id=t["email_thread_id"])["emails"] if x["sender"]["email"] == mgr][-1]
+    {{cell:newest}}
     if e["created_at"] < monday:
         continue
-    apis.gmail.reply_to_email(access_token=gm, email_thread_id=t["email_thread_id"], email_id=e["email_id"], body={{body}})
+    {{cell:reply}}
 apis.supervisor.complete_task()
 
 # %% reply_with_attachments_and_star
 for t in threads:
-    e = [x for x in apis.gmail.show_thread(access_token=gm, email_thread_id=t["email_thread_id"])["emails"] if x["sender"]["email"] == mgr][-1]
+    {{cell:newest}}
     if not e["attachments"]:
         continue
-    apis.gmail.reply_to_email(access_token=gm, email_thread_id=t["email_thread_id"], email_id=e["email_id"], body={{body}})
+    {{cell:reply}}
     apis.gmail.mark_thread_starred(access_token=gm, email_thread_id=t["email_thread_id"])
 apis.supervisor.complete_task()
 
 # %% reply_with_attachments
 for t in threads:
-    e = [x for x in apis.gmail.show_thread(access_token=gm, email_thread_id=t["email_thread_id"])["emails"] if x["sender"]["email"] == mgr][-1]
+    {{cell:newest}}
     if not e["attachments"]:
         continue
-    apis.gmail.reply_to_email(access_token=gm, email_thread_id=t["email_thread_id"], email_id=e["email_id"], body={{body}})
+    {{cell:reply}}
 apis.supervisor.complete_task()
 
 # %% reply_and_star
 for t in threads:
-    e = [x for x in apis.gmail.show_thread(access_token=gm, email_thread_id=t["email_thread_id"])["emails"] if x["sender"]["email"] == mgr][-1]
-    apis.gmail.reply_to_email(access_token=gm, email_thread_id=t["email_thread_id"], email_id=e["email_id"], body={{body}})
+    {{cell:newest}}
+    {{cell:reply}}
     apis.gmail.mark_thread_starred(access_token=gm, email_thread_id=t["email_thread_id"])
 apis.supervisor.complete_task()

@@ -78,8 +78,23 @@ fn draw(g: &mut Gen) -> Values {
     let boss = related(g.population, &p, Relation::Manager)[0].clone();
     let mate = related(g.population, &p, Relation::Coworker)[0].clone();
     let k = g.rng.range(2, 6);
-    // (hours ago, from the manager?, subject, body, attachment, read)
-    let mails: Vec<ManagerMail> = vec![
+    let mails = manager_mails(k);
+    let (instruction, body, targets) = ask(g.variant);
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        boss,
+        mate,
+        mails,
+        instruction,
+        body,
+        targets: targets.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+/// The e-mails of the inbox: (hours ago, from the manager?, subject, body, attachment, read).
+fn manager_mails(k: i64) -> Vec<ManagerMail<'static>> {
+    vec![
         (
             24 * 10 + 3,
             true,
@@ -136,8 +151,12 @@ fn draw(g: &mut Gen) -> Values {
             None,
             false,
         ),
-    ];
-    let (instruction, body, targets): (String, &str, Vec<&str>) = match g.variant {
+    ]
+}
+
+/// The variant's instruction, the reply's text and the subjects of the e-mails to answer.
+fn ask(variant: u8) -> (String, &'static str, Vec<&'static str>) {
+    match variant {
         1 => (
             "Reply to every unread e-mail from my manager with \"Thanks, I'll take care of it.\"".into(),
             "Thanks, I'll take care of it.",
@@ -168,16 +187,6 @@ fn draw(g: &mut Gen) -> Values {
                 "Client call moved to Friday",
             ],
         ),
-    };
-    Values {
-        variant: g.variant,
-        supervisor: p,
-        boss,
-        mate,
-        mails,
-        instruction,
-        body,
-        targets: targets.iter().map(|s| s.to_string()).collect(),
     }
 }
 

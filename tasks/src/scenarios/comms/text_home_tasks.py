@@ -14,22 +14,28 @@ ph = login("phone")
 home = [p for p in all_pages(apis.todoist.show_projects, access_token=td) if p["name"] == "Home"][0]
 phones = {c["email"]: c["phone_number"] for c in all_pages(apis.phone.search_contacts, access_token=ph)}
 
+# %% titles
+titles = [t["title"] for t in flat({{tasks}})]
+
+# %% text_them
+apis.phone.send_text_message(access_token=ph, phone_number=phones[c["email"]], message="Your Home tasks: " + ", ".join(titles))
+
 # %% send
 for c in home["collaborators"]:
     if c["email"] == profile["email"]:
         continue
-    titles = [t["title"] for t in flat({{tasks}})]
+    {{cell:titles}}
     if titles:
-        apis.phone.send_text_message(access_token=ph, phone_number=phones[c["email"]], message="Your Home tasks: " + ", ".join(titles))
+        {{cell:text_them}}
 apis.supervisor.complete_task()
 
 # %% send_to_all
 for c in home["collaborators"]:
     if c["email"] == profile["email"]:
         continue
-    titles = [t["title"] for t in flat({{tasks}})]
+    {{cell:titles}}
     if True:
-        apis.phone.send_text_message(access_token=ph, phone_number=phones[c["email"]], message="Your Home tasks: " + ", ".join(titles))
+        {{cell:text_them}}
 apis.supervisor.complete_task()
 
 # %% due_by_sunday

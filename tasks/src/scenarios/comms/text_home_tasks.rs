@@ -4,23 +4,50 @@
 //! housemate with nothing due gets no text. Variant 2: the overdue ones; variant 3: the
 //! high-priority ones, whatever their date.
 
-use super::{TODAY, TodoRow, day, todo_rows};
+use super::{TODAY, TodoRow, day, texts_for, todo_rows};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
+use crate::kit::db::uid;
 use crate::kit::people::housemates;
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::text::holds;
 use crate::kit::time::ymd;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::Duration;
-use sim::sql::Cached;
+use chrono::{Duration, NaiveDate};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The people the supervisor lives with (at least two).
+    mates: Vec<Person>,
+    today: NaiveDate,
+    /// Today and this Sunday (`YYYY-MM-DD`).
+    today_s: String,
+    sunday_s: String,
+}
+
+/// A housemate with the titles of their qualifying Home tasks and the other Home titles.
+type Expected = (Person, Vec<String>, Vec<String>);
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
+    parts.apps = vec!["todoist", "phone"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("text_home_tasks.py"));
+    (parts.ground_truth, parts.wrong) = solutions(v.variant, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::texts_sent();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         pop.residences
@@ -28,9 +55,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .any(|r| r.residents.len() >= 3 && r.residents.contains(&p.id))
     });
     let mates = housemates(g.population, &p);
-    let today = g.now.date();
-    let sunday = day(g, 3);
-    let instruction = match g.variant {
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        mates,
+        today: g.now.date(),
+        today_s: ymd(g.now.date()),
+        sunday_s: ymd(day(g, 3)),
+    }
+}
+
+fn instruction(variant: u8) -> &'static str {
+    match variant {
         1 => {
             "Text each person I live with the titles of the open tasks assigned to them in our Home project in Todoist that are due by this Sunday (overdue ones too). Skip anyone who has none."
         }
@@ -40,138 +76,119 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => {
             "Text each person I live with the titles of the open high-priority tasks assigned to them in our Home project in Todoist, whatever their due date. Skip anyone who has none."
         }
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["todoist", "phone"];
-    let (sup, a, b) = (p.clone(), mates[0].clone(), mates[1].clone());
-    parts.setup.push(step(move |s| {
-        let home = s.todo_project(&sup, "Home")?;
+    }
+}
+
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, a, b) = (&v.supervisor, &v.mates[0], &v.mates[1]);
+        let home = s.todo_project(sup, "Home")?;
         // The second housemate has done all of theirs.
         s.execute(
             "UPDATE todoist.tasks SET is_completed = 1 WHERE project_id = ?1 AND assignee_id = ?2",
-            rusqlite::params![home, s.user_id("todoist", &b)?],
+            rusqlite::params![home, s.user_id("todoist", b)?],
         )?;
         let chores = s.todo_section(home, "Chores")?;
         let shopping = s.todo_section(home, "Shopping")?;
         let at = s.now - Duration::days(6);
-        let d = |n: i64| Some(today + Duration::days(n));
+        let d = |n: i64| Some(v.today + Duration::days(n));
         for (sec, title, due, prio, done, who) in [
-            (chores, "Take the bins out", d(1), "high", false, &a),
-            (chores, "Clean the fridge", d(3), "medium", false, &a),
-            (chores, "Mop the kitchen floor", d(10), "high", false, &a),
-            (chores, "Dust the bookshelves", d(-2), "low", false, &a),
-            (chores, "Water the balcony plants", d(-3), "high", true, &a),
-            (
-                shopping,
-                "Buy laundry detergent",
-                d(-1),
-                "high",
-                false,
-                &sup,
-            ),
+            (chores, "Take the bins out", d(1), "high", false, a),
+            (chores, "Clean the fridge", d(3), "medium", false, a),
+            (chores, "Mop the kitchen floor", d(10), "high", false, a),
+            (chores, "Dust the bookshelves", d(-2), "low", false, a),
+            (chores, "Water the balcony plants", d(-3), "high", true, a),
+            (shopping, "Buy laundry detergent", d(-1), "high", false, sup),
             (
                 shopping,
                 "Pick up the dry cleaning",
                 d(2),
                 "medium",
                 false,
-                &sup,
+                sup,
             ),
         ] {
-            s.add_todo_task(home, Some(sec), &sup, title, due, prio, done, Some(who), at)?;
+            s.add_todo_task(home, Some(sec), sup, title, due, prio, done, Some(who), at)?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("text_home_tasks.py"));
+    })
+}
+
+fn solutions(variant: u8, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let head = script.cell("head", &Vals::new().code("today", TODAY));
     let find = script.cell("find", &none);
+    // The `cell` texting each housemate the `tasks` cell's tasks.
     let send = |tasks: &str, cell: &str| {
         script.cell(cell, &Vals::new().code("tasks", script.cell(tasks, &none)))
     };
     let gt = |tasks: &str| vec![head.clone(), find.clone(), send(tasks, "send")];
-    let (tasks, done_too) = match g.variant {
+    let (tasks, done_too) = match variant {
         1 => ("due_by_sunday", "due_by_sunday_done_too"),
         2 => ("overdue", "overdue_done_too"),
         _ => ("high_priority", "high_priority_done_too"),
     };
-    parts.ground_truth = gt(tasks);
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution("includes completed tasks", gt(done_too)),
         solution(
             "texts every housemate, even with nothing to do",
             vec![head.clone(), find.clone(), send(tasks, "send_to_all")],
         ),
     ];
-    match g.variant {
-        1 => parts.wrong.push(solution(
-            "leaves out the overdue ones",
-            gt("due_today_to_sunday"),
-        )),
-        2 => parts.wrong.push(solution(
-            "sends what is due by Sunday instead",
-            gt("due_by_sunday"),
-        )),
-        _ => parts
-            .wrong
-            .push(solution("sends every open task", gt("open"))),
-    }
-    let variant = g.variant;
-    let (today_s, sunday_s) = (ymd(today), ymd(sunday));
-    // Does a Home task (now) qualify?
-    let fits = move |t: &TodoRow| -> bool {
-        t.project == "Home"
-            && !t.completed
-            && match variant {
-                1 => t.due.as_deref().is_some_and(|d| d <= sunday_s.as_str()),
-                2 => t.due.as_deref().is_some_and(|d| d < today_s.as_str()),
-                _ => t.priority == "high",
-            }
-    };
-    let mates_c = mates.clone();
-    // Each housemate with their qualifying titles, and the other Home titles.
-    let expected = move |ctx: &EvalCtx| -> Vec<(Person, Vec<String>, Vec<String>)> {
-        let rows = todo_rows(ctx, false);
-        mates_c
-            .iter()
-            .map(|m| {
-                let uid: Option<i64> = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT id FROM todoist.users WHERE email = ?1",
-                        [&m.email],
-                        |r| r.get(0),
-                    )
-                    .ok();
-                let (yes, no): (Vec<&TodoRow>, Vec<&TodoRow>) = rows
-                    .iter()
-                    .filter(|t| t.project == "Home")
-                    .partition(|t| t.assignee == uid && fits(t));
-                (
-                    m.clone(),
-                    yes.iter().map(|t| t.title.clone()).collect(),
-                    no.iter().map(|t| t.title.clone()).collect(),
-                )
-            })
-            .collect()
-    };
-    let (e1, e2, e3) = (expected.clone(), expected.clone(), expected);
-    let what = match g.variant {
+    wrong.push(match variant {
+        1 => solution("leaves out the overdue ones", gt("due_today_to_sunday")),
+        2 => solution("sends what is due by Sunday instead", gt("due_by_sunday")),
+        _ => solution("sends every open task", gt("open")),
+    });
+    (gt(tasks), wrong)
+}
+
+/// Does a Home task (now) qualify?
+fn fits(v: &Values, t: &TodoRow) -> bool {
+    t.project == "Home"
+        && !t.completed
+        && match v.variant {
+            1 => t.due.as_deref().is_some_and(|d| d <= v.sunday_s.as_str()),
+            2 => t.due.as_deref().is_some_and(|d| d < v.today_s.as_str()),
+            _ => t.priority == "high",
+        }
+}
+
+/// Each housemate with their qualifying titles, and the other Home titles.
+fn expected(v: &Values, ctx: &EvalCtx) -> Vec<Expected> {
+    let rows = todo_rows(ctx, false);
+    v.mates
+        .iter()
+        .map(|m| {
+            let id = uid(ctx, "todoist", &m.email);
+            let (yes, no): (Vec<&TodoRow>, Vec<&TodoRow>) = rows
+                .iter()
+                .filter(|t| t.project == "Home")
+                .partition(|t| t.assignee == id && fits(v, t));
+            (
+                m.clone(),
+                yes.iter().map(|t| t.title.clone()).collect(),
+                no.iter().map(|t| t.title.clone()).collect(),
+            )
+        })
+        .collect()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let what = match v.variant {
         1 => "open Home tasks due by Sunday",
         2 => "overdue open Home tasks",
         _ => "open high-priority Home tasks",
     };
-    parts.checks = vec![
-        Check::new(
+    vec![
+        v.check(
             format!("each housemate with {what} got a text listing all of them"),
-            move |ctx| {
+            |v, ctx| {
                 let texts = sent_texts(ctx);
                 let mut n = 0;
-                for (m, yes, _) in e1(ctx).iter().filter(|e| !e.1.is_empty()) {
+                for (m, yes, _) in expected(v, ctx).iter().filter(|e| !e.1.is_empty()) {
                     n += 1;
-                    let id = phone_id(ctx.db, &m.phone_number).unwrap_or(-1);
-                    let mine: Vec<&String> =
-                        texts.iter().filter(|t| t.0 == id).map(|t| &t.1).collect();
+                    let mine = texts_for(ctx, &texts, m);
                     if mine.is_empty() {
                         return Err(format!("no text to {}", m.first_name));
                     }
@@ -186,13 +203,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
+        v.check(
             "no text lists a task that isn't theirs or doesn't qualify",
-            move |ctx| {
+            |v, ctx| {
                 let texts = sent_texts(ctx);
-                for (m, yes, no) in e2(ctx) {
-                    let id = phone_id(ctx.db, &m.phone_number).unwrap_or(-1);
-                    for (_, x) in texts.iter().filter(|t| t.0 == id) {
+                for (m, yes, no) in expected(v, ctx) {
+                    for x in texts_for(ctx, &texts, &m) {
                         if let Some(t) = no
                             .iter()
                             .find(|t| holds(x, t) && !yes.iter().any(|y| holds(y, t)))
@@ -204,10 +220,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
+        v.check(
             "nobody else got a text (not me, nor a housemate with nothing to do)",
-            move |ctx| {
-                let ok: Vec<i64> = e3(ctx)
+            |v, ctx| {
+                let ok: Vec<i64> = expected(v, ctx)
                     .iter()
                     .filter(|e| !e.1.is_empty())
                     .filter_map(|e| phone_id(ctx.db, &e.0.phone_number))
@@ -218,7 +234,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new("one text per person", |ctx| {
+        v.check("one text per person", |_, ctx| {
             let mut to: Vec<i64> = sent_texts(ctx).iter().map(|t| t.0).collect();
             let n = to.len();
             to.sort_unstable();
@@ -229,7 +245,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Err("someone got two texts".into())
             }
         }),
-    ];
-    parts.allowed = allow::texts_sent();
-    parts
+    ]
 }

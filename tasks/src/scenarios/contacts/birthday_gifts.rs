@@ -4,7 +4,7 @@
 //! 2: a ten-day window and a larger gift; variant 3: one of them is saved under a nickname
 //! and the note names last year's amount too.
 
-use super::{allow_texts_and_payments, sent_texts};
+use super::{allow_texts_and_payments, one_text, sent_texts};
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::money::same_amount;
@@ -210,21 +210,7 @@ fn person_checks(x: &Person, days: i64, gets: bool, amount: f64) -> Vec<Check> {
     vec![
         Check::new(
             format!("{name} (birthday in {days} days) got one text \"{message}\""),
-            move |ctx| {
-                let t: Vec<String> = sent_texts(ctx)
-                    .into_iter()
-                    .filter(|t| t.0 == number)
-                    .map(|t| t.1)
-                    .collect();
-                match t.as_slice() {
-                    [m] if crate::eval::normalize_text(m)
-                        == crate::eval::normalize_text(message) =>
-                    {
-                        Ok(())
-                    }
-                    _ => Err(format!("texts {t:?}")),
-                }
-            },
+            move |ctx| one_text(ctx, &number, message),
         ),
         Check::new(
             format!("{name} got one Venmo payment of ${amount:.2} described \"{message}\""),

@@ -3,14 +3,14 @@
 //! lies next to it. Variant 2: another label and three strangers; variant 3: one member is a
 //! contact saved under a nickname (only the e-mail matches).
 
-use super::{friends, strangers};
+use super::{friends, strangers, supervisor_with_friends};
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::{Person, Relation};
+use apps::people::Person;
 use chrono::Duration;
 
 /// What a variant drew.
@@ -47,14 +47,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .filter(|(r, _)| matches!(r, Relation::Friend | Relation::Coworker))
-            .count()
-            >= 2
-    });
+    let p = supervisor_with_friends(g, 2);
     let n_new = if g.variant == 2 { 3 } else { 2 };
     let all = strangers(g, &p, n_new + 1);
     let (new, other) = (all[..n_new].to_vec(), all[n_new].clone());

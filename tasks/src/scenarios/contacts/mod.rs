@@ -10,7 +10,7 @@ mod new_number_reminder;
 mod old_voice_from_strangers;
 mod text_group;
 
-use crate::eval::EvalCtx;
+use crate::eval::{EvalCtx, normalize_text};
 use crate::kit::allow;
 use crate::kit::allow::venmo_payments;
 use crate::kit::changes::added;
@@ -113,6 +113,31 @@ fn sent_texts(ctx: &EvalCtx) -> Vec<(String, String)> {
             (number, r.get("message").as_str().unwrap_or("").to_string())
         })
         .collect()
+}
+
+/// A supervisor with at least `n` friends and coworkers.
+fn supervisor_with_friends(g: &mut Gen, n: usize) -> Person {
+    let pop = g.population;
+    g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .filter(|(r, _)| matches!(r, Relation::Friend | Relation::Coworker))
+            .count()
+            >= n
+    })
+}
+
+/// Did the supervisor send `number` exactly one text, `message`?
+fn one_text(ctx: &EvalCtx, number: &str, message: &str) -> Result<(), String> {
+    let t: Vec<String> = sent_texts(ctx)
+        .into_iter()
+        .filter(|t| t.0 == number)
+        .map(|t| t.1)
+        .collect();
+    match t.as_slice() {
+        [m] if normalize_text(m) == normalize_text(message) => Ok(()),
+        _ => Err(format!("texts {t:?}")),
+    }
 }
 
 /// What sending texts and Venmo payments changes.

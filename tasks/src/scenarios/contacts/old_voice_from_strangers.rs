@@ -3,14 +3,14 @@
 //! (to keep). Variant 2: another cut-off and a third stranger; variant 3: the old message of
 //! a contact saved under a nickname (their name in the message differs) must stay too.
 
-use super::{friends, strangers};
+use super::{friends, strangers, supervisor_with_friends};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::{Person, Relation};
+use apps::people::Person;
 use chrono::Duration;
 use sim::sql::Cached;
 
@@ -58,14 +58,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .filter(|(r, _)| matches!(r, Relation::Friend | Relation::Coworker))
-            .count()
-            >= 2
-    });
+    let p = supervisor_with_friends(g, 2);
     let days: i64 = [30, 14, 45][usize::from(g.variant - 1)];
     let n_str = if g.variant == 2 { 3 } else { 2 };
     let strs = strangers(g, &p, n_str);

@@ -2,23 +2,62 @@
 //! contacts (one is saved under a nickname in variant 3); a near-miss group holds another
 //! contact. Variant 2: one member is not a contact, and the text goes to the others only.
 
-use super::{allow_texts_and_payments, friends, sent_texts, strangers};
+use super::{
+    allow_texts_and_payments, friends, one_text, sent_texts, strangers, supervisor_with_friends,
+};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::{Person, Relation};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
 use chrono::Duration;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The group's contacts (variant 3: the second saved as "Scout").
+    members: Vec<Person>,
+    /// The near-miss group's contact.
+    outsider: Person,
+    /// Not a contact (variant 2: in the group).
+    stranger: Person,
+    /// The group, the near-miss group, the text.
+    group: &'static str,
+    near: &'static str,
+    message: &'static str,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .filter(|(r, _)| matches!(r, Relation::Friend | Relation::Coworker))
-            .count()
-            >= 4
-    });
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["phone", "splitwise"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("text_group.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = v.members.iter().map(|m| texted(m, v.message)).collect();
+    let (outsider, stranger) = (&v.outsider, &v.stranger);
+    parts.checks.push(v.check(
+        format!(
+            "nobody else got a text ({} {} of the other group, {} {})",
+            outsider.first_name, outsider.last_name, stranger.first_name, stranger.last_name
+        ),
+        |v, ctx| {
+            let t = sent_texts(ctx);
+            let (on, sn) = (&v.outsider.phone_number, &v.stranger.phone_number);
+            if t.len() == v.members.len() && !t.iter().any(|x| x.0 == *on || x.0 == *sn) {
+                Ok(())
+            } else {
+                Err(format!("{} texts sent", t.len()))
+            }
+        },
+    ));
+    parts.allowed = allow_texts_and_payments();
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
+    let p = supervisor_with_friends(g, 4);
     let known = friends(g, &p);
     let members: Vec<Person> = known[..3].to_vec();
     let outsider = known[3].clone();
@@ -40,7 +79,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "We leave Friday at 6am sharp - pack light!",
         ),
     };
-    let instruction = match g.variant {
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        members,
+        outsider,
+        stranger,
+        group,
+        near,
+        message,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (group, message) = (v.group, v.message);
+    match v.variant {
         1 => format!("Text everyone in my \"{group}\" group on Splitwise: \"{message}\""),
         2 => format!(
             "Send a text to each member of my Splitwise group \"{group}\" who is in my phone contacts (skip anyone who isn't): \"{message}\""
@@ -48,100 +101,70 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => {
             format!("Let the people in my Splitwise group \"{group}\" know by text: \"{message}\"")
         }
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["phone", "splitwise"];
-    {
-        let (sup, members, outsider, stranger) = (
-            p.clone(),
-            members.clone(),
-            outsider.clone(),
-            stranger.clone(),
-        );
-        let variant = g.variant;
-        parts.setup.push(step(move |s| {
-            s.remove_contact(&sup, &stranger)?;
-            if variant == 3 {
-                s.relabel_contact(&sup, &members[1], "Scout", &["friend"])?;
-            }
-            let mut all: Vec<&Person> = vec![&sup];
-            all.extend(members.iter());
-            if variant == 2 {
-                all.push(&stranger);
-            }
-            s.add_splitwise_group(&members[0], &all, group, s.now - Duration::days(12))?;
-            s.add_splitwise_group(
-                &outsider,
-                &[&sup, &outsider],
-                near,
-                s.now - Duration::days(4),
-            )?;
-            Ok(())
-        }));
     }
-    let script = Script::parse(include_str!("text_group.py"));
-    let head = script.cell("logins", &Vals::new());
-    let body = |cell: &str, group: &str, message: &str| {
-        script.cell(
-            cell,
-            &Vals::new().lit("group", group).lit("message", message),
-        )
+}
+
+/// The stranger leaves the contacts; the group (variant 2: with the stranger) and the
+/// near-miss group.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, members) = (&v.supervisor, &v.members);
+        s.remove_contact(sup, &v.stranger)?;
+        if v.variant == 3 {
+            s.relabel_contact(sup, &members[1], "Scout", &["friend"])?;
+        }
+        let mut all: Vec<&Person> = vec![sup];
+        all.extend(members.iter());
+        if v.variant == 2 {
+            all.push(&v.stranger);
+        }
+        s.add_splitwise_group(&members[0], &all, v.group, s.now - Duration::days(12))?;
+        s.add_splitwise_group(
+            &v.outsider,
+            &[sup, &v.outsider],
+            v.near,
+            s.now - Duration::days(4),
+        )?;
+        Ok(())
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    // Logins, then `cell` texting `message` to the members of `group`.
+    let cells = |cell: &str, group: &str, message: &str| {
+        vec![
+            script.cell("logins", &Vals::new()),
+            script.cell(
+                cell,
+                &Vals::new().lit("group", group).lit("message", message),
+            ),
+        ]
     };
-    parts.ground_truth = vec![head.clone(), body("text_members", group, message)];
-    parts.wrong = vec![
+    let ground_truth = cells("text_members", v.group, v.message);
+    let wrong = vec![
         solution(
             "texts the near-miss group",
-            vec![head.clone(), body("text_members", near, message)],
+            cells("text_members", v.near, v.message),
         ),
         solution(
             "texts only the first member",
-            vec![head.clone(), body("text_first_member", group, message)],
+            cells("text_first_member", v.group, v.message),
         ),
         solution(
             "texts a shortened message",
-            vec![head.clone(), body("text_members", group, "See you there!")],
+            cells("text_members", v.group, "See you there!"),
         ),
     ];
-    for m in &members {
-        let (name, number) = (
-            format!("{} {}", m.first_name, m.last_name),
-            m.phone_number.clone(),
-        );
-        parts.checks.push(Check::new(
-            format!("{name} got one text \"{message}\""),
-            move |ctx| {
-                let t: Vec<String> = sent_texts(ctx)
-                    .into_iter()
-                    .filter(|t| t.0 == number)
-                    .map(|t| t.1)
-                    .collect();
-                match t.as_slice() {
-                    [x] if crate::eval::normalize_text(x)
-                        == crate::eval::normalize_text(message) =>
-                    {
-                        Ok(())
-                    }
-                    _ => Err(format!("texts {t:?}")),
-                }
-            },
-        ));
-    }
-    let n = members.len();
-    let (on, sn) = (outsider.phone_number.clone(), stranger.phone_number.clone());
-    parts.checks.push(Check::new(
-        format!(
-            "nobody else got a text ({} {} of the other group, {} {})",
-            outsider.first_name, outsider.last_name, stranger.first_name, stranger.last_name
-        ),
-        move |ctx| {
-            let t = sent_texts(ctx);
-            if t.len() == n && !t.iter().any(|x| x.0 == on || x.0 == sn) {
-                Ok(())
-            } else {
-                Err(format!("{} texts sent", t.len()))
-            }
-        },
-    ));
-    parts.allowed = allow_texts_and_payments();
-    parts
+    (ground_truth, wrong)
+}
+
+/// Member `m` got exactly one text, `message`.
+fn texted(m: &Person, message: &'static str) -> Check {
+    let (name, number) = (
+        format!("{} {}", m.first_name, m.last_name),
+        m.phone_number.clone(),
+    );
+    Check::new(format!("{name} got one text \"{message}\""), move |ctx| {
+        one_text(ctx, &number, message)
+    })
 }

@@ -83,50 +83,7 @@ fn draw(g: &mut Gen) -> (Values, String) {
     let hotel = format!(
         "Receipt\nPaid to: Casa do Rio\nFor: 3 nights, {city}\nAmount: $498.00\nDate: 2023-04-28"
     );
-    let museum = format!(
-        "Receipt\nPaid to: {city} City Museums\nFor: 2 museum passes\nAmount: $46.00\nDate: 2023-04-15"
-    );
-    let ferry = format!(
-        "Receipt\nPaid to: River Ferries\nFor: 2 return tickets, {city}\nAmount: $31.20\nDate: 2023-05-09"
-    );
-    let mut setup_files = vec![
-        dated(now, &format!("{folder}itinerary.txt"), &itinerary, 20),
-        dated(now, &format!("{folder}receipts/receipt_0502.pdf"), &car, 16),
-        dated(
-            now,
-            &format!("{folder}receipts/receipt_0428.pdf"),
-            &hotel,
-            20,
-        ),
-        dated(
-            now,
-            &format!("{folder}receipts/receipt_0415.pdf"),
-            &museum,
-            33,
-        ),
-        dated(
-            now,
-            &format!("{folder}receipts/receipt_0509.pdf"),
-            &ferry,
-            9,
-        ),
-    ];
-    let old_folder = format!("~/documents/trips/{low}_2021_08/");
-    if g.variant == 2 {
-        setup_files.push(dated(
-            now,
-            &format!("{old_folder}itinerary.txt"),
-            &itinerary.replace("2023-06-09 to 2023-06-12", "2021-08-14 to 2021-08-18"),
-            600,
-        ));
-        setup_files.push(dated(
-            now,
-            &format!("{old_folder}receipts/receipt_0730.pdf"),
-            &car.replace("$212.40", "$188.00")
-                .replace("2023-05-02", "2021-07-30"),
-            600,
-        ));
-    }
+    let setup_files = trip_files(now, g.variant, city, &folder, &itinerary, &car, &hotel);
     let ask = format!(
         "Hey! For our {city} trip in June, could you put a copy of your itinerary and the car rental receipt in ~/shared/{}/ ? Text me the file paths when done, thanks!",
         friend.first_name.to_lowercase()
@@ -159,6 +116,64 @@ fn draw(g: &mut Gen) -> (Values, String) {
         ask,
     };
     (v, instruction)
+}
+
+/// The files the setup writes: the trip's itinerary and receipts (museum and ferry ones too),
+/// and (variant 2) the older trip to the same city.
+fn trip_files(
+    now: NaiveDateTime,
+    variant: u8,
+    city: &str,
+    folder: &str,
+    itinerary: &str,
+    car: &str,
+    hotel: &str,
+) -> Vec<(String, String, NaiveDateTime)> {
+    let museum = format!(
+        "Receipt\nPaid to: {city} City Museums\nFor: 2 museum passes\nAmount: $46.00\nDate: 2023-04-15"
+    );
+    let ferry = format!(
+        "Receipt\nPaid to: River Ferries\nFor: 2 return tickets, {city}\nAmount: $31.20\nDate: 2023-05-09"
+    );
+    let mut setup_files = vec![
+        dated(now, &format!("{folder}itinerary.txt"), itinerary, 20),
+        dated(now, &format!("{folder}receipts/receipt_0502.pdf"), car, 16),
+        dated(
+            now,
+            &format!("{folder}receipts/receipt_0428.pdf"),
+            hotel,
+            20,
+        ),
+        dated(
+            now,
+            &format!("{folder}receipts/receipt_0415.pdf"),
+            &museum,
+            33,
+        ),
+        dated(
+            now,
+            &format!("{folder}receipts/receipt_0509.pdf"),
+            &ferry,
+            9,
+        ),
+    ];
+    let old_folder = format!("~/documents/trips/{}_2021_08/", city.to_lowercase());
+    if variant == 2 {
+        setup_files.push(dated(
+            now,
+            &format!("{old_folder}itinerary.txt"),
+            &itinerary.replace("2023-06-09 to 2023-06-12", "2021-08-14 to 2021-08-18"),
+            600,
+        ));
+        setup_files.push(dated(
+            now,
+            &format!("{old_folder}receipts/receipt_0730.pdf"),
+            &car.replace("$212.40", "$188.00")
+                .replace("2023-05-02", "2021-07-30"),
+            600,
+        ));
+    }
+    setup_files
 }
 
 /// The trip's files and the texts (the nickname in variant 3).

@@ -53,29 +53,73 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 /// Draws the variant's values and its instruction.
 fn draw(g: &mut Gen) -> (Values, String) {
     let p = g.supervisor();
-    let others: Vec<Person> = {
-        let mut v = Vec::new();
-        for (_, id) in g.population.relations_of(p.id) {
-            if v.len() < 4 && !v.iter().any(|x: &Person| x.id == id) {
-                v.push(g.person(id));
-            }
-        }
-        let mut k = 1;
-        while v.len() < 4 {
-            if k != p.id && !v.iter().any(|x| x.id == k) {
-                v.push(g.person(k));
-            }
-            k += 1;
-        }
-        v
-    };
+    let others = others(g, &p);
     let (month, label, prev_last, next_first) = match g.variant {
         3 => ("2023-03", "March 2023", "2023-02-28", "2023-04-01"),
         _ => ("2023-04", "April 2023", "2023-03-31", "2023-05-01"),
     };
     let path = format!("~/documents/finance/venmo_{}.csv", month.replace('-', "_"));
-    // (who index, sent?, amount, description, day, time)
-    let pays: Vec<(usize, bool, f64, &'static str, String, &'static str)> = vec![
+    let pays = pays(month, prev_last, next_first);
+    let both = g.variant == 2;
+    let history: [&str; 4] = if month == "2023-04" {
+        ["2023-01", "2023-02", "2023-03", "2023-05"]
+    } else {
+        ["2023-01", "2023-02", "2023-04", "2023-05"]
+    };
+    let instruction = match g.variant {
+        1 => format!(
+            "Make me a CSV of the Venmo payments I sent in {label}: save it as {path} with the header date,name,amount and one line per payment (date as YYYY-MM-DD, the recipient's name as saved in my phone contacts, or their Venmo name if they are not a contact, the amount with two decimals), oldest first."
+        ),
+        2 => format!(
+            "I need all my Venmo money movements of {label} in a file: {path}, header date,name,amount, one line per transaction oldest first, date YYYY-MM-DD, the other person's name as I saved it in my phone contacts (their Venmo name for non-contacts), and the amount with two decimals: positive for money I received, negative for money I sent."
+        ),
+        _ => format!(
+            "For my budget, write {path}: every Venmo payment I made in {label}, one per line after the header date,name,amount (YYYY-MM-DD date, who I paid, named as in my phone contacts or else as on Venmo, amount with 2 decimals), in date order."
+        ),
+    };
+    let nickname = ["Mo", "Bee", "Jojo"][usize::from(g.variant - 1)];
+    let v = Values {
+        supervisor: p,
+        others,
+        month,
+        label,
+        prev_last,
+        next_first,
+        path,
+        pays,
+        both,
+        history,
+        nickname,
+    };
+    (v, instruction)
+}
+
+/// The four people the payments go to and come from: the supervisor's relations first, then
+/// the first other people by id.
+fn others(g: &mut Gen, p: &Person) -> Vec<Person> {
+    let mut v = Vec::new();
+    for (_, id) in g.population.relations_of(p.id) {
+        if v.len() < 4 && !v.iter().any(|x: &Person| x.id == id) {
+            v.push(g.person(id));
+        }
+    }
+    let mut k = 1;
+    while v.len() < 4 {
+        if k != p.id && !v.iter().any(|x| x.id == k) {
+            v.push(g.person(k));
+        }
+        k += 1;
+    }
+    v
+}
+
+/// The payments: (who index, sent?, amount, description, day, time).
+fn pays(
+    month: &str,
+    prev_last: &str,
+    next_first: &str,
+) -> Vec<(usize, bool, f64, &'static str, String, &'static str)> {
+    vec![
         (
             0,
             true,
@@ -122,39 +166,7 @@ fn draw(g: &mut Gen) -> (Values, String) {
         ),
         (1, true, 25.00, "Taxi", prev_last.to_string(), "22:40:00"),
         (2, true, 60.00, "Dinner", next_first.to_string(), "09:00:00"),
-    ];
-    let both = g.variant == 2;
-    let history: [&str; 4] = if month == "2023-04" {
-        ["2023-01", "2023-02", "2023-03", "2023-05"]
-    } else {
-        ["2023-01", "2023-02", "2023-04", "2023-05"]
-    };
-    let instruction = match g.variant {
-        1 => format!(
-            "Make me a CSV of the Venmo payments I sent in {label}: save it as {path} with the header date,name,amount and one line per payment (date as YYYY-MM-DD, the recipient's name as saved in my phone contacts, or their Venmo name if they are not a contact, the amount with two decimals), oldest first."
-        ),
-        2 => format!(
-            "I need all my Venmo money movements of {label} in a file: {path}, header date,name,amount, one line per transaction oldest first, date YYYY-MM-DD, the other person's name as I saved it in my phone contacts (their Venmo name for non-contacts), and the amount with two decimals: positive for money I received, negative for money I sent."
-        ),
-        _ => format!(
-            "For my budget, write {path}: every Venmo payment I made in {label}, one per line after the header date,name,amount (YYYY-MM-DD date, who I paid, named as in my phone contacts or else as on Venmo, amount with 2 decimals), in date order."
-        ),
-    };
-    let nickname = ["Mo", "Bee", "Jojo"][usize::from(g.variant - 1)];
-    let v = Values {
-        supervisor: p,
-        others,
-        month,
-        label,
-        prev_last,
-        next_first,
-        path,
-        pays,
-        both,
-        history,
-        nickname,
-    };
-    (v, instruction)
+    ]
 }
 
 /// The payments of the month and months of history around it.
@@ -420,9 +432,16 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             }
         }),
     ];
+    checks.push(sign_check(v));
+    checks
+}
+
+/// Variant 2: the amounts are signed; otherwise: no money received is listed.
+fn sign_check(v: &Drawn<Values>) -> Check {
+    let month = v.month;
     if v.both {
         let (recv_day, sent_day) = (format!("{month}-11"), format!("{month}-01"));
-        checks.push(v.check(
+        v.check(
             format!("signed amounts: +35.00 received on {recv_day}, -42.50 sent on {sent_day}"),
             |v, ctx| {
                 let rows = end_rows(v, ctx);
@@ -434,15 +453,14 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 }
                 Ok(())
             },
-        ));
+        )
     } else {
-        checks.push(v.check(
+        v.check(
             "no money received is listed (the $35.00 and $22.40)",
             |v, ctx| match end_rows(v, ctx).iter().find(|r| r.2 == 3500 || r.2 == 2240) {
                 Some(r) => Err(format!("a line of {}", r.0)),
                 None => Ok(()),
             },
-        ));
+        )
     }
-    checks
 }

@@ -81,7 +81,13 @@ fn draw(g: &mut Gen) -> Values {
         // Same amount and day, another note.
         pay(&fr[2], "Groceries", c3, 6, 1),
         pay(&fr[2], "Gas money", c3, 6, 1),
-        pay(&fr[3], "Book club snacks", c4, 3, if v == 2 { 2 } else { 1 }),
+        pay(
+            &fr[3],
+            "Book club snacks",
+            c4,
+            3,
+            if v == 2 { 2 } else { 1 },
+        ),
         // A double payment older than two weeks.
         pay(&fr[4], "Yoga class", 2_500, 20, 2),
         pay(&fr[0], note1, c1, 2, if v == 3 { 3 } else { 2 }),
@@ -213,22 +219,25 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             }
             Ok(())
         }),
-        v.check("each refund's note is \"Refund: <their note>\"", |v, ctx| {
-            let sent = payments_sent(ctx);
-            if sent.is_empty() {
-                return Err("no refund".into());
-            }
-            for (who, note, _, _) in doubles(v) {
-                let id = uid(ctx, "venmo", &who.email);
-                if let Some(s) = sent
-                    .iter()
-                    .find(|s| Some(s.0) == id && !same_text(&s.2, &format!("Refund: {note}")))
-                {
-                    return Err(format!("noted \"{}\"", s.2));
+        v.check(
+            "each refund's note is \"Refund: <their note>\"",
+            |v, ctx| {
+                let sent = payments_sent(ctx);
+                if sent.is_empty() {
+                    return Err("no refund".into());
                 }
-            }
-            Ok(())
-        }),
+                for (who, note, _, _) in doubles(v) {
+                    let id = uid(ctx, "venmo", &who.email);
+                    if let Some(s) = sent
+                        .iter()
+                        .find(|s| Some(s.0) == id && !same_text(&s.2, &format!("Refund: {note}")))
+                    {
+                        return Err(format!("noted \"{}\"", s.2));
+                    }
+                }
+                Ok(())
+            },
+        ),
         v.check("no Venmo payment to anyone else", |v, ctx| {
             let ids: Vec<Option<i64>> = doubles(v)
                 .iter()

@@ -18,7 +18,6 @@ mod wallet_to_card;
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::people::{SERVICE_NAMES, known};
-use crate::kit::{Script, Vals};
 use crate::model::Split;
 use crate::scenarios::Scenario;
 use apps::people::{Person, Population};
@@ -114,16 +113,6 @@ fn new_expenses(ctx: &EvalCtx) -> Vec<(i64, Option<i64>, i64, String, f64)> {
             )
         })
         .collect()
-}
-
-/// The cells `names` of `script` joined into one cell (a wrong step that is the right one with
-/// lines added).
-fn joined(script: &Script, names: &[&str], vals: &Vals) -> String {
-    names
-        .iter()
-        .map(|n| script.cell(n, vals))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Every expense the episode added is paid by the supervisor.

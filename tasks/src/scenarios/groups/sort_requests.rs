@@ -3,7 +3,6 @@
 //! coworker (in the contacts, but not a Venmo friend). Variant 3 has a stranger sharing a
 //! contact's first name.
 
-use super::joined;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::updates_only;
@@ -111,12 +110,48 @@ fn draw(g: &mut Gen) -> Values {
     let rng = &mut g.rng;
     let m0 = &mates[0];
     let mut asks = vec![
-        ask(&picked[0], cents_of(rng, 3_000, 15_000, 1), "Event tickets", 12, "denied"),
-        ask(m0, cents_of(rng, 4_000, 9_000, 1), "Internet - May", 6, "approved"),
-        ask(&friend, cents_of(rng, 2_000, 6_000, 1), "Dinner", 5, "pending"),
-        ask(&picked[1], cents_of(rng, 5_000, 20_000, 1), "Invoice 4471", 4, "denied"),
-        ask(&coworker, cents_of(rng, 1_000, 3_000, 1), "Team lunch", 3, "pending"),
-        ask(m0, cents_of(rng, 2_000, 5_000, 1), "Groceries", 2, "approved"),
+        ask(
+            &picked[0],
+            cents_of(rng, 3_000, 15_000, 1),
+            "Event tickets",
+            12,
+            "denied",
+        ),
+        ask(
+            m0,
+            cents_of(rng, 4_000, 9_000, 1),
+            "Internet - May",
+            6,
+            "approved",
+        ),
+        ask(
+            &friend,
+            cents_of(rng, 2_000, 6_000, 1),
+            "Dinner",
+            5,
+            "pending",
+        ),
+        ask(
+            &picked[1],
+            cents_of(rng, 5_000, 20_000, 1),
+            "Invoice 4471",
+            4,
+            "denied",
+        ),
+        ask(
+            &coworker,
+            cents_of(rng, 1_000, 3_000, 1),
+            "Team lunch",
+            3,
+            "pending",
+        ),
+        ask(
+            m0,
+            cents_of(rng, 2_000, 5_000, 1),
+            "Groceries",
+            2,
+            "approved",
+        ),
     ];
     if let Some(m1) = mates.get(1) {
         let cents = cents_of(rng, 2_000, 5_000, 1);
@@ -152,7 +187,7 @@ fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
         let answer = Vals::new().code("pay", script.cell(pay, &none));
         vec![
             script.cell("logins", &none),
-            joined(&script, find, &none),
+            script.joined(find, &none),
             script.cell("answer", &answer),
         ]
     };

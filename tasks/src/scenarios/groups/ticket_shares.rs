@@ -197,7 +197,11 @@ fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
         ),
         solution(
             "takes the older tickets receipt",
-            cells(&["logins", "read", "counts", "record"], "oldest", "oldest_first"),
+            cells(
+                &["logins", "read", "counts", "record"],
+                "oldest",
+                "oldest_first",
+            ),
         ),
         solution(
             "counts the supervisor's own text as a friend's",

@@ -194,12 +194,13 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         .collect::<Vec<_>>()
         .join(", ");
     vec![
-        v.check(format!("{} new expenses", counted.len()), |v, ctx| {
-            match new_expenses(ctx).len() {
+        v.check(
+            format!("{} new expenses", counted.len()),
+            |v, ctx| match new_expenses(ctx).len() {
                 n if n == v.tasks.iter().filter(|t| t.counts()).count() => Ok(()),
                 n => Err(format!("{n} expenses")),
-            }
-        }),
+            },
+        ),
         v.check(format!("the expenses: {shown}"), |v, ctx| {
             let mut got = new_expenses(ctx);
             for t in v.tasks.iter().filter(|t| t.counts()) {

@@ -2,7 +2,6 @@
 //! payments to one another that mentions the city, and comment on it." Near misses: a payment
 //! between them about rent, one about the city from a friend outside the group, a private one.
 
-use super::joined;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added, updates_only};
 use crate::kit::db::{ids, uid};
@@ -167,7 +166,7 @@ fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
     let cells = |feed: &str, pick: &str, act: &str| {
         vec![
             script.cell("logins", &vals),
-            joined(&script, &["members", feed, pick], &vals),
+            script.joined(&["members", feed, pick], &vals),
             script.cell(act, &vals),
         ]
     };

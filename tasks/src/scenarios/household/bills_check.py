@@ -16,12 +16,15 @@ group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) i
 members = [m["email"] for m in group["members"]]
 expenses = all_pages(apis.splitwise.show_group_expenses, access_token=sw, group_id=group["group_id"])
 
+# %% read_bill
+content = apis.file_system.show_file(access_token=fs, file_path=path)["content"]
+amount = float(re.search(r"Total due: \$([0-9]+\.[0-9][0-9])", content).group(1))
+company = content.splitlines()[0]
+month = re.search(r"Period: (.+)", content).group(1).strip()
+
 # %% record_missing
 for path in this_month:
-    content = apis.file_system.show_file(access_token=fs, file_path=path)["content"]
-    amount = float(re.search(r"Total due: \$([0-9]+\.[0-9][0-9])", content).group(1))
-    company = content.splitlines()[0]
-    month = re.search(r"Period: (.+)", content).group(1).strip()
+    {{cell:read_bill}}
     if any(abs(e["paid_amount"] - amount) < 0.005 for e in expenses):
         continue
     apis.splitwise.record_expense(access_token=sw, description=f"{company} {month}", paid_amount=amount, payer_email=profile["email"], debtor_emails=members, group_id=group["group_id"], receipt_file_path=path, file_system_access_token=fs)
@@ -29,19 +32,13 @@ apis.supervisor.complete_task()
 
 # %% record_all
 for path in this_month:
-    content = apis.file_system.show_file(access_token=fs, file_path=path)["content"]
-    amount = float(re.search(r"Total due: \$([0-9]+\.[0-9][0-9])", content).group(1))
-    company = content.splitlines()[0]
-    month = re.search(r"Period: (.+)", content).group(1).strip()
+    {{cell:read_bill}}
     apis.splitwise.record_expense(access_token=sw, description=f"{company} {month}", paid_amount=amount, payer_email=profile["email"], debtor_emails=members, group_id=group["group_id"], receipt_file_path=path, file_system_access_token=fs)
 apis.supervisor.complete_task()
 
 # %% record_missing_without_receipt
 for path in this_month:
-    content = apis.file_system.show_file(access_token=fs, file_path=path)["content"]
-    amount = float(re.search(r"Total due: \$([0-9]+\.[0-9][0-9])", content).group(1))
-    company = content.splitlines()[0]
-    month = re.search(r"Period: (.+)", content).group(1).strip()
+    {{cell:read_bill}}
     if any(abs(e["paid_amount"] - amount) < 0.005 for e in expenses):
         continue
     apis.splitwise.record_expense(access_token=sw, description=f"{company} {month}", paid_amount=amount, payer_email=profile["email"], debtor_emails=members, group_id=group["group_id"])
@@ -49,10 +46,7 @@ apis.supervisor.complete_task()
 
 # %% record_missing_without_me
 for path in this_month:
-    content = apis.file_system.show_file(access_token=fs, file_path=path)["content"]
-    amount = float(re.search(r"Total due: \$([0-9]+\.[0-9][0-9])", content).group(1))
-    company = content.splitlines()[0]
-    month = re.search(r"Period: (.+)", content).group(1).strip()
+    {{cell:read_bill}}
     if any(abs(e["paid_amount"] - amount) < 0.005 for e in expenses):
         continue
     apis.splitwise.record_expense(access_token=sw, description=f"{company} {month}", paid_amount=amount, payer_email=profile["email"], debtor_emails=[e for e in members if e != profile["email"]], group_id=group["group_id"], receipt_file_path=path, file_system_access_token=fs)

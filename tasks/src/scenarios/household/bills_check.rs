@@ -3,12 +3,13 @@
 //! supervisor; variant 2 adds one the roommate recorded; variant 3 has two missing May bills
 //! and a missing April bill that is not this month's.
 
-use super::{SwExpense, allow_splitwise_expenses, in_roommates_paid_by_me, sw_added};
+use super::{
+    SplitError, SwExpense, allow_splitwise_expenses, equal_split, expense_count, flat_emails,
+    flat_supervisor, in_roommates_paid_by_me, one_expense_of, sw_added, sw_ids,
+};
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
-use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
-use crate::kit::people::roommates;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
@@ -45,13 +46,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// Draws the variant's values and its instruction.
 fn draw(g: &mut Gen) -> (Values, String) {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.residences
-            .iter()
-            .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
-    });
-    let mates = roommates(g.population, &p);
+    let (p, mates) = flat_supervisor(g, |_| true);
     let n = mates.len() as i64 + 1;
     let v = g.variant;
     let amt = |g: &mut Gen| g.rng.range(4_000 / n, 15_000 / n) * n;
@@ -202,11 +197,7 @@ fn bill_checks(file: &str, company: &str, cents: i64) -> [Check; 2] {
                         e.0.to_lowercase().contains(&c1.to_lowercase()) && e.0.contains("May")
                     })
                     .collect();
-                match got.as_slice() {
-                    [e] if same_amount(e.1, amount) => Ok(()),
-                    [e] => Err(format!("amount ${}", e.1)),
-                    _ => Err(format!("{} such expenses", got.len())),
-                }
+                one_expense_of(&got, amount)
             },
         ),
         Check::new(format!("its receipt is {file}"), move |ctx| {
@@ -225,31 +216,17 @@ fn bill_checks(file: &str, company: &str, cents: i64) -> [Check; 2] {
 
 /// The flat's e-mails: the supervisor's and the roommates'.
 fn members(v: &Values) -> Vec<String> {
-    std::iter::once(v.supervisor.email.clone())
-        .chain(v.mates.iter().map(|m| m.email.clone()))
-        .collect()
+    flat_emails(&v.supervisor, &v.mates)
 }
 
 /// Is every new expense split equally among the flat?
 fn split_equally(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
-    let mut want: Vec<i64> = members(v)
-        .iter()
-        .filter_map(|e| uid(ctx, "splitwise", e))
-        .collect();
-    want.sort();
-    let all = sw_added(ctx);
-    if all.is_empty() {
-        return Err("no expense".into());
-    }
-    for e in &all {
-        let mut ids: Vec<i64> = e.4.iter().map(|s| s.0).collect();
-        ids.sort();
-        let each = e.1 / want.len() as f64;
-        if ids != want || e.4.iter().any(|s| !same_amount(s.1, each)) {
-            return Err(format!("\"{}\" not split equally among the flat", e.0));
+    equal_split(ctx, &sw_ids(ctx, &members(v))).map_err(|e| match e {
+        SplitError::NoExpense => "no expense".to_string(),
+        SplitError::Sharers(d, _) | SplitError::Amounts(d) => {
+            format!("\"{d}\" not split equally among the flat")
         }
-    }
-    Ok(())
+    })
 }
 
 fn checks(v: &Drawn<Values>) -> Vec<Check> {
@@ -263,10 +240,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             "exactly {} expenses added (none for bills already there)",
             v.missing.len()
         ),
-        |v, ctx| match sw_added(ctx).len() {
-            x if x == v.missing.len() => Ok(()),
-            x => Err(format!("{x} expenses")),
-        },
+        |v, ctx| expense_count(v.missing.len(), ctx),
     ));
     checks.push(v.check(
         "in the Roommates group, paid by the supervisor",

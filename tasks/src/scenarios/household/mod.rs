@@ -14,9 +14,13 @@ mod streaming_split;
 
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
+use crate::kit::db::uid;
+use crate::kit::money::same_amount;
+use crate::kit::people::roommates;
+use crate::kit::splitwise::expense_shares;
 use crate::model::{Allow, Split};
 use crate::scenarios::{Gen, Scenario};
-use apps::people::{Person, Relation};
+use apps::people::{Person, Population, Relation};
 use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -78,6 +82,48 @@ fn spouse(g: &Gen, p: &Person) -> Option<(Person, &'static str)> {
         })
 }
 
+/// Does `p` share a flat with roommates?
+fn in_flat(pop: &Population, p: &Person) -> bool {
+    pop.residences
+        .iter()
+        .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
+}
+
+/// Is `p` married?
+fn is_married(pop: &Population, p: &Person) -> bool {
+    pop.relations_of(p.id)
+        .iter()
+        .any(|(r, _)| matches!(r, Relation::Wife | Relation::Husband))
+}
+
+/// A supervisor who shares a flat and also `fits`, and their roommates.
+fn flat_supervisor(g: &mut Gen, fits: impl Fn(&Person) -> bool) -> (Person, Vec<Person>) {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| in_flat(pop, p) && fits(p));
+    let mates = roommates(g.population, &p);
+    (p, mates)
+}
+
+/// A married supervisor who also `fits`, their spouse and "wife" or "husband".
+fn married_supervisor(
+    g: &mut Gen,
+    fits: impl Fn(&Person) -> bool,
+) -> (Person, Person, &'static str) {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| is_married(pop, p) && fits(p));
+    let Some((sp, label)) = spouse(g, &p) else {
+        unreachable!("supervisor_where picked a married person")
+    };
+    (p, sp, label)
+}
+
+/// The flat's e-mails: the supervisor's and the roommates'.
+fn flat_emails(p: &Person, mates: &[Person]) -> Vec<String> {
+    std::iter::once(p.email.clone())
+        .chain(mates.iter().map(|m| m.email.clone()))
+        .collect()
+}
+
 /// The id of the Splitwise group named `name` that the supervisor is in.
 fn sw_group(ctx: &EvalCtx, name: &str) -> Option<i64> {
     let me = ctx.user_id("splitwise")?;
@@ -114,25 +160,76 @@ fn sw_added(ctx: &EvalCtx) -> Vec<SwExpense> {
         .into_iter()
         .map(|r| {
             let id = r.get("id").as_i64().unwrap_or(0);
-            let shares: Vec<(i64, f64)> = ctx
-                .db
-                .prepare_cached(
-                    "SELECT debtor_id, share_amount FROM splitwise.expense_shares WHERE expense_id = ?1",
-                )
-                .and_then(|mut st| {
-                    st.query_map([id], |q| Ok((q.get(0)?, q.get(1)?)))
-                        .map(|it| it.filter_map(Result::ok).collect())
-                })
-                .unwrap_or_default();
             (
-                r.get("description").as_str().unwrap_or("").trim().to_string(),
+                r.get("description")
+                    .as_str()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string(),
                 r.get("amount").as_f64().unwrap_or(0.0),
                 r.get("group_id").as_i64(),
                 r.get("payer_id").as_i64(),
-                shares,
+                expense_shares(ctx, id),
             )
         })
         .collect()
+}
+
+/// Why the new expenses are not split equally.
+enum SplitError {
+    /// There is none.
+    NoExpense,
+    /// This one (description, its sharers sorted) is not shared by exactly the people wanted.
+    Sharers(String, Vec<i64>),
+    /// This one is shared by them, not in equal parts.
+    Amounts(String),
+}
+
+/// Is every new expense shared by exactly `want` in equal parts?
+fn equal_split(ctx: &EvalCtx, want: &[i64]) -> Result<(), SplitError> {
+    let mut want = want.to_vec();
+    want.sort();
+    let all = sw_added(ctx);
+    if all.is_empty() {
+        return Err(SplitError::NoExpense);
+    }
+    for e in all {
+        let mut ids: Vec<i64> = e.4.iter().map(|s| s.0).collect();
+        ids.sort();
+        if ids != want {
+            return Err(SplitError::Sharers(e.0, ids));
+        }
+        let each = e.1 / want.len() as f64;
+        if e.4.iter().any(|s| !same_amount(s.1, each)) {
+            return Err(SplitError::Amounts(e.0));
+        }
+    }
+    Ok(())
+}
+
+/// Is `got` one expense, of `amount`?
+fn one_expense_of(got: &[SwExpense], amount: f64) -> Result<(), String> {
+    match got {
+        [e] if same_amount(e.1, amount) => Ok(()),
+        [e] => Err(format!("amount ${}", e.1)),
+        _ => Err(format!("{} such expenses", got.len())),
+    }
+}
+
+/// The Splitwise ids of these e-mails (those that have one).
+fn sw_ids(ctx: &EvalCtx, emails: &[String]) -> Vec<i64> {
+    emails
+        .iter()
+        .filter_map(|e| uid(ctx, "splitwise", e))
+        .collect()
+}
+
+/// Did the episode add exactly `n` Splitwise expenses?
+fn expense_count(n: usize, ctx: &EvalCtx) -> Result<(), String> {
+    match sw_added(ctx).len() {
+        x if x == n => Ok(()),
+        x => Err(format!("{x} expenses")),
+    }
 }
 
 fn allow_splitwise_expenses() -> Vec<Allow> {

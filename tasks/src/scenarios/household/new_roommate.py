@@ -15,18 +15,18 @@ contacts = all_pages(apis.phone.search_contacts, access_token=ph, query={{full}}
 c = next(c for c in contacts if c["first_name"] == {{first}} and c["last_name"] == {{last}})
 email, number = c["email"], c["phone_number"]
 
-# %% save_contact
+# %% read_intro
 msgs = all_pages(apis.phone.search_text_messages, access_token=ph, query={{full}})
 msg = next(m for m in msgs if {{full}} in m["message"])
 email = re.search(r"my email is (\S+?)\.?$", msg["message"]).group(1)
 number = msg["sender"]["phone_number"]
+
+# %% save_contact
+{{cell:read_intro}}
 apis.phone.add_contact(access_token=ph, first_name={{first}}, last_name={{last}}, phone_number=number, email=email, relationships=["roommate"])
 
 # %% read_texted_contact
-msgs = all_pages(apis.phone.search_text_messages, access_token=ph, query={{full}})
-msg = next(m for m in msgs if {{full}} in m["message"])
-email = re.search(r"my email is (\S+?)\.?$", msg["message"]).group(1)
-number = msg["sender"]["phone_number"]
+{{cell:read_intro}}
 print(access_token=ph, first_name={{first}}, last_name={{last}}, phone_number=number, email=email, relationships=["roommate"])
 
 # %% wifi

@@ -3,13 +3,12 @@
 //! note keeps the old password next to the new one; variant 3's friend is not a phone contact
 //! yet: they texted their details, and the agent saves them as a contact labelled roommate.
 
-use super::sw_group;
+use super::{flat_supervisor, sw_group};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
-use crate::kit::people::roommates;
 use crate::kit::phone::texts_to;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
@@ -53,15 +52,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 /// Draws the variant's values, its instruction and the supervisor's notes.
 fn draw(g: &mut Gen) -> (Values, String, Vec<NoteSeed>) {
     let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.residences
+    let (p, mates) = flat_supervisor(g, |p| {
+        pop.relations_of(p.id)
             .iter()
-            .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
-            && pop.relations_of(p.id).iter().any(|(r, _)| {
-                matches!(r, Relation::Friend | Relation::Coworker | Relation::Sibling)
-            })
+            .any(|(r, _)| matches!(r, Relation::Friend | Relation::Coworker | Relation::Sibling))
     });
-    let mates = roommates(g.population, &p);
     let mut friends: Vec<Person> = pop
         .relations_of(p.id)
         .into_iter()

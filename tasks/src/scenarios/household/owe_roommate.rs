@@ -4,11 +4,11 @@
 //! another person's pending request are distractors. Variant 2 has one more expense the
 //! supervisor paid; variant 3 stores the roommate under a nickname.
 
+use super::flat_supervisor;
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::money::c2;
-use crate::kit::people::roommates;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::Solution;
@@ -67,16 +67,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 /// Draws the variant's values and its instruction.
 fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.residences
+    let (p, mut mates) = flat_supervisor(g, |p| {
+        pop.relations_of(p.id)
             .iter()
-            .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
-            && pop
-                .relations_of(p.id)
-                .iter()
-                .any(|(r, _)| *r == Relation::Friend)
+            .any(|(r, _)| *r == Relation::Friend)
     });
-    let mut mates = roommates(g.population, &p);
     g.rng.shuffle(&mut mates);
     let m = mates[0].clone();
     let other = pop
@@ -145,55 +140,39 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         let at = v.now - Duration::days(20);
         let gid = s.add_splitwise_group(&v.mate, &[&v.mate, &v.supervisor], "Move-in", at)?;
         let both = [&v.mate, &v.supervisor];
-        s.add_splitwise_expense(
-            Some(gid),
-            &v.mate,
-            &both,
-            "Couch",
-            v.couch as f64 / 100.0,
-            at + Duration::days(1),
-        )?;
-        s.add_splitwise_expense(
-            Some(gid),
-            &v.supervisor,
-            &both,
-            "Paint and rollers",
-            v.paint as f64 / 100.0,
-            at + Duration::days(2),
-        )?;
-        s.add_splitwise_expense(
-            Some(gid),
-            &v.mate,
-            &both,
-            "Movers",
-            v.movers as f64 / 100.0,
-            at + Duration::days(3),
-        )?;
-        if v.extra > 0 {
-            s.add_splitwise_expense(
-                Some(gid),
-                &v.supervisor,
-                &both,
-                "Curtains",
-                v.extra as f64 / 100.0,
-                at + Duration::days(4),
-            )?;
+        // (payer, description, cents, day); variant 2's curtains only where drawn.
+        let expenses = [
+            (&v.mate, "Couch", v.couch, 1),
+            (&v.supervisor, "Paint and rollers", v.paint, 2),
+            (&v.mate, "Movers", v.movers, 3),
+            (&v.supervisor, "Curtains", v.extra, 4),
+        ];
+        for (payer, what, cents, day) in expenses {
+            if cents > 0 {
+                s.add_splitwise_expense(
+                    Some(gid),
+                    payer,
+                    &both,
+                    what,
+                    cents as f64 / 100.0,
+                    at + Duration::days(day),
+                )?;
+            }
         }
         s.remove_pending_venmo_requests(&v.supervisor, false)?;
-        s.add_venmo_request(
-            &v.mate,
-            &v.supervisor,
-            v.req_a as f64 / 100.0,
-            "Internet setup fee",
-            v.now - Duration::days(6),
-        )?;
-        s.add_venmo_request(
-            &v.mate,
-            &v.supervisor,
-            v.req_b as f64 / 100.0,
-            "Keys and locks",
-            v.now - Duration::days(2),
-        )?;
+        let pending = [
+            (v.req_a, "Internet setup fee", 6),
+            (v.req_b, "Keys and locks", 2),
+        ];
+        for (cents, what, days_ago) in pending {
+            s.add_venmo_request(
+                &v.mate,
+                &v.supervisor,
+                cents as f64 / 100.0,
+                what,
+                v.now - Duration::days(days_ago),
+            )?;
+        }
         let paid = s.add_venmo_request(
             &v.mate,
             &v.supervisor,

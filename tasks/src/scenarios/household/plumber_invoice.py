@@ -10,45 +10,44 @@ td = login("todoist")
 sw = login("splitwise")
 ph = login("phone")
 
-# %% find
+# %% invoices
 sp = all_pages(apis.phone.search_contacts, access_token=ph, relationship={{label}})[0]
 paths = apis.file_system.show_directory(access_token=fs, directory_path="~/downloads/", substring="invoice", entry_type="files")
 files = [apis.file_system.show_file(access_token=fs, file_path=q) for q in paths]
+
+# %% latest_sink_invoice
+{{cell:invoices}}
 files = [f for f in files if "kitchen sink" in f["content"].lower()]
 inv = max(files, key=lambda f: f["created_at"])
 amount = float(re.search(r"Amount due: \$([0-9]+\.[0-9][0-9])", inv["content"]).group(1))
+
+# %% find
+{{cell:latest_sink_invoice}}
 half = round(amount / 2, 2)
 
 # %% find_first_invoice
-sp = all_pages(apis.phone.search_contacts, access_token=ph, relationship={{label}})[0]
-paths = apis.file_system.show_directory(access_token=fs, directory_path="~/downloads/", substring="invoice", entry_type="files")
-files = [apis.file_system.show_file(access_token=fs, file_path=q) for q in paths]
+{{cell:invoices}}
 inv = min(files, key=lambda f: f["created_at"])
 amount = float(re.search(r"Amount due: \$([0-9]+\.[0-9][0-9])", inv["content"]).group(1))
 half = round(amount / 2, 2)
 
 # %% find_whole_amount
-sp = all_pages(apis.phone.search_contacts, access_token=ph, relationship={{label}})[0]
-paths = apis.file_system.show_directory(access_token=fs, directory_path="~/downloads/", substring="invoice", entry_type="files")
-files = [apis.file_system.show_file(access_token=fs, file_path=q) for q in paths]
-files = [f for f in files if "kitchen sink" in f["content"].lower()]
-inv = max(files, key=lambda f: f["created_at"])
-amount = float(re.search(r"Amount due: \$([0-9]+\.[0-9][0-9])", inv["content"]).group(1))
+{{cell:latest_sink_invoice}}
 half = amount
 
-# %% close_task
+# %% repair_tasks
 home = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x["name"] == "Home")
 repairs = next(s for s in home["sections"] if s["name"] == "Repairs")
 shown = apis.todoist.show_tasks(access_token=td, project_id=home["project_id"], section_id=repairs["id"], is_completed=False)
 tasks = [t for sec in shown["sections"] for t in sec["tasks"]]
+
+# %% close_task
+{{cell:repair_tasks}}
 task = next(t for t in tasks if "kitchen sink" in t["title"].lower())
 apis.todoist.update_task(access_token=td, task_id=task["task_id"], is_completed=True)
 
 # %% close_bathroom_task
-home = next(x for x in all_pages(apis.todoist.show_projects, access_token=td) if x["name"] == "Home")
-repairs = next(s for s in home["sections"] if s["name"] == "Repairs")
-shown = apis.todoist.show_tasks(access_token=td, project_id=home["project_id"], section_id=repairs["id"], is_completed=False)
-tasks = [t for sec in shown["sections"] for t in sec["tasks"]]
+{{cell:repair_tasks}}
 task = next(t for t in tasks if "bathroom sink" in t["title"].lower())
 apis.todoist.update_task(access_token=td, task_id=task["task_id"], is_completed=True)
 

@@ -4,7 +4,7 @@
 //! and a near-miss Repairs task are distractors; variant 2 has an older kitchen-sink invoice
 //! already on Splitwise; variant 3 stores the spouse under a nickname.
 
-use super::{allow_splitwise_expenses, household_group, spouse, sw_added};
+use super::{allow_splitwise_expenses, household_group, in_flat, married_supervisor, sw_added};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
@@ -16,7 +16,7 @@ use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::{Person, Relation};
+use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 
 /// What a variant drew.
@@ -55,18 +55,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 /// Draws the variant's values and its instruction.
 fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| matches!(r, Relation::Wife | Relation::Husband))
-            && !pop
-                .residences
-                .iter()
-                .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
-    });
-    let Some((sp, label)) = spouse(g, &p) else {
-        unreachable!("supervisor_where picked a married person")
-    };
+    let (p, sp, label) = married_supervisor(g, |p| !in_flat(pop, p));
     let v = g.variant;
     let cents = g.rng.range(9_000, 32_000) / 2 * 2;
     let old_cents = g.rng.range(9_000, 32_000) / 2 * 2;
@@ -138,39 +127,31 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         let repairs = s.todo_section(home, "Repairs")?;
         let at = v.now - Duration::days(9);
         let due = Some((v.now + Duration::days(3)).date());
-        s.add_todo_task(
-            home,
-            Some(repairs),
-            &v.spouse,
-            "Fix dripping bathroom sink",
-            due,
-            "low",
-            false,
-            Some(&v.supervisor),
-            at,
-        )?;
-        s.add_todo_task(
-            home,
-            Some(repairs),
-            &v.spouse,
-            "Unclog kitchen sink",
-            due,
-            "high",
-            false,
-            Some(&v.supervisor),
-            at,
-        )?;
-        s.add_todo_task(
-            home,
-            Some(repairs),
-            &v.supervisor,
-            "Call plumber about the kitchen",
-            None,
-            "medium",
-            true,
-            Some(&v.supervisor),
-            at,
-        )?;
+        // (assignee, title, due, priority, completed)
+        let tasks = [
+            (&v.spouse, "Fix dripping bathroom sink", due, "low", false),
+            (&v.spouse, "Unclog kitchen sink", due, "high", false),
+            (
+                &v.supervisor,
+                "Call plumber about the kitchen",
+                None,
+                "medium",
+                true,
+            ),
+        ];
+        for (who, title, due, priority, done) in tasks {
+            s.add_todo_task(
+                home,
+                Some(repairs),
+                who,
+                title,
+                due,
+                priority,
+                done,
+                Some(&v.supervisor),
+                at,
+            )?;
+        }
         if v.variant == 2 {
             let gid = household_group(s, &v.supervisor, &v.spouse)?;
             s.add_splitwise_expense(

@@ -2,17 +2,18 @@
 //! record the settle-up on Splitwise." Variant 1 the supervisor owes (pay); variant 2 the spouse
 //! owes (request instead); variant 3 a partial payment back is already recorded.
 
-use super::{household_group, spouse};
+use super::{household_group, married_supervisor};
 use crate::eval::EvalCtx;
 use crate::kit::allow::venmo_payments;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::python::solution;
+use crate::kit::venmo::{payments_sent, requests_sent};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::{Person, Relation};
+use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 
@@ -51,15 +52,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// Draws the variant's values and its instruction.
 fn draw(g: &mut Gen) -> (Values, String) {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| matches!(r, Relation::Wife | Relation::Husband))
-    });
-    let Some((sp, label)) = spouse(g, &p) else {
-        unreachable!("supervisor_where picked a married person")
-    };
+    let (p, sp, label) = married_supervisor(g, |_| true);
     let v = g.variant;
     let even = |g: &mut Gen, lo: i64, hi: i64| g.rng.range(lo / 2, hi / 2) * 2;
     let groceries = even(g, 20_000, 40_000);
@@ -154,29 +147,13 @@ fn amount(v: &Values) -> f64 {
 
 /// The supervisor's new Venmo payments, then requests.
 fn venmo_rows(ctx: &EvalCtx) -> Vec<VenmoRow> {
-    let me = ctx.user_id("venmo");
-    let mut out = Vec::new();
-    for r in added(ctx, "venmo", "transactions") {
-        if r.get("sender_id").as_i64() == me {
-            out.push((
-                "payment",
-                r.get("receiver_id").as_i64(),
-                r.get("amount").as_f64().unwrap_or(0.0),
-                r.get("description").as_str().unwrap_or("").to_string(),
-            ));
-        }
-    }
-    for r in added(ctx, "venmo", "payment_requests") {
-        if r.get("sender_id").as_i64() == me {
-            out.push((
-                "request",
-                r.get("receiver_id").as_i64(),
-                r.get("amount").as_f64().unwrap_or(0.0),
-                r.get("description").as_str().unwrap_or("").to_string(),
-            ));
-        }
-    }
-    out
+    let payments = payments_sent(ctx)
+        .into_iter()
+        .map(|(to, amount, note)| ("payment", Some(to), amount, note));
+    let requests = requests_sent(ctx)
+        .into_iter()
+        .map(|r| ("request", Some(r.receiver), r.amount, r.description));
+    payments.chain(requests).collect()
 }
 
 /// Is there one Splitwise payment of the amount, in the right direction, in a group of two?

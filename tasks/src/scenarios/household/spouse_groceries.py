@@ -8,21 +8,24 @@
 ph = login("phone")
 vm = login("venmo")
 
-# %% find
+# %% grocery_texts
 sp = all_pages(apis.phone.search_contacts, access_token=ph, relationship={{label}})[0]
 msgs = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=sp["phone_number"], query="groceries")
 msgs = [m for m in msgs if m["sender"]["phone_number"] == sp["phone_number"] and "grocer" in m["message"].lower()]
-latest = max(msgs, key=lambda m: m["sent_at"])
+
+# %% owed
 total = float(re.search(r"\$([0-9]+\.[0-9][0-9])", latest["message"]).group(1))
 owed = total if "whole" in latest["message"] else round(total / 2, 2)
 
+# %% find
+{{cell:grocery_texts}}
+latest = max(msgs, key=lambda m: m["sent_at"])
+{{cell:owed}}
+
 # %% find_oldest
-sp = all_pages(apis.phone.search_contacts, access_token=ph, relationship={{label}})[0]
-msgs = all_pages(apis.phone.search_text_messages, access_token=ph, phone_number=sp["phone_number"], query="groceries")
-msgs = [m for m in msgs if m["sender"]["phone_number"] == sp["phone_number"] and "grocer" in m["message"].lower()]
+{{cell:grocery_texts}}
 latest = min(msgs, key=lambda m: m["sent_at"])
-total = float(re.search(r"\$([0-9]+\.[0-9][0-9])", latest["message"]).group(1))
-owed = total if "whole" in latest["message"] else round(total / 2, 2)
+{{cell:owed}}
 
 # %% pay
 apis.venmo.create_transaction(access_token=vm, receiver_email=sp["email"], amount={{amount}}, description={{note}})

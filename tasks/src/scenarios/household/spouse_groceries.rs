@@ -2,17 +2,18 @@
 //! with the note 'Groceries'." An older grocery text (already paid) is a distractor; variant 2
 //! asks for the whole amount instead of half; variant 3 stores the spouse under a nickname.
 
-use super::spouse;
+use super::married_supervisor;
 use crate::eval::EvalCtx;
 use crate::kit::allow::venmo_payments;
 use crate::kit::changes::added;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::python::solution;
+use crate::kit::venmo::payments_sent;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::{Person, Relation};
+use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 
 /// What a variant drew.
@@ -48,15 +49,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// Draws the variant's values and its instruction.
 fn draw(g: &mut Gen) -> (Values, String) {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| matches!(r, Relation::Wife | Relation::Husband))
-    });
-    let Some((sp, label)) = spouse(g, &p) else {
-        unreachable!("supervisor_where picked a married person")
-    };
+    let (p, sp, label) = married_supervisor(g, |_| true);
     let v = g.variant;
     let total = g.rng.range(4_000, 16_000) / 2 * 2;
     let older = g.rng.range(4_000, 16_000) / 2 * 2;
@@ -190,21 +183,9 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
 
 /// The supervisor's new Venmo payments: (receiver, amount, note).
 fn mine(ctx: &EvalCtx) -> Vec<(Option<i64>, f64, String)> {
-    let me = ctx.user_id("venmo");
-    added(ctx, "venmo", "transactions")
+    payments_sent(ctx)
         .into_iter()
-        .filter(|r| r.get("sender_id").as_i64() == me)
-        .map(|r| {
-            (
-                r.get("receiver_id").as_i64(),
-                r.get("amount").as_f64().unwrap_or(0.0),
-                r.get("description")
-                    .as_str()
-                    .unwrap_or("")
-                    .trim()
-                    .to_string(),
-            )
-        })
+        .map(|(to, amount, note)| (Some(to), amount, note.trim().to_string()))
         .collect()
 }
 

@@ -8,17 +8,23 @@
 sn = login("simple_note")
 sw = login("splitwise")
 
-# %% find
-notes = all_pages(apis.simple_note.search_notes, access_token=sn, query="streaming")
-note = next(n for n in notes if "share" in n["title"].lower())
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
+# %% current_items
 items = []
 for line in content.splitlines():
     m = re.match(r"- (.+?): \$([0-9.]+)/month", line.strip())
     if m and "cancel" not in line.lower():
         items.append((m.group(1), float(m.group(2))))
+
+# %% flat_group
 group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x["name"] == "Roommates")
 members = [m["email"] for m in group["members"]]
+
+# %% find
+notes = all_pages(apis.simple_note.search_notes, access_token=sn, query="streaming")
+note = next(n for n in notes if "share" in n["title"].lower())
+content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
+{{cell:current_items}}
+{{cell:flat_group}}
 
 # %% find_with_cancelled
 notes = all_pages(apis.simple_note.search_notes, access_token=sn, query="streaming")
@@ -29,19 +35,13 @@ for line in content.splitlines():
     m = re.match(r"- (.+?): \$([0-9.]+)/month", line.strip())
     if m:
         items.append((m.group(1), float(m.group(2))))
-group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x["name"] == "Roommates")
-members = [m["email"] for m in group["members"]]
+{{cell:flat_group}}
 
 # %% find_in_every_note
 notes = all_pages(apis.simple_note.search_notes, access_token=sn, query="streaming")
 content = "\n".join(apis.simple_note.show_note(access_token=sn, note_id=n["note_id"])["content"] for n in notes)
-items = []
-for line in content.splitlines():
-    m = re.match(r"- (.+?): \$([0-9.]+)/month", line.strip())
-    if m and "cancel" not in line.lower():
-        items.append((m.group(1), float(m.group(2))))
-group = next(x for x in all_pages(apis.splitwise.show_groups, access_token=sw) if x["name"] == "Roommates")
-members = [m["email"] for m in group["members"]]
+{{cell:current_items}}
+{{cell:flat_group}}
 
 # %% record
 for name, amount in items:

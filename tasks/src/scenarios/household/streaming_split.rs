@@ -3,11 +3,12 @@
 //! cancelled service that must be left out; variant 3 has a second note of the supervisor's
 //! own subscriptions (not shared) next to the flat's.
 
-use super::{SwExpense, allow_splitwise_expenses, in_roommates_paid_by_me, sw_added};
+use super::{
+    SplitError, SwExpense, allow_splitwise_expenses, equal_split, expense_count, flat_emails,
+    flat_supervisor, in_roommates_paid_by_me, one_expense_of, sw_added, sw_ids,
+};
 use crate::eval::EvalCtx;
-use crate::kit::db::uid;
-use crate::kit::money::{c2, same_amount};
-use crate::kit::people::roommates;
+use crate::kit::money::c2;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
@@ -41,13 +42,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// Draws the variant's values, its instruction and the supervisor's notes.
 fn draw(g: &mut Gen) -> (Values, String, Vec<NoteSeed>) {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.residences
-            .iter()
-            .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
-    });
-    let mates = roommates(g.population, &p);
+    let (p, mates) = flat_supervisor(g, |_| true);
     let n = mates.len() as i64 + 1;
     let v = g.variant;
     let services: Vec<&str> = match v {
@@ -144,46 +139,23 @@ fn expense_of(name: &str, cents: i64) -> Check {
                 .into_iter()
                 .filter(|e| e.0.eq_ignore_ascii_case(&name))
                 .collect();
-            match got.as_slice() {
-                [e] if same_amount(e.1, amount) => Ok(()),
-                [e] => Err(format!("amount ${}", e.1)),
-                _ => Err(format!("{} such expenses", got.len())),
-            }
+            one_expense_of(&got, amount)
         },
     )
 }
 
 /// The flat's e-mails: the supervisor's and the roommates'.
 fn members(v: &Values) -> Vec<String> {
-    std::iter::once(v.supervisor.email.clone())
-        .chain(v.mates.iter().map(|m| m.email.clone()))
-        .collect()
+    flat_emails(&v.supervisor, &v.mates)
 }
 
 /// Is every new expense split equally among the flat?
 fn split_equally(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
-    let want: Vec<i64> = members(v)
-        .iter()
-        .filter_map(|e| uid(ctx, "splitwise", e))
-        .collect();
-    let all = sw_added(ctx);
-    if all.is_empty() {
-        return Err("no expense".into());
-    }
-    for e in &all {
-        let mut ids: Vec<i64> = e.4.iter().map(|s| s.0).collect();
-        ids.sort();
-        let mut w = want.clone();
-        w.sort();
-        if ids != w {
-            return Err(format!("\"{}\" shared by {:?}", e.0, ids));
-        }
-        let each = e.1 / want.len() as f64;
-        if e.4.iter().any(|s| !same_amount(s.1, each)) {
-            return Err(format!("\"{}\" not split equally", e.0));
-        }
-    }
-    Ok(())
+    equal_split(ctx, &sw_ids(ctx, &members(v))).map_err(|e| match e {
+        SplitError::NoExpense => "no expense".to_string(),
+        SplitError::Sharers(d, ids) => format!("\"{d}\" shared by {ids:?}"),
+        SplitError::Amounts(d) => format!("\"{d}\" not split equally"),
+    })
 }
 
 fn checks(v: &Drawn<Values>) -> Vec<Check> {
@@ -194,10 +166,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         .collect();
     checks.push(v.check(
         format!("exactly {} expenses added", v.items.len()),
-        |v, ctx| match sw_added(ctx).len() {
-            k if k == v.items.len() => Ok(()),
-            k => Err(format!("{k} expenses")),
-        },
+        |v, ctx| expense_count(v.items.len(), ctx),
     ));
     checks.push(v.check(
         "all in the Roommates group, paid by the supervisor",

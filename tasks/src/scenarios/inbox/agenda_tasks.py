@@ -24,9 +24,7 @@ thread = min([t for t in threads if "action items" in t["subject"].lower()], key
 emails = sorted(apis.gmail.show_thread(access_token=gm, email_thread_id=thread["email_thread_id"])["emails"], key=lambda e: e["created_at"])
 
 # %% parse
-def day(s):
-    return datetime.datetime.strptime(s + " 2023", "%B %d %Y").strftime("%Y-%m-%d")
-items = {}
+{{cell:parse_head}}
 for t, o, d in re.findall(r"- (.+) \((\w+), due (\w+ \d+)\)", emails[0]["body"]):
     if o in {{who}}:
         items[t] = day(d)
@@ -36,9 +34,7 @@ for e in emails[1:]:
             items[t] = day(d)
 
 # %% parse_all
-def day(s):
-    return datetime.datetime.strptime(s + " 2023", "%B %d %Y").strftime("%Y-%m-%d")
-items = {}
+{{cell:parse_head}}
 for t, o, d in re.findall(r"- (.+) \((\w+), due (\w+ \d+)\)", emails[0]["body"]):
     if True:
         items[t] = day(d)
@@ -48,9 +44,7 @@ for e in emails[1:]:
             items[t] = day(d)
 
 # %% parse_ignoring_replies
-def day(s):
-    return datetime.datetime.strptime(s + " 2023", "%B %d %Y").strftime("%Y-%m-%d")
-items = {}
+{{cell:parse_head}}
 for t, o, d in re.findall(r"- (.+) \((\w+), due (\w+ \d+)\)", emails[0]["body"]):
     if o in {{who}}:
         items[t] = day(d)
@@ -70,3 +64,8 @@ inbox = [q for q in all_pages(apis.todoist.show_projects, access_token=td) if q[
 for t, d in items.items():
     apis.todoist.create_task(access_token=td, project_id=inbox["project_id"], title=t)
 apis.supervisor.complete_task()
+
+# %% parse_head
+def day(s):
+    return datetime.datetime.strptime(s + " 2023", "%B %d %Y").strftime("%Y-%m-%d")
+items = {}

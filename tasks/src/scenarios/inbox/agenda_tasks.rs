@@ -2,15 +2,14 @@
 //! dates." An older agenda e-mail (April's) must stay out; variant 2 has a correction in a
 //! reply; variant 3 also counts the items for the whole team.
 
-use super::has_n;
+use super::boss_and_coworkers;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::people::related_any;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::{Person, Relation};
+use apps::people::Person;
 use chrono::Duration;
 use sim::sql::Cached;
 
@@ -81,12 +80,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// Draws the variant's values and its instruction.
 fn draw(g: &mut Gen) -> (Values, String) {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        has_n(pop, p, &[Relation::Manager], 1) && has_n(pop, p, &[Relation::Coworker], 2)
-    });
-    let boss = related_any(g.population, &p, &[Relation::Manager])[0].clone();
-    let cws = related_any(g.population, &p, &[Relation::Coworker]);
+    let (p, boss, cws) = boss_and_coworkers(g);
     let (a, b) = (cws[0].clone(), cws[1].clone());
     let me = p.first_name.clone();
     let items = POOL[g.variant as usize - 1];

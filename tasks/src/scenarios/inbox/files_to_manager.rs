@@ -3,18 +3,17 @@
 //! e-mails without files are in between. Variant 2 asks for the spreadsheets only (any month);
 //! variant 3 has a file of the same name already in ~/downloads.
 
-use super::{Sent, allow_downloads, attachment_names, has_n, sent_mail};
+use super::{Sent, allow_downloads, attachment_names, boss_and_coworkers, sent_mail};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::gmail::gmail_id;
 use crate::kit::people::NICKNAMES;
 use crate::kit::people::full;
-use crate::kit::people::related_any;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::{Person, Relation};
+use apps::people::Person;
 use chrono::Duration;
 
 /// What a variant drew.
@@ -50,12 +49,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// Draws the variant's values and its instruction.
 fn draw(g: &mut Gen) -> (Values, String) {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        has_n(pop, p, &[Relation::Manager], 1) && has_n(pop, p, &[Relation::Coworker], 2)
-    });
-    let boss = related_any(g.population, &p, &[Relation::Manager])[0].clone();
-    let cws = related_any(g.population, &p, &[Relation::Coworker]);
+    let (p, boss, cws) = boss_and_coworkers(g);
     let (cw, other) = (cws[1].clone(), cws[0].clone());
     let nick = NICKNAMES[g.rng.range(0, NICKNAMES.len() as i64) as usize];
     let k = g.rng.range(2, 9);

@@ -20,8 +20,9 @@ use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::gmail::ids_of;
+use crate::kit::people::related_any;
 use crate::model::{Allow, Check, Split};
-use crate::scenarios::Scenario;
+use crate::scenarios::{Gen, Scenario};
 use apps::people::{Person, Relation};
 use rusqlite::OptionalExtension;
 use sim::sql::Cached;
@@ -83,6 +84,17 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             build: receipts_to_splitwise::build,
         },
     ]
+}
+
+/// A supervisor with a manager and two coworkers or more: (supervisor, manager, coworkers).
+fn boss_and_coworkers(g: &mut Gen) -> (Person, Person, Vec<Person>) {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        has_n(pop, p, &[Relation::Manager], 1) && has_n(pop, p, &[Relation::Coworker], 2)
+    });
+    let boss = related_any(g.population, &p, &[Relation::Manager])[0].clone();
+    let cws = related_any(g.population, &p, &[Relation::Coworker]);
+    (p, boss, cws)
 }
 
 /// Does `p` have at least `n` people with one of the relations `rels`?

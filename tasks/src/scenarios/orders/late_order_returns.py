@@ -22,25 +22,21 @@ print(carrier, deliverer)
 deliverer = [d for d in apis.amazon.show_return_deliverers() if d["name"] == {{other}}][0]["deliverer_id"]
 
 # %% return_late
-{{carrier}}
-since = (datetime.datetime.now() - datetime.timedelta(days={{days}})).strftime("%Y-%m-%dT%H:%M:%S")
-orders = all_pages(apis.amazon.show_orders, access_token=az)
+{{cell:since_orders}}
 late = [o for o in orders if o["created_at"] >= since and any(i["delivered_at"] and i["delivered_at"] > i["expected_delivery_at"] for i in o["order_items"])]
-for o in late:
-    for i in o["order_items"]:
-        left = {{left}}
-        name = apis.amazon.show_product(product_id=i["product_id"])["name"]
-        if left > 0:
-            rid = apis.amazon.initiate_return(access_token=az, order_id=o["order_id"], product_id=i["product_id"], deliverer_id=deliverer, quantity=left)["return_id"]
-            r = apis.amazon.show_return(access_token=az, return_id=rid)
-            print(name, r["quantity"], r["deliverer_name"])
-apis.supervisor.complete_task()
+{{cell:return_each}}
 
 # %% return_every_order
+{{cell:since_orders}}
+late = [o for o in orders if o["created_at"] >= since and True]
+{{cell:return_each}}
+
+# %% since_orders
 {{carrier}}
 since = (datetime.datetime.now() - datetime.timedelta(days={{days}})).strftime("%Y-%m-%dT%H:%M:%S")
 orders = all_pages(apis.amazon.show_orders, access_token=az)
-late = [o for o in orders if o["created_at"] >= since and True]
+
+# %% return_each
 for o in late:
     for i in o["order_items"]:
         left = {{left}}

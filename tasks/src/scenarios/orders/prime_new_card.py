@@ -26,17 +26,15 @@ plans = apis.amazon.show_prime_plans()
 print(number, month, year, cvv, name, [c["card_name"] for c in expiring], last, plans)
 
 # %% renew
-new_id = apis.amazon.add_payment_card(access_token=az, card_name=name, owner_name=profile["first_name"] + " " + profile["last_name"], card_number=number, expiry_year=year, expiry_month=month, cvv_number=cvv)["payment_card_id"]
-for c in {{delete}}:
-    apis.amazon.delete_payment_card(access_token=az, payment_card_id=c["payment_card_id"])
-{{plan}}
-apis.amazon.subscribe_prime(access_token=az, payment_card_id={{pay}}, duration=plan)
-for c in apis.amazon.show_payment_cards(access_token=az):
-    print(apis.amazon.show_payment_card(access_token=az, payment_card_id=c["payment_card_id"])["card_name"])
-print(apis.amazon.show_prime_subscriptions(access_token=az, page_limit=1))
+{{cell:add_and_subscribe}}
 apis.supervisor.complete_task()
 
 # %% renew_then_delete_old
+{{cell:add_and_subscribe}}
+apis.amazon.delete_payment_card(access_token=az, payment_card_id=expiring[0]["payment_card_id"])
+apis.supervisor.complete_task()
+
+# %% add_and_subscribe
 new_id = apis.amazon.add_payment_card(access_token=az, card_name=name, owner_name=profile["first_name"] + " " + profile["last_name"], card_number=number, expiry_year=year, expiry_month=month, cvv_number=cvv)["payment_card_id"]
 for c in {{delete}}:
     apis.amazon.delete_payment_card(access_token=az, payment_card_id=c["payment_card_id"])
@@ -45,5 +43,3 @@ apis.amazon.subscribe_prime(access_token=az, payment_card_id={{pay}}, duration=p
 for c in apis.amazon.show_payment_cards(access_token=az):
     print(apis.amazon.show_payment_card(access_token=az, payment_card_id=c["payment_card_id"])["card_name"])
 print(apis.amazon.show_prime_subscriptions(access_token=az, page_limit=1))
-apis.amazon.delete_payment_card(access_token=az, payment_card_id=expiring[0]["payment_card_id"])
-apis.supervisor.complete_task()

@@ -26,36 +26,27 @@ print(album["title"], ratings)
 
 # %% rate
 for sid in album["song_ids"][:{{first}}]:
-    song = apis.spotify.show_song(song_id=sid)
-    r = {{rating}}
-    mine = [x for x in all_pages(apis.spotify.show_song_reviews, song_id=sid) if x["user"]["email"] == profile["email"]]
-    if mine and {{update}}:
-        apis.spotify.update_song_review(access_token=sp, review_id=mine[0]["song_review_id"], rating=r)
-    elif not mine:
-        apis.spotify.review_song(access_token=sp, song_id=sid, rating=r)
+    {{cell:rate_one}}
 apis.supervisor.complete_task()
 
 # %% rate_and_like
 for sid in album["song_ids"][:{{first}}]:
-    song = apis.spotify.show_song(song_id=sid)
-    r = {{rating}}
-    mine = [x for x in all_pages(apis.spotify.show_song_reviews, song_id=sid) if x["user"]["email"] == profile["email"]]
-    if mine and {{update}}:
-        apis.spotify.update_song_review(access_token=sp, review_id=mine[0]["song_review_id"], rating=r)
-    elif not mine:
-        apis.spotify.review_song(access_token=sp, song_id=sid, rating=r)
+    {{cell:rate_one}}
     if r == 5:
         apis.spotify.like_song(access_token=sp, song_id=sid)
 apis.supervisor.complete_task()
 
 # %% rate_and_review_album
 for sid in album["song_ids"][:{{first}}]:
-    song = apis.spotify.show_song(song_id=sid)
-    r = {{rating}}
-    mine = [x for x in all_pages(apis.spotify.show_song_reviews, song_id=sid) if x["user"]["email"] == profile["email"]]
-    if mine and {{update}}:
-        apis.spotify.update_song_review(access_token=sp, review_id=mine[0]["song_review_id"], rating=r)
-    elif not mine:
-        apis.spotify.review_song(access_token=sp, song_id=sid, rating=r)
+    {{cell:rate_one}}
 apis.spotify.review_album(access_token=sp, album_id=album["album_id"], rating=ratings["Overall"])
 apis.supervisor.complete_task()
+
+# %% rate_one
+song = apis.spotify.show_song(song_id=sid)
+r = {{rating}}
+mine = [x for x in all_pages(apis.spotify.show_song_reviews, song_id=sid) if x["user"]["email"] == profile["email"]]
+if mine and {{update}}:
+    apis.spotify.update_song_review(access_token=sp, review_id=mine[0]["song_review_id"], rating=r)
+elif not mine:
+    apis.spotify.review_song(access_token=sp, song_id=sid, rating=r)

@@ -24,13 +24,7 @@ text = max([t for t in texts if t["sender"]["phone_number"] != profile["phone_nu
 print(text)
 
 # %% remove
-pl = find_playlist({{title}})
-songs = apis.spotify.show_playlist(access_token=sp, playlist_id=pl["playlist_id"])["songs"]
-names = {}
-for s in songs:
-    for a in s["artist_ids"]:
-        if a not in names:
-            names[a] = apis.spotify.show_artist(artist_id=a)["name"]
+{{cell:artist_names}}
 gone = [s for s in songs if any(names[a] in text for a in s["artist_ids"])]
 print([(s["title"], [names[a] for a in s["artist_ids"]]) for s in gone])
 for s in gone:
@@ -38,13 +32,7 @@ for s in gone:
 {{library}}
 
 # %% remove_first_artist
-pl = find_playlist({{title}})
-songs = apis.spotify.show_playlist(access_token=sp, playlist_id=pl["playlist_id"])["songs"]
-names = {}
-for s in songs:
-    for a in s["artist_ids"]:
-        if a not in names:
-            names[a] = apis.spotify.show_artist(artist_id=a)["name"]
+{{cell:artist_names}}
 gone = [s for s in songs if all(names[a] in text for a in s["artist_ids"][:1])]
 print([(s["title"], [names[a] for a in s["artist_ids"]]) for s in gone])
 for s in gone:
@@ -59,3 +47,12 @@ for s in gone:
 
 # %% done
 apis.supervisor.complete_task()
+
+# %% artist_names
+pl = find_playlist({{title}})
+songs = apis.spotify.show_playlist(access_token=sp, playlist_id=pl["playlist_id"])["songs"]
+names = {}
+for s in songs:
+    for a in s["artist_ids"]:
+        if a not in names:
+            names[a] = apis.spotify.show_artist(artist_id=a)["name"]

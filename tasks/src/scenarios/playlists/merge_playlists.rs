@@ -2,18 +2,20 @@
 //! "A 2" must stay. Variant 2: then make B public and text its link to a friend; variant 3:
 //! the instruction names the playlists by what they are for.
 
-use super::{FIND_CONTACT, FIND_PLAYLIST, mine, missing, playlist_named, same_set, songs_without};
+use super::{
+    FIND_CONTACT, FIND_PLAYLIST, mine, missing, playlist_named, same_set, songs_without,
+    supervisor_with_friend,
+};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::people::related_ids;
 use crate::kit::phone::texts_to;
 use crate::kit::python::solution;
 use crate::kit::spotify::playlist_songs;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::{Person, Relation};
+use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 use rusqlite::Connection;
 use sim::sql::Cached;
@@ -59,13 +61,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| *r == Relation::Friend)
-    });
-    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
+    let (p, friend) = supervisor_with_friend(g);
     let variant = g.variant;
     let key = p.id * 23 + i64::from(variant) * 3;
     let (from, into) = match variant {

@@ -22,9 +22,11 @@ mod unfollow_idle;
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
 use crate::kit::db::{ids, one};
+use crate::kit::people::related_ids;
 use crate::kit::time::days_ago;
 use crate::model::Split;
-use crate::scenarios::Scenario;
+use crate::scenarios::{Gen, Scenario};
+use apps::people::{Person, Relation};
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDateTime;
 use rusqlite::{Connection, params};
@@ -88,6 +90,18 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             build: texted_playlist_count::build,
         },
     ]
+}
+
+/// A supervisor with a friend, and the first of their friends.
+fn supervisor_with_friend(g: &mut Gen) -> (Person, Person) {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .any(|(r, _)| *r == Relation::Friend)
+    });
+    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
+    (p, friend)
 }
 
 /// A text column of a row by id.

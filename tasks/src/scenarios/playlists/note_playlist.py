@@ -38,15 +38,13 @@ songs = [h for t in titles for h in apis.spotify.search_songs(query=t, page_limi
 
 # %% create
 playlist_id = apis.spotify.create_playlist(access_token=sp, title={{title}}, is_public={{public}})["playlist_id"]
-have = {s["id"] for s in apis.spotify.show_playlist(access_token=sp, playlist_id=playlist_id)["songs"]}
-for s in songs:
-    if s["song_id"] not in have:
-        apis.spotify.add_song_to_playlist(access_token=sp, playlist_id=playlist_id, song_id=s["song_id"])
-        have.add(s["song_id"])
-apis.supervisor.complete_task()
+{{cell:add_missing}}
 
 # %% add_to_existing
 playlist_id = find_playlist({{title}})["playlist_id"]
+{{cell:add_missing}}
+
+# %% add_missing
 have = {s["id"] for s in apis.spotify.show_playlist(access_token=sp, playlist_id=playlist_id)["songs"]}
 for s in songs:
     if s["song_id"] not in have:

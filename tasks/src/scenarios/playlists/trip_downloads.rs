@@ -4,17 +4,18 @@
 //! are there too. Variant 2: the playlist is a friend's public one; variant 3: tick the to-do
 //! off afterwards.
 
-use super::{FIND_CONTACT, FIND_PLAYLIST, mine, missing, same_set, songs_without};
+use super::{
+    FIND_CONTACT, FIND_PLAYLIST, mine, missing, same_set, songs_without, supervisor_with_friend,
+};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::ids;
-use crate::kit::people::related_ids;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::{Person, Relation};
+use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, OptionalExtension};
 use sim::sql::Cached;
@@ -58,13 +59,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| *r == Relation::Friend)
-    });
-    let friend = g.person(related_ids(g.population, &p, Relation::Friend)[0]);
+    let (p, friend) = supervisor_with_friend(g);
     let variant = g.variant;
     let key = p.id * 29 + i64::from(variant) * 11;
     let (city, title, old_city) = match variant {

@@ -8,13 +8,51 @@ use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// The albums of the tasks, and per album (in library, liked).
+    ids: Vec<i64>,
+    flags: Vec<(bool, bool)>,
+    /// The albums whose tasks get completed.
+    close: Vec<i64>,
+    /// Variant 2: the albums to add to the library.
+    missing: Vec<i64>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let instruction = match v.variant {
+        1 => {
+            "My Todoist Inbox has tasks to listen to some albums. Complete the ones whose album is already in my Spotify library."
+        }
+        2 => {
+            "Go through the \"Listen to ...\" tasks in my Todoist Inbox: if the album is already in my Spotify library, complete the task; if it isn't, add the album to my library and leave the task open."
+        }
+        _ => {
+            "Complete each \"Listen to ...\" task in my Todoist Inbox whose album I have liked on Spotify; leave the rest open."
+        }
+    };
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "todoist", "spotify"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("albums_to_listen.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let p = g.supervisor();
     let mut ids: Vec<i64> = Vec::new();
     while ids.len() < 6 {
@@ -23,7 +61,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ids.push(id);
         }
     }
-    // Per album: (in library, liked); the task is done for `close`.
     let flags: Vec<(bool, bool)> = match g.variant {
         3 => vec![
             (true, true),
@@ -57,31 +94,29 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     } else {
         Vec::new()
     };
-    let instruction = match g.variant {
-        1 => {
-            "My Todoist Inbox has tasks to listen to some albums. Complete the ones whose album is already in my Spotify library."
-        }
-        2 => {
-            "Go through the \"Listen to ...\" tasks in my Todoist Inbox: if the album is already in my Spotify library, complete the task; if it isn't, add the album to my library and leave the task open."
-        }
-        _ => {
-            "Complete each \"Listen to ...\" task in my Todoist Inbox whose album I have liked on Spotify; leave the rest open."
-        }
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "todoist", "spotify"];
-    let now = g.now;
-    let sup = p.clone();
-    let (ids_s, flags_s) = (ids.clone(), flags.clone());
-    parts.setup.push(step(move |s| {
-        let inbox = s.todo_project(&sup, "Inbox")?;
-        let sp = s.user_id("spotify", &sup)?;
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        now: g.now,
+        ids,
+        flags,
+        close,
+        missing,
+    }
+}
+
+/// Forty older library albums and likes, then the task's albums as drawn and their Inbox tasks.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        let inbox = s.todo_project(sup, "Inbox")?;
+        let sp = s.user_id("spotify", sup)?;
         // Older library albums and likes first, so that one page does not hold the task's.
         for id in 1..=40 {
-            s.add_library_album(&sup, id, now - Duration::days(400 + id))?;
-            s.like_album(&sup, id, now - Duration::days(id) - Duration::hours(2))?;
+            s.add_library_album(sup, id, now - Duration::days(400 + id))?;
+            s.like_album(sup, id, now - Duration::days(id) - Duration::hours(2))?;
         }
-        for (k, (id, (lib, liked))) in ids_s.iter().zip(&flags_s).enumerate() {
+        for (k, (id, (lib, liked))) in v.ids.iter().zip(&v.flags).enumerate() {
             s.execute(
                 "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id = ?2",
                 rusqlite::params![sp, id],
@@ -91,16 +126,16 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 rusqlite::params![sp, id],
             )?;
             if *lib {
-                s.add_library_album(&sup, *id, now - Duration::days(200 + 30 * k as i64))?;
+                s.add_library_album(sup, *id, now - Duration::days(200 + 30 * k as i64))?;
             }
             if *liked {
-                s.like_album(&sup, *id, now - Duration::days(150 + 20 * k as i64))?;
+                s.like_album(sup, *id, now - Duration::days(150 + 20 * k as i64))?;
             }
             let title = album_task(s.db, *id).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
             s.add_todo_task(
                 inbox,
                 None,
-                &sup,
+                sup,
                 &title,
                 None,
                 "low",
@@ -110,8 +145,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("albums_to_listen.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let logins = script.cell("logins", &none);
     let read = |albums: &str| {
@@ -120,12 +157,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             &Vals::new().code("albums", script.cell(albums, &none)),
         )
     };
-    let (albums, first_page) = if g.variant == 3 {
+    let (albums, first_page) = if v.variant == 3 {
         ("likes", "likes_first_page")
     } else {
         ("library", "library_first_page")
     };
-    let step_cell = if g.variant == 2 {
+    let step_cell = if v.variant == 2 {
         "complete_or_add"
     } else {
         "complete_owned"
@@ -136,8 +173,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let done = script.cell("done", &none);
     let apply = format!("{}\n{done}", owned(step_cell, "in_have"));
     let gt = |read: String, apply: String| vec![logins.clone(), read, apply];
-    parts.ground_truth = gt(read(albums), apply.clone());
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "completes every \"Listen to\" task",
             gt(
@@ -161,30 +197,35 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ),
     ];
-    match g.variant {
-        2 => parts.wrong.push(solution(
+    match v.variant {
+        2 => wrong.push(solution(
             "adds the missing albums and completes their tasks too",
             gt(
                 read(albums),
                 format!("{}\n{done}", owned("complete_and_add", "in_have")),
             ),
         )),
-        3 => parts.wrong.push(solution(
+        3 => wrong.push(solution(
             "goes by the library instead of the likes",
             gt(read("library"), apply.clone()),
         )),
         _ => {}
     }
-    let (ids1, close1, ids2, close2) = (ids.clone(), close.clone(), ids.clone(), close.clone());
-    let task_of = |ctx: &EvalCtx, id: i64| -> Option<Todo> {
-        let title = album_task(ctx.db, id)?;
-        todo_titled(ctx, Some("Inbox"), &title)
-    };
-    parts.checks = vec![
-        Check::new(
-            format!("completed the tasks of albums {close:?}"),
-            move |ctx| {
-                for id in ids1.iter().filter(|i| close1.contains(i)) {
+    (gt(read(albums), apply), wrong)
+}
+
+/// The Inbox task of album `id`.
+fn task_of(ctx: &EvalCtx, id: i64) -> Option<Todo> {
+    let title = album_task(ctx.db, id)?;
+    todo_titled(ctx, Some("Inbox"), &title)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!("completed the tasks of albums {:?}", v.close),
+            |v, ctx| {
+                for id in v.ids.iter().filter(|i| v.close.contains(i)) {
                     match task_of(ctx, *id) {
                         Some(t) if t.completed => {}
                         Some(t) => return Err(format!("\"{}\" is open", t.title)),
@@ -194,8 +235,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new("the other albums' tasks are open", move |ctx| {
-            for id in ids2.iter().filter(|i| !close2.contains(i)) {
+        v.check("the other albums' tasks are open", |v, ctx| {
+            for id in v.ids.iter().filter(|i| !v.close.contains(i)) {
                 match task_of(ctx, *id) {
                     Some(t) if !t.completed => {}
                     Some(t) => return Err(format!("\"{}\" was completed", t.title)),
@@ -214,8 +255,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Ok(()),
             }
         }),
-        Check::new("no other Inbox task changed", move |ctx| {
-            let titles: Vec<String> = ids.iter().filter_map(|i| album_task(ctx.db, *i)).collect();
+        v.check("no other Inbox task changed", |v, ctx| {
+            let titles: Vec<String> = v
+                .ids
+                .iter()
+                .filter_map(|i| album_task(ctx.db, *i))
+                .collect();
             match ctx.diff.rows.iter().find(|r| {
                 r.is("todoist", "tasks")
                     && !titles.iter().any(|t| r.get("title").as_str() == Some(t))
@@ -224,47 +269,53 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Ok(()),
             }
         }),
-    ];
-    let m1 = missing.clone();
-    parts.checks.push(Check::new(
-        if missing.is_empty() {
-            "my Spotify library and likes are unchanged".to_string()
-        } else {
-            format!("albums {missing:?} were added to my library, nothing else")
-        },
-        move |ctx| {
-            let mut got: Vec<i64> = added(ctx, "spotify", "user_library_albums")
-                .into_iter()
-                .map(|r| r.get("album_id").as_i64().unwrap_or(0))
-                .collect();
-            got.sort_unstable();
-            let mut want = m1.clone();
-            want.sort_unstable();
-            if got != want {
-                return Err(format!("added {got:?}"));
-            }
-            match ctx.diff.rows.iter().find(|r| {
-                r.schema == "spotify"
-                    && !(r.is("spotify", "user_library_albums") && r.kind() == ChangeKind::Added)
-            }) {
-                Some(r) => Err(r.describe()),
-                None => Ok(()),
-            }
-        },
-    ));
-    parts.allowed = vec![
+        v.check(
+            if v.missing.is_empty() {
+                "my Spotify library and likes are unchanged".to_string()
+            } else {
+                format!(
+                    "albums {:?} were added to my library, nothing else",
+                    v.missing
+                )
+            },
+            |v, ctx| {
+                let mut got: Vec<i64> = added(ctx, "spotify", "user_library_albums")
+                    .into_iter()
+                    .map(|r| r.get("album_id").as_i64().unwrap_or(0))
+                    .collect();
+                got.sort_unstable();
+                let mut want = v.missing.clone();
+                want.sort_unstable();
+                if got != want {
+                    return Err(format!("added {got:?}"));
+                }
+                match ctx.diff.rows.iter().find(|r| {
+                    r.schema == "spotify"
+                        && !(r.is("spotify", "user_library_albums")
+                            && r.kind() == ChangeKind::Added)
+                }) {
+                    Some(r) => Err(r.describe()),
+                    None => Ok(()),
+                }
+            },
+        ),
+    ]
+}
+
+fn allowed(v: &Values) -> Vec<Allow> {
+    let mut allowed = vec![
         allow_task_updates(&["is_completed"]),
         allow::todo_notifications(),
     ];
-    if g.variant == 2 {
-        parts.allowed.push(allow_added(
+    if v.variant == 2 {
+        allowed.push(allow_added(
             "albums added to the library",
             "spotify",
             "user_library_albums",
             |ctx, r| r.get("user_id").as_i64() == ctx.user_id("spotify"),
         ));
     }
-    parts
+    allowed
 }
 
 /// The Inbox title of a "listen to" task for album `id`: `Listen to "<title>" by <first artist>`.

@@ -9,14 +9,17 @@ td = login("todoist")
 sn = login("simple_note")
 {{flat}}
 
+# %% finished
+tasks = flat(apis.todoist.show_tasks(access_token=td, project_id=p["project_id"]))
+if tasks and all(t["is_completed"] for t in tasks):
+    done.append(p)
+
 # %% find
 done = []
 for p in all_pages(apis.todoist.show_projects, access_token=td, is_archived=False):
     if p["is_inbox"]:
         continue
-    tasks = flat(apis.todoist.show_tasks(access_token=td, project_id=p["project_id"]))
-    if tasks and all(t["is_completed"] for t in tasks):
-        done.append(p)
+    {{cell:finished}}
 print([p["name"] for p in done])
 
 # %% find_first_page
@@ -24,9 +27,7 @@ done = []
 for p in apis.todoist.show_projects(access_token=td, is_archived=False):
     if p["is_inbox"]:
         continue
-    tasks = flat(apis.todoist.show_tasks(access_token=td, project_id=p["project_id"]))
-    if tasks and all(t["is_completed"] for t in tasks):
-        done.append(p)
+    {{cell:finished}}
 print([p["name"] for p in done])
 
 # %% find_archived_too
@@ -34,9 +35,7 @@ done = []
 for p in all_pages(apis.todoist.show_projects, access_token=td):
     if p["is_inbox"]:
         continue
-    tasks = flat(apis.todoist.show_tasks(access_token=td, project_id=p["project_id"]))
-    if tasks and all(t["is_completed"] for t in tasks):
-        done.append(p)
+    {{cell:finished}}
 print([p["name"] for p in done])
 
 # %% find_any_done

@@ -9,24 +9,37 @@ use super::friends;
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
+use crate::kit::notes::{allow_updates, end_notes};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::Duration;
+use apps::simple_note::seed::NoteSeed;
+use chrono::{Duration, NaiveDateTime};
 use serde_json::Value;
 use sim::sql::Cached;
 
+/// The note's text before the episode.
+const NOTE_BODY: &str = "Finished projects\n- Spring garden\n- Holiday cards 2022";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend who shares projects with the supervisor.
+    friend: Person,
+    now: NaiveDateTime,
+    /// The designed projects.
+    plan: Vec<ProjectPlan<&'static str>>,
+    /// The finished, unarchived ones.
+    expect: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| *r == apps::people::Relation::Friend)
-    });
-    let friend = friends(g, &p)[0].clone();
-    let instruction = match g.variant {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let instruction = match v.variant {
         1 => {
             "Archive every Todoist project of mine whose tasks are all done, and add the name of each one you archive to my note \"Finished projects\", one per line."
         }
@@ -37,16 +50,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Some of my Todoist projects are finished (all their tasks completed). Archive exactly those, and list each archived project's name on its own line at the end of my note \"Finished projects\"."
         }
     };
-    let mut parts = Parts::new(&p, instruction);
+    let mut parts = Parts::new(&v.supervisor, instruction);
     parts.apps = vec!["supervisor", "todoist", "simple_note"];
-    let note_body = "Finished projects\n- Spring garden\n- Holiday cards 2022";
+    parts.notes = Some(notes);
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("archive_finished.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![
+        Allow::new("the supervisor's flags on finished projects", |ctx, r| {
+            r.is("todoist", "project_collaborator_links")
+                && r.kind() == ChangeKind::Updated
+                && r.get("user_id").as_i64() == ctx.user_id("todoist")
+                && r.changed_columns()
+                    .iter()
+                    .all(|c| c == "is_archived" || c == "is_favorite")
+        }),
+        allow_updates(vec!["Finished projects".to_string()], &["content"]),
+        allow::todo_notifications(),
+    ];
+    parts
+}
+
+/// The values, and the supervisor's notes ("Finished projects" among everyday ones).
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .any(|(r, _)| *r == apps::people::Relation::Friend)
+    });
+    let friend = friends(g, &p)[0].clone();
     let mut notes = g.filler(&p, 5, &[], &["Finished projects"]);
     notes.insert(
         2,
-        g.note("Finished projects", note_body, &["lists"], false, 40),
+        g.note("Finished projects", NOTE_BODY, &["lists"], false, 40),
     );
-    parts.notes = Some(notes);
-    // (name, owner is the friend?, shared, created days ago, tasks done, tasks open, favourite, archived)
     let mut plan: Vec<ProjectPlan<&str>> = vec![
         (
             "Garage cleanout",
@@ -70,19 +109,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         plan.push(("Bike tune-up", false, false, 15, 3, 1, false, false));
         plan.push(("Passport renewal", false, false, 650, 2, 0, false, false));
     }
-    let now = g.now;
-    let (sup, fr) = (p.clone(), friend.clone());
-    let plan_s: Vec<ProjectPlan<String>> = plan
+    let expect = plan
         .iter()
-        .map(|x| (x.0.to_string(), x.1, x.2, x.3, x.4, x.5, x.6, x.7))
+        .filter(|x| x.5 == 0 && !x.7)
+        .map(|x| x.0.to_string())
         .collect();
-    parts.setup.push(step(move |s| {
-        for (name, friend_owns, shared, ago, done, open, fav, arch) in &plan_s {
-            let at = now - Duration::days(*ago);
+    let values = Values {
+        variant: g.variant,
+        supervisor: p,
+        friend,
+        now: g.now,
+        plan,
+        expect,
+    };
+    (values, notes)
+}
+
+/// The designed projects with their tasks and the supervisor's flags.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, fr) = (&v.supervisor, &v.friend);
+        for (name, friend_owns, shared, ago, done, open, fav, arch) in &v.plan {
+            let at = v.now - Duration::days(*ago);
             let (owner, others): (&Person, Vec<&Person>) = match (friend_owns, shared) {
-                (true, _) => (&fr, vec![&sup]),
-                (false, true) => (&sup, vec![&fr]),
-                _ => (&sup, vec![]),
+                (true, _) => (fr, vec![sup]),
+                (false, true) => (sup, vec![fr]),
+                _ => (sup, vec![]),
             };
             let pid = s.add_todo_project(owner, name, "", &others, at)?;
             for k in 0..done + open {
@@ -99,12 +151,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     at,
                 )?;
             }
-            s.set_todo_project_flags(&sup, pid, *fav, *arch)?;
+            s.set_todo_project_flags(sup, pid, *fav, *arch)?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("archive_finished.py"));
-    let archive = if g.variant == 2 {
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let archive = if v.variant == 2 {
         "archive_unfavourite"
     } else {
         "archive"
@@ -112,8 +166,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let gt = |find: &str, archive: &str, note: &str| {
         script.cells(&["logins", find, archive, note], &Vals::new())
     };
-    parts.ground_truth = gt("find", archive, "note");
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "reads only the first page of projects",
             gt("find_first_page", archive, "note"),
@@ -135,25 +188,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             gt("find", archive, "done"),
         ),
     ];
-    if g.variant == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "keeps them as favourites",
             gt("find", "archive", "note"),
         ));
     }
-    let expect: Vec<String> = plan
-        .iter()
-        .filter(|x| x.5 == 0 && !x.7)
-        .map(|x| x.0.to_string())
-        .collect();
-    let variant = g.variant;
-    parts.checks = vec![
+    (gt("find", archive, "note"), wrong)
+}
+
+/// The lines of the end state's "Finished projects" note, without list markers.
+fn note_lines(ctx: &EvalCtx) -> Result<Vec<String>, String> {
+    let end = end_notes(ctx);
+    let Some(n) = end.iter().find(|n| n.0 == "Finished projects") else {
+        return Err("the note is gone".into());
+    };
+    Ok(n.1.lines().map(bare).collect())
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![
         Check::new(
             format!(
                 "archived: {} (and any other finished project)",
-                expect.join(", ")
+                v.expect.join(", ")
             ),
-            move |ctx| {
+            |ctx| {
                 let fin = finished_projects(ctx);
                 if fin.is_empty() {
                     return Err("no finished project".into());
@@ -193,14 +253,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         Check::new(
             format!(
                 "\"Finished projects\" lists {} on lines of their own",
-                expect.join(", ")
+                v.expect.join(", ")
             ),
-            move |ctx| {
-                let end = crate::kit::notes::end_notes(ctx);
-                let Some(n) = end.iter().find(|n| n.0 == "Finished projects") else {
-                    return Err("the note is gone".into());
-                };
-                let lines: Vec<String> = n.1.lines().map(bare).collect();
+            |ctx| {
+                let lines = note_lines(ctx)?;
                 for (_, name) in finished_projects(ctx) {
                     if lines.iter().filter(|l| **l == name).count() != 1 {
                         return Err(format!("\"{name}\" is not listed once"));
@@ -209,32 +265,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
-            "the note keeps its lines and lists nothing else",
-            move |ctx| {
-                let end = crate::kit::notes::end_notes(ctx);
-                let Some(n) = end.iter().find(|n| n.0 == "Finished projects") else {
-                    return Err("the note is gone".into());
-                };
-                let fin: Vec<String> = finished_projects(ctx).into_iter().map(|x| x.1).collect();
-                let mut old: Vec<String> = note_body.lines().map(bare).collect();
-                let mut got: Vec<String> =
-                    n.1.lines()
-                        .map(bare)
-                        .filter(|l| !l.is_empty() && !fin.contains(l))
-                        .collect();
-                old.sort();
-                got.sort();
-                if got == old {
-                    Ok(())
-                } else {
-                    Err(format!("other lines {got:?}"))
-                }
-            },
-        ),
+        Check::new("the note keeps its lines and lists nothing else", |ctx| {
+            let lines = note_lines(ctx)?;
+            let fin: Vec<String> = finished_projects(ctx).into_iter().map(|x| x.1).collect();
+            let mut old: Vec<String> = NOTE_BODY.lines().map(bare).collect();
+            let mut got: Vec<String> = lines
+                .into_iter()
+                .filter(|l| !l.is_empty() && !fin.contains(l))
+                .collect();
+            old.sort();
+            got.sort();
+            if got == old {
+                Ok(())
+            } else {
+                Err(format!("other lines {got:?}"))
+            }
+        }),
     ];
-    if variant == 2 {
-        parts.checks.push(Check::new(
+    if v.variant == 2 {
+        checks.push(Check::new(
             "the archived projects are not favourites",
             |ctx| {
                 for (pid, name) in finished_projects(ctx) {
@@ -246,19 +295,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ));
     }
-    parts.allowed = vec![
-        Allow::new("the supervisor's flags on finished projects", |ctx, r| {
-            r.is("todoist", "project_collaborator_links")
-                && r.kind() == ChangeKind::Updated
-                && r.get("user_id").as_i64() == ctx.user_id("todoist")
-                && r.changed_columns()
-                    .iter()
-                    .all(|c| c == "is_archived" || c == "is_favorite")
-        }),
-        crate::kit::notes::allow_updates(vec!["Finished projects".to_string()], &["content"]),
-        allow::todo_notifications(),
-    ];
-    parts
+    checks
 }
 
 /// A column value as a flag (SQLite integers or JSON booleans).

@@ -31,17 +31,18 @@ path = [q for q in paths if q.split("/")[-1] == fname][0]
 # %% use_older_file
 path = [q for q in apis.file_system.show_directory(access_token=fs, directory_path="~/", entry_type="files") if q.endswith({{old_name}})][0]
 
-# %% find_task
+# %% team_tasks
 projects = all_pages(apis.todoist.show_projects, access_token=td)
 team = [q for q in projects if q["name"].endswith(" Team")][0]
 tasks = flat(apis.todoist.show_tasks(access_token=td, project_id=team["project_id"]))
+
+# %% find_task
+{{cell:team_tasks}}
 task = [t for t in tasks if t["title"] == title][0]
 print(all_pages(apis.todoist.show_task_comments, access_token=td, task_id=task["task_id"]))
 
 # %% find_near_task
-projects = all_pages(apis.todoist.show_projects, access_token=td)
-team = [q for q in projects if q["name"].endswith(" Team")][0]
-tasks = flat(apis.todoist.show_tasks(access_token=td, project_id=team["project_id"]))
+{{cell:team_tasks}}
 task = [t for t in tasks if title in t["title"] and t["title"] != title][0]
 print(all_pages(apis.todoist.show_task_comments, access_token=td, task_id=task["task_id"]))
 

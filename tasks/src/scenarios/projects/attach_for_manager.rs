@@ -4,27 +4,66 @@
 //! older version; variant 2 files it in a sub-folder, variant 3 adds a team task with a
 //! near-miss title.
 
-use super::{allow_own_comments, attachments, employer, new_comments, todo_titled};
+use super::{allow_own_comments, attachments, new_comments, supervisor_with_manager, todo_titled};
 use crate::kit::allow;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    boss: Person,
+    now: NaiveDateTime,
+    /// The team project.
+    team: String,
+    /// The task the text names, and variant 3's near-miss task.
+    title: &'static str,
+    near: Option<&'static str>,
+    /// The file's path, its older version's, and its name in the text.
+    path: &'static str,
+    old: &'static str,
+    fname: &'static str,
+    /// The comment the text asks for.
+    comment: &'static str,
+    /// The manager's latest text and an older one.
+    text: String,
+    older: String,
+    /// The file's content and the older version's.
+    body: String,
+    old_body: String,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.companies
-            .iter()
-            .any(|c| c.manager != p.id && c.employees.contains(&p.id))
-    });
-    let Some((company, boss)) = employer(g, &p) else {
-        unreachable!("the supervisor has a manager")
+    let v = Drawn::new(draw(g));
+    let instruction = match v.variant {
+        1 => {
+            "My manager texted me asking for a file on one of our team's Todoist tasks. Please do what they asked."
+        }
+        2 => {
+            "Check my manager's latest text: they want a document attached to a task in our team's Todoist project. Take care of it."
+        }
+        _ => {
+            "My boss sent me a text about one of the tasks in our team project on Todoist. Do what the text asks."
+        }
     };
-    let team = format!("{company} Team");
-    // (task title, near-miss task, file path, old version path, file name in the text,
-    //  comment, older text's task)
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "phone", "file_system", "todoist"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("attach_for_manager.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow_own_comments();
+    parts.allowed.push(allow::todo_notifications());
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
+    let (p, company, boss) = supervisor_with_manager(g);
     let (title, near, path, old, fname, comment) = match g.variant {
         1 => (
             "Finalize the vendor contract",
@@ -51,89 +90,71 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Here is the current hiring plan.",
         ),
     };
-    let instruction = match g.variant {
-        1 => {
-            "My manager texted me asking for a file on one of our team's Todoist tasks. Please do what they asked."
-        }
-        2 => {
-            "Check my manager's latest text: they want a document attached to a task in our team's Todoist project. Take care of it."
-        }
-        _ => {
-            "My boss sent me a text about one of the tasks in our team project on Todoist. Do what the text asks."
-        }
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "file_system", "todoist"];
-    let text = format!(
-        "Hi {}, could you attach {fname} to the \"{title}\" task in our team project? Add a comment saying \"{comment}\" Thanks!",
-        p.first_name
-    );
-    let older = format!(
-        "Hi {}, please attach the meeting notes to the \"Write the release notes\" task when you get a chance.",
-        p.first_name
-    );
-    let body = format!(
-        "{title}\n\nPrepared by {} {}.\nVersion for {company}.",
-        p.first_name, p.last_name
-    );
-    let old_body = format!("{title}\n\nEarlier draft by {}.", p.first_name);
-    let now = g.now;
-    let (sup, mgr, team_s) = (p.clone(), boss.clone(), team.clone());
-    let (title_s, near_s, path_s, old_s) = (
-        title.to_string(),
-        near.map(str::to_string),
-        path.to_string(),
-        old.to_string(),
-    );
-    let (text_s, body_s) = (text.clone(), body.clone());
-    parts.setup.push(step(move |s| {
-        let pid = s.todo_project(&sup, &team_s)?;
+    Values {
+        variant: g.variant,
+        now: g.now,
+        team: format!("{company} Team"),
+        title,
+        near,
+        path,
+        old,
+        fname,
+        comment,
+        text: format!(
+            "Hi {}, could you attach {fname} to the \"{title}\" task in our team project? Add a comment saying \"{comment}\" Thanks!",
+            p.first_name
+        ),
+        older: format!(
+            "Hi {}, please attach the meeting notes to the \"Write the release notes\" task when you get a chance.",
+            p.first_name
+        ),
+        body: format!(
+            "{title}\n\nPrepared by {} {}.\nVersion for {company}.",
+            p.first_name, p.last_name
+        ),
+        old_body: format!("{title}\n\nEarlier draft by {}.", p.first_name),
+        supervisor: p,
+        boss,
+    }
+}
+
+/// The team project's tasks (the manager's, assigned to the supervisor), both versions of the
+/// file and the manager's two texts.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, mgr, now) = (&v.supervisor, &v.boss, v.now);
+        let pid = s.todo_project(sup, &v.team)?;
         let section = s.todo_section(pid, "In Progress")?;
         let at = now - Duration::days(9);
         let due = Some((now + Duration::days(4)).date());
-        s.add_todo_task(
-            pid,
-            Some(section),
-            &mgr,
-            &title_s,
-            due,
-            "high",
-            false,
-            Some(&sup),
-            at,
-        )?;
-        s.add_todo_task(
-            pid,
-            Some(section),
-            &mgr,
-            "Write the release notes",
-            due,
-            "medium",
-            false,
-            Some(&sup),
-            at,
-        )?;
-        if let Some(n) = &near_s {
-            let backlog = s.todo_section(pid, "Backlog")?;
+        let task = |section: i64, title: &str, priority: &str| {
             s.add_todo_task(
                 pid,
-                Some(backlog),
-                &mgr,
-                n,
+                Some(section),
+                mgr,
+                title,
                 due,
-                "low",
+                priority,
                 false,
-                Some(&sup),
+                Some(sup),
                 at,
-            )?;
+            )
+        };
+        task(section, v.title, "high")?;
+        task(section, "Write the release notes", "medium")?;
+        if let Some(n) = v.near {
+            let backlog = s.todo_section(pid, "Backlog")?;
+            task(backlog, n, "low")?;
         }
-        s.add_file(&sup, &old_s, &old_body, now - Duration::days(30))?;
-        s.add_file(&sup, &path_s, &body_s, now - Duration::days(2))?;
-        s.add_text(&mgr, &sup, &older, now - Duration::days(6))?;
-        s.add_text(&mgr, &sup, &text_s, now - Duration::hours(3))?;
+        s.add_file(sup, v.old, &v.old_body, now - Duration::days(30))?;
+        s.add_file(sup, v.path, &v.body, now - Duration::days(2))?;
+        s.add_text(mgr, sup, &v.older, now - Duration::days(6))?;
+        s.add_text(mgr, sup, &v.text, now - Duration::hours(3))?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("attach_for_manager.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let cell = |name: &str| script.cell(name, &none);
     let (read_text, find_file, find_task, post) = (
@@ -151,9 +172,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             post.to_string(),
         ]
     };
-    parts.ground_truth = gt(&read_text, &find_file, &find_task, &post);
-    let old_name = old.rsplit('/').next().unwrap_or_default();
-    parts.wrong = vec![
+    let old_name = v.old.rsplit('/').next().unwrap_or_default();
+    let mut wrong = vec![
         solution(
             "attaches the older version of the file",
             gt(
@@ -194,20 +214,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ),
     ];
-    if near.is_some() {
-        parts.wrong.push(solution(
+    if v.near.is_some() {
+        wrong.push(solution(
             "comments on the task with the near-miss title",
             gt(&read_text, &find_file, &cell("find_near_task"), &post),
         ));
     }
-    let (t1, t2) = (title.to_string(), title.to_string());
-    let (c1, f1, b1) = (comment.to_string(), fname.to_string(), body.clone());
-    let team1 = team.clone();
-    parts.checks = vec![
-        Check::new(
-            format!("one comment of mine on \"{title}\" in {team}"),
-            move |ctx| {
-                let Some(t) = todo_titled(ctx, Some(&team1), &t1) else {
+    (gt(&read_text, &find_file, &find_task, &post), wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!("one comment of mine on \"{}\" in {}", v.title, v.team),
+            |v, ctx| {
+                let Some(t) = todo_titled(ctx, Some(&v.team), v.title) else {
                     return Err("the task is gone".into());
                 };
                 let n = new_comments(ctx)
@@ -221,22 +242,22 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
-            format!("the comment reads \"{comment}\""),
-            move |ctx| match new_comments(ctx).first() {
-                Some(c) if c.content.trim() == c1 => Ok(()),
+        v.check(
+            format!("the comment reads \"{}\"", v.comment),
+            |v, ctx| match new_comments(ctx).first() {
+                Some(c) if c.content.trim() == v.comment => Ok(()),
                 Some(c) => Err(format!("it reads \"{}\"", c.content)),
                 None => Err("no comment".into()),
             },
         ),
-        Check::new(
-            format!("it has exactly one attachment, {fname}"),
-            move |ctx| {
+        v.check(
+            format!("it has exactly one attachment, {}", v.fname),
+            |v, ctx| {
                 let Some(c) = new_comments(ctx).first().cloned() else {
                     return Err("no comment".into());
                 };
                 let a = attachments(ctx, c.id);
-                if a.len() == 1 && a[0].0 == f1 {
+                if a.len() == 1 && a[0].0 == v.fname {
                     Ok(())
                 } else {
                     Err(format!(
@@ -246,21 +267,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
+        v.check(
             "the attachment is the latest version of the file",
-            move |ctx| {
+            |v, ctx| {
                 let Some(c) = new_comments(ctx).first().cloned() else {
                     return Err("no comment".into());
                 };
                 match attachments(ctx, c.id).first() {
-                    Some(a) if a.1 == b1 => Ok(()),
+                    Some(a) if a.1 == v.body => Ok(()),
                     Some(a) => Err(format!("content {:?}", a.1)),
                     None => Err("no attachment".into()),
                 }
             },
         ),
-        Check::new("no comment on any other task", move |ctx| {
-            let want = todo_titled(ctx, None, &t2).map(|t| t.id);
+        v.check("no comment on any other task", |v, ctx| {
+            let want = todo_titled(ctx, None, v.title).map(|t| t.id);
             match new_comments(ctx).iter().find(|c| Some(c.task) != want) {
                 Some(c) => Err(format!("a comment on task {}", c.task)),
                 None => Ok(()),
@@ -272,8 +293,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Ok(()),
             }
         }),
-    ];
-    parts.allowed = allow_own_comments();
-    parts.allowed.push(allow::todo_notifications());
-    parts
+    ]
 }

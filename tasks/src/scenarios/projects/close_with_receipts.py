@@ -9,22 +9,22 @@ fs = login("file_system")
 td = login("todoist")
 {{flat}}
 
+# %% receipt_amount
+content = apis.file_system.show_file(access_token=fs, file_path=q)["content"]
+m = re.search(r"Payment for: (.+)", content)
+if m:
+    paid[m.group(1).strip()] = float(re.search(r"Amount paid: \$([0-9.]+)", content).group(1))
+
 # %% read
 paid = {}
 for q in apis.file_system.show_directory(access_token=fs, directory_path="~/documents/receipts/", entry_type="files"):
-    content = apis.file_system.show_file(access_token=fs, file_path=q)["content"]
-    m = re.search(r"Payment for: (.+)", content)
-    if m:
-        paid[m.group(1).strip()] = float(re.search(r"Amount paid: \$([0-9.]+)", content).group(1))
+    {{cell:receipt_amount}}
 print(paid)
 
 # %% read_top_level
 paid = {}
 for q in apis.file_system.show_directory(access_token=fs, directory_path="~/documents/receipts/", entry_type="files", recursive=False):
-    content = apis.file_system.show_file(access_token=fs, file_path=q)["content"]
-    m = re.search(r"Payment for: (.+)", content)
-    if m:
-        paid[m.group(1).strip()] = float(re.search(r"Amount paid: \$([0-9.]+)", content).group(1))
+    {{cell:receipt_amount}}
 print(paid)
 
 # %% match_tasks

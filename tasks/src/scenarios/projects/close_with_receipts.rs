@@ -5,19 +5,58 @@
 //! would close.
 
 use super::{
-    NewComment, allow_own_comments, allow_task_updates, new_comments, no_task_added_or_deleted,
-    todo_titled,
+    allow_own_comments, allow_task_updates, inbox_done, no_comment_but_on,
+    no_task_added_or_deleted, one_comment_each,
 };
 use crate::diff::ChangeKind;
 use crate::kit::allow;
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::{Duration, NaiveDate};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Duration, NaiveDate, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// Per bill: (what, payee, cents, paid: has a receipt).
+    plan: Vec<(String, String, i64, bool)>,
+    /// The paid bills' tasks and the comment each wants: (title, "Paid $X").
+    want: Vec<(String, String)>,
+    /// The titles of `want`.
+    titles: Vec<String>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let instruction = match v.variant {
+        1 => {
+            "I've paid some of the bills on my Todoist Inbox; the receipts are in ~/documents/receipts/ in my file system. Mark each Inbox task I have a receipt for as done, and comment on it what I paid, like \"Paid $12.34\"."
+        }
+        2 => {
+            "Go through my payment receipts (in my file system under ~/documents/receipts/, sorted into monthly folders) and close the matching \"Pay the ...\" tasks in my Todoist Inbox. Comment the amount on each one, e.g. \"Paid $12.34\"."
+        }
+        _ => {
+            "Some of my Todoist Inbox tasks are paid already: the receipts are in ~/documents/receipts/. Complete exactly those tasks and leave a comment \"Paid $X\" with the amount on each."
+        }
+    };
+    let mut parts = Parts::new(&v.supervisor, instruction);
+    parts.apps = vec!["supervisor", "file_system", "todoist"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("close_with_receipts.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow_own_comments();
+    parts.allowed.push(allow_task_updates(&["is_completed"]));
+    parts.allowed.push(allow::todo_notifications());
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let p = g.supervisor();
     let payees: &[(&str, &str)] = &[
         ("water bill", "City Water Utility"),
@@ -36,22 +75,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let amounts: Vec<i64> = (0..payees.len())
         .map(|_| g.rng.range(2_000, 18_000))
         .collect();
-    let instruction = match g.variant {
-        1 => {
-            "I've paid some of the bills on my Todoist Inbox; the receipts are in ~/documents/receipts/ in my file system. Mark each Inbox task I have a receipt for as done, and comment on it what I paid, like \"Paid $12.34\"."
-        }
-        2 => {
-            "Go through my payment receipts (in my file system under ~/documents/receipts/, sorted into monthly folders) and close the matching \"Pay the ...\" tasks in my Todoist Inbox. Comment the amount on each one, e.g. \"Paid $12.34\"."
-        }
-        _ => {
-            "Some of my Todoist Inbox tasks are paid already: the receipts are in ~/documents/receipts/. Complete exactly those tasks and leave a comment \"Paid $X\" with the amount on each."
-        }
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "todoist"];
-    let now = g.now;
-    let sup = p.clone();
-    let variant = g.variant;
     let plan: Vec<(String, String, i64, bool)> = payees
         .iter()
         .enumerate()
@@ -64,11 +87,45 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )
         })
         .collect();
-    let plan_s = plan.clone();
-    parts.setup.push(step(move |s| {
-        let inbox = s.todo_project(&sup, "Inbox")?;
+    let want: Vec<(String, String)> = plan
+        .iter()
+        .filter(|x| x.3)
+        .map(|(what, _, cents, _)| {
+            (
+                format!("Pay the {what}"),
+                format!("Paid ${}.{:02}", cents / 100, cents % 100),
+            )
+        })
+        .collect();
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        now: g.now,
+        plan,
+        titles: want.iter().map(|w| w.0.clone()).collect(),
+        want,
+    }
+}
+
+/// Where a receipt of `on` lies: in a folder per month in variant 2.
+fn receipt_path(v: &Values, file: &str, on: NaiveDate) -> String {
+    if v.variant == 2 {
+        format!(
+            "~/documents/receipts/{}/{file}_receipt.pdf",
+            on.format("%Y_%m")
+        )
+    } else {
+        format!("~/documents/receipts/{file}_receipt.pdf")
+    }
+}
+
+/// Receipts of things that never were Inbox tasks, then per bill its task (variant 3: and a
+/// near-miss task for every third) and, if paid, its receipt.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        let inbox = s.todo_project(sup, "Inbox")?;
         let at = now - Duration::days(25);
-        // Receipts of things that never were Inbox tasks.
         for (k, (what, payee)) in [
             ("concert tickets", "City Arena Box Office"),
             ("furniture delivery", "HomeStyle Furnishings"),
@@ -78,76 +135,43 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         .enumerate()
         {
             let on = (now - Duration::days(4 + 3 * k as i64)).date();
-            let dir = if variant == 2 {
-                format!("{}/", on.format("%Y_%m"))
-            } else {
-                String::new()
-            };
             s.add_file(
-                &sup,
-                &format!(
-                    "~/documents/receipts/{dir}{}_receipt.pdf",
-                    what.replace(' ', "_")
-                ),
+                sup,
+                &receipt_path(v, &what.replace(' ', "_"), on),
                 &receipt(what, payee, 4_500 + 1_250 * k as i64, on),
                 now - Duration::days(4 + 3 * k as i64),
             )?;
         }
-        for (k, (what, payee, cents, is_paid)) in plan_s.iter().enumerate() {
+        let task = |title: &str, due: Option<NaiveDate>, priority: &str| {
+            s.add_todo_task(inbox, None, sup, title, due, priority, false, None, at)
+        };
+        for (k, (what, payee, cents, is_paid)) in v.plan.iter().enumerate() {
             let due = Some((now + Duration::days(k as i64 - 2)).date());
-            s.add_todo_task(
-                inbox,
-                None,
-                &sup,
-                &format!("Pay the {what}"),
-                due,
-                "medium",
-                false,
-                None,
-                at,
-            )?;
-            if variant == 3 && k % 3 == 0 {
-                s.add_todo_task(
-                    inbox,
-                    None,
-                    &sup,
-                    &format!("Dispute the {what}"),
-                    due,
-                    "low",
-                    false,
-                    None,
-                    at,
-                )?;
+            task(&format!("Pay the {what}"), due, "medium")?;
+            if v.variant == 3 && k % 3 == 0 {
+                task(&format!("Dispute the {what}"), due, "low")?;
             }
             if *is_paid {
                 let on = (now - Duration::days(3 + k as i64 * 2)).date();
-                let file = what.replace(' ', "_");
-                let path = if variant == 2 {
-                    format!(
-                        "~/documents/receipts/{}/{file}_receipt.pdf",
-                        on.format("%Y_%m")
-                    )
-                } else {
-                    format!("~/documents/receipts/{file}_receipt.pdf")
-                };
                 s.add_file(
-                    &sup,
-                    &path,
+                    sup,
+                    &receipt_path(v, &what.replace(' ', "_"), on),
                     &receipt(what, payee, *cents, on),
                     now - Duration::days(3 + k as i64 * 2),
                 )?;
             }
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("close_with_receipts.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let cell = |name: &str| script.cell(name, &none);
     let gt = |read: &str, tasks: &str, apply: &str| {
         vec![cell("logins"), cell(read), cell(tasks), cell(apply)]
     };
-    parts.ground_truth = gt("read", "match_tasks", "apply");
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "completes every \"Pay the\" task",
             vec![
@@ -166,84 +190,51 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             gt("read", "match_tasks", "apply_rounded"),
         ),
     ];
-    if variant == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "closes every task mentioning a paid bill (near misses too)",
             gt("read", "match_tasks_loosely", "apply"),
         ));
     }
-    if variant == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "reads only the receipts at the folder's top level",
             gt("read_top_level", "match_tasks", "apply"),
         ));
     }
-    let want: Vec<(String, String)> = plan
-        .iter()
-        .filter(|x| x.3)
-        .map(|(what, _, cents, _)| {
-            (
-                format!("Pay the {what}"),
-                format!("Paid ${}.{:02}", cents / 100, cents % 100),
-            )
-        })
-        .collect();
-    let titles: Vec<String> = want.iter().map(|w| w.0.clone()).collect();
-    let (w1, w2, w3) = (titles.clone(), titles.clone(), want.clone());
-    let w4 = titles.clone();
-    parts.checks = vec![
-        Check::new(format!("done: {}", titles.join(", ")), move |ctx| {
-            for t in &w1 {
-                match todo_titled(ctx, Some("Inbox"), t) {
-                    Some(x) if x.completed => {}
-                    _ => return Err(format!("\"{t}\" is not done")),
-                }
-            }
-            Ok(())
+    (gt("read", "match_tasks", "apply"), wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(format!("done: {}", v.titles.join(", ")), |v, ctx| {
+            inbox_done(ctx, &v.titles)
         }),
-        Check::new("every other Inbox task is as it was", move |ctx| {
+        v.check("every other Inbox task is as it was", |v, ctx| {
             for r in ctx.diff.rows.iter().filter(|r| r.is("todoist", "tasks")) {
                 let title = r.get("title").as_str().unwrap_or("");
-                if !w2.iter().any(|w| w == title) {
+                if !v.titles.iter().any(|w| w == title) {
                     return Err(format!("\"{title}\" changed"));
                 }
             }
             Ok(())
         }),
-        Check::new(
+        v.check(
             format!(
                 "one comment on each: {}",
-                want.iter()
+                v.want
+                    .iter()
                     .map(|w| format!("\"{}\" on {}", w.1, w.0))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            move |ctx| {
-                let comments = new_comments(ctx);
-                for (title, text) in &w3 {
-                    let Some(t) = todo_titled(ctx, Some("Inbox"), title) else {
-                        return Err(format!("\"{title}\" is gone"));
-                    };
-                    let on: Vec<&NewComment> = comments.iter().filter(|c| c.task == t.id).collect();
-                    if on.len() != 1 || on[0].content.trim() != text {
-                        return Err(format!(
-                            "comments on \"{title}\": {:?}",
-                            on.iter().map(|c| &c.content).collect::<Vec<_>>()
-                        ));
-                    }
-                }
-                Ok(())
+            |v, ctx| {
+                let want = v.want.iter().map(|(t, x)| (t.as_str(), x.as_str()));
+                one_comment_each(ctx, Some("Inbox"), want)
             },
         ),
-        Check::new("no comment on any other task", move |ctx| {
-            let ids: Vec<i64> = w4
-                .iter()
-                .filter_map(|t| todo_titled(ctx, Some("Inbox"), t).map(|x| x.id))
-                .collect();
-            match new_comments(ctx).iter().find(|c| !ids.contains(&c.task)) {
-                Some(c) => Err(format!("a comment on task {}", c.task)),
-                None => Ok(()),
-            }
+        v.check("no comment on any other task", |v, ctx| {
+            no_comment_but_on(ctx, Some("Inbox"), v.titles.iter().map(String::as_str))
         }),
         Check::new("only completion changed on the tasks", |ctx| {
             match ctx.diff.rows.iter().find(|r| {
@@ -256,11 +247,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }),
         no_task_added_or_deleted(),
-    ];
-    parts.allowed = allow_own_comments();
-    parts.allowed.push(allow_task_updates(&["is_completed"]));
-    parts.allowed.push(allow::todo_notifications());
-    parts
+    ]
 }
 
 /// A payment receipt as a biller's PDF reads.

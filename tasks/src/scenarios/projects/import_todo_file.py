@@ -31,20 +31,25 @@ path = max(apis.file_system.show_directory(access_token=fs, directory_path="~/do
 # %% oldest_list
 path = min(apis.file_system.show_directory(access_token=fs, directory_path="~/documents/lists/", entry_type="files"))
 
+# %% complete
+if title in by_title and not by_title[title]["is_completed"]:
+    apis.todoist.update_task(access_token=td, task_id=by_title[title]["task_id"], is_completed=True)
+
+# %% add_missing
+elif title not in by_title:
+    {{create}}
+
 # %% apply
 for title, done, due, high in items:
     if done:
-        if title in by_title and not by_title[title]["is_completed"]:
-            apis.todoist.update_task(access_token=td, task_id=by_title[title]["task_id"], is_completed=True)
-    elif title not in by_title:
-        {{create}}
+        {{cell:complete}}
+    {{cell:add_missing}}
 apis.supervisor.complete_task()
 
 # %% apply_adding_every_open
 for title, done, due, high in items:
     if done:
-        if title in by_title and not by_title[title]["is_completed"]:
-            apis.todoist.update_task(access_token=td, task_id=by_title[title]["task_id"], is_completed=True)
+        {{cell:complete}}
     else:
         {{create}}
 apis.supervisor.complete_task()
@@ -56,8 +61,7 @@ for title, done, due, high in items:
             apis.todoist.create_task(access_token=td, project_id=0, title=title)
         elif not by_title[title]["is_completed"]:
             apis.todoist.update_task(access_token=td, task_id=by_title[title]["task_id"], is_completed=True)
-    elif title not in by_title:
-        {{create}}
+    {{cell:add_missing}}
 apis.supervisor.complete_task()
 
 # %% apply_without_completing
@@ -65,8 +69,7 @@ for title, done, due, high in items:
     if done:
         if title in by_title and not by_title[title]["is_completed"]:
             pass
-    elif title not in by_title:
-        {{create}}
+    {{cell:add_missing}}
 apis.supervisor.complete_task()
 
 # %% create

@@ -3,25 +3,70 @@
 //! already, one done item is not in the Inbox at all. Variant 2: items marked "(high)" get
 //! high priority; variant 3: this month's list sits next to last month's.
 
-use super::{allow_task_updates, todo_titled};
+use super::{allow_task_updates, inbox_done};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
-use chrono::{Duration, NaiveDate};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Duration, NaiveDate, NaiveDateTime};
 use sim::sql::Cached;
 
+/// An item of the list: (title, done in the list, already in the Inbox, due, high).
+type Item = (&'static str, bool, bool, Option<String>, bool);
+
+/// A task to add: (title, due `YYYY-MM-DD`, priority).
+type NewItem = (String, Option<String>, String);
+
+/// A task the episode added: (title, due `YYYY-MM-DD`, priority, project id).
+type AddedTask = (String, Option<String>, String, Option<i64>);
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    instruction: &'static str,
+    items: Vec<Item>,
+    /// The list file's path and text; variant 3's last-month list likewise.
+    path: &'static str,
+    body: String,
+    old_path: Option<&'static str>,
+    old_body: String,
+    /// The Inbox tasks to add: (title, due, priority).
+    new_items: Vec<NewItem>,
+    /// The Inbox tasks to complete.
+    to_close: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction);
+    parts.apps = vec!["supervisor", "file_system", "todoist"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("import_todo_file.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![
+        allow_added("new Inbox tasks", "todoist", "tasks", |ctx, r| {
+            r.get("project_id").as_i64() == inbox_id(ctx)
+        }),
+        allow_task_updates(&["is_completed"]),
+        allow::todo_notifications(),
+    ];
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let p = g.supervisor();
     let shift = i64::from(g.variant) * 2 - 2;
     let d = |n: i64| ymd((g.now + Duration::days(n + shift)).date());
-    // (title, done in the list, already in the Inbox, due, high)
-    let items: Vec<(&str, bool, bool, Option<String>, bool)> = vec![
+    let items: Vec<Item> = vec![
         (
             "Renew the passport",
             false,
@@ -77,18 +122,43 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "My to-do list for this month is in my file system under documents/lists/. Add its open items that aren't in my Todoist Inbox yet as Inbox tasks (with the due dates it gives), and complete the Inbox tasks it marks as done ([x]).",
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "todoist"];
-    let now = g.now;
-    let sup = p.clone();
-    let items_s: Vec<(String, bool, bool, Option<String>)> = items
+    let new_items = items
         .iter()
-        .map(|x| (x.0.to_string(), x.1, x.2, x.3.clone()))
+        .filter(|x| !x.1 && !x.2)
+        .map(|x| {
+            (
+                x.0.to_string(),
+                x.3.clone(),
+                if x.4 { "high" } else { "medium" }.to_string(),
+            )
+        })
         .collect();
-    let (path_s, old_s) = (path.to_string(), old_path.map(str::to_string));
-    parts.setup.push(step(move |s| {
-        let inbox = s.todo_project(&sup, "Inbox")?;
-        for (k, (title, _, in_inbox, due)) in items_s.iter().enumerate() {
+    let to_close = items
+        .iter()
+        .filter(|x| x.1 && x.2)
+        .map(|x| x.0.to_string())
+        .collect();
+    Values {
+        variant: g.variant,
+        supervisor: p,
+        now: g.now,
+        instruction,
+        items,
+        path,
+        body,
+        old_path,
+        old_body,
+        new_items,
+        to_close,
+    }
+}
+
+/// The items already in the Inbox, the list file and (variant 3) last month's.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        let inbox = s.todo_project(sup, "Inbox")?;
+        for (k, (title, _, in_inbox, due, _)) in v.items.iter().enumerate() {
             if *in_inbox {
                 let due = due
                     .as_ref()
@@ -96,7 +166,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 s.add_todo_task(
                     inbox,
                     None,
-                    &sup,
+                    sup,
                     title,
                     due,
                     "medium",
@@ -106,31 +176,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 )?;
             }
         }
-        s.add_file(&sup, &path_s, &body, now - Duration::days(1))?;
-        if let Some(o) = &old_s {
-            s.add_file(&sup, o, &old_body, now - Duration::days(31))?;
+        s.add_file(sup, v.path, &v.body, now - Duration::days(1))?;
+        if let Some(o) = v.old_path {
+            s.add_file(sup, o, &v.old_body, now - Duration::days(31))?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("import_todo_file.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let cell = |name: &str| script.cell(name, &none);
     let read = |find: &str| script.cell("read", &Vals::new().code("find", cell(find)));
     let apply =
         |name: &str, create: &str| script.cell(name, &Vals::new().code("create", cell(create)));
-    let find = if g.variant == 3 {
+    let find = if v.variant == 3 {
         "latest_list"
     } else {
         "todo_file"
     };
-    let (create, undated) = if g.variant == 2 {
+    let (create, undated) = if v.variant == 2 {
         ("create_prioritised", "create_undated_prioritised")
     } else {
         ("create", "create_undated")
     };
     let gt = |read: String, apply: String| vec![cell("logins"), read, apply];
-    parts.ground_truth = gt(read(find), apply("apply", create));
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "adds every open item, duplicating those in the Inbox",
             gt(read(find), apply("apply_adding_every_open", create)),
@@ -148,71 +219,90 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             gt(read(find), apply("apply_without_completing", create)),
         ),
     ];
-    if g.variant == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "leaves every new task at medium priority",
             gt(read(find), apply("apply", "create")),
         ));
     }
-    if g.variant == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "uses last month's list",
             gt(read("oldest_list"), apply("apply", create)),
         ));
     }
-    let new_items: Vec<(String, Option<String>, String)> = items
-        .iter()
-        .filter(|x| !x.1 && !x.2)
-        .map(|x| {
+    (gt(read(find), apply("apply", create)), wrong)
+}
+
+/// The tasks the episode added.
+fn new_inbox(ctx: &EvalCtx) -> Vec<AddedTask> {
+    added(ctx, "todoist", "tasks")
+        .into_iter()
+        .map(|r| {
             (
-                x.0.to_string(),
-                x.3.clone(),
-                if x.4 { "high" } else { "medium" }.to_string(),
+                r.get("title").as_str().unwrap_or("").to_string(),
+                r.get("due_date")
+                    .as_str()
+                    .map(|d| d.chars().take(10).collect()),
+                r.get("priority").as_str().unwrap_or("").to_string(),
+                r.get("project_id").as_i64(),
             )
         })
-        .collect();
-    let to_close: Vec<String> = items
+        .collect()
+}
+
+/// The supervisor's Inbox project.
+fn inbox_id(ctx: &EvalCtx) -> Option<i64> {
+    ctx.db
+        .query_row_cached(
+            "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1 ORDER BY id LIMIT 1",
+            [ctx.user_id("todoist")?],
+            |r| r.get(0),
+        )
+        .ok()
+}
+
+/// Each new item was added with the wanted column (`what` of the item, `got` of the task);
+/// `is` names the column's value in the error.
+fn each_added_with(
+    v: &Values,
+    ctx: &EvalCtx,
+    want: fn(&NewItem) -> String,
+    got: fn(&AddedTask) -> String,
+    is: &str,
+) -> Result<(), String> {
+    for item in &v.new_items {
+        let title = &item.0;
+        match new_inbox(ctx).into_iter().find(|x| &x.0 == title) {
+            Some(x) if got(&x) == want(item) => {}
+            Some(x) => return Err(format!("\"{title}\" {is} {}", got(&x))),
+            None => return Err(format!("\"{title}\" was not added")),
+        }
+    }
+    Ok(())
+}
+
+/// The new items joined as `"title" <what>`.
+fn listed(v: &Values, what: fn(&NewItem) -> String) -> String {
+    v.new_items
         .iter()
-        .filter(|x| x.1 && x.2)
-        .map(|x| x.0.to_string())
-        .collect();
-    let new_inbox = |ctx: &EvalCtx| -> Vec<(String, Option<String>, String, Option<i64>)> {
-        added(ctx, "todoist", "tasks")
-            .into_iter()
-            .map(|r| {
-                (
-                    r.get("title").as_str().unwrap_or("").to_string(),
-                    r.get("due_date")
-                        .as_str()
-                        .map(|d| d.chars().take(10).collect()),
-                    r.get("priority").as_str().unwrap_or("").to_string(),
-                    r.get("project_id").as_i64(),
-                )
-            })
-            .collect()
-    };
-    let inbox_id = |ctx: &EvalCtx| -> Option<i64> {
-        ctx.db
-            .query_row_cached(
-                "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1 ORDER BY id LIMIT 1",
-                [ctx.user_id("todoist")?],
-                |r| r.get(0),
-            )
-            .ok()
-    };
-    let (n1, n2, n3) = (new_items.clone(), new_items.clone(), new_items.clone());
-    let (c1, c2) = (to_close.clone(), to_close.clone());
-    parts.checks = vec![
-        Check::new(
+        .map(|x| format!("\"{}\" {}", x.0, what(x)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![
+        v.check(
             format!(
                 "new Inbox tasks, exactly: {}",
-                new_items
+                v.new_items
                     .iter()
                     .map(|x| format!("\"{}\"", x.0))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            move |ctx| {
+            |v, ctx| {
                 let inbox = inbox_id(ctx);
                 let got = new_inbox(ctx);
                 if let Some(x) = got.iter().find(|x| x.3 != inbox) {
@@ -220,7 +310,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
                 let mut titles: Vec<String> = got.into_iter().map(|x| x.0).collect();
                 titles.sort();
-                let mut want: Vec<String> = n1.iter().map(|x| x.0.clone()).collect();
+                let mut want: Vec<String> = v.new_items.iter().map(|x| x.0.clone()).collect();
                 want.sort();
                 if titles == want {
                     Ok(())
@@ -229,80 +319,44 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
+        v.check(
             format!(
                 "due dates: {}",
-                new_items
-                    .iter()
-                    .map(|x| format!(
-                        "\"{}\" {}",
-                        x.0,
-                        x.1.clone().unwrap_or_else(|| "none".into())
-                    ))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                listed(v, |x| x.1.clone().unwrap_or_else(|| "none".into()))
             ),
-            move |ctx| {
-                for (title, due, _) in &n2 {
-                    match new_inbox(ctx).into_iter().find(|x| &x.0 == title) {
-                        Some(x) if &x.1 == due => {}
-                        Some(x) => return Err(format!("\"{title}\" is due {:?}", x.1)),
-                        None => return Err(format!("\"{title}\" was not added")),
-                    }
-                }
-                Ok(())
+            |v, ctx| {
+                each_added_with(
+                    v,
+                    ctx,
+                    |x| format!("{:?}", x.1),
+                    |x| format!("{:?}", x.1),
+                    "is due",
+                )
             },
         ),
-        Check::new(format!("completed: {}", to_close.join(", ")), move |ctx| {
-            for t in &c1 {
-                match todo_titled(ctx, Some("Inbox"), t) {
-                    Some(x) if x.completed => {}
-                    _ => return Err(format!("\"{t}\" is not done")),
-                }
-            }
-            Ok(())
+        v.check(format!("completed: {}", v.to_close.join(", ")), |v, ctx| {
+            inbox_done(ctx, &v.to_close)
         }),
-        Check::new("no other existing task changed", move |ctx| {
+        v.check("no other existing task changed", |v, ctx| {
             match ctx.diff.rows.iter().find(|r| {
                 r.is("todoist", "tasks")
                     && r.kind() != ChangeKind::Added
                     && !(r.kind() == ChangeKind::Updated
                         && r.changed_columns() == ["is_completed"]
-                        && c2.iter().any(|t| r.get("title").as_str() == Some(t)))
+                        && v.to_close
+                            .iter()
+                            .any(|t| r.get("title").as_str() == Some(t)))
             }) {
                 Some(r) => Err(r.describe()),
                 None => Ok(()),
             }
         }),
     ];
-    if g.variant == 2 {
-        parts.checks.push(Check::new(
-            format!(
-                "priorities: {}",
-                new_items
-                    .iter()
-                    .map(|x| format!("\"{}\" {}", x.0, x.2))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            move |ctx| {
-                for (title, _, prio) in &n3 {
-                    match new_inbox(ctx).into_iter().find(|x| &x.0 == title) {
-                        Some(x) if &x.2 == prio => {}
-                        Some(x) => return Err(format!("\"{title}\" is {}", x.2)),
-                        None => return Err(format!("\"{title}\" was not added")),
-                    }
-                }
-                Ok(())
-            },
+    if v.variant == 2 {
+        checks.push(v.check(
+            format!("priorities: {}", listed(v, |x| x.2.clone())),
+            |v, ctx| each_added_with(v, ctx, |x| x.2.clone(), |x| x.2.clone(), "is"),
         ));
     }
-    parts.allowed = vec![
-        allow_added("new Inbox tasks", "todoist", "tasks", move |ctx, r| {
-            r.get("project_id").as_i64() == inbox_id(ctx)
-        }),
-        allow_task_updates(&["is_completed"]),
-        allow::todo_notifications(),
-    ];
-    parts
+    checks
 }

@@ -27,6 +27,7 @@ use crate::kit::changes::{added, allow_added};
 use crate::model::{Allow, Check, Split};
 use crate::scenarios::{Gen, Scenario};
 use apps::people::Person;
+use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -87,13 +88,25 @@ pub(super) fn scenarios() -> Vec<Scenario> {
     ]
 }
 
-/// The company `p` works at with someone else managing it: (company name, manager).
-fn employer(g: &Gen, p: &Person) -> Option<(String, Person)> {
-    g.population
+/// A supervisor for this variant who works at a company someone else manages: (supervisor,
+/// company name, manager).
+fn supervisor_with_manager(g: &mut Gen) -> (Person, String, Person) {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.companies
+            .iter()
+            .any(|c| c.manager != p.id && c.employees.contains(&p.id))
+    });
+    let Some((company, boss)) = g
+        .population
         .companies
         .iter()
         .find(|c| c.manager != p.id && c.employees.contains(&p.id))
         .map(|c| (c.name.clone(), g.person(c.manager)))
+    else {
+        unreachable!("the supervisor has a manager")
+    };
+    (p, company, boss)
 }
 
 /// A task of the supervisor's projects, as it is now.
@@ -170,6 +183,56 @@ fn new_comments(ctx: &EvalCtx) -> Vec<NewComment> {
         .collect()
 }
 
+/// Exactly one new comment on each task `(title, text)` (looked up in `project`), reading
+/// `text`.
+fn one_comment_each<'a>(
+    ctx: &EvalCtx,
+    project: Option<&str>,
+    want: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<(), String> {
+    let comments = new_comments(ctx);
+    for (title, text) in want {
+        let Some(t) = todo_titled(ctx, project, title) else {
+            return Err(format!("\"{title}\" is gone"));
+        };
+        let on: Vec<&NewComment> = comments.iter().filter(|c| c.task == t.id).collect();
+        if on.len() != 1 || on[0].content.trim() != text {
+            return Err(format!(
+                "comments on \"{title}\": {:?}",
+                on.iter().map(|c| &c.content).collect::<Vec<_>>()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// No new comment on a task but those titled `titles` (looked up in `project`).
+fn no_comment_but_on<'a>(
+    ctx: &EvalCtx,
+    project: Option<&str>,
+    titles: impl IntoIterator<Item = &'a str>,
+) -> Result<(), String> {
+    let ids: Vec<i64> = titles
+        .into_iter()
+        .filter_map(|t| todo_titled(ctx, project, t).map(|x| x.id))
+        .collect();
+    match new_comments(ctx).iter().find(|c| !ids.contains(&c.task)) {
+        Some(c) => Err(format!("a comment on task {}", c.task)),
+        None => Ok(()),
+    }
+}
+
+/// Every Inbox task titled one of `titles` is completed.
+fn inbox_done(ctx: &EvalCtx, titles: &[String]) -> Result<(), String> {
+    for t in titles {
+        match todo_titled(ctx, Some("Inbox"), t) {
+            Some(x) if x.completed => {}
+            _ => return Err(format!("\"{t}\" is not done")),
+        }
+    }
+    Ok(())
+}
+
 /// The attachments of comment `id`: (file name, content).
 fn attachments(ctx: &EvalCtx, id: i64) -> Vec<(String, String)> {
     let Ok(mut st) = ctx.db.prepare_cached(
@@ -213,6 +276,34 @@ fn allow_task_updates(columns: &'static [&'static str]) -> Allow {
                 && todos(ctx).iter().any(|t| t.id == r.id)
         },
     )
+}
+
+/// The e-mails of the people the episode invited to a project, sorted.
+fn invited_emails(ctx: &EvalCtx) -> Vec<String> {
+    let mut got: Vec<String> = added(ctx, "todoist", "project_invites")
+        .into_iter()
+        .filter_map(|r| {
+            ctx.db
+                .query_row_cached(
+                    "SELECT email FROM todoist.users WHERE id = ?1",
+                    [r.get("invitee_id").as_i64().unwrap_or(0)],
+                    |x| x.get::<_, String>(0),
+                )
+                .ok()
+        })
+        .collect();
+    got.sort();
+    got
+}
+
+/// What inviting people to a project writes: the invites and the e-mails Todoist sends.
+fn allow_invites() -> Vec<Allow> {
+    vec![
+        allow_added("invites", "todoist", "project_invites", |_, _| true),
+        Allow::new("the invitation e-mails Todoist sends", |_, r| {
+            r.schema == "gmail" && r.kind() == ChangeKind::Added
+        }),
+    ]
 }
 
 /// A check that no task was added or deleted.

@@ -17,46 +17,36 @@ ph = login("phone")
 today = datetime.datetime.strptime(apis.phone.get_current_date_and_time(access_token=ph)["date"], "%A, %B %d, %Y").date()
 since = today.replace(day=1).strftime("%Y-%m-%d")
 
-# %% count
+# %% home
 me = apis.todoist.show_account(access_token=td)["email"]
 {{since}}
 home = [q for q in all_pages(apis.todoist.show_projects, access_token=td) if q["name"] == "Home"][0]
-mine = flat(apis.todoist.show_tasks(access_token=td, project_id=home["project_id"], assignee_email=me, is_completed=True))
+
+# %% tally
 count = {}
 for t in mine:
     helpers = {c["user"]["email"] for c in all_pages(apis.todoist.show_task_comments, access_token=td, task_id=t["task_id"]) if c["user"]["email"] != me and c["created_at"] >= since}
     for h in helpers:
         count[h] = count.get(h, 0) + 1
 print(count)
+
+# %% count
+{{cell:home}}
+mine = flat(apis.todoist.show_tasks(access_token=td, project_id=home["project_id"], assignee_email=me, is_completed=True))
+{{cell:tally}}
 
 # %% count_open_too
-me = apis.todoist.show_account(access_token=td)["email"]
-{{since}}
-home = [q for q in all_pages(apis.todoist.show_projects, access_token=td) if q["name"] == "Home"][0]
+{{cell:home}}
 mine = flat(apis.todoist.show_tasks(access_token=td, project_id=home["project_id"], assignee_email=me))
-count = {}
-for t in mine:
-    helpers = {c["user"]["email"] for c in all_pages(apis.todoist.show_task_comments, access_token=td, task_id=t["task_id"]) if c["user"]["email"] != me and c["created_at"] >= since}
-    for h in helpers:
-        count[h] = count.get(h, 0) + 1
-print(count)
+{{cell:tally}}
 
 # %% count_for_others_too
-me = apis.todoist.show_account(access_token=td)["email"]
-{{since}}
-home = [q for q in all_pages(apis.todoist.show_projects, access_token=td) if q["name"] == "Home"][0]
+{{cell:home}}
 mine = flat(apis.todoist.show_tasks(access_token=td, project_id=home["project_id"], is_completed=True))
-count = {}
-for t in mine:
-    helpers = {c["user"]["email"] for c in all_pages(apis.todoist.show_task_comments, access_token=td, task_id=t["task_id"]) if c["user"]["email"] != me and c["created_at"] >= since}
-    for h in helpers:
-        count[h] = count.get(h, 0) + 1
-print(count)
+{{cell:tally}}
 
 # %% count_last_month_too
-me = apis.todoist.show_account(access_token=td)["email"]
-{{since}}
-home = [q for q in all_pages(apis.todoist.show_projects, access_token=td) if q["name"] == "Home"][0]
+{{cell:home}}
 mine = flat(apis.todoist.show_tasks(access_token=td, project_id=home["project_id"], assignee_email=me, is_completed=True))
 count = {}
 for t in mine:

@@ -31,6 +31,13 @@ for who in set(plan.values()):
     emails[who] = [c for c in all_pages(apis.phone.search_contacts, access_token=ph, query=who) if c["first_name"] + " " + c["last_name"] == who][0]["email"]
 print(emails)
 
+# %% assign_or_invite
+if e in members:
+    apis.todoist.assign_or_unassign_task(access_token=td, task_id=t["task_id"], assignee_email=e)
+elif e not in invited:
+    apis.todoist.send_project_invite(access_token=td, project_id=proj["project_id"], email=e)
+    invited.add(e)
+
 # %% apply
 invited = set()
 for t in flat(apis.todoist.show_tasks(access_token=td, project_id=proj["project_id"])):
@@ -38,11 +45,7 @@ for t in flat(apis.todoist.show_tasks(access_token=td, project_id=proj["project_
     if who is None:
         continue
     e = emails[who]
-    if e in members:
-        apis.todoist.assign_or_unassign_task(access_token=td, task_id=t["task_id"], assignee_email=e)
-    elif e not in invited:
-        apis.todoist.send_project_invite(access_token=td, project_id=proj["project_id"], email=e)
-        invited.add(e)
+    {{cell:assign_or_invite}}
 apis.supervisor.complete_task()
 
 # %% apply_skipping_me
@@ -54,11 +57,7 @@ for t in flat(apis.todoist.show_tasks(access_token=td, project_id=proj["project_
     e = emails[who]
     if e == me:
         continue
-    if e in members:
-        apis.todoist.assign_or_unassign_task(access_token=td, task_id=t["task_id"], assignee_email=e)
-    elif e not in invited:
-        apis.todoist.send_project_invite(access_token=td, project_id=proj["project_id"], email=e)
-        invited.add(e)
+    {{cell:assign_or_invite}}
 apis.supervisor.complete_task()
 
 # %% apply_assigning_me_meanwhile
@@ -68,11 +67,7 @@ for t in flat(apis.todoist.show_tasks(access_token=td, project_id=proj["project_
     if who is None:
         continue
     e = emails[who]
-    if e in members:
-        apis.todoist.assign_or_unassign_task(access_token=td, task_id=t["task_id"], assignee_email=e)
-    elif e not in invited:
-        apis.todoist.send_project_invite(access_token=td, project_id=proj["project_id"], email=e)
-        invited.add(e)
+    {{cell:assign_or_invite}}
     if e not in members:
         apis.todoist.assign_or_unassign_task(access_token=td, task_id=t["task_id"], assignee_email=me)
 apis.supervisor.complete_task()
@@ -97,9 +92,5 @@ for t, who in zip(flat(apis.todoist.show_tasks(access_token=td, project_id=proj[
     if who is None:
         continue
     e = emails[who]
-    if e in members:
-        apis.todoist.assign_or_unassign_task(access_token=td, task_id=t["task_id"], assignee_email=e)
-    elif e not in invited:
-        apis.todoist.send_project_invite(access_token=td, project_id=proj["project_id"], email=e)
-        invited.add(e)
+    {{cell:assign_or_invite}}
 apis.supervisor.complete_task()

@@ -3,56 +3,58 @@
 //! contacts have them (variant 3: a coworker under a nickname). The project's tasks are not in
 //! the note's order. Variant 2: two coworkers are members already, one is new.
 
-use super::{allow_task_updates, todo_titled};
+use super::{allow_invites, allow_task_updates, invited_emails, todo_titled};
 use crate::diff::ChangeKind;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::Duration;
-use sim::sql::Cached;
+use apps::simple_note::seed::NoteSeed;
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// Three coworkers: the note's people 1, 2 and 3 (0 is the supervisor).
+    crew: Vec<Person>,
+    /// Variant 3: coworker 2's nickname, in the note and the phone's contacts.
+    nick: Option<String>,
+    project: &'static str,
+    note_title: &'static str,
+    /// The coworkers (1..=3) on the project already.
+    members: Vec<u8>,
+    /// The project's tasks in the order the setup adds them.
+    order: Vec<String>,
+    /// Per task of the note: (title, the e-mail of whom it is assigned to, if a member).
+    assigned: Vec<(String, Option<String>)>,
+    /// Whom to invite, sorted.
+    invitees: Vec<String>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.companies
-            .iter()
-            .any(|c| c.employees.contains(&p.id) && c.employees.len() >= 4)
-    });
-    let mates: Vec<Person> = g
-        .population
-        .companies
-        .iter()
-        .find(|c| c.employees.contains(&p.id) && c.employees.len() >= 4)
-        .map(|c| {
-            c.employees
-                .iter()
-                .filter(|e| **e != p.id)
-                .map(|e| g.person(*e))
-                .collect()
-        })
-        .unwrap_or_default();
-    let (c1, c2, c3) = (mates[0].clone(), mates[1].clone(), mates[2].clone());
-    let nick = if g.variant == 3 {
-        Some(format!("{}y", &c2.first_name[..3]))
-    } else {
-        None
-    };
-    let name_of = |c: &Person, nick: Option<&String>| match nick {
-        Some(n) => format!("{n} {}", c.last_name),
-        None => format!("{} {}", c.first_name, c.last_name),
-    };
-    let (project, note_title) = match g.variant {
-        1 => ("Website relaunch", "Relaunch crew"),
-        2 => ("Spring campaign", "Campaign owners"),
-        _ => ("Customer survey", "Survey roles"),
-    };
-    // (task, 0 me / 1 c1 / 2 c2 / 3 c3), in the note's order.
-    let plan: Vec<(&str, u8)> = match g.variant {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "simple_note", "phone", "todoist"];
+    parts.notes = Some(notes);
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("staff_from_note.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_task_updates(&["assignee_id", "assigner_id"])];
+    parts.allowed.extend(allow_invites());
+    parts.allowed.push(allow::todo_notifications());
+    parts
+}
+
+/// (task, 0 me / 1, 2, 3 a coworker) of a variant, in the note's order.
+fn plan(variant: u8) -> Vec<(&'static str, u8)> {
+    match variant {
         1 => vec![
             ("Landing page design", 1),
             ("Launch copy", 2),
@@ -74,94 +76,58 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ("Summarize the answers", 2),
             ("Share the results", 1),
         ],
+    }
+}
+
+/// The values, and the supervisor's notes (the staffing note among everyday ones).
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.companies
+            .iter()
+            .any(|c| c.employees.contains(&p.id) && c.employees.len() >= 4)
+    });
+    let mates: Vec<Person> = g
+        .population
+        .companies
+        .iter()
+        .find(|c| c.employees.contains(&p.id) && c.employees.len() >= 4)
+        .map(|c| {
+            c.employees
+                .iter()
+                .filter(|e| **e != p.id)
+                .map(|e| g.person(*e))
+                .collect()
+        })
+        .unwrap_or_default();
+    let crew = mates[..3].to_vec();
+    let nick = if g.variant == 3 {
+        Some(format!("{}y", &crew[1].first_name[..3]))
+    } else {
+        None
     };
+    let (project, note_title) = match g.variant {
+        1 => ("Website relaunch", "Relaunch crew"),
+        2 => ("Spring campaign", "Campaign owners"),
+        _ => ("Customer survey", "Survey roles"),
+    };
+    let plan = plan(g.variant);
     let members: Vec<u8> = if g.variant == 2 { vec![1, 2] } else { vec![1] };
-    let who = |k: u8| -> Option<&Person> {
-        match k {
-            1 => Some(&c1),
-            2 => Some(&c2),
-            3 => Some(&c3),
-            _ => None,
-        }
-    };
+    let who = |k: u8| (k > 0).then(|| &crew[usize::from(k) - 1]);
     let mut note = format!("{note_title}\n");
     for (task, k) in &plan {
-        let name = match who(*k) {
-            Some(c) => name_of(c, if *k == 2 { nick.as_ref() } else { None }),
-            None => "me".to_string(),
+        let name = match (who(*k), &nick) {
+            (Some(c), Some(n)) if *k == 2 => format!("{n} {}", c.last_name),
+            (Some(c), _) => format!("{} {}", c.first_name, c.last_name),
+            (None, _) => "me".to_string(),
         };
         note.push_str(&format!("{task}: {name}\n"));
     }
-    let instruction = match g.variant {
-        1 => format!(
-            "My note \"{note_title}\" says who takes which task in my Todoist project \"{project}\". Assign each task to its person if they're already on the project (tasks marked \"me\" are mine); invite everyone else in the note to the project and leave their tasks unassigned for now."
-        ),
-        2 => format!(
-            "Use my \"{note_title}\" note to staff my Todoist project \"{project}\": people already collaborating on it get their tasks assigned (\"me\" means me), and anyone not on it yet gets a project invite instead; don't assign their tasks yet."
-        ),
-        _ => format!(
-            "Who does what in my \"{project}\" project is in my note \"{note_title}\". In Todoist, assign the tasks of the people who are project members (and mine, marked \"me\"), and send an invite to each person in the note who isn't a member yet, without assigning their tasks."
-        ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "simple_note", "phone", "todoist"];
     let mut notes = g.filler(&p, 6, &[], &[note_title]);
     notes.insert(3, g.note(note_title, note.trim_end(), &["work"], false, 4));
-    parts.notes = Some(notes);
-    let now = g.now;
-    let (sup, m1, m2, m3) = (p.clone(), c1.clone(), c2.clone(), c3.clone());
-    let nick_s = nick.clone();
     let mut order: Vec<String> = plan.iter().map(|x| x.0.to_string()).collect();
     order.rotate_left(2);
-    let (members_s, project_s) = (members.clone(), project.to_string());
-    parts.setup.push(step(move |s| {
-        let mut on: Vec<&Person> = Vec::new();
-        for k in &members_s {
-            on.push(match k {
-                1 => &m1,
-                2 => &m2,
-                _ => &m3,
-            });
-        }
-        let pid = s.add_todo_project(&sup, &project_s, "", &on, now - Duration::days(8))?;
-        for t in &order {
-            s.add_todo_task(
-                pid,
-                None,
-                &sup,
-                t,
-                Some((now + Duration::days(14)).date()),
-                "medium",
-                false,
-                None,
-                now - Duration::days(7),
-            )?;
-        }
-        if let Some(n) = &nick_s {
-            s.relabel_contact(&sup, &m2, n, &["coworker"])?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("staff_from_note.py"));
-    let vals = Vals::new().lit("title", note_title).lit("project", project);
-    let gt = |apply: &str| script.cells(&["logins", "read", "people", apply], &vals);
-    parts.ground_truth = gt("apply");
-    parts.wrong = vec![
-        solution(
-            "leaves the tasks marked \"me\" unassigned",
-            gt("apply_skipping_me"),
-        ),
-        solution(
-            "assigns the newcomers' tasks to me meanwhile",
-            gt("apply_assigning_me_meanwhile"),
-        ),
-        solution("invites nobody", gt("apply_inviting_nobody")),
-        solution(
-            "assigns by position in the note instead of by title",
-            gt("apply_by_position"),
-        ),
-    ];
-    let assigned: Vec<(String, Option<String>)> = plan
+    let assigned = plan
         .iter()
         .map(|(task, k)| {
             let email = match k {
@@ -179,24 +145,106 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         .collect();
     invitees.sort();
     invitees.dedup();
-    let (a1, a2) = (assigned.clone(), assigned.clone());
-    let inv1 = invitees.clone();
-    let proj1 = project.to_string();
-    let proj2 = project.to_string();
-    parts.checks = vec![
-        Check::new(
+    let values = Values {
+        variant: g.variant,
+        supervisor: p,
+        now: g.now,
+        crew,
+        nick,
+        project,
+        note_title,
+        members,
+        order,
+        assigned,
+        invitees,
+    };
+    (values, notes)
+}
+
+fn instruction(v: &Values) -> String {
+    let (note_title, project) = (v.note_title, v.project);
+    match v.variant {
+        1 => format!(
+            "My note \"{note_title}\" says who takes which task in my Todoist project \"{project}\". Assign each task to its person if they're already on the project (tasks marked \"me\" are mine); invite everyone else in the note to the project and leave their tasks unassigned for now."
+        ),
+        2 => format!(
+            "Use my \"{note_title}\" note to staff my Todoist project \"{project}\": people already collaborating on it get their tasks assigned (\"me\" means me), and anyone not on it yet gets a project invite instead; don't assign their tasks yet."
+        ),
+        _ => format!(
+            "Who does what in my \"{project}\" project is in my note \"{note_title}\". In Todoist, assign the tasks of the people who are project members (and mine, marked \"me\"), and send an invite to each person in the note who isn't a member yet, without assigning their tasks."
+        ),
+    }
+}
+
+/// The project with its members and tasks (not in the note's order); variant 3 renames
+/// coworker 2's contact to the nickname.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        let on: Vec<&Person> = v
+            .members
+            .iter()
+            .map(|k| &v.crew[usize::from(*k) - 1])
+            .collect();
+        let pid = s.add_todo_project(sup, v.project, "", &on, now - Duration::days(8))?;
+        for t in &v.order {
+            s.add_todo_task(
+                pid,
+                None,
+                sup,
+                t,
+                Some((now + Duration::days(14)).date()),
+                "medium",
+                false,
+                None,
+                now - Duration::days(7),
+            )?;
+        }
+        if let Some(n) = &v.nick {
+            s.relabel_contact(sup, &v.crew[1], n, &["coworker"])?;
+        }
+        Ok(())
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let vals = Vals::new()
+        .lit("title", v.note_title)
+        .lit("project", v.project);
+    let gt = |apply: &str| script.cells(&["logins", "read", "people", apply], &vals);
+    let wrong = vec![
+        solution(
+            "leaves the tasks marked \"me\" unassigned",
+            gt("apply_skipping_me"),
+        ),
+        solution(
+            "assigns the newcomers' tasks to me meanwhile",
+            gt("apply_assigning_me_meanwhile"),
+        ),
+        solution("invites nobody", gt("apply_inviting_nobody")),
+        solution(
+            "assigns by position in the note instead of by title",
+            gt("apply_by_position"),
+        ),
+    ];
+    (gt("apply"), wrong)
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
             format!(
                 "assigned: {}",
-                assigned
+                v.assigned
                     .iter()
                     .filter_map(|(t, e)| e.as_ref().map(|e| format!("\"{t}\" to {e}")))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            move |ctx| {
-                for (title, email) in a1.iter().filter(|x| x.1.is_some()) {
+            |v, ctx| {
+                for (title, email) in v.assigned.iter().filter(|x| x.1.is_some()) {
                     let want = email.as_deref().and_then(|e| uid(ctx, "todoist", e));
-                    match todo_titled(ctx, Some(&proj1), title) {
+                    match todo_titled(ctx, Some(v.project), title) {
                         Some(t) if t.assignee == want && want.is_some() => {}
                         Some(t) => {
                             return Err(format!("\"{title}\" is assigned to {:?}", t.assignee));
@@ -207,19 +255,19 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
+        v.check(
             format!(
                 "unassigned: {}",
-                assigned
+                v.assigned
                     .iter()
                     .filter(|x| x.1.is_none())
                     .map(|x| format!("\"{}\"", x.0))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            move |ctx| {
-                for (title, _) in a2.iter().filter(|x| x.1.is_none()) {
-                    match todo_titled(ctx, Some(&proj2), title) {
+            |v, ctx| {
+                for (title, _) in v.assigned.iter().filter(|x| x.1.is_none()) {
+                    match todo_titled(ctx, Some(v.project), title) {
                         Some(t) if t.assignee.is_none() => {}
                         Some(t) => {
                             return Err(format!("\"{title}\" is assigned to {:?}", t.assignee));
@@ -230,23 +278,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
-            format!("invites to exactly {}", invitees.join(", ")),
-            move |ctx| {
-                let mut got: Vec<String> = added(ctx, "todoist", "project_invites")
-                    .into_iter()
-                    .filter_map(|r| {
-                        ctx.db
-                            .query_row_cached(
-                                "SELECT email FROM todoist.users WHERE id = ?1",
-                                [r.get("invitee_id").as_i64().unwrap_or(0)],
-                                |x| x.get::<_, String>(0),
-                            )
-                            .ok()
-                    })
-                    .collect();
-                got.sort();
-                if got == inv1 {
+        v.check(
+            format!("invites to exactly {}", v.invitees.join(", ")),
+            |v, ctx| {
+                let got = invited_emails(ctx);
+                if got == v.invitees {
                     Ok(())
                 } else {
                     Err(format!("invites to {got:?}"))
@@ -274,14 +310,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             Some(r) => Err(r.describe()),
             None => Ok(()),
         }),
-    ];
-    parts.allowed = vec![
-        allow_task_updates(&["assignee_id", "assigner_id"]),
-        allow_added("invites", "todoist", "project_invites", |_, _| true),
-        Allow::new("the invitation e-mails Todoist sends", |_, r| {
-            r.schema == "gmail" && r.kind() == ChangeKind::Added
-        }),
-        allow::todo_notifications(),
-    ];
-    parts
+    ]
 }

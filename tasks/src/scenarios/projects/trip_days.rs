@@ -3,32 +3,59 @@
 //! next to it. Variant 2: also invite the other travellers (their e-mails from the phone's
 //! contacts); variant 3: the travel days (first and last) high priority, the rest low.
 
-use super::friends;
+use super::{allow_invites, friends, invited_emails};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
-use chrono::{Duration, NaiveDate};
-use sim::sql::Cached;
+use chrono::{Duration, NaiveDate, NaiveDateTime};
+use std::fmt::Debug;
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    city: &'static str,
+    /// The project to make.
+    name: &'static str,
+    /// The upcoming trip's itinerary (path, text) and last year's.
+    itinerary: (String, String),
+    old_itinerary: (String, String),
+    /// Per day of the plan: (title, due `YYYY-MM-DD`, priority).
+    want: Vec<(String, String, String)>,
+    /// Variant 2: the other travellers' e-mails.
+    invitees: Vec<String>,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .filter(|(r, _)| *r == apps::people::Relation::Friend)
-            .count()
-            >= 2
-    });
-    let fr = friends(g, &p);
-    let (f1, f2) = (fr[0].clone(), fr[1].clone());
-    let (city, name, plan, old_plan): (&str, &str, Vec<&str>, Vec<&str>) = match g.variant {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "file_system", "todoist", "phone"];
+    parts.setup.push(setup(&v));
+    let script = Script::parse(include_str!("trip_days.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+/// A variant's trip: (city, project name, the plan, last year's plan).
+type Trip = (
+    &'static str,
+    &'static str,
+    Vec<&'static str>,
+    Vec<&'static str>,
+);
+
+fn trip(variant: u8) -> Trip {
+    match variant {
         1 => (
             "Ljubljana",
             "Ljubljana days",
@@ -76,10 +103,70 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 "Check out and travel home",
             ],
         ),
-    };
+    }
+}
+
+fn draw(g: &mut Gen) -> Values {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| {
+        pop.relations_of(p.id)
+            .iter()
+            .filter(|(r, _)| *r == apps::people::Relation::Friend)
+            .count()
+            >= 2
+    });
+    let fr = friends(g, &p);
+    let (f1, f2) = (&fr[0], &fr[1]);
+    let (city, name, plan, old_plan) = trip(g.variant);
     let start = (g.now + Duration::days(16)).date();
     let old_start = start - Duration::days(320);
-    let instruction = match g.variant {
+    let lower = city.to_lowercase();
+    let path = |d: NaiveDate| {
+        format!(
+            "~/documents/trips/{lower}_{}/itinerary.txt",
+            d.format("%Y_%m")
+        )
+    };
+    let want = plan
+        .iter()
+        .enumerate()
+        .map(|(k, what)| {
+            let prio = match g.variant {
+                3 if k == 0 || k == plan.len() - 1 => "high",
+                3 => "low",
+                _ => "medium",
+            };
+            (
+                what.to_string(),
+                ymd(start + Duration::days(k as i64)),
+                prio.to_string(),
+            )
+        })
+        .collect();
+    let invitees = if g.variant == 2 {
+        vec![f1.email.clone(), f2.email.clone()]
+    } else {
+        Vec::new()
+    };
+    Values {
+        variant: g.variant,
+        now: g.now,
+        city,
+        name,
+        itinerary: (path(start), itinerary(city, start, &[f1, &p, f2], &plan)),
+        old_itinerary: (
+            path(old_start),
+            itinerary(city, old_start, &[&p, f1], &old_plan),
+        ),
+        want,
+        invitees,
+        supervisor: p,
+    }
+}
+
+fn instruction(v: &Values) -> String {
+    let (name, city) = (v.name, v.city);
+    match v.variant {
         1 => format!(
             "Create a Todoist project called \"{name}\" for my upcoming trip to {city}, with one task per day of the plan in the trip's itinerary (in my file system): titled as the plan describes that day, and due on that day."
         ),
@@ -89,45 +176,34 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Plan my upcoming {city} trip in Todoist: make a project \"{name}\" with a task for every day of the plan in my itinerary file, titled with that day's plan and due that day. Make the arrival and departure days high priority and the other days low."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "todoist", "phone"];
-    let now = g.now;
-    let text = itinerary(city, start, &[&f1, &p, &f2], &plan);
-    let old_text = itinerary(city, old_start, &[&p, &f1], &old_plan);
-    let sup = p.clone();
-    let lower = city.to_lowercase();
-    let (path, old_path) = (
-        format!(
-            "~/documents/trips/{lower}_{}/itinerary.txt",
-            start.format("%Y_%m")
-        ),
-        format!(
-            "~/documents/trips/{lower}_{}/itinerary.txt",
-            old_start.format("%Y_%m")
-        ),
-    );
-    parts.setup.push(step(move |s| {
-        s.add_file(&sup, &old_path, &old_text, now - Duration::days(340))?;
-        s.add_file(&sup, &path, &text, now - Duration::days(6))?;
+    }
+}
+
+/// Last year's itinerary, then the upcoming one.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let (old, new) = (&v.old_itinerary, &v.itinerary);
+        s.add_file(&v.supervisor, &old.0, &old.1, v.now - Duration::days(340))?;
+        s.add_file(&v.supervisor, &new.0, &new.1, v.now - Duration::days(6))?;
         Ok(())
-    }));
-    let script = Script::parse(include_str!("trip_days.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let vals = Vals::new()
-        .lit("city", &city.to_lowercase())
-        .lit("name", name);
+        .lit("city", &v.city.to_lowercase())
+        .lit("name", v.name);
     let cell = |cell_name: &str| script.cell(cell_name, &vals);
-    let prioritised = g.variant == 3;
+    let prioritised = v.variant == 3;
     let create = |plain: &str, with_priorities: &str| {
         cell(if prioritised { with_priorities } else { plain })
     };
-    let invite = if g.variant == 2 { "invite" } else { "done" };
+    let invite = if v.variant == 2 { "invite" } else { "done" };
     let gt = |read: &str, create: String, invite: &str| {
         vec![cell("logins"), cell(read), create, cell(invite)]
     };
     let plain = || create("create", "create_prioritised");
-    parts.ground_truth = gt("read", plain(), invite);
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "uses last year's itinerary",
             gt("read_last_year", plain(), invite),
@@ -156,53 +232,71 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             gt("read_with_dates", plain(), invite),
         ),
     ];
-    if g.variant == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "invites only the organizer",
             gt("read", plain(), "invite_organizer"),
         ));
     }
-    if g.variant == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "makes only the arrival day high priority",
             gt("read", cell("create_prioritising_arrival"), invite),
         ));
     }
-    let want: Vec<(String, String, String)> = plan
-        .iter()
-        .enumerate()
-        .map(|(k, what)| {
-            let prio = match g.variant {
-                3 if k == 0 || k == plan.len() - 1 => "high",
-                3 => "low",
-                _ => "medium",
-            };
-            (
-                what.to_string(),
-                ymd(start + Duration::days(k as i64)),
-                prio.to_string(),
-            )
-        })
-        .collect();
-    let name_s = name.to_string();
-    let the_project = move |ctx: &EvalCtx| -> Option<i64> {
-        let me = ctx.user_id("todoist");
-        new_projects(ctx)
-            .into_iter()
-            .find(|x| x.1 == me && x.2 == name_s)
-            .map(|x| x.0)
+    (gt("read", plain(), invite), wrong)
+}
+
+/// The new project of the instruction's name the supervisor owns.
+fn the_project(v: &Values, ctx: &EvalCtx) -> Option<i64> {
+    let me = ctx.user_id("todoist");
+    new_projects(ctx)
+        .into_iter()
+        .find(|x| x.1 == me && x.2 == v.name)
+        .map(|x| x.0)
+}
+
+/// One column of the project's tasks (`got`) against the plan's (`want`); `what` names it in
+/// the error.
+fn same_column<T: PartialEq + Debug>(
+    v: &Values,
+    ctx: &EvalCtx,
+    what: &str,
+    got: fn((String, Option<String>, String)) -> T,
+    want: fn(&(String, String, String)) -> T,
+) -> Result<(), String> {
+    let Some(pid) = the_project(v, ctx) else {
+        return Err("no such project".into());
     };
-    let (p1, p2, p3, p4) = (
-        the_project.clone(),
-        the_project.clone(),
-        the_project.clone(),
-        the_project.clone(),
-    );
-    let (w1, w2) = (want.clone(), want.clone());
-    parts.checks = vec![
-        Check::new(format!("one new project, \"{name}\""), move |ctx| {
+    let got: Vec<T> = project_tasks(ctx, pid).into_iter().map(got).collect();
+    let exp: Vec<T> = v.want.iter().map(want).collect();
+    if got == exp {
+        Ok(())
+    } else {
+        Err(format!("{what} {got:?}"))
+    }
+}
+
+/// The plan's column `col`, joined (quoted if `quote`).
+fn listed(v: &Values, col: fn(&(String, String, String)) -> &String, quote: bool) -> String {
+    v.want
+        .iter()
+        .map(|w| {
+            if quote {
+                format!("\"{}\"", col(w))
+            } else {
+                col(w).clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![
+        v.check(format!("one new project, \"{}\"", v.name), |v, ctx| {
             let n = new_projects(ctx);
-            if n.len() == 1 && p1(ctx).is_some() {
+            if n.len() == 1 && the_project(v, ctx).is_some() {
                 Ok(())
             } else {
                 Err(format!(
@@ -211,51 +305,16 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 ))
             }
         }),
-        Check::new(
-            format!(
-                "its tasks, in order: {}",
-                want.iter()
-                    .map(|w| format!("\"{}\"", w.0))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            move |ctx| {
-                let Some(pid) = p2(ctx) else {
-                    return Err("no such project".into());
-                };
-                let got: Vec<String> = project_tasks(ctx, pid).into_iter().map(|t| t.0).collect();
-                let exp: Vec<String> = w1.iter().map(|w| w.0.clone()).collect();
-                if got == exp {
-                    Ok(())
-                } else {
-                    Err(format!("tasks {got:?}"))
-                }
-            },
+        v.check(
+            format!("its tasks, in order: {}", listed(v, |w| &w.0, true)),
+            |v, ctx| same_column(v, ctx, "tasks", |t| t.0, |w| w.0.clone()),
         ),
-        Check::new(
-            format!(
-                "due dates {}",
-                want.iter()
-                    .map(|w| w.1.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            move |ctx| {
-                let Some(pid) = p3(ctx) else {
-                    return Err("no such project".into());
-                };
-                let got: Vec<Option<String>> =
-                    project_tasks(ctx, pid).into_iter().map(|t| t.1).collect();
-                let exp: Vec<Option<String>> = w2.iter().map(|w| Some(w.1.clone())).collect();
-                if got == exp {
-                    Ok(())
-                } else {
-                    Err(format!("due dates {got:?}"))
-                }
-            },
+        v.check(
+            format!("due dates {}", listed(v, |w| &w.1, false)),
+            |v, ctx| same_column(v, ctx, "due dates", |t| t.1, |w| Some(w.1.clone())),
         ),
-        Check::new("no task was added to another project", move |ctx| {
-            let pid = p4(ctx);
+        v.check("no task was added to another project", |v, ctx| {
+            let pid = the_project(v, ctx);
             match added(ctx, "todoist", "tasks")
                 .into_iter()
                 .find(|r| r.get("project_id").as_i64() != pid)
@@ -265,57 +324,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }),
     ];
-    if g.variant == 3 {
-        let (w3, p5) = (want.clone(), the_project.clone());
-        parts.checks.push(Check::new(
-            format!(
-                "priorities {}",
-                want.iter()
-                    .map(|w| w.2.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            move |ctx| {
-                let Some(pid) = p5(ctx) else {
-                    return Err("no such project".into());
-                };
-                let got: Vec<String> = project_tasks(ctx, pid).into_iter().map(|t| t.2).collect();
-                let exp: Vec<String> = w3.iter().map(|w| w.2.clone()).collect();
-                if got == exp {
-                    Ok(())
-                } else {
-                    Err(format!("priorities {got:?}"))
-                }
-            },
+    if v.variant == 3 {
+        checks.push(v.check(
+            format!("priorities {}", listed(v, |w| &w.2, false)),
+            |v, ctx| same_column(v, ctx, "priorities", |t| t.2, |w| w.2.clone()),
         ));
     }
-    let invitees: Vec<String> = if g.variant == 2 {
-        vec![f1.email.clone(), f2.email.clone()]
-    } else {
-        Vec::new()
-    };
-    let inv1 = invitees.clone();
-    parts.checks.push(Check::new(
-        if invitees.is_empty() {
+    checks.push(v.check(
+        if v.invitees.is_empty() {
             "nobody was invited".to_string()
         } else {
-            format!("invites to exactly {}", invitees.join(", "))
+            format!("invites to exactly {}", v.invitees.join(", "))
         },
-        move |ctx| {
-            let mut got: Vec<String> = added(ctx, "todoist", "project_invites")
-                .into_iter()
-                .filter_map(|r| {
-                    ctx.db
-                        .query_row_cached(
-                            "SELECT email FROM todoist.users WHERE id = ?1",
-                            [r.get("invitee_id").as_i64().unwrap_or(0)],
-                            |x| x.get::<_, String>(0),
-                        )
-                        .ok()
-                })
-                .collect();
-            got.sort();
-            let mut exp = inv1.clone();
+        |v, ctx| {
+            let got = invited_emails(ctx);
+            let mut exp = v.invitees.clone();
             exp.sort();
             if got == exp {
                 Ok(())
@@ -324,7 +347,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         },
     ));
-    parts.allowed = vec![
+    checks
+}
+
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    let mut allowed = vec![
         allow_added(
             "the supervisor's new project",
             "todoist",
@@ -337,29 +364,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "project_collaborator_links",
             |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
         ),
-        allow_added(
-            "tasks of the new project",
-            "todoist",
-            "tasks",
-            move |ctx, r| {
-                the_project(ctx).is_some() && r.get("project_id").as_i64() == the_project(ctx)
-            },
-        ),
+        v.allow("tasks of the new project", |v, ctx, r| {
+            r.is("todoist", "tasks")
+                && r.kind() == ChangeKind::Added
+                && the_project(v, ctx).is_some()
+                && r.get("project_id").as_i64() == the_project(v, ctx)
+        }),
         allow::todo_notifications(),
     ];
-    if g.variant == 2 {
-        parts.allowed.push(allow_added(
-            "invites",
-            "todoist",
-            "project_invites",
-            |_, _| true,
-        ));
-        parts.allowed.push(Allow::new(
-            "the invitation e-mails Todoist sends",
-            |_, r| r.schema == "gmail" && r.kind() == ChangeKind::Added,
-        ));
+    if v.variant == 2 {
+        allowed.extend(allow_invites());
     }
-    parts
+    allowed
 }
 
 /// The projects the episode added: (id, owner's todoist id, name).

@@ -93,50 +93,7 @@ fn draw(g: &mut Gen) -> Values {
     });
     let friend_ids = friends(g, &p);
     let friend = g.person(friend_ids[(g.variant as usize - 1) % friend_ids.len()]);
-    // (type, name, colour, variants (colour, size, price, stock), near-miss name and variant)
-    let (ptype, name, color, variants, near): (&str, &str, &str, Vec<Variant>, (&str, Variant)) =
-        match g.variant {
-            1 => (
-                "headphones",
-                "Kestrel Aura Headphones",
-                "navy",
-                vec![
-                    ("black", "small", 59.99, 20),
-                    ("navy", "large", 74.99, 3),
-                    ("navy", "small", 64.99, 0),
-                    ("white", "medium", 66.99, 8),
-                    ("navy", "medium", 69.99, 14),
-                ],
-                ("Kestrel Aura Pro Headphones", ("navy", "medium", 49.99, 30)),
-            ),
-            2 => (
-                "desk lamp",
-                "Juniper Nook Desk Lamp",
-                "green",
-                vec![
-                    ("beige", "small", 31.0, 40),
-                    ("green", "small", 34.5, 0),
-                    ("green", "large", 41.0, 2),
-                    ("green", "medium", 36.0, 9),
-                ],
-                ("Juniper Nook Desk Lamp Mini", ("green", "small", 22.0, 15)),
-            ),
-            _ => (
-                "water bottle",
-                "Orchid Drift Water Bottle",
-                "pink",
-                vec![
-                    ("gray", "small", 15.0, 50),
-                    ("pink", "medium", 23.0, 12),
-                    ("pink", "small", 18.0, 0),
-                    ("pink", "large", 21.5, 6),
-                ],
-                (
-                    "Orchid Drift Sport Water Bottle",
-                    ("pink", "small", 12.0, 25),
-                ),
-            ),
-        };
+    let (ptype, name, color, variants, near) = gift(g.variant);
     let answer = variants
         .iter()
         .filter(|v| v.0 == color && v.3 > 0)
@@ -157,18 +114,7 @@ fn draw(g: &mut Gen) -> Values {
         friend.addresses.iter().find(|a| a.name == "Home").cloned()
     }
     .unwrap_or_else(|| p.addresses[0].clone());
-    let instruction = match g.variant {
-        1 => format!(
-            "My friend {} {}'s birthday is coming up. Buy them the {name} in {color}: the cheapest {color} variant of it that is in stock, gift wrapped, shipped to their home address (it's in my phone contacts). Pay with my card that hasn't expired, and leave the other things in my Amazon cart there for later.",
-            friend.first_name, friend.last_name
-        ),
-        2 => format!(
-            "It's {nick}'s birthday soon (a friend; that's the name I saved them under in my phone). Get them a {color} {name} on Amazon, whichever {color} variant is cheapest and in stock, gift wrapped and sent to their home address from my contacts. Use my card that is not expired, and keep everything else in my cart for later."
-        ),
-        _ => format!(
-            "For a coworker's birthday at the office I want to give them the {name}. Order the cheapest {color} variant of it that is in stock on Amazon, gift wrapped, shipped to my work address, and paid with the card of mine that has not expired. Don't buy the other things in my cart; leave them there."
-        ),
-    };
+    let instruction = instruction(g.variant, &friend, name, color, nick);
     let whose = if g.variant == 3 {
         "the supervisor's work address".to_string()
     } else {
@@ -191,6 +137,77 @@ fn draw(g: &mut Gen) -> Values {
         instruction,
         expected_address: address_lines(&ship_to),
         whose,
+    }
+}
+
+/// A variant's gift: (type, name, colour, variants (colour, size, price, stock), near-miss
+/// name and variant).
+type Gift = (
+    &'static str,
+    &'static str,
+    &'static str,
+    Vec<Variant>,
+    (&'static str, Variant),
+);
+
+/// The gift of a variant.
+fn gift(variant: u8) -> Gift {
+    match variant {
+        1 => (
+            "headphones",
+            "Kestrel Aura Headphones",
+            "navy",
+            vec![
+                ("black", "small", 59.99, 20),
+                ("navy", "large", 74.99, 3),
+                ("navy", "small", 64.99, 0),
+                ("white", "medium", 66.99, 8),
+                ("navy", "medium", 69.99, 14),
+            ],
+            ("Kestrel Aura Pro Headphones", ("navy", "medium", 49.99, 30)),
+        ),
+        2 => (
+            "desk lamp",
+            "Juniper Nook Desk Lamp",
+            "green",
+            vec![
+                ("beige", "small", 31.0, 40),
+                ("green", "small", 34.5, 0),
+                ("green", "large", 41.0, 2),
+                ("green", "medium", 36.0, 9),
+            ],
+            ("Juniper Nook Desk Lamp Mini", ("green", "small", 22.0, 15)),
+        ),
+        _ => (
+            "water bottle",
+            "Orchid Drift Water Bottle",
+            "pink",
+            vec![
+                ("gray", "small", 15.0, 50),
+                ("pink", "medium", 23.0, 12),
+                ("pink", "small", 18.0, 0),
+                ("pink", "large", 21.5, 6),
+            ],
+            (
+                "Orchid Drift Sport Water Bottle",
+                ("pink", "small", 12.0, 25),
+            ),
+        ),
+    }
+}
+
+fn instruction(variant: u8, friend: &Person, name: &str, color: &str, nick: &str) -> String {
+    match variant {
+        1 => format!(
+            "My friend {} {}'s birthday is coming up. Buy them the {name} in {color}: the cheapest {color} variant of it that is in stock, gift wrapped, shipped to their home address (it's in my phone contacts). Pay with my card that hasn't expired, and leave the other things in my Amazon cart there for later.",
+            friend.first_name, friend.last_name
+        ),
+        2 => format!(
+            "It's {nick}'s birthday soon (a friend; that's the name I saved them under in my phone). Get them a {color} {name} on Amazon, whichever {color} variant is cheapest and in stock, gift wrapped and sent to their home address from my contacts. Use my card that is not expired, and keep everything else in my cart for later."
+        ),
+        _ => format!(
+            "For a coworker's birthday at the office I want to give them the {name}. Order the cheapest {color} variant of it that is in stock on Amazon, gift wrapped, shipped to my work address, and paid with the card of mine that has not expired. Don't buy the other things in my cart; leave them there."
+        ),
     }
 }
 

@@ -9,26 +9,57 @@ use crate::kit::allow;
 use crate::kit::amazon::{new_returns, order_at, product_named};
 use crate::kit::python::{py, solution};
 use crate::kit::time::days_ago;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, mix, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep, mix};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDateTime;
 
+const BOTTLE: &str = "Marlow Glass Water Bottle";
+const SHEETS: &str = "Tidewell Linen Bed Sheets";
+const BACKPACK: &str = "Kestrel Canvas Backpack";
+const POT: &str = "Juniper Ceramic Plant Pot";
+const TITLE: &str = "Damaged in delivery";
+
+/// A return to start: (product, units, the date of the order it came in).
+type Return = (&'static str, i64, NaiveDateTime);
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The old order (of a bottle and pots), the latest delivery, variant 3's pots order.
+    old_at: NaiveDateTime,
+    recent_at: NaiveDateTime,
+    pots_at: NaiveDateTime,
+    /// The deliverer to use, and its id.
+    deliverer: &'static str,
+    deliverer_id: i64,
+    returns: Vec<Return>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (v, notes) = draw(g);
+    let v = Drawn::new(v);
+    let mut parts = Parts::new(&v.supervisor, instruction(&v));
+    parts.apps = vec!["supervisor", "simple_note", "amazon"];
+    parts.notes = Some(notes);
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("damaged_returns.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::returns();
+    parts
+}
+
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor();
-    const BOTTLE: &str = "Marlow Glass Water Bottle";
-    const SHEETS: &str = "Tidewell Linen Bed Sheets";
-    const BACKPACK: &str = "Kestrel Canvas Backpack";
-    const POT: &str = "Juniper Ceramic Plant Pot";
-    const TITLE: &str = "Damaged in delivery";
     let now = g.now;
     let old_at = days_ago(now, 120, 17, 42);
     let recent_at = days_ago(now, 6, 10, 15);
     let pots_at = days_ago(now, 3, 8, 5);
-    // (product, units to return, order date)
-    let (content, deliverer, returns): (&str, &str, Vec<(&str, i64, NaiveDateTime)>) = match g
-        .variant
-    {
+    let (content, deliverer, returns): (&str, &str, Vec<Return>) = match g.variant {
         1 => (
             "Amazon delivery from last week:\n- Marlow Glass Water Bottle: both bottles cracked\n- Tidewell Linen Bed Sheets: torn at the seam\nEverything else was fine.",
             "UPS",
@@ -45,7 +76,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![(BOTTLE, 2, recent_at), (POT, 2, pots_at)],
         ),
     };
-    let instruction = match g.variant {
+    let note = g.note(TITLE, content, &["shopping"], false, 4);
+    let filler = g.filler(&p, 6, &["shopping"], &[TITLE]);
+    let notes = mix(&mut g.rng, filler, vec![note]);
+    let deliverer_id: i64 = match deliverer {
+        "UPS" => 1,
+        "USPS" => 2,
+        _ => 3,
+    };
+    let v = Values {
+        variant: g.variant,
+        supervisor: p,
+        old_at,
+        recent_at,
+        pots_at,
+        deliverer,
+        deliverer_id,
+        returns,
+    };
+    (v, notes)
+}
+
+fn instruction(v: &Values) -> String {
+    let deliverer = v.deliverer;
+    match v.variant {
         1 => format!(
             "A few things in my latest Amazon delivery arrived damaged; I listed them in my note \"{TITLE}\". Return every damaged unit, to be picked up by {deliverer}."
         ),
@@ -55,15 +109,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Some of my recent Amazon deliveries came damaged (details in my note \"{TITLE}\"). Start a return of the damaged units, each from the order it came in, with {deliverer} as the deliverer."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "simple_note", "amazon"];
-    let note = g.note(TITLE, content, &["shopping"], false, 4);
-    let filler = g.filler(&p, 6, &["shopping"], &[TITLE]);
-    parts.notes = Some(mix(&mut g.rng, filler, vec![note]));
-    let sup = p.clone();
-    let variant = g.variant;
-    parts.setup.push(step(move |s| {
+    }
+}
+
+/// The four products; the old order, the latest delivery and (variant 3) the pots order.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let sup = &v.supervisor;
         let bottle =
             s.add_amazon_product(("water bottle", BOTTLE, "blue", "small", 24.99, 40), SELLER)?;
         let sheets =
@@ -72,16 +124,16 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             s.add_amazon_product(("backpack", BACKPACK, "gray", "medium", 59.5, 15), SELLER)?;
         let pot = s.add_amazon_product(("plant pot", POT, "beige", "small", 19.99, 30), SELLER)?;
         s.add_amazon_order(
-            &sup,
+            sup,
             "Home",
             None,
             &[(bottle, 1, 22.99, 0, 0, true), (pot, 2, 18.5, 0, 0, true)],
             5.0,
             0.0,
-            old_at,
+            v.old_at,
         )?;
         s.add_amazon_order(
-            &sup,
+            sup,
             "Home",
             None,
             &[
@@ -91,24 +143,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
             5.0,
             0.0,
-            recent_at,
+            v.recent_at,
         )?;
-        if variant == 3 {
+        if v.variant == 3 {
             s.add_amazon_order(
-                &sup,
+                sup,
                 "Home",
                 None,
                 &[(pot, 3, 19.99, 0, 0, true)],
                 5.0,
                 0.0,
-                pots_at,
+                v.pots_at,
             )?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("damaged_returns.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let logins = script.cell("logins", &Vals::new());
     let read = script.cell("read", &Vals::new().lit("title", TITLE));
+    // Returns `list` (product, units) with `deliverer`, from the order `pick` ("max": the
+    // latest, else the oldest) of those holding the product.
     let act = |list: &[(&str, i64)], deliverer: &str, pick: &str| {
         let dict = list
             .iter()
@@ -123,85 +179,83 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         } else {
             "oldest_order"
         };
-        script.cells(&["act", order, "initiate"], &vals).join("\n")
+        let act = script.cells(&["act", order, "initiate"], &vals).join("\n");
+        vec![logins.clone(), read.clone(), act]
     };
-    let right: Vec<(&str, i64)> = returns.iter().map(|r| (r.0, r.1)).collect();
-    parts.ground_truth = vec![logins.clone(), read.clone(), act(&right, deliverer, "max")];
+    let right: Vec<(&str, i64)> = v.returns.iter().map(|r| (r.0, r.1)).collect();
+    let deliverer = v.deliverer;
+    let ground_truth = act(&right, deliverer, "max");
     let other_deliverer = if deliverer == "UPS" { "FedEx" } else { "UPS" };
-    let too_much: Vec<(&str, i64)> = match g.variant {
+    let too_much: Vec<(&str, i64)> = match v.variant {
         1 => vec![(BOTTLE, 2), (SHEETS, 1), (BACKPACK, 1)],
         2 => vec![(BOTTLE, 2), (BACKPACK, 1)],
         _ => vec![(BOTTLE, 2), (POT, 3)],
     };
-    parts.wrong = vec![
+    let wrong = vec![
         solution(
             "returns from the oldest order holding the product",
-            vec![logins.clone(), read.clone(), act(&right, deliverer, "min")],
+            act(&right, deliverer, "min"),
         ),
         solution(
             &format!("sends the returns with {other_deliverer}"),
-            vec![
-                logins.clone(),
-                read.clone(),
-                act(&right, other_deliverer, "max"),
-            ],
+            act(&right, other_deliverer, "max"),
         ),
         solution(
-            if g.variant == 1 {
+            if v.variant == 1 {
                 "also returns the backpack that was fine"
             } else {
                 "returns every unit of the products named"
             },
-            vec![logins, read, act(&too_much, deliverer, "max")],
+            act(&too_much, deliverer, "max"),
         ),
     ];
-    let deliverer_id: i64 = match deliverer {
-        "UPS" => 1,
-        "USPS" => 2,
-        _ => 3,
-    };
-    let mine = new_returns;
-    let expected = move |ctx: &EvalCtx, list: &[(&'static str, i64, NaiveDateTime)]| {
-        list.iter()
-            .map(|(n, q, at)| {
-                (
-                    order_at(ctx, *at).unwrap_or(-1),
-                    product_named(ctx.db, n).unwrap_or(-1),
-                    *q,
-                    deliverer_id,
-                )
-            })
-            .collect::<Vec<_>>()
-    };
-    let returns_owned: Vec<(&'static str, i64, NaiveDateTime)> = returns.clone();
-    for (k, (n, q, at)) in returns.iter().enumerate() {
-        let all = returns_owned.clone();
-        parts.checks.push(Check::new(
-            format!(
-                "a {deliverer} return of {q} x {n} from the order of {}",
-                at.format("%Y-%m-%d")
-            ),
-            move |ctx| {
-                let want = expected(ctx, &all)[k];
-                let got = mine(ctx);
-                if got.contains(&want) {
-                    Ok(())
-                } else {
-                    Err(format!("returns started: {got:?}; wanted {want:?}"))
-                }
-            },
-        ));
-    }
-    let all = returns_owned;
-    parts
-        .checks
-        .push(Check::new("no other return was started", move |ctx| {
-            let want = expected(ctx, &all);
-            match mine(ctx).into_iter().find(|r| !want.contains(r)) {
-                Some(r) => Err(format!("another return: {r:?}")),
-                None => Ok(()),
+    (ground_truth, wrong)
+}
+
+/// The return `r` as [`new_returns`] lists it: (order id, product id, units, deliverer id).
+fn wanted(ctx: &EvalCtx, (n, q, at): &Return, deliverer_id: i64) -> (i64, i64, i64, i64) {
+    (
+        order_at(ctx, *at).unwrap_or(-1),
+        product_named(ctx.db, n).unwrap_or(-1),
+        *q,
+        deliverer_id,
+    )
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks: Vec<Check> = v.returns.iter().map(|r| return_started(v, *r)).collect();
+    checks.push(v.check("no other return was started", |v, ctx| {
+        let want: Vec<_> = v
+            .returns
+            .iter()
+            .map(|r| wanted(ctx, r, v.deliverer_id))
+            .collect();
+        match new_returns(ctx).into_iter().find(|r| !want.contains(r)) {
+            Some(r) => Err(format!("another return: {r:?}")),
+            None => Ok(()),
+        }
+    }));
+    checks
+}
+
+/// The return `r` was started with the deliverer.
+fn return_started(v: &Values, r: Return) -> Check {
+    let (n, q, at) = r;
+    let deliverer_id = v.deliverer_id;
+    Check::new(
+        format!(
+            "a {} return of {q} x {n} from the order of {}",
+            v.deliverer,
+            at.format("%Y-%m-%d")
+        ),
+        move |ctx| {
+            let want = wanted(ctx, &r, deliverer_id);
+            let got = new_returns(ctx);
+            if got.contains(&want) {
+                Ok(())
+            } else {
+                Err(format!("returns started: {got:?}; wanted {want:?}"))
             }
-        }));
-    parts.allowed = allow::returns();
-    parts
+        },
+    )
 }

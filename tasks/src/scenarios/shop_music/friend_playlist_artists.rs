@@ -3,7 +3,7 @@
 //! nickname and the playlist is to be liked too; variant 3: also add the playlist's songs
 //! missing from my library to it.
 
-use super::{FIND_CONTACT, NICKNAMES, allow_counter, friends};
+use super::{FIND_CONTACT, NICKNAMES, allow_counter, followed_artists, friends, supervisor_with};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
@@ -62,11 +62,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 /// The friend, the stranger and the title, drawn in the original order.
 fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| *r == Relation::Friend)
-    });
+    let p = supervisor_with(g, Relation::Friend);
     let friend_ids = friends(g, &p);
     let friend = g.person(friend_ids[friend_ids.len() - 1]);
     let n = pop.people.len() as i64;
@@ -214,13 +210,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("follows every artist of {who} \"{}\"", v.title),
             |v, ctx| {
-                let followed: BTreeSet<i64> = ids(
-                    ctx.db,
-                    "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
-                    [ctx.user_id("spotify")],
-                )
-                .into_iter()
-                .collect();
+                let followed = followed_artists(ctx);
                 let missing: Vec<i64> = wanted(v, ctx).difference(&followed).copied().collect();
                 if missing.is_empty() {
                     Ok(())

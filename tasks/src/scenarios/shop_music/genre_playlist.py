@@ -11,10 +11,7 @@ sp = login("spotify")
 ph = login("phone")
 
 # %% choose
-import collections
-library = {{library}}
-songs = [apis.spotify.show_song(song_id=s["song_id"]) for s in library]
-genre = collections.Counter(s["genre"] for s in songs).most_common(1)[0][0]
+{{cell:top_genre}}
 pool = sorted([s for s in songs if s["genre"] == genre], key=lambda s: s["play_count"], reverse={{reverse}})[:{{n}}]
 print(genre, [(s["song_id"], s["play_count"]) for s in pool])
 
@@ -25,11 +22,14 @@ all_pages(apis.spotify.show_song_library, access_token=sp)
 apis.spotify.show_song_library(access_token=sp, page_limit=20)
 
 # %% catalog
+{{cell:top_genre}}
+pool = apis.spotify.search_songs(genre=genre, sort_by={{sort}}, page_limit={{n}})
+
+# %% top_genre
 import collections
-library = all_pages(apis.spotify.show_song_library, access_token=sp)
+library = {{library}}
 songs = [apis.spotify.show_song(song_id=s["song_id"]) for s in library]
 genre = collections.Counter(s["genre"] for s in songs).most_common(1)[0][0]
-pool = apis.spotify.search_songs(genre=genre, sort_by={{sort}}, page_limit={{n}})
 
 # %% make
 playlist_id = apis.spotify.create_playlist(access_token=sp, title={{title}}, is_public={{public}})["playlist_id"]

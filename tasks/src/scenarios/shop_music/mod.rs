@@ -31,6 +31,7 @@ use crate::scenarios::{Gen, Scenario};
 use apps::people::{Person, Relation};
 use chrono::NaiveDateTime;
 use rusqlite::Connection;
+use std::collections::BTreeSet;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -112,6 +113,12 @@ fn friends(g: &Gen, p: &Person) -> Vec<i64> {
         .collect()
 }
 
+/// A supervisor who has someone with the relation `rel`.
+fn supervisor_with(g: &mut Gen, rel: Relation) -> Person {
+    let pop = g.population;
+    g.supervisor_where(|p| pop.relations_of(p.id).iter().any(|(r, _)| *r == rel))
+}
+
 /// Nicknames a contact may be saved under.
 const NICKNAMES: &[&str] = &["Bunny", "Sunny", "Coco", "Ace", "Moose", "Peanut", "Ziggy"];
 
@@ -183,6 +190,17 @@ fn allow_new_playlists() -> Vec<Allow> {
             },
         ),
     ]
+}
+
+/// The artists the supervisor follows in the end state.
+fn followed_artists(ctx: &EvalCtx) -> BTreeSet<i64> {
+    ids(
+        ctx.db,
+        "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
+        [ctx.user_id("spotify")],
+    )
+    .into_iter()
+    .collect()
 }
 
 /// Allows a catalog counter (`like_count`, ...) of `table` to follow the supervisor's likes.

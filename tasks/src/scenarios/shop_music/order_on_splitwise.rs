@@ -4,7 +4,7 @@
 //! mine, so only the other items with their tax are shared; variant 3 also attaches the
 //! order's receipt (downloaded into the file system).
 
-use super::SELLER;
+use super::{SELLER, supervisor_with};
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
 use crate::kit::amazon::order_at;
@@ -87,12 +87,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// The supervisor, the roommate, the orders' times and the amount.
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| *r == Relation::Roommate)
-    });
+    let p = supervisor_with(g, Relation::Roommate);
     let mate = g.person(roommates(g, &p)[0]);
     let now = g.now;
     let household = 189.0 + 2.0 * 42.5;

@@ -6,17 +6,48 @@ use super::{album_songs, pick_album};
 use crate::eval::EvalCtx;
 use crate::kit::db::ids;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+use chrono::{Duration, NaiveDateTime};
 use rusqlite::params;
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// Picks the album (setup and checks alike) and the other songs.
+    key: i64,
+    now: NaiveDateTime,
+}
+
+/// The supervisor's player: (queue, cursor, playing, volume).
+type Player = (String, Option<i64>, bool, i64);
+
 pub(super) fn build(g: &mut Gen) -> Parts {
     let p = g.supervisor();
-    let key = p.id * 17 + i64::from(g.variant) * 3;
-    let instruction = match g.variant {
+    let v = Drawn::new(Values {
+        variant: g.variant,
+        key: p.id * 17 + i64::from(g.variant) * 3,
+        supervisor: p,
+        now: g.now,
+    });
+    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
+    parts.apps = vec!["supervisor", "spotify"];
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("play_album.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![Allow::new("the supervisor's player", |ctx, r| {
+        r.is("spotify", "music_players") && r.get("user_id").as_i64() == ctx.user_id("spotify")
+    })];
+    parts
+}
+
+fn instruction(variant: u8) -> &'static str {
+    match variant {
         1 => {
             "Clear my Spotify queue and play the album of the song that's playing right now, from the album's first song."
         }
@@ -26,36 +57,38 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => {
             "Replace my Spotify queue with the album I liked most recently and play it from its first song. Also set the volume to 4."
         }
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "spotify"];
-    let (sup, now, variant) = (p.clone(), g.now, g.variant);
-    parts.setup.push(step(move |s| {
-        let album = s.pick("album", |db| pick_album(db, key)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+    }
+}
+
+/// The player, with the album named indirectly: playing now, saved last or liked last.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let sup = &v.supervisor;
+        let album = s.pick("album", |db| pick_album(db, v.key)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
         let songs = album_songs(s.db, album);
         let others = ids(
             s.db,
             "SELECT id FROM spotify.songs WHERE album_id != ?1 AND id % 53 = ?2 ORDER BY id LIMIT 4",
-            params![album, key.rem_euclid(53)],
+            params![album, v.key.rem_euclid(53)],
         );
-        let uid = s.user_id("spotify", &sup)?;
-        match variant {
-            1 => s.set_player(&sup, &[others[0], others[1], songs[2], others[2]], 2, true, 30)?,
+        let uid = s.user_id("spotify", sup)?;
+        match v.variant {
+            1 => s.set_player(sup, &[others[0], others[1], songs[2], others[2]], 2, true, 30)?,
             2 => {
                 s.execute(
                     "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id = ?2",
                     params![uid, album],
                 )?;
-                s.add_library_album(&sup, album, now - Duration::hours(3))?;
-                s.set_player(&sup, &others[..3], 1, false, 12)?;
+                s.add_library_album(sup, album, v.now - Duration::hours(3))?;
+                s.set_player(sup, &others[..3], 1, false, 12)?;
             }
             _ => {
                 s.execute(
                     "DELETE FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
                     params![uid, album],
                 )?;
-                s.like_album(&sup, album, now - Duration::hours(5))?;
-                s.set_player(&sup, &others, 0, true, 44)?;
+                s.like_album(sup, album, v.now - Duration::hours(5))?;
+                s.set_player(sup, &others, 0, true, 44)?;
                 s.execute(
                     "UPDATE spotify.music_players SET volume = 7 WHERE user_id = ?1",
                     params![uid],
@@ -63,17 +96,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("play_album.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let logins = script.cell("logins", &none);
+    // The album found `how`, then played `how` (and the volume set).
     let find = |how: &str| script.cells(&[how, "show"], &none).join("\n");
-    let right_find = match g.variant {
-        1 => "current",
-        2 => "saved_latest",
-        _ => "liked",
-    };
-    let volume = g.variant == 3;
     let play = |how: &str, volume: bool| {
         let mut names = vec![how];
         if volume {
@@ -82,9 +112,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         names.push("finish");
         script.cells(&names, &none).join("\n")
     };
+    let right_find = match v.variant {
+        1 => "current",
+        2 => "saved_latest",
+        _ => "liked",
+    };
+    let volume = v.variant == 3;
     let right_play = "clear_and_play";
-    parts.ground_truth = vec![logins.clone(), find(right_find), play(right_play, volume)];
-    parts.wrong = vec![
+    let ground_truth = vec![logins.clone(), find(right_find), play(right_play, volume)];
+    let wrong = vec![
         solution(
             "adds the album to the end of the queue",
             vec![logins.clone(), find(right_find), play("enqueue", volume)],
@@ -93,7 +129,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "plays only the album's first song",
             vec![logins.clone(), find(right_find), play("first_song", volume)],
         ),
-        match g.variant {
+        match v.variant {
             1 => solution(
                 "plays the album of the first song in the queue",
                 vec![logins, find("queue_first"), play(right_play, volume)],
@@ -108,21 +144,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         },
     ];
-    let player = |ctx: &EvalCtx| -> Option<(String, Option<i64>, bool, i64)> {
-        ctx.db
-            .query_row_cached(
-                "SELECT queue_song_ids, cursor_position, is_playing, volume FROM spotify.music_players WHERE user_id = ?1",
-                [ctx.user_id("spotify")],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )
-            .ok()
-    };
-    let album_of = move |ctx: &EvalCtx| ctx.pick("album", |db| pick_album(db, key)).unwrap_or(-1);
-    parts.checks = vec![
-        Check::new(
+    (ground_truth, wrong)
+}
+
+/// The supervisor's player in the end state.
+fn player(ctx: &EvalCtx) -> Option<Player> {
+    ctx.db
+        .query_row_cached(
+            "SELECT queue_song_ids, cursor_position, is_playing, volume FROM spotify.music_players WHERE user_id = ?1",
+            [ctx.user_id("spotify")],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .ok()
+}
+
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![
+        v.check(
             "the queue is exactly the album's songs, in order",
-            move |ctx| {
-                let want = apps::common::pytext::py_json_ints(&album_songs(ctx.db, album_of(ctx)));
+            |v, ctx| {
+                let album = ctx.pick("album", |db| pick_album(db, v.key)).unwrap_or(-1);
+                let want = apps::common::pytext::py_json_ints(&album_songs(ctx.db, album));
                 match player(ctx) {
                     Some((q, _, _, _)) if q == want => Ok(()),
                     Some((q, _, _, _)) => Err(format!("the queue is {q}, not {want}")),
@@ -132,26 +174,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
         Check::new(
             "the album's first song is the current one",
-            move |ctx| match player(ctx) {
+            |ctx| match player(ctx) {
                 Some((_, Some(0), _, _)) => Ok(()),
                 other => Err(format!("cursor at {:?}", other.map(|p| p.1))),
             },
         ),
-        Check::new("the player is playing", move |ctx| match player(ctx) {
+        Check::new("the player is playing", |ctx| match player(ctx) {
             Some((_, _, true, _)) => Ok(()),
             _ => Err("not playing".into()),
         }),
     ];
-    if g.variant == 3 {
-        parts.checks.push(Check::new("the volume is 4", move |ctx| {
-            match player(ctx) {
-                Some((_, _, _, 4)) => Ok(()),
-                other => Err(format!("volume {:?}", other.map(|p| p.3))),
-            }
+    if v.variant == 3 {
+        checks.push(Check::new("the volume is 4", |ctx| match player(ctx) {
+            Some((_, _, _, 4)) => Ok(()),
+            other => Err(format!("volume {:?}", other.map(|p| p.3))),
         }));
     }
-    parts.allowed = vec![Allow::new("the supervisor's player", |ctx, r| {
-        r.is("spotify", "music_players") && r.get("user_id").as_i64() == ctx.user_id("spotify")
-    })];
-    parts
+    checks
 }

@@ -5,8 +5,8 @@
 //! named after it.
 
 use super::{
-    FIND_CONTACT, NICKNAMES, album_songs, allow_counter, allow_new_playlists, friends,
-    new_playlists, pick_album,
+    FIND_CONTACT, NICKNAMES, album_songs, allow_counter, allow_new_playlists, followed_artists,
+    friends, new_playlists, pick_album,
 };
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
@@ -262,16 +262,16 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             }
         }),
     ];
+    checks.extend(variant_checks(v));
+    checks
+}
+
+/// Variant 2 follows the album's artists; variant 3 likes it and copies it to a playlist.
+fn variant_checks(v: &Drawn<Values>) -> Vec<Check> {
     match v.variant {
-        2 => checks.push(
+        2 => vec![
             v.check("each of the album's artists is followed", |v, ctx| {
-                let followed: BTreeSet<i64> = ids(
-                    ctx.db,
-                    "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
-                    [me_sp(ctx)],
-                )
-                .into_iter()
-                .collect();
+                let followed = followed_artists(ctx);
                 let missing: Vec<i64> = album_artists(ctx.db, album_of(v, ctx))
                     .into_iter()
                     .filter(|a| !followed.contains(a))
@@ -282,9 +282,9 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                     Err(format!("not followed: {missing:?}"))
                 }
             }),
-        ),
-        3 => {
-            checks.push(v.check("the album itself is liked", |v, ctx| {
+        ],
+        3 => vec![
+            v.check("the album itself is liked", |v, ctx| {
                 match one(
                     ctx.db,
                     "SELECT 1 FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
@@ -293,8 +293,8 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                     Some(_) => Ok(()),
                     None => Err("the album is not liked".into()),
                 }
-            }));
-            checks.push(v.check(
+            }),
+            v.check(
                 "a private playlist titled like the album holds exactly its songs",
                 |v, ctx| {
                     let a = album_of(v, ctx);
@@ -316,11 +316,10 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                         Err(format!("it holds {got:?}"))
                     }
                 },
-            ));
-        }
-        _ => {}
+            ),
+        ],
+        _ => vec![],
     }
-    checks
 }
 
 /// The allowances; they capture the album's seed.

@@ -2,7 +2,7 @@
 //! (all units) and apply the code that saves the most; don't order yet." Which code wins
 //! depends on the cart: a flat $20 over $150, 10 % above $200, $5 under $50.
 
-use super::{FIND_CONTACT, SELLER, friends};
+use super::{FIND_CONTACT, SELLER, friends, supervisor_with};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::amazon::{end_cart, new_orders, product_named};
@@ -66,12 +66,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// The friend, the wish list and the codes, drawn in the original order.
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| *r == Relation::Friend)
-    });
+    let p = supervisor_with(g, Relation::Friend);
     let friend_ids = friends(g, &p);
     let friend = g.person(friend_ids[0]);
     let bottle: Wish = (
@@ -139,7 +134,25 @@ fn draw(g: &mut Gen) -> Values {
         .find(|c| saving(c) > 0.0)
         .unwrap_or("SAVE1");
     debug_assert_ne!(best, first_valid);
-    let text = match g.variant {
+    let text = promo_text(g.variant, codes);
+    let instruction = instruction(g.variant, &friend, budget);
+    Values {
+        supervisor: p,
+        friend,
+        text,
+        now: g.now,
+        instruction,
+        budget,
+        wishes,
+        moved: moved.iter().map(|w| (w.1, w.4)).collect(),
+        kept: kept.iter().map(|w| (w.1, w.4)).collect(),
+        best,
+    }
+}
+
+/// The friend's text with the codes.
+fn promo_text(variant: u8, codes: [&str; 3]) -> String {
+    match variant {
         1 => format!(
             "Found some Amazon promo codes that still work: {}, {} and {}. Use whichever saves you the most!",
             codes[0], codes[1], codes[2]
@@ -152,8 +165,11 @@ fn draw(g: &mut Gen) -> Values {
             "hey, promo codes for amazon: {} {} {} :)",
             codes[0], codes[1], codes[2]
         ),
-    };
-    let instruction = match g.variant {
+    }
+}
+
+fn instruction(variant: u8, friend: &Person, budget: f64) -> String {
+    match variant {
         1 => format!(
             "My friend {} {} texted me some Amazon promo codes. Move every item on my Amazon wish list that costs at most ${budget:.0} into my cart (all the units I wished for), then apply whichever of those codes saves me the most. Don't place the order yet.",
             friend.first_name, friend.last_name
@@ -166,18 +182,6 @@ fn draw(g: &mut Gen) -> Values {
             "Move the wish-list items on Amazon that cost no more than ${budget:.0} apiece to my cart (same quantities), and use the promo code that gives the biggest discount out of the ones {} {} texted me. Do not order anything.",
             friend.first_name, friend.last_name
         ),
-    };
-    Values {
-        supervisor: p,
-        friend,
-        text,
-        now: g.now,
-        instruction,
-        budget,
-        wishes,
-        moved: moved.iter().map(|w| (w.1, w.4)).collect(),
-        kept: kept.iter().map(|w| (w.1, w.4)).collect(),
-        best,
     }
 }
 

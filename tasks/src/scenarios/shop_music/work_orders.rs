@@ -7,14 +7,70 @@ use super::{DesignedOrder, paid};
 use crate::kit::amazon::stocked_products;
 use crate::kit::python::solution;
 use crate::kit::time::on;
-use crate::kit::{Script, Vals};
-use crate::model::Answer;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Answer, Solution};
+use crate::scenarios::{Gen, Parts, SetupStep};
+use apps::people::Person;
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// Variant 3: the question counts units kept, not money.
+    v3: bool,
+    orders: Vec<DesignedOrder>,
+    /// The key of the orders' products.
+    key: i64,
+    /// The answer.
+    answer: f64,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
+    parts.apps = vec!["supervisor", "amazon"];
+    parts.answer = Some(Answer::Number(v.answer));
+    parts.setup = vec![setup(&v)];
+    let script = Script::parse(include_str!("work_orders.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts
+}
+
+fn draw(g: &mut Gen) -> Values {
     let p = g.supervisor_where(|p| p.addresses.iter().any(|a| a.name == "Work"));
     let v3 = g.variant == 3;
-    let orders: Vec<DesignedOrder> = vec![
+    let orders = designed_orders(v3);
+    let since = if g.variant == 2 {
+        on(2023, 2, 1, 0, 0)
+    } else {
+        on(2023, 1, 1, 0, 0)
+    };
+    let counted: Vec<&DesignedOrder> = orders
+        .iter()
+        .filter(|o| o.1 == "Work" && o.0 >= since)
+        .collect();
+    let answer = if v3 {
+        counted
+            .iter()
+            .flat_map(|o| o.2.iter())
+            .map(|l| (l.0 - l.2) as f64)
+            .sum::<f64>()
+    } else {
+        sim::num::round2(counted.iter().map(|o| paid(o)).sum::<f64>())
+    };
+    Values {
+        variant: g.variant,
+        key: p.id * 29 + 7,
+        supervisor: p,
+        v3,
+        orders,
+        answer,
+    }
+}
+
+/// The orders to work (one in 2022) and the newer ones home (variant 3: a unit returned).
+fn designed_orders(v3: bool) -> Vec<DesignedOrder> {
+    vec![
         (
             on(2022, 11, 20, 14, 5),
             "Work",
@@ -85,26 +141,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             5.0,
             0.0,
         ),
-    ];
-    let since = if g.variant == 2 {
-        on(2023, 2, 1, 0, 0)
-    } else {
-        on(2023, 1, 1, 0, 0)
-    };
-    let counted: Vec<&DesignedOrder> = orders
-        .iter()
-        .filter(|o| o.1 == "Work" && o.0 >= since)
-        .collect();
-    let answer = if v3 {
-        counted
-            .iter()
-            .flat_map(|o| o.2.iter())
-            .map(|l| (l.0 - l.2) as f64)
-            .sum::<f64>()
-    } else {
-        sim::num::round2(counted.iter().map(|o| paid(o)).sum::<f64>())
-    };
-    let instruction = match g.variant {
+    ]
+}
+
+fn instruction(variant: u8) -> &'static str {
+    match variant {
         1 => {
             "My employer reimburses what I order on Amazon to my office. How much did I pay in total for the Amazon orders I had shipped to my work address in 2023? Answer with just the amount."
         }
@@ -114,16 +155,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => {
             "How many items did I order on Amazon to my work address in 2023, not counting the units I sent back? Answer with a number."
         }
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "amazon"];
-    parts.answer = Some(Answer::Number(answer));
-    let sup = p.clone();
-    let key = p.id * 29 + 7;
-    parts.setup.push(step(move |s| {
-        let products = stocked_products(s.db, key, 12);
+    }
+}
+
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| {
+        let products = stocked_products(s.db, v.key, 12);
         let mut k = 0;
-        for (at, address, lines, fee, discount) in &orders {
+        for (at, address, lines, fee, discount) in &v.orders {
             let mut rows = Vec::new();
             for &(units, price, returned, wrapped) in lines {
                 rows.push((
@@ -136,52 +175,53 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 ));
                 k += 1;
             }
-            s.add_amazon_order(&sup, address, None, &rows, *fee, *discount, *at)?;
+            s.add_amazon_order(&v.supervisor, address, None, &rows, *fee, *discount, *at)?;
         }
         Ok(())
-    }));
-    let script = Script::parse(include_str!("work_orders.py"));
+    })
+}
+
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let logins = script.cell("logins", &none);
-    let since_s = if g.variant == 2 {
+    let since_s = if v.variant == 2 {
         "2023-02-01"
     } else {
         "2023-01-01"
     };
+    // Logins, then the answer from the orders `collect` reads, those `keep` keeps since
+    // `since`, computed by `value`.
     let answer_py = |collect: &str, keep: &str, since: &str, value: &str| {
         let vals = Vals::new()
             .code("orders", script.cell(collect, &none))
             .code("keep", script.cell(keep, &none))
             .lit("since", since)
             .code("value", script.cell(value, &none));
-        script.cell("answer", &vals)
+        vec![logins.clone(), script.cell("answer", &vals)]
     };
     let all = "all_orders";
     let to_work = "to_work";
-    let value = if v3 { "units_kept" } else { "paid_total" };
-    parts.ground_truth = vec![logins.clone(), answer_py(all, to_work, since_s, value)];
-    parts.wrong = vec![
+    let value = if v.v3 { "units_kept" } else { "paid_total" };
+    let ground_truth = answer_py(all, to_work, since_s, value);
+    let mut wrong = vec![
         solution(
             "reads only the first page of orders",
-            vec![
-                logins.clone(),
-                answer_py("first_orders", to_work, since_s, value),
-            ],
+            answer_py("first_orders", to_work, since_s, value),
         ),
         solution(
             "counts every 2023 order, wherever it was shipped",
-            vec![logins.clone(), answer_py(all, "anywhere", since_s, value)],
+            answer_py(all, "anywhere", since_s, value),
         ),
         solution(
             "also counts the order of 2022",
-            vec![logins.clone(), answer_py(all, to_work, "2022-01-01", value)],
+            answer_py(all, to_work, "2022-01-01", value),
         ),
     ];
-    if v3 {
-        parts.wrong.push(solution(
+    if v.v3 {
+        wrong.push(solution(
             "counts the returned unit too",
-            vec![logins, answer_py(all, to_work, since_s, "units_ordered")],
+            answer_py(all, to_work, since_s, "units_ordered"),
         ));
     }
-    parts
+    (ground_truth, wrong)
 }

@@ -2,8 +2,7 @@
 //! card task due two days before to my Inbox." Variant 3: someone the supervisor knows who is
 //! not labelled a friend has a sooner birthday.
 
-use super::allow_notifications;
-use crate::diff::ChangeKind;
+use super::{allow_notifications, allow_venmo_payments};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
@@ -255,20 +254,7 @@ fn card_task(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
 
 fn allowed() -> Vec<Allow> {
     let mut allowed = allow::texts_sent();
-    allowed.extend([
-        allow_added(
-            "the supervisor's Venmo payment",
-            "venmo",
-            "transactions",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
-        ),
-        Allow::new("Venmo wallet balances", |_, r| {
-            r.is("venmo", "users")
-                && r.kind() == ChangeKind::Updated
-                && r.changed_columns().iter().all(|c| c == "venmo_balance")
-        }),
-        allow_notifications("venmo"),
-    ]);
+    allowed.extend(allow_venmo_payments("the supervisor's Venmo payment"));
     allowed.push(allow_added(
         "the supervisor's Inbox task",
         "todoist",

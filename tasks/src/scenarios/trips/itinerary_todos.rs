@@ -4,7 +4,7 @@
 //! itinerary uses it) and last year's itinerary of the same city lists other to-dos.
 
 use super::{allow_notifications, day, folder, itinerary, with_friends};
-use crate::diff::ChangeKind;
+use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::db::uid;
@@ -98,59 +98,16 @@ fn draw(g: &mut Gen) -> Values {
     let existing_todo = (v == 2).then(|| items[1].0.to_string());
     let mut names = vec![p.first_name.clone()];
     names.extend(shown.iter().cloned());
-    let days: &[&str] = &[
-        "drive in, check in at the lodging",
-        "the big outing",
-        "free morning, dinner out",
-        "pack up and drive home",
-        "rest day",
-    ];
     let text = itinerary(
         city,
         start,
         nights,
         &names,
         &todos,
-        &days[..nights as usize],
-    );
-    let old_text = itinerary(
-        city,
-        day(2022, 9, 2),
-        2,
-        &names[..2],
-        &[
-            (
-                "Book the ghost tour".to_string(),
-                shown[0].clone(),
-                day(2022, 8, 25),
-            ),
-            (
-                "Buy sunscreen".to_string(),
-                "me".to_string(),
-                day(2022, 8, 30),
-            ),
-        ],
-        &days[..2],
+        &DAYS[..nights as usize],
     );
     let path = format!("~/documents/trips/{}/itinerary.txt", folder(city, start));
-    let old_path = format!(
-        "~/documents/trips/{}/itinerary.txt",
-        folder(city, day(2022, 9, 2))
-    );
-    let want = items
-        .iter()
-        .zip(&todos)
-        .filter(|((t, _, _), _)| existing_todo.as_deref() != Some(*t))
-        .map(|((t, who, _), (_, _, due))| {
-            let who_p = if *who == 0 { &p } else { &friends[who - 1] };
-            Todo {
-                title: t.to_string(),
-                due: due.format("%Y-%m-%d").to_string(),
-                email: who_p.email.clone(),
-                name: full(who_p),
-            }
-        })
-        .collect();
+    let want = wanted(items, &todos, existing_todo.as_deref(), &p, &friends);
     Values {
         variant: v,
         supervisor: p,
@@ -160,11 +117,74 @@ fn draw(g: &mut Gen) -> Values {
         start,
         lodging,
         itinerary: (path, text),
-        old_itinerary: (old_path, old_text),
+        old_itinerary: last_years_itinerary(city, &names, &shown[0]),
         project: format!("Trip to {city}"),
         existing_todo,
         want,
     }
+}
+
+/// The itinerary's day-by-day plan.
+const DAYS: [&str; 5] = [
+    "drive in, check in at the lodging",
+    "the big outing",
+    "free morning, dinner out",
+    "pack up and drive home",
+    "rest day",
+];
+
+/// Last year's itinerary of the same city (`names`: the travellers, the supervisor first;
+/// `friend`: how the phone names the first friend): its path and text.
+fn last_years_itinerary(city: &str, names: &[String], friend: &str) -> (String, String) {
+    let old_text = itinerary(
+        city,
+        day(2022, 9, 2),
+        2,
+        &names[..2],
+        &[
+            (
+                "Book the ghost tour".to_string(),
+                friend.to_string(),
+                day(2022, 8, 25),
+            ),
+            (
+                "Buy sunscreen".to_string(),
+                "me".to_string(),
+                day(2022, 8, 30),
+            ),
+        ],
+        &DAYS[..2],
+    );
+    let old_path = format!(
+        "~/documents/trips/{}/itinerary.txt",
+        folder(city, day(2022, 9, 2))
+    );
+    (old_path, old_text)
+}
+
+/// The tasks to add: the itinerary's to-dos (`items`, with `todos` their shown names and due
+/// days) but the one in the project already.
+fn wanted(
+    items: &[(&str, usize, i64)],
+    todos: &[(String, String, NaiveDate)],
+    existing: Option<&str>,
+    p: &Person,
+    friends: &[Person],
+) -> Vec<Todo> {
+    items
+        .iter()
+        .zip(todos)
+        .filter(|((t, _, _), _)| existing != Some(*t))
+        .map(|((t, who, _), (_, _, due))| {
+            let who_p = if *who == 0 { p } else { &friends[who - 1] };
+            Todo {
+                title: t.to_string(),
+                due: due.format("%Y-%m-%d").to_string(),
+                email: who_p.email.clone(),
+                name: full(who_p),
+            }
+        })
+        .collect()
 }
 
 /// The itinerary's to-dos: (title, who: 0 = me, k = friends[k-1], days before departure).
@@ -402,20 +422,25 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
         v.allow("tasks of the trip project", |v, ctx, r| {
             r.is("todoist", "tasks")
                 && r.kind() == ChangeKind::Added
-                && r.get("project_id").as_i64().is_some_and(|pid| {
-                    ctx.db
-                        .query_row_cached(
-                            "SELECT name FROM todoist.projects WHERE id = ?1",
-                            [pid],
-                            |row| row.get::<_, String>(0),
-                        )
-                        .ok()
-                        .as_deref()
-                        == Some(v.project.as_str())
-                })
+                && in_project(ctx, r, &v.project)
         }),
         allow_notifications("todoist"),
     ]
+}
+
+/// Is the row's task in the project named `project`?
+fn in_project(ctx: &EvalCtx, r: &RowChange, project: &str) -> bool {
+    r.get("project_id").as_i64().is_some_and(|pid| {
+        ctx.db
+            .query_row_cached(
+                "SELECT name FROM todoist.projects WHERE id = ?1",
+                [pid],
+                |row| row.get::<_, String>(0),
+            )
+            .ok()
+            .as_deref()
+            == Some(project)
+    })
 }
 
 /// The tasks added to the project named `project` in the episode: (title, due day, assignee's
@@ -423,19 +448,7 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
 fn added_tasks(ctx: &EvalCtx, project: &str) -> Vec<(String, String, Option<i64>)> {
     added(ctx, "todoist", "tasks")
         .into_iter()
-        .filter(|r| {
-            r.get("project_id").as_i64().is_some_and(|pid| {
-                ctx.db
-                    .query_row_cached(
-                        "SELECT name FROM todoist.projects WHERE id = ?1",
-                        [pid],
-                        |row| row.get::<_, String>(0),
-                    )
-                    .ok()
-                    .as_deref()
-                    == Some(project)
-            })
-        })
+        .filter(|r| in_project(ctx, r, project))
         .map(|r| {
             (
                 r.get("title").as_str().unwrap_or("").trim().to_string(),

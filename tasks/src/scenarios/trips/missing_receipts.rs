@@ -4,7 +4,7 @@
 //! missing receipt lies in a sub-folder; variant 3: last year's trip to the same city has a
 //! folder with a receipt of its own.
 
-use super::{allow_notifications, at, day, dinner_receipt, folder, with_friends};
+use super::{add_expenses, allow_notifications, at, day, dinner_receipt, folder, with_friends};
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
@@ -224,32 +224,17 @@ fn trip_group(v: &Values, s: &Setup) -> rusqlite::Result<()> {
     let (sup, f, start) = (&v.supervisor, &v.friends, v.start);
     let all = [sup, &f[0], &f[1]];
     let gid = s.add_splitwise_group(sup, &all, &v.group, at(start - Duration::days(40), 20))?;
-    s.add_splitwise_expense(
-        Some(gid),
+    let lodging = format!("{} ({} nights)", v.lodging, v.nights);
+    let mut expenses = vec![(
         sup,
-        &all,
-        &format!("{} ({} nights)", v.lodging, v.nights),
-        usd(v.lodging_c),
+        lodging.as_str(),
+        v.lodging_c,
         at(start - Duration::days(35), 21),
-    )?;
+    )];
     if v.variant == 2 {
-        s.add_splitwise_expense(
-            Some(gid),
-            sup,
-            &all,
-            "Car rental",
-            usd(v.car_c),
-            at(start, 9),
-        )?;
+        expenses.push((sup, "Car rental", v.car_c, at(start, 9)));
     }
-    s.add_splitwise_expense(
-        Some(gid),
-        sup,
-        &all,
-        "Dinner at Harbor Grill",
-        usd(v.d1),
-        at(start, 21),
-    )?;
+    expenses.push((sup, "Dinner at Harbor Grill", v.d1, at(start, 21)));
     let theirs: [(&Person, &str, i64, i64); 5] = [
         (&f[0], "Groceries", 8_433, 0),
         (&f[1], "Gas", 6_120, 1),
@@ -258,16 +243,9 @@ fn trip_group(v: &Values, s: &Setup) -> rusqlite::Result<()> {
         (&f[0], "Breakfast at the cafe", 5_460, 3),
     ];
     for (who, what, cents, d) in theirs {
-        s.add_splitwise_expense(
-            Some(gid),
-            who,
-            &all,
-            what,
-            usd(cents),
-            at(start + Duration::days(d), 13),
-        )?;
+        expenses.push((who, what, cents, at(start + Duration::days(d), 13)));
     }
-    Ok(())
+    add_expenses(s, gid, &all, &expenses)
 }
 
 fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {

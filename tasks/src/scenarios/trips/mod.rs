@@ -16,12 +16,15 @@ mod road_trip_playlist;
 mod text_and_request;
 mod wrap_up;
 
+use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::money::c2;
+use crate::kit::money::{c2, usd};
 use crate::kit::people::distinct_friends;
+use crate::kit::phone::sent_texts;
 use crate::model::{Allow, Split};
 use crate::scenarios::{Gen, Scenario};
+use crate::setup::Setup;
 use apps::people::Person;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 
@@ -114,6 +117,43 @@ fn allow_notifications(app: &'static str) -> Allow {
     )
 }
 
+/// What the supervisor's Venmo payments write (`what` describes them): the transactions,
+/// wallet balances and Venmo's notifications.
+fn allow_venmo_payments(what: &'static str) -> [Allow; 3] {
+    [
+        allow_added(what, "venmo", "transactions", |ctx, r| {
+            r.get("sender_id").as_i64() == ctx.user_id("venmo")
+        }),
+        Allow::new("Venmo wallet balances", |_, r| {
+            r.is("venmo", "users")
+                && r.kind() == ChangeKind::Updated
+                && r.changed_columns().iter().all(|c| c == "venmo_balance")
+        }),
+        allow_notifications("venmo"),
+    ]
+}
+
+/// The supervisor's settling payments on Splitwise and Splitwise's notifications.
+fn allow_settling() -> [Allow; 2] {
+    [
+        allow_added(
+            "the supervisor's settling payments",
+            "splitwise",
+            "payments",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+        ),
+        allow_notifications("splitwise"),
+    ]
+}
+
+/// Texts only to these phone accounts: the first text to anyone else, named.
+fn texts_only_to(ctx: &EvalCtx, ids: &[Option<i64>]) -> Result<(), String> {
+    match sent_texts(ctx).iter().find(|t| !ids.contains(&Some(t.0))) {
+        Some(t) => Err(format!("a text to phone user {}", t.0)),
+        None => Ok(()),
+    }
+}
+
 /// An itinerary as the supervisor wrote it: the to-do list names people as the supervisor's
 /// phone shows them (`me` for the supervisor).
 fn itinerary(
@@ -150,6 +190,20 @@ fn dinner_receipt(place: &str, city: &str, d: NaiveDate, guests: usize, cents: i
         d.format("%Y-%m-%d"),
         c2(cents)
     )
+}
+
+/// Adds these expenses to the Splitwise group `gid`, each split equally among `all`:
+/// (payer, description, cents, when).
+fn add_expenses(
+    s: &Setup,
+    gid: i64,
+    all: &[&Person],
+    expenses: &[(&Person, &str, i64, NaiveDateTime)],
+) -> rusqlite::Result<()> {
+    for (payer, what, cents, when) in expenses {
+        s.add_splitwise_expense(Some(gid), payer, all, what, usd(*cents), *when)?;
+    }
+    Ok(())
 }
 
 /// The Splitwise payments added in the episode: (group, payer id, receiver id, amount).

@@ -3,11 +3,11 @@
 //! history is replaced by this month's bills. Variant 2: the roommate owes the supervisor
 //! (settle, no Venmo).
 
-use super::{added_payments, allow_notifications};
+use super::{added_payments, allow_settling, allow_venmo_payments, texts_only_to};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::added;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
@@ -303,10 +303,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ),
         v.check("no text to anyone who is not a friend", |v, ctx| {
             let ids: Vec<Option<i64>> = v.friends.iter().map(|x| phone_id(ctx.db, &x.1)).collect();
-            match sent_texts(ctx).iter().find(|x| !ids.contains(&Some(x.0))) {
-                Some(x) => Err(format!("a text to phone user {}", x.0)),
-                None => Ok(()),
-            }
+            texts_only_to(ctx, &ids)
         }),
     ]
 }
@@ -349,35 +346,16 @@ fn settled_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
 
 fn allowed() -> Vec<Allow> {
     let mut allowed = allow::texts_sent();
-    allowed.extend([
-        allow_added(
-            "the supervisor's Venmo payments",
-            "venmo",
-            "transactions",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
-        ),
-        Allow::new("Venmo wallet balances", |_, r| {
-            r.is("venmo", "users")
-                && r.kind() == ChangeKind::Updated
-                && r.changed_columns().iter().all(|c| c == "venmo_balance")
-        }),
-        allow_notifications("venmo"),
-        allow_added(
-            "the supervisor's settling payments",
-            "splitwise",
-            "payments",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
-        ),
-        allow_notifications("splitwise"),
-        Allow::new(
-            "the supervisor's membership of Roommates, removed",
-            |ctx, r| {
-                r.is("splitwise", "group_members")
-                    && r.kind() == ChangeKind::Removed
-                    && r.before("user_id").as_i64() == ctx.user_id("splitwise")
-            },
-        ),
-    ]);
+    allowed.extend(allow_venmo_payments("the supervisor's Venmo payments"));
+    allowed.extend(allow_settling());
+    allowed.push(Allow::new(
+        "the supervisor's membership of Roommates, removed",
+        |ctx, r| {
+            r.is("splitwise", "group_members")
+                && r.kind() == ChangeKind::Removed
+                && r.before("user_id").as_i64() == ctx.user_id("splitwise")
+        },
+    ));
     allowed
 }
 

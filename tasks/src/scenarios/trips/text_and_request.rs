@@ -2,7 +2,7 @@
 //! it on Venmo." Balances are pairwise over equal four-way splits. Variant 2: the supervisor
 //! owes one member (no text, no request); variant 3: one member has paid part back already.
 
-use super::{allow_notifications, at, day, with_friends};
+use super::{add_expenses, allow_notifications, at, day, texts_only_to, with_friends};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::allow_added;
@@ -133,50 +133,30 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         let (sup, f, start) = (&v.supervisor, &v.friends, v.start);
         let all = [sup, &f[0], &f[1], &f[2]];
         let gid = s.add_splitwise_group(sup, &all, &v.group, at(start - Duration::days(40), 20))?;
-        s.add_splitwise_expense(
-            Some(gid),
-            sup,
-            &all,
-            &format!("{} apartment ({} nights)", v.city, 4),
-            usd(v.lodging),
-            at(start - Duration::days(35), 21),
-        )?;
-        s.add_splitwise_expense(
-            Some(gid),
-            &f[0],
-            &all,
-            "Car rental",
-            usd(v.car),
-            at(start, 10),
-        )?;
-        s.add_splitwise_expense(
-            Some(gid),
-            &f[2],
-            &all,
-            if v.variant == 2 {
-                "Flights and museum passes"
-            } else {
-                "Museum tickets"
-            },
-            usd(v.tickets),
-            at(start + Duration::days(1), 11),
-        )?;
-        s.add_splitwise_expense(
-            Some(gid),
-            sup,
-            &all,
-            "Dinner on the first night",
-            usd(v.dinner1),
-            at(start, 21),
-        )?;
-        s.add_splitwise_expense(
-            Some(gid),
-            &f[1],
-            &all,
-            "Dinner by the river",
-            usd(v.dinner2),
-            at(start + Duration::days(2), 21),
-        )?;
+        let lodging = format!("{} apartment ({} nights)", v.city, 4);
+        let tickets = if v.variant == 2 {
+            "Flights and museum passes"
+        } else {
+            "Museum tickets"
+        };
+        let expenses = [
+            (
+                sup,
+                lodging.as_str(),
+                v.lodging,
+                at(start - Duration::days(35), 21),
+            ),
+            (&f[0], "Car rental", v.car, at(start, 10)),
+            (&f[2], tickets, v.tickets, at(start + Duration::days(1), 11)),
+            (sup, "Dinner on the first night", v.dinner1, at(start, 21)),
+            (
+                &f[1],
+                "Dinner by the river",
+                v.dinner2,
+                at(start + Duration::days(2), 21),
+            ),
+        ];
+        add_expenses(s, gid, &all, &expenses)?;
         if v.partial > 0 {
             s.add_splitwise_payment(
                 Some(gid),
@@ -297,10 +277,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 .iter()
                 .map(|d| phone_id(ctx.db, &d.phone))
                 .collect();
-            match sent_texts(ctx).iter().find(|t| !ids.contains(&Some(t.0))) {
-                Some(t) => Err(format!("a text to phone user {}", t.0)),
-                None => Ok(()),
-            }
+            texts_only_to(ctx, &ids)
         }),
     ]
 }

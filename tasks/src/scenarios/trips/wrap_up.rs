@@ -3,10 +3,12 @@
 //! Variant 2: one member has settled already and last year's folder of the same city stays;
 //! variant 3: an upcoming trip's project and last year's group of the same city stay.
 
-use super::{added_payments, allow_notifications, at, day, folder, with_friends};
+use super::{
+    add_expenses, added_payments, allow_notifications, allow_settling, at, day, folder,
+    with_friends,
+};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::changes::allow_added;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
@@ -262,30 +264,22 @@ fn splitwise_groups(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()>
     let (sup, f, start) = (&v.supervisor, &v.friends, v.start);
     let all = [sup, &f[0], &f[1], &f[2]];
     let gid = s.add_splitwise_group(sup, &all, &v.group, v.now - Duration::days(45))?;
-    s.add_splitwise_expense(
-        Some(gid),
-        sup,
-        &all,
-        "Lodging",
-        usd(v.lodging_c),
-        at(start - Duration::days(35), 21),
-    )?;
-    s.add_splitwise_expense(
-        Some(gid),
-        &f[1],
-        &all,
-        "Car rental",
-        usd(v.car_c),
-        at(start, 10),
-    )?;
-    s.add_splitwise_expense(
-        Some(gid),
-        &f[2],
-        &all,
-        "Tickets and dinner",
-        usd(v.f2_paid),
-        at(start + Duration::days(1), 20),
-    )?;
+    let expenses = [
+        (
+            sup,
+            "Lodging",
+            v.lodging_c,
+            at(start - Duration::days(35), 21),
+        ),
+        (&f[1], "Car rental", v.car_c, at(start, 10)),
+        (
+            &f[2],
+            "Tickets and dinner",
+            v.f2_paid,
+            at(start + Duration::days(1), 20),
+        ),
+    ];
+    add_expenses(s, gid, &all, &expenses)?;
     if v.settled_before {
         let owed = (v.lodging_c - v.f2_paid) / 4;
         s.add_splitwise_payment(
@@ -469,7 +463,7 @@ fn settled_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
 }
 
 fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
-    vec![
+    let mut allowed = vec![
         v.allow(
             "the trip project and what it holds, deleted",
             |v, ctx, r| {
@@ -503,15 +497,10 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
                 && r.kind() == ChangeKind::Added
                 && r.get("path").as_str().is_some_and(|q| q.ends_with(&v.zip))
         }),
-        allow_added(
-            "the supervisor's settling payments",
-            "splitwise",
-            "payments",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
-        ),
-        allow_notifications("splitwise"),
-        allow_notifications("todoist"),
-    ]
+    ];
+    allowed.extend(allow_settling());
+    allowed.push(allow_notifications("todoist"));
+    allowed
 }
 
 /// Does the supervisor have a todoist project with this name?
