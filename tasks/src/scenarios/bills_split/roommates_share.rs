@@ -8,6 +8,7 @@ use crate::kit::people::{has_roommates, roommates};
 use crate::kit::python::solution;
 use crate::kit::venmo::{requests_sent, user_by_email};
 use crate::kit::{Drawn, Script, Vals, allow, money::same_amount};
+use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
@@ -16,6 +17,7 @@ use chrono::{Duration, NaiveDateTime};
 struct Values {
     supervisor: Person,
     now: NaiveDateTime,
+    instruction: String,
     /// The bill to split: its path and text.
     bill: (&'static str, String),
     /// The month before's bill, if the variant has one.
@@ -38,6 +40,30 @@ fn bill(p: &Person, period: &str, cents: i64) -> String {
 }
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "file_system", "phone", "venmo"];
+    parts.setup.push(v.step(|v, s| {
+        s.add_file(
+            &v.supervisor,
+            v.bill.0,
+            &v.bill.1,
+            v.now - Duration::days(16),
+        )?;
+        if let Some((path, text)) = &v.older {
+            s.add_file(&v.supervisor, path, text, v.now - Duration::days(47))?;
+        }
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("roommates_share.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allow::venmo_requests();
+    parts
+}
+
+/// The supervisor, the roommates and the bills, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| has_roommates(pop, p));
     let mates = roommates(pop, &p);
@@ -58,41 +84,26 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             Some("~/documents/home/utilities/cable_invoice_march_2023.pdf"),
         ),
     };
-    let v = Drawn::new(Values {
+    Values {
         bill: (path, bill(&p, "April 2023", cents)),
         older: older_path.map(|o| (o, bill(&p, "March 2023", older_cents))),
         supervisor: p,
         now: g.now,
+        instruction: format!(
+            "I paid our cable bill for last month; the bill is in my file system. Request an equal share of it from each of my roommates on Venmo, with the note \"{note}\"."
+        ),
         note,
         share: cents as f64 / 100.0 / n as f64,
         emails: mates.iter().map(|m| m.email.clone()).collect(),
-    });
+    }
+}
 
-    let mut parts = Parts::new(
-        &v.supervisor,
-        format!(
-            "I paid our cable bill for last month; the bill is in my file system. Request an equal share of it from each of my roommates on Venmo, with the note \"{note}\"."
-        ),
-    );
-    parts.apps = vec!["supervisor", "file_system", "phone", "venmo"];
-    parts.setup.push(v.step(|v, s| {
-        s.add_file(
-            &v.supervisor,
-            v.bill.0,
-            &v.bill.1,
-            v.now - Duration::days(16),
-        )?;
-        if let Some((path, text)) = &v.older {
-            s.add_file(&v.supervisor, path, text, v.now - Duration::days(47))?;
-        }
-        Ok(())
-    }));
-
-    let script = Script::parse(include_str!("roommates_share.py"));
-    let vals = Vals::new().lit("note", note);
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let vals = Vals::new().lit("note", v.note);
     let cells = |names: &[&str], vals: &Vals| script.cells(names, vals);
-    parts.ground_truth = cells(&["logins", "find_latest", "mates", "request"], &vals);
-    parts.wrong = vec![
+    let ground_truth = cells(&["logins", "find_latest", "mates", "request"], &vals);
+    let mut wrong = vec![
         solution(
             "leaves the supervisor's own share out of the split",
             cells(
@@ -118,13 +129,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
     ];
     if v.older.is_some() {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "splits the older bill",
             cells(&["logins", "find_oldest", "mates", "request"], &vals),
         ));
     }
+    (ground_truth, wrong)
+}
 
-    parts.checks = vec![
+/// One request to each roommate for an equal share with the note, and none to anyone else.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
         v.check(
             format!(
                 "one Venmo request to each roommate ({})",
@@ -152,7 +167,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        v.check(format!("each has the note \"{note}\""), |v, ctx| {
+        v.check(format!("each has the note \"{}\"", v.note), |v, ctx| {
             let got = requests_sent(ctx);
             match got.iter().find(|r| r.description.trim() != v.note) {
                 Some(r) => Err(format!("a request noted \"{}\"", r.description)),
@@ -174,7 +189,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 None => Ok(()),
             }
         }),
-    ];
-    parts.allowed = allow::venmo_requests();
-    parts
+    ]
 }

@@ -5,12 +5,40 @@ use crate::diff::ChangeKind;
 use crate::kit::notes::{added_note, none_changed};
 use crate::kit::notes::{is_own_note, lines};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, mix};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    instruction: String,
+    /// Variant 3 keeps the book notes; variant 2 orders the list by rating.
+    keep: bool,
+    by_rating: bool,
+    /// The list's lines, in the order asked.
+    expected: Vec<String>,
+    /// The book notes' titles.
+    titles: BTreeSet<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.notes = Some(notes);
+    let script = Script::parse(include_str!("merge_books.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+/// The books, their ratings and the notes, drawn in the original order.
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor();
     let books = [
         "Dune",
@@ -58,7 +86,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let mut expected: Vec<String> = picked.iter().map(|s| s.to_string()).collect();
     if by_rating {
         rated.sort_by_key(|r| std::cmp::Reverse(r.0));
-        expected = rated.iter().map(|r| r.1.clone()).collect();
+        expected = rated.into_iter().map(|r| r.1).collect();
     } else {
         expected.sort();
     }
@@ -75,11 +103,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let instruction = format!(
         "Create a SimpleNote note titled \"Reading List\" that lists the books from my notes tagged \"reading\" (the title after \"Book: \"), one per line, {order}. {after}"
     );
-    let mut parts = Parts::new(&p, instruction);
-    parts.notes = Some(mix(&mut g.rng, filler, ours));
-    let script = Script::parse(include_str!("merge_books.py"));
+    let notes = mix(&mut g.rng, filler, ours);
+    let values = Values {
+        supervisor: p,
+        instruction,
+        keep,
+        by_rating,
+        expected,
+        titles: picked.iter().map(|b| format!("Book: {b}")).collect(),
+    };
+    (values, notes)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let keep = v.keep;
     let cells = |names: &[&str]| script.cells(names, &Vals::new());
-    let create = if by_rating {
+    let create = if v.by_rating {
         "create_by_rating"
     } else {
         "create_by_title"
@@ -94,7 +134,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     if !keep {
         gt.push("delete");
     }
-    parts.ground_truth = finish(&gt);
+    let ground_truth = finish(&gt);
     let mut first_page = vec!["first_page", "collect", create];
     let mut unsorted = vec!["tagged", "collect", "create_unsorted"];
     let mut flipped = vec!["tagged", "collect", create];
@@ -104,7 +144,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         first_page.push("delete");
         unsorted.push("delete");
     }
-    parts.wrong = vec![
+    let wrong = vec![
         solution(
             "uses only the first page of book notes",
             finish(&first_page),
@@ -119,41 +159,43 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             finish(&flipped),
         ),
     ];
-    let titles: BTreeSet<String> = picked.iter().map(|b| format!("Book: {b}")).collect();
-    let want = expected.clone();
+    (ground_truth, wrong)
+}
+
+/// The list added with the right lines, nothing edited, the book notes kept or deleted.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = vec![
         Check::new("one note titled \"Reading List\" was added", |ctx| {
             added_note(ctx, "Reading List").map(|_| ())
         }),
         none_changed("no note was edited", ChangeKind::Updated),
+        v.check(
+            format!("it lists, one per line: {}", v.expected.join(", ")),
+            |v, ctx| {
+                let r = added_note(ctx, "Reading List")?;
+                let got = lines(r.get("content").as_str().unwrap_or(""));
+                if got == v.expected {
+                    Ok(())
+                } else {
+                    Err(format!("it lists: {}", got.join(", ")))
+                }
+            },
+        ),
     ];
-    checks.push(Check::new(
-        format!("it lists, one per line: {}", expected.join(", ")),
-        move |ctx| {
-            let r = added_note(ctx, "Reading List")?;
-            let got = lines(r.get("content").as_str().unwrap_or(""));
-            if got == want {
-                Ok(())
-            } else {
-                Err(format!("it lists: {}", got.join(", ")))
-            }
-        },
-    ));
-    if keep {
+    if v.keep {
         checks.push(none_changed(
             "the book notes were kept",
             ChangeKind::Removed,
         ));
     } else {
-        let t = titles.clone();
-        checks.push(Check::new("the book notes were deleted", move |ctx| {
+        checks.push(v.check("the book notes were deleted", |v, ctx| {
             let removed: BTreeSet<String> = ctx
                 .diff
                 .of_kind("simple_note", "notes", ChangeKind::Removed)
                 .filter(|r| is_own_note(ctx, r))
                 .filter_map(|r| r.get("title").as_str().map(str::to_string))
                 .collect();
-            let left: Vec<_> = t.difference(&removed).cloned().collect();
+            let left: Vec<_> = v.titles.difference(&removed).cloned().collect();
             if left.is_empty() {
                 Ok(())
             } else {
@@ -161,20 +203,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         }));
     }
-    parts.checks = checks;
-    parts.allowed = vec![Allow::new("adding the reading list", |ctx, r| {
+    checks
+}
+
+/// Adding the list and, unless they are kept, deleting the book notes.
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    let mut allowed = vec![Allow::new("adding the reading list", |ctx, r| {
         is_own_note(ctx, r)
             && r.kind() == ChangeKind::Added
             && r.get("title").as_str() == Some("Reading List")
     })];
-    if !keep {
-        parts
-            .allowed
-            .push(Allow::new("deleting the book notes", move |ctx, r| {
-                is_own_note(ctx, r)
-                    && r.kind() == ChangeKind::Removed
-                    && r.get("title").as_str().is_some_and(|t| titles.contains(t))
-            }));
+    if !v.keep {
+        allowed.push(v.allow("deleting the book notes", |v, ctx, r| {
+            is_own_note(ctx, r)
+                && r.kind() == ChangeKind::Removed
+                && r.get("title")
+                    .as_str()
+                    .is_some_and(|t| v.titles.contains(t))
+        }));
     }
-    parts
+    allowed
 }

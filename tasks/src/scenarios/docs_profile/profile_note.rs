@@ -6,12 +6,47 @@ use crate::diff::ChangeKind;
 use crate::kit::notes::{added_note, none_changed};
 use crate::kit::notes::{is_own_note, lines};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts};
+use apps::people::{PaymentCard, Person};
+use apps::simple_note::seed::NoteSeed;
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    instruction: String,
+    /// The note's title and its lines.
+    title: &'static str,
+    expected: Vec<String>,
+    /// The earliest expiry year of the supervisor's cards.
+    min_year: i64,
+    /// The cells that write the right lines and the wrong solution's lines.
+    gt: &'static str,
+    wrong_cell: &'static str,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "simple_note"];
+    parts.notes = Some(notes);
+    let script = Script::parse(include_str!("profile_note.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![v.allow(format!("adding {:?}", v.title), |v, ctx, r| {
+        is_own_note(ctx, r)
+            && r.kind() == ChangeKind::Added
+            && r.get("title").as_str() == Some(v.title)
+    })];
+    parts
+}
+
+/// The supervisor, the note's lines and the filler notes, drawn in the original order.
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     // Someone with at least two cards of different expiry years, so variant 3 has a choice.
     let mut p = g.supervisor();
     let people = &g.population.people;
@@ -30,7 +65,46 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         .map(|c| c.expiry_year)
         .min()
         .unwrap_or(2024);
-    let card_line = |c: &apps::people::PaymentCard| {
+    let (title, expected, instruction, gt, wrong_cell) = match g.variant {
+        2 => (
+            "My Addresses",
+            p.addresses
+                .iter()
+                .map(|a| format!("{}: {}, {}", a.name, a.street_address, a.city))
+                .collect(),
+            "Create a SimpleNote note titled \"My Addresses\" with one line per address saved in the supervisor app, written as \"<name>: <street address>, <city>\", in the order the supervisor app lists them.".into(),
+            "address_lines",
+            "address_lines_with_state",
+        ),
+        v => cards(&p, v == 3, min_year),
+    };
+    let filler = g.filler(&p, 8, &[], &[title]);
+    let values = Values {
+        variant: g.variant,
+        supervisor: p,
+        instruction,
+        title,
+        expected,
+        min_year,
+        gt,
+        wrong_cell,
+    };
+    (values, filler)
+}
+
+/// The card variants' title, lines, instruction and cells (`only_after`: variant 3).
+fn cards(
+    p: &Person,
+    only_after: bool,
+    min_year: i64,
+) -> (
+    &'static str,
+    Vec<String>,
+    String,
+    &'static str,
+    &'static str,
+) {
+    let card_line = |c: &PaymentCard| {
         format!(
             "{} ending {:04}: expires {:02}/{}",
             c.card_name,
@@ -39,108 +113,102 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             c.expiry_year
         )
     };
-    let (title, expected, instruction, gt, wrong_cell): (&str, Vec<String>, String, &str, &str) =
-        match g.variant {
-            2 => (
-                "My Addresses",
-                p.addresses
-                    .iter()
-                    .map(|a| format!("{}: {}, {}", a.name, a.street_address, a.city))
-                    .collect(),
-                "Create a SimpleNote note titled \"My Addresses\" with one line per address saved in the supervisor app, written as \"<name>: <street address>, <city>\", in the order the supervisor app lists them.".into(),
-                "address_lines",
-                "address_lines_with_state",
-            ),
-            v => {
-                let only_after = v == 3;
-                let cards: Vec<String> = p
-                    .payment_cards
-                    .iter()
-                    .filter(|c| !only_after || c.expiry_year > min_year)
-                    .map(card_line)
-                    .collect();
-                let which = if only_after {
-                    format!("each of my payment cards that expires after {min_year}")
-                } else {
-                    "each of my payment cards".to_string()
-                };
-                (
-                    "Card Reminders",
-                    cards,
-                    format!("Create a SimpleNote note titled \"Card Reminders\" with one line for {which}, written as \"<card name> ending <last 4 digits>: expires <MM>/<YYYY>\", in the order the supervisor app lists them."),
-                    if only_after {
-                        "card_lines_after"
-                    } else {
-                        "card_lines"
-                    },
-                    "card_lines_sorted",
-                )
-            }
-        };
-    let filler = g.filler(&p, 8, &[], &[title]);
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "simple_note"];
-    parts.notes = Some(filler);
-    let script = Script::parse(include_str!("profile_note.py"));
-    let vals = Vals::new().lit("title", title).code("min_year", min_year);
+    let cards: Vec<String> = p
+        .payment_cards
+        .iter()
+        .filter(|c| !only_after || c.expiry_year > min_year)
+        .map(card_line)
+        .collect();
+    let which = if only_after {
+        format!("each of my payment cards that expires after {min_year}")
+    } else {
+        "each of my payment cards".to_string()
+    };
+    (
+        "Card Reminders",
+        cards,
+        format!(
+            "Create a SimpleNote note titled \"Card Reminders\" with one line for {which}, written as \"<card name> ending <last 4 digits>: expires <MM>/<YYYY>\", in the order the supervisor app lists them."
+        ),
+        if only_after {
+            "card_lines_after"
+        } else {
+            "card_lines"
+        },
+        "card_lines_sorted",
+    )
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let vals = Vals::new()
+        .lit("title", v.title)
+        .code("min_year", v.min_year);
     let cell = |name: &str| script.cell(name, &vals);
     let joined = |names: &[&str]| script.cells(names, &vals).join("\n");
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         cell("login"),
-        joined(&["check_new", gt, "create"]),
+        joined(&["check_new", v.gt, "create"]),
         cell("done"),
     ];
-    let wrong_name = match g.variant {
+    let wrong_name = match v.variant {
         2 => "adds the state to each line",
         3 => "lists every card, sorted",
         _ => "sorts the cards by name",
     };
-    parts.wrong = vec![
+    let wrong = vec![
         solution(
             wrong_name,
-            vec![cell("login"), joined(&[wrong_cell, "create"]), cell("done")],
+            vec![
+                cell("login"),
+                joined(&[v.wrong_cell, "create"]),
+                cell("done"),
+            ],
         ),
         solution(
             "writes the lines into the answer instead of a note",
-            vec![cell("login"), joined(&[gt, "answer_lines"])],
+            vec![cell("login"), joined(&[v.gt, "answer_lines"])],
         ),
     ];
-    let (t, t1) = (title.to_string(), title.to_string());
-    let n_lines = expected.len();
-    let e1 = expected.clone();
-    parts.checks = vec![
-        Check::new(format!("one note titled {title:?} was added"), move |ctx| {
-            added_note(ctx, &t1).map(|_| ())
-        }),
-        Check::new(format!("it has {n_lines} lines, one per item"), {
-            let t = title.to_string();
-            move |ctx| {
-                let got = lines(added_note(ctx, &t)?.get("content").as_str().unwrap_or(""));
-                if got.len() == e1.len() {
+    (ground_truth, wrong)
+}
+
+/// One note added with exactly the expected lines; no other note edited or deleted.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!("one note titled {:?} was added", v.title),
+            |v, ctx| added_note(ctx, v.title).map(|_| ()),
+        ),
+        v.check(
+            format!("it has {} lines, one per item", v.expected.len()),
+            |v, ctx| {
+                let got = lines(
+                    added_note(ctx, v.title)?
+                        .get("content")
+                        .as_str()
+                        .unwrap_or(""),
+                );
+                if got.len() == v.expected.len() {
                     Ok(())
                 } else {
                     Err(format!("it has {} lines", got.len()))
                 }
-            }
-        }),
+            },
+        ),
         none_changed("no note was edited", ChangeKind::Updated),
         none_changed("no note was deleted", ChangeKind::Removed),
-    ];
-    parts.checks.push(Check::new(
-        format!("its lines are: {}", expected.join(" | ")),
-        move |ctx| {
-            let r = added_note(ctx, &t)?;
-            let got = lines(r.get("content").as_str().unwrap_or(""));
-            if got == expected {
-                Ok(())
-            } else {
-                Err(format!("it has: {}", got.join(" | ")))
-            }
-        },
-    ));
-    let t = title.to_string();
-    parts.allowed = vec![Allow::new(format!("adding {title:?}"), move |ctx, r| {
-        is_own_note(ctx, r) && r.kind() == ChangeKind::Added && r.get("title").as_str() == Some(&t)
-    })];
-    parts
+        v.check(
+            format!("its lines are: {}", v.expected.join(" | ")),
+            |v, ctx| {
+                let r = added_note(ctx, v.title)?;
+                let got = lines(r.get("content").as_str().unwrap_or(""));
+                if got == v.expected {
+                    Ok(())
+                } else {
+                    Err(format!("it has: {}", got.join(" | ")))
+                }
+            },
+        ),
+    ]
 }

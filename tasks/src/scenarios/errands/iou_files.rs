@@ -4,16 +4,78 @@
 
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
+use crate::kit::changes::{added, allow_added};
 use crate::kit::files::end_files;
+use crate::kit::money::same_amount;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 
+/// The folder holding the IOU files.
+const FOLDER: &str = "~/documents/ious";
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The IOU files, newest first.
+    ious: Vec<Iou>,
+    instruction: String,
+    now: NaiveDateTime,
+    /// The archived (paid) IOU of the first debtor: its path and text.
+    archive: String,
+    archive_text: String,
+    /// The open IOUs' requests: (e-mail, amount in dollars, note).
+    want: Vec<(String, f64, String)>,
+    /// The e-mails of those who already paid.
+    paid_emails: Vec<String>,
+    /// Every IOU file's path.
+    paths: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "file_system", "venmo"];
+    parts.setup.push(v.step(|v, s| {
+        for (i, (who, cents, what, paid, path)) in v.ious.iter().enumerate() {
+            let status = if *paid { "paid" } else { "open" };
+            let text = format!(
+                "Owed by: {} {}\nEmail: {}\nAmount: ${}.{:02}\nFor: {what}\nStatus: {status}",
+                who.first_name,
+                who.last_name,
+                who.email,
+                cents / 100,
+                cents % 100
+            );
+            s.add_file(
+                &v.supervisor,
+                path,
+                &text,
+                v.now - Duration::days(3 + 6 * i as i64),
+            )?;
+        }
+        s.add_file(
+            &v.supervisor,
+            &v.archive,
+            &v.archive_text,
+            v.now - Duration::days(120),
+        )?;
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("iou_files.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The supervisor, the debtors and their IOU files, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| pop.relations_of(p.id).len() >= 6);
     let mut ids: Vec<i64> = pop.relations_of(p.id).iter().map(|r| r.1).collect();
@@ -40,7 +102,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         "Cinema snacks",
         "Escape room booking",
     ];
-    let folder = "~/documents/ious";
+    let folder = FOLDER;
     let mut ious: Vec<Iou> = Vec::new();
     for (i, id) in ids.iter().enumerate() {
         let who = g.person(*id);
@@ -58,14 +120,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         ious.push((who, cents, FOR[i % FOR.len()].to_string(), paid, path));
     }
+    let variant = g.variant;
     let note_of = |what: &str| -> String {
-        if g.variant == 3 {
+        if variant == 3 {
             format!("IOU: {what}")
         } else {
             what.to_string()
         }
     };
-    let instruction = match g.variant {
+    let instruction = match variant {
         1 => format!(
             "I keep one file per IOU in {folder} in my file system. For each one, request the amount from that person on Venmo with the file's \"For\" line as the note, then delete the file. If a file says it's already paid, just delete it."
         ),
@@ -76,47 +139,54 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Clear out {folder} in my file system: each file is an IOU. Request the amount on Venmo from whoever owes it, with the note \"IOU: \" followed by the file's \"For\" line, then delete the file. Files already marked paid just get deleted."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "venmo"];
-    let now = g.now;
+    let first = &ious[0].0;
     let archive = format!(
         "~/documents/ious_archive/{}_{}.txt",
-        ious[0].0.first_name.to_lowercase(),
-        ious[0].0.last_name.to_lowercase()
+        first.first_name.to_lowercase(),
+        first.last_name.to_lowercase()
     );
     let archive_text = format!(
         "Owed by: {} {}\nEmail: {}\nAmount: $25.00\nFor: Old lunch\nStatus: paid",
-        ious[0].0.first_name, ious[0].0.last_name, ious[0].0.email
+        first.first_name, first.last_name, first.email
     );
-    let (sup, files, arch, arch_text) = (p.clone(), ious.clone(), archive.clone(), archive_text);
-    parts.setup.push(step(move |s| {
-        for (i, (who, cents, what, paid, path)) in files.iter().enumerate() {
-            let status = if *paid { "paid" } else { "open" };
-            let text = format!(
-                "Owed by: {} {}\nEmail: {}\nAmount: ${}.{:02}\nFor: {what}\nStatus: {status}",
-                who.first_name,
-                who.last_name,
-                who.email,
-                cents / 100,
-                cents % 100
-            );
-            s.add_file(&sup, path, &text, now - Duration::days(3 + 6 * i as i64))?;
-        }
-        s.add_file(&sup, &arch, &arch_text, now - Duration::days(120))?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("iou_files.py"));
-    let right_note = if g.variant == 3 {
+    let want = ious
+        .iter()
+        .filter(|x| !x.3)
+        .map(|x| (x.0.email.clone(), x.1 as f64 / 100.0, note_of(&x.2)))
+        .collect();
+    let paid_emails = ious
+        .iter()
+        .filter(|x| x.3)
+        .map(|x| x.0.email.clone())
+        .collect();
+    let paths = ious.iter().map(|x| x.4.clone()).collect();
+    Values {
+        variant,
+        supervisor: p,
+        ious,
+        instruction,
+        now: g.now,
+        archive,
+        archive_text,
+        want,
+        paid_emails,
+        paths,
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let right_note = if v.variant == 3 {
         "\"IOU: \" + what"
     } else {
         "what"
     };
     let vals = Vals::new()
-        .lit("dir", &format!("{folder}/"))
+        .lit("dir", &format!("{FOLDER}/"))
         .code("note", right_note);
     let cells = |names: &[&str]| script.cells(names, &vals);
-    parts.ground_truth = cells(&["logins", "list", "request_open"]);
-    parts.wrong = vec![
+    let ground_truth = cells(&["logins", "list", "request_open"]);
+    let wrong = vec![
         solution(
             "also requests the IOUs already paid",
             cells(&["logins", "list", "request_all"]),
@@ -140,55 +210,52 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ),
     ];
-    let want: Vec<(String, f64, String)> = ious
-        .iter()
-        .filter(|x| !x.3)
-        .map(|x| (x.0.email.clone(), x.1 as f64 / 100.0, note_of(&x.2)))
-        .collect();
-    let paid_emails: Vec<String> = ious
-        .iter()
-        .filter(|x| x.3)
-        .map(|x| x.0.email.clone())
-        .collect();
-    let paths: Vec<String> = ious.iter().map(|x| x.4.clone()).collect();
-    let venmo_id = |ctx: &EvalCtx, email: &str| -> i64 {
-        ctx.db
-            .query_row_cached(
-                "SELECT id FROM venmo.users WHERE email = ?1",
-                [email],
-                |r| r.get(0),
+    (ground_truth, wrong)
+}
+
+/// The Venmo id of the user with this e-mail (-1 if none).
+fn venmo_id(ctx: &EvalCtx, email: &str) -> i64 {
+    ctx.db
+        .query_row_cached(
+            "SELECT id FROM venmo.users WHERE email = ?1",
+            [email],
+            |r| r.get(0),
+        )
+        .unwrap_or(-1)
+}
+
+/// The supervisor's new payment requests: (receiver id, amount, note).
+fn reqs(ctx: &EvalCtx) -> Vec<(i64, f64, String)> {
+    let me = ctx.user_id("venmo");
+    added(ctx, "venmo", "payment_requests")
+        .into_iter()
+        .filter(|r| r.get("sender_id").as_i64() == me)
+        .map(|r| {
+            (
+                r.get("receiver_id").as_i64().unwrap_or(0),
+                r.get("amount").as_f64().unwrap_or(0.0),
+                r.get("description").as_str().unwrap_or("").to_string(),
             )
-            .unwrap_or(-1)
-    };
-    let reqs = |ctx: &EvalCtx| -> Vec<(i64, f64, String)> {
-        let me = ctx.user_id("venmo");
-        crate::kit::changes::added(ctx, "venmo", "payment_requests")
-            .into_iter()
-            .filter(|r| r.get("sender_id").as_i64() == me)
-            .map(|r| {
-                (
-                    r.get("receiver_id").as_i64().unwrap_or(0),
-                    r.get("amount").as_f64().unwrap_or(0.0),
-                    r.get("description").as_str().unwrap_or("").to_string(),
-                )
-            })
-            .collect()
-    };
-    let (w1, w2, w3) = (want.clone(), want.clone(), want.clone());
-    let arch_path = archive.clone();
-    let n = want.len();
-    parts.checks = vec![
-        Check::new(
+        })
+        .collect()
+}
+
+/// The requests (one each, amount, note), none to payers, the files gone, the archive kept.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let want = &v.want;
+    vec![
+        v.check(
             format!(
-                "one Venmo request to each of the {n} open IOUs ({})",
+                "one Venmo request to each of the {} open IOUs ({})",
+                want.len(),
                 want.iter()
                     .map(|w| w.0.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            move |ctx| {
+            |v, ctx| {
                 let got = reqs(ctx);
-                for w in &w1 {
+                for w in &v.want {
                     let id = venmo_id(ctx, &w.0);
                     let k = got.iter().filter(|r| r.0 == id).count();
                     if k != 1 {
@@ -198,17 +265,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
+        v.check(
             format!(
                 "each for the file's amount (e.g. ${:.2} from {})",
                 want[0].1, want[0].0
             ),
-            move |ctx| {
+            |v, ctx| {
                 let got = reqs(ctx);
-                for w in &w2 {
+                for w in &v.want {
                     let id = venmo_id(ctx, &w.0);
                     if let Some(r) = got.iter().find(|r| r.0 == id)
-                        && !crate::kit::money::same_amount(r.1, w.1)
+                        && !same_amount(r.1, w.1)
                     {
                         return Err(format!("${:.2} asked from {}", r.1, w.0));
                     }
@@ -216,11 +283,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
+        v.check(
             format!("each with the note \"{}\" etc.", want[0].2),
-            move |ctx| {
+            |v, ctx| {
                 let got = reqs(ctx);
-                for w in &w3 {
+                for w in &v.want {
                     let id = venmo_id(ctx, &w.0);
                     if let Some(r) = got.iter().find(|r| r.0 == id)
                         && r.2.trim() != w.2
@@ -231,11 +298,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
-            format!("no request to those who paid ({})", paid_emails.join(", ")),
-            move |ctx| {
+        v.check(
+            format!(
+                "no request to those who paid ({})",
+                v.paid_emails.join(", ")
+            ),
+            |v, ctx| {
                 let got = reqs(ctx);
-                match paid_emails.iter().find(|e| {
+                match v.paid_emails.iter().find(|e| {
                     let id = venmo_id(ctx, e);
                     got.iter().any(|r| r.0 == id)
                 }) {
@@ -244,48 +314,46 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new(
-            format!("all {} IOU files deleted", paths.len()),
-            move |ctx| {
+        v.check(
+            format!("all {} IOU files deleted", v.paths.len()),
+            |v, ctx| {
                 let files = end_files(ctx);
-                match paths.iter().find(|p| files.contains_key(*p)) {
+                match v.paths.iter().find(|p| files.contains_key(*p)) {
                     Some(p) => Err(format!("{p} is still there")),
                     None => Ok(()),
                 }
             },
         ),
-        Check::new(format!("{archive} is kept"), move |ctx| {
-            if end_files(ctx).contains_key(&arch_path) {
+        v.check(format!("{} is kept", v.archive), |v, ctx| {
+            if end_files(ctx).contains_key(&v.archive) {
                 Ok(())
             } else {
-                Err(format!("{arch_path} was deleted"))
+                Err(format!("{} was deleted", v.archive))
             }
         }),
-    ];
-    let pre = format!("{folder}/");
-    parts.allowed = vec![
-        crate::kit::changes::allow_added(
+    ]
+}
+
+/// The supervisor's requests and their notifications, and deleting under the IOU folder.
+fn allowed() -> Vec<Allow> {
+    vec![
+        allow_added(
             "the supervisor's payment requests",
             "venmo",
             "payment_requests",
             |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
         ),
-        crate::kit::changes::allow_added(
-            "their notifications",
-            "venmo",
-            "notifications",
-            |_, _| true,
-        ),
-        Allow::new(format!("deleting files under {folder}"), move |ctx, r| {
+        allow_added("their notifications", "venmo", "notifications", |_, _| true),
+        Allow::new(format!("deleting files under {FOLDER}"), |ctx, r| {
             (r.is("file_system", "files") || r.is("file_system", "directories"))
                 && r.kind() == ChangeKind::Removed
                 && r.get("user_id").as_i64() == ctx.user_id("file_system")
                 && r.get("tilde_path")
                     .as_str()
-                    .is_some_and(|p| p.starts_with(&pre))
+                    .and_then(|p| p.strip_prefix(FOLDER))
+                    .is_some_and(|rest| rest.starts_with('/'))
         }),
-    ];
-    parts
+    ]
 }
 
 /// One IOU file: (debtor, amount in cents, what for, paid already, path).

@@ -4,13 +4,45 @@
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
+use crate::kit::notes::{end_notes, is_own_note};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, mix};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    /// The tag to back up and the folder the files go into.
+    tag: &'static str,
+    folder: &'static str,
+    /// The near-miss note (kept): its tag and title.
+    near_tag: &'static str,
+    near_title: &'static str,
+    instruction: String,
+    /// The notes to back up: (title, file path, content).
+    want: Vec<(String, String, String)>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "simple_note", "file_system"];
+    parts.notes = Some(notes);
+    let script = Script::parse(include_str!("notes_backup.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed(&v);
+    parts
+}
+
+/// The supervisor, the tagged notes, the near miss and the filler (mixed), drawn in the
+/// original order.
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor();
     let (tag, folder, items, near_tag, near_title): (&str, &str, Items, &str, &str) =
         match g.variant {
@@ -39,8 +71,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let instruction = format!(
         "I want my SimpleNote account tidier. Back up every note tagged \"{tag}\" into my file system as {folder}/<note title>.txt, with exactly the note's content, then delete those notes from SimpleNote."
     );
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "simple_note", "file_system"];
     let mut mine = Vec::new();
     let mut want: Vec<(String, String, String)> = Vec::new();
     for (i, (title, a, b)) in items.iter().enumerate() {
@@ -56,13 +86,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     mine.push(g.note(near_title, &near_content, &[near_tag], false, 5));
     let titles: Vec<&str> = items.iter().map(|t| t.0).chain([near_title]).collect();
     let filler = g.filler(&p, 9, &[tag, near_tag], &titles);
-    parts.notes = Some(mix(&mut g.rng, filler, mine));
+    let notes = mix(&mut g.rng, filler, mine);
+    let values = Values {
+        supervisor: p,
+        tag,
+        folder,
+        near_tag,
+        near_title,
+        instruction,
+        want,
+    };
+    (values, notes)
+}
 
-    let script = Script::parse(include_str!("notes_backup.py"));
-    let vals = Vals::new().lit("tag", tag).lit("folder", folder);
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let vals = Vals::new().lit("tag", v.tag).lit("folder", v.folder);
     let cells = |names: &[&str]| script.cells(names, &vals);
-    parts.ground_truth = cells(&["logins", "find", "backup"]);
-    parts.wrong = vec![
+    let ground_truth = cells(&["logins", "find", "backup"]);
+    let wrong = vec![
         solution(
             "backs up only the first page of notes",
             cells(&["logins", "first_page", "backup"]),
@@ -80,27 +122,29 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells(&["logins", "find", "backup_without_ext"]),
         ),
     ];
-    let n = want.len();
-    let w1 = want.clone();
-    let w2 = want.clone();
-    let w3 = want.clone();
-    let w4 = want.clone();
-    let folder_s = folder.to_string();
-    let near = near_title.to_string();
-    parts.checks = vec![
-        Check::new(
-            format!("{n} files {folder}/<title>.txt exist (e.g. {})", want[0].1),
-            move |ctx| {
+    (ground_truth, wrong)
+}
+
+/// The files (there, exact, no others), the tagged notes deleted and the near miss kept.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let n = v.want.len();
+    vec![
+        v.check(
+            format!(
+                "{n} files {}/<title>.txt exist (e.g. {})",
+                v.folder, v.want[0].1
+            ),
+            |v, ctx| {
                 let files = end_files(ctx);
-                match w1.iter().find(|w| !files.contains_key(&w.1)) {
+                match v.want.iter().find(|w| !files.contains_key(&w.1)) {
                     Some(w) => Err(format!("no file {}", w.1)),
                     None => Ok(()),
                 }
             },
         ),
-        Check::new("each file holds its note's exact content", move |ctx| {
+        v.check("each file holds its note's exact content", |v, ctx| {
             let files = end_files(ctx);
-            for w in &w2 {
+            for w in &v.want {
                 if let Some(c) = files.get(&w.1)
                     && c != &w.2
                 {
@@ -109,71 +153,73 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
             Ok(())
         }),
-        Check::new(format!("no other new file under {folder}"), move |ctx| {
+        v.check(format!("no other new file under {}", v.folder), |v, ctx| {
             let files = end_files(ctx);
             match files
                 .keys()
-                .find(|k| k.starts_with(&folder_s) && !w3.iter().any(|w| &w.1 == *k))
+                .find(|k| k.starts_with(v.folder) && !v.want.iter().any(|w| &w.1 == *k))
             {
                 Some(k) => Err(format!("unexpected file {k}")),
                 None => Ok(()),
             }
         }),
-        Check::new(
-            format!("the {n} notes tagged \"{tag}\" are deleted"),
-            move |ctx| {
+        v.check(
+            format!("the {n} notes tagged \"{}\" are deleted", v.tag),
+            |v, ctx| {
                 let titles = end_titles(ctx);
-                match w4.iter().find(|w| titles.contains(&w.0)) {
+                match v.want.iter().find(|w| titles.contains(&w.0)) {
                     Some(w) => Err(format!("note \"{}\" is still there", w.0)),
                     None => Ok(()),
                 }
             },
         ),
-        Check::new(
-            format!("the note \"{near_title}\" (tagged \"{near_tag}\") is kept"),
-            move |ctx| {
-                if end_titles(ctx).contains(&near) {
+        v.check(
+            format!(
+                "the note \"{}\" (tagged \"{}\") is kept",
+                v.near_title, v.near_tag
+            ),
+            |v, ctx| {
+                if end_titles(ctx).contains(v.near_title) {
                     Ok(())
                 } else {
-                    Err(format!("\"{near}\" was deleted"))
+                    Err(format!("\"{}\" was deleted", v.near_title))
                 }
             },
         ),
-    ];
-    let del_titles: Vec<String> = want.iter().map(|w| w.0.clone()).collect();
-    let prefix = folder.to_string();
-    parts.allowed = vec![
-        Allow::new(
-            format!("deleting the notes tagged \"{tag}\""),
-            move |ctx, r| {
-                crate::kit::notes::is_own_note(ctx, r)
+    ]
+}
+
+/// Deleting the tagged notes, and adding files and directories under (and up to) the folder.
+fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+    vec![
+        v.allow(
+            format!("deleting the notes tagged \"{}\"", v.tag),
+            |v, ctx, r| {
+                is_own_note(ctx, r)
                     && r.kind() == ChangeKind::Removed
                     && r.get("title")
                         .as_str()
-                        .is_some_and(|t| del_titles.iter().any(|x| x == t))
+                        .is_some_and(|t| v.want.iter().any(|w| w.0 == t))
             },
         ),
-        Allow::new(
-            format!("new files and directories under {folder}"),
-            move |ctx, r| {
+        v.allow(
+            format!("new files and directories under {}", v.folder),
+            |v, ctx, r| {
+                let prefix = v.folder;
                 (r.is("file_system", "files") || r.is("file_system", "directories"))
                     && r.kind() == ChangeKind::Added
                     && r.get("user_id").as_i64() == ctx.user_id("file_system")
                     && r.get("tilde_path").as_str().is_some_and(|p| {
-                        p.starts_with(&prefix) || prefix.starts_with(p.trim_end_matches('/'))
+                        p.starts_with(prefix) || prefix.starts_with(p.trim_end_matches('/'))
                     })
             },
         ),
-    ];
-    parts
+    ]
 }
 
 /// Titles of the supervisor's notes at the end.
 fn end_titles(ctx: &EvalCtx) -> BTreeSet<String> {
-    crate::kit::notes::end_notes(ctx)
-        .into_iter()
-        .map(|n| n.0)
-        .collect()
+    end_notes(ctx).into_iter().map(|n| n.0).collect()
 }
 
 /// Notes to back up: (title, first line, second line).

@@ -4,16 +4,74 @@
 
 use crate::eval::EvalCtx;
 use crate::kit::allow;
+use crate::kit::changes::added;
 use crate::kit::files::end_files;
 use crate::kit::python::{py, solution};
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 
+/// The folder holding the RSVP files.
+const FOLDER: &str = "~/documents/party";
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    instruction: String,
+    now: NaiveDateTime,
+    /// Every RSVP file: (path, text), newest first.
+    files: Vec<(String, String)>,
+    /// Last year's RSVP file (kept): its path and text.
+    old: String,
+    old_text: String,
+    /// The text to the yes guests and (variant 3) to the undecided, with `{first}` for the
+    /// first name.
+    msg: &'static str,
+    maybe_msg: Option<&'static str>,
+    /// The folder the yes guests' files move into.
+    dest: String,
+    /// (phone number, message) of every text the right solution sends.
+    want_texts: Vec<(String, String)>,
+    /// The moved files: (new path, text).
+    moved: Vec<(String, String)>,
+    /// The paths that must be gone (yes and no) and kept (maybe).
+    gone: Vec<String>,
+    kept: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "file_system", "phone"];
+    parts.setup.push(v.step(|v, s| {
+        for (i, (path, text)) in v.files.iter().enumerate() {
+            s.add_file(
+                &v.supervisor,
+                path,
+                text,
+                v.now - Duration::days(1 + i as i64),
+            )?;
+        }
+        s.add_file(
+            &v.supervisor,
+            &v.old,
+            &v.old_text,
+            v.now - Duration::days(300),
+        )?;
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("party_rsvps.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The guests' ids: the supervisor's relations, then others from the last id down, 14 in all.
+fn guest_ids(g: &mut Gen) -> (Person, Vec<i64>) {
     let pop = g.population;
     let p = g.supervisor_where(|p| pop.relations_of(p.id).len() >= 6);
     let mut ids: Vec<i64> = pop.relations_of(p.id).iter().map(|r| r.1).collect();
@@ -27,7 +85,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
     }
     ids.truncate(14);
-    let folder = "~/documents/party";
+    (p, ids)
+}
+
+/// An RSVP file's text.
+fn content(who: &Person, rsvp: &str) -> String {
+    let shown = if rsvp == "yes" {
+        "Yes (bringing a dish)"
+    } else if rsvp == "no" {
+        "No, sorry"
+    } else {
+        "Maybe"
+    };
+    format!(
+        "Guest: {} {}\nPhone: {}\nRSVP: {shown}",
+        who.first_name, who.last_name, who.phone_number
+    )
+}
+
+/// The supervisor, the guests and their RSVPs, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
+    let (p, ids) = guest_ids(g);
+    let folder = FOLDER;
     let (done, msg, maybe_msg) = match g.variant {
         1 => ("confirmed", "See you Saturday at 7, {first}!", None),
         2 => (
@@ -57,19 +136,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         );
         guests.push((who, rsvp, path));
     }
-    let content = |who: &Person, rsvp: &str| {
-        let shown = if rsvp == "yes" {
-            "Yes (bringing a dish)"
-        } else if rsvp == "no" {
-            "No, sorry"
-        } else {
-            "Maybe"
-        };
-        format!(
-            "Guest: {} {}\nPhone: {}\nRSVP: {shown}",
-            who.first_name, who.last_name, who.phone_number
-        )
-    };
     let instruction = match g.variant {
         1 => format!(
             "The RSVPs for my party are in {folder}, one file per guest. Text everyone who said yes \"See you Saturday at 7, <first name>!\" and move their file into {folder}/{done}. Delete the files of those who said no; leave the rest."
@@ -81,46 +147,72 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Go through the RSVP files in {folder}. Guests who said yes: text \"See you Saturday at 7, <first name>!\" and move their file into {folder}/{done}. Guests who said no: delete the file. Guests who said maybe: text \"Hi <first name>, can you let me know by Thursday if you're coming?\" and keep the file."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "phone"];
-    let now = g.now;
-    let old = format!(
-        "~/documents/party_2022/rsvp_{}.txt",
-        guests[1].0.first_name.to_lowercase()
-    );
-    let old_text = content(&guests[1].0, "yes");
-    let files: Vec<(String, String)> = guests
-        .iter()
-        .map(|x| (x.2.clone(), content(&x.0, x.1)))
-        .collect();
-    let (sup, f2, old2) = (p.clone(), files.clone(), old.clone());
-    parts.setup.push(step(move |s| {
-        for (i, (path, text)) in f2.iter().enumerate() {
-            s.add_file(&sup, path, text, now - Duration::days(1 + i as i64))?;
+    let dest = format!("{folder}/{done}");
+    let first_msg = |m: &str, who: &Person| m.replace("{first}", &who.first_name);
+    let mut want_texts: Vec<(String, String)> = Vec::new();
+    for (who, rsvp, _) in &guests {
+        if *rsvp == "yes" {
+            want_texts.push((who.phone_number.clone(), first_msg(msg, who)));
+        } else if *rsvp == "maybe"
+            && let Some(m) = maybe_msg
+        {
+            want_texts.push((who.phone_number.clone(), first_msg(m, who)));
         }
-        s.add_file(&sup, &old2, &old_text, now - Duration::days(300))?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("party_rsvps.py"));
+    }
+    let paths_where = |keep: fn(&str) -> bool| -> Vec<String> {
+        guests
+            .iter()
+            .filter(|x| keep(x.1))
+            .map(|x| x.2.clone())
+            .collect()
+    };
+    Values {
+        old: format!(
+            "~/documents/party_2022/rsvp_{}.txt",
+            guests[1].0.first_name.to_lowercase()
+        ),
+        old_text: content(&guests[1].0, "yes"),
+        files: guests
+            .iter()
+            .map(|x| (x.2.clone(), content(&x.0, x.1)))
+            .collect(),
+        moved: guests
+            .iter()
+            .filter(|x| x.1 == "yes")
+            .map(|x| (x.2.replace(folder, &dest), content(&x.0, x.1)))
+            .collect(),
+        gone: paths_where(|r| r != "maybe"),
+        kept: paths_where(|r| r == "maybe"),
+        supervisor: p,
+        instruction,
+        now: g.now,
+        msg,
+        maybe_msg,
+        dest,
+        want_texts,
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     // A message as a Python expression: the literal, with `first` for "{first}".
     let text_py = |m: &str| py(m).replace("{first}", "\" + first + \"");
-    let dest = format!("{folder}/{done}");
     let mut vals = Vals::new()
-        .lit("dir", &format!("{folder}/"))
-        .code("message", text_py(msg))
+        .lit("dir", &format!("{FOLDER}/"))
+        .code("message", text_py(v.msg))
         .code("is_yes", "rsvp.startswith(\"yes\")")
-        .lit("dest", &dest);
-    if let Some(m) = maybe_msg {
+        .lit("dest", &v.dest);
+    if let Some(m) = v.maybe_msg {
         vals = vals.code("maybe_message", text_py(m));
     }
-    let (sort, sort_keep_declined) = if maybe_msg.is_some() {
+    let (sort, sort_keep_declined) = if v.maybe_msg.is_some() {
         ("sort_asking_maybe", "sort_asking_maybe_keep_declined")
     } else {
         ("sort", "sort_keep_declined")
     };
     let cells = |last: &str, vals: &Vals| script.cells(&["logins", "list", last], vals);
-    parts.ground_truth = cells(sort, &vals);
-    parts.wrong = vec![
+    let ground_truth = cells(sort, &vals);
+    let wrong = vec![
         solution(
             "only counts an RSVP of exactly \"yes\"",
             cells(sort, &vals.clone().code("is_yes", "rsvp == \"yes\"")),
@@ -135,7 +227,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 sort,
                 &vals
                     .clone()
-                    .lit("dest", &format!("{folder}/accepted_guests")),
+                    .lit("dest", &format!("{FOLDER}/accepted_guests")),
             ),
         ),
         solution(
@@ -149,67 +241,46 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         ),
     ];
-    let first_msg = |m: &str, who: &Person| m.replace("{first}", &who.first_name);
-    // (phone number, message) of every text the right solution sends.
-    let mut want_texts: Vec<(String, String)> = Vec::new();
-    for (who, rsvp, _) in &guests {
-        if *rsvp == "yes" {
-            want_texts.push((who.phone_number.clone(), first_msg(msg, who)));
-        } else if *rsvp == "maybe"
-            && let Some(m) = maybe_msg
-        {
-            want_texts.push((who.phone_number.clone(), first_msg(m, who)));
-        }
-    }
-    let moved: Vec<(String, String)> = guests
-        .iter()
-        .filter(|x| x.1 == "yes")
-        .map(|x| (x.2.replace(folder, &dest), content(&x.0, x.1)))
-        .collect();
-    let gone: Vec<String> = guests
-        .iter()
-        .filter(|x| x.1 != "maybe")
-        .map(|x| x.2.clone())
-        .collect();
-    let kept: Vec<String> = guests
-        .iter()
-        .filter(|x| x.1 == "maybe")
-        .map(|x| x.2.clone())
-        .collect();
-    let texts = |ctx: &EvalCtx| -> Vec<(String, String)> {
-        let me = ctx.user_id("phone");
-        crate::kit::changes::added(ctx, "phone", "global_text_messages")
-            .into_iter()
-            .filter(|r| r.get("sender_id").as_i64() == me)
-            .map(|r| {
-                let to: String = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT phone_number FROM phone.users WHERE id = ?1",
-                        [r.get("receiver_id").as_i64().unwrap_or(0)],
-                        |x| x.get(0),
-                    )
-                    .unwrap_or_default();
-                (
-                    to,
-                    r.get("message").as_str().unwrap_or("").trim().to_string(),
+    (ground_truth, wrong)
+}
+
+/// The supervisor's new texts: (receiver's phone number, trimmed message).
+fn texts(ctx: &EvalCtx) -> Vec<(String, String)> {
+    let me = ctx.user_id("phone");
+    added(ctx, "phone", "global_text_messages")
+        .into_iter()
+        .filter(|r| r.get("sender_id").as_i64() == me)
+        .map(|r| {
+            let to: String = ctx
+                .db
+                .query_row_cached(
+                    "SELECT phone_number FROM phone.users WHERE id = ?1",
+                    [r.get("receiver_id").as_i64().unwrap_or(0)],
+                    |x| x.get(0),
                 )
-            })
-            .collect()
-    };
-    let (t1, t2) = (want_texts.clone(), want_texts.clone());
-    let (old3, n_moved) = (old.clone(), moved.len());
-    parts.checks = vec![
-        Check::new(
+                .unwrap_or_default();
+            (
+                to,
+                r.get("message").as_str().unwrap_or("").trim().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The texts (each once, no other), the files moved, deleted and kept, last year's kept.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
             format!(
                 "{} texts, e.g. \"{}\" to {}",
-                want_texts.len(),
-                want_texts[0].1,
-                want_texts[0].0
+                v.want_texts.len(),
+                v.want_texts[0].1,
+                v.want_texts[0].0
             ),
-            move |ctx| {
+            |v, ctx| {
                 let got = texts(ctx);
-                match t1
+                match v
+                    .want_texts
                     .iter()
                     .find(|w| got.iter().filter(|g| *g == *w).count() != 1)
                 {
@@ -218,17 +289,21 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             },
         ),
-        Check::new("no other text", move |ctx| {
-            match texts(ctx).into_iter().find(|g| !t2.contains(g)) {
+        v.check("no other text", |v, ctx| {
+            match texts(ctx).into_iter().find(|g| !v.want_texts.contains(g)) {
                 Some(g) => Err(format!("text \"{}\" to {}", g.1, g.0)),
                 None => Ok(()),
             }
         }),
-        Check::new(
-            format!("{n_moved} files of yes guests are now in {dest}"),
-            move |ctx| {
+        v.check(
+            format!(
+                "{} files of yes guests are now in {}",
+                v.moved.len(),
+                v.dest
+            ),
+            |v, ctx| {
                 let files = end_files(ctx);
-                for (path, c) in &moved {
+                for (path, c) in &v.moved {
                     match files.get(path) {
                         None => return Err(format!("no file {path}")),
                         Some(x) if x != c => return Err(format!("{path} has other content")),
@@ -238,45 +313,46 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Ok(())
             },
         ),
-        Check::new(
-            "the yes and no files are gone from the folder",
-            move |ctx| {
+        v.check("the yes and no files are gone from the folder", |v, ctx| {
+            let files = end_files(ctx);
+            match v.gone.iter().find(|p| files.contains_key(*p)) {
+                Some(p) => Err(format!("{p} is still there")),
+                None => Ok(()),
+            }
+        }),
+        v.check(
+            format!("the {} maybe files are kept", v.kept.len()),
+            |v, ctx| {
                 let files = end_files(ctx);
-                match gone.iter().find(|p| files.contains_key(*p)) {
-                    Some(p) => Err(format!("{p} is still there")),
-                    None => Ok(()),
-                }
-            },
-        ),
-        Check::new(
-            format!("the {} maybe files are kept", kept.len()),
-            move |ctx| {
-                let files = end_files(ctx);
-                match kept.iter().find(|p| !files.contains_key(*p)) {
+                match v.kept.iter().find(|p| !files.contains_key(*p)) {
                     Some(p) => Err(format!("{p} is gone")),
                     None => Ok(()),
                 }
             },
         ),
-        Check::new(format!("{old} is kept"), move |ctx| {
-            if end_files(ctx).contains_key(&old3) {
+        v.check(format!("{} is kept", v.old), |v, ctx| {
+            if end_files(ctx).contains_key(&v.old) {
                 Ok(())
             } else {
-                Err(format!("{old3} is gone"))
+                Err(format!("{} is gone", v.old))
             }
         }),
-    ];
-    let pre = format!("{folder}/");
-    parts.allowed = allow::texts_sent();
-    parts.allowed.push(Allow::new(
-        format!("files and directories under {folder}"),
-        move |ctx, r| {
+    ]
+}
+
+/// Texts sent, and changes to the supervisor's files and directories under the party folder.
+fn allowed() -> Vec<Allow> {
+    let mut allowed = allow::texts_sent();
+    allowed.push(Allow::new(
+        format!("files and directories under {FOLDER}"),
+        |ctx, r| {
             (r.is("file_system", "files") || r.is("file_system", "directories"))
                 && r.get("user_id").as_i64() == ctx.user_id("file_system")
                 && r.get("tilde_path")
                     .as_str()
-                    .is_some_and(|p| p.starts_with(&pre))
+                    .and_then(|p| p.strip_prefix(FOLDER))
+                    .is_some_and(|rest| rest.starts_with('/'))
         },
     ));
-    parts
+    allowed
 }

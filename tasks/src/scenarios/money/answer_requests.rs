@@ -4,33 +4,81 @@
 //! declines the contacts' requests over the limit too.
 
 use super::{received_status, venmo_payment_checks};
-use crate::kit::allow;
+use crate::eval::EvalCtx;
 use crate::kit::changes::updates_only;
 use crate::kit::money::c2;
 use crate::kit::money::usd;
 use crate::kit::people::full;
 use crate::kit::people::{known, related, strangers};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals, allow};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend whose old request was approved.
+    old_from: Person,
+    /// Every pending request, in the order they are written.
+    asks: Vec<Ask>,
+    /// The requests to pay, to decline and to leave pending.
+    pay: Vec<Ask>,
+    deny: Vec<Ask>,
+    keep: Vec<Ask>,
+    /// The limit in whole dollars.
+    lim: i64,
+    instruction: String,
+    now: NaiveDateTime,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "phone", "venmo"];
+    parts.setup.push(v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        s.remove_pending_venmo_requests(sup, false)?;
+        s.set_venmo_balance(sup, 800.0)?;
+        let old =
+            s.add_venmo_request(&v.old_from, sup, 27.0, "Brunch", now - Duration::days(40))?;
+        s.close_venmo_request(old, true, now - Duration::days(39))?;
+        for x in &v.asks {
+            s.add_venmo_request(
+                &x.from,
+                sup,
+                usd(x.cents),
+                x.what,
+                now - Duration::days(x.days) - Duration::hours(x.days % 5),
+            )?;
+        }
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("answer_requests.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The supervisor, the requesters and the requests, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         related(pop, p, Relation::Friend).len() >= 3 && known(pop, p).len() >= 6
     });
     let mut friends = related(pop, &p, Relation::Friend);
     g.rng.shuffle(&mut friends);
-    let (a, b, c) = (friends[0].clone(), friends[1].clone(), friends[2].clone());
+    let (a, b, c) = (&friends[0], &friends[1], &friends[2]);
     let mut rest: Vec<Person> = known(pop, &p)
         .into_iter()
         .filter(|k| ![a.id, b.id, c.id].contains(&k.id))
         .collect();
     g.rng.shuffle(&mut rest);
-    let (d, e, f) = (rest[0].clone(), rest[1].clone(), rest[2].clone());
+    let (d, e, f) = (&rest[0], &rest[1], &rest[2]);
     let mut out = strangers(pop, &p);
     g.rng.shuffle(&mut out);
     let first_names: Vec<String> = known(pop, &p)
@@ -40,10 +88,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let s1 = out
         .iter()
         .find(|s| first_names.contains(&s.first_name))
-        .unwrap_or(&out[0])
-        .clone();
-    let others: Vec<Person> = out.iter().filter(|s| s.id != s1.id).cloned().collect();
-    let (s2, s3) = (others[0].clone(), others[1].clone());
+        .unwrap_or(&out[0]);
+    let others: Vec<&Person> = out.iter().filter(|s| s.id != s1.id).collect();
+    let (s2, s3) = (others[0], others[1]);
     let v = g.variant;
     let limit: i64 = if v == 2 { 3_000 } else { 4_000 };
     let ask = |from: &Person, cents: i64, what: &'static str, days: i64| Ask {
@@ -53,15 +100,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         days,
     };
     let asks = vec![
-        ask(&a, 1_850, "Pizza night", 2),
-        ask(&b, 3_200, "Concert ticket", 4),
-        ask(&s1, 4_500, "Rent", 5),
-        ask(&c, 6_400, "Cabin weekend", 6),
-        ask(&e, 975, "Coffee", 7),
-        ask(&d, 2_500, "Groceries", 8),
-        ask(&s3, 2_200, "Tickets", 10),
-        ask(&f, 12_000, "Flight share", 11),
-        ask(&s2, 1_299, "Refund", 12),
+        ask(a, 1_850, "Pizza night", 2),
+        ask(b, 3_200, "Concert ticket", 4),
+        ask(s1, 4_500, "Rent", 5),
+        ask(c, 6_400, "Cabin weekend", 6),
+        ask(e, 975, "Coffee", 7),
+        ask(d, 2_500, "Groceries", 8),
+        ask(s3, 2_200, "Tickets", 10),
+        ask(f, 12_000, "Flight share", 11),
+        ask(s2, 1_299, "Refund", 12),
     ];
     let contact_ids = [a.id, b.id, c.id, d.id, e.id, f.id];
     let (mut pay, mut deny, mut keep) = (Vec::new(), Vec::new(), Vec::new());
@@ -77,7 +124,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         }
     }
     let lim = limit / 100;
-    let instruction = match v {
+    Values {
+        variant: v,
+        old_from: a.clone(),
+        asks,
+        pay,
+        deny,
+        keep,
+        lim,
+        instruction: instruction(v, lim),
+        now: g.now,
+        supervisor: p,
+    }
+}
+
+/// The instruction for variant `v` with the limit `lim` in dollars.
+fn instruction(v: u8, lim: i64) -> String {
+    match v {
         1 => format!(
             "Go through the payment requests waiting for me on Venmo. Pay the ones from people in my phone contacts that are ${lim} or less, and decline every request from someone who isn't in my contacts. Leave the others for me."
         ),
@@ -87,28 +150,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Clean up my pending Venmo requests: pay the ones from people in my phone contacts that are ${lim} or less and decline all the others."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "venmo"];
-    let now = g.now;
-    let (sup, asks_s, a_old) = (p.clone(), asks.clone(), a.clone());
-    parts.setup.push(step(move |s| {
-        s.remove_pending_venmo_requests(&sup, false)?;
-        s.set_venmo_balance(&sup, 800.0)?;
-        let old = s.add_venmo_request(&a_old, &sup, 27.0, "Brunch", now - Duration::days(40))?;
-        s.close_venmo_request(old, true, now - Duration::days(39))?;
-        for x in &asks_s {
-            s.add_venmo_request(
-                &x.from,
-                &sup,
-                usd(x.cents),
-                x.what,
-                now - Duration::days(x.days) - Duration::hours(x.days % 5),
-            )?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("answer_requests.py"));
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
     let run = |requests: &str, is_known: &str, strangers: &str, handle: &str| {
@@ -116,10 +162,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("requests", script.cell(requests, &none))
             .code("is_known", script.cell(is_known, &none))
             .code("strangers", script.cell(strangers, &none))
-            .code("lim", lim);
+            .code("lim", v.lim);
         script.cell(handle, &vals)
     };
-    let (handle, flip) = if v == 3 {
+    let (handle, flip) = if v.variant == 3 {
         (
             "handle_declining_over",
             (
@@ -136,11 +182,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
         )
     };
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         login.clone(),
         run("all_requests", "in_contacts", "deny", handle),
     ];
-    parts.wrong = vec![
+    let wrong = vec![
         solution(
             "reads only the first page of requests",
             vec![
@@ -161,28 +207,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         ),
         solution(
             flip.0,
-            vec![
-                login.clone(),
-                run("all_requests", "in_contacts", "deny", flip.1),
-            ],
+            vec![login, run("all_requests", "in_contacts", "deny", flip.1)],
         ),
     ];
-    let paid: Vec<(String, String, i64)> = pay
+    (ground_truth, wrong)
+}
+
+/// The requests' end states and the payments.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![
+        v.check(format!("approved: {}", shown(&v.pay)), |v, ctx| {
+            statuses(&v.pay, "approved", ctx)
+        }),
+        v.check(format!("declined: {}", shown(&v.deny)), |v, ctx| {
+            statuses(&v.deny, "denied", ctx)
+        }),
+    ];
+    if !v.keep.is_empty() {
+        checks.push(
+            v.check(format!("left pending: {}", shown(&v.keep)), |v, ctx| {
+                statuses(&v.keep, "pending", ctx)
+            }),
+        );
+    }
+    let paid: Vec<(String, String, i64)> = v
+        .pay
         .iter()
         .map(|x| (full(&x.from), x.from.email.clone(), x.cents))
         .collect();
-    parts.checks = vec![
-        status_check("approved", "approved", pay.clone()),
-        status_check("declined", "denied", deny.clone()),
-    ];
-    if !keep.is_empty() {
-        parts
-            .checks
-            .push(status_check("left pending", "pending", keep.clone()));
-    }
-    parts.checks.extend(venmo_payment_checks(&paid));
-    parts.allowed = allow::venmo_money();
-    parts.allowed.push(Allow::new(
+    checks.extend(venmo_payment_checks(&paid));
+    checks
+}
+
+/// Venmo payments and the supervisor's answers to requests they received.
+fn allowed() -> Vec<Allow> {
+    let mut allowed = allow::venmo_money();
+    allowed.push(Allow::new(
         "the supervisor's answers to requests they received",
         |ctx, r| {
             r.is("venmo", "payment_requests")
@@ -190,7 +250,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 && updates_only(r, &["approved_at", "denied_at", "updated_at"])
         },
     ));
-    parts
+    allowed
 }
 
 /// A payment request a task starts from: who asks, cents, what for, days ago.
@@ -202,24 +262,25 @@ struct Ask {
     days: i64,
 }
 
-/// A check that each of `asks` ends with `status`.
-fn status_check(label: &str, status: &'static str, asks: Vec<Ask>) -> Check {
-    let shown = asks
-        .iter()
+/// The requests as a check's name lists them: "Name ($12.34), ...".
+fn shown(asks: &[Ask]) -> String {
+    asks.iter()
         .map(|a| format!("{} (${})", full(&a.from), c2(a.cents)))
         .collect::<Vec<_>>()
-        .join(", ");
-    Check::new(format!("{label}: {shown}"), move |ctx| {
-        for a in &asks {
-            let got = received_status(ctx, &a.from.email, a.cents);
-            if got != status {
-                return Err(format!(
-                    "{}'s request of ${} is {got}",
-                    full(&a.from),
-                    c2(a.cents)
-                ));
-            }
+        .join(", ")
+}
+
+/// Whether each of `asks` ends with `status`.
+fn statuses(asks: &[Ask], status: &str, ctx: &EvalCtx) -> Result<(), String> {
+    for a in asks {
+        let got = received_status(ctx, &a.from.email, a.cents);
+        if got != status {
+            return Err(format!(
+                "{}'s request of ${} is {got}",
+                full(&a.from),
+                c2(a.cents)
+            ));
         }
-        Ok(())
-    })
+    }
+    Ok(())
 }

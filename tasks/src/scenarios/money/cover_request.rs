@@ -4,6 +4,7 @@
 
 use super::{received_status, roommate};
 use crate::diff::RowChange;
+use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::updates_only;
 use crate::kit::changes::{added, allow_added};
@@ -13,13 +14,91 @@ use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::people::known;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::{PaymentCard, Person};
+use chrono::{Duration, NaiveDateTime};
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The roommate asking for the rent, and another contact with a pending request.
+    mate: Person,
+    other: Person,
+    /// The rent, the starting Venmo balance and the top-up needed, in cents.
+    rent: i64,
+    balance: i64,
+    top_up: i64,
+    /// The card named for the top-up, and the expired card's name (variant 2's first choice).
+    card: PaymentCard,
+    expired_name: &'static str,
+    instruction: String,
+    now: NaiveDateTime,
+}
+
+impl Values {
+    /// The last four digits of the top-up card.
+    fn last4(&self) -> String {
+        format!("{:04}", self.card.card_number.rem_euclid(10_000))
+    }
+
+    /// The Venmo balance after paying the rent, in cents.
+    fn end(&self) -> i64 {
+        self.balance + self.top_up - self.rent
+    }
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "phone", "venmo"];
+    parts.setup.push(v.step(|v, s| {
+        let sup = &v.supervisor;
+        s.remove_pending_venmo_requests(sup, false)?;
+        s.set_venmo_balance(sup, usd(v.balance))?;
+        s.execute(
+            "UPDATE admin.payment_cards SET balance = 9000.0 WHERE card_number = ?1",
+            [v.card.card_number],
+        )?;
+        if v.variant == 2 {
+            s.add_venmo_card(
+                sup,
+                v.expired_name,
+                5_555_000_000_000_000 + sup.id * 97,
+                2023,
+                3,
+                123,
+                9_000.0,
+            )?;
+        }
+        s.add_venmo_request(
+            &v.other,
+            sup,
+            45.0,
+            "Concert ticket",
+            v.now - Duration::days(3),
+        )?;
+        s.add_venmo_request(
+            &v.mate,
+            sup,
+            usd(v.rent),
+            "Rent - May",
+            v.now - Duration::days(1) - Duration::hours(3),
+        )?;
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("cover_request.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The roommate, the other contact, the amounts and the cards, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| {
         roommate(pop, p).is_some() && !p.payment_cards.is_empty() && known(pop, p).len() >= 2
@@ -52,49 +131,32 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             card.card_name
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "venmo"];
-    let now = g.now;
-    let (sup, mate, o2, card_s) = (p.clone(), r.clone(), other.clone(), card.clone());
-    let expired_s = expired_name.to_string();
-    parts.setup.push(step(move |s| {
-        s.remove_pending_venmo_requests(&sup, false)?;
-        s.set_venmo_balance(&sup, usd(balance))?;
-        s.execute(
-            "UPDATE admin.payment_cards SET balance = 9000.0 WHERE card_number = ?1",
-            [card_s.card_number],
-        )?;
-        if v == 2 {
-            s.add_venmo_card(
-                &sup,
-                &expired_s,
-                5_555_000_000_000_000 + sup.id * 97,
-                2023,
-                3,
-                123,
-                9_000.0,
-            )?;
-        }
-        s.add_venmo_request(&o2, &sup, 45.0, "Concert ticket", now - Duration::days(3))?;
-        s.add_venmo_request(
-            &mate,
-            &sup,
-            usd(rent),
-            "Rent - May",
-            now - Duration::days(1) - Duration::hours(3),
-        )?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("cover_request.py"));
-    let (pick, card_vals) = if v == 2 {
+    Values {
+        variant: v,
+        supervisor: p,
+        mate: r,
+        other,
+        rent,
+        balance,
+        top_up,
+        card,
+        expired_name,
+        instruction,
+        now: g.now,
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (pick, card_vals) = if v.variant == 2 {
         (
             "pick_valid_card",
             Vals::new()
-                .lit("card", expired_name)
-                .lit("fallback", &card.card_name),
+                .lit("card", v.expired_name)
+                .lit("fallback", &v.card.card_name),
         )
     } else {
-        ("pick_card", Vals::new().lit("card", &card.card_name))
+        ("pick_card", Vals::new().lit("card", &v.card.card_name))
     };
     let cells = |pick: &str, card_vals: &Vals, pay: &str| {
         vec![
@@ -104,14 +166,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             script.cell(pay, card_vals),
         ]
     };
-    parts.ground_truth = cells(pick, &card_vals, "pay_topping_up");
-    parts.wrong = vec![
+    let ground_truth = cells(pick, &card_vals, "pay_topping_up");
+    let mut wrong = vec![
         solution(
             "pays the rent straight from the card",
             cells(pick, &card_vals, "pay_by_card"),
         ),
         solution(
-            if v == 3 {
+            if v.variant == 3 {
                 "tops up the whole rent anyway"
             } else {
                 "tops up the whole rent instead of what is missing"
@@ -123,96 +185,109 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells(pick, &card_vals, "pay_every_request"),
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "tops up from the expired card",
             cells(
                 "pick_card",
-                &Vals::new().lit("card", expired_name),
+                &Vals::new().lit("card", v.expired_name),
                 "pay_topping_up",
             ),
         ));
     }
-    let mate_email = r.email.clone();
-    parts.checks = vec![Check::new(
-        format!("{}'s rent request of ${} is approved", full(&r), c2(rent)),
-        move |ctx| match received_status(ctx, &mate_email, rent).as_str() {
-            "approved" => Ok(()),
-            other => Err(format!("it is {other}")),
-        },
-    )];
-    let last4 = format!("{:04}", card.card_number.rem_euclid(10_000));
-    parts.checks.push(if top_up > 0 {
-        Check::new(
+    (ground_truth, wrong)
+}
+
+/// The rent approved, the top-up, the end balance and the other request left pending.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let top_up = if v.top_up > 0 {
+        v.check(
             format!(
-                "one top-up of exactly ${} from the card ending in {last4}",
-                c2(top_up)
+                "one top-up of exactly ${} from the card ending in {}",
+                c2(v.top_up),
+                v.last4()
             ),
-            move |ctx| {
-                let t: Vec<&RowChange> = added(ctx, "venmo", "bank_transfers");
-                match t.as_slice() {
-                    [one]
-                        if one.get("transfer_type").as_str() == Some("card_to_venmo")
-                            && one.get("payment_card_digits").as_str() == Some(last4.as_str())
-                            && same_amount(
-                                one.get("amount").as_f64().unwrap_or(0.0),
-                                usd(top_up),
-                            ) =>
-                    {
-                        Ok(())
-                    }
-                    [one] => Err(format!(
-                        "a {} of ${} with card {}",
-                        one.get("transfer_type"),
-                        one.get("amount"),
-                        one.get("payment_card_digits")
-                    )),
-                    xs => Err(format!("{} transfers", xs.len())),
-                }
-            },
+            top_up_check,
         )
     } else {
-        Check::new(
+        v.check(
             "no top-up (the balance already covered the rent)",
-            |ctx| match added(ctx, "venmo", "bank_transfers").len() {
+            |_, ctx| match added(ctx, "venmo", "bank_transfers").len() {
                 0 => Ok(()),
                 n => Err(format!("{n} transfers")),
             },
         )
-    });
-    let end = balance + top_up - rent;
-    parts.checks.push(Check::new(
-        format!(
-            "the rent came out of the Venmo balance, which ends at ${}",
-            c2(end)
+    };
+    vec![
+        v.check(
+            format!(
+                "{}'s rent request of ${} is approved",
+                full(&v.mate),
+                c2(v.rent)
+            ),
+            |v, ctx| match received_status(ctx, &v.mate.email, v.rent).as_str() {
+                "approved" => Ok(()),
+                other => Err(format!("it is {other}")),
+            },
         ),
-        move |ctx| {
-            let me = ctx.user_id("venmo").unwrap_or(0);
-            let got: f64 = ctx
-                .db
-                .query_row_cached(
-                    "SELECT venmo_balance FROM venmo.users WHERE id = ?1",
-                    [me],
-                    |r| r.get(0),
-                )
-                .unwrap_or(-1.0);
-            if same_amount(got, usd(end)) {
-                Ok(())
-            } else {
-                Err(format!("the balance is ${got}"))
-            }
-        },
-    ));
-    let other_email = other.email.clone();
-    parts.checks.push(Check::new(
-        format!("{}'s request for $45.00 is still pending", full(&other)),
-        move |ctx| match received_status(ctx, &other_email, 4_500).as_str() {
-            "pending" => Ok(()),
-            s => Err(format!("it is {s}")),
-        },
-    ));
-    parts.allowed = allow::venmo_money();
-    parts.allowed.extend([
+        top_up,
+        v.check(
+            format!(
+                "the rent came out of the Venmo balance, which ends at ${}",
+                c2(v.end())
+            ),
+            |v, ctx| {
+                let me = ctx.user_id("venmo").unwrap_or(0);
+                let got: f64 = ctx
+                    .db
+                    .query_row_cached(
+                        "SELECT venmo_balance FROM venmo.users WHERE id = ?1",
+                        [me],
+                        |r| r.get(0),
+                    )
+                    .unwrap_or(-1.0);
+                if same_amount(got, usd(v.end())) {
+                    Ok(())
+                } else {
+                    Err(format!("the balance is ${got}"))
+                }
+            },
+        ),
+        v.check(
+            format!("{}'s request for $45.00 is still pending", full(&v.other)),
+            |v, ctx| match received_status(ctx, &v.other.email, 4_500).as_str() {
+                "pending" => Ok(()),
+                s => Err(format!("it is {s}")),
+            },
+        ),
+    ]
+}
+
+/// Exactly one card-to-Venmo transfer of the missing amount from the named card.
+fn top_up_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let t: Vec<&RowChange> = added(ctx, "venmo", "bank_transfers");
+    match t.as_slice() {
+        [one]
+            if one.get("transfer_type").as_str() == Some("card_to_venmo")
+                && one.get("payment_card_digits").as_str() == Some(v.last4().as_str())
+                && same_amount(one.get("amount").as_f64().unwrap_or(0.0), usd(v.top_up)) =>
+        {
+            Ok(())
+        }
+        [one] => Err(format!(
+            "a {} of ${} with card {}",
+            one.get("transfer_type"),
+            one.get("amount"),
+            one.get("payment_card_digits")
+        )),
+        xs => Err(format!("{} transfers", xs.len())),
+    }
+}
+
+/// Venmo payments, the answer to the request, top-ups and what a top-up sends.
+fn allowed() -> Vec<Allow> {
+    let mut allowed = allow::venmo_money();
+    allowed.extend([
         Allow::new("the supervisor's answer to the request", |ctx, r| {
             r.is("venmo", "payment_requests")
                 && r.get("receiver_id").as_i64() == ctx.user_id("venmo")
@@ -236,5 +311,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ),
     ]);
-    parts
+    allowed
 }

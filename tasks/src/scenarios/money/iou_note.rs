@@ -4,6 +4,7 @@
 //! under a nickname; variant 3: the paid lines are removed from the note instead.
 
 use super::venmo_payment_checks;
+use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::db::uid;
 use crate::kit::money::c2;
@@ -13,23 +14,98 @@ use crate::kit::people::{distinct_friends, known};
 use crate::kit::python::solution;
 use crate::kit::text::same_text;
 use crate::kit::venmo::payments_sent;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, mix, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts, mix};
 use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+
+/// The IOUs note's first line.
+const HEADER: &str = "Money I owe";
+
+/// One line of the IOUs note.
+struct Line {
+    /// The friend owed and the name the note gives them.
+    person: Person,
+    name: String,
+    /// The amount in cents and what it was for.
+    cents: i64,
+    what: &'static str,
+    /// Whether the line is already marked paid.
+    paid: bool,
+}
+
+impl Line {
+    /// The line as the note spells it.
+    fn text(&self) -> String {
+        format!(
+            "- {}: ${} for {}{}",
+            self.name,
+            c2(self.cents),
+            self.what,
+            if self.paid { " (paid)" } else { "" }
+        )
+    }
+}
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The friend saved under a nickname in variant 2, and the nickname (if any).
+    c: Person,
+    nick: Option<String>,
+    /// The IOUs note's lines.
+    lines: Vec<Line>,
+    instruction: String,
+}
+
+impl Values {
+    /// The IOUs note's lines as they read at the start, header first.
+    fn original(&self) -> Vec<String> {
+        std::iter::once(HEADER.to_string())
+            .chain(self.lines.iter().map(Line::text))
+            .collect()
+    }
+
+    /// The names the note gives the friends not paid yet.
+    fn unpaid(&self) -> Vec<String> {
+        self.lines
+            .iter()
+            .filter(|l| !l.paid)
+            .map(|l| l.name.clone())
+            .collect()
+    }
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "simple_note", "phone", "venmo"];
+    parts.notes = Some(notes);
+    parts.setup.push(v.step(|v, s| {
+        s.set_venmo_balance(&v.supervisor, 600.0)?;
+        if let Some(nick) = &v.nick {
+            s.relabel_contact(&v.supervisor, &v.c, nick, &["friend"])?;
+        }
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("iou_note.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The friends, the nickname, the amounts and the supervisor's notes (the IOUs and "Owed to
+/// me" notes among fillers), drawn in the original order.
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let pop = g.population;
     let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 6);
     let mut fr = distinct_friends(pop, &p);
     g.rng.shuffle(&mut fr);
-    let (a, b, c, d, e) = (
-        fr[0].clone(),
-        fr[1].clone(),
-        fr[2].clone(),
-        fr[3].clone(),
-        fr[4].clone(),
-    );
+    let (a, b, c, d, e, f) = (&fr[0], &fr[1], &fr[2], &fr[3], &fr[4], &fr[5]);
     let v = g.variant;
     let nick = if v == 2 {
         let taken: Vec<String> = known(pop, &p)
@@ -44,48 +120,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         None
     };
     let c_name = nick.clone().unwrap_or_else(|| c.first_name.clone());
-    let f = fr[5].clone();
     let amounts: Vec<i64> = (0..5)
         .map(|_| cents_of(&mut g.rng, 1_000, 6_000, 25))
         .collect();
-    // (person, name in the note, cents, what for, paid already)
-    let lines: Vec<(Person, String, i64, &str, bool)> = vec![
-        (a.clone(), a.first_name.clone(), amounts[0], "brunch", false),
-        (
-            b.clone(),
-            b.first_name.clone(),
-            amounts[1],
-            "movie tickets",
-            true,
-        ),
-        (c.clone(), c_name, amounts[2], "concert tickets", false),
-        (
-            d.clone(),
-            d.first_name.clone(),
-            amounts[3],
-            "groceries",
-            false,
-        ),
-        (
-            f.clone(),
-            f.first_name.clone(),
-            amounts[4],
-            "parking",
-            false,
-        ),
-    ];
-    let line = |l: &(Person, String, i64, &str, bool)| {
-        format!(
-            "- {}: ${} for {}{}",
-            l.1,
-            c2(l.2),
-            l.3,
-            if l.4 { " (paid)" } else { "" }
-        )
+    let line = |person: &Person, name: String, i: usize, what, paid| Line {
+        person: person.clone(),
+        name,
+        cents: amounts[i],
+        what,
+        paid,
     };
-    let header = "Money I owe";
-    let content = std::iter::once(header.to_string())
-        .chain(lines.iter().map(line))
+    let lines = vec![
+        line(a, a.first_name.clone(), 0, "brunch", false),
+        line(b, b.first_name.clone(), 1, "movie tickets", true),
+        line(c, c_name, 2, "concert tickets", false),
+        line(d, d.first_name.clone(), 3, "groceries", false),
+        line(f, f.first_name.clone(), 4, "parking", false),
+    ];
+    let content = std::iter::once(HEADER.to_string())
+        .chain(lines.iter().map(Line::text))
         .collect::<Vec<_>>()
         .join("\n");
     let owed = format!(
@@ -97,24 +150,25 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => "Go through my \"IOUs\" note: pay on Venmo everyone listed there that I still owe (use what it was for as the Venmo note) and mark their lines as paid, like the line that's already marked.".to_string(),
         _ => "Settle my \"IOUs\" note: pay on Venmo everyone on it I still owe, with what it was for as the payment note, then remove every paid line from the note, keeping its first line.".to_string(),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "simple_note", "phone", "venmo"];
     let ours = vec![
         g.note("IOUs", &content, &["money"], true, 3),
         g.note("Owed to me", &owed, &["money"], false, 5),
     ];
     let filler = g.filler(&p, 6, &["money"], &["IOUs", "Owed to me"]);
-    parts.notes = Some(mix(&mut g.rng, filler, ours));
-    let (sup, c2p) = (p.clone(), c.clone());
-    let nick_s = nick.clone();
-    parts.setup.push(step(move |s| {
-        s.set_venmo_balance(&sup, 600.0)?;
-        if let Some(nick) = &nick_s {
-            s.relabel_contact(&sup, &c2p, nick, &["friend"])?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("iou_note.py"));
+    let notes = mix(&mut g.rng, filler, ours);
+    let values = Values {
+        variant: v,
+        c: c.clone(),
+        nick,
+        lines,
+        instruction,
+        supervisor: p,
+    };
+    (values, notes)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let (login, read) = (script.cell("logins", &none), script.cell("read", &none));
     let pay = |cond: &str, who: &str, edit: &str, lines: &str| {
@@ -124,17 +178,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("lines", script.cell(lines, &none));
         script.cell(edit, &vals)
     };
-    let edit = if v == 3 {
+    let edit = if v.variant == 3 {
         "pay_and_remove"
     } else {
         "pay_and_mark"
     };
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         login.clone(),
         read.clone(),
         pay("unpaid", "by_contact", edit, "all_lines"),
     ];
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "pays every line, the one already paid too",
             vec![
@@ -161,90 +215,96 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ],
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "looks the nickname up among Venmo users",
             vec![
-                login.clone(),
-                read.clone(),
+                login,
+                read,
                 pay("unpaid", "by_venmo_search", edit, "all_lines"),
             ],
         ));
     }
-    let to_pay: Vec<(String, String, i64)> = lines
+    (ground_truth, wrong)
+}
+
+/// The payments, their notes and the IOUs note's end state.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let to_pay: Vec<(String, String, i64)> = v
+        .lines
         .iter()
-        .filter(|l| !l.4)
-        .map(|l| (full(&l.0), l.0.email.clone(), l.2))
+        .filter(|l| !l.paid)
+        .map(|l| (full(&l.person), l.person.email.clone(), l.cents))
         .collect();
-    parts.checks = venmo_payment_checks(&to_pay);
-    let whats: Vec<(String, String)> = lines
-        .iter()
-        .filter(|l| !l.4)
-        .map(|l| (l.0.email.clone(), l.3.to_string()))
-        .collect();
-    parts.checks.push(Check::new(
+    let mut checks = venmo_payment_checks(&to_pay);
+    checks.push(v.check(
         "each payment's note is what it was for (brunch, concert tickets, groceries, parking)",
-        move |ctx| {
+        |v, ctx| {
             let sent = payments_sent(ctx);
-            for (email, what) in &whats {
-                let id = uid(ctx, "venmo", email);
+            for l in v.lines.iter().filter(|l| !l.paid) {
+                let id = uid(ctx, "venmo", &l.person.email);
                 if !sent
                     .iter()
-                    .any(|s| Some(s.0) == id && same_text(&s.2, what))
+                    .any(|s| Some(s.0) == id && same_text(&s.2, l.what))
                 {
-                    return Err(format!("no payment noted \"{what}\""));
+                    return Err(format!("no payment noted \"{}\"", l.what));
                 }
             }
             Ok(())
         },
     ));
-    let original: Vec<String> = std::iter::once(header.to_string())
-        .chain(lines.iter().map(line))
-        .collect();
-    let unpaid: Vec<String> = lines.iter().filter(|l| !l.4).map(|l| l.1.clone()).collect();
-    let check_name = if v == 3 {
-        format!("the IOUs note is only its first line, \"{header}\"")
+    let check_name = if v.variant == 3 {
+        format!("the IOUs note is only its first line, \"{HEADER}\"")
     } else {
         format!(
             "the IOUs note marks {} as paid and keeps every other line",
-            unpaid.join(", ")
+            v.unpaid().join(", ")
         )
     };
-    parts.checks.push(Check::new(check_name, move |ctx| {
-        let Some((_, content, _, _)) = crate::kit::notes::end_notes(ctx)
-            .into_iter()
-            .find(|n| n.0 == "IOUs")
-        else {
-            return Err("no IOUs note".into());
+    checks.push(v.check(check_name, note_check));
+    checks
+}
+
+/// The IOUs note holds only its header (variant 3) or marks the unpaid lines paid.
+fn note_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let Some((_, content, _, _)) = crate::kit::notes::end_notes(ctx)
+        .into_iter()
+        .find(|n| n.0 == "IOUs")
+    else {
+        return Err("no IOUs note".into());
+    };
+    let got = crate::kit::notes::lines(&content);
+    if v.variant == 3 {
+        return if got == [HEADER.to_string()] {
+            Ok(())
+        } else {
+            Err(format!("the note reads {got:?}"))
         };
-        let got = crate::kit::notes::lines(&content);
-        if v == 3 {
-            return if got == [header.to_string()] {
-                Ok(())
-            } else {
-                Err(format!("the note reads {got:?}"))
-            };
+    }
+    let (original, unpaid) = (v.original(), v.unpaid());
+    if got.len() != original.len() {
+        return Err(format!("{} lines instead of {}", got.len(), original.len()));
+    }
+    for (g, o) in got.iter().zip(&original) {
+        let was_unpaid = unpaid.iter().any(|n| o.starts_with(&format!("- {n}:")));
+        let ok = if was_unpaid {
+            g.starts_with(o.as_str()) && g.to_lowercase().contains("paid")
+        } else {
+            g == o
+        };
+        if !ok {
+            return Err(format!("\"{g}\" (was \"{o}\")"));
         }
-        if got.len() != original.len() {
-            return Err(format!("{} lines instead of {}", got.len(), original.len()));
-        }
-        for (g, o) in got.iter().zip(&original) {
-            let was_unpaid = unpaid.iter().any(|n| o.starts_with(&format!("- {n}:")));
-            let ok = if was_unpaid {
-                g.starts_with(o.as_str()) && g.to_lowercase().contains("paid")
-            } else {
-                g == o
-            };
-            if !ok {
-                return Err(format!("\"{g}\" (was \"{o}\")"));
-            }
-        }
-        Ok(())
-    }));
-    parts.allowed = allow::venmo_money();
-    parts.allowed.push(crate::kit::notes::allow_updates(
+    }
+    Ok(())
+}
+
+/// Venmo payments and the IOUs note's content.
+fn allowed() -> Vec<Allow> {
+    let mut allowed = allow::venmo_money();
+    allowed.push(crate::kit::notes::allow_updates(
         vec!["IOUs".to_string()],
         &["content"],
     ));
-    parts
+    allowed
 }

@@ -12,15 +12,74 @@ use crate::kit::money::usd;
 use crate::kit::people::full;
 use crate::kit::people::known;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 use serde_json::Value;
 use sim::sql::Cached;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The requests the supervisor sent, newest first.
+    list: Vec<Sent>,
+    /// Pending requests older than `min_days` days get a reminder; older than `drop_days`
+    /// (variant 3) are withdrawn instead.
+    min_days: i64,
+    drop_days: Option<i64>,
+    instruction: String,
+    now: NaiveDateTime,
+}
+
+impl Values {
+    /// The pending requests.
+    fn pending(&self) -> impl Iterator<Item = &Sent> {
+        self.list.iter().filter(|x| x.closed.is_none())
+    }
+
+    /// The pending requests to remind.
+    fn remind(&self) -> Vec<&Sent> {
+        self.pending()
+            .filter(|x| x.days > self.min_days && self.drop_days.is_none_or(|d| x.days <= d))
+            .collect()
+    }
+
+    /// The pending requests to withdraw.
+    fn drop(&self) -> Vec<&Sent> {
+        self.pending()
+            .filter(|x| self.drop_days.is_some_and(|d| x.days > d))
+            .collect()
+    }
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "venmo"];
+    parts.setup.push(v.step(|v, s| {
+        let sup = &v.supervisor;
+        s.remove_pending_venmo_requests(sup, true)?;
+        for x in &v.list {
+            let t = v.now - Duration::days(x.days) - Duration::hours(2 + x.days % 7);
+            let id = s.add_venmo_request(sup, &x.to, usd(x.cents), x.what, t)?;
+            if let Some(ok) = x.closed {
+                s.close_venmo_request(id, ok, t + Duration::days(1))?;
+            }
+        }
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("remind_requests.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The contacts and the requests, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| known(pop, p).len() >= 6);
     let mut k = known(pop, &p);
@@ -52,38 +111,24 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => (21, None),
         _ => (14, Some(60)),
     };
-    let pending: Vec<&Sent> = list.iter().filter(|x| x.closed.is_none()).collect();
-    let remind: Vec<Sent> = pending
-        .iter()
-        .filter(|x| x.days > min_days && drop_days.is_none_or(|d| x.days <= d))
-        .map(|x| (*x).clone())
-        .collect();
-    let drop: Vec<Sent> = pending
-        .iter()
-        .filter(|x| drop_days.is_some_and(|d| x.days > d))
-        .map(|x| (*x).clone())
-        .collect();
     let instruction = match v {
         1 => "Some people still haven't paid my Venmo requests. Send a reminder for every request of mine that has been pending for more than two weeks.".to_string(),
         2 => "Nudge people on Venmo: remind everyone whose payment request from me has gone unpaid for more than three weeks.".to_string(),
         _ => "Go through the Venmo requests I sent that are still unpaid: withdraw any older than two months, and send a reminder for the others that are more than two weeks old.".to_string(),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "venmo"];
-    let now = g.now;
-    let (sup, list_s) = (p.clone(), list.clone());
-    parts.setup.push(step(move |s| {
-        s.remove_pending_venmo_requests(&sup, true)?;
-        for x in &list_s {
-            let t = now - Duration::days(x.days) - Duration::hours(2 + x.days % 7);
-            let id = s.add_venmo_request(&sup, &x.to, usd(x.cents), x.what, t)?;
-            if let Some(ok) = x.closed {
-                s.close_venmo_request(id, ok, t + Duration::days(1))?;
-            }
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("remind_requests.py"));
+    Values {
+        variant: v,
+        supervisor: p,
+        list,
+        min_days,
+        drop_days,
+        instruction,
+        now: g.now,
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
     let act = |requests: &str, days: i64, drop: Option<i64>| {
@@ -95,8 +140,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             None => script.cell("remind", &vals),
         }
     };
-    parts.ground_truth = vec![login.clone(), act("all_requests", min_days, drop_days)];
-    parts.wrong = vec![
+    let (min_days, drop_days) = (v.min_days, v.drop_days);
+    let ground_truth = vec![login.clone(), act("all_requests", min_days, drop_days)];
+    let mut wrong = vec![
         solution(
             "reads only the first page of requests",
             vec![login.clone(), act("first_page", min_days, drop_days)],
@@ -110,42 +156,53 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             vec![login.clone(), act("all_requests", 7, drop_days)],
         ),
     ];
-    if v == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "reminds the oldest requests instead of withdrawing them",
-            vec![login.clone(), act("all_requests", min_days, None)],
+            vec![login, act("all_requests", min_days, None)],
         ));
     }
-    let shown = |xs: &[Sent]| {
-        xs.iter()
-            .map(|x| format!("{} (${}, {} days)", full(&x.to), c2(x.cents), x.days))
-            .collect::<Vec<_>>()
-            .join(", ")
+    (ground_truth, wrong)
+}
+
+/// The requests as a check's name lists them.
+fn shown(xs: &[&Sent]) -> String {
+    xs.iter()
+        .map(|x| format!("{} (${}, {} days)", full(&x.to), c2(x.cents), x.days))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One reminder for each due request, none for others, and the right ones withdrawn.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let drop = v.drop();
+    let name = if drop.is_empty() {
+        "no request withdrawn".to_string()
+    } else {
+        format!("withdrawn: {}; no other request", shown(&drop))
     };
-    let want = remind.clone();
-    parts.checks = vec![Check::new(
-        format!("one reminder each: {}", shown(&remind)),
-        move |ctx| {
-            let got = reminded(ctx);
-            for x in &want {
-                let id = sent_request(ctx, &x.to.email, x.cents);
-                let n = got.iter().filter(|g| Some(**g) == id).count();
-                if n != 1 {
-                    return Err(format!(
-                        "{n} reminders to {} for ${}",
-                        full(&x.to),
-                        c2(x.cents)
-                    ));
+    vec![
+        v.check(
+            format!("one reminder each: {}", shown(&v.remind())),
+            |v, ctx| {
+                let got = reminded(ctx);
+                for x in v.remind() {
+                    let id = sent_request(ctx, &x.to.email, x.cents);
+                    let n = got.iter().filter(|g| Some(**g) == id).count();
+                    if n != 1 {
+                        return Err(format!(
+                            "{n} reminders to {} for ${}",
+                            full(&x.to),
+                            c2(x.cents)
+                        ));
+                    }
                 }
-            }
-            Ok(())
-        },
-    )];
-    let want = remind.clone();
-    parts.checks.push(Check::new(
-        "no reminder about any other request",
-        move |ctx| {
-            let ids: Vec<Option<i64>> = want
+                Ok(())
+            },
+        ),
+        v.check("no reminder about any other request", |v, ctx| {
+            let ids: Vec<Option<i64>> = v
+                .remind()
                 .iter()
                 .map(|x| sent_request(ctx, &x.to.email, x.cents))
                 .collect();
@@ -153,44 +210,46 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 Some(id) => Err(format!("a reminder about request {id}")),
                 None => Ok(()),
             }
-        },
-    ));
-    let gone = drop.clone();
-    let name = if drop.is_empty() {
-        "no request withdrawn".to_string()
-    } else {
-        format!("withdrawn: {}; no other request", shown(&drop))
-    };
-    parts.checks.push(Check::new(name, move |ctx| {
-        let removed: Vec<(Option<i64>, f64)> = ctx
-            .diff
-            .of_kind("venmo", "payment_requests", ChangeKind::Removed)
-            .map(|r| {
-                (
-                    r.get("receiver_id").as_i64(),
-                    r.get("amount").as_f64().unwrap_or(0.0),
-                )
-            })
-            .collect();
-        for x in &gone {
-            let to = uid(ctx, "venmo", &x.to.email);
-            if !removed
-                .iter()
-                .any(|r| r.0 == to && same_amount(r.1, usd(x.cents)))
-            {
-                return Err(format!(
-                    "the request to {} for ${} is still there",
-                    full(&x.to),
-                    c2(x.cents)
-                ));
-            }
+        }),
+        v.check(name, withdrawn_check),
+    ]
+}
+
+/// Exactly the requests due to be dropped are withdrawn.
+fn withdrawn_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let gone = v.drop();
+    let removed: Vec<(Option<i64>, f64)> = ctx
+        .diff
+        .of_kind("venmo", "payment_requests", ChangeKind::Removed)
+        .map(|r| {
+            (
+                r.get("receiver_id").as_i64(),
+                r.get("amount").as_f64().unwrap_or(0.0),
+            )
+        })
+        .collect();
+    for x in &gone {
+        let to = uid(ctx, "venmo", &x.to.email);
+        if !removed
+            .iter()
+            .any(|r| r.0 == to && same_amount(r.1, usd(x.cents)))
+        {
+            return Err(format!(
+                "the request to {} for ${} is still there",
+                full(&x.to),
+                c2(x.cents)
+            ));
         }
-        if removed.len() != gone.len() {
-            return Err(format!("{} requests withdrawn", removed.len()));
-        }
-        Ok(())
-    }));
-    parts.allowed = vec![
+    }
+    if removed.len() != gone.len() {
+        return Err(format!("{} requests withdrawn", removed.len()));
+    }
+    Ok(())
+}
+
+/// Reminders and the supervisor's withdrawn requests.
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added("reminders", "venmo", "notifications", |_, r| {
             r.get("type").as_str() == Some("payment_request_reminded")
         }),
@@ -199,13 +258,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 && r.kind() == ChangeKind::Removed
                 && r.get("sender_id").as_i64() == ctx.user_id("venmo")
         }),
-    ];
-    parts
+    ]
 }
 
 /// A payment request the supervisor sent: to whom, cents, what for, days ago, and its state
 /// (`None` pending, `Some(true)` approved, `Some(false)` denied).
-#[derive(Clone)]
 struct Sent {
     to: Person,
     cents: i64,

@@ -7,13 +7,75 @@ use crate::kit::money::{cents_of, usd};
 use crate::kit::people::related;
 use crate::kit::python::solution;
 use crate::kit::time::on;
-use crate::kit::{Script, Vals};
-use crate::model::Answer;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Answer, Solution};
+use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Population, Relation};
 use chrono::NaiveDateTime;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    /// The spouse and the label the supervisor's phone gives them.
+    spouse: Person,
+    label: &'static str,
+    /// The friend the flowers payment goes to.
+    other: Person,
+    /// The month asked about, its last day, and whether the supervisor sent the money asked about.
+    month: u32,
+    last: u32,
+    sent: bool,
+    /// The payments between the supervisor and the spouse.
+    rows: Vec<Row>,
+    /// The flowers payment to the friend: cents and description.
+    gift: (i64, String),
+    /// The answer, in cents.
+    answer: i64,
+    instruction: String,
+}
+
+/// A Venmo payment between the supervisor and the spouse.
+struct Row {
+    /// Whether the supervisor sent it.
+    mine: bool,
+    cents: i64,
+    what: &'static str,
+    at: NaiveDateTime,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "phone", "venmo"];
+    parts.answer = Some(Answer::Number(usd(v.answer)));
+    parts.setup.push(v.step(|v, s| {
+        let (sup, q) = (&v.supervisor, &v.spouse);
+        s.remove_venmo_transactions_between(
+            sup,
+            q,
+            on(2023, 2, 15, 0, 0),
+            on(2023, 5, 17, 23, 59),
+        )?;
+        for r in &v.rows {
+            let (from, to) = if r.mine { (sup, q) } else { (q, sup) };
+            s.add_venmo_payment(from, to, usd(r.cents), r.what, r.at)?;
+        }
+        s.add_venmo_payment(
+            sup,
+            &v.other,
+            usd(v.gift.0),
+            &v.gift.1,
+            on(2023, v.month, 12, 10, 0),
+        )?;
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("spouse_total.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts
+}
+
+/// The supervisor, the spouse and the payments, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     // Variant 2 asks a husband about his wife, the others a wife about her husband.
     let wife = g.variant == 2;
@@ -30,6 +92,36 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => (3, false),
     };
     let last = if month == 4 { 30 } else { 31 };
+    let (rows, answer) = payments(g, month, last, sent);
+    let gift = (
+        cents_of(&mut g.rng, 3_000, 8_000, 1),
+        format!("Flowers for {}", q.first_name),
+    );
+    let instruction = match v {
+        1 => format!(
+            "How much money did I send my {label} on Venmo in March? Just give me the total."
+        ),
+        2 => format!("What's the total I paid my {label} through Venmo in April?"),
+        _ => format!("How much did my {label} send me on Venmo in March, in total?"),
+    };
+    Values {
+        supervisor: p,
+        spouse: q,
+        label,
+        other,
+        month,
+        last,
+        sent,
+        rows,
+        gift,
+        answer,
+        instruction,
+    }
+}
+
+/// The payments with the spouse (those asked about, the other way, just outside the month)
+/// and the total asked about, in cents.
+fn payments(g: &mut Gen, month: u32, last: u32, sent: bool) -> (Vec<Row>, i64) {
     const WHAT: &[&str] = &[
         "Groceries",
         "Dinner",
@@ -40,8 +132,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         "Dog food",
         "Gas",
     ];
-    // (from supervisor?, cents, description, time)
-    let mut rows: Vec<(bool, i64, String, NaiveDateTime)> = Vec::new();
+    let mut rows = Vec::new();
     let mut answer = 0;
     for (i, (day, h)) in [
         (1, 7),
@@ -57,74 +148,42 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     {
         let cents = cents_of(&mut g.rng, 1_500, 12_000, 1);
         answer += cents;
-        rows.push((
-            sent,
+        rows.push(Row {
+            mine: sent,
             cents,
-            WHAT[i % WHAT.len()].to_string(),
-            on(2023, month, day, h, 40),
-        ));
+            what: WHAT[i % WHAT.len()],
+            at: on(2023, month, day, h, 40),
+        });
     }
     for (i, day) in [6, 17, 28].into_iter().enumerate() {
         let cents = cents_of(&mut g.rng, 1_500, 9_000, 1);
-        rows.push((
-            !sent,
+        rows.push(Row {
+            mine: !sent,
             cents,
-            WHAT[(i + 3) % WHAT.len()].to_string(),
-            on(2023, month, day, 19, 5),
-        ));
+            what: WHAT[(i + 3) % WHAT.len()],
+            at: on(2023, month, day, 19, 5),
+        });
     }
     let prev_last = if month == 4 { 31 } else { 28 };
-    rows.push((
-        sent,
-        cents_of(&mut g.rng, 2_000, 9_000, 1),
-        "Groceries".into(),
-        on(2023, month - 1, prev_last, 21, 30),
-    ));
-    rows.push((
-        sent,
-        cents_of(&mut g.rng, 2_000, 9_000, 1),
-        "Utilities".into(),
-        on(2023, month + 1, 1, 8, 15),
-    ));
-    let gift = (
-        cents_of(&mut g.rng, 3_000, 8_000, 1),
-        format!("Flowers for {}", q.first_name),
-    );
-    let instruction = match v {
-        1 => format!(
-            "How much money did I send my {label} on Venmo in March? Just give me the total."
-        ),
-        2 => format!("What's the total I paid my {label} through Venmo in April?"),
-        _ => format!("How much did my {label} send me on Venmo in March, in total?"),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "phone", "venmo"];
-    parts.answer = Some(Answer::Number(usd(answer)));
-    let (sup, q2, o2) = (p.clone(), q.clone(), other.clone());
-    let gift_s = gift.clone();
-    parts.setup.push(step(move |s| {
-        s.remove_venmo_transactions_between(
-            &sup,
-            &q2,
-            on(2023, 2, 15, 0, 0),
-            on(2023, 5, 17, 23, 59),
-        )?;
-        for (mine, cents, what, t) in &rows {
-            let (from, to) = if *mine { (&sup, &q2) } else { (&q2, &sup) };
-            s.add_venmo_payment(from, to, usd(*cents), what, *t)?;
-        }
-        s.add_venmo_payment(
-            &sup,
-            &o2,
-            usd(gift_s.0),
-            &gift_s.1,
-            on(2023, month, 12, 10, 0),
-        )?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("spouse_total.py"));
+    rows.push(Row {
+        mine: sent,
+        cents: cents_of(&mut g.rng, 2_000, 9_000, 1),
+        what: "Groceries",
+        at: on(2023, month - 1, prev_last, 21, 30),
+    });
+    rows.push(Row {
+        mine: sent,
+        cents: cents_of(&mut g.rng, 2_000, 9_000, 1),
+        what: "Utilities",
+        at: on(2023, month + 1, 1, 8, 15),
+    });
+    (rows, answer)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let login = script.cell("logins", &Vals::new());
-    let who = script.cell("who", &Vals::new().lit("label", label));
+    let who = script.cell("who", &Vals::new().lit("label", v.label));
     let sum = |cell: &str, min: &str, max: &str, direction: &str| {
         let vals = Vals::new()
             .code("min", min)
@@ -132,51 +191,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .code("direction", direction);
         script.cell(cell, &vals)
     };
+    let (month, last) = (v.month, v.last);
     let (min, max) = (
         format!("2023-{month:02}-01"),
         format!("2023-{month:02}-{last}"),
     );
-    let (dir, other_dir) = if sent {
+    let (dir, other_dir) = if v.sent {
         ("sent", "received")
     } else {
         ("received", "sent")
     };
-    parts.ground_truth = vec![login.clone(), who.clone(), sum("sum", &min, &max, dir)];
-    parts.wrong = vec![
+    let run = |sum: String| vec![login.clone(), who.clone(), sum];
+    let ground_truth = run(sum("sum", &min, &max, dir));
+    let wrong = vec![
         solution(
             "counts the money that went both ways",
-            vec![
-                login.clone(),
-                who.clone(),
-                sum("sum_both_ways", &min, &max, dir),
-            ],
+            run(sum("sum_both_ways", &min, &max, dir)),
         ),
         solution(
             "reads only the first page of payments",
-            vec![
-                login.clone(),
-                who.clone(),
-                sum("sum_first_page", &min, &max, dir),
-            ],
+            run(sum("sum_first_page", &min, &max, dir)),
         ),
         solution(
             "counts the whole year so far",
-            vec![
-                login.clone(),
-                who.clone(),
-                sum("sum", "2023-01-01", "2023-12-31", dir),
-            ],
+            run(sum("sum", "2023-01-01", "2023-12-31", dir)),
         ),
         solution(
             "counts the other direction",
-            vec![
-                login.clone(),
-                who.clone(),
-                sum("sum", &min, &max, other_dir),
-            ],
+            run(sum("sum", &min, &max, other_dir)),
         ),
     ];
-    parts
+    (ground_truth, wrong)
 }
 
 /// `p`'s spouse and the label `p`'s phone gives them (`wife` or `husband`).

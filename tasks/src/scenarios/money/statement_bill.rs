@@ -16,29 +16,83 @@ use crate::kit::people::full;
 use crate::kit::python::solution;
 use crate::kit::splitwise::{expense_shares, group_named};
 use crate::kit::text::same_text;
-use crate::kit::{Script, Vals};
-use crate::model::Check;
-use crate::scenarios::{Gen, Parts, step};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::Person;
 use sim::sql::Cached;
 
+/// The water company on the statements.
+const COMPANY: &str = "Clearwater Water Co";
+
+/// One expense the supervisor should add.
+struct Bill {
+    desc: &'static str,
+    /// The bill, the supervisor's share and the roommate's share, in cents.
+    total: i64,
+    mine: i64,
+    theirs: i64,
+}
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    mate: Person,
+    /// The water bills of April, March and February, in cents.
+    april: i64,
+    march: i64,
+    feb: i64,
+    /// The expenses to add.
+    want: Vec<Bill>,
+    instruction: String,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "file_system", "splitwise", "phone"];
+    parts.setup.push(v.step(|v, s| {
+        let sup = &v.supervisor;
+        s.add_statement_line(sup, "2023_04", "2023-04-12", COMPANY, usd(v.april))?;
+        if v.variant == 2 {
+            s.add_statement_line(sup, "2023_03", "2023-03-13", COMPANY, usd(v.march))?;
+        } else {
+            s.add_statement_line(sup, "2023_02", "2023-02-10", COMPANY, usd(v.feb))?;
+        }
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("statement_bill.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = allowed();
+    parts
+}
+
+/// The roommate and the bills, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| roommate(pop, p).is_some());
     let r = roommate(pop, &p).unwrap_or_else(|| p.clone());
     let v = g.variant;
-    let company = "Clearwater Water Co";
+    let company = COMPANY;
     let april = cents_of(&mut g.rng, 4_500, 9_000, if v == 3 { 3 } else { 2 });
     let march = cents_of(&mut g.rng, 4_500, 9_000, 2);
     let feb = cents_of(&mut g.rng, 4_500, 9_000, 2);
-    // (description, cents, supervisor's share, roommate's share)
-    let want: Vec<(String, i64, i64, i64)> = match v {
-        1 => vec![("Water bill April 2023".into(), april, april / 2, april / 2)],
+    let bill = |desc, total, mine, theirs| Bill {
+        desc,
+        total,
+        mine,
+        theirs,
+    };
+    let want = match v {
+        1 => vec![bill("Water bill April 2023", april, april / 2, april / 2)],
         2 => vec![
-            ("Water bill March 2023".into(), march, march / 2, march / 2),
-            ("Water bill April 2023".into(), april, april / 2, april / 2),
+            bill("Water bill March 2023", march, march / 2, march / 2),
+            bill("Water bill April 2023", april, april / 2, april / 2),
         ],
-        _ => vec![(
-            "Water bill April 2023".into(),
+        _ => vec![bill(
+            "Water bill April 2023",
             april,
             april / 3,
             april - april / 3,
@@ -58,19 +112,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             r.first_name
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "file_system", "splitwise", "phone"];
-    let sup = p.clone();
-    parts.setup.push(step(move |s| {
-        s.add_statement_line(&sup, "2023_04", "2023-04-12", company, usd(april))?;
-        if v == 2 {
-            s.add_statement_line(&sup, "2023_03", "2023-03-13", company, usd(march))?;
-        } else {
-            s.add_statement_line(&sup, "2023_02", "2023-02-10", company, usd(feb))?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("statement_bill.py"));
+    Values {
+        variant: v,
+        supervisor: p,
+        mate: r,
+        april,
+        march,
+        feb,
+        want,
+        instruction,
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let record = |desc: &str, month: &str, split: &str, in_group: bool| {
         let cell = match (split, in_group) {
@@ -82,7 +137,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         };
         script.cell(cell, &Vals::new().lit("desc", desc).code("month", month))
     };
-    let split = if v == 3 { "thirds" } else { "equal" };
+    let split = if v.variant == 3 { "thirds" } else { "equal" };
     let cells = |month_a: &str, split: &str, in_group: bool, both: bool| {
         let mut c = vec![script.cell("logins", &none), script.cell("read", &none)];
         if both {
@@ -92,9 +147,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         c.push(script.cell("text", &none));
         c
     };
-    let both = v == 2;
-    parts.ground_truth = cells("04", split, true, both);
-    parts.wrong = vec![
+    let both = v.variant == 2;
+    let ground_truth = cells("04", split, true, both);
+    let mut wrong = vec![
         solution(
             "records it outside the group",
             cells("04", split, false, both),
@@ -104,31 +159,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells("04", "mate", true, both),
         ),
     ];
-    if v == 2 {
-        parts.wrong.push(solution(
+    if v.variant == 2 {
+        wrong.push(solution(
             "records only April's bill",
             cells("04", split, true, false),
         ));
     } else {
-        parts.wrong.push(solution(
+        wrong.push(solution(
             "takes the February water bill",
             cells("02", split, true, false),
         ));
     }
-    if v == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "splits it equally",
             cells("04", "equal", true, false),
         ));
     }
-    let n = want.len();
-    let owed_cents: i64 = want.iter().map(|w| w.3).sum();
-    parts.checks = vec![Check::new(
-        format!("{n} new Splitwise expense(s), all in the Roommates group"),
-        move |ctx| {
+    (ground_truth, wrong)
+}
+
+/// The expenses, their amounts and shares, and the text to the roommate.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let mut checks = vec![v.check(
+        format!(
+            "{} new Splitwise expense(s), all in the Roommates group",
+            v.want.len()
+        ),
+        |v, ctx| {
             let gid = group_named(ctx, "Roommates");
             let xs = added(ctx, "splitwise", "expenses");
-            if xs.len() != n {
+            if xs.len() != v.want.len() {
                 return Err(format!("{} expenses added", xs.len()));
             }
             match xs.iter().find(|r| r.get("group_id").as_i64() != gid) {
@@ -137,22 +198,43 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
         },
     )];
-    for (desc, total, mine, theirs) in want {
-        let find = {
-            let desc = desc.clone();
-            move |ctx: &EvalCtx| -> Result<RowChange, String> {
-                added(ctx, "splitwise", "expenses")
-                    .into_iter()
-                    .find(|r| same_text(r.get("description").as_str().unwrap_or(""), &desc))
-                    .cloned()
-                    .ok_or_else(|| format!("no expense \"{desc}\""))
-            }
-        };
-        let f1 = find.clone();
-        parts.checks.push(Check::new(
+    for bill in &v.want {
+        checks.extend(bill_checks(bill, &v.mate));
+    }
+    checks.push(v.check(
+        format!(
+            "a text to {} with what they owe, ${}",
+            full(&v.mate),
+            c2(owed(v))
+        ),
+        text_check,
+    ));
+    checks
+}
+
+/// What the roommate owes over all the expenses, in cents.
+fn owed(v: &Values) -> i64 {
+    v.want.iter().map(|w| w.theirs).sum()
+}
+
+/// The new expense described as `desc`.
+fn find(ctx: &EvalCtx, desc: &str) -> Result<RowChange, String> {
+    added(ctx, "splitwise", "expenses")
+        .into_iter()
+        .find(|r| same_text(r.get("description").as_str().unwrap_or(""), desc))
+        .cloned()
+        .ok_or_else(|| format!("no expense \"{desc}\""))
+}
+
+/// The expense's amount and payer, and its two shares.
+fn bill_checks(bill: &Bill, mate: &Person) -> Vec<Check> {
+    let (desc, total, mine, theirs) = (bill.desc, bill.total, bill.mine, bill.theirs);
+    let email = mate.email.clone();
+    vec![
+        Check::new(
             format!("\"{desc}\": ${} paid by the supervisor", c2(total)),
             move |ctx| {
-                let e = f1(ctx)?;
+                let e = find(ctx, desc)?;
                 if !same_amount(e.get("amount").as_f64().unwrap_or(0.0), usd(total)) {
                     return Err(format!("amount {}", e.get("amount")));
                 }
@@ -161,19 +243,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
                 Ok(())
             },
-        ));
-        let mate = r.email.clone();
-        parts.checks.push(Check::new(
+        ),
+        Check::new(
             format!(
                 "\"{desc}\" shares: the supervisor ${}, {} ${}",
                 c2(mine),
-                full(&r),
+                full(mate),
                 c2(theirs)
             ),
             move |ctx| {
-                let e = find(ctx)?;
+                let e = find(ctx, desc)?;
                 let me = ctx.user_id("splitwise").unwrap_or(0);
-                let them = uid(ctx, "splitwise", &mate).unwrap_or(0);
+                let them = uid(ctx, "splitwise", &email).unwrap_or(0);
                 let got = expense_shares(ctx, e.id);
                 let share = |who: i64| got.iter().find(|s| s.0 == who).map(|s| s.1);
                 match (share(me), share(them)) {
@@ -187,37 +268,37 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     _ => Err(format!("shares {got:?}")),
                 }
             },
-        ));
+        ),
+    ]
+}
+
+/// A text from the supervisor to the roommate naming what they owe.
+fn text_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
+    let owed = c2(owed(v));
+    let me = ctx.user_id("phone");
+    let them: Option<i64> = ctx
+        .db
+        .query_row_cached(
+            "SELECT id FROM phone.users WHERE phone_number = ?1",
+            [&v.mate.phone_number],
+            |r| r.get(0),
+        )
+        .ok();
+    let texts: Vec<String> = added(ctx, "phone", "global_text_messages")
+        .into_iter()
+        .filter(|t| t.get("sender_id").as_i64() == me && t.get("receiver_id").as_i64() == them)
+        .map(|t| t.get("message").as_str().unwrap_or("").to_string())
+        .collect();
+    if texts.iter().any(|t| t.contains(&owed)) {
+        Ok(())
+    } else {
+        Err(format!("texts to them: {texts:?}"))
     }
-    let owed = c2(owed_cents);
-    let mate_phone = r.phone_number.clone();
-    parts.checks.push(Check::new(
-        format!("a text to {} with what they owe, ${owed}", full(&r)),
-        move |ctx| {
-            let me = ctx.user_id("phone");
-            let them: Option<i64> = ctx
-                .db
-                .query_row_cached(
-                    "SELECT id FROM phone.users WHERE phone_number = ?1",
-                    [&mate_phone],
-                    |r| r.get(0),
-                )
-                .ok();
-            let texts: Vec<String> = added(ctx, "phone", "global_text_messages")
-                .into_iter()
-                .filter(|t| {
-                    t.get("sender_id").as_i64() == me && t.get("receiver_id").as_i64() == them
-                })
-                .map(|t| t.get("message").as_str().unwrap_or("").to_string())
-                .collect();
-            if texts.iter().any(|t| t.contains(&owed)) {
-                Ok(())
-            } else {
-                Err(format!("texts to them: {texts:?}"))
-            }
-        },
-    ));
-    parts.allowed = vec![
+}
+
+/// The Splitwise expenses, their shares and notifications, and the text.
+fn allowed() -> Vec<Allow> {
+    vec![
         allow_added(
             "the supervisor's Splitwise expenses",
             "splitwise",
@@ -233,6 +314,5 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("phone"),
         ),
         allow_added("its copies", "phone", "user_text_messages", |_, _| true),
-    ];
-    parts
+    ]
 }

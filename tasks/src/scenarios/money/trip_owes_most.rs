@@ -7,21 +7,86 @@ use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::people::related;
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::Answer;
-use crate::scenarios::{Gen, Parts, step};
-use apps::people::Relation;
-use chrono::Duration;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Answer, Solution};
+use crate::scenarios::{Gen, Parts};
+use apps::people::{Person, Relation};
+use chrono::{Duration, NaiveDateTime};
+
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    /// The four friends on the trip: a, b and c paid an expense each, d nothing.
+    a: Person,
+    b: Person,
+    c: Person,
+    d: Person,
+    /// The trip's group and last year's group of the same city.
+    group: String,
+    old_group: String,
+    /// What the supervisor paid for lodging and a, b and c paid, in cents.
+    lodging: i64,
+    paid_a: i64,
+    paid_b: i64,
+    paid_c: i64,
+    /// What d paid back (variant 3), in cents.
+    back: i64,
+    /// Who owes the most, and what the others owe in total (cents).
+    top: String,
+    owed_total: i64,
+    instruction: String,
+    now: NaiveDateTime,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let v = Drawn::new(draw(g));
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.apps = vec!["supervisor", "splitwise"];
+    parts.answer = Some(if v.variant == 2 {
+        Answer::Number(usd(v.owed_total))
+    } else {
+        Answer::Text(v.top.clone())
+    });
+    parts.setup.push(v.step(|v, s| {
+        let (sup, now) = (&v.supervisor, v.now);
+        let all = [sup, &v.a, &v.b, &v.c, &v.d];
+        let gid = s.add_splitwise_group(sup, &all, &v.group, now - Duration::days(70))?;
+        let t = |days: i64| now - Duration::days(days) + Duration::hours(3);
+        let lodging = "Lodging (5 nights)";
+        s.add_splitwise_expense(Some(gid), sup, &all, lodging, usd(v.lodging), t(40))?;
+        s.add_splitwise_expense(Some(gid), &v.a, &all, "Dinners", usd(v.paid_a), t(38))?;
+        let groceries = "Groceries for the house";
+        s.add_splitwise_expense(Some(gid), &v.b, &all, groceries, usd(v.paid_b), t(39))?;
+        let what_c = if v.paid_c > 50_000 {
+            "Car rental and gas"
+        } else {
+            "Snacks"
+        };
+        s.add_splitwise_expense(Some(gid), &v.c, &all, what_c, usd(v.paid_c), t(37))?;
+        if v.back > 0 {
+            s.add_splitwise_payment(Some(gid), &v.d, sup, usd(v.back), "Most of my share", t(20))?;
+        }
+        // Around it: last year's trip and a big debt outside groups.
+        let trio = [sup, &v.a, &v.b];
+        let old = s.add_splitwise_group(sup, &trio, &v.old_group, now - Duration::days(420))?;
+        s.add_splitwise_expense(Some(old), sup, &trio, "Lodging (3 nights)", 1_350.0, t(400))?;
+        s.add_splitwise_expense(None, sup, &[sup, &v.b], "Concert tickets", 640.0, t(12))?;
+        Ok(())
+    }));
+    let script = Script::parse(include_str!("trip_owes_most.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts
+}
+
+/// The supervisor, the friends and the amounts, drawn in the original order.
+fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| related(pop, p, Relation::Friend).len() >= 4);
     let mut fr = related(pop, &p, Relation::Friend);
     g.rng.shuffle(&mut fr);
-    let (a, b, c, d) = (fr[0].clone(), fr[1].clone(), fr[2].clone(), fr[3].clone());
     let v = g.variant;
     let city = ["Tulum", "Quebec", "Tahoe"][usize::from(v - 1)];
-    let group = format!("{city} Trip 2023");
     let lodging = cents_of(&mut g.rng, 60_000, 80_000, 5);
     let paid_a = cents_of(&mut g.rng, 20_000, 26_000, 5);
     let paid_b = cents_of(&mut g.rng, 8_000, 14_000, 5);
@@ -33,10 +98,10 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     // d paid nothing; in variant 3 they paid most of it back.
     let back = if v == 3 { lodging / 5 - 2_000 } else { 0 };
     let owes = [
-        (a.clone(), lodging / 5 - paid_a / 5),
-        (b.clone(), lodging / 5 - paid_b / 5),
-        (c.clone(), lodging / 5 - paid_c / 5),
-        (d.clone(), lodging / 5 - back),
+        (&fr[0], lodging / 5 - paid_a / 5),
+        (&fr[1], lodging / 5 - paid_b / 5),
+        (&fr[2], lodging / 5 - paid_c / 5),
+        (&fr[3], lodging / 5 - back),
     ];
     let top = owes
         .iter()
@@ -44,7 +109,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         .map(|(q, _)| full(q))
         .unwrap_or_default();
     let owed_total: i64 = owes.iter().map(|(_, x)| *x).filter(|x| *x > 0).sum();
-    let instruction = match v {
+    Values {
+        variant: v,
+        a: fr[0].clone(),
+        b: fr[1].clone(),
+        c: fr[2].clone(),
+        d: fr[3].clone(),
+        group: format!("{city} Trip 2023"),
+        old_group: format!("{city} Trip 2022"),
+        lodging,
+        paid_a,
+        paid_b,
+        paid_c,
+        back,
+        top,
+        owed_total,
+        instruction: instruction(v, city),
+        now: g.now,
+        supervisor: p,
+    }
+}
+
+/// The question for variant `v` about the trip to `city`.
+fn instruction(v: u8, city: &str) -> String {
+    match v {
         1 => format!(
             "Who still owes me the most for the {city} trip on Splitwise? Tell me their full name."
         ),
@@ -54,79 +142,23 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         _ => format!(
             "Which of my friends owes me the most on Splitwise for the {city} trip? Answer with their full name."
         ),
-    };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["supervisor", "splitwise"];
-    parts.answer = Some(if v == 2 {
-        Answer::Number(usd(owed_total))
-    } else {
-        Answer::Text(top)
-    });
-    let now = g.now;
-    let (sup, a2, b2, c2_, d2) = (p.clone(), a.clone(), b.clone(), c.clone(), d.clone());
-    let (group_s, old_name) = (group.clone(), format!("{city} Trip 2022"));
-    parts.setup.push(step(move |s| {
-        let all = [&sup, &a2, &b2, &c2_, &d2];
-        let gid = s.add_splitwise_group(&sup, &all, &group_s, now - Duration::days(70))?;
-        let t = |days: i64| now - Duration::days(days) + Duration::hours(3);
-        s.add_splitwise_expense(
-            Some(gid),
-            &sup,
-            &all,
-            "Lodging (5 nights)",
-            usd(lodging),
-            t(40),
-        )?;
-        s.add_splitwise_expense(Some(gid), &a2, &all, "Dinners", usd(paid_a), t(38))?;
-        s.add_splitwise_expense(
-            Some(gid),
-            &b2,
-            &all,
-            "Groceries for the house",
-            usd(paid_b),
-            t(39),
-        )?;
-        s.add_splitwise_expense(
-            Some(gid),
-            &c2_,
-            &all,
-            if paid_c > 50_000 {
-                "Car rental and gas"
-            } else {
-                "Snacks"
-            },
-            usd(paid_c),
-            t(37),
-        )?;
-        if back > 0 {
-            s.add_splitwise_payment(Some(gid), &d2, &sup, usd(back), "Most of my share", t(20))?;
-        }
-        // Around it: last year's trip and a big debt outside groups.
-        let trio = [&sup, &a2, &b2];
-        let old = s.add_splitwise_group(&sup, &trio, &old_name, now - Duration::days(420))?;
-        s.add_splitwise_expense(
-            Some(old),
-            &sup,
-            &trio,
-            "Lodging (3 nights)",
-            1_350.0,
-            t(400),
-        )?;
-        s.add_splitwise_expense(None, &sup, &[&sup, &b2], "Concert tickets", 640.0, t(12))?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("trip_owes_most.py"));
+    }
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
     let find = |name: &str| script.cell("find", &Vals::new().lit("group", name));
-    let old_group = format!("{city} Trip 2022");
-    if v == 2 {
+    let in_trip = |cell: &str| vec![login.clone(), find(&v.group), script.cell(cell, &none)];
+    let (ground_truth, mut wrong);
+    if v.variant == 2 {
         let total = script.cell("owed_total", &none);
-        parts.ground_truth = vec![login.clone(), find(&group), total.clone()];
-        parts.wrong = vec![
+        ground_truth = vec![login.clone(), find(&v.group), total.clone()];
+        wrong = vec![
             solution(
                 "nets what the supervisor owes against what they are owed",
-                vec![login.clone(), find(&group), script.cell("net_total", &none)],
+                in_trip("net_total"),
             ),
             solution(
                 "counts what everyone owes over all groups",
@@ -134,13 +166,13 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
             solution(
                 "uses last year's group",
-                vec![login.clone(), find(&old_group), total],
+                vec![login.clone(), find(&v.old_group), total],
             ),
         ];
     } else {
         let best = script.cell("top_debtor", &none);
-        parts.ground_truth = vec![login.clone(), find(&group), best.clone()];
-        parts.wrong = vec![
+        ground_truth = vec![login.clone(), find(&v.group), best.clone()];
+        wrong = vec![
             solution(
                 "takes whoever owes the most over all groups",
                 vec![
@@ -150,28 +182,20 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             ),
             solution(
                 "uses last year's group",
-                vec![login.clone(), find(&old_group), best],
+                vec![login.clone(), find(&v.old_group), best],
             ),
         ];
-        if v == 3 {
-            parts.wrong.push(solution(
+        wrong.push(if v.variant == 3 {
+            solution(
                 "adds up the expenses and ignores the payment back",
-                vec![
-                    login.clone(),
-                    find(&group),
-                    script.cell("top_by_expenses", &none),
-                ],
-            ));
+                in_trip("top_by_expenses"),
+            )
         } else {
-            parts.wrong.push(solution(
+            solution(
                 "answers with the first name only",
-                vec![
-                    login.clone(),
-                    find(&group),
-                    script.cell("top_debtor_first_name", &none),
-                ],
-            ));
-        }
+                in_trip("top_debtor_first_name"),
+            )
+        });
     }
-    parts
+    (ground_truth, wrong)
 }

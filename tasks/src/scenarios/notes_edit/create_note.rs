@@ -6,11 +6,45 @@ use crate::diff::ChangeKind;
 use crate::kit::notes::{added_note, none_changed};
 use crate::kit::notes::{is_own_note, row_tags};
 use crate::kit::python::{py, solution};
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, mix};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
+use std::collections::BTreeSet;
+
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    instruction: String,
+    /// The new note's title, content, tags and whether to pin it.
+    title: String,
+    content: String,
+    tags: Vec<&'static str>,
+    want_tags: BTreeSet<String>,
+    pin: bool,
+    /// The existing note with a similar title.
+    similar: String,
+}
 
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.notes = Some(notes);
+    let script = Script::parse(include_str!("create_note.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![v.allow(format!("adding {:?}", v.title), |v, ctx, r| {
+        is_own_note(ctx, r)
+            && r.kind() == ChangeKind::Added
+            && r.get("title").as_str() == Some(&v.title)
+    })];
+    parts
+}
+
+/// The note to create, the similar one and the filler notes, drawn in the original order.
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor();
     let friend = &g.population.people[(p.id as usize + 7) % g.population.people.len()];
     let (title, similar, content, tags, pin): (String, String, String, Vec<&str>, bool) =
@@ -48,17 +82,30 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         "Create a SimpleNote note titled \"{title}\" with the content \"{content}\", tagged {tag_list}{}.",
         if pin { ", and pin it" } else { "" }
     );
-    let mut parts = Parts::new(&p, instruction);
-    parts.notes = Some(mix(&mut g.rng, filler, ours));
+    let notes = mix(&mut g.rng, filler, ours);
+    let values = Values {
+        supervisor: p,
+        instruction,
+        title,
+        content,
+        want_tags: set(&tags),
+        tags,
+        pin,
+        similar,
+    };
+    (values, notes)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let py_tags = format!(
         "[{}]",
-        tags.iter().map(|t| py(t)).collect::<Vec<_>>().join(", ")
+        v.tags.iter().map(|t| py(t)).collect::<Vec<_>>().join(", ")
     );
-    let script = Script::parse(include_str!("create_note.py"));
     let vals = Vals::new()
-        .lit("title", &title)
-        .lit("content", &content)
-        .lit("similar", &similar);
+        .lit("title", &v.title)
+        .lit("content", &v.content)
+        .lit("similar", &v.similar);
     let cell = |name: &str| script.cell(name, &vals);
     let create = |tags: &str, pinned: bool| {
         script.cell(
@@ -69,18 +116,18 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 .code("pinned", if pinned { "True" } else { "False" }),
         )
     };
-    parts.ground_truth = vec![
+    let ground_truth = vec![
         cell("login"),
         cell("check_new"),
-        create(&py_tags, pin),
+        create(&py_tags, v.pin),
         cell("done"),
     ];
-    parts.wrong = vec![
+    let mut wrong = vec![
         solution(
             "leaves out a tag",
             vec![
                 cell("login"),
-                create(&format!("[{}]", py(tags[0])), pin),
+                create(&format!("[{}]", py(v.tags[0])), v.pin),
                 cell("done"),
             ],
         ),
@@ -89,43 +136,50 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             script.cells(&["login", "all_notes", "append_to_similar"], &vals),
         ),
     ];
-    if pin {
-        parts.wrong.push(solution(
+    if v.pin {
+        wrong.push(solution(
             "does not pin it",
             vec![cell("login"), create(&py_tags, false), cell("done")],
         ));
     }
-    let want_tags = set(&tags);
-    let (t1, t2, t3, t4) = (title.clone(), title.clone(), title.clone(), title.clone());
-    let c = content.clone();
-    parts.checks = vec![
-        Check::new(format!("one note titled {title:?} was added"), move |ctx| {
-            added_note(ctx, &t1).map(|_| ())
-        }),
-        Check::new(format!("its content is {content:?}"), move |ctx| {
-            let r = added_note(ctx, &t2)?;
+    (ground_truth, wrong)
+}
+
+/// The note added with the content, tags and pin asked; no existing note edited.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!("one note titled {:?} was added", v.title),
+            |v, ctx| added_note(ctx, &v.title).map(|_| ()),
+        ),
+        v.check(format!("its content is {:?}", v.content), |v, ctx| {
+            let r = added_note(ctx, &v.title)?;
             match r.get("content").as_str().map(str::trim) {
-                Some(got) if got == c => Ok(()),
+                Some(got) if got == v.content => Ok(()),
                 _ => Err(format!("its content is {}", r.get("content"))),
             }
         }),
-        Check::new(format!("its tags are {tags:?}"), move |ctx| {
-            let r = added_note(ctx, &t3)?;
-            if row_tags(r) == want_tags {
+        v.check(format!("its tags are {:?}", v.tags), |v, ctx| {
+            let r = added_note(ctx, &v.title)?;
+            if row_tags(r) == v.want_tags {
                 Ok(())
             } else {
                 Err(format!("its tags are {:?}", row_tags(r)))
             }
         }),
-        Check::new(
-            if pin {
+        v.check(
+            if v.pin {
                 "it is pinned"
             } else {
                 "it is not pinned"
             },
-            move |ctx| {
-                let pinned = added_note(ctx, &t4)?.get("pinned").as_i64().unwrap_or(0) != 0;
-                if pinned == pin {
+            |v, ctx| {
+                let pinned = added_note(ctx, &v.title)?
+                    .get("pinned")
+                    .as_i64()
+                    .unwrap_or(0)
+                    != 0;
+                if pinned == v.pin {
                     Ok(())
                 } else {
                     Err(format!("it is {}pinned", if pinned { "" } else { "not " }))
@@ -133,13 +187,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             },
         ),
         none_changed(
-            format!("no existing note was edited (not even {similar:?})"),
+            format!("no existing note was edited (not even {:?})", v.similar),
             ChangeKind::Updated,
         ),
-    ];
-    let t = title.clone();
-    parts.allowed = vec![Allow::new(format!("adding {title:?}"), move |ctx, r| {
-        is_own_note(ctx, r) && r.kind() == ChangeKind::Added && r.get("title").as_str() == Some(&t)
-    })];
-    parts
+    ]
 }

@@ -5,14 +5,47 @@ use crate::diff::ChangeKind;
 use crate::kit::notes::none_changed;
 use crate::kit::notes::{end_notes, is_own_note, row_tags};
 use crate::kit::python::solution;
-use crate::kit::{Script, Vals};
-use crate::model::{Allow, Check};
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, mix};
+use apps::people::Person;
 use apps::simple_note::seed::NoteSeed;
 use chrono::Duration;
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    instruction: String,
+    /// The cutoff date and whether it applies to the last update (else to the creation).
+    cutoff: &'static str,
+    by_update: bool,
+    /// The drafts to delete (in the notes' order, and as a set) and those to keep.
+    doomed: Vec<String>,
+    doomed_set: BTreeSet<String>,
+    kept: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.notes = Some(notes);
+    let script = Script::parse(include_str!("delete_old_drafts.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![v.allow("deleting the old drafts", |v, ctx, r| {
+        is_own_note(ctx, r)
+            && r.kind() == ChangeKind::Removed
+            && r.get("title")
+                .as_str()
+                .is_some_and(|t| v.doomed_set.contains(t))
+    })];
+    parts
+}
+
+/// The drafts, the other notes and which drafts go, drawn in the original order.
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor();
     let (cutoff, by_update) = match g.variant {
         1 => ("2023-01-01", false),
@@ -45,11 +78,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     }
     let filler = g.filler(&p, 5, &["draft"], &[]);
     let notes = mix(&mut g.rng, filler, ours);
-    let field = if by_update {
-        "updated_at"
-    } else {
-        "created_at"
-    };
     let doomed: Vec<String> = notes
         .iter()
         .filter(|n| n.tags.iter().any(|t| t == "draft"))
@@ -63,7 +91,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         })
         .map(|n| n.title.clone())
         .collect();
-    let kept_drafts: Vec<String> = notes
+    let kept: Vec<String> = notes
         .iter()
         .filter(|n| n.tags.iter().any(|t| t == "draft") && !doomed.contains(&n.title))
         .map(|n| n.title.clone())
@@ -75,65 +103,81 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     } else {
         format!("Delete my SimpleNote notes tagged \"draft\" that were created before {cutoff}.")
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.notes = Some(notes);
-    let script = Script::parse(include_str!("delete_old_drafts.py"));
-    let other_field = if by_update {
-        "created_at"
+    let values = Values {
+        supervisor: p,
+        instruction,
+        cutoff,
+        by_update,
+        doomed_set: doomed.iter().cloned().collect(),
+        doomed,
+        kept,
+    };
+    (values, notes)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let (field, other_field) = if v.by_update {
+        ("updated_at", "created_at")
     } else {
-        "updated_at"
+        ("created_at", "updated_at")
     };
     let solve = |delete: &str, field: &str| {
-        let vals = Vals::new().lit("field", field).lit("cutoff", cutoff);
+        let vals = Vals::new().lit("field", field).lit("cutoff", v.cutoff);
         script.cells(&["login", "drafts", delete, "done"], &vals)
     };
-    parts.ground_truth = solve("delete_older", field);
-    parts.wrong = vec![
+    let wrong = vec![
         solution("deletes every draft", solve("delete_all", field)),
         solution(
             &format!("compares {other_field} instead of {field}"),
             solve("delete_older", other_field),
         ),
     ];
-    let want: BTreeSet<String> = doomed.iter().cloned().collect();
-    parts.checks = vec![Check::new(
-        format!("exactly these notes were deleted: {}", doomed.join(", ")),
-        move |ctx| {
-            let removed: BTreeSet<String> = ctx
-                .diff
-                .of_kind("simple_note", "notes", ChangeKind::Removed)
-                .filter(|r| is_own_note(ctx, r))
-                .filter_map(|r| r.get("title").as_str().map(str::to_string))
-                .collect();
-            let missing: Vec<_> = want.difference(&removed).cloned().collect();
-            let extra: Vec<_> = removed.difference(&want).cloned().collect();
-            match (missing.is_empty(), extra.is_empty()) {
-                (true, true) => Ok(()),
-                _ => Err(format!(
-                    "not deleted: [{}]; deleted but should stay: [{}]",
-                    missing.join(", "),
-                    extra.join(", ")
-                )),
-            }
-        },
-    )];
-    let kept: Vec<String> = kept_drafts;
-    let k = kept.clone();
-    parts.checks.push(Check::new(
-        format!("the newer drafts are still there: {}", kept.join(", ")),
-        move |ctx| {
-            let have: BTreeSet<String> = end_notes(ctx).into_iter().map(|n| n.0).collect();
-            let gone: Vec<_> = k.iter().filter(|t| !have.contains(*t)).cloned().collect();
-            if gone.is_empty() {
-                Ok(())
-            } else {
-                Err(format!("deleted: {}", gone.join(", ")))
-            }
-        },
-    ));
-    parts.checks.push(Check::new(
-        "notes without the tag \"draft\" were kept",
-        |ctx| {
+    (solve("delete_older", field), wrong)
+}
+
+/// Exactly the old drafts deleted; the newer drafts and the other notes kept, none edited.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            format!("exactly these notes were deleted: {}", v.doomed.join(", ")),
+            |v, ctx| {
+                let removed: BTreeSet<String> = ctx
+                    .diff
+                    .of_kind("simple_note", "notes", ChangeKind::Removed)
+                    .filter(|r| is_own_note(ctx, r))
+                    .filter_map(|r| r.get("title").as_str().map(str::to_string))
+                    .collect();
+                let missing: Vec<_> = v.doomed_set.difference(&removed).cloned().collect();
+                let extra: Vec<_> = removed.difference(&v.doomed_set).cloned().collect();
+                match (missing.is_empty(), extra.is_empty()) {
+                    (true, true) => Ok(()),
+                    _ => Err(format!(
+                        "not deleted: [{}]; deleted but should stay: [{}]",
+                        missing.join(", "),
+                        extra.join(", ")
+                    )),
+                }
+            },
+        ),
+        v.check(
+            format!("the newer drafts are still there: {}", v.kept.join(", ")),
+            |v, ctx| {
+                let have: BTreeSet<String> = end_notes(ctx).into_iter().map(|n| n.0).collect();
+                let gone: Vec<_> = v
+                    .kept
+                    .iter()
+                    .filter(|t| !have.contains(*t))
+                    .cloned()
+                    .collect();
+                if gone.is_empty() {
+                    Ok(())
+                } else {
+                    Err(format!("deleted: {}", gone.join(", ")))
+                }
+            },
+        ),
+        Check::new("notes without the tag \"draft\" were kept", |ctx| {
             let gone: Vec<String> = ctx
                 .diff
                 .of_kind("simple_note", "notes", ChangeKind::Removed)
@@ -145,16 +189,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             } else {
                 Err(format!("deleted: {}", gone.join(", ")))
             }
-        },
-    ));
-    parts
-        .checks
-        .push(none_changed("no note was edited", ChangeKind::Updated));
-    let allowed: BTreeSet<String> = doomed.into_iter().collect();
-    parts.allowed = vec![Allow::new("deleting the old drafts", move |ctx, r| {
-        is_own_note(ctx, r)
-            && r.kind() == ChangeKind::Removed
-            && r.get("title").as_str().is_some_and(|t| allowed.contains(t))
-    })];
-    parts
+        }),
+        none_changed("no note was edited", ChangeKind::Updated),
+    ]
 }

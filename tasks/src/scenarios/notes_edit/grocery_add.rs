@@ -6,12 +6,41 @@ use crate::diff::ChangeKind;
 use crate::kit::notes::{allow_updates, end_notes, lines};
 use crate::kit::notes::{exactly_changed, none_changed};
 use crate::kit::python::{py, solution};
-use crate::kit::{Script, Vals};
-use crate::model::Check;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, mix};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
 use std::collections::BTreeSet;
 
+/// What a variant drew.
+struct Values {
+    variant: u8,
+    supervisor: Person,
+    instruction: String,
+    /// The list to add to and the other list.
+    title: &'static str,
+    other: &'static str,
+    /// The items to add, as a Python list.
+    py_items: String,
+    /// The list's lines once the items are in.
+    want: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.notes = Some(notes);
+    let script = Script::parse(include_str!("grocery_add.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_updates(vec![v.title.to_string()], &["content"])];
+    parts
+}
+
+/// The lists, the items and the notes, drawn in the original order.
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor();
     let (title, other, items): (&str, &str, Vec<&str>) = match g.variant {
         1 => (
@@ -60,14 +89,29 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Add {quoted} to my SimpleNote note \"{title}\", each on its own line as \"- item\"."
         )
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.notes = Some(mix(&mut g.rng, filler, ours));
-    let py_items = format!(
-        "[{}]",
-        items.iter().map(|i| py(i)).collect::<Vec<_>>().join(", ")
-    );
-    let script = Script::parse(include_str!("grocery_add.py"));
-    let vals = |t: &str| Vals::new().lit("title", t).code("items", &py_items);
+    let notes = mix(&mut g.rng, filler, ours);
+    let values = Values {
+        variant: g.variant,
+        supervisor: p,
+        instruction,
+        title,
+        other,
+        py_items: format!(
+            "[{}]",
+            items.iter().map(|i| py(i)).collect::<Vec<_>>().join(", ")
+        ),
+        want: start
+            .iter()
+            .chain(&missing)
+            .map(|s| format!("- {s}"))
+            .collect(),
+    };
+    (values, notes)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+    let vals = |t: &str| Vals::new().lit("title", t).code("items", &v.py_items);
     let add = |t: &str, only_missing: bool| {
         let add = if only_missing {
             "add_missing"
@@ -80,48 +124,46 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             script.cell("done", &vals(t)),
         ]
     };
-    parts.ground_truth = add(title, true);
-    parts.wrong = vec![
-        solution("adds the items to the other list", add(other, true)),
+    let mut wrong = vec![
+        solution("adds the items to the other list", add(v.other, true)),
         solution(
             "replaces the list with the new items",
-            script.cells(&["login", "find", "replace"], &vals(title)),
+            script.cells(&["login", "find", "replace"], &vals(v.title)),
         ),
     ];
-    if g.variant == 3 {
-        parts.wrong.push(solution(
+    if v.variant == 3 {
+        wrong.push(solution(
             "adds an item that was already there",
-            add(title, false),
+            add(v.title, false),
         ));
     }
-    let want: Vec<String> = start
-        .iter()
-        .map(|s| format!("- {s}"))
-        .chain(missing.iter().map(|s| format!("- {s}")))
-        .collect();
-    let t = title.to_string();
-    parts.checks = vec![Check::new(
-        format!("{title:?} lists exactly: {}", want.join(", ")),
-        move |ctx| {
-            let Some((_, content, ..)) = end_notes(ctx).into_iter().find(|n| n.0 == t) else {
-                return Err("the note is gone".into());
-            };
-            let mut got = lines(&content);
-            let mut w = want.clone();
-            got.sort();
-            w.sort();
-            if got == w {
-                Ok(())
-            } else {
-                Err(format!("it lists: {}", lines(&content).join(", ")))
-            }
-        },
-    )];
-    let t = title.to_string();
-    parts.checks.push(Check::new(
-        format!("no item is listed twice in {title:?}"),
-        move |ctx| {
-            let Some((_, content, ..)) = end_notes(ctx).into_iter().find(|n| n.0 == t) else {
+    (add(v.title, true), wrong)
+}
+
+/// The list holds exactly the wanted lines, each once; only it was edited, nothing added.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    let (title, other) = (v.title, v.other);
+    vec![
+        v.check(
+            format!("{title:?} lists exactly: {}", v.want.join(", ")),
+            |v, ctx| {
+                let Some((_, content, ..)) = end_notes(ctx).into_iter().find(|n| n.0 == v.title)
+                else {
+                    return Err("the note is gone".into());
+                };
+                let mut got = lines(&content);
+                let mut w = v.want.clone();
+                got.sort();
+                w.sort();
+                if got == w {
+                    Ok(())
+                } else {
+                    Err(format!("it lists: {}", lines(&content).join(", ")))
+                }
+            },
+        ),
+        v.check(format!("no item is listed twice in {title:?}"), |v, ctx| {
+            let Some((_, content, ..)) = end_notes(ctx).into_iter().find(|n| n.0 == v.title) else {
                 return Err("the note is gone".into());
             };
             let all = lines(&content);
@@ -131,16 +173,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             } else {
                 Err(format!("it lists: {}", all.join(", ")))
             }
-        },
-    ));
-    parts.checks.push(exactly_changed(
-        format!("only {title:?} was edited (not {other:?})"),
-        ChangeKind::Updated,
-        set(&[title]),
-    ));
-    parts
-        .checks
-        .push(none_changed("no note was added", ChangeKind::Added));
-    parts.allowed = vec![allow_updates(vec![title.to_string()], &["content"])];
-    parts
+        }),
+        exactly_changed(
+            format!("only {title:?} was edited (not {other:?})"),
+            ChangeKind::Updated,
+            set(&[title]),
+        ),
+        none_changed("no note was added", ChangeKind::Added),
+    ]
 }

@@ -4,12 +4,40 @@ use crate::diff::ChangeKind;
 use crate::kit::notes::{allow_updates, end_notes};
 use crate::kit::notes::{exactly_changed, none_changed};
 use crate::kit::python::{py, solution};
-use crate::kit::{Script, Vals};
-use crate::model::Check;
+use crate::kit::{Drawn, Script, Vals};
+use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, mix};
+use apps::people::Person;
+use apps::simple_note::seed::NoteSeed;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// What a variant drew.
+struct Values {
+    supervisor: Person,
+    instruction: String,
+    /// The tag to replace and its replacement (None: remove it).
+    old: &'static str,
+    new: Option<&'static str>,
+    /// Every note's title and the tags it should end with.
+    expected: BTreeMap<String, BTreeSet<String>>,
+    /// The notes that have the old tag.
+    targets: Vec<String>,
+}
+
 pub(super) fn build(g: &mut Gen) -> Parts {
+    let (values, notes) = draw(g);
+    let v = Drawn::new(values);
+    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
+    parts.notes = Some(notes);
+    let script = Script::parse(include_str!("retag.py"));
+    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+    parts.checks = checks(&v);
+    parts.allowed = vec![allow_updates(v.targets.clone(), &["tags"])];
+    parts
+}
+
+/// The tagged notes and the others, drawn in the original order.
+fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor();
     let (old, new) = match g.variant {
         1 => ("todo", Some("done")),
@@ -70,17 +98,26 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Remove the tag \"{old}\" from every SimpleNote note of mine that has it. Keep their other tags."
         ),
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.notes = Some(notes);
-    let script = Script::parse(include_str!("retag.py"));
+    let values = Values {
+        supervisor: p,
+        instruction,
+        old,
+        new,
+        expected,
+        targets,
+    };
+    (values, notes)
+}
+
+/// The ground truth and the wrong solutions.
+fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     // `new` as a list item ("" when the tag is removed).
     let vals = Vals::new()
-        .lit("old", old)
-        .code("new", new.map(py).unwrap_or_default());
+        .lit("old", v.old)
+        .code("new", v.new.map(py).unwrap_or_default());
     let cells = |names: &[&str]| script.cells(names, &vals);
-    let update = if new.is_some() { "rename" } else { "remove" };
-    parts.ground_truth = cells(&["login", "tagged", update, "done"]);
-    parts.wrong = vec![
+    let update = if v.new.is_some() { "rename" } else { "remove" };
+    let wrong = vec![
         solution(
             "drops the other tags",
             cells(&["login", "tagged", "tags_only_new", "done"]),
@@ -90,48 +127,51 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             cells(&["login", "first_page", update, "done"]),
         ),
     ];
-    parts.checks = vec![Check::new(
-        "every note has the tags it should (the old tag replaced, the others kept)",
-        move |ctx| {
-            let wrong: Vec<String> = end_notes(ctx)
-                .into_iter()
-                .filter(|(title, _, tags, _)| expected.get(title).is_some_and(|e| e != tags))
-                .map(|(title, _, tags, _)| format!("{title} has {tags:?}"))
-                .collect();
-            if wrong.is_empty() {
-                Ok(())
-            } else {
-                Err(wrong.join("; "))
-            }
-        },
-    )];
-    let old_s = old.to_string();
-    parts.checks.push(Check::new(
-        format!("no note has the tag {old:?} any more"),
-        move |ctx| {
-            let left: Vec<String> = end_notes(ctx)
-                .into_iter()
-                .filter(|n| n.2.contains(&old_s))
-                .map(|n| n.0)
-                .collect();
-            if left.is_empty() {
-                Ok(())
-            } else {
-                Err(format!("still tagged: {}", left.join(", ")))
-            }
-        },
-    ));
-    parts.checks.push(exactly_changed(
-        format!(
-            "exactly the {} notes that had {old:?} changed",
-            targets.len()
+    (cells(&["login", "tagged", update, "done"]), wrong)
+}
+
+/// Every note has its expected tags, the old tag is gone, exactly the tagged notes changed.
+fn checks(v: &Drawn<Values>) -> Vec<Check> {
+    vec![
+        v.check(
+            "every note has the tags it should (the old tag replaced, the others kept)",
+            |v, ctx| {
+                let wrong: Vec<String> = end_notes(ctx)
+                    .into_iter()
+                    .filter(|(title, _, tags, _)| v.expected.get(title).is_some_and(|e| e != tags))
+                    .map(|(title, _, tags, _)| format!("{title} has {tags:?}"))
+                    .collect();
+                if wrong.is_empty() {
+                    Ok(())
+                } else {
+                    Err(wrong.join("; "))
+                }
+            },
         ),
-        ChangeKind::Updated,
-        targets.iter().cloned().collect(),
-    ));
-    parts
-        .checks
-        .push(none_changed("no note was deleted", ChangeKind::Removed));
-    parts.allowed = vec![allow_updates(targets, &["tags"])];
-    parts
+        v.check(
+            format!("no note has the tag {:?} any more", v.old),
+            |v, ctx| {
+                let left: Vec<String> = end_notes(ctx)
+                    .into_iter()
+                    .filter(|n| n.2.contains(v.old))
+                    .map(|n| n.0)
+                    .collect();
+                if left.is_empty() {
+                    Ok(())
+                } else {
+                    Err(format!("still tagged: {}", left.join(", ")))
+                }
+            },
+        ),
+        exactly_changed(
+            format!(
+                "exactly the {} notes that had {:?} changed",
+                v.targets.len(),
+                v.old
+            ),
+            ChangeKind::Updated,
+            v.targets.iter().cloned().collect(),
+        ),
+        none_changed("no note was deleted", ChangeKind::Removed),
+    ]
 }
