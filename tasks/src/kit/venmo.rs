@@ -33,6 +33,11 @@ pub fn user_by_email(ctx: &EvalCtx, email: &str) -> Option<i64> {
     super::db::uid(ctx, "venmo", email)
 }
 
+/// The Venmo id of the user with e-mail `email`, -1 if none (matches no row).
+pub fn id_or_none(ctx: &EvalCtx, email: &str) -> i64 {
+    user_by_email(ctx, email).unwrap_or(-1)
+}
+
 /// The Venmo payments the supervisor made in the episode: (receiver id, amount, description).
 pub fn payments_sent(ctx: &EvalCtx) -> Vec<(i64, f64, String)> {
     let me = ctx.user_id("venmo");

@@ -3,17 +3,16 @@
 //! them in month sub-folders; variant 3 asks for a note with a prefix.
 
 use crate::diff::ChangeKind;
-use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::allow_added;
 use crate::kit::files::end_files;
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
+use crate::kit::venmo::{id_or_none, requests_sent};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 
 /// The folder holding the IOU files.
 const FOLDER: &str = "~/documents/ious";
@@ -213,33 +212,6 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The Venmo id of the user with this e-mail (-1 if none).
-fn venmo_id(ctx: &EvalCtx, email: &str) -> i64 {
-    ctx.db
-        .query_row_cached(
-            "SELECT id FROM venmo.users WHERE email = ?1",
-            [email],
-            |r| r.get(0),
-        )
-        .unwrap_or(-1)
-}
-
-/// The supervisor's new payment requests: (receiver id, amount, note).
-fn reqs(ctx: &EvalCtx) -> Vec<(i64, f64, String)> {
-    let me = ctx.user_id("venmo");
-    added(ctx, "venmo", "payment_requests")
-        .into_iter()
-        .filter(|r| r.get("sender_id").as_i64() == me)
-        .map(|r| {
-            (
-                r.get("receiver_id").as_i64().unwrap_or(0),
-                r.get("amount").as_f64().unwrap_or(0.0),
-                r.get("description").as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
-}
-
 /// The requests (one each, amount, note), none to payers, the files gone, the archive kept.
 fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let want = &v.want;
@@ -254,10 +226,10 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                     .join(", ")
             ),
             |v, ctx| {
-                let got = reqs(ctx);
+                let got = requests_sent(ctx);
                 for w in &v.want {
-                    let id = venmo_id(ctx, &w.0);
-                    let k = got.iter().filter(|r| r.0 == id).count();
+                    let id = id_or_none(ctx, &w.0);
+                    let k = got.iter().filter(|r| r.receiver == id).count();
                     if k != 1 {
                         return Err(format!("{k} requests to {}", w.0));
                     }
@@ -271,13 +243,13 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 want[0].1, want[0].0
             ),
             |v, ctx| {
-                let got = reqs(ctx);
+                let got = requests_sent(ctx);
                 for w in &v.want {
-                    let id = venmo_id(ctx, &w.0);
-                    if let Some(r) = got.iter().find(|r| r.0 == id)
-                        && !same_amount(r.1, w.1)
+                    let id = id_or_none(ctx, &w.0);
+                    if let Some(r) = got.iter().find(|r| r.receiver == id)
+                        && !same_amount(r.amount, w.1)
                     {
-                        return Err(format!("${:.2} asked from {}", r.1, w.0));
+                        return Err(format!("${:.2} asked from {}", r.amount, w.0));
                     }
                 }
                 Ok(())
@@ -286,13 +258,13 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("each with the note \"{}\" etc.", want[0].2),
             |v, ctx| {
-                let got = reqs(ctx);
+                let got = requests_sent(ctx);
                 for w in &v.want {
-                    let id = venmo_id(ctx, &w.0);
-                    if let Some(r) = got.iter().find(|r| r.0 == id)
-                        && r.2.trim() != w.2
+                    let id = id_or_none(ctx, &w.0);
+                    if let Some(r) = got.iter().find(|r| r.receiver == id)
+                        && r.description.trim() != w.2
                     {
-                        return Err(format!("note \"{}\" to {}", r.2, w.0));
+                        return Err(format!("note \"{}\" to {}", r.description, w.0));
                     }
                 }
                 Ok(())
@@ -304,10 +276,10 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 v.paid_emails.join(", ")
             ),
             |v, ctx| {
-                let got = reqs(ctx);
+                let got = requests_sent(ctx);
                 match v.paid_emails.iter().find(|e| {
-                    let id = venmo_id(ctx, e);
-                    got.iter().any(|r| r.0 == id)
+                    let id = id_or_none(ctx, e);
+                    got.iter().any(|r| r.receiver == id)
                 }) {
                     Some(e) => Err(format!("a request to {e}")),
                     None => Ok(()),

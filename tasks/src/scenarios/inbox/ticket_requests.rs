@@ -7,7 +7,7 @@ use crate::kit::allow;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
-use crate::kit::venmo::{requests_sent, user_by_email};
+use crate::kit::venmo::{id_or_none, requests_sent};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
@@ -197,18 +197,13 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The Venmo id of the user with e-mail `e` (-1 if none).
-fn venmo_id(ctx: &crate::eval::EvalCtx, e: &str) -> i64 {
-    user_by_email(ctx, e).unwrap_or(-1)
-}
-
 /// A check that `who` got one request, for `amount`.
 fn one_request(who: &Person, amount: f64) -> Check {
     let email = who.email.clone();
     Check::new(
         format!("one request to {} for ${amount:.2}", full(who)),
         move |ctx| {
-            let id = venmo_id(ctx, &email);
+            let id = id_or_none(ctx, &email);
             let got: Vec<f64> = requests_sent(ctx)
                 .iter()
                 .filter(|r| r.receiver == id)
@@ -243,7 +238,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         |v, ctx| {
             let ids: Vec<i64> = not_owing(v)
                 .iter()
-                .map(|f| venmo_id(ctx, &f.email))
+                .map(|f| id_or_none(ctx, &f.email))
                 .collect();
             match requests_sent(ctx)
                 .iter()
