@@ -1,5 +1,5 @@
 //! Fixtures for the apps' unit tests: a small built world with an episode on it, and calls
-//! that must succeed.
+//! that must succeed or fail.
 
 use serde_json::Value;
 use sim::{Episode, EpisodeConfig, World};
@@ -21,4 +21,12 @@ pub(crate) fn episode() -> (World, Episode) {
 pub(crate) fn call(ep: &mut Episode, app: &str, api: &str, args: Value) -> Value {
     ep.call(app, api, args)
         .unwrap_or_else(|e| panic!("{app}.{api}: {e}"))
+}
+
+/// The status and message of `app.api(args)`'s error; panics if the call succeeds.
+pub(crate) fn fail(ep: &mut Episode, app: &str, api: &str, args: Value) -> (u16, Value) {
+    let e = ep
+        .call(app, api, args)
+        .expect_err(&format!("{app}.{api} should fail"));
+    (e.status, e.message().clone())
 }

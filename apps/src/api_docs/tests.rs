@@ -10,10 +10,7 @@ fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
 }
 
 fn fail(ep: &mut Episode, api: &str, args: Value) -> (u16, Value) {
-    let e = ep
-        .call(super::APP, api, args)
-        .expect_err(&format!("{api} should fail"));
-    (e.status, e.message().clone())
+    crate::testkit::fail(ep, super::APP, api, args)
 }
 
 /// Every app with APIs, in the app list's order, with its description; `admin` is not one.
