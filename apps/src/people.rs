@@ -453,135 +453,256 @@ fn address(rng: &mut Rng, name: &str) -> Address {
     }
 }
 
+/// The values no two people share, as drawn so far.
+#[derive(Default)]
+struct Taken {
+    /// E-mail addresses.
+    emails: std::collections::BTreeSet<String>,
+    /// Phone numbers.
+    phones: std::collections::BTreeSet<String>,
+    /// Card numbers.
+    cards: std::collections::BTreeSet<i64>,
+    /// First names (AppWorld's are unique: home directories use them).
+    first_names: std::collections::BTreeSet<String>,
+}
+
+/// Draws person `id`: a first name no one has, a last name (`spouse_last` for a wife), an
+/// unused e-mail and phone number, a birthday, 1-3 bank cards and a password per app.
+fn draw_person(
+    rng: &mut Rng,
+    taken: &mut Taken,
+    id: i64,
+    male: bool,
+    spouse_last: Option<String>,
+) -> Person {
+    // First names are unique in AppWorld's worlds (home directories use them).
+    let pool = if male { MALE } else { FEMALE };
+    let mut first = rng.pick(pool).to_string();
+    let mut round = 0;
+    while !taken.first_names.insert(first.clone()) {
+        round += 1;
+        let base = rng.pick(pool);
+        first = if round < 200 {
+            base.to_string()
+        } else {
+            format!("{base}{}", round / 200 + 1)
+        };
+    }
+    let last = spouse_last.unwrap_or_else(|| rng.pick(LAST).to_string());
+    let email = draw_email(rng, taken, &first, &last);
+    let mut phone;
+    loop {
+        phone = format!("{}{:09}", rng.range(2, 10), rng.range(0, 1_000_000_000));
+        if taken.phones.insert(phone.clone()) {
+            break;
+        }
+    }
+    let age = rng.range(19, 61) as i32;
+    let birthday =
+        NaiveDate::from_ymd_opt(2023 - age, rng.range(1, 13) as u32, rng.range(1, 29) as u32)
+            .unwrap_or_default();
+    let payment_cards = draw_cards(rng, taken, &format!("{first} {last}"));
+    let passwords = ACCOUNT_APPS
+        .iter()
+        .map(|a| (a.to_string(), password(rng)))
+        .collect();
+    Person {
+        id,
+        first_name: first,
+        last_name: last,
+        email,
+        phone_number: phone,
+        birthday,
+        sex: if male { "male" } else { "female" }.into(),
+        addresses: Vec::new(),
+        payment_cards,
+        passwords,
+    }
+}
+
+/// An e-mail address at gmail.com made of the names, that no one has yet.
+fn draw_email(rng: &mut Rng, taken: &mut Taken, first: &str, last: &str) -> String {
+    loop {
+        let n = rng.range(1, 99);
+        let email = match rng.range(0, 3) {
+            0 => format!("{}.{}@gmail.com", first.to_lowercase(), last.to_lowercase()),
+            1 => format!(
+                "{}{}{}@gmail.com",
+                &first[..1].to_lowercase(),
+                last.to_lowercase(),
+                n
+            ),
+            _ => format!(
+                "{}_{}{}@gmail.com",
+                first.to_lowercase(),
+                &last[..1].to_lowercase(),
+                n
+            ),
+        };
+        if taken.emails.insert(email.clone()) {
+            return email;
+        }
+    }
+}
+
+/// 1-3 bank cards in `owner`'s name, of different banks, with numbers no one has yet.
+fn draw_cards(rng: &mut Rng, taken: &mut Taken, owner: &str) -> Vec<PaymentCard> {
+    let mut names: Vec<&str> = CARDS.to_vec();
+    rng.shuffle(&mut names);
+    let mut payment_cards = Vec::new();
+    for name in names.iter().take(rng.range(1, 4) as usize) {
+        let mut number;
+        loop {
+            number = rng.range(1_000_000_000_000_000, 10_000_000_000_000_000);
+            if taken.cards.insert(number) {
+                break;
+            }
+        }
+        payment_cards.push(PaymentCard {
+            owner_name: owner.to_string(),
+            card_name: name.to_string(),
+            card_number: number,
+            expiry_year: rng.range(2024, 2030),
+            expiry_month: rng.range(1, 13),
+            cvv_number: rng.range(100, 1000),
+        });
+    }
+    payment_cards
+}
+
+/// The families: each of the `couples` (persons 2c+1 and 2c+2) with 0-2 adult children
+/// among the unpaired people.
+fn draw_families(rel: &mut Rng, n: usize, couples: usize) -> Vec<Family> {
+    let mut families = Vec::new();
+    let mut next_child = couples * 2;
+    for c in 0..couples {
+        let mut children = Vec::new();
+        for _ in 0..rel.range(0, 3) {
+            if next_child < n && rel.chance(0.5) {
+                children.push(next_child as i64 + 1);
+                next_child += 1;
+            }
+        }
+        families.push(Family {
+            husband: (2 * c + 1) as i64,
+            wife: (2 * c + 2) as i64,
+            children,
+        });
+    }
+    families
+}
+
+/// The residences: families live together (some of their children with them); the rest live
+/// alone or as roommates.
+fn draw_residences(rel: &mut Rng, n: usize, families: &[Family]) -> Vec<Residence> {
+    let mut residences = Vec::new();
+    let mut housed = vec![false; n];
+    for f in families {
+        let mut residents = vec![f.husband, f.wife];
+        residents.extend(f.children.iter().filter(|_| rel.chance(0.3)));
+        for r in &residents {
+            housed[(*r - 1) as usize] = true;
+        }
+        residences.push(Residence {
+            id: residences.len() as i64 + 1,
+            kind: "family".into(),
+            residents,
+        });
+    }
+    let mut rest: Vec<i64> = (1..=n as i64)
+        .filter(|i| !housed[(*i - 1) as usize])
+        .collect();
+    rel.shuffle(&mut rest);
+    let mut i = 0;
+    while i < rest.len() {
+        let take = if rel.chance(0.4) && i + 1 < rest.len() {
+            2
+        } else {
+            1
+        };
+        let residents: Vec<i64> = rest[i..i + take].to_vec();
+        residences.push(Residence {
+            id: residences.len() as i64 + 1,
+            kind: if take == 1 { "single" } else { "roommates" }.into(),
+            residents,
+        });
+        i += take;
+    }
+    residences
+}
+
+/// The companies: ~60% of people employed, 4-15 per company, person 1 always employed and
+/// not a manager; each employee gets the company's address as their `Work` address.
+fn draw_companies(rel: &mut Rng, n: usize, people: &mut [Person]) -> Vec<Company> {
+    let mut workers: Vec<i64> = (2..=n as i64).filter(|_| rel.chance(0.6)).collect();
+    rel.shuffle(&mut workers);
+    workers.insert(0, 1);
+    let mut companies = Vec::new();
+    let mut k = 0;
+    while k + 4 <= workers.len() {
+        let size = (rel.range(4, 16) as usize).min(workers.len() - k);
+        let employees: Vec<i64> = workers[k..k + size].to_vec();
+        let manager = employees[1];
+        let mut name = format!("{} {}", rel.pick(COMPANY_WORDS), rel.pick(COMPANY_KINDS));
+        if companies.iter().any(|c: &Company| c.name == name) {
+            name = format!("{name} {}", companies.len() + 1);
+        }
+        let work = address(rel, "Work");
+        for e in &employees {
+            people[(*e - 1) as usize].addresses.push(work.clone());
+        }
+        companies.push(Company {
+            id: companies.len() as i64 + 1,
+            name,
+            manager,
+            employees,
+        });
+        k += size;
+    }
+    companies
+}
+
+/// The friendships, as (lower id, higher id) in order: everyone gets 3-10 friends, person 1
+/// at least persons 4 to 9.
+fn draw_friendships(rel: &mut Rng, n: usize) -> Vec<(i64, i64)> {
+    let mut pairs = std::collections::BTreeSet::new();
+    for a in 1..=n as i64 {
+        for _ in 0..rel.range(2, 6) {
+            let b = rel.range(1, n as i64 + 1);
+            if a != b {
+                pairs.insert((a.min(b), a.max(b)));
+            }
+        }
+    }
+    for extra in 2..=7 {
+        pairs.insert((1, extra + 2));
+    }
+    pairs.into_iter().collect()
+}
+
 impl Population {
     /// Generates `n_people` (at least 20) people and their relationships from `seed`.
     pub fn generate(seed: u64, n_people: usize) -> Population {
         let n = n_people.max(20);
         let mut rng = Rng::derive(seed, "people");
-        let mut emails = std::collections::BTreeSet::new();
-        let mut phones = std::collections::BTreeSet::new();
-        let mut cards = std::collections::BTreeSet::new();
-        let mut first_names = std::collections::BTreeSet::new();
+        let mut taken = Taken::default();
         let mut people: Vec<Person> = Vec::with_capacity(n);
         // Couples first: persons 1..2k come in (husband, wife) pairs for about half the world.
         let couples = (n / 4).max(1);
         for i in 0..n {
-            let id = i as i64 + 1;
             let male = if i < couples * 2 {
                 i % 2 == 0
             } else {
                 rng.chance(0.5)
             };
-            // First names are unique in AppWorld's worlds (home directories use them).
-            let pool = if male { MALE } else { FEMALE };
-            let mut first = rng.pick(pool).to_string();
-            let mut round = 0;
-            while !first_names.insert(first.clone()) {
-                round += 1;
-                let base = rng.pick(pool);
-                first = if round < 200 {
-                    base.to_string()
-                } else {
-                    format!("{base}{}", round / 200 + 1)
-                };
-            }
-            let last = if i < couples * 2 && i % 2 == 1 {
-                people[i - 1usize].last_name.clone()
-            } else {
-                rng.pick(LAST).to_string()
-            };
-            let mut email;
-            loop {
-                let n = rng.range(1, 99);
-                email = match rng.range(0, 3) {
-                    0 => format!("{}.{}@gmail.com", first.to_lowercase(), last.to_lowercase()),
-                    1 => format!(
-                        "{}{}{}@gmail.com",
-                        &first[..1].to_lowercase(),
-                        last.to_lowercase(),
-                        n
-                    ),
-                    _ => format!(
-                        "{}_{}{}@gmail.com",
-                        first.to_lowercase(),
-                        &last[..1].to_lowercase(),
-                        n
-                    ),
-                };
-                if emails.insert(email.clone()) {
-                    break;
-                }
-            }
-            let mut phone;
-            loop {
-                phone = format!("{}{:09}", rng.range(2, 10), rng.range(0, 1_000_000_000));
-                if phones.insert(phone.clone()) {
-                    break;
-                }
-            }
-            let age = rng.range(19, 61) as i32;
-            let birthday = NaiveDate::from_ymd_opt(
-                2023 - age,
-                rng.range(1, 13) as u32,
-                rng.range(1, 29) as u32,
-            )
-            .unwrap_or_default();
-            let owner = format!("{first} {last}");
-            let mut names: Vec<&str> = CARDS.to_vec();
-            rng.shuffle(&mut names);
-            let mut payment_cards = Vec::new();
-            for name in names.iter().take(rng.range(1, 4) as usize) {
-                let mut number;
-                loop {
-                    number = rng.range(1_000_000_000_000_000, 10_000_000_000_000_000);
-                    if cards.insert(number) {
-                        break;
-                    }
-                }
-                payment_cards.push(PaymentCard {
-                    owner_name: owner.clone(),
-                    card_name: name.to_string(),
-                    card_number: number,
-                    expiry_year: rng.range(2024, 2030),
-                    expiry_month: rng.range(1, 13),
-                    cvv_number: rng.range(100, 1000),
-                });
-            }
-            let passwords = ACCOUNT_APPS
-                .iter()
-                .map(|a| (a.to_string(), password(&mut rng)))
-                .collect();
-            people.push(Person {
-                id,
-                first_name: first,
-                last_name: last,
-                email,
-                phone_number: phone,
-                birthday,
-                sex: if male { "male" } else { "female" }.into(),
-                addresses: Vec::new(),
-                payment_cards,
-                passwords,
-            });
+            // A wife takes her husband's last name.
+            let spouse_last =
+                (i < couples * 2 && i % 2 == 1).then(|| people[i - 1usize].last_name.clone());
+            let person = draw_person(&mut rng, &mut taken, i as i64 + 1, male, spouse_last);
+            people.push(person);
         }
         let mut rel = Rng::derive(seed, "relations");
-        // Families: each couple gets 0-2 adult children among the unpaired people.
-        let mut families = Vec::new();
-        let mut next_child = couples * 2;
-        for c in 0..couples {
-            let mut children = Vec::new();
-            for _ in 0..rel.range(0, 3) {
-                if next_child < n && rel.chance(0.5) {
-                    children.push(next_child as i64 + 1);
-                    next_child += 1;
-                }
-            }
-            families.push(Family {
-                husband: (2 * c + 1) as i64,
-                wife: (2 * c + 2) as i64,
-                children,
-            });
-        }
+        let families = draw_families(&mut rel, n, couples);
         // Person 1 needs a parent or sibling in the world: make the first family have a child if
         // none, and give person 1 a sibling through family 2's children when possible.
         for f in &families {
@@ -590,89 +711,19 @@ impl Population {
                 people[(*ch - 1) as usize].last_name = last;
             }
         }
-        // Residences: families live together; the rest live alone or as roommates.
-        let mut residences = Vec::new();
-        let mut housed = vec![false; n];
-        for f in &families {
-            let mut residents = vec![f.husband, f.wife];
-            residents.extend(f.children.iter().filter(|_| rel.chance(0.3)));
-            for r in &residents {
-                housed[(*r - 1) as usize] = true;
-            }
-            residences.push(Residence {
-                id: residences.len() as i64 + 1,
-                kind: "family".into(),
-                residents,
-            });
-        }
-        let mut rest: Vec<i64> = (1..=n as i64)
-            .filter(|i| !housed[(*i - 1) as usize])
-            .collect();
-        rel.shuffle(&mut rest);
-        let mut i = 0;
-        while i < rest.len() {
-            let take = if rel.chance(0.4) && i + 1 < rest.len() {
-                2
-            } else {
-                1
-            };
-            let residents: Vec<i64> = rest[i..i + take].to_vec();
-            residences.push(Residence {
-                id: residences.len() as i64 + 1,
-                kind: if take == 1 { "single" } else { "roommates" }.into(),
-                residents,
-            });
-            i += take;
-        }
+        let residences = draw_residences(&mut rel, n, &families);
         for r in &residences {
             let home = address(&mut rel, "Home");
             for id in &r.residents {
                 people[(*id - 1) as usize].addresses.push(home.clone());
             }
         }
-        // Companies: ~60% of people employed, 4-15 per company; person 1 always employed, not manager.
-        let mut workers: Vec<i64> = (2..=n as i64).filter(|_| rel.chance(0.6)).collect();
-        rel.shuffle(&mut workers);
-        workers.insert(0, 1);
-        let mut companies = Vec::new();
-        let mut k = 0;
-        while k + 4 <= workers.len() {
-            let size = (rel.range(4, 16) as usize).min(workers.len() - k);
-            let employees: Vec<i64> = workers[k..k + size].to_vec();
-            let manager = employees[1];
-            let mut name = format!("{} {}", rel.pick(COMPANY_WORDS), rel.pick(COMPANY_KINDS));
-            if companies.iter().any(|c: &Company| c.name == name) {
-                name = format!("{name} {}", companies.len() + 1);
-            }
-            let work = address(&mut rel, "Work");
-            for e in &employees {
-                people[(*e - 1) as usize].addresses.push(work.clone());
-            }
-            companies.push(Company {
-                id: companies.len() as i64 + 1,
-                name,
-                manager,
-                employees,
-            });
-            k += size;
-        }
-        // Friendships: everyone gets 3-10 friends.
-        let mut pairs = std::collections::BTreeSet::new();
-        for a in 1..=n as i64 {
-            for _ in 0..rel.range(2, 6) {
-                let b = rel.range(1, n as i64 + 1);
-                if a != b {
-                    pairs.insert((a.min(b), a.max(b)));
-                }
-            }
-        }
-        for extra in 2..=7 {
-            pairs.insert((1, extra + 2));
-        }
+        let companies = draw_companies(&mut rel, n, &mut people);
+        let friendships = draw_friendships(&mut rel, n);
         Population {
             people,
             families,
-            friendships: pairs.into_iter().collect(),
+            friendships,
             residences,
             companies,
         }

@@ -1,57 +1,153 @@
-//! admin's rows written from more than one place: one type per table with its one INSERT.
+//! admin's rows: one type per table with its one INSERT, written by the population's seed.
+//! The bank's cards are [`NewBankCard`](crate::common::bank::NewBankCard), shared with the
+//! apps that charge them.
 
+use crate::common::rows::table_row;
 use crate::people::Address;
-use rusqlite::{Connection, params};
 
-/// A place (`admin.global_addresses`): a residence's home or a company's office.
-#[derive(Debug, Clone, Copy)]
-pub struct NewGlobalAddress<'a> {
-    /// The residence it is the home of, if any.
-    pub residence_id: Option<i64>,
-    /// The company it is the office of, if any.
-    pub company_id: Option<i64>,
-    /// Where.
-    pub address: &'a Address,
-}
-
-impl NewGlobalAddress<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        let a = self.address;
-        db.prepare_cached(
-            "INSERT INTO admin.global_addresses (residence_id, company_id, street_address, city, state, country, zip_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        )?
-        .execute(params![
-            self.residence_id,
-            self.company_id,
-            a.street_address,
-            a.city,
-            a.state,
-            a.country,
-            a.zip_code
-        ])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// A person (`admin.main_users`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewMainUser<'a> in "admin.main_users" {
+        /// The person's id (every app's user id for them).
+        pub id: i64,
+        /// First name.
+        pub first_name: &'a str,
+        /// Last name.
+        pub last_name: &'a str,
+        /// E-mail.
+        pub email: &'a str,
+        /// Phone number.
+        pub phone_number: &'a str,
+        /// `YYYY-MM-DD`.
+        pub birthday: &'a str,
+        /// `male` or `female`.
+        pub sex: &'a str,
     }
 }
 
-/// A person's named address (`admin.user_addresses`: `Home`, `Work`).
-#[derive(Debug, Clone, Copy)]
-pub struct NewUserAddress<'a> {
-    /// The place.
-    pub global_address_id: i64,
-    /// Whose.
-    pub main_user_id: i64,
-    /// Its name.
-    pub name: &'a str,
+table_row! {
+    /// A person's password for one app (`admin.account_passwords`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewAccountPassword<'a> in "admin.account_passwords" {
+        /// Whose.
+        pub main_user_id: i64,
+        /// The app.
+        pub account_name: &'a str,
+        /// The password.
+        pub password: &'a str,
+    }
 }
 
-impl NewUserAddress<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO admin.user_addresses (global_address_id, main_user_id, name) VALUES (?1, ?2, ?3)",
-        )?
-        .execute(params![self.global_address_id, self.main_user_id, self.name])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// A couple with their children (`admin.families`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewFamily<'a> in "admin.families" {
+        /// The husband.
+        pub husband_id: i64,
+        /// The wife.
+        pub wife_id: i64,
+        /// The children's ids, as stored JSON text.
+        pub child_ids: &'a str,
+    }
+}
+
+table_row! {
+    /// Two people who are friends (`admin.friendships`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewFriendship in "admin.friendships" {
+        /// One of them.
+        pub main_user_id: i64,
+        /// The other.
+        pub friend_id: i64,
+    }
+}
+
+table_row! {
+    /// A household (`admin.residences`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewResidence<'a> in "admin.residences" {
+        /// Its id.
+        pub id: i64,
+        /// Who lives there, as stored JSON text of ids.
+        pub resident_ids: &'a str,
+        /// Its kind (`family`, `single` or `roommates`).
+        pub residence_type: &'a str,
+    }
+}
+
+table_row! {
+    /// A company (`admin.companies`), its weekly standup at 10:00.
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewCompany<'a> in "admin.companies" {
+        /// Its id.
+        pub id: i64,
+        /// Its name.
+        pub name: &'a str,
+        /// Its manager.
+        pub manager_id: i64,
+    }
+    fixed { weekly_standup_time: "'10:00'" }
+}
+
+table_row! {
+    /// A person working at a company (`admin.company_employees`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewCompanyEmployee in "admin.company_employees" {
+        /// The company.
+        pub company_id: i64,
+        /// The employee.
+        pub main_user_id: i64,
+        /// Whether they are its manager.
+        pub is_manager: bool,
+    }
+}
+
+table_row! {
+    /// A place (`admin.global_addresses`): a residence's home or a company's office.
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewGlobalAddress<'a> in "admin.global_addresses" {
+        /// The residence it is the home of, if any.
+        pub residence_id: Option<i64>,
+        /// The company it is the office of, if any.
+        pub company_id: Option<i64>,
+        /// Street and number.
+        pub street_address: &'a str,
+        /// City.
+        pub city: &'a str,
+        /// State.
+        pub state: &'a str,
+        /// Country.
+        pub country: &'a str,
+        /// 5-digit ZIP code.
+        pub zip_code: i64,
+    }
+}
+
+impl<'a> NewGlobalAddress<'a> {
+    /// The place at `address`, the home of `residence_id` or the office of `company_id`.
+    pub fn at(address: &'a Address, residence_id: Option<i64>, company_id: Option<i64>) -> Self {
+        NewGlobalAddress {
+            residence_id,
+            company_id,
+            street_address: &address.street_address,
+            city: &address.city,
+            state: &address.state,
+            country: &address.country,
+            zip_code: address.zip_code,
+        }
+    }
+}
+
+table_row! {
+    /// A person's named address (`admin.user_addresses`: `Home`, `Work`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewUserAddress<'a> in "admin.user_addresses" {
+        /// The place.
+        pub global_address_id: i64,
+        /// Whose.
+        pub main_user_id: i64,
+        /// Its name.
+        pub name: &'a str,
     }
 }

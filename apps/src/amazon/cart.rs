@@ -6,6 +6,7 @@
 //! zero. Every amount is Python-rounded to cents.
 
 use super::lists::CART;
+use super::rows::Users;
 use super::store::{Product, product, py_float};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
@@ -249,15 +250,8 @@ pub(super) fn remove_promo_code_from_cart(ctx: &mut Ctx, _: &Args) -> Result<Val
             "No promo code is found to have been applied to your cart.",
         ));
     }
-    clear_promo(ctx.db, uid)?;
+    Users::clear_cart_promo_code(ctx.db, uid)?;
     Ok(json!({"message": "Removed the promo code from your cart."}))
-}
-
-/// Takes the promo code off `user_id`'s cart.
-pub(super) fn clear_promo(db: &Connection, user_id: i64) -> Result<(), ApiError> {
-    db.prepare_cached("UPDATE amazon.users SET cart_promo_code = NULL WHERE id = ?1")?
-        .execute([user_id])?;
-    Ok(())
 }
 
 /// Sets the gift-wrapped quantity of a product in the caller's cart; returns the product's
@@ -265,7 +259,7 @@ pub(super) fn clear_promo(db: &Connection, user_id: i64) -> Result<(), ApiError>
 fn set_gift_wrap(ctx: &Ctx, a: &Args, wrapped: Option<i64>) -> Result<(i64, i64), ApiError> {
     let uid = ctx.user()?.id;
     let p = product(ctx.db, a.int("product_id"))?;
-    let Some(have) = CART.quantity(ctx.db, uid, p.id)? else {
+    let Some(have) = CART.entry(ctx.db, uid, p.id).quantity()? else {
         return Err(ApiError::unprocessable(
             "The product is not present in the cart.",
         ));

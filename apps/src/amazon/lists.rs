@@ -41,74 +41,19 @@ pub(super) fn check_inventory(quantity: i64, inventory: i64) -> Result<(), ApiEr
 }
 
 impl List {
-    /// The quantity of `product_id` in `user_id`'s list, if it is there.
-    pub(super) fn quantity(
-        &self,
-        db: &Connection,
-        user_id: i64,
-        product_id: i64,
-    ) -> Result<Option<i64>, ApiError> {
-        Ok(db
-            .prepare_cached(&format!(
-                "SELECT quantity FROM amazon.{} WHERE user_id = ?1 AND product_id = ?2",
-                self.rows.table()
-            ))?
-            .query_row(params![user_id, product_id], |r| r.get(0))
-            .optional()?)
-    }
-
-    /// The quantity in the list, or 422 `The product is not present in the <list>.`
-    fn present(&self, db: &Connection, user_id: i64, product_id: i64) -> Result<i64, ApiError> {
-        self.quantity(db, user_id, product_id)?.ok_or_else(|| {
-            ApiError::unprocessable(format!("The product is not present in the {}.", self.label))
-        })
-    }
-
-    /// Adds `quantity` (to the entry, or as a new one).
-    fn add(
-        &self,
-        db: &Connection,
-        user_id: i64,
-        product_id: i64,
-        quantity: i64,
-    ) -> Result<(), ApiError> {
-        match self.quantity(db, user_id, product_id)? {
-            Some(have) => self.set(db, user_id, product_id, have.saturating_add(quantity)),
-            None => Ok(self.rows.insert(db, user_id, product_id, quantity)?),
+    /// `user_id`'s entry of `product_id` in this list (there or not).
+    pub(super) fn entry(self, db: &Connection, user_id: i64, product_id: i64) -> Entry<'_> {
+        Entry {
+            list: self,
+            db,
+            user_id,
+            product_id,
         }
-    }
-
-    /// Sets the entry's quantity; 0 deletes it.
-    fn set(
-        &self,
-        db: &Connection,
-        user_id: i64,
-        product_id: i64,
-        quantity: i64,
-    ) -> Result<(), ApiError> {
-        if quantity <= 0 {
-            db.prepare_cached(&format!(
-                "DELETE FROM amazon.{} WHERE user_id = ?1 AND product_id = ?2",
-                self.rows.table()
-            ))?
-            .execute(params![user_id, product_id])?;
-        } else {
-            db.prepare_cached(&format!(
-                "UPDATE amazon.{} SET quantity = ?3 WHERE user_id = ?1 AND product_id = ?2",
-                self.rows.table()
-            ))?
-            .execute(params![user_id, product_id, quantity])?;
-        }
-        Ok(())
     }
 
     /// Empties `user_id`'s list.
     pub(super) fn clear(&self, db: &Connection, user_id: i64) -> Result<(), ApiError> {
-        db.prepare_cached(&format!(
-            "DELETE FROM amazon.{} WHERE user_id = ?1",
-            self.rows.table()
-        ))?
-        .execute([user_id])?;
+        self.rows.clear(db, user_id)?;
         Ok(())
     }
 
@@ -127,7 +72,7 @@ impl List {
         if a.opt_bool(clear_flag).unwrap_or(false) {
             self.clear(ctx.db, uid)?;
         }
-        self.add(ctx.db, uid, p.id, quantity)?;
+        self.entry(ctx.db, uid, p.id).add(quantity)?;
         Ok(json!({"message": format!("Product/s added to the {}.", self.label)}))
     }
 
@@ -135,10 +80,11 @@ impl List {
     pub(super) fn update_handler(&self, ctx: &Ctx, a: &Args) -> Result<Value, ApiError> {
         let uid = ctx.user()?.id;
         let p = product(ctx.db, a.int("product_id"))?;
-        self.present(ctx.db, uid, p.id)?;
+        let entry = self.entry(ctx.db, uid, p.id);
+        entry.present()?;
         let quantity = a.int("quantity");
         check_inventory(quantity, p.inventory_quantity)?;
-        self.set(ctx.db, uid, p.id, quantity)?;
+        entry.set(quantity)?;
         Ok(
             json!({"message": format!("Updated the quantity of the product in the {}.", self.label)}),
         )
@@ -148,8 +94,9 @@ impl List {
     pub(super) fn delete_handler(&self, ctx: &Ctx, a: &Args) -> Result<Value, ApiError> {
         let uid = ctx.user()?.id;
         let p = product(ctx.db, a.int("product_id"))?;
-        self.present(ctx.db, uid, p.id)?;
-        self.set(ctx.db, uid, p.id, 0)?;
+        let entry = self.entry(ctx.db, uid, p.id);
+        entry.present()?;
+        entry.set(0)?;
         Ok(json!({"message": format!("Deleted the product from your {}.", self.label)}))
     }
 
@@ -164,7 +111,8 @@ impl List {
     pub(super) fn move_handler(&self, to: List, ctx: &Ctx, a: &Args) -> Result<Value, ApiError> {
         let uid = ctx.user()?.id;
         let p = product(ctx.db, a.int("product_id"))?;
-        let have = self.quantity(ctx.db, uid, p.id)?.ok_or_else(|| {
+        let from = self.entry(ctx.db, uid, p.id);
+        let have = from.quantity()?.ok_or_else(|| {
             ApiError::unprocessable(format!(
                 "The product is not available in the {}.",
                 self.label
@@ -178,12 +126,79 @@ impl List {
                 self.label
             )));
         }
-        self.set(ctx.db, uid, p.id, have - quantity)?;
-        to.add(ctx.db, uid, p.id, quantity)?;
+        from.set(have - quantity)?;
+        to.entry(ctx.db, uid, p.id).add(quantity)?;
         Ok(json!({"message": format!(
             "{quantity} product/s moved from the {} to the {}.",
             self.label, to.label
         )}))
+    }
+}
+
+/// One user's entry of one product in one of the lists, whether or not it is there.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Entry<'a> {
+    /// The list.
+    list: List,
+    /// The world database.
+    db: &'a Connection,
+    /// Whose list.
+    user_id: i64,
+    /// The product.
+    product_id: i64,
+}
+
+impl Entry<'_> {
+    /// Its quantity, if it is there.
+    pub(super) fn quantity(&self) -> Result<Option<i64>, ApiError> {
+        Ok(self
+            .db
+            .prepare_cached(&format!(
+                "SELECT quantity FROM amazon.{} WHERE user_id = ?1 AND product_id = ?2",
+                self.list.rows.table()
+            ))?
+            .query_row(params![self.user_id, self.product_id], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Its quantity, or 422 `The product is not present in the <list>.`
+    fn present(&self) -> Result<i64, ApiError> {
+        self.quantity()?.ok_or_else(|| {
+            ApiError::unprocessable(format!(
+                "The product is not present in the {}.",
+                self.list.label
+            ))
+        })
+    }
+
+    /// Adds `quantity` (to the entry, or as a new one).
+    fn add(&self, quantity: i64) -> Result<(), ApiError> {
+        match self.quantity()? {
+            Some(have) => self.set(have.saturating_add(quantity)),
+            None => Ok(self
+                .list
+                .rows
+                .insert(self.db, self.user_id, self.product_id, quantity)?),
+        }
+    }
+
+    /// Sets its quantity; 0 deletes it.
+    fn set(&self, quantity: i64) -> Result<(), ApiError> {
+        let table = self.list.rows.table();
+        if quantity <= 0 {
+            self.db
+                .prepare_cached(&format!(
+                    "DELETE FROM amazon.{table} WHERE user_id = ?1 AND product_id = ?2"
+                ))?
+                .execute(params![self.user_id, self.product_id])?;
+        } else {
+            self.db
+                .prepare_cached(&format!(
+                    "UPDATE amazon.{table} SET quantity = ?3 WHERE user_id = ?1 AND product_id = ?2"
+                ))?
+                .execute(params![self.user_id, self.product_id, quantity])?;
+        }
+        Ok(())
     }
 }
 

@@ -7,7 +7,9 @@
 //! users, ownership, ratings), `products.rs` (catalog, sellers, search), `lists.rs` (the cart
 //! and the wish list, one piece for both), `cart.rs` (the cart's money, gift wrap, promo
 //! codes), `orders.rs` (orders and receipts), `returns.rs`, `reviews.rs` (reviews, questions,
-//! answers), `addresses.rs`, `prime.rs` (subscriptions, `show_account` with `is_prime`).
+//! answers), `addresses.rs`, `prime.rs` (subscriptions, `show_account` with `is_prime`),
+//! `rows.rs` (one row type per table, and the reads and updates task setups make), `seed.rs`
+//! (the base world's catalog and shopping), `tests.rs`.
 
 mod addresses;
 mod apis;

@@ -3,10 +3,10 @@
 //! (e-mailed when placed, downloadable into the file system), and the card deletion that
 //! leaves past orders without a card id.
 
-use super::cart::{cart_view, check_promo, check_stock, clear_promo};
+use super::cart::{cart_view, check_promo, check_stock};
 use super::lists::CART;
 use super::prime::LOW_BALANCE;
-use super::rows::{NewOrder, NewOrderItem};
+use super::rows::{NewOrder, NewOrderItem, Users};
 use super::store::{check_owner, date_part, datetime, me, py_float};
 use crate::common::bank;
 use crate::common::pytext::{pluralize, singularize};
@@ -349,7 +349,7 @@ pub(super) fn place_order(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             .execute(params![item.quantity, item.product.id])?;
     }
     CART.clear(ctx.db, uid)?;
-    clear_promo(ctx.db, uid)?;
+    Users::clear_cart_promo_code(ctx.db, uid)?;
     let order = find_order(ctx.db, order_id)?;
     let lines: String = order
         .items

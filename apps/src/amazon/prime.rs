@@ -5,11 +5,10 @@
 
 use super::store::{check_owner, date_part, datetime, me};
 use crate::common::bank;
-use crate::common::rows::datetime_col;
 use crate::common::{cards, files, notify};
 use chrono::{Duration, NaiveDateTime};
 use rusqlite::Connection;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use sim::api::listing::paginate;
 use sim::api::{ApiError, ApiSpec, Args, Ctx};
 
@@ -47,22 +46,8 @@ pub(super) fn extend_show_account(api: &mut ApiSpec) {
 }
 
 fn show_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    let mut account = crate::common::accounts::account_fields(ctx)?;
     let id = ctx.user()?.id;
-    let mut account = ctx
-        .db
-        .prepare_cached(
-            "SELECT first_name, last_name, email, created_at, last_logged_in, verified FROM amazon.users WHERE id = ?1",
-        )?
-        .query_row([id], |r| {
-            let mut m = Map::new();
-            m.insert("first_name".into(), json!(r.get::<_, String>(0)?));
-            m.insert("last_name".into(), json!(r.get::<_, String>(1)?));
-            m.insert("email".into(), json!(r.get::<_, String>(2)?));
-            m.insert("registered_at".into(), datetime_col(r, 3)?);
-            m.insert("last_logged_in".into(), datetime_col(r, 4)?);
-            m.insert("verified".into(), json!(r.get::<_, Option<bool>>(5)?));
-            Ok(m)
-        })?;
     account.insert("is_prime".into(), json!(is_prime(ctx.db, id, ctx.now)?));
     Ok(Value::Object(account))
 }

@@ -7,16 +7,16 @@
 //! depends on the world seed only.
 
 use super::rows::{
-    NewAddress, NewAnswer, NewOrder, NewOrderItem, NewProduct, NewQuestion, NewReturn, NewReview,
-    ProductList,
+    NewAddress, NewAnswer, NewDeliverer, NewOrder, NewOrderItem, NewProduct, NewPromo, NewQuestion,
+    NewReturn, NewReview, NewSeller, ProductList,
 };
-use crate::people::Population;
-use chrono::Duration;
-use rusqlite::params;
+use crate::people::{Person, Population};
+use chrono::{Duration, NaiveDateTime};
+use rusqlite::Connection;
 use sim::clock::fmt_datetime;
 use sim::num::{py_round, round2};
 use sim::rng::Rng;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Product types: singular name, what the products are called, price range in dollars, size,
 /// weight in pounds.
@@ -230,37 +230,103 @@ fn catalog(seed: u64) -> (Vec<String>, Vec<Product>) {
 /// Writes amazon's rows for `pop` (amazon user id = person id; notifiers follow).
 pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     let (db, pop, seed) = (s.db, s.people, s.seed);
-    let now = sim::clock::default_now();
     let first_stranger =
         crate::common::seeding::insert_accounts(s, "amazon", "2019-08-01T09:00:00", true)?;
     let (sellers, products) = catalog(seed);
-    let n_products = products.len() as i64;
     for (k, name) in ["UPS", "USPS", "FedEx"].iter().enumerate() {
-        db.execute(
-            "INSERT INTO amazon.deliverers (id, name) VALUES (?1, ?2)",
-            params![k as i64 + 1, name],
-        )?;
+        NewDeliverer {
+            id: k as i64 + 1,
+            name,
+        }
+        .insert(db)?;
     }
-    for (code, kind, min, discount) in [
+    for (code, kind, min_amount, discount) in [
         ("SAVE1", "percent", 20.0, 10.0),
         ("SPRNG", "percent", 50.0, 15.0),
         ("TAKE5", "flat", 30.0, 5.0),
         ("BIG20", "flat", 150.0, 20.0),
         ("WELCM", "percent", 0.0, 5.0),
     ] {
-        db.execute(
-            "INSERT INTO amazon.promos (type, code, min_amount, discount) VALUES (?1, ?2, ?3, ?4)",
-            params![kind, code, min, discount],
-        )?;
+        NewPromo {
+            code,
+            kind,
+            min_amount,
+            discount,
+        }
+        .insert(db)?;
     }
-    let at = |rng: &mut Rng, days: i64| crate::common::seeding::past_time(rng, now, days);
-    let ins = |sql: &str| db.prepare(sql);
-    let mut ratings: HashMap<i64, Vec<i64>> = HashMap::new();
-    let mut questions: Vec<(i64, &str, &str)> = Vec::new();
-    let mut purchases: std::collections::HashSet<(i64, i64)> = Default::default();
-    let (mut address_id, mut card_id, mut order_id) = (0i64, 0i64, 0i64);
+    let mut shop = Shop {
+        db,
+        now: sim::clock::default_now(),
+        products: &products,
+        ratings: HashMap::new(),
+        questions: Vec::new(),
+        purchases: HashSet::new(),
+        address_id: 0,
+        card_id: 0,
+        order_id: 0,
+    };
     for p in &pop.people {
-        let mut rng = Rng::derive(seed ^ p.id as u64, "amazon-user");
+        shop.person(p, &mut Rng::derive(seed ^ p.id as u64, "amazon-user"))?;
+    }
+    // The public: shoppers outside the population whose orders and reviews fill the catalog.
+    let strangers = Population::strangers(seed, "amazon-strangers", STRANGERS);
+    crate::common::seeding::insert_strangers(
+        db,
+        "amazon",
+        first_stranger,
+        &strangers,
+        "2019-01-01T00:00:00",
+    )?;
+    for uid in first_stranger..first_stranger + strangers.len() as i64 {
+        shop.stranger(uid, &mut Rng::derive(seed ^ uid as u64, "amazon-stranger"))?;
+    }
+    shop.answers(
+        &mut Rng::derive(seed, "amazon-answers"),
+        pop.people.len() as i64,
+    )?;
+    shop.rate(&sellers)
+}
+
+/// What the seed keeps while it writes everyone's shopping: the catalog, the ids handed out
+/// so far, and what ratings and answers are drawn from.
+struct Shop<'a> {
+    /// The world database.
+    db: &'a Connection,
+    /// The world's "now".
+    now: NaiveDateTime,
+    /// The catalog (product id = position + 1).
+    products: &'a [Product],
+    /// Every review's stars, by product.
+    ratings: HashMap<i64, Vec<i64>>,
+    /// The questions asked, in id order: (product, question, its answer).
+    questions: Vec<(i64, &'static str, &'static str)>,
+    /// (user, product) of every order line.
+    purchases: HashSet<(i64, i64)>,
+    /// The last saved address's id.
+    address_id: i64,
+    /// The last saved card's id.
+    card_id: i64,
+    /// The last order's id.
+    order_id: i64,
+}
+
+impl Shop<'_> {
+    /// A time within `days` days before now.
+    fn at(&self, rng: &mut Rng, days: i64) -> NaiveDateTime {
+        crate::common::seeding::past_time(rng, self.now, days)
+    }
+
+    /// A product of the catalog, drawn at random.
+    fn any_product(&self, rng: &mut Rng) -> i64 {
+        rng.range(1, self.products.len() as i64 + 1)
+    }
+
+    /// Person `p`'s shopping: addresses, cards, Prime history, orders, reviews of most of
+    /// what they bought and of some products they only looked at, questions, cart and wish
+    /// list.
+    fn person(&mut self, p: &Person, rng: &mut Rng) -> rusqlite::Result<()> {
+        let db = self.db;
         let mut addresses = Vec::new();
         for a in &p.addresses {
             NewAddress {
@@ -273,9 +339,9 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                 zip_code: a.zip_code,
             }
             .insert(db)?;
-            address_id += 1;
+            self.address_id += 1;
             addresses.push((
-                address_id,
+                self.address_id,
                 format!(
                     "{}\n{}\n{}\n{}\n{}",
                     a.street_address, a.city, a.state, a.country, a.zip_code
@@ -290,13 +356,13 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                 face: c.into(),
             }
             .insert(db)?;
-            card_id += 1;
-            cards.push((card_id, format!("{:04}", c.card_number % 10_000)));
+            self.card_id += 1;
+            cards.push((self.card_id, format!("{:04}", c.card_number % 10_000)));
         }
         let is_prime = rng.chance(0.4) && !cards.is_empty();
         if is_prime {
             for (start, end, yearly) in
-                crate::common::seeding::subscription_history(&mut rng, now, 0.3, 9)
+                crate::common::seeding::subscription_history(rng, self.now, 0.3, 9)
             {
                 crate::common::cards::NewSubscription {
                     table: "amazon.prime_subscriptions",
@@ -309,81 +375,10 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                 .insert(db)?;
             }
         }
-        let mut bought = BTreeSet::new();
-        if let (Some((addr, addr_text)), false) = (addresses.first(), cards.is_empty()) {
-            for _ in 0..rng.range(5, 30) {
-                let created = at(&mut rng, 700);
-                let (card_id, digits) = rng.pick(&cards).clone();
-                let mut lines: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
-                for _ in 0..rng.range(1, 4) {
-                    let q = if rng.chance(0.8) { 1 } else { rng.range(2, 4) };
-                    let wrap = if rng.chance(0.1) { 1 } else { 0 };
-                    lines.insert(rng.range(1, n_products + 1), (q, wrap));
-                }
-                let base: f64 = lines
-                    .iter()
-                    .map(|(id, (q, _))| products[(*id - 1) as usize].price * *q as f64)
-                    .sum();
-                let wrapped: i64 = lines.values().map(|(_, w)| w).sum();
-                NewOrder {
-                    user_id: p.id,
-                    address_id: Some(*addr),
-                    tax: round2(base * 0.1),
-                    delivery_fee: if is_prime { 0.0 } else { 5.0 },
-                    gift_wrap_fee: 5.0 * wrapped as f64,
-                    discount: 0.0,
-                    payment_card_id: Some(card_id),
-                    created_at: &fmt_datetime(created),
-                    address_text: addr_text,
-                    payment_card_digits: &digits,
-                }
-                .insert(db)?;
-                order_id += 1;
-                for (pid, (q, wrap)) in &lines {
-                    let prod = &products[(*pid - 1) as usize];
-                    let expected = created
-                        + Duration::days(prod.delivery_days)
-                        + Duration::minutes(rng.range(0, 600));
-                    let delivered = (expected < now)
-                        .then(|| fmt_datetime(expected - Duration::minutes(rng.range(0, 300))));
-                    let returned = if delivered.is_some() && rng.chance(0.06) {
-                        1
-                    } else {
-                        0
-                    };
-                    NewOrderItem {
-                        order_id,
-                        product_id: *pid,
-                        ordered_quantity: *q,
-                        returned_quantity: returned,
-                        gift_wrap_quantity: *wrap,
-                        price: prod.price,
-                        expected_delivery_at: &fmt_datetime(expected),
-                        delivered_at: delivered.as_deref(),
-                    }
-                    .insert(db)?;
-                    bought.insert(*pid);
-                    purchases.insert((p.id, *pid));
-                    if returned > 0 {
-                        let initiated = (expected + Duration::days(rng.range(2, 20)))
-                            .min(now - Duration::hours(1));
-                        let back = (initiated + Duration::days(rng.range(2, 7))).min(now);
-                        NewReturn {
-                            user_id: p.id,
-                            order_id,
-                            product_id: *pid,
-                            deliverer_id: rng.range(1, 4),
-                            quantity: returned,
-                            initiated_at: &fmt_datetime(initiated),
-                            returned_at: (back < now).then(|| fmt_datetime(back)).as_deref(),
-                            confirmation_code: &format!("{:010x}", rng.next_u64() & 0xff_ffff_ffff),
-                        }
-                        .insert(db)?;
-                    }
-                }
-            }
-        }
-        // Reviews: most of what they bought, plus some products they only looked at.
+        let bought = match (addresses.first(), cards.is_empty()) {
+            (Some(address), false) => self.orders(p.id, rng, address, &cards, is_prime)?,
+            _ => BTreeSet::new(),
+        };
         let mut reviewed = BTreeSet::new();
         for pid in bought
             .iter()
@@ -394,59 +389,119 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             reviewed.insert((pid, true));
         }
         for _ in 0..rng.range(5, 25) {
-            let pid = rng.range(1, n_products + 1);
+            let pid = self.any_product(rng);
             if !bought.contains(&pid) {
                 reviewed.insert((pid, false));
             }
         }
-        for (pid, verified) in reviewed {
-            let &(stars, title, text) = rng.pick(REVIEWS);
-            NewReview {
-                product_id: pid,
-                user_id: p.id,
-                is_verified: verified,
-                rating: stars,
-                title,
-                text,
-                created_at: &fmt_datetime(at(&mut rng, 600)),
-            }
-            .insert(db)?;
-            ratings.entry(pid).or_default().push(stars);
-        }
-        for pid in bought.iter().filter(|_| rng.chance(0.08)) {
-            let &(q, a) = &QUESTIONS[(*pid as usize + p.id as usize) % QUESTIONS.len()];
-            questions.push((*pid, q, a));
-            NewQuestion {
-                product_id: *pid,
-                user_id: p.id,
-                question: q,
-                created_at: &fmt_datetime(now - Duration::days(((pid + p.id) % 300) + 5)),
-            }
-            .insert(db)?;
-        }
+        self.review(rng, p.id, reviewed, 600)?;
+        self.ask(rng, p.id, &bought, 0.08)?;
         for _ in 0..rng.range(0, 6) {
             let q = rng.range(1, 3);
-            ProductList::Cart.insert(db, p.id, rng.range(1, n_products + 1), q)?;
+            ProductList::Cart.insert(db, p.id, self.any_product(rng), q)?;
         }
         let mut wished = BTreeSet::new();
         for _ in 0..rng.range(0, 9) {
-            wished.insert(rng.range(1, n_products + 1));
+            wished.insert(self.any_product(rng));
         }
         for pid in wished {
             ProductList::WishList.insert(db, p.id, pid, 1)?;
         }
+        Ok(())
     }
-    // The public: shoppers outside the population whose orders and reviews fill the catalog.
-    let strangers = Population::strangers(seed, "amazon-strangers", STRANGERS);
-    crate::common::seeding::insert_strangers(
-        db,
-        "amazon",
-        first_stranger,
-        &strangers,
-        "2019-01-01T00:00:00",
-    )?;
-    for uid in first_stranger..first_stranger + strangers.len() as i64 {
-        let mut rng = Rng::derive(seed ^ uid as u64, "amazon-stranger");
+
+    /// Two years of `user_id`'s orders (shipped to `address`, (id, text), paid with one of
+    /// `cards`, (id, last four digits); free delivery with Prime), some units gift-wrapped or
+    /// returned; returns the products bought.
+    fn orders(
+        &mut self,
+        user_id: i64,
+        rng: &mut Rng,
+        address: &(i64, String),
+        cards: &[(i64, String)],
+        is_prime: bool,
+    ) -> rusqlite::Result<BTreeSet<i64>> {
+        let (db, now) = (self.db, self.now);
+        let mut bought = BTreeSet::new();
+        for _ in 0..rng.range(5, 30) {
+            let created = self.at(rng, 700);
+            let (card_id, digits) = rng.pick(cards).clone();
+            let mut lines: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
+            for _ in 0..rng.range(1, 4) {
+                let q = if rng.chance(0.8) { 1 } else { rng.range(2, 4) };
+                let wrap = if rng.chance(0.1) { 1 } else { 0 };
+                lines.insert(self.any_product(rng), (q, wrap));
+            }
+            let base: f64 = lines
+                .iter()
+                .map(|(id, (q, _))| self.products[(*id - 1) as usize].price * *q as f64)
+                .sum();
+            let wrapped: i64 = lines.values().map(|(_, w)| w).sum();
+            NewOrder {
+                user_id,
+                address_id: Some(address.0),
+                tax: round2(base * 0.1),
+                delivery_fee: if is_prime { 0.0 } else { 5.0 },
+                gift_wrap_fee: 5.0 * wrapped as f64,
+                discount: 0.0,
+                payment_card_id: Some(card_id),
+                created_at: &fmt_datetime(created),
+                address_text: &address.1,
+                payment_card_digits: &digits,
+            }
+            .insert(db)?;
+            self.order_id += 1;
+            let order_id = self.order_id;
+            for (pid, (q, wrap)) in &lines {
+                let prod = &self.products[(*pid - 1) as usize];
+                let expected = created
+                    + Duration::days(prod.delivery_days)
+                    + Duration::minutes(rng.range(0, 600));
+                let delivered = (expected < now)
+                    .then(|| fmt_datetime(expected - Duration::minutes(rng.range(0, 300))));
+                let returned = if delivered.is_some() && rng.chance(0.06) {
+                    1
+                } else {
+                    0
+                };
+                NewOrderItem {
+                    order_id,
+                    product_id: *pid,
+                    ordered_quantity: *q,
+                    returned_quantity: returned,
+                    gift_wrap_quantity: *wrap,
+                    price: prod.price,
+                    expected_delivery_at: &fmt_datetime(expected),
+                    delivered_at: delivered.as_deref(),
+                }
+                .insert(db)?;
+                bought.insert(*pid);
+                self.purchases.insert((user_id, *pid));
+                if returned > 0 {
+                    let initiated =
+                        (expected + Duration::days(rng.range(2, 20))).min(now - Duration::hours(1));
+                    let back = (initiated + Duration::days(rng.range(2, 7))).min(now);
+                    NewReturn {
+                        user_id,
+                        order_id,
+                        product_id: *pid,
+                        deliverer_id: rng.range(1, 4),
+                        quantity: returned,
+                        initiated_at: &fmt_datetime(initiated),
+                        returned_at: (back < now).then(|| fmt_datetime(back)).as_deref(),
+                        confirmation_code: &format!("{:010x}", rng.next_u64() & 0xff_ffff_ffff),
+                    }
+                    .insert(db)?;
+                }
+            }
+        }
+        Ok(bought)
+    }
+
+    /// Stranger `uid`'s shopping: a few orders shipped to one made-up address, reviews of all
+    /// they bought and of products they only looked at, and questions.
+    fn stranger(&mut self, uid: i64, rng: &mut Rng) -> rusqlite::Result<()> {
+        let (db, now) = (self.db, self.now);
         let mut bought = BTreeSet::new();
         let address_text = format!(
             "{} {}\nSpringfield\nIllinois\nUnited States\n{}",
@@ -456,14 +511,14 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
         );
         let digits = format!("{:04}", rng.range(0, 10_000));
         for _ in 0..rng.range(1, 6) {
-            let created = at(&mut rng, 700);
+            let created = self.at(rng, 700);
             let mut lines: BTreeMap<i64, i64> = BTreeMap::new();
             for _ in 0..rng.range(1, 4) {
-                lines.insert(rng.range(1, n_products + 1), rng.range(1, 3));
+                lines.insert(self.any_product(rng), rng.range(1, 3));
             }
             let base: f64 = lines
                 .iter()
-                .map(|(id, q)| products[(*id - 1) as usize].price * *q as f64)
+                .map(|(id, q)| self.products[(*id - 1) as usize].price * *q as f64)
                 .sum();
             NewOrder {
                 user_id: uid,
@@ -478,13 +533,13 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                 payment_card_digits: &digits,
             }
             .insert(db)?;
-            order_id += 1;
+            self.order_id += 1;
             for (pid, q) in &lines {
-                let prod = &products[(*pid - 1) as usize];
+                let prod = &self.products[(*pid - 1) as usize];
                 let expected = created + Duration::days(prod.delivery_days);
                 let delivered = (expected < now).then(|| fmt_datetime(expected));
                 NewOrderItem {
-                    order_id,
+                    order_id: self.order_id,
                     product_id: *pid,
                     ordered_quantity: *q,
                     returned_quantity: 0,
@@ -495,15 +550,26 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                 }
                 .insert(db)?;
                 bought.insert(*pid);
-                purchases.insert((uid, *pid));
+                self.purchases.insert((uid, *pid));
             }
         }
         let mut reviewed: BTreeMap<i64, bool> = bought.iter().map(|p| (*p, true)).collect();
         for _ in 0..rng.range(8, 40) {
-            reviewed
-                .entry(rng.range(1, n_products + 1))
-                .or_insert(false);
+            reviewed.entry(self.any_product(rng)).or_insert(false);
         }
+        self.review(rng, uid, reviewed, 900)?;
+        self.ask(rng, uid, &bought, 0.05)
+    }
+
+    /// `uid`'s reviews of `reviewed` (product, verified), in order, each written within `days`
+    /// days before now.
+    fn review(
+        &mut self,
+        rng: &mut Rng,
+        uid: i64,
+        reviewed: impl IntoIterator<Item = (i64, bool)>,
+        days: i64,
+    ) -> rusqlite::Result<()> {
         for (pid, verified) in reviewed {
             let &(stars, title, text) = rng.pick(REVIEWS);
             NewReview {
@@ -513,77 +579,105 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
                 rating: stars,
                 title,
                 text,
-                created_at: &fmt_datetime(at(&mut rng, 900)),
+                created_at: &fmt_datetime(self.at(rng, days)),
             }
-            .insert(db)?;
-            ratings.entry(pid).or_default().push(stars);
+            .insert(self.db)?;
+            self.ratings.entry(pid).or_default().push(stars);
         }
-        for pid in bought.iter().filter(|_| rng.chance(0.05)) {
+        Ok(())
+    }
+
+    /// `uid`'s questions about products they `bought`, each asked with `chance`.
+    fn ask(
+        &mut self,
+        rng: &mut Rng,
+        uid: i64,
+        bought: &BTreeSet<i64>,
+        chance: f64,
+    ) -> rusqlite::Result<()> {
+        for pid in bought.iter().filter(|_| rng.chance(chance)) {
             let &(q, a) = &QUESTIONS[(*pid as usize + uid as usize) % QUESTIONS.len()];
-            questions.push((*pid, q, a));
+            self.questions.push((*pid, q, a));
             NewQuestion {
                 product_id: *pid,
                 user_id: uid,
                 question: q,
-                created_at: &fmt_datetime(now - Duration::days(((pid + uid) % 300) + 5)),
+                created_at: &fmt_datetime(self.now - Duration::days(((pid + uid) % 300) + 5)),
             }
-            .insert(db)?;
+            .insert(self.db)?;
         }
+        Ok(())
     }
-    // Answers from other people who bought the product, or the community.
-    let mut rng = Rng::derive(seed, "amazon-answers");
-    for (k, (pid, _, a)) in questions.iter().enumerate() {
-        let who = rng.range(1, pop.people.len() as i64 + 1);
-        NewAnswer {
-            product_question_id: k as i64 + 1,
-            user_id: who,
-            is_verified: purchases.contains(&(who, *pid)),
-            answer: a,
-            created_at: &fmt_datetime(now - Duration::days(rng.range(1, 4))),
+
+    /// Answers to every question from one of the first `people` users or the community
+    /// (verified when the answerer bought the product).
+    fn answers(&self, rng: &mut Rng, people: i64) -> rusqlite::Result<()> {
+        for (k, (pid, _, a)) in self.questions.iter().enumerate() {
+            let who = rng.range(1, people + 1);
+            NewAnswer {
+                product_question_id: k as i64 + 1,
+                user_id: who,
+                is_verified: self.purchases.contains(&(who, *pid)),
+                answer: a,
+                created_at: &fmt_datetime(self.now - Duration::days(rng.range(1, 4))),
+            }
+            .insert(self.db)?;
         }
-        .insert(db)?;
+        Ok(())
     }
-    // Ratings from the reviews; a seller's from its rated products.
-    let rating_of = |id: i64| {
-        ratings.get(&id).map_or(0.0, |r| {
-            py_round(r.iter().sum::<i64>() as f64 / r.len() as f64, 1)
-        })
-    };
-    let mut seller_ratings: HashMap<i64, Vec<f64>> = HashMap::new();
-    for (k, p) in products.iter().enumerate() {
-        let r = rating_of(k as i64 + 1);
-        if r > 0.0 {
-            seller_ratings.entry(p.seller).or_default().push(r);
+
+    /// The sellers and the products, with ratings from the reviews (a seller's from its
+    /// rated products).
+    fn rate(&self, sellers: &[String]) -> rusqlite::Result<()> {
+        let rating_of = |id: i64| {
+            self.ratings.get(&id).map_or(0.0, |r| {
+                py_round(r.iter().sum::<i64>() as f64 / r.len() as f64, 1)
+            })
+        };
+        let mut seller_ratings: HashMap<i64, Vec<f64>> = HashMap::new();
+        for (k, p) in self.products.iter().enumerate() {
+            let r = rating_of(k as i64 + 1);
+            if r > 0.0 {
+                seller_ratings.entry(p.seller).or_default().push(r);
+            }
         }
-    }
-    let seller_rating = |id: i64| {
-        seller_ratings
-            .get(&id)
-            .map_or(0.0, |r| py_round(r.iter().sum::<f64>() / r.len() as f64, 1))
-    };
-    let mut seller = ins("INSERT INTO amazon.sellers (id, name, rating) VALUES (?1, ?2, ?3)")?;
-    for (k, name) in sellers.iter().enumerate() {
-        seller.execute(params![k as i64 + 1, name, seller_rating(k as i64 + 1)])?;
-    }
-    for (k, p) in products.iter().enumerate() {
-        let id = k as i64 + 1;
-        NewProduct {
-            id: Some(id),
-            product_type: p.kind,
-            name: &p.name,
-            description: &p.description,
-            seller_id: p.seller,
-            price: p.price,
-            delivery_days: p.delivery_days,
-            inventory_quantity: p.stock,
-            dims: p.dims,
-            color: p.color,
-            relative_size: p.size,
-            rating: rating_of(id),
-            seller_rating: seller_rating(p.seller),
-            has_variations: p.variations,
+        let seller_rating = |id: i64| {
+            seller_ratings
+                .get(&id)
+                .map_or(0.0, |r| py_round(r.iter().sum::<f64>() / r.len() as f64, 1))
+        };
+        for (k, name) in sellers.iter().enumerate() {
+            NewSeller {
+                id: k as i64 + 1,
+                name,
+                rating: seller_rating(k as i64 + 1),
+            }
+            .insert(self.db)?;
         }
-        .insert(db)?;
+        for (k, p) in self.products.iter().enumerate() {
+            let id = k as i64 + 1;
+            let (weight, length, width, height) = p.dims;
+            NewProduct {
+                id: Some(id),
+                product_type: p.kind,
+                name: &p.name,
+                description: &p.description,
+                seller_id: p.seller,
+                price: p.price,
+                delivery_days: p.delivery_days,
+                inventory_quantity: p.stock,
+                weight,
+                length,
+                width,
+                height,
+                color: p.color,
+                relative_size: p.size,
+                rating: rating_of(id),
+                seller_rating: seller_rating(p.seller),
+                has_variations: p.variations,
+            }
+            .insert(self.db)?;
+        }
+        Ok(())
     }
-    Ok(())
 }

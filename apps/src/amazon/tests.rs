@@ -2,6 +2,7 @@
 //! oracle's world: the money and stock an order moves, the mail and files it leaves, a state
 //! saved and loaded mid-flow, ratings after an account leaves, Prime and the cart's fees.
 
+use crate::testkit::call;
 use serde_json::{Value, json};
 use sim::{Episode, EpisodeConfig};
 use std::sync::Arc;
@@ -13,21 +14,14 @@ fn episode() -> Episode {
     Episode::new(&world, registry, EpisodeConfig::default()).expect("episode starts")
 }
 
-fn ok(ep: &mut Episode, app: &str, api: &str, args: Value) -> Value {
-    ep.call(app, api, args)
-        .unwrap_or_else(|e| panic!("{app}.{api}: {e}"))
-}
-
 fn err(ep: &mut Episode, api: &str, args: Value) -> String {
-    match ep.call("amazon", api, args) {
-        Ok(v) => panic!("amazon.{api} succeeded: {v}"),
-        Err(e) => e.message().as_str().unwrap_or_default().to_string(),
-    }
+    let (_, message) = crate::testkit::fail(ep, super::APP, api, args);
+    message.as_str().unwrap_or_default().to_string()
 }
 
 fn login(ep: &mut Episode, app: &str, first: &str, last: &str) -> String {
     let email = format!("{}.{}@gmail.com", first.to_lowercase(), last.to_lowercase());
-    let v = ok(
+    let v = call(
         ep,
         app,
         "login",
@@ -45,12 +39,13 @@ fn bruno_card() -> Value {
            "expiry_year": 2027, "expiry_month": 2, "cvv_number": 102})
 }
 
-#[test]
-fn an_order_moves_money_stock_and_mail_and_survives_a_state_reload() {
-    let mut ep = episode();
-    let tb = login(&mut ep, "amazon", "Bruno", "Ortiz");
-    let card = ok(
-        &mut ep,
+/// Bruno's cart, ready to order: his card and a new address saved, 3 of product 4 in the cart
+/// (2 of them gift-wrapped) and the SAVE1 promo applied; returns his access token, the card's
+/// id and the address's id.
+fn bruno_cart(ep: &mut Episode) -> (String, Value, Value) {
+    let tb = login(ep, "amazon", "Bruno", "Ortiz");
+    let card = call(
+        ep,
         "amazon",
         "add_payment_card",
         json!(bruno_card())
@@ -62,34 +57,43 @@ fn an_order_moves_money_stock_and_mail_and_survives_a_state_reload() {
             })
             .unwrap(),
     );
-    let card_id = card["payment_card_id"].clone();
-    let address = ok(
-        &mut ep,
+    let address = call(
+        ep,
         "amazon",
         "add_address",
         json!({"access_token": tb, "name": "Flat", "street_address": "1 Main St", "city": "Boston",
                "state": "MA", "country": "USA", "zip_code": 12110}),
     );
-    let address_id = address["address_id"].clone();
-    ok(
-        &mut ep,
+    call(
+        ep,
         "amazon",
         "add_product_to_cart",
         json!({"access_token": tb, "product_id": 4, "quantity": 3}),
     );
-    ok(
-        &mut ep,
+    call(
+        ep,
         "amazon",
         "add_gift_wrapping_to_product",
         json!({"access_token": tb, "product_id": 4, "quantity": 2}),
     );
-    ok(
-        &mut ep,
+    call(
+        ep,
         "amazon",
         "apply_promo_code_to_cart",
         json!({"access_token": tb, "promo_code": "SAVE1"}),
     );
-    let cart = ok(&mut ep, "amazon", "show_cart", json!({"access_token": tb}));
+    (
+        tb,
+        card["payment_card_id"].clone(),
+        address["address_id"].clone(),
+    )
+}
+
+#[test]
+fn an_order_moves_money_stock_and_mail_and_survives_a_state_reload() {
+    let mut ep = episode();
+    let (tb, card_id, address_id) = bruno_cart(&mut ep);
+    let cart = call(&mut ep, "amazon", "show_cart", json!({"access_token": tb}));
     // 135.00 + 13.50 tax + 10.00 wrap + 5.00 delivery - 13.50 discount.
     assert_eq!(cart["total_cost"], json!(150.0));
     ep.save_state("before").unwrap();
@@ -97,7 +101,7 @@ fn an_order_moves_money_stock_and_mail_and_survives_a_state_reload() {
         &ep,
         "SELECT balance FROM admin.payment_cards WHERE card_number = 4000000000002222",
     );
-    let placed = ok(
+    let placed = call(
         &mut ep,
         "amazon",
         "place_order",
@@ -117,10 +121,10 @@ fn an_order_moves_money_stock_and_mail_and_survives_a_state_reload() {
         "SELECT inventory_quantity FROM amazon.products WHERE id = 4",
     );
     assert_eq!(stock, 17);
-    let cart = ok(&mut ep, "amazon", "show_cart", json!({"access_token": tb}));
+    let cart = call(&mut ep, "amazon", "show_cart", json!({"access_token": tb}));
     assert_eq!(cart["cart_items"], json!([]));
     assert_eq!(cart["promo_code"], Value::Null);
-    let order = ok(
+    let order = call(
         &mut ep,
         "amazon",
         "show_order",
@@ -139,7 +143,7 @@ fn an_order_moves_money_stock_and_mail_and_survives_a_state_reload() {
     );
     assert!(attachment.ends_with("Total Payment: $150.00\n"));
     // The search finds the order by its products.
-    let found = ok(
+    let found = call(
         &mut ep,
         "amazon",
         "show_orders",
@@ -148,7 +152,7 @@ fn an_order_moves_money_stock_and_mail_and_survives_a_state_reload() {
     assert_eq!(found[0]["order_id"], placed["order_id"]);
     // A state saved before the order comes back whole: cart, stock and card balance.
     ep.load_state("before").unwrap();
-    let cart = ok(&mut ep, "amazon", "show_cart", json!({"access_token": tb}));
+    let cart = call(&mut ep, "amazon", "show_cart", json!({"access_token": tb}));
     assert_eq!(cart["total_cost"], json!(150.0));
     let stock: i64 = scalar(
         &ep,
@@ -161,7 +165,7 @@ fn an_order_moves_money_stock_and_mail_and_survives_a_state_reload() {
     );
     assert_eq!(balance, before_balance);
     assert_eq!(
-        ok(
+        call(
             &mut ep,
             "amazon",
             "show_orders",
@@ -175,20 +179,20 @@ fn an_order_moves_money_stock_and_mail_and_survives_a_state_reload() {
 fn returns_and_receipts_land_in_the_file_system() {
     let mut ep = episode();
     let ta = login(&mut ep, "amazon", "Alice", "Ng");
-    let placed = ok(
+    let placed = call(
         &mut ep,
         "amazon",
         "place_order",
         json!({"access_token": ta, "payment_card_id": 1, "address_id": 1}),
     );
     let order_id = placed["order_id"].clone();
-    let ret = ok(
+    let ret = call(
         &mut ep,
         "amazon",
         "initiate_return",
         json!({"access_token": ta, "order_id": order_id, "product_id": 1, "deliverer_id": 2, "quantity": 1}),
     );
-    let shown = ok(
+    let shown = call(
         &mut ep,
         "amazon",
         "show_return",
@@ -211,7 +215,7 @@ fn returns_and_receipts_land_in_the_file_system() {
     );
     assert!(label.contains("Return Product: Brightline Wireless Headphones\nReturn Quantity: 1"));
     let fa = login(&mut ep, "file_system", "Alice", "Ng");
-    let saved = ok(
+    let saved = call(
         &mut ep,
         "amazon",
         "download_order_receipt",
@@ -243,13 +247,13 @@ fn ratings_follow_reviews_and_a_departed_author_leaves_answers_readable() {
     let mut ep = episode();
     let tc = login(&mut ep, "amazon", "Chen", "Li");
     let td = login(&mut ep, "amazon", "Dara", "Patel");
-    ok(
+    call(
         &mut ep,
         "amazon",
         "write_product_review",
         json!({"access_token": tc, "product_id": 3, "rating": 1}),
     );
-    ok(
+    call(
         &mut ep,
         "amazon",
         "write_product_review",
@@ -257,32 +261,32 @@ fn ratings_follow_reviews_and_a_departed_author_leaves_answers_readable() {
     );
     // Bruno 4, Chen 1, Dara 2: 2.333 -> 2.3; the seller: (2.3 + 4.0) / 2 = 3.15 -> 3.1 or 3.2
     // as Python rounds the float (3.1499999...).
-    let p = ok(&mut ep, "amazon", "show_product", json!({"product_id": 3}));
+    let p = call(&mut ep, "amazon", "show_product", json!({"product_id": 3}));
     assert_eq!(p["rating"], json!(2.3));
-    let s = ok(&mut ep, "amazon", "show_seller", json!({"seller_id": 2}));
+    let s = call(&mut ep, "amazon", "show_seller", json!({"seller_id": 2}));
     assert_eq!(s["rating"], json!(sim::num::py_round((2.3 + 4.0) / 2.0, 1)));
-    let q = ok(
+    let q = call(
         &mut ep,
         "amazon",
         "write_product_question",
         json!({"access_token": tc, "product_id": 3, "question": "Glass?"}),
     );
-    ok(
+    call(
         &mut ep,
         "amazon",
         "write_product_question_answer",
         json!({"access_token": td, "question_id": q["question_id"], "answer": "Yes."}),
     );
-    ok(
+    call(
         &mut ep,
         "amazon",
         "delete_account",
         json!({"access_token": td}),
     );
-    let p = ok(&mut ep, "amazon", "show_product", json!({"product_id": 3}));
+    let p = call(&mut ep, "amazon", "show_product", json!({"product_id": 3}));
     assert_eq!(p["rating"], json!(2.5));
     assert_eq!(p["num_product_reviews"], json!(2));
-    let answers = ok(
+    let answers = call(
         &mut ep,
         "amazon",
         "show_product_question_answers",
@@ -291,7 +295,7 @@ fn ratings_follow_reviews_and_a_departed_author_leaves_answers_readable() {
     assert_eq!(answers[0]["answer"], "Yes.");
     assert_eq!(answers[0]["user"], Value::Null);
     // Deleting the question takes its answers along.
-    ok(
+    call(
         &mut ep,
         "amazon",
         "delete_product_question",
@@ -305,9 +309,9 @@ fn ratings_follow_reviews_and_a_departed_author_leaves_answers_readable() {
 fn prime_waives_delivery_and_cannot_be_bought_twice() {
     let mut ep = episode();
     let ta = login(&mut ep, "amazon", "Alice", "Ng");
-    let cart = ok(&mut ep, "amazon", "show_cart", json!({"access_token": ta}));
+    let cart = call(&mut ep, "amazon", "show_cart", json!({"access_token": ta}));
     assert_eq!(cart["delivery_fee"], json!(5.0));
-    let sub = ok(
+    let sub = call(
         &mut ep,
         "amazon",
         "subscribe_prime",
@@ -317,14 +321,14 @@ fn prime_waives_delivery_and_cannot_be_bought_twice() {
         sub["message"],
         "You have subscribed to yearly prime membership. Your subscription will be active until 2024-05-17."
     );
-    let account = ok(
+    let account = call(
         &mut ep,
         "amazon",
         "show_account",
         json!({"access_token": ta}),
     );
     assert_eq!(account["is_prime"], json!(true));
-    let cart = ok(&mut ep, "amazon", "show_cart", json!({"access_token": ta}));
+    let cart = call(&mut ep, "amazon", "show_cart", json!({"access_token": ta}));
     assert_eq!(cart["delivery_fee"], json!(0.0));
     assert_eq!(
         err(
@@ -334,7 +338,7 @@ fn prime_waives_delivery_and_cannot_be_bought_twice() {
         ),
         "You are already a prime member."
     );
-    let subs = ok(
+    let subs = call(
         &mut ep,
         "amazon",
         "show_prime_subscriptions",
@@ -442,27 +446,27 @@ fn a_person_of_the_built_world_can_shop() {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .unwrap();
-    let t = ok(
+    let t = call(
         &mut ep,
         "amazon",
         "login",
         json!({"username": email, "password": password}),
     );
     let t = t["access_token"].as_str().unwrap().to_string();
-    let cards = ok(
+    let cards = call(
         &mut ep,
         "amazon",
         "show_payment_cards",
         json!({"access_token": t}),
     );
-    let addresses = ok(
+    let addresses = call(
         &mut ep,
         "amazon",
         "show_addresses",
         json!({"access_token": t}),
     );
     let (card, address) = (&cards[0], &addresses[0]);
-    let found = ok(
+    let found = call(
         &mut ep,
         "amazon",
         "search_products",
@@ -475,27 +479,27 @@ fn a_person_of_the_built_world_can_shop() {
         .find(|p| p["inventory_quantity"].as_i64() > Some(0))
         .cloned()
         .expect("a product in stock");
-    ok(&mut ep, "amazon", "clear_cart", json!({"access_token": t}));
-    ok(
+    call(&mut ep, "amazon", "clear_cart", json!({"access_token": t}));
+    call(
         &mut ep,
         "amazon",
         "add_product_to_cart",
         json!({"access_token": t, "product_id": cheapest["product_id"]}),
     );
-    let placed = ok(
+    let placed = call(
         &mut ep,
         "amazon",
         "place_order",
         json!({"access_token": t, "payment_card_id": card["payment_card_id"], "address_id": address["address_id"]}),
     );
-    let orders = ok(
+    let orders = call(
         &mut ep,
         "amazon",
         "show_orders",
         json!({"access_token": t, "page_limit": 1}),
     );
     assert_eq!(orders[0]["order_id"], placed["order_id"]);
-    let product = ok(
+    let product = call(
         &mut ep,
         "amazon",
         "show_product",

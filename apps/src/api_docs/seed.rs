@@ -12,7 +12,7 @@ pub(crate) fn fill_docs(
     for spec in registry.apis() {
         let doc = doc_json(spec, true);
         NewApiDoc {
-            app_name: spec.app,
+            app_name_: spec.app,
             api_name: spec.name,
             path: spec.path,
             method: spec.method.as_str(),

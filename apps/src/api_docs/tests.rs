@@ -1,23 +1,15 @@
 //! api_docs' unit tests through the registry: the apps listed in order, one API's full
 //! documentation (names matched ignoring case and spaces), a search, and unknown names.
 
-use crate::testkit::episode;
+use super::APP;
+use crate::testkit::{call, episode, fail};
 use serde_json::{Value, json};
-use sim::Episode;
-
-fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-    crate::testkit::call(ep, super::APP, api, args)
-}
-
-fn fail(ep: &mut Episode, api: &str, args: Value) -> (u16, Value) {
-    crate::testkit::fail(ep, super::APP, api, args)
-}
 
 /// Every app with APIs, in the app list's order, with its description; `admin` is not one.
 #[test]
 fn app_descriptions_in_order() {
     let (_world, mut ep) = episode();
-    let listed = call(&mut ep, "show_app_descriptions", json!({}));
+    let listed = call(&mut ep, APP, "show_app_descriptions", json!({}));
     let expected: Vec<Value> = crate::APPS
         .iter()
         .filter_map(|a| a.spec())
@@ -37,6 +29,7 @@ fn api_doc_of_complete_task() {
     let (_world, mut ep) = episode();
     let doc = call(
         &mut ep,
+        APP,
         "show_api_doc",
         json!({"app_name": "supervisor", "api_name": "complete_task"}),
     );
@@ -57,12 +50,14 @@ fn api_doc_of_complete_task() {
     );
     let loose = call(
         &mut ep,
+        APP,
         "show_api_doc",
         json!({"app_name": " Supervisor ", "api_name": "COMPLETE_TASK"}),
     );
     assert_eq!(loose, doc);
     let listed = call(
         &mut ep,
+        APP,
         "show_api_descriptions",
         json!({"app_name": "supervisor"}),
     );
@@ -75,6 +70,7 @@ fn api_doc_of_complete_task() {
     );
     let found = call(
         &mut ep,
+        APP,
         "search_api_docs",
         json!({"query": "complete task", "page_limit": 20}),
     );
@@ -88,6 +84,7 @@ fn unknown_names() {
     assert_eq!(
         fail(
             &mut ep,
+            APP,
             "show_api_doc",
             json!({"app_name": "supervisor", "api_name": "no_such_api"})
         ),
@@ -100,6 +97,7 @@ fn unknown_names() {
     );
     let (status, message) = fail(
         &mut ep,
+        APP,
         "show_api_descriptions",
         json!({"app_name": "no_such_app"}),
     );

@@ -2,15 +2,36 @@
 //! reset, profile, account name, account deletion). An app includes them with
 //! [`account_apis_for`] and its [`AccountSpec`] (phone logs in by `phone_number`, has no
 //! verification step and gets its codes and notices as text messages), which also names the
-//! rows its users own and what the app does around signup and deletion.
+//! rows its users own and what the app does around signup and deletion. [`NewUser`] is the one
+//! row type of every app's `users` table (the seeds, signups, tests and task setups write
+//! accounts through it), and [`Users`] holds the lookups code outside the handlers makes.
 
 use super::notify;
 use super::rows::{bool_col, datetime_col};
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, ToSql, params};
 use serde_json::{Map, Value, json};
 use sim::api::auth::{self, NOT_VERIFIED};
 use sim::api::{AccountSpec, Api, ApiError, ApiSpec, Args, Ctx, P};
 use sim::sql::Cached;
+
+/// `app`'s whole API list in docs order: the shared account APIs of its `rules`, then `own`.
+pub fn with_account_apis(
+    app: &'static str,
+    rules: &AccountSpec,
+    own: Vec<ApiSpec>,
+) -> Vec<ApiSpec> {
+    let mut all = account_apis_for(app, rules);
+    all.extend(own);
+    all
+}
+
+/// The search table over an app's users (names and e-mail) that its `search_users` reads.
+pub fn users_search_ddl() -> Vec<String> {
+    sim::schema::fts_ddl(
+        "users",
+        "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
+    )
+}
 
 /// The account APIs of `app` under its login rules, in AppWorld's docs order: the login column
 /// (`email` or `phone_number`) names the parameters and response fields, and the verification
@@ -19,33 +40,8 @@ pub fn account_apis_for(app: &'static str, rules: &AccountSpec) -> Vec<ApiSpec> 
     let path = |p: &str| -> &'static str { Box::leak(format!("/{app}{p}").into_boxed_str()) };
     let key = rules.login_column;
     let phone = key == "phone_number";
-    // The login column as a parameter: an e-mail address, or any text (a phone number).
-    let login_param = |doc: &'static str| {
-        let p = P::str(key).doc(doc);
-        if phone { p } else { p.email() }
-    };
-    let mut signup_login = login_param(if phone {
-        "Your 10-digit phone number; it is also your username."
-    } else {
-        "Your e-mail address; it is also your username."
-    });
-    if phone {
-        signup_login.0.constraints.min_length = Some(10);
-        signup_login.0.constraints.max_length = Some(10);
-    }
-    let mut profile = Map::new();
-    profile.insert("first_name".into(), json!("string"));
-    profile.insert("last_name".into(), json!("string"));
-    profile.insert(
-        key.into(),
-        json!(if phone { "string" } else { "user@example.com" }),
-    );
-    profile.insert("registered_at".into(), json!("2019-01-01T00:00:00"));
-    let mut account = profile.clone();
-    account.insert("last_logged_in".into(), json!("2019-01-01T00:00:00"));
-    if rules.requires_verification {
-        account.insert("verified".into(), json!(true));
-    }
+    let login_field = |doc: &'static str| login_param(key, doc);
+    let (profile, account) = account_schemas(key, rules.requires_verification);
     let mut apis = vec![
         Api::get(app, "show_account", path("/account"))
             .doc(if rules.requires_verification {
@@ -64,7 +60,7 @@ pub fn account_apis_for(app: &'static str, rules: &AccountSpec) -> Vec<ApiSpec> 
             })
             .param(P::str("first_name").min_len(1).doc("Your first name."))
             .param(P::str("last_name").min_len(1).doc("Your last name."))
-            .param(signup_login)
+            .param(signup_login(key))
             .param(P::str("password").min_len(5).doc("The password for the new account."))
             .returns(json!({"message": "string"}))
             .handler(signup),
@@ -105,7 +101,7 @@ pub fn account_apis_for(app: &'static str, rules: &AccountSpec) -> Vec<ApiSpec> 
             } else {
                 "E-mail a password reset code, valid for one hour."
             })
-            .param(login_param(if phone {
+            .param(login_field(if phone {
                 "The account's phone number."
             } else {
                 "The account's e-mail address."
@@ -118,7 +114,7 @@ pub fn account_apis_for(app: &'static str, rules: &AccountSpec) -> Vec<ApiSpec> 
             } else {
                 "Set a new password using the reset code that was e-mailed to you."
             })
-            .param(login_param(if phone {
+            .param(login_field(if phone {
                 "The account's phone number."
             } else {
                 "The account's e-mail address."
@@ -137,7 +133,7 @@ pub fn account_apis_for(app: &'static str, rules: &AccountSpec) -> Vec<ApiSpec> 
             } else {
                 "Show another user's public profile, looked up by e-mail address."
             })
-            .param(login_param(if phone {
+            .param(login_field(if phone {
                 "The phone number of the user to look up."
             } else {
                 "The e-mail address of the user to look up."
@@ -149,6 +145,47 @@ pub fn account_apis_for(app: &'static str, rules: &AccountSpec) -> Vec<ApiSpec> 
         apis.splice(6..6, verification_apis(app));
     }
     apis
+}
+
+/// The login column `key` as a parameter: an e-mail address, or any text (a phone number).
+fn login_param(key: &'static str, doc: &'static str) -> P {
+    let p = P::str(key).doc(doc);
+    if key == "phone_number" { p } else { p.email() }
+}
+
+/// signup's login parameter: a 10-digit phone number, or an e-mail address.
+fn signup_login(key: &'static str) -> P {
+    if key == "phone_number" {
+        let mut p = login_param(key, "Your 10-digit phone number; it is also your username.");
+        p.0.constraints.min_length = Some(10);
+        p.0.constraints.max_length = Some(10);
+        p
+    } else {
+        login_param(key, "Your e-mail address; it is also your username.")
+    }
+}
+
+/// The response schemas of `show_profile` and `show_account` (the profile with the login
+/// time and, where accounts need verifying, the `verified` flag).
+fn account_schemas(key: &str, verification: bool) -> (Map<String, Value>, Map<String, Value>) {
+    let mut profile = Map::new();
+    profile.insert("first_name".into(), json!("string"));
+    profile.insert("last_name".into(), json!("string"));
+    profile.insert(
+        key.into(),
+        json!(if key == "phone_number" {
+            "string"
+        } else {
+            "user@example.com"
+        }),
+    );
+    profile.insert("registered_at".into(), json!("2019-01-01T00:00:00"));
+    let mut account = profile.clone();
+    account.insert("last_logged_in".into(), json!("2019-01-01T00:00:00"));
+    if verification {
+        account.insert("verified".into(), json!(true));
+    }
+    (profile, account)
 }
 
 /// `send_verification_code` and `verify_account`, for apps whose accounts need verifying.
@@ -181,19 +218,20 @@ fn rules(ctx: &Ctx) -> Result<AccountSpec, ApiError> {
         .ok_or_else(|| ApiError::internal("app has no accounts"))
 }
 
-/// The id of the account whose login column (`email` or `phone_number`) is `login`.
+/// The id of the account of the calling app whose login column (`email` or `phone_number`)
+/// is `login`.
 fn user_by_login(ctx: &Ctx, column: &str, login: &str) -> Result<Option<i64>, ApiError> {
-    Ok(ctx
-        .db
-        .prepare_cached(&format!(
-            "SELECT id FROM \"{}\".users WHERE {column} = ?1",
-            ctx.app
-        ))?
-        .query_row([login], |r| r.get(0))
-        .optional()?)
+    Ok(Users::id_by_login(ctx.db, ctx.app, column, login)?)
 }
 
 fn show_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    Ok(Value::Object(account_fields(ctx)?))
+}
+
+/// The caller's account as the shared `show_account` answers it (names, login, `registered_at`,
+/// `last_logged_in`, and `verified` where the app verifies accounts); apps whose
+/// `show_account` says more (amazon's Prime, spotify's premium, venmo's wallet) add to it.
+pub fn account_fields(ctx: &Ctx) -> Result<Map<String, Value>, ApiError> {
     let id = ctx.user()?.id;
     let rules = rules(ctx)?;
     let (key, verified) = (rules.login_column, rules.requires_verification);
@@ -212,57 +250,48 @@ fn show_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
         if verified {
             m.insert("verified".into(), bool_col(r, 5)?);
         }
-        Ok(Value::Object(m))
+        Ok(m)
     })?)
 }
 
 fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let rules = rules(ctx)?;
+    let key = rules.login_column;
+    let login = a.str(key);
+    let now = sim::clock::fmt_datetime(ctx.now);
+    let user = NewUser {
+        app: ctx.app,
+        first_name: a.str("first_name"),
+        last_name: a.str("last_name"),
+        login_column: key,
+        login,
+        password: a.str("password"),
+        created_at: &now,
+        ..NewUser::default()
+    };
     if !rules.requires_verification {
         // Usable at once: no code is drawn or sent.
-        let key = rules.login_column;
-        let login = a.str(key);
         if user_by_login(ctx, key, login)?.is_some() {
             return Err(ApiError::already_exists("User", &[key]));
         }
-        ctx.db.execute_cached(
-            &format!(
-                "INSERT INTO \"{}\".users (first_name, last_name, {key}, password, created_at, last_logged_in) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
-                ctx.app
-            ),
-            params![
-                a.str("first_name"),
-                a.str("last_name"),
-                login,
-                a.str("password"),
-                sim::clock::fmt_datetime(ctx.now)
-            ],
-        )?;
+        user.insert(ctx.db)?;
         return Ok(json!({"message": "Account created."}));
     }
-    let email = a.str("email");
-    // The code is drawn before the uniqueness check, as in AppWorld (a refused signup still
-    // advances the random stream).
+    // Accounts to verify log in by e-mail. The code is drawn before the uniqueness check, as in
+    // AppWorld (a refused signup still advances the random stream).
+    let email = login;
     let code = ctx.rng(|r| r.unique_id(7))?;
-    if user_by_login(ctx, "email", email)?.is_some() {
-        return Err(ApiError::already_exists("User", &["email"]));
+    if user_by_login(ctx, key, email)?.is_some() {
+        return Err(ApiError::already_exists("User", &[key]));
     }
-    let now = sim::clock::fmt_datetime(ctx.now);
     let expiry = sim::clock::fmt_datetime(ctx.now + chrono::Duration::minutes(60));
-    let (extra_cols, extra_values): (String, String) = rules
-        .signup_defaults
-        .iter()
-        .map(|(col, value)| (format!(", {col}"), format!(", {value}")))
-        .unzip();
-    ctx.db.execute_cached(
-        &format!(
-            "INSERT INTO \"{}\".users (first_name, last_name, email, password, created_at, last_logged_in, verified, verification_code, verification_code_expiry{extra_cols}) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5, 0, ?6, ?7{extra_values})",
-            ctx.app
-        ),
-        params![a.str("first_name"), a.str("last_name"), email, a.str("password"), now, code, expiry],
-    )?;
+    NewUser {
+        verified: Some(false),
+        verification: Some((&code, &expiry)),
+        defaults: rules.signup_defaults,
+        ..user
+    }
+    .insert(ctx.db)?;
     let company = notify::company(ctx)?;
     if !notify::has_mailbox(ctx, email)? {
         return Ok(json!({"message": format!(
@@ -272,7 +301,7 @@ fn signup(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     }
     send_code_email(ctx, email, notify::AccountEmail::SignupVerification, &code)?;
     if let Some(hook) = rules.after_signup
-        && let Some(id) = user_by_login(ctx, "email", email)?
+        && let Some(id) = user_by_login(ctx, key, email)?
     {
         hook(ctx, id)?;
     }
@@ -571,4 +600,141 @@ pub fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         })?);
     }
     Ok(Value::Array(out))
+}
+
+/// An account in an app's users table (`<app>.users`, the app chosen at run time): everyone's
+/// and the notifiers' accounts of the seeds, signups, and accounts that tests and task setups
+/// add. Columns the row leaves out (`None`, no extras) are not written, so one type fits every
+/// app's table, whatever columns it has.
+#[derive(Clone, Copy, Default)]
+pub struct NewUser<'a> {
+    /// The app whose table it goes in.
+    pub app: &'a str,
+    /// Its id; `None` takes the next one.
+    pub id: Option<i64>,
+    /// First name.
+    pub first_name: &'a str,
+    /// Last name.
+    pub last_name: &'a str,
+    /// The column it logs in by ([`Users::login_column`]).
+    pub login_column: &'a str,
+    /// Its login (an e-mail address or phone number).
+    pub login: &'a str,
+    /// The password.
+    pub password: &'a str,
+    /// When it was made and last logged in, as stored.
+    pub created_at: &'a str,
+    /// Whether it is verified, where the app's accounts have the flag.
+    pub verified: Option<bool>,
+    /// The verification code and its expiry (as stored) of an account awaiting verification.
+    pub verification: Option<(&'a str, &'a str)>,
+    /// App-specific columns with their values (venmo's `venmo_balance` in the seed).
+    pub extras: &'a [(&'a str, &'a dyn ToSql)],
+    /// App-specific columns, each with its value as a SQL literal (what a signup fills them
+    /// with, [`AccountSpec::signup_defaults`]: venmo's `("venmo_balance", "0.0")`).
+    pub defaults: &'a [(&'a str, &'a str)],
+}
+
+impl NewUser<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        let mut columns: Vec<(&str, &dyn ToSql)> = Vec::new();
+        if let Some(id) = &self.id {
+            columns.push(("id", id));
+        }
+        columns.push(("first_name", &self.first_name));
+        columns.push(("last_name", &self.last_name));
+        columns.push((self.login_column, &self.login));
+        columns.push(("password", &self.password));
+        columns.push(("created_at", &self.created_at));
+        columns.push(("last_logged_in", &self.created_at));
+        if let Some(verified) = &self.verified {
+            columns.push(("verified", verified));
+        }
+        if let Some((code, expiry)) = &self.verification {
+            columns.push(("verification_code", code));
+            columns.push(("verification_code_expiry", expiry));
+        }
+        columns.extend(self.extras.iter().copied());
+        insert_row(
+            db,
+            &format!("\"{}\".users", self.app),
+            &columns,
+            self.defaults,
+        )
+    }
+}
+
+/// The INSERT of a row whose table is named at run time (every app's users, the apps' saved
+/// cards, subscriptions and notifications; `table_row!` writes those
+/// of fixed tables): `columns` with their values as parameters, then `literals` with theirs as
+/// SQL literals. Returns the new row's id.
+pub fn insert_row(
+    db: &Connection,
+    table: &str,
+    columns: &[(&str, &dyn ToSql)],
+    literals: &[(&str, &str)],
+) -> rusqlite::Result<i64> {
+    let params: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
+    let mut sql_columns: Vec<(&str, &str)> = columns
+        .iter()
+        .zip(&params)
+        .map(|((column, _), param)| (*column, param.as_str()))
+        .collect();
+    sql_columns.extend(literals.iter().copied());
+    let values: Vec<&dyn ToSql> = columns.iter().map(|(_, value)| *value).collect();
+    db.prepare_cached(&super::rows::insert_sql(table, &sql_columns))?
+        .execute(&values[..])?;
+    Ok(db.last_insert_rowid())
+}
+
+/// Every app's users table (`<app>.users`), for the lookups code outside the handlers makes.
+pub struct Users;
+
+impl Users {
+    /// The column `app`'s accounts log in by: `phone_number` for phone, `email` elsewhere.
+    pub fn login_column(app: &str) -> &'static str {
+        if app == "phone" {
+            "phone_number"
+        } else {
+            "email"
+        }
+    }
+
+    /// The login of `person`'s account in `app` (their phone number for phone, else e-mail).
+    pub fn login_of<'p>(app: &str, person: &'p crate::people::Person) -> &'p str {
+        if app == "phone" {
+            &person.phone_number
+        } else {
+            &person.email
+        }
+    }
+
+    /// The id of the account in `app` whose `column` (`email` or `phone_number`) is `login`.
+    pub fn id_by_login(
+        db: &Connection,
+        app: &str,
+        column: &str,
+        login: &str,
+    ) -> rusqlite::Result<Option<i64>> {
+        db.prepare_cached(&format!(
+            "SELECT id FROM \"{app}\".users WHERE {column} = ?1"
+        ))?
+        .query_row([login], |r| r.get(0))
+        .optional()
+    }
+
+    /// The id of `person`'s account in `app`.
+    pub fn id_of(
+        db: &Connection,
+        app: &str,
+        person: &crate::people::Person,
+    ) -> rusqlite::Result<Option<i64>> {
+        Self::id_by_login(
+            db,
+            app,
+            Self::login_column(app),
+            Self::login_of(app, person),
+        )
+    }
 }

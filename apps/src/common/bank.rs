@@ -25,7 +25,7 @@
 //! its bank movements too.
 
 use chrono::{Datelike, NaiveDate, NaiveDateTime};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, ToSql, params};
 use sim::api::ApiError;
 
 /// The 422 message for card details that match no bank card.
@@ -248,6 +248,20 @@ pub struct CardFace<'a> {
     pub cvv_number: i64,
 }
 
+impl CardFace<'_> {
+    /// The face's columns with their values, as every card table stores them.
+    pub fn columns(&self) -> [(&'static str, &dyn ToSql); 6] {
+        [
+            ("owner_name", &self.owner_name),
+            ("card_name", &self.card_name),
+            ("card_number", &self.card_number),
+            ("expiry_year", &self.expiry_year),
+            ("expiry_month", &self.expiry_month),
+            ("cvv_number", &self.cvv_number),
+        ]
+    }
+}
+
 impl<'a> From<&'a crate::people::PaymentCard> for CardFace<'a> {
     fn from(c: &'a crate::people::PaymentCard) -> Self {
         CardFace {
@@ -275,21 +289,10 @@ pub struct NewBankCard<'a> {
 impl NewBankCard<'_> {
     /// Inserts the row; returns its id.
     pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        let f = &self.face;
-        db.prepare_cached(
-            "INSERT INTO admin.payment_cards (main_user_id, owner_name, card_name, card_number, expiry_year, expiry_month, cvv_number, balance) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?
-        .execute(params![
-            self.main_user_id,
-            f.owner_name,
-            f.card_name,
-            f.card_number,
-            f.expiry_year,
-            f.expiry_month,
-            f.cvv_number,
-            self.balance
-        ])?;
-        Ok(db.last_insert_rowid())
+        let mut columns: Vec<(&str, &dyn ToSql)> =
+            vec![("main_user_id", &self.main_user_id as &dyn ToSql)];
+        columns.extend(self.face.columns());
+        columns.push(("balance", &self.balance));
+        super::accounts::insert_row(db, "admin.payment_cards", &columns, &[])
     }
 }

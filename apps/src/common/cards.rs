@@ -15,9 +15,10 @@
 //! `card_name` can be changed afterwards. An app whose other rows point at cards (amazon's
 //! orders) handles that in its own delete handler, using [`owned_card`].
 
+use super::accounts::insert_row;
 use super::rows::unique_or;
 use crate::common::bank::{self, CardDetails, CardFace};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, ToSql, params};
 use serde_json::{Value, json};
 use sim::api::params::Constraints;
 use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
@@ -287,22 +288,10 @@ pub struct NewSavedCard<'a> {
 impl NewSavedCard<'_> {
     /// Inserts the row; returns its id.
     pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        let f = &self.face;
-        db.prepare_cached(&format!(
-            "INSERT INTO \"{}\".payment_cards (user_id, card_name, owner_name, card_number, expiry_year, expiry_month, cvv_number) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            self.app
-        ))?
-        .execute(params![
-            self.user_id,
-            f.card_name,
-            f.owner_name,
-            f.card_number,
-            f.expiry_year,
-            f.expiry_month,
-            f.cvv_number
-        ])?;
-        Ok(db.last_insert_rowid())
+        let mut columns: Vec<(&str, &dyn ToSql)> = vec![("user_id", &self.user_id as &dyn ToSql)];
+        columns.extend(self.face.columns());
+        let table = format!("\"{}\".payment_cards", self.app);
+        insert_row(db, &table, &columns, &[])
     }
 }
 
@@ -327,18 +316,14 @@ pub struct NewSubscription<'a> {
 impl NewSubscription<'_> {
     /// Inserts the row; returns its id.
     pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(&format!(
-            "INSERT INTO {} (user_id, start_date, end_date, payment_card_digits, receipt_download_count, paid_amount) \
-             VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-            self.table
-        ))?
-        .execute(params![
-            self.user_id,
-            self.start_date,
-            self.end_date,
-            self.payment_card_digits,
-            self.paid_amount
-        ])?;
-        Ok(db.last_insert_rowid())
+        let columns: [(&str, &dyn ToSql); 5] = [
+            ("user_id", &self.user_id),
+            ("start_date", &self.start_date),
+            ("end_date", &self.end_date),
+            ("payment_card_digits", &self.payment_card_digits),
+            ("paid_amount", &self.paid_amount),
+        ];
+        let unread = [("receipt_download_count", "0")];
+        insert_row(db, self.table, &columns, &unread)
     }
 }

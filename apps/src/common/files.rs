@@ -12,14 +12,19 @@
 //! - Directories: [`FsUser::resolve_dir`] (a directory path has no extension; answered with its
 //!   trailing `/`), [`directory_exists`], [`insert_directory`], [`ancestors`] and
 //!   [`create_parents`]; [`check_compressed_path`] for `.zip`/`.tar` archives.
+//! - file_system's rows of directories and files: [`NewDirectoryRow`] and [`NewFileRow`] (the
+//!   one INSERT of each table), [`Files`] and [`Directories`] (what task setups delete and
+//!   read).
 //!
 //! Every user has a private tree: rows of `file_system.directories` and `file_system.files` are
 //! keyed by (user, path). Directories are stored with a trailing `/`; `tilde_path` is the path
 //! with the owner's home written as `~/`.
 
+use crate::common::rows::table_row;
 use chrono::NaiveDateTime;
 use rusqlite::{Connection, OptionalExtension, params};
 use sim::api::{AccountSpec, ApiError, AppSpec};
+use sim::sql::Cached;
 
 /// The app whose tokens and tables these helpers use.
 pub const APP: &str = "file_system";
@@ -207,7 +212,7 @@ pub fn insert_directory(
             path: dir,
             tilde_path: &tilde_path(dir, &owner.home()),
             user_id: owner.id,
-            at: &sim::clock::fmt_datetime(now),
+            created_at: &sim::clock::fmt_datetime(now),
         }
         .insert(db)?;
     }
@@ -362,6 +367,130 @@ pub fn save_receipt(
     Ok(serde_json::json!({"message": "Receipt downloaded in file_system app.", "file_path": raw}))
 }
 
+table_row! {
+    /// A directory row (`file_system.directories`), created and updated at `created_at`.
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewDirectoryRow<'a> in "file_system.directories" {
+        /// Absolute path with its trailing `/`.
+        pub path: &'a str,
+        /// The same with the owner's home as `~/`.
+        pub tilde_path: &'a str,
+        /// Whose.
+        pub user_id: i64,
+        /// When, as stored (also `updated_at`).
+        pub created_at: &'a str,
+    }
+    copy { updated_at: created_at }
+}
+
+/// A file row (`file_system.files`), created and updated at `at`. Written by hand, not by
+/// [`table_row!`], since the seed also inserts it with `INSERT OR IGNORE`.
+#[derive(Debug, Clone, Copy)]
+pub struct NewFileRow<'a> {
+    /// Absolute path.
+    pub path: &'a str,
+    /// The same with the owner's home as `~/`.
+    pub tilde_path: &'a str,
+    /// Whose.
+    pub user_id: i64,
+    /// Text content.
+    pub content: &'a str,
+    /// Compressed data, as stored (`[]` for none).
+    pub compressed_data: &'a str,
+    /// When, as stored.
+    pub at: &'a str,
+}
+
+impl NewFileRow<'_> {
+    /// Inserts the row; returns its id.
+    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+        self.write(db, "INSERT")?;
+        Ok(db.last_insert_rowid())
+    }
+
+    /// Inserts the row unless the owner has a file at that path already (which keeps its
+    /// content). The table counts ids with AUTOINCREMENT, so a skipped row still uses one up,
+    /// as the seed's world has always had it.
+    pub fn insert_or_ignore(&self, db: &Connection) -> rusqlite::Result<()> {
+        self.write(db, "INSERT OR IGNORE").map(drop)
+    }
+
+    /// Writes the row with `verb` (`INSERT` or `INSERT OR IGNORE`).
+    fn write(&self, db: &Connection, verb: &str) -> rusqlite::Result<usize> {
+        db.prepare_cached(&format!(
+            "{verb} INTO file_system.files (path, tilde_path, user_id, content, compressed_data, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+        ))?
+        .execute(params![
+            self.path,
+            self.tilde_path,
+            self.user_id,
+            self.content,
+            self.compressed_data,
+            self.at
+        ])
+    }
+}
+
+/// Deletes of existing files (`file_system.files`) and reads task setups make.
+pub struct Files;
+
+impl Files {
+    /// Deletes every file of user `user_id` whose path contains `fragment`; returns how many
+    /// went.
+    pub fn delete_containing(
+        db: &Connection,
+        user_id: i64,
+        fragment: &str,
+    ) -> rusqlite::Result<usize> {
+        delete_containing(db, "files", user_id, fragment)
+    }
+
+    /// The first file (by id) of user `user_id` under a `/documents/finance/` directory whose
+    /// name ends `_statement_<month>.csv` (a card statement; `month` is `yyyy_mm`): its path,
+    /// content and `created_at` as stored.
+    pub fn card_statement(
+        db: &Connection,
+        user_id: i64,
+        month: &str,
+    ) -> rusqlite::Result<(String, String, String)> {
+        db.query_row_cached(
+            "SELECT path, content, created_at FROM file_system.files WHERE user_id = ?1 AND path LIKE '%/documents/finance/%' \
+             AND path LIKE ?2 ORDER BY id LIMIT 1",
+            params![user_id, format!("%_statement_{month}.csv")],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+    }
+}
+
+/// Deletes every row of `file_system.<table>` of user `user_id` whose path contains
+/// `fragment`; returns how many went.
+fn delete_containing(
+    db: &Connection,
+    table: &str,
+    user_id: i64,
+    fragment: &str,
+) -> rusqlite::Result<usize> {
+    db.execute_cached(
+        &format!("DELETE FROM file_system.{table} WHERE user_id = ?1 AND instr(path, ?2) > 0"),
+        params![user_id, fragment],
+    )
+}
+
+/// Deletes of existing directories (`file_system.directories`) task setups make.
+pub struct Directories;
+
+impl Directories {
+    /// Deletes every directory of user `user_id` whose path contains `fragment` (not the files
+    /// in them: see [`Files::delete_containing`]); returns how many went.
+    pub fn delete_containing(
+        db: &Connection,
+        user_id: i64,
+        fragment: &str,
+    ) -> rusqlite::Result<usize> {
+        delete_containing(db, "directories", user_id, fragment)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,75 +539,5 @@ mod tests {
         assert_eq!(tilde_path("/home/alice/", home), "~/");
         assert_eq!(tilde_path("/home/", home), "/home/");
         assert_eq!(tilde_path("/saved/notes.txt", home), "/saved/notes.txt");
-    }
-}
-
-/// A directory row (`file_system.directories`), created and updated at `at`.
-#[derive(Debug, Clone, Copy)]
-pub struct NewDirectoryRow<'a> {
-    /// Absolute path with its trailing `/`.
-    pub path: &'a str,
-    /// The same with the owner's home as `~/`.
-    pub tilde_path: &'a str,
-    /// Whose.
-    pub user_id: i64,
-    /// When, as stored.
-    pub at: &'a str,
-}
-
-impl NewDirectoryRow<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO file_system.directories (path, tilde_path, user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
-        )?
-        .execute(params![self.path, self.tilde_path, self.user_id, self.at])?;
-        Ok(db.last_insert_rowid())
-    }
-}
-
-/// A file row (`file_system.files`), created and updated at `at`.
-#[derive(Debug, Clone, Copy)]
-pub struct NewFileRow<'a> {
-    /// Absolute path.
-    pub path: &'a str,
-    /// The same with the owner's home as `~/`.
-    pub tilde_path: &'a str,
-    /// Whose.
-    pub user_id: i64,
-    /// Text content.
-    pub content: &'a str,
-    /// Compressed data, as stored (`[]` for none).
-    pub compressed_data: &'a str,
-    /// When, as stored.
-    pub at: &'a str,
-}
-
-impl NewFileRow<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        self.write(db, "INSERT")?;
-        Ok(db.last_insert_rowid())
-    }
-
-    /// Inserts the row unless the owner has a file at that path already (which keeps its
-    /// content). The table counts ids with AUTOINCREMENT, so a skipped row still uses one up,
-    /// as the seed's world has always had it.
-    pub fn insert_or_ignore(&self, db: &Connection) -> rusqlite::Result<()> {
-        self.write(db, "INSERT OR IGNORE").map(drop)
-    }
-
-    fn write(&self, db: &Connection, verb: &str) -> rusqlite::Result<usize> {
-        db.prepare_cached(&format!(
-            "{verb} INTO file_system.files (path, tilde_path, user_id, content, compressed_data, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-        ))?
-        .execute(params![
-            self.path,
-            self.tilde_path,
-            self.user_id,
-            self.content,
-            self.compressed_data,
-            self.at
-        ])
     }
 }

@@ -5,7 +5,7 @@
 //! table of the app the call is for (`Ctx::app`).
 
 use crate::common::rows::{bool_col, datetime_col};
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{OptionalExtension, ToSql, params};
 use serde_json::{Value, json};
 use sim::api::listing::paginate;
 use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
@@ -192,19 +192,16 @@ pub struct NewNotification<'a> {
 impl NewNotification<'_> {
     /// Inserts the row.
     pub fn insert(&self, db: &rusqlite::Connection) -> rusqlite::Result<()> {
-        db.prepare_cached(&format!(
-            "INSERT INTO \"{}\".notifications (user_id, type, title, message, read, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            self.app
-        ))?
-        .execute(params![
-            self.user_id,
-            self.kind,
-            self.title,
-            self.message,
-            self.read,
-            self.data,
-            self.created_at
-        ])?;
-        Ok(())
+        let columns: [(&str, &dyn ToSql); 7] = [
+            ("user_id", &self.user_id),
+            ("type", &self.kind),
+            ("title", &self.title),
+            ("message", &self.message),
+            ("read", &self.read),
+            ("data", &self.data),
+            ("created_at", &self.created_at),
+        ];
+        let table = format!("\"{}\".notifications", self.app);
+        crate::common::accounts::insert_row(db, &table, &columns, &[]).map(drop)
     }
 }

@@ -3,8 +3,9 @@
 //! the values that fill seed text templates.
 
 use crate::app::Seeding;
+use crate::common::accounts::{NewUser, Users};
 use crate::people::Population;
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use sim::rng::Rng;
 
 /// The companies whose notifier accounts each app's users table holds after the people, in
@@ -44,13 +45,21 @@ pub(crate) fn insert_strangers(
     strangers: &[(String, String, String)],
     created: &str,
 ) -> rusqlite::Result<()> {
-    let mut user = db.prepare(&format!(
-        "INSERT INTO \"{app}\".users (id, first_name, last_name, email, password, created_at, last_logged_in, verified) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1)"
-    ))?;
     let mut rng = Rng::derive(first as u64, app);
     for (id, (f, l, e)) in (first..).zip(strangers) {
-        user.execute(params![id, f, l, e, rng.alphanumeric(16), created])?;
+        NewUser {
+            app,
+            id: Some(id),
+            first_name: f,
+            last_name: l,
+            login_column: "email",
+            login: e,
+            password: &rng.alphanumeric(16),
+            created_at: created,
+            verified: Some(true),
+            ..NewUser::default()
+        }
+        .insert(db)?;
     }
     Ok(())
 }
@@ -264,27 +273,25 @@ pub(crate) fn insert_accounts(
     verified: bool,
 ) -> rusqlite::Result<i64> {
     let (db, pop) = (s.db, s.people);
-    let phone = app == "phone";
-    let (login, extra_col, extra_val) = (
-        if phone { "phone_number" } else { "email" },
-        if verified { ", verified" } else { "" },
-        if verified { ", 1" } else { "" },
-    );
-    let mut user = db.prepare(&format!(
-        "INSERT INTO \"{app}\".users (id, first_name, last_name, {login}, password, created_at, last_logged_in{extra_col}) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6{extra_val})"
-    ))?;
+    let account = NewUser {
+        app,
+        login_column: Users::login_column(app),
+        created_at: created,
+        verified: verified.then_some(true),
+        ..NewUser::default()
+    };
     for p in &pop.people {
-        let name = if phone { &p.phone_number } else { &p.email };
-        user.execute(params![
-            p.id,
-            p.first_name,
-            p.last_name,
-            name,
-            password_of(p, app),
-            created
-        ])?;
+        NewUser {
+            id: Some(p.id),
+            first_name: &p.first_name,
+            last_name: &p.last_name,
+            login: Users::login_of(app, p),
+            password: password_of(p, app),
+            ..account
+        }
+        .insert(db)?;
     }
+    let phone = app == "phone";
     let order = if phone {
         PHONE_NOTIFIER_ORDER
     } else {
@@ -293,14 +300,15 @@ pub(crate) fn insert_accounts(
     let first = pop.people.len() as i64 + 1;
     for (id, company_app) in (first..).zip(order) {
         let n = s.notifier(company_app)?;
-        user.execute(params![
-            id,
-            n.company,
-            "Notifications",
-            if phone { n.phone } else { n.email },
-            "adminpassword",
-            created
-        ])?;
+        NewUser {
+            id: Some(id),
+            first_name: n.company,
+            last_name: "Notifications",
+            login: if phone { n.phone } else { n.email },
+            password: "adminpassword",
+            ..account
+        }
+        .insert(db)?;
     }
     Ok(first + order.len() as i64)
 }

@@ -54,9 +54,7 @@ impl crate::app::App for FileSystem {
 
     /// The APIs, in docs order.
     fn apis(&self) -> Vec<ApiSpec> {
-        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-        all.extend(apis::all());
-        all
+        crate::common::accounts::with_account_apis(APP, &ACCOUNTS, apis::all())
     }
 
     /// No search tables; indexes for the lookups of a file or directory by path.

@@ -309,7 +309,7 @@ impl Tree {
                 path: d,
                 tilde_path: &tilde_path(d, home),
                 user_id: user,
-                at,
+                created_at: at,
             }
             .insert(db)?;
         }

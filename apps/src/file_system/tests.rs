@@ -11,12 +11,16 @@ fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
 
 /// A token of a verified account added for the test (fresh, so its tree is empty).
 fn token(ep: &mut Episode) -> Value {
-    super::rows::NewUser {
+    crate::common::accounts::NewUser {
+        app: super::APP,
         first_name: "Tess",
         last_name: "Ter",
-        email: "tess@example.com",
+        login_column: "email",
+        login: "tess@example.com",
         password: "secret1",
-        at: "2023-05-18 12:00:00",
+        created_at: "2023-05-18 12:00:00",
+        verified: Some(true),
+        ..Default::default()
     }
     .insert(ep.db().conn())
     .unwrap();

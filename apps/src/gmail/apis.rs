@@ -9,7 +9,17 @@ use sim::api::{Api, ApiSpec, Handler, P};
 /// The sort fields of every gmail list (documented and accepted alike).
 const SORT: &[&str] = &["created_at", "updated_at"];
 
+/// gmail's own APIs, in docs order.
 pub(super) fn all() -> Vec<ApiSpec> {
+    let mut all = thread_apis();
+    all.extend(send_apis());
+    all.extend(draft_apis());
+    all.extend(attachment_apis());
+    all
+}
+
+/// The user search, then reading and filing threads (`threads.rs`).
+fn thread_apis() -> Vec<ApiSpec> {
     vec![
         Api::get(APP, "search_users", "/gmail/users")
             .doc("Search gmail's users by name or address (no login needed); without a query, all users in account order.")
@@ -96,6 +106,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .auth()
             .returns(json!({"message": "string"}))
             .handler(threads::delete_email_in_thread),
+    ]
+}
+
+/// Sending, replying and forwarding (`send.rs`).
+fn send_apis() -> Vec<ApiSpec> {
+    vec![
         Api::post(APP, "send_email", "/gmail/emails")
             .doc("Send a new e-mail, starting a new thread, optionally with files from your file_system account attached.")
             .param(P::str_list("email_addresses").doc("Recipients' e-mail addresses (exact)."))
@@ -134,6 +150,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .param(P::bool("draft_not_send").default(json!(false)).doc("Keep the forward as a draft instead of sending it."))
             .returns(json!({"message": "string", "sent_email_thread_id": 1, "sent_email_id": 1, "draft_id": 1}))
             .handler(send::forward_email_thread),
+    ]
+}
+
+/// Drafts (`drafts.rs`).
+fn draft_apis() -> Vec<ApiSpec> {
+    vec![
         Api::get(APP, "show_drafts", "/gmail/drafts")
             .doc("List your drafts, or search them by text, with filters on recipient, attachments, schedule, thread and creation date.")
             .auth()
@@ -193,6 +215,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .param(P::str("file_system_access_token").nullable().doc("An access token of the file_system app (from its login API)."))
             .returns(json!({"message": "string", "sent_email_thread_id": 1, "sent_email_id": 1}))
             .handler(drafts::send_email_from_draft),
+    ]
+}
+
+/// Attachments: downloads, and a draft's uploads and removals (`attachments.rs`).
+fn attachment_apis() -> Vec<ApiSpec> {
+    vec![
         Api::get(APP, "download_attachment", "/gmail/attachments/{attachment_id}")
             .doc("Save an attachment of an e-mail you sent or received, or of your draft, as a file in a file_system account.")
             .writes()

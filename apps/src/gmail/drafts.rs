@@ -2,6 +2,7 @@
 //! changed, sent and deleted.
 
 use super::attachments::{MissingToken, attachment_files};
+use super::rows::{NewDraft, json_text};
 use super::store::{
     self, DRAFT_FIELDS, Draft, Email, Outgoing, Person, clean_subject, deliver, draft_attachments,
     dt, owned_draft, person,
@@ -13,8 +14,9 @@ use rusqlite::{Connection, params};
 use serde_json::{Value, json};
 use sim::api::{ApiError, Args, Ctx};
 
-/// A draft to insert.
-pub(super) struct NewDraft {
+/// A draft as the handlers make it (recipients as accounts, a schedule as a time), for
+/// [`insert_draft`] to store as a [`NewDraft`] row.
+pub(super) struct DraftToSave {
     pub user_id: i64,
     pub recipients: Vec<Person>,
     pub subject: String,
@@ -24,25 +26,23 @@ pub(super) struct NewDraft {
     pub scheduled_send_at: Option<NaiveDateTime>,
 }
 
-fn people_columns(people: &[Person]) -> (String, String, String) {
-    let ids: Vec<i64> = people.iter().map(|p| p.id).collect();
-    let emails: Vec<&str> = people.iter().map(|p| p.email.as_str()).collect();
-    let names: Vec<String> = people.iter().map(Person::name).collect();
+/// The recipient columns of a draft: the people's ids, addresses and names.
+fn people_columns(people: &[Person]) -> (Vec<i64>, Vec<String>, Vec<String>) {
     (
-        json!(ids).to_string(),
-        json!(emails).to_string(),
-        json!(names).to_string(),
+        people.iter().map(|p| p.id).collect(),
+        people.iter().map(|p| p.email.clone()).collect(),
+        people.iter().map(Person::name).collect(),
     )
 }
 
-/// Inserts a draft; returns its id.
+/// Inserts a draft, created and updated at `now`; returns its id.
 pub(super) fn insert_draft(
     db: &Connection,
     now: NaiveDateTime,
-    d: &NewDraft,
+    d: &DraftToSave,
 ) -> Result<i64, ApiError> {
     let (ids, emails, names) = people_columns(&d.recipients);
-    let id = super::rows::NewDraft {
+    let id = NewDraft {
         user_id: d.user_id,
         recipient_ids: &ids,
         recipient_email_addresses: &emails,
@@ -157,7 +157,7 @@ pub(super) fn create_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let id = insert_draft(
         ctx.db,
         ctx.now,
-        &NewDraft {
+        &DraftToSave {
             user_id: uid,
             recipients,
             subject,
@@ -240,9 +240,9 @@ pub(super) fn update_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
                 }
             }
             (
-                json!(d.recipient_ids).to_string(),
-                json!(d.recipient_emails).to_string(),
-                json!(d.recipient_names).to_string(),
+                d.recipient_ids.clone(),
+                d.recipient_emails.clone(),
+                d.recipient_names.clone(),
             )
         }
     };
@@ -252,9 +252,9 @@ pub(super) fn update_draft(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
              belongs_to_email_thread_id = ?6, response_to_email_id = ?7, scheduled_send_at = ?8, updated_at = ?9 WHERE id = ?10",
         )?
         .execute(params![
-            ids,
-            emails,
-            names,
+            json_text(&ids),
+            json_text(&emails),
+            json_text(&names),
             a.opt_str("subject").unwrap_or(&d.subject),
             a.opt_str("body").unwrap_or(&d.body),
             thread,

@@ -2,10 +2,11 @@
 //! reply, forward, drafts with attachments from the file system, plus the account APIs (no
 //! verification step).
 //!
-//! Files: `store.rs` (rows and the one delivery path every e-mail takes, companies' included),
-//! `threads.rs` (listings, reading, flags, deletions, user search), `send.rs` (send, reply,
-//! forwards), `drafts.rs` (drafts), `attachments.rs` (files attached, uploaded and
-//! downloaded), `apis.rs` (the registrations).
+//! Files: `store.rs` (row models and the one delivery path every e-mail takes, companies'
+//! included), `rows.rs` (the row types with their one INSERT, and the thread-copy changes task
+//! setups make), `threads.rs` (listings, reading, flags, deletions, user search), `send.rs`
+//! (send, reply, forwards), `drafts.rs` (drafts), `attachments.rs` (files attached, uploaded
+//! and downloaded), `apis.rs` (the registrations), `seed.rs`, `notices.rs` (companies' e-mails).
 
 mod apis;
 mod attachments;
@@ -52,9 +53,7 @@ impl crate::app::App for Gmail {
     /// The APIs, in docs order: the shared account APIs (without the verification ones), then
     /// gmail's own.
     fn apis(&self) -> Vec<ApiSpec> {
-        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-        all.extend(apis::all());
-        all
+        crate::common::accounts::with_account_apis(APP, &ACCOUNTS, apis::all())
     }
 
     /// Search tables: threads (see [`THREAD_TEXT`]; a renamed person's threads are re-indexed),
@@ -66,10 +65,7 @@ impl crate::app::App for Gmail {
             "drafts",
             "appsim_search_text({row}.subject, {row}.body)",
         ));
-        ddl.extend(sim::schema::fts_ddl(
-            "users",
-            "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
-        ));
+        ddl.extend(crate::common::accounts::users_search_ddl());
         // A person's new name reaches the search text of the threads they are in (also when a
         // state replay writes the renamed row anew).
         let involved = "SELECT t.id FROM user_email_threads t WHERE EXISTS (SELECT 1 FROM json_each(t.email_ids) je WHERE je.value IN \

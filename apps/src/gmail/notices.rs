@@ -3,7 +3,8 @@
 //! gmail's own send path, files attached through file_system.
 
 use super::store;
-use rusqlite::OptionalExtension;
+use crate::common::accounts::Users;
+use crate::common::files::FsUser;
 use sim::api::{ApiError, Ctx, Notice};
 
 /// Does `email` have a Gmail mailbox?
@@ -29,15 +30,11 @@ pub fn deliver(ctx: &Ctx, notice: &Notice) -> Result<(), ApiError> {
             "the notifier mailbox {from} is missing from the world"
         )));
     };
-    let fs_owner: Option<crate::common::files::FsUser> = db
-        .prepare_cached("SELECT id, first_name FROM file_system.users WHERE email = ?1")?
-        .query_row([from], |r| {
-            Ok(crate::common::files::FsUser {
-                id: r.get(0)?,
-                first_name: r.get(1)?,
-            })
-        })
-        .optional()?;
+    // The company's file_system account, if it has one.
+    let fs_owner = match Users::id_by_login(db, "file_system", "email", from)? {
+        Some(id) => Some(FsUser::load(db, id)?),
+        None => None,
+    };
     if !notice.files.is_empty() {
         // AppWorld's company logs into its file_system account to store the files: one token
         // drawn from the random stream per e-mail with files.

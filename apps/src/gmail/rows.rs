@@ -1,220 +1,192 @@
-//! gmail's rows written from more than one place (the delivery path, drafts, the seed): one
-//! type per table with its one INSERT. Id lists are stored as JSON text.
+//! gmail's rows written from more than one place (the delivery path, drafts, the seed, task
+//! setups): one type per table with its one INSERT, and [`UserEmailThreads`] for the changes
+//! task setups make to existing thread copies. Lists (ids, addresses, names) are typed here
+//! and stored as compact JSON text ([`json_text`]).
 
 use rusqlite::{Connection, params};
 use serde_json::json;
+use sim::sql::Cached;
 
-/// An e-mail (`gmail.emails`).
-#[derive(Debug, Clone, Copy)]
-pub struct NewEmail<'a> {
-    /// The sender.
-    pub sender_id: i64,
-    /// The recipients, as the e-mail stores them (repeats kept).
-    pub recipient_ids: &'a [i64],
-    /// The subject.
-    pub subject: &'a str,
-    /// The body.
-    pub body: &'a str,
-    /// The e-mail it answers, if any.
-    pub response_to_email_id: Option<i64>,
-    /// When, as stored.
-    pub created_at: &'a str,
+use crate::common::rows::table_row;
+
+/// The stored form of a list column: compact JSON text (`[1,2]`, `["a","b"]`).
+pub(super) fn json_text<T: serde::Serialize + ?Sized>(list: &T) -> String {
+    json!(list).to_string()
 }
 
-impl NewEmail<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO gmail.emails (sender_id, recipient_ids, subject, body, response_to_email_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?
-        .execute(params![
-            self.sender_id,
-            json!(self.recipient_ids).to_string(),
-            self.subject,
-            self.body,
-            self.response_to_email_id,
-            self.created_at
-        ])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// An e-mail (`gmail.emails`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewEmail<'a> in "gmail.emails" {
+        /// The sender.
+        pub sender_id: i64,
+        /// The recipients, as the e-mail stores them (repeats kept).
+        pub recipient_ids: &'a [i64] => json_text,
+        /// The subject.
+        pub subject: &'a str,
+        /// The body.
+        pub body: &'a str,
+        /// The e-mail it answers, if any.
+        pub response_to_email_id: Option<i64>,
+        /// When, as stored.
+        pub created_at: &'a str,
     }
 }
 
-/// What an attachment belongs to: a sent e-mail or a draft, by id.
-#[derive(Debug, Clone, Copy)]
-pub enum AttachedTo {
-    /// An e-mail's id.
-    Email(i64),
-    /// A draft's id.
-    Draft(i64),
+table_row! {
+    /// An attachment (`gmail.attachments`) of a sent e-mail or of a draft (one of the two
+    /// ids is set), not downloaded yet.
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewAttachment<'a> in "gmail.attachments" {
+        /// Its e-mail, if it belongs to one.
+        pub email_id: Option<i64>,
+        /// Its draft, if it belongs to one.
+        pub draft_id: Option<i64>,
+        /// The file's name.
+        pub file_name: &'a str,
+        /// The file's content.
+        pub file_content: &'a str,
+        /// JSON text of the archive entries (`[]` for plain files).
+        pub file_compressed_data: &'a str,
+        /// When, as stored.
+        pub created_at: &'a str,
+    }
+    fixed { download_count: "0" }
 }
 
-/// An attachment (`gmail.attachments`), not downloaded yet.
-#[derive(Debug, Clone, Copy)]
-pub struct NewAttachment<'a> {
-    /// Its e-mail or draft.
-    pub to: AttachedTo,
-    /// The file's name.
-    pub file_name: &'a str,
-    /// The file's content.
-    pub file_content: &'a str,
-    /// JSON text of the archive entries (`[]` for plain files).
-    pub file_compressed_data: &'a str,
-    /// When, as stored.
-    pub created_at: &'a str,
-}
-
-impl NewAttachment<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        let (email_id, draft_id) = match self.to {
-            AttachedTo::Email(id) => (Some(id), None),
-            AttachedTo::Draft(id) => (None, Some(id)),
-        };
-        db.prepare_cached(
-            "INSERT INTO gmail.attachments (email_id, draft_id, file_name, file_content, file_compressed_data, created_at, download_count) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0)",
-        )?
-        .execute(params![
-            email_id,
-            draft_id,
-            self.file_name,
-            self.file_content,
-            self.file_compressed_data,
-            self.created_at
-        ])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// A thread as it exists once for everyone (`gmail.global_email_threads`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewGlobalThread<'a> in "gmail.global_email_threads" {
+        /// Its e-mails, in order.
+        pub email_ids: &'a [i64] => json_text,
+        /// When it began, as stored.
+        pub created_at: &'a str,
+        /// When it was last added to, as stored.
+        pub updated_at: &'a str,
     }
 }
 
-/// A thread as it exists once for everyone (`gmail.global_email_threads`).
-#[derive(Debug, Clone, Copy)]
-pub struct NewGlobalThread<'a> {
-    /// Its e-mails, in order.
-    pub email_ids: &'a [i64],
-    /// When it began and was last added to, as stored.
-    pub created_at: &'a str,
-    pub updated_at: &'a str,
-}
-
-impl NewGlobalThread<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO gmail.global_email_threads (email_ids, created_at, updated_at) VALUES (?1, ?2, ?3)",
-        )?
-        .execute(params![
-            json!(self.email_ids).to_string(),
-            self.created_at,
-            self.updated_at
-        ])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// One person's copy of a thread (`gmail.user_email_threads`): their e-mail ids, flags,
+    /// label and the denormalised sender and recipient columns.
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewThreadCopy<'a> in "gmail.user_email_threads" {
+        /// The global thread.
+        pub global_email_thread_id: i64,
+        /// Whose copy it is.
+        pub user_id: i64,
+        /// The e-mails in this copy, in order.
+        pub email_ids: &'a [i64] => json_text,
+        /// Whether the person received any of its e-mails.
+        pub incoming: bool,
+        /// Whether the person sent any of its e-mails.
+        pub outgoing: bool,
+        /// Whether it is read.
+        pub read: bool,
+        /// Its label, if any.
+        pub label: Option<&'a str>,
+        /// Whether it is starred.
+        pub starred: bool,
+        /// Whether it is archived.
+        pub archived: bool,
+        /// Whether it is spam.
+        pub spam: bool,
+        /// The senders' addresses, each once.
+        pub sender_email_addresses: &'a [String] => json_text,
+        /// The senders' names, in the same order.
+        pub sender_names: &'a [String] => json_text,
+        /// The recipients' addresses, each once.
+        pub recipient_email_addresses: &'a [String] => json_text,
+        /// The recipients' names, in the same order.
+        pub recipient_names: &'a [String] => json_text,
+        /// When it began, as stored.
+        pub created_at: &'a str,
+        /// When it last changed, as stored.
+        pub updated_at: &'a str,
+        /// Whether an e-mail of it came with files.
+        pub has_attachments: bool,
     }
 }
 
-/// One person's copy of a thread (`gmail.user_email_threads`): their e-mail ids, flags, label
-/// and the denormalised sender and recipient columns (JSON text lists).
-#[derive(Debug, Clone, Copy)]
-pub struct NewThreadCopy<'a> {
-    /// The global thread.
-    pub global_email_thread_id: i64,
-    /// Whose copy it is.
-    pub user_id: i64,
-    /// The e-mails in this copy, in order.
-    pub email_ids: &'a [i64],
-    /// Whether the person received / sent any of its e-mails.
-    pub incoming: bool,
-    pub outgoing: bool,
-    /// Flags.
-    pub read: bool,
-    pub label: Option<&'a str>,
-    pub starred: bool,
-    pub archived: bool,
-    pub spam: bool,
-    /// JSON text lists of the senders' and recipients' addresses and names.
-    pub sender_email_addresses: &'a str,
-    pub sender_names: &'a str,
-    pub recipient_email_addresses: &'a str,
-    pub recipient_names: &'a str,
-    /// As stored.
-    pub created_at: &'a str,
-    pub updated_at: &'a str,
-    /// Whether an e-mail of it came with files.
-    pub has_attachments: bool,
-}
-
-impl NewThreadCopy<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO gmail.user_email_threads (global_email_thread_id, user_id, email_ids, incoming, outgoing, read, label, starred, archived, spam, \
-             sender_email_addresses, sender_names, recipient_email_addresses, recipient_names, created_at, updated_at, has_attachments) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-        )?
-        .execute(params![
-            self.global_email_thread_id,
-            self.user_id,
-            json!(self.email_ids).to_string(),
-            self.incoming,
-            self.outgoing,
-            self.read,
-            self.label,
-            self.starred,
-            self.archived,
-            self.spam,
-            self.sender_email_addresses,
-            self.sender_names,
-            self.recipient_email_addresses,
-            self.recipient_names,
-            self.created_at,
-            self.updated_at,
-            self.has_attachments
-        ])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// A draft (`gmail.drafts`), created and updated at `created_at`.
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewDraft<'a> in "gmail.drafts" {
+        /// Whose draft it is.
+        pub user_id: i64,
+        /// The recipients' ids.
+        pub recipient_ids: &'a [i64] => json_text,
+        /// The recipients' addresses, in the same order.
+        pub recipient_email_addresses: &'a [String] => json_text,
+        /// The recipients' names (as of now), in the same order.
+        pub recipient_names: &'a [String] => json_text,
+        /// The subject.
+        pub subject: &'a str,
+        /// The body.
+        pub body: &'a str,
+        /// The thread (a per-person copy) it belongs to, if any.
+        pub belongs_to_email_thread_id: Option<i64>,
+        /// The e-mail it answers, if any.
+        pub response_to_email_id: Option<i64>,
+        /// When it is to be sent, as stored, if scheduled.
+        pub scheduled_send_at: Option<&'a str>,
+        /// As stored.
+        pub created_at: &'a str,
     }
+    copy { updated_at: created_at }
 }
 
-/// A draft (`gmail.drafts`), created and updated at `created_at`.
-#[derive(Debug, Clone, Copy)]
-pub struct NewDraft<'a> {
-    /// Whose draft it is.
-    pub user_id: i64,
-    /// JSON text lists of the recipients' ids, addresses and names.
-    pub recipient_ids: &'a str,
-    pub recipient_email_addresses: &'a str,
-    pub recipient_names: &'a str,
-    /// The subject and body.
-    pub subject: &'a str,
-    pub body: &'a str,
-    /// The thread (a per-person copy) it belongs to, if any.
-    pub belongs_to_email_thread_id: Option<i64>,
-    /// The e-mail it answers, if any.
-    pub response_to_email_id: Option<i64>,
-    /// When it is to be sent, as stored, if scheduled.
-    pub scheduled_send_at: Option<&'a str>,
-    /// As stored.
-    pub created_at: &'a str,
-}
+/// The people's copies of threads (`gmail.user_email_threads`): the changes task setups make
+/// to them. A copy "holding" an e-mail lists its id in `email_ids`.
+pub struct UserEmailThreads;
 
-impl NewDraft<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO gmail.drafts (user_id, recipient_ids, recipient_email_addresses, recipient_names, subject, body, \
-             belongs_to_email_thread_id, response_to_email_id, scheduled_send_at, created_at, updated_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
-        )?
-        .execute(params![
-            self.user_id,
-            self.recipient_ids,
-            self.recipient_email_addresses,
-            self.recipient_names,
-            self.subject,
-            self.body,
-            self.belongs_to_email_thread_id,
-            self.response_to_email_id,
-            self.scheduled_send_at,
-            self.created_at
-        ])?;
-        Ok(db.last_insert_rowid())
+impl UserEmailThreads {
+    /// Sets `read` and `archived` of `user_id`'s copies holding e-mail `email_id`, and their
+    /// label unless `label` is None; returns the copies changed.
+    pub fn set_flags(
+        db: &Connection,
+        user_id: i64,
+        email_id: i64,
+        read: bool,
+        archived: bool,
+        label: Option<&str>,
+    ) -> rusqlite::Result<usize> {
+        db.execute_cached(
+            "UPDATE gmail.user_email_threads SET read = ?1, archived = ?2, label = coalesce(?3, label) \
+             WHERE user_id = ?4 AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?5)",
+            params![read, archived, label, user_id, email_id],
+        )
+    }
+
+    /// Marks read `user_id`'s unread copies holding an e-mail from the account `sender` (an
+    /// address) sent at or after `since`; returns the copies changed.
+    pub fn mark_read_from(
+        db: &Connection,
+        user_id: i64,
+        sender: &str,
+        since: chrono::NaiveDateTime,
+    ) -> rusqlite::Result<usize> {
+        db.execute_cached(
+            "UPDATE gmail.user_email_threads SET read = 1 WHERE user_id = ?1 AND read = 0 AND EXISTS \
+             (SELECT 1 FROM json_each(email_ids) je JOIN gmail.emails e ON e.id = je.value \
+              JOIN gmail.users u ON u.id = e.sender_id WHERE u.email = ?2 AND e.created_at >= ?3)",
+            params![user_id, sender, sim::clock::fmt_datetime(since)],
+        )
+    }
+
+    /// Sets `spam` of `user_id`'s copies holding e-mail `email_id` and marks them read;
+    /// returns the copies changed.
+    pub fn set_spam(
+        db: &Connection,
+        user_id: i64,
+        email_id: i64,
+        spam: bool,
+    ) -> rusqlite::Result<usize> {
+        db.execute_cached(
+            "UPDATE gmail.user_email_threads SET spam = ?1, read = 1 \
+             WHERE user_id = ?2 AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?3)",
+            params![spam, user_id, email_id],
+        )
     }
 }

@@ -4,12 +4,12 @@
 //! attached, monthly bills with PDF attachments, travel bookings, newsletters, some spam, and a
 //! few unsent drafts. Flags (read, starred, archived, spam, labels) are per person.
 
-use super::rows::{AttachedTo, NewAttachment, NewDraft, NewEmail, NewGlobalThread, NewThreadCopy};
+use super::rows::{NewAttachment, NewDraft, NewEmail, NewGlobalThread, NewThreadCopy};
+use crate::common::accounts::NewUser;
 use crate::common::seeding::{Fill, contacts_of, past_time};
 use crate::people::{Person, Population};
 use chrono::{Datelike, Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
-use serde_json::json;
+use rusqlite::Connection;
 use sim::clock::fmt_datetime;
 use sim::rng::Rng;
 
@@ -60,6 +60,38 @@ struct Thread {
     spam: bool,
 }
 
+impl Mail {
+    /// An e-mail from `from` to the one person `to`.
+    fn to_one(
+        from: i64,
+        to: i64,
+        subject: String,
+        body: String,
+        at: NaiveDateTime,
+        attachments: Vec<(String, String)>,
+    ) -> Mail {
+        Mail {
+            from,
+            to: vec![to],
+            subject,
+            body,
+            at,
+            attachments,
+        }
+    }
+}
+
+impl Thread {
+    /// A thread of this one e-mail.
+    fn single(mail: Mail, label: Option<&'static str>, spam: bool) -> Thread {
+        Thread {
+            mails: vec![mail],
+            label,
+            spam,
+        }
+    }
+}
+
 /// Writes gmail's rows for `pop` (gmail user id = person id; notifiers and outside senders
 /// follow).
 pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
@@ -67,11 +99,19 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     let now = sim::clock::default_now();
     let created = "2019-08-01T09:00:00";
     let outside_first = crate::common::seeding::insert_accounts(s, "gmail", created, false)?;
-    let mut user = db.prepare(
-        "INSERT INTO gmail.users (id, first_name, last_name, email, password, created_at, last_logged_in) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-    )?;
-    for (id, (first, last, email, _)) in (outside_first..).zip(OUTSIDE) {
-        user.execute(params![id, first, last, email, "adminpassword", created])?;
+    for (id, &(first_name, last_name, email, _)) in (outside_first..).zip(OUTSIDE) {
+        NewUser {
+            app: "gmail",
+            id: Some(id),
+            first_name,
+            last_name,
+            login_column: "email",
+            login: email,
+            password: "adminpassword",
+            created_at: created,
+            ..NewUser::default()
+        }
+        .insert(db)?;
     }
     let sender =
         |k: Kind| outside_first + OUTSIDE.iter().position(|o| o.3 == k).unwrap_or(0) as i64;
@@ -97,7 +137,21 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     drafts(db, pop, seed, now)
 }
 
+/// Mail from outside senders to `p`: monthly bills, travel bookings, newsletters and spam.
 fn company_mail(
+    p: &Person,
+    rng: &mut Rng,
+    now: NaiveDateTime,
+    sender: &dyn Fn(Kind) -> i64,
+    out: &mut Vec<Thread>,
+) {
+    bills(p, rng, now, sender, out);
+    travel(p, rng, now, sender, out);
+    newsletters_and_spam(p, rng, now, sender, out);
+}
+
+/// A year of electricity and internet bills, each with its PDF attached.
+fn bills(
     p: &Person,
     rng: &mut Rng,
     now: NaiveDateTime,
@@ -132,68 +186,86 @@ fn company_mail(
                 "{company}\nStatement for {} {}\nAccount {account}\nPeriod: {month}\nTotal due: ${amount}\nDue by: {due}",
                 p.first_name, p.last_name
             );
-            out.push(Thread {
-                mails: vec![Mail {
-                    from: sender(kind),
-                    to: vec![p.id],
-                    subject: format!("Your {month} {what} bill"),
-                    body,
-                    at,
-                    attachments: vec![(file, content)],
-                }],
-                label: rng.chance(0.5).then_some("Bills"),
-                spam: false,
-            });
+            let mail = Mail::to_one(
+                sender(kind),
+                p.id,
+                format!("Your {month} {what} bill"),
+                body,
+                at,
+                vec![(file, content)],
+            );
+            out.push(Thread::single(
+                mail,
+                rng.chance(0.5).then_some("Bills"),
+                false,
+            ));
         }
     }
+}
+
+/// Up to two flight bookings (e-ticket attached), most with a hotel reservation in the city.
+fn travel(
+    p: &Person,
+    rng: &mut Rng,
+    now: NaiveDateTime,
+    sender: &dyn Fn(Kind) -> i64,
+    out: &mut Vec<Thread>,
+) {
     for _ in 0..rng.range(0, 3) {
         let fill = Fill::draw(rng);
         let city = fill.get("city").to_string();
         let at = past_time(rng, now, 300);
         let depart = (at + Duration::days(rng.range(10, 60))).format("%A, %B %d, %Y");
         let code = rng.alphanumeric(6).to_uppercase();
-        out.push(Thread {
-            mails: vec![Mail {
-                from: sender(Kind::Flight),
-                to: vec![p.id],
-                subject: format!("Booking confirmed: your flight to {city}"),
-                body: format!(
-                    "Hi {},\n\nYour flight to {city} on {depart} is confirmed.\nConfirmation code: {code}\nSeat: {}{}\n\nYour e-ticket is attached.",
-                    p.first_name,
-                    rng.range(3, 40),
-                    rng.pick(&["A", "B", "C", "D", "E", "F"])
+        let flight = Mail::to_one(
+            sender(Kind::Flight),
+            p.id,
+            format!("Booking confirmed: your flight to {city}"),
+            format!(
+                "Hi {},\n\nYour flight to {city} on {depart} is confirmed.\nConfirmation code: {code}\nSeat: {}{}\n\nYour e-ticket is attached.",
+                p.first_name,
+                rng.range(3, 40),
+                rng.pick(&["A", "B", "C", "D", "E", "F"])
+            ),
+            at,
+            vec![(
+                format!("eticket_{code}.pdf"),
+                format!(
+                    "Skyway Airlines e-ticket\nPassenger: {} {}\nDestination: {city}\nDeparture: {depart}\nConfirmation: {code}",
+                    p.first_name, p.last_name
                 ),
-                at,
-                attachments: vec![(
-                    format!("eticket_{code}.pdf"),
-                    format!("Skyway Airlines e-ticket\nPassenger: {} {}\nDestination: {city}\nDeparture: {depart}\nConfirmation: {code}", p.first_name, p.last_name),
-                )],
-            }],
-            label: Some("Travel"),
-            spam: false,
-        });
+            )],
+        );
+        out.push(Thread::single(flight, Some("Travel"), false));
         if rng.chance(0.7) {
             let nights = rng.range(2, 7);
-            out.push(Thread {
-                mails: vec![Mail {
-                    from: sender(Kind::Hotel),
-                    to: vec![p.id],
-                    subject: format!("Your reservation in {city}"),
-                    body: format!(
-                        "Dear {} {},\n\nWe look forward to welcoming you to Harborview {city} from {depart} for {nights} nights.\nReservation number: H{}\nTotal: ${}.00 (paid at the hotel)",
-                        p.first_name,
-                        p.last_name,
-                        rng.range(100_000, 999_999),
-                        nights * rng.range(110, 260)
-                    ),
-                    at: at + Duration::minutes(rng.range(10, 120)),
-                    attachments: Vec::new(),
-                }],
-                label: Some("Travel"),
-                spam: false,
-            });
+            let hotel = Mail::to_one(
+                sender(Kind::Hotel),
+                p.id,
+                format!("Your reservation in {city}"),
+                format!(
+                    "Dear {} {},\n\nWe look forward to welcoming you to Harborview {city} from {depart} for {nights} nights.\nReservation number: H{}\nTotal: ${}.00 (paid at the hotel)",
+                    p.first_name,
+                    p.last_name,
+                    rng.range(100_000, 999_999),
+                    nights * rng.range(110, 260)
+                ),
+                at + Duration::minutes(rng.range(10, 120)),
+                Vec::new(),
+            );
+            out.push(Thread::single(hotel, Some("Travel"), false));
         }
     }
+}
+
+/// Eight to nineteen newsletters, then up to two spam e-mails.
+fn newsletters_and_spam(
+    p: &Person,
+    rng: &mut Rng,
+    now: NaiveDateTime,
+    sender: &dyn Fn(Kind) -> i64,
+    out: &mut Vec<Thread>,
+) {
     const TOPICS: &[&str] = &[
         "Five habits for a calmer week",
         "The best hiking trails this spring",
@@ -206,32 +278,28 @@ fn company_mail(
     ];
     for _ in 0..rng.range(8, 20) {
         let topic = rng.pick(TOPICS);
-        out.push(Thread {
-            mails: vec![Mail {
-                from: sender(Kind::News),
-                to: vec![p.id],
-                subject: format!("The Weekly Brief: {topic}"),
-                body: format!("This week: {topic}. Plus our readers' picks and the events near you.\n\nUnsubscribe at any time from your settings."),
-                at: past_time(rng, now, 365),
-                attachments: Vec::new(),
-            }],
-            label: None,
-            spam: false,
-        });
+        let news = Mail::to_one(
+            sender(Kind::News),
+            p.id,
+            format!("The Weekly Brief: {topic}"),
+            format!(
+                "This week: {topic}. Plus our readers' picks and the events near you.\n\nUnsubscribe at any time from your settings."
+            ),
+            past_time(rng, now, 365),
+            Vec::new(),
+        );
+        out.push(Thread::single(news, None, false));
     }
     for _ in 0..rng.range(0, 3) {
-        out.push(Thread {
-            mails: vec![Mail {
-                from: sender(Kind::Spam),
-                to: vec![p.id],
-                subject: "Congratulations! You have won a free cruise".into(),
-                body: "Click the link within 24 hours to claim your prize. Only a small processing fee applies.".into(),
-                at: past_time(rng, now, 200),
-                attachments: Vec::new(),
-            }],
-            label: None,
-            spam: true,
-        });
+        let spam = Mail::to_one(
+            sender(Kind::Spam),
+            p.id,
+            "Congratulations! You have won a free cruise".into(),
+            "Click the link within 24 hours to claim your prize. Only a small processing fee applies.".into(),
+            past_time(rng, now, 200),
+            Vec::new(),
+        );
+        out.push(Thread::single(spam, None, true));
     }
 }
 
@@ -434,7 +502,8 @@ fn write_threads(
             .insert(db)?;
             for (name, content) in &m.attachments {
                 NewAttachment {
-                    to: AttachedTo::Email(id),
+                    email_id: Some(id),
+                    draft_id: None,
                     file_name: name,
                     file_content: content,
                     file_compressed_data: "[]",
@@ -467,8 +536,8 @@ fn write_threads(
                 }
             }
         }
-        let list = |ids: &[i64], f: fn((String, String)) -> String| {
-            json!(ids.iter().map(|i| f(who(*i))).collect::<Vec<_>>()).to_string()
+        let list = |ids: &[i64], f: fn((String, String)) -> String| -> Vec<String> {
+            ids.iter().map(|i| f(who(*i))).collect()
         };
         let (se, sn) = (list(&senders, |w| w.0), list(&senders, |w| w.1));
         let (re, rn) = (list(&recipients, |w| w.0), list(&recipients, |w| w.1));
@@ -528,9 +597,9 @@ fn drafts(
             let fill = Fill::draw(&mut rng);
             NewDraft {
                 user_id: p.id,
-                recipient_ids: &json!([o.id]).to_string(),
-                recipient_email_addresses: &json!([o.email]).to_string(),
-                recipient_names: &json!([format!("{} {}", o.first_name, o.last_name)]).to_string(),
+                recipient_ids: &[o.id],
+                recipient_email_addresses: std::slice::from_ref(&o.email),
+                recipient_names: &[format!("{} {}", o.first_name, o.last_name)],
                 subject: &fill.apply("About {weekday}"),
                 body: &fill.apply(&format!("Hi {},\n\nJust wanted to check whether {{hour}} on {{weekday}} still works for", o.first_name)),
                 belongs_to_email_thread_id: None,

@@ -2,10 +2,10 @@
 //! or kept as a draft).
 
 use super::attachments::{MissingToken, attachment_files};
-use super::drafts::{NewDraft, insert_draft};
+use super::drafts::{DraftToSave, insert_draft};
 use super::store::{
-    self, Email, Outgoing, Thread, clean_subject, deliver, email_attachments, existing_email,
-    owned_thread, people_by_email, person, unique,
+    self, Delivered, Email, Outgoing, Person, Thread, clean_subject, deliver, email_attachments,
+    existing_email, owned_thread, people_by_email, person, unique,
 };
 use super::threads::not_in_thread;
 use rusqlite::Connection;
@@ -22,16 +22,25 @@ fn recipient_addresses(a: &Args) -> Result<Vec<String>, ApiError> {
     }
 }
 
+/// Delivers `out` as the caller's e-mail to `to` (a new thread unless `out` names one).
+fn send_to(ctx: &Ctx, to: &[Person], out: Outgoing) -> Result<Delivered, ApiError> {
+    let sender_id = ctx.user()?.id;
+    let recipient_ids = to.iter().map(|p| p.id).collect();
+    let out = Outgoing {
+        sender_id,
+        recipient_ids,
+        ..out
+    };
+    deliver(ctx.db, ctx.now, &out)
+}
+
 pub(super) fn send_email(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let uid = ctx.user()?.id;
     let to = people_by_email(ctx.db, &recipient_addresses(a)?)?;
     let files = attachment_files(ctx, a, MissingToken::Explain)?;
-    let sent = deliver(
-        ctx.db,
-        ctx.now,
-        &Outgoing {
-            sender_id: uid,
-            recipient_ids: to.iter().map(|p| p.id).collect(),
+    let sent = send_to(
+        ctx,
+        &to,
+        Outgoing {
             subject: clean_subject(a.str("subject")),
             body: a.str("body").to_string(),
             files,
@@ -147,7 +156,7 @@ fn forward(
         let id = insert_draft(
             ctx.db,
             ctx.now,
-            &NewDraft {
+            &DraftToSave {
                 user_id: uid,
                 recipients: to,
                 subject,
@@ -162,12 +171,10 @@ fn forward(
                          "sent_email_thread_id": null, "sent_email_id": null, "draft_id": id}),
         );
     }
-    let sent = deliver(
-        ctx.db,
-        ctx.now,
-        &Outgoing {
-            sender_id: uid,
-            recipient_ids: to.iter().map(|p| p.id).collect(),
+    let sent = send_to(
+        ctx,
+        &to,
+        Outgoing {
             subject,
             body,
             response_to: Some(response_to),

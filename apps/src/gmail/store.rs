@@ -7,7 +7,7 @@
 //! in it (`user_email_threads`: that person's e-mail ids, flags and label). Thread ids in the
 //! APIs are the per-person ids.
 
-use super::rows::{AttachedTo, NewAttachment, NewEmail, NewGlobalThread, NewThreadCopy};
+use super::rows::{NewAttachment, NewEmail, NewGlobalThread, NewThreadCopy, json_text};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
 use sim::api::{ApiError, Ctx};
@@ -351,13 +351,13 @@ pub(crate) fn set_thread_emails(
          recipient_email_addresses = ?6, recipient_names = ?7, updated_at = coalesce(?8, updated_at) WHERE id = ?9",
     )?
     .execute(params![
-        json!(email_ids).to_string(),
+        json_text(email_ids),
         d.incoming,
         d.outgoing,
-        json!(d.sender_emails).to_string(),
-        json!(d.sender_names).to_string(),
-        json!(d.recipient_emails).to_string(),
-        json!(d.recipient_names).to_string(),
+        json_text(&d.sender_emails),
+        json_text(&d.sender_names),
+        json_text(&d.recipient_emails),
+        json_text(&d.recipient_names),
         updated_at,
         t.id
     ])?;
@@ -381,7 +381,8 @@ pub(crate) fn insert_draft_attachment(
     created_at: &str,
 ) -> Result<i64, ApiError> {
     let id = NewAttachment {
-        to: AttachedTo::Draft(draft_id),
+        email_id: None,
+        draft_id: Some(draft_id),
         file_name: &f.file_name,
         file_content: &f.content,
         file_compressed_data: &f.compressed_data,
@@ -437,7 +438,8 @@ pub(crate) fn deliver(
     .insert(db)?;
     for f in &out.files {
         NewAttachment {
-            to: AttachedTo::Email(email_id),
+            email_id: Some(email_id),
+            draft_id: None,
             file_name: &f.file_name,
             file_content: &f.content,
             file_compressed_data: &f.compressed_data,
@@ -461,7 +463,7 @@ pub(crate) fn deliver(
             db.prepare_cached(
                 "UPDATE gmail.global_email_threads SET email_ids = ?1, updated_at = ?2 WHERE id = ?3",
             )?
-            .execute(params![json!(ids).to_string(), t, g])?;
+            .execute(params![json_text(&ids), t, g])?;
             (g, ids)
         }
         None => {
@@ -509,10 +511,10 @@ pub(crate) fn deliver(
                     starred: false,
                     archived: false,
                     spam: false,
-                    sender_email_addresses: &json!(d.sender_emails).to_string(),
-                    sender_names: &json!(d.sender_names).to_string(),
-                    recipient_email_addresses: &json!(d.recipient_emails).to_string(),
-                    recipient_names: &json!(d.recipient_names).to_string(),
+                    sender_email_addresses: &d.sender_emails,
+                    sender_names: &d.sender_names,
+                    recipient_email_addresses: &d.recipient_emails,
+                    recipient_names: &d.recipient_names,
                     created_at: &t,
                     updated_at: &t,
                     has_attachments: marks,

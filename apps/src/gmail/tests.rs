@@ -1,6 +1,7 @@
 //! Focused checks of what the fidelity recording cannot show: search text after a rename and
 //! after a state replay, and company e-mails with attachments.
 
+use crate::common::accounts::{NewUser, Users};
 use crate::testkit::episode;
 use serde_json::{Value, json};
 use sim::Episode;
@@ -92,15 +93,26 @@ fn company_email_with_files() {
     let (a, ta) = login(&mut ep, 1);
     let now = ep.config().now;
     // The company's file_system account (the world may not have one yet).
-    ep.db()
-        .conn()
-        .execute(
-            "INSERT INTO file_system.users (first_name, last_name, email, password, verified, created_at, last_logged_in) \
-             SELECT 'Venmo', 'Notifications', 'notifications@venmo.com', 'adminpassword', 1, '2023-05-18T12:00:00', '2023-05-18T12:00:00' \
-             WHERE NOT EXISTS (SELECT 1 FROM file_system.users WHERE email = 'notifications@venmo.com')",
-            [],
-        )
+    let company = "notifications@venmo.com";
+    let db = ep.db().conn();
+    if Users::id_by_login(db, "file_system", "email", company)
+        .unwrap()
+        .is_none()
+    {
+        NewUser {
+            app: "file_system",
+            first_name: "Venmo",
+            last_name: "Notifications",
+            login_column: "email",
+            login: company,
+            password: "adminpassword",
+            created_at: "2023-05-18T12:00:00",
+            verified: Some(true),
+            ..NewUser::default()
+        }
+        .insert(db)
         .unwrap();
+    }
     let registry = ep.registry().clone();
     let ctx = sim::api::Ctx {
         app: "venmo",

@@ -9,7 +9,7 @@ use super::store::{
 use crate::common::pytime::day_bound;
 use chrono::NaiveDateTime;
 use rusqlite::{Connection, params};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use sim::api::listing::{SearchPage, SortKey, parse_sort};
 use sim::api::{ApiError, Args, Ctx};
 
@@ -191,22 +191,25 @@ fn thread_summary(db: &Connection, t: &Thread) -> Result<Value, ApiError> {
             .unwrap_or_default(),
         None => String::new(),
     };
-    Ok(json!({
-        "email_thread_id": t.id,
-        "email_ids": t.email_ids,
-        "draft_ids": thread_draft_ids(db, t)?,
-        "incoming": t.incoming,
-        "outgoing": t.outgoing,
-        "read": t.read,
-        "label": t.label,
-        "starred": t.starred,
-        "archived": t.archived,
-        "spam": t.spam,
-        "created_at": dt(t.created_at.clone()),
-        "updated_at": dt(t.updated_at.clone()),
-        "subject": subject,
-        "participants": t.participants(),
-    }))
+    let ids = json!({"email_ids": t.email_ids, "draft_ids": thread_draft_ids(db, t)?});
+    let rest = json!({"subject": subject, "participants": t.participants()});
+    Ok(thread_json(t, ids, rest))
+}
+
+/// A thread copy as responses show it: its id, then `ids` (a listing's e-mail and draft ids),
+/// its flags and times, then `rest`.
+fn thread_json(t: &Thread, ids: Value, rest: Value) -> Value {
+    let mut out = Map::new();
+    out.insert("email_thread_id".into(), json!(t.id));
+    let flags = json!({"incoming": t.incoming, "outgoing": t.outgoing, "read": t.read, "label": t.label,
+                       "starred": t.starred, "archived": t.archived, "spam": t.spam,
+                       "created_at": dt(t.created_at.clone()), "updated_at": dt(t.updated_at.clone())});
+    for part in [ids, flags, rest] {
+        if let Value::Object(fields) = part {
+            out.extend(fields);
+        }
+    }
+    Value::Object(out)
 }
 
 fn thread_draft_ids(db: &Connection, t: &Thread) -> Result<Vec<i64>, ApiError> {
@@ -282,20 +285,8 @@ pub(super) fn show_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
             drafts.push(d.thread_json(db)?);
         }
     }
-    Ok(json!({
-        "email_thread_id": t.id,
-        "incoming": t.incoming,
-        "outgoing": t.outgoing,
-        "read": t.read,
-        "label": t.label,
-        "starred": t.starred,
-        "archived": t.archived,
-        "spam": t.spam,
-        "created_at": dt(t.created_at),
-        "updated_at": dt(t.updated_at),
-        "emails": emails,
-        "drafts": drafts,
-    }))
+    let rest = json!({"emails": emails, "drafts": drafts});
+    Ok(thread_json(&t, json!({}), rest))
 }
 
 pub(super) fn delete_thread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
@@ -366,36 +357,27 @@ fn mark(ctx: &Ctx, a: &Args, flag: &str, value: bool, word: &str) -> Result<Valu
     Ok(json!({"message": format!("Email thread marked as {word}.")}))
 }
 
-pub(super) fn mark_thread_read(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    mark(ctx, a, "read", true, "read")
+/// The flag handlers: each sets one flag of the caller's thread to one value ([`mark`]).
+macro_rules! mark_handlers {
+    ($($name:ident: $flag:literal = $value:literal, $word:literal;)+) => {
+        $(
+            #[doc = concat!("Marks the caller's thread as ", $word, ".")]
+            pub(super) fn $name(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+                mark(ctx, a, $flag, $value, $word)
+            }
+        )+
+    };
 }
 
-pub(super) fn mark_thread_unread(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    mark(ctx, a, "read", false, "unread")
-}
-
-pub(super) fn mark_thread_archived(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    mark(ctx, a, "archived", true, "archived")
-}
-
-pub(super) fn mark_thread_unarchived(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    mark(ctx, a, "archived", false, "unarchived")
-}
-
-pub(super) fn mark_thread_spam(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    mark(ctx, a, "spam", true, "spam")
-}
-
-pub(super) fn mark_thread_not_spam(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    mark(ctx, a, "spam", false, "not spam")
-}
-
-pub(super) fn mark_thread_starred(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    mark(ctx, a, "starred", true, "starred")
-}
-
-pub(super) fn mark_thread_unstarred(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    mark(ctx, a, "starred", false, "unstarred")
+mark_handlers! {
+    mark_thread_read: "read" = true, "read";
+    mark_thread_unread: "read" = false, "unread";
+    mark_thread_archived: "archived" = true, "archived";
+    mark_thread_unarchived: "archived" = false, "unarchived";
+    mark_thread_spam: "spam" = true, "spam";
+    mark_thread_not_spam: "spam" = false, "not spam";
+    mark_thread_starred: "starred" = true, "starred";
+    mark_thread_unstarred: "starred" = false, "unstarred";
 }
 
 /// Removes one e-mail from the caller's copy; the copy's flags and participants follow the

@@ -287,33 +287,27 @@ fn alarm_apis() -> Vec<ApiSpec> {
     ]
 }
 
-fn text_window(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    messages::window(ctx, a, Kind::Text)
+/// The one-line adapters: each passes a message handler its [`Kind`].
+macro_rules! kind_adapters {
+    ($($name:ident => $handler:ident($kind:ident);)+) => {
+        $(
+            #[doc = concat!("`messages::", stringify!($handler), "` of ", stringify!($kind), " messages.")]
+            fn $name(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
+                messages::$handler(ctx, a, Kind::$kind)
+            }
+        )+
+    };
 }
-fn voice_window(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    messages::window(ctx, a, Kind::Voice)
-}
-fn text_search(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    messages::search(ctx, a, Kind::Text)
-}
-fn voice_search(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    messages::search(ctx, a, Kind::Voice)
-}
-fn text_show(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    messages::show(ctx, a, Kind::Text)
-}
-fn voice_show(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    messages::show(ctx, a, Kind::Voice)
-}
-fn text_delete(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    messages::delete(ctx, a, Kind::Text)
-}
-fn voice_delete(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    messages::delete(ctx, a, Kind::Voice)
-}
-fn text_send(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    messages::send(ctx, a, Kind::Text)
-}
-fn voice_send(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    messages::send(ctx, a, Kind::Voice)
+
+kind_adapters! {
+    text_window => window(Text);
+    voice_window => window(Voice);
+    text_search => search(Text);
+    voice_search => search(Voice);
+    text_show => show(Text);
+    voice_show => show(Voice);
+    text_delete => delete(Text);
+    voice_delete => delete(Voice);
+    text_send => send(Text);
+    voice_send => send(Voice);
 }

@@ -2,7 +2,7 @@
 //! for a message to yourself); a user reads, searches and deletes only their own copies. Both
 //! kinds share every handler, parameterised by [`Kind`].
 
-use super::rows::{Kind, NewMessage, NewMessageCopy};
+use super::rows::{Kind, KindNames, NewMessage, NewMessageCopy};
 use crate::common::pytime::datetime_param;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value, json};
@@ -11,41 +11,10 @@ use sim::api::{ApiError, Args, Ctx};
 use sim::sql::Cached;
 use std::collections::{HashMap, HashSet};
 
-// The kinds' tables are in `rows.rs`; these are their search tables and words.
-impl Kind {
-    fn fts(self) -> &'static str {
-        match self {
-            Kind::Text => "user_text_messages_fts",
-            Kind::Voice => "user_voice_messages_fts",
-        }
-    }
-    /// The id field of responses (`text_message_id`).
-    fn id_field(self) -> &'static str {
-        match self {
-            Kind::Text => "text_message_id",
-            Kind::Voice => "voice_message_id",
-        }
-    }
-    /// The thing errors name (`text message`).
-    fn thing(self) -> &'static str {
-        match self {
-            Kind::Text => "text message",
-            Kind::Voice => "voice message",
-        }
-    }
-    /// `Text` or `Voice`, for the confirmation messages.
-    fn word(self) -> &'static str {
-        match self {
-            Kind::Text => "Text",
-            Kind::Voice => "Voice",
-        }
-    }
-}
-
 /// The search text of a message copy: the message and the account names of its sender and
 /// receiver (`{row}` is the copy), for [`sim::schema::fts_ddl`].
 pub(super) fn search_text(kind: Kind) -> String {
-    let (global, link) = (kind.global(), kind.link());
+    let KindNames { global, link, .. } = kind.names();
     let name = |side: &str| {
         format!(
             "(SELECT u.first_name || ' ' || u.last_name FROM \"{global}\" g JOIN users u ON u.id = g.{side} WHERE g.id = {{row}}.{link})"
@@ -61,7 +30,13 @@ pub(super) fn search_text(kind: Kind) -> String {
 /// A trigger that re-indexes the copies of every message a renamed user sent or received (the
 /// search text holds account names), so a rename shows in everyone's search.
 pub(super) fn rename_trigger(kind: Kind) -> String {
-    let (copies, global, link, fts) = (kind.copies(), kind.global(), kind.link(), kind.fts());
+    let KindNames {
+        copies,
+        global,
+        link,
+        fts,
+        ..
+    } = kind.names();
     let involved = format!(
         "SELECT c.id FROM \"{copies}\" c JOIN \"{global}\" g ON g.id = c.{link} WHERE NEW.id IN (g.sender_id, g.receiver_id)"
     );
@@ -85,10 +60,11 @@ fn counterpart(db: &Connection, phone: &str) -> Result<i64, ApiError> {
     user_by_phone(db, phone)?.ok_or_else(|| ApiError::not_found_key("user", "phone_number", phone))
 }
 
-/// Stores a message from `sender` to `receiver`: the global row, then the sender's copy and
-/// (unless it is the same person) the receiver's. Returns the id of the sender's copy. Every
-/// message takes this path: a user's send and a company's notification alike.
-pub(crate) fn store_message(
+/// Stores a message from `sender` to `receiver` (phone user ids) at `now`: the global row,
+/// then the sender's copy and (unless it is the same person) the receiver's. Returns the id of
+/// the sender's copy. Every message takes this path: a user's send, a company's notification
+/// and a task setup's message alike.
+pub fn store_message(
     db: &Connection,
     kind: Kind,
     sender: i64,
@@ -121,30 +97,6 @@ pub(crate) fn store_message(
     Ok(id)
 }
 
-/// A text message from `sender` to `receiver` (phone user ids) at `at`, through the one path
-/// every message takes (for task setups); returns the id of the sender's copy.
-pub fn store_text(
-    db: &Connection,
-    sender: i64,
-    receiver: i64,
-    message: &str,
-    at: chrono::NaiveDateTime,
-) -> Result<i64, ApiError> {
-    store_message(db, Kind::Text, sender, receiver, message, at)
-}
-
-/// A voice message from `sender` to `receiver` (phone user ids) at `at`, through the one path
-/// every message takes (for task setups); returns the id of the sender's copy.
-pub fn store_voice(
-    db: &Connection,
-    sender: i64,
-    receiver: i64,
-    message: &str,
-    at: chrono::NaiveDateTime,
-) -> Result<i64, ApiError> {
-    store_message(db, Kind::Voice, sender, receiver, message, at)
-}
-
 /// One copy of a message as its owner sees it.
 struct Copy {
     id: i64,
@@ -171,9 +123,9 @@ fn select(kind: Kind) -> String {
     format!(
         "SELECT c.id, c.user_id, g.sender_id, g.receiver_id, g.message, c.created_at \
          FROM phone.\"{}\" c JOIN phone.\"{}\" g ON g.id = c.{}",
-        kind.copies(),
-        kind.global(),
-        kind.link()
+        kind.names().copies,
+        kind.names().global,
+        kind.names().link,
     )
 }
 
@@ -206,9 +158,9 @@ fn owned_copy(ctx: &Ctx, kind: Kind, id: i64) -> Result<Copy, ApiError> {
         .prepare_cached(&format!("{} WHERE c.id = ?1", select(kind)))?
         .query_row([id], read_copy)
         .optional()?
-        .ok_or_else(|| ApiError::not_found_id(kind.thing(), id))?;
+        .ok_or_else(|| ApiError::not_found_id(kind.names().thing, id))?;
     if copy.owner != me {
-        return Err(ApiError::not_owner(kind.thing()));
+        return Err(ApiError::not_owner(kind.names().thing));
     }
     Ok(copy)
 }
@@ -262,7 +214,7 @@ impl<'a> Renderer<'a> {
 
     fn render(&mut self, kind: Kind, c: &Copy) -> Result<Value, ApiError> {
         let mut m = Map::new();
-        m.insert(kind.id_field().into(), json!(c.id));
+        m.insert(kind.names().id_field.into(), json!(c.id));
         m.insert("sender".into(), self.party(c.sender)?);
         m.insert("receiver".into(), self.party(c.receiver)?);
         m.insert("message".into(), json!(c.message));
@@ -325,7 +277,14 @@ pub(super) fn search(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiEr
         index,
         limit,
     }
-    .apply(ctx.db, "phone", kind.fts(), copies, |c| c.id, created_at)?;
+    .apply(
+        ctx.db,
+        "phone",
+        kind.names().fts,
+        copies,
+        |c| c.id,
+        created_at,
+    )?;
     Renderer::new(ctx.db, me).render_all(kind, &page)
 }
 
@@ -359,19 +318,22 @@ pub(super) fn window(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiEr
 
 /// show_text_message / show_voice_message.
 pub(super) fn show(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiError> {
-    let copy = owned_copy(ctx, kind, a.int(kind.id_field()))?;
+    let copy = owned_copy(ctx, kind, a.int(kind.names().id_field))?;
     let me = ctx.user()?.id;
     Renderer::new(ctx.db, me).render(kind, &copy)
 }
 
 /// delete_text_message / delete_voice_message: removes the caller's copy only.
 pub(super) fn delete(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiError> {
-    let copy = owned_copy(ctx, kind, a.int(kind.id_field()))?;
+    let copy = owned_copy(ctx, kind, a.int(kind.names().id_field))?;
     ctx.db.execute_cached(
-        &format!("DELETE FROM phone.\"{}\" WHERE id = ?1", kind.copies()),
+        &format!(
+            "DELETE FROM phone.\"{}\" WHERE id = ?1",
+            kind.names().copies
+        ),
         [copy.id],
     )?;
-    Ok(json!({"message": format!("{} message deleted.", kind.word())}))
+    Ok(json!({"message": format!("{} message deleted.", kind.names().word)}))
 }
 
 /// send_text_message / send_voice_message: to the account with the number in the path.
@@ -382,8 +344,8 @@ pub(super) fn send(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiErro
     let mut m = Map::new();
     m.insert(
         "message".into(),
-        json!(format!("{} message sent.", kind.word())),
+        json!(format!("{} message sent.", kind.names().word)),
     );
-    m.insert(kind.id_field().into(), json!(id));
+    m.insert(kind.names().id_field.into(), json!(id));
     Ok(Value::Object(m))
 }

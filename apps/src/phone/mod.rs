@@ -4,7 +4,8 @@
 //!
 //! Files: `apis.rs` (the registrations), `contacts.rs`, `messages.rs` (text and voice alike,
 //! and the one path every message is stored by, companies' texts included), `alarms.rs` (and
-//! the clock), `rows.rs` (the rows written from more than one place), `seed.rs`, `tests.rs`.
+//! the clock), `rows.rs` (the rows written from more than one place, and the changes task
+//! setups make to contacts and voice messages), `seed.rs`, `tests.rs`.
 //! Dates and times are checked by `common::pytime`, relationships singularised and lists
 //! stored by `common::pytext`.
 
@@ -14,7 +15,7 @@ mod contacts;
 mod messages;
 pub mod notices;
 pub mod rows;
-pub use messages::{store_text, store_voice};
+pub use messages::store_message;
 pub mod seed;
 
 use crate::app::Seeding;
@@ -61,9 +62,7 @@ impl crate::app::App for Phone {
 
     /// The APIs, in docs order.
     fn apis(&self) -> Vec<ApiSpec> {
-        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-        all.extend(apis::all());
-        all
+        crate::common::accounts::with_account_apis(APP, &ACCOUNTS, apis::all())
     }
 
     /// Full-text search over contacts and over each user's message copies (the message and the
@@ -73,7 +72,7 @@ impl crate::app::App for Phone {
         let mut ddl = sim::schema::fts_ddl("contacts", contacts::SEARCH_TEXT);
         for kind in [Kind::Text, Kind::Voice] {
             ddl.extend(sim::schema::fts_ddl(
-                kind.copies(),
+                kind.names().copies,
                 &messages::search_text(kind),
             ));
             ddl.push(messages::rename_trigger(kind));

@@ -1,9 +1,13 @@
 //! phone's rows written from more than one place (the handlers, the seed, task setups): one
 //! type per table with its one INSERT (the text and voice tables of messages share one per
-//! pair, by [`Kind`]).
+//! pair, by [`Kind`]), and unit structs ([`Contacts`], [`UserVoiceMessages`]) for the changes
+//! task setups make to existing rows.
 
+use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::{Connection, params};
+use sim::sql::Cached;
 
+use crate::common::pytext::py_json_list;
 use crate::common::rows::table_row;
 
 table_row! {
@@ -66,28 +70,48 @@ pub enum Kind {
     Voice,
 }
 
-impl Kind {
+/// The names of one kind of message: its tables and the words its responses and errors use.
+#[derive(Debug)]
+pub(crate) struct KindNames {
     /// The table of messages (`global_text_messages`).
-    pub(crate) fn global(self) -> &'static str {
-        match self {
-            Kind::Text => "global_text_messages",
-            Kind::Voice => "global_voice_messages",
-        }
-    }
-
+    pub global: &'static str,
     /// The table of per-user copies (`user_text_messages`).
-    pub(crate) fn copies(self) -> &'static str {
-        match self {
-            Kind::Text => "user_text_messages",
-            Kind::Voice => "user_voice_messages",
-        }
-    }
-
+    pub copies: &'static str,
     /// The copies' column naming their message (`global_text_message_id`).
-    pub(crate) fn link(self) -> &'static str {
+    pub link: &'static str,
+    /// The copies' search table (`user_text_messages_fts`).
+    pub fts: &'static str,
+    /// The id field of responses and parameters (`text_message_id`).
+    pub id_field: &'static str,
+    /// The thing errors name (`text message`).
+    pub thing: &'static str,
+    /// `Text` or `Voice`, for the confirmation messages.
+    pub word: &'static str,
+}
+
+/// The [`KindNames`] of the kind named `$lower` (`"text"`), `$word` (`"Text"`) in sentences.
+macro_rules! kind_names {
+    ($lower:literal, $word:literal) => {
+        KindNames {
+            global: concat!("global_", $lower, "_messages"),
+            copies: concat!("user_", $lower, "_messages"),
+            link: concat!("global_", $lower, "_message_id"),
+            fts: concat!("user_", $lower, "_messages_fts"),
+            id_field: concat!($lower, "_message_id"),
+            thing: concat!($lower, " message"),
+            word: $word,
+        }
+    };
+}
+
+impl Kind {
+    /// Its tables and words.
+    pub(crate) fn names(self) -> &'static KindNames {
+        const TEXT: KindNames = kind_names!("text", "Text");
+        const VOICE: KindNames = kind_names!("voice", "Voice");
         match self {
-            Kind::Text => "global_text_message_id",
-            Kind::Voice => "global_voice_message_id",
+            Kind::Text => &TEXT,
+            Kind::Voice => &VOICE,
         }
     }
 }
@@ -112,7 +136,7 @@ impl NewMessage<'_> {
     pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
         db.prepare_cached(&format!(
             "INSERT INTO phone.\"{}\" (sender_id, receiver_id, message, created_at) VALUES (?1, ?2, ?3, ?4)",
-            self.kind.global()
+            self.kind.names().global
         ))?
         .execute(params![
             self.sender_id,
@@ -143,10 +167,101 @@ impl NewMessageCopy<'_> {
     pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
         db.prepare_cached(&format!(
             "INSERT INTO phone.\"{}\" ({}, user_id, created_at) VALUES (?1, ?2, ?3)",
-            self.kind.copies(),
-            self.kind.link()
+            self.kind.names().copies,
+            self.kind.names().link
         ))?
         .execute(params![self.message_id, self.user_id, self.created_at])?;
         Ok(db.last_insert_rowid())
+    }
+}
+
+/// The address books (`phone.contacts`): the changes task setups make to saved contacts, each
+/// found by its owner and e-mail (or by id).
+pub struct Contacts;
+
+impl Contacts {
+    /// Changes how `user_id` saved the contact `email`: the first name they see (a nickname)
+    /// and the relationship labels (stored as a Python-style list); returns the contacts
+    /// changed.
+    pub fn relabel(
+        db: &Connection,
+        user_id: i64,
+        email: &str,
+        first_name: &str,
+        relationships: &[&str],
+    ) -> rusqlite::Result<usize> {
+        let labels: Vec<String> = relationships.iter().map(|r| r.to_string()).collect();
+        db.execute_cached(
+            "UPDATE phone.contacts SET first_name = ?1, relationships = ?2 WHERE user_id = ?3 AND email = ?4",
+            params![first_name, py_json_list(&labels), user_id, email],
+        )
+    }
+
+    /// Removes the contact `email` from `user_id`'s address book; returns the rows removed.
+    pub fn remove(db: &Connection, user_id: i64, email: &str) -> rusqlite::Result<usize> {
+        db.execute_cached(
+            "DELETE FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
+            params![user_id, email],
+        )
+    }
+
+    /// Sets the birthday `user_id` saved for the contact `email`; returns the rows changed.
+    pub fn set_birthday(
+        db: &Connection,
+        user_id: i64,
+        email: &str,
+        birthday: NaiveDate,
+    ) -> rusqlite::Result<usize> {
+        db.execute_cached(
+            "UPDATE phone.contacts SET birthday = ?1 WHERE user_id = ?2 AND email = ?3",
+            params![date_text(birthday), user_id, email],
+        )
+    }
+
+    /// The contacts of `user_id` with a birthday saved: (contact id, the birthday as stored).
+    pub fn birthdays(db: &Connection, user_id: i64) -> rusqlite::Result<Vec<(i64, String)>> {
+        db.prepare_cached(
+            "SELECT id, birthday FROM phone.contacts WHERE user_id = ?1 AND birthday IS NOT NULL",
+        )?
+        .query_map([user_id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect()
+    }
+
+    /// Sets the birthday of the contact with this id; returns the rows changed.
+    pub fn set_birthday_of(
+        db: &Connection,
+        id: i64,
+        birthday: NaiveDate,
+    ) -> rusqlite::Result<usize> {
+        db.execute_cached(
+            "UPDATE phone.contacts SET birthday = ?1 WHERE id = ?2",
+            params![date_text(birthday), id],
+        )
+    }
+}
+
+/// The stored form of a birthday (`YYYY-MM-DD`).
+fn date_text(day: NaiveDate) -> String {
+    day.format("%Y-%m-%d").to_string()
+}
+
+/// The people's copies of voice messages (`phone.user_voice_messages`): what task setups
+/// remove.
+pub struct UserVoiceMessages;
+
+impl UserVoiceMessages {
+    /// Removes `user_id`'s copies of the voice messages `sender_id` sent at or after `since`;
+    /// returns the copies removed.
+    pub fn remove_from(
+        db: &Connection,
+        user_id: i64,
+        sender_id: i64,
+        since: NaiveDateTime,
+    ) -> rusqlite::Result<usize> {
+        db.execute_cached(
+            "DELETE FROM phone.user_voice_messages WHERE user_id = ?1 AND global_voice_message_id IN \
+             (SELECT id FROM phone.global_voice_messages WHERE sender_id = ?2 AND created_at >= ?3)",
+            params![user_id, sender_id, sim::clock::fmt_datetime(since)],
+        )
     }
 }

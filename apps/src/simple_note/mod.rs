@@ -46,9 +46,7 @@ impl crate::app::App for SimpleNote {
 
     /// The APIs, in docs order.
     fn apis(&self) -> Vec<ApiSpec> {
-        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-        all.extend(apis::all());
-        all
+        crate::common::accounts::with_account_apis(APP, &ACCOUNTS, apis::all())
     }
 
     /// Full-text search over notes: title, content and tags.

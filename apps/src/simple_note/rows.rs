@@ -1,41 +1,39 @@
-//! simple_note's rows written from more than one place (the handler, the seed, task setups).
+//! simple_note's rows written from more than one place (the handler, the seed, task setups):
+//! notes, with their one INSERT and what task setups do to a person's notes. Accounts are
+//! written through [`NewUser`](crate::common::accounts::NewUser), as in every app.
 
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 
-/// A note (`simple_note.notes`).
-#[derive(Debug, Clone, Copy)]
-pub struct NewNote<'a> {
-    /// Whose.
-    pub user_id: i64,
-    /// Its title (unique per user).
-    pub title: &'a str,
-    /// Its text.
-    pub content: &'a str,
-    /// Its tags, as stored JSON text.
-    pub tags: &'a str,
-    /// When it was made, as stored.
-    pub created_at: &'a str,
-    /// When it last changed, as stored.
-    pub updated_at: &'a str,
-    /// Whether it is pinned.
-    pub pinned: bool,
+use crate::common::rows::table_row;
+
+table_row! {
+    /// A note (`simple_note.notes`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewNote<'a> in "simple_note.notes" {
+        /// Whose.
+        pub user_id: i64,
+        /// Its title (unique per user).
+        pub title: &'a str,
+        /// Its text.
+        pub content: &'a str,
+        /// Its tags, as stored JSON text.
+        pub tags: &'a str,
+        /// When it was made, as stored.
+        pub created_at: &'a str,
+        /// When it last changed, as stored.
+        pub updated_at: &'a str,
+        /// Whether it is pinned.
+        pub pinned: bool,
+    }
 }
 
-impl NewNote<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO simple_note.notes (user_id, title, content, tags, created_at, updated_at, pinned) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        )?
-        .execute(params![
-            self.user_id,
-            self.title,
-            self.content,
-            self.tags,
-            self.created_at,
-            self.updated_at,
-            self.pinned
-        ])?;
-        Ok(db.last_insert_rowid())
+/// The notes table (`simple_note.notes`), for what code outside the handlers does to it.
+pub struct Notes;
+
+impl Notes {
+    /// Deletes every note of the account `user_id`; returns how many there were.
+    pub fn delete_all_of(db: &Connection, user_id: i64) -> rusqlite::Result<usize> {
+        db.prepare_cached("DELETE FROM simple_note.notes WHERE user_id = ?1")?
+            .execute([user_id])
     }
 }

@@ -2,9 +2,9 @@
 //! notes and more, with concrete numbers so tasks can ask about them.
 
 use crate::app::Seeding;
+use crate::common::accounts::NewUser;
 use crate::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::params;
 use sim::rng::Rng;
 
 /// Everyone's account with their notes ([`notes_for`]), plus `extra_notes_per_person` archive
@@ -12,21 +12,24 @@ use sim::rng::Rng;
 pub fn install(s: &Seeding) -> rusqlite::Result<()> {
     let (db, pop) = (s.db, s.people);
     let now = sim::clock::default_now();
-    let mut user = db.prepare("INSERT INTO simple_note.users (first_name, last_name, email, password, created_at, last_logged_in, verified) VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)")?;
     for p in &pop.people {
-        user.execute(params![
-            p.first_name,
-            p.last_name,
-            p.email,
-            crate::common::seeding::password_of(p, "simple_note"),
-            "2021-06-01T10:00:00"
-        ])?;
-        let uid = db.last_insert_rowid();
+        let uid = NewUser {
+            app: "simple_note",
+            first_name: &p.first_name,
+            last_name: &p.last_name,
+            login_column: "email",
+            login: &p.email,
+            password: crate::common::seeding::password_of(p, "simple_note"),
+            created_at: "2021-06-01T10:00:00",
+            verified: Some(true),
+            ..NewUser::default()
+        }
+        .insert(db)?;
         let mut rng = Rng::derive(s.seed ^ p.id as u64, "simple_note");
         let mut titles = std::collections::HashSet::new();
         for n in notes_for(p, &mut rng, now) {
             titles.insert(n.title.clone());
-            insert_note(db, uid, &n.title, &n)?;
+            n.insert(db, uid, &n.title)?;
         }
         let mut round = 0;
         let mut added = 0;
@@ -38,7 +41,7 @@ pub fn install(s: &Seeding) -> rusqlite::Result<()> {
                 }
                 let title = format!("{} (archive {round})", n.title);
                 if titles.insert(title.clone()) {
-                    insert_note(db, uid, &title, &n)?;
+                    n.insert(db, uid, &title)?;
                     added += 1;
                 }
             }
@@ -252,21 +255,24 @@ pub fn notes_for(person: &Person, rng: &mut Rng, now: NaiveDateTime) -> Vec<Note
     out
 }
 
-/// Inserts `n` as a note of `uid` titled `title`.
-fn insert_note(
-    db: &rusqlite::Connection,
-    uid: i64,
-    title: &str,
-    n: &NoteSeed,
-) -> rusqlite::Result<i64> {
-    super::rows::NewNote {
-        user_id: uid,
-        title,
-        content: &n.content,
-        tags: &serde_json::json!(n.tags).to_string(),
-        created_at: &sim::clock::fmt_datetime(n.created_at),
-        updated_at: &sim::clock::fmt_datetime(n.updated_at),
-        pinned: n.pinned,
+impl NoteSeed {
+    /// Inserts the note as one of the account `user_id`'s, titled `title` (its own title, or
+    /// an archive copy's); returns its id.
+    pub fn insert(
+        &self,
+        db: &rusqlite::Connection,
+        user_id: i64,
+        title: &str,
+    ) -> rusqlite::Result<i64> {
+        super::rows::NewNote {
+            user_id,
+            title,
+            content: &self.content,
+            tags: &serde_json::json!(self.tags).to_string(),
+            created_at: &sim::clock::fmt_datetime(self.created_at),
+            updated_at: &sim::clock::fmt_datetime(self.updated_at),
+            pinned: self.pinned,
+        }
+        .insert(db)
     }
-    .insert(db)
 }

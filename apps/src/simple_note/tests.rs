@@ -2,25 +2,15 @@
 //! update, search, delete) as the supervisor, and the errors of duplicate titles, blank tags,
 //! missing notes and other people's notes.
 
-use crate::testkit::episode;
+use super::APP;
+use crate::testkit::{call, episode, fail};
 use serde_json::{Value, json};
 use sim::Episode;
 
-fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-    crate::testkit::call(ep, super::APP, api, args)
-}
-
-fn fail(ep: &mut Episode, api: &str, args: Value) -> (u16, Value) {
-    let e = ep
-        .call(super::APP, api, args)
-        .expect_err(&format!("{api} should fail"));
-    (e.status, e.message().clone())
-}
-
 /// The supervisor's e-mail and a simple_note token of theirs.
 fn login(ep: &mut Episode) -> (String, Value) {
-    let me = crate::testkit::call(ep, "supervisor", "show_profile", json!({}));
-    let pws = crate::testkit::call(ep, "supervisor", "show_account_passwords", json!({}));
+    let me = call(ep, "supervisor", "show_profile", json!({}));
+    let pws = call(ep, "supervisor", "show_account_passwords", json!({}));
     let pw = pws
         .as_array()
         .unwrap()
@@ -29,7 +19,8 @@ fn login(ep: &mut Episode) -> (String, Value) {
         .unwrap()["password"]
         .clone();
     let email = me["email"].as_str().unwrap().to_string();
-    let t = call(ep, "login", json!({"username": email, "password": pw}))["access_token"].clone();
+    let t =
+        call(ep, APP, "login", json!({"username": email, "password": pw}))["access_token"].clone();
     (email, t)
 }
 
@@ -41,6 +32,7 @@ fn note_life() {
     let (_, t) = login(&mut ep);
     let made = call(
         &mut ep,
+        APP,
         "create_note",
         json!({"access_token": t, "title": "Zebra crossing plan", "content": "line one", "tags": ["Errands", " home "]}),
     );
@@ -48,6 +40,7 @@ fn note_life() {
     let id = made["note_id"].clone();
     let note = call(
         &mut ep,
+        APP,
         "show_note",
         json!({"access_token": t, "note_id": id}),
     );
@@ -62,6 +55,7 @@ fn note_life() {
     ] {
         let r = call(
             &mut ep,
+            APP,
             "add_content_to_note",
             json!({"access_token": t, "note_id": id, "append_or_prepend": how, "added_content": text}),
         );
@@ -69,12 +63,14 @@ fn note_life() {
     }
     let r = call(
         &mut ep,
+        APP,
         "update_note",
         json!({"access_token": t, "note_id": id, "title": "Zebra crossing plan v2", "pinned": true}),
     );
     assert_eq!(r, json!({"message": "Note updated."}));
     let note = call(
         &mut ep,
+        APP,
         "show_note",
         json!({"access_token": t, "note_id": id}),
     );
@@ -83,6 +79,7 @@ fn note_life() {
     assert_eq!(note["pinned"], true);
     let found = call(
         &mut ep,
+        APP,
         "search_notes",
         json!({"access_token": t, "query": "zebra", "page_limit": 20}),
     );
@@ -91,6 +88,7 @@ fn note_life() {
     assert!(found.iter().all(|n| n.get("content").is_none()));
     let tagged = call(
         &mut ep,
+        APP,
         "search_notes",
         json!({"access_token": t, "tags": ["errands"], "page_limit": 20}),
     );
@@ -103,12 +101,14 @@ fn note_life() {
     );
     let r = call(
         &mut ep,
+        APP,
         "delete_note",
         json!({"access_token": t, "note_id": id}),
     );
     assert_eq!(r, json!({"message": "Note deleted."}));
     let (status, message) = fail(
         &mut ep,
+        APP,
         "show_note",
         json!({"access_token": t, "note_id": id}),
     );
@@ -126,9 +126,9 @@ fn note_errors() {
     let (_world, mut ep) = episode();
     let (email, t) = login(&mut ep);
     let note = json!({"access_token": t, "title": "Only once", "content": "x"});
-    call(&mut ep, "create_note", note.clone());
+    call(&mut ep, APP, "create_note", note.clone());
     assert_eq!(
-        fail(&mut ep, "create_note", note),
+        fail(&mut ep, APP, "create_note", note),
         (
             409,
             json!("Note with this user_id and title already exists.")
@@ -137,6 +137,7 @@ fn note_errors() {
     assert_eq!(
         fail(
             &mut ep,
+            APP,
             "create_note",
             json!({"access_token": t, "title": "Blank tag", "content": "x", "tags": ["ok", "  "]})
         ),
@@ -158,7 +159,12 @@ fn note_errors() {
     );
     for api in ["show_note", "delete_note"] {
         assert_eq!(
-            fail(&mut ep, api, json!({"access_token": t, "note_id": theirs})),
+            fail(
+                &mut ep,
+                APP,
+                api,
+                json!({"access_token": t, "note_id": theirs})
+            ),
             not_mine
         );
     }

@@ -10,7 +10,7 @@
 //! the old shares, a lone debtor may become the payer, the payer of a group expense and its
 //! debtors must be members.
 
-use super::records::{RECEIPT_NEEDS_TOKEN, read_receipt};
+use super::records::given_receipt;
 use super::rows::{NewExpense, NewShare};
 use super::store::{
     EXPENSE, NOT_MEMBER, SUser, cents, is_member, load, load_group, me, not_positive,
@@ -138,16 +138,7 @@ pub(super) fn record_expense(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
             "A payer cannot be a debtor if there is only one debtor involved in the expense.",
         ));
     }
-    let receipt = match a.opt_str("receipt_file_path").filter(|p| !p.is_empty()) {
-        Some(path) => {
-            let token = a.opt_str("file_system_access_token");
-            if token.is_none() {
-                return Err(ApiError::unprocessable(RECEIPT_NEEDS_TOKEN));
-            }
-            Some(read_receipt(ctx, path, token)?)
-        }
-        None => None,
-    };
+    let receipt = given_receipt(ctx, a)?;
     let amount = round2(paid);
     if amount <= 0.0 {
         // AppWorld's model check fails with a 500 here.
@@ -155,14 +146,20 @@ pub(super) fn record_expense(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
     }
     let shares = share_amounts(debtors.len(), &amounts, amount)?;
     let debtor_ids: Vec<i64> = debtors.iter().map(|d| d.id).collect();
+    let (receipt_file_name, receipt_file_content) = receipt
+        .as_ref()
+        .map(|(f, c)| (f.as_str(), c.as_str()))
+        .unzip();
     let id = NewExpense {
         user_id: actor.id,
         group_id: group,
         payer_id: payer.id,
         debtor_ids: &debtor_ids,
+        participant_ids: &[payer.id],
         description: a.str("description"),
         amount,
-        receipt: receipt.as_ref().map(|(f, c)| (f.as_str(), c.as_str())),
+        receipt_file_name,
+        receipt_file_content,
         created_at: &super::store::now(ctx),
     }
     .insert(ctx.db)?;

@@ -115,6 +115,7 @@ fn add_member(ctx: &Ctx, group: i64, user: i64) -> Result<(), ApiError> {
         joined_at: &now(ctx),
     }
     .insert(ctx.db)
+    .map(drop)
     .map_err(|e| unique_or(e, "GroupMember", &["group_id", "user_id"]))
 }
 

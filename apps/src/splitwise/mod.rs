@@ -6,8 +6,10 @@
 //! updating expenses), `payments.rs` (recording and updating payments), `records.rs` (what
 //! expenses and payments share: showing, deleting and undeleting, the lists, receipts and
 //! comments), `balances.rs` (balances, settling up, the user search ordered by them),
-//! `activity.rs`; the notification APIs are `common::notifications`. `store.rs` holds the rows and helpers they all use;
-//! `apis.rs` the registrations, in docs order.
+//! `activity.rs`; the notification APIs are `common::notifications`. `store.rs` holds the rows
+//! and helpers they all use; `rows.rs` the rows written from more than one place (one type per
+//! table with its INSERT) and what task setups read; `apis.rs` the registrations, in docs
+//! order.
 
 mod activity;
 mod apis;
@@ -65,9 +67,7 @@ impl crate::app::App for Splitwise {
 
     /// The APIs, in docs order.
     fn apis(&self) -> Vec<ApiSpec> {
-        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-        all.extend(apis::all());
-        all
+        crate::common::accounts::with_account_apis(APP, &ACCOUNTS, apis::all())
     }
 
     /// Full-text search over users (name, e-mail), expenses (description, the payer's and each
@@ -80,10 +80,7 @@ impl crate::app::App for Splitwise {
     /// insert), so the texts stay right after `load_state`. Indexes for the lookups by expense,
     /// debtor, payer and receiver.
     fn post_ddl(&self) -> Vec<String> {
-        let mut ddl = sim::schema::fts_ddl(
-            "users",
-            "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
-        );
+        let mut ddl = crate::common::accounts::users_search_ddl();
         ddl.extend(sim::schema::fts_ddl(
             "expenses",
             "appsim_search_text({row}.description, \

@@ -7,8 +7,8 @@
 //! file_system token and an allowed extension. A payment keeps both parties' names and e-mails
 //! in its own row (a rename updates them). Amounts are rounded to cents on save.
 
-use super::records::{RECEIPT_NEEDS_TOKEN, read_receipt};
-use super::rows::{NewPayment, Party};
+use super::records::given_receipt;
+use super::rows::NewPayment;
 use super::store::{
     NOT_MEMBER, PAYMENT, SUser, cents, is_member, load, load_group, me, not_positive,
     notify_parties, rec_data, user_named, visible,
@@ -30,22 +30,24 @@ pub(super) fn insert_payment(
     receipt: Option<(String, String)>,
 ) -> Result<i64, ApiError> {
     let actor = me(ctx)?;
+    let (receipt_file_name, receipt_file_content) = receipt
+        .as_ref()
+        .map(|(f, c)| (f.as_str(), c.as_str()))
+        .unzip();
     let id = NewPayment {
-        user_id: actor.id,
         group_id: group,
-        payer: Party {
-            id: payer.id,
-            email: &payer.email,
-            name: &payer.name,
-        },
-        receiver: Party {
-            id: receiver.id,
-            email: &receiver.email,
-            name: &receiver.name,
-        },
+        user_id: actor.id,
+        payer_id: payer.id,
+        receiver_id: receiver.id,
+        payer_email: &payer.email,
+        payer_name: &payer.name,
+        receiver_email: &receiver.email,
+        receiver_name: &receiver.name,
         amount,
         description,
-        receipt: receipt.as_ref().map(|(f, c)| (f.as_str(), c.as_str())),
+        receipt_file_name,
+        receipt_file_content,
+        participant_ids: &[payer.id, receiver.id],
         created_at: &super::store::now(ctx),
     }
     .insert(ctx.db)?;
@@ -97,16 +99,7 @@ pub(super) fn record_payment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
             None
         }
     };
-    let receipt = match a.opt_str("receipt_file_path").filter(|p| !p.is_empty()) {
-        Some(path) => {
-            let token = a.opt_str("file_system_access_token");
-            if token.is_none() {
-                return Err(ApiError::unprocessable(RECEIPT_NEEDS_TOKEN));
-            }
-            Some(read_receipt(ctx, path, token)?)
-        }
-        None => None,
-    };
+    let receipt = given_receipt(ctx, a)?;
     let amount = round2(a.float("amount").unwrap_or(0.0));
     if amount <= 0.0 {
         // AppWorld's model check fails with a 500 here.

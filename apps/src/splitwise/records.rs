@@ -258,11 +258,7 @@ const RECEIPT_EXTENSIONS: &[&str] = &["pdf", "png", "jpg", "jpeg", "txt", "csv"]
 /// The file a receipt path names (as given; the text after its last `.` must be an allowed
 /// extension, checked before the token), read with the file_system token: (file name,
 /// content).
-pub(super) fn read_receipt(
-    ctx: &Ctx,
-    raw: &str,
-    token: Option<&str>,
-) -> Result<(String, String), ApiError> {
+fn read_receipt(ctx: &Ctx, raw: &str, token: Option<&str>) -> Result<(String, String), ApiError> {
     let ext = raw.rsplit('.').next().unwrap_or(raw);
     if !RECEIPT_EXTENSIONS.contains(&ext) {
         return Err(ApiError::unprocessable(format!(
@@ -278,8 +274,22 @@ pub(super) fn read_receipt(
 }
 
 /// A receipt path given without a file_system token.
-pub(super) const RECEIPT_NEEDS_TOKEN: &str =
+const RECEIPT_NEEDS_TOKEN: &str =
     "You must provide a file_system access token to attach receipt file to this expense.";
+
+/// The receipt a new expense or payment attaches: the file at `receipt_file_path` (none when
+/// not given or empty), which needs a `file_system_access_token` (422 before the file is
+/// read); see [`read_receipt`].
+pub(super) fn given_receipt(ctx: &Ctx, a: &Args) -> Result<Option<(String, String)>, ApiError> {
+    let Some(path) = a.opt_str("receipt_file_path").filter(|p| !p.is_empty()) else {
+        return Ok(None);
+    };
+    let token = a.opt_str("file_system_access_token");
+    if token.is_none() {
+        return Err(ApiError::unprocessable(RECEIPT_NEEDS_TOKEN));
+    }
+    Ok(Some(read_receipt(ctx, path, token)?))
+}
 
 /// A record the caller may change the receipt of: visible and not deleted.
 fn receipt_target(ctx: &Ctx, a: &Args, kind: &Kind) -> Result<Rec, ApiError> {
@@ -340,35 +350,22 @@ pub(super) fn delete_receipt(ctx: &mut Ctx, a: &Args, kind: &Kind) -> Result<Val
 }
 
 /// Saves a record's receipt into the file_system account of the token (default
-/// `~/downloads/<file name>`); deleted records' receipts too.
+/// `~/downloads/<file name>`), as [`files::save_receipt`], and counts the download; deleted
+/// records' receipts too.
 pub(super) fn download_receipt(ctx: &mut Ctx, a: &Args, kind: &Kind) -> Result<Value, ApiError> {
     let rec = visible(ctx, kind, rec_id(kind, a))?;
     let (Some(name), Some(content)) = (rec.receipt_name.clone(), rec.receipt_content.clone())
     else {
         return Err(no_receipt(kind));
     };
-    let fs = files::authenticate(ctx.db, a.opt_str("file_system_access_token"), ctx.now)?;
-    let raw = a
-        .opt_str("download_to_file_path")
-        .map(String::from)
-        .unwrap_or_else(|| format!("~/downloads/{name}"));
-    let path = fs.resolve_file(&raw, "file_path")?;
-    files::write_file(
-        ctx.db,
-        &fs,
-        &path,
-        &content,
-        "[]",
-        a.opt_bool("overwrite") == Some(true),
-        ctx.now,
-    )?;
+    let answer = files::save_receipt(ctx.db, a, format!("~/downloads/{name}"), &content, ctx.now)?;
     ctx.db
         .prepare_cached(&format!(
             "UPDATE splitwise.{} SET receipt_download_count = receipt_download_count + 1 WHERE id = ?1",
             kind.table
         ))?
         .execute([rec.id])?;
-    Ok(json!({"message": "Receipt downloaded in file_system app.", "file_path": raw}))
+    Ok(answer)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,9 +6,7 @@
 //! settled with payments, the last ones stay open, so balances are real. Recent activity left
 //! notifications. Runs after the gmail seed, whose bills it reads.
 
-use super::rows::{
-    CommentOn, NewComment, NewExpense, NewGroup, NewMember, NewPayment, NewShare, Party,
-};
+use super::rows::{CommentOn, NewComment, NewExpense, NewGroup, NewMember, NewPayment, NewShare};
 use crate::common::notifications::NewNotification;
 use crate::people::Population;
 use crate::plans::Trip;
@@ -162,14 +160,18 @@ impl Writer<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let at_s = fmt_datetime(at);
+        let (receipt_file_name, receipt_file_content) =
+            receipt.map(|(f, c)| (f.as_str(), c.as_str())).unzip();
         let id = NewExpense {
             user_id: payer,
             group_id: group,
             payer_id: payer,
             debtor_ids: debtors,
+            participant_ids: &[payer],
             description,
             amount,
-            receipt: receipt.map(|(f, c)| (f.as_str(), c.as_str())),
+            receipt_file_name,
+            receipt_file_content,
             created_at: &at_s,
         }
         .insert(self.db)?;
@@ -213,21 +215,19 @@ impl Writer<'_> {
         let (payer_name, payer_email) = (self.name(payer), self.email(payer));
         let (receiver_name, receiver_email) = (self.name(receiver), self.email(receiver));
         let id = NewPayment {
-            user_id: payer,
             group_id: group,
-            payer: Party {
-                id: payer,
-                email: &payer_email,
-                name: &payer_name,
-            },
-            receiver: Party {
-                id: receiver,
-                email: &receiver_email,
-                name: &receiver_name,
-            },
+            user_id: payer,
+            payer_id: payer,
+            receiver_id: receiver,
+            payer_email: &payer_email,
+            payer_name: &payer_name,
+            receiver_email: &receiver_email,
+            receiver_name: &receiver_name,
             amount,
             description: Some(description),
-            receipt: None,
+            receipt_file_name: None,
+            receipt_file_content: None,
+            participant_ids: &[payer, receiver],
             created_at: &fmt_datetime(at),
         }
         .insert(self.db)?;

@@ -11,10 +11,7 @@ fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
 }
 
 fn fail(ep: &mut Episode, api: &str, args: Value) -> (u16, Value) {
-    let e = ep
-        .call(super::APP, api, args)
-        .expect_err(&format!("{api} should fail"));
-    (e.status, e.message().clone())
+    crate::testkit::fail(ep, super::APP, api, args)
 }
 
 /// A verified account added for the test (fresh, so its balances start at zero), logged in:
@@ -25,14 +22,19 @@ fn user(ep: &mut Episode, first: &str, last: &str) -> (String, Value) {
         first.to_lowercase(),
         last.to_lowercase()
     );
-    ep.db()
-        .conn()
-        .execute(
-            "INSERT INTO splitwise.users (first_name, last_name, email, password, verified, created_at, last_logged_in) \
-             VALUES (?1, ?2, ?3, 'secret1', 1, '2023-05-18 12:00:00', '2023-05-18 12:00:00')",
-            [first, last, &email],
-        )
-        .unwrap();
+    crate::common::accounts::NewUser {
+        app: super::APP,
+        first_name: first,
+        last_name: last,
+        login_column: "email",
+        login: &email,
+        password: "secret1",
+        created_at: "2023-05-18 12:00:00",
+        verified: Some(true),
+        ..Default::default()
+    }
+    .insert(ep.db().conn())
+    .unwrap();
     let t = call(
         ep,
         "login",

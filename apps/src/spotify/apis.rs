@@ -146,6 +146,32 @@ fn message_and(key: &str) -> Value {
     Value::Object(m)
 }
 
+/// The names of the review APIs of songs, albums and playlists, in that order: list, write,
+/// show, delete, update.
+const REVIEW_API_NAMES: [[&str; 5]; 3] = [
+    [
+        "show_song_reviews",
+        "review_song",
+        "show_song_review",
+        "delete_song_review",
+        "update_song_review",
+    ],
+    [
+        "show_album_reviews",
+        "review_album",
+        "show_album_review",
+        "delete_album_review",
+        "update_album_review",
+    ],
+    [
+        "show_playlist_reviews",
+        "review_playlist",
+        "show_playlist_review",
+        "delete_playlist_review",
+        "update_playlist_review",
+    ],
+];
+
 /// The review APIs of songs, albums or playlists (five each, in docs order).
 fn review_apis<const K: u8>(
     kind: &'static str,
@@ -158,29 +184,11 @@ fn review_apis<const K: u8>(
         _ => "playlist_id",
     };
     let playlist = K == PLAYLIST;
-    let names: [&'static str; 5] = match K {
-        SONG => [
-            "show_song_reviews",
-            "review_song",
-            "show_song_review",
-            "delete_song_review",
-            "update_song_review",
-        ],
-        ALBUM => [
-            "show_album_reviews",
-            "review_album",
-            "show_album_review",
-            "delete_album_review",
-            "update_album_review",
-        ],
-        _ => [
-            "show_playlist_reviews",
-            "review_playlist",
-            "show_playlist_review",
-            "delete_playlist_review",
-            "update_playlist_review",
-        ],
-    };
+    let names = REVIEW_API_NAMES[match K {
+        SONG => 0,
+        ALBUM => 1,
+        _ => 2,
+    }];
     let mut list = Api::get(APP, names[0], list_path)
         .doc(match K {
             SONG => "List the reviews of a song, searchable by their title and text.",
@@ -274,7 +282,44 @@ fn review_apis<const K: u8>(
 
 /// The spotify APIs after the account APIs, in docs order.
 pub(super) fn all() -> Vec<ApiSpec> {
-    let mut apis = vec![
+    let mut apis: Vec<ApiSpec> = [
+        song_and_album_apis(),
+        playlist_and_artist_apis(),
+        library_apis(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    apis.extend(review_apis::<SONG>(
+        "song",
+        "/spotify/songs/{song_id}/reviews",
+        "/spotify/song_reviews/{review_id}",
+    ));
+    apis.extend(review_apis::<ALBUM>(
+        "album",
+        "/spotify/albums/{album_id}/reviews",
+        "/spotify/album_reviews/{review_id}",
+    ));
+    apis.extend(review_apis::<PLAYLIST>(
+        "playlist",
+        "/spotify/playlists/{playlist_id}/reviews",
+        "/spotify/playlist_reviews/{review_id}",
+    ));
+    apis.extend([
+        cards::show_payment_cards(APP),
+        cards::add_payment_card(APP),
+        cards::show_payment_card(APP),
+        cards::delete_payment_card(APP),
+        cards::update_payment_card(APP),
+    ]);
+    apis.extend(player_apis());
+    apis.extend(premium_apis());
+    apis
+}
+
+/// The catalog's song and album APIs, in docs order.
+fn song_and_album_apis() -> Vec<ApiSpec> {
+    vec![
         Api::get(APP, "show_genres", "/spotify/genres")
             .doc("List the music genres of the catalog.")
             .returns(json!(["string"]))
@@ -373,6 +418,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .param(sort_by(Some("-liked_at"), &["liked_at", "title"], &["liked_at", "play_count", "title"]))
             .returns(json!([album_example(json!({"liked_at": "2019-01-01T00:00:00"}))]))
             .handler(library::list::<LIKE_ALBUM>),
+    ]
+}
+
+/// The playlist and artist APIs, in docs order.
+fn playlist_and_artist_apis() -> Vec<ApiSpec> {
+    vec![
         Api::get(APP, "show_playlist_library", "/spotify/library/playlists")
             .doc("List your own playlists, in the order you created them.")
             .auth()
@@ -465,6 +516,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .auth()
             .returns(json!({"following": true}))
             .handler(catalog::show_artist_following),
+    ]
+}
+
+/// The APIs of a user's library, playlist songs, downloads and followed artists, in docs order.
+fn library_apis() -> Vec<ApiSpec> {
+    vec![
         Api::get(APP, "show_song_library", "/spotify/library/songs")
             .doc("List the songs in your library, with when you added them.")
             .auth()
@@ -555,32 +612,7 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .auth()
             .returns(message())
             .handler(library::remove::<FOLLOW_ARTIST>),
-    ];
-    apis.extend(review_apis::<SONG>(
-        "song",
-        "/spotify/songs/{song_id}/reviews",
-        "/spotify/song_reviews/{review_id}",
-    ));
-    apis.extend(review_apis::<ALBUM>(
-        "album",
-        "/spotify/albums/{album_id}/reviews",
-        "/spotify/album_reviews/{review_id}",
-    ));
-    apis.extend(review_apis::<PLAYLIST>(
-        "playlist",
-        "/spotify/playlists/{playlist_id}/reviews",
-        "/spotify/playlist_reviews/{review_id}",
-    ));
-    apis.extend([
-        cards::show_payment_cards(APP),
-        cards::add_payment_card(APP),
-        cards::show_payment_card(APP),
-        cards::delete_payment_card(APP),
-        cards::update_payment_card(APP),
-    ]);
-    apis.extend(player_apis());
-    apis.extend(premium_apis());
-    apis
+    ]
 }
 
 /// The music player's APIs, in docs order.

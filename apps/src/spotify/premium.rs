@@ -9,7 +9,7 @@ use super::APP;
 use super::store::{now, page};
 use crate::common::bank;
 use crate::common::cards::owned_card;
-use crate::common::rows::{bool_col, datetime_col, db_datetime};
+use crate::common::rows::{datetime_col, db_datetime};
 use crate::common::{files, notify};
 use rusqlite::{OptionalExtension, Row, params};
 use serde_json::{Value, json};
@@ -38,24 +38,10 @@ fn is_premium(ctx: &Ctx, user: i64) -> Result<bool, ApiError> {
 }
 
 fn show_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    let mut account = crate::common::accounts::account_fields(ctx)?;
     let id = ctx.user()?.id;
-    let mut account = ctx
-        .db
-        .prepare_cached(
-            "SELECT first_name, last_name, email, created_at, last_logged_in, verified FROM spotify.users WHERE id = ?1",
-        )?
-        .query_row([id], |r| {
-            Ok(json!({
-                "first_name": r.get::<_, String>(0)?,
-                "last_name": r.get::<_, String>(1)?,
-                "email": r.get::<_, String>(2)?,
-                "registered_at": datetime_col(r, 3)?,
-                "last_logged_in": datetime_col(r, 4)?,
-                "verified": bool_col(r, 5)?,
-            }))
-        })?;
-    account["is_premium"] = json!(is_premium(ctx, id)?);
-    Ok(account)
+    account.insert("is_premium".into(), json!(is_premium(ctx, id)?));
+    Ok(Value::Object(account))
 }
 
 pub(super) fn show_premium_plans(_: &mut Ctx, _: &Args) -> Result<Value, ApiError> {

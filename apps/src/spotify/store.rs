@@ -175,12 +175,7 @@ impl Song {
 
     /// The song with this id, if any.
     pub(super) fn find(db: &Connection, id: i64) -> Result<Option<Song>, ApiError> {
-        Ok(db
-            .prepare_cached(&format!(
-                "SELECT {SONG_COLS} FROM spotify.songs AS s WHERE s.id = ?1"
-            ))?
-            .query_row([id], Song::read)
-            .optional()?)
+        find_by_id(db, ("songs", "s", SONG_COLS), id, Song::read)
     }
 
     /// The song with this id, or 409.
@@ -229,14 +224,51 @@ impl Song {
     /// A sortable field.
     pub(super) fn field(&self, name: &str) -> Value {
         match name {
-            "rating" => json!(self.rating),
-            "like_count" => json!(self.like_count),
             "play_count" => json!(self.play_count),
-            "title" => json!(self.title),
             "release_date" => self.release_date.clone(),
-            _ => Value::Null,
+            _ => rated_field(name, self.rating, self.like_count, &self.title),
         }
     }
+}
+
+/// The row of `spotify.<table> AS <alias>` with this id (`cols` read by `read`), if any.
+fn find_by_id<T>(
+    db: &Connection,
+    (table, alias, cols): (&str, &str, &str),
+    id: i64,
+    read: fn(&Row) -> rusqlite::Result<T>,
+) -> Result<Option<T>, ApiError> {
+    Ok(db
+        .prepare_cached(&format!(
+            "SELECT {cols} FROM spotify.{table} AS {alias} WHERE {alias}.id = ?1"
+        ))?
+        .query_row([id], read)
+        .optional()?)
+}
+
+/// The ids `sql` selects for `id` (an album's or playlist's songs), in its order.
+fn ids_for(db: &Connection, sql: &str, id: i64) -> Result<Vec<i64>, ApiError> {
+    Ok(db
+        .prepare_cached(sql)?
+        .query_map([id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?)
+}
+
+/// The sortable fields songs, albums and playlists share (`rating`, `like_count`, `title`);
+/// null for any other name.
+fn rated_field(name: &str, rating: f64, like_count: i64, title: &str) -> Value {
+    match name {
+        "rating" => json!(rating),
+        "like_count" => json!(like_count),
+        "title" => json!(title),
+        _ => Value::Null,
+    }
+}
+
+/// The shape of album and playlist lists: `head` then `song_ids`.
+fn with_song_ids(mut head: Map<String, Value>, song_ids: Vec<i64>) -> Map<String, Value> {
+    head.insert("song_ids".into(), json!(song_ids));
+    head
 }
 
 /// A catalog album.
@@ -272,12 +304,7 @@ impl Album {
 
     /// The album with this id, if any.
     pub(super) fn find(db: &Connection, id: i64) -> Result<Option<Album>, ApiError> {
-        Ok(db
-            .prepare_cached(&format!(
-                "SELECT {ALBUM_COLS} FROM spotify.albums AS al WHERE al.id = ?1"
-            ))?
-            .query_row([id], Album::read)
-            .optional()?)
+        find_by_id(db, ("albums", "al", ALBUM_COLS), id, Album::read)
     }
 
     /// The album with this id, or 409.
@@ -287,10 +314,11 @@ impl Album {
 
     /// Its songs' ids, in id order.
     pub(super) fn song_ids(db: &Connection, id: i64) -> Result<Vec<i64>, ApiError> {
-        Ok(db
-            .prepare_cached("SELECT id FROM spotify.songs WHERE album_id = ?1 ORDER BY id")?
-            .query_map([id], |r| r.get(0))?
-            .collect::<Result<_, _>>()?)
+        ids_for(
+            db,
+            "SELECT id FROM spotify.songs WHERE album_id = ?1 ORDER BY id",
+            id,
+        )
     }
 
     /// The fields every album shape starts with.
@@ -309,9 +337,7 @@ impl Album {
 
     /// The shape of album lists (with `song_ids`).
     pub(super) fn listed(&self, db: &Connection) -> Result<Map<String, Value>, ApiError> {
-        let mut m = self.head(db)?;
-        m.insert("song_ids".into(), json!(Album::song_ids(db, self.id)?));
-        Ok(m)
+        Ok(with_song_ids(self.head(db)?, Album::song_ids(db, self.id)?))
     }
 
     /// The shape of `show_album` (with a link and the songs).
@@ -329,11 +355,8 @@ impl Album {
     /// A sortable field.
     pub(super) fn field(&self, name: &str) -> Value {
         match name {
-            "rating" => json!(self.rating),
-            "like_count" => json!(self.like_count),
-            "title" => json!(self.title),
             "release_date" => self.release_date.clone(),
-            _ => Value::Null,
+            _ => rated_field(name, self.rating, self.like_count, &self.title),
         }
     }
 }
@@ -434,12 +457,7 @@ impl Playlist {
 
     /// The playlist with this id, if any.
     pub(super) fn find(db: &Connection, id: i64) -> Result<Option<Playlist>, ApiError> {
-        Ok(db
-            .prepare_cached(&format!(
-                "SELECT {PLAYLIST_COLS} FROM spotify.playlists AS p WHERE p.id = ?1"
-            ))?
-            .query_row([id], Playlist::read)
-            .optional()?)
+        find_by_id(db, ("playlists", "p", PLAYLIST_COLS), id, Playlist::read)
     }
 
     /// The playlist with this id, or 409.
@@ -475,12 +493,11 @@ impl Playlist {
 
     /// Its songs' ids, in song id order.
     pub(super) fn song_ids(db: &Connection, id: i64) -> Result<Vec<i64>, ApiError> {
-        Ok(db
-            .prepare_cached(
-                "SELECT song_id FROM spotify.playlist_songs WHERE playlist_id = ?1 ORDER BY song_id",
-            )?
-            .query_map([id], |r| r.get(0))?
-            .collect::<Result<_, _>>()?)
+        ids_for(
+            db,
+            "SELECT song_id FROM spotify.playlist_songs WHERE playlist_id = ?1 ORDER BY song_id",
+            id,
+        )
     }
 
     fn head(&self, db: &Connection) -> Result<Map<String, Value>, ApiError> {
@@ -498,9 +515,10 @@ impl Playlist {
 
     /// The shape of playlist lists (with `song_ids`).
     pub(super) fn listed(&self, db: &Connection) -> Result<Map<String, Value>, ApiError> {
-        let mut m = self.head(db)?;
-        m.insert("song_ids".into(), json!(Playlist::song_ids(db, self.id)?));
-        Ok(m)
+        Ok(with_song_ids(
+            self.head(db)?,
+            Playlist::song_ids(db, self.id)?,
+        ))
     }
 
     /// The shape of `show_playlist` (a link only for a public playlist, and the songs).
@@ -518,11 +536,8 @@ impl Playlist {
     /// A sortable field.
     pub(super) fn field(&self, name: &str) -> Value {
         match name {
-            "rating" => json!(self.rating),
-            "like_count" => json!(self.like_count),
-            "title" => json!(self.title),
             "created_at" => self.created_at.clone(),
-            _ => Value::Null,
+            _ => rated_field(name, self.rating, self.like_count, &self.title),
         }
     }
 }

@@ -2,8 +2,8 @@
 //! account passwords) and the task, which the agent ends with `complete_task`.
 //!
 //! Files: `apis.rs` (the registrations), `task.rs` (the task and whether it is completed),
-//! `profile.rs` (the person), `rows.rs` (the rows task setups write too), `seed.rs`,
-//! `tests.rs`.
+//! `profile.rs` (the person), `rows.rs` (one row type per table, and the reads task setups
+//! make), `seed.rs`, `tests.rs`.
 
 mod apis;
 mod profile;

@@ -1,8 +1,10 @@
 //! Makes a person of the world the supervisor: copies their profile, addresses, cards and
 //! passwords into the supervisor app's tables, optionally with a task.
 
+use super::rows::{NewAddress, NewCard, NewPassword, NewSupervisor, NewTask};
+use crate::common::bank::CardFace;
 use crate::people::Person;
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 
 /// Replaces the supervisor (and task) with `person`. `instruction`: the task's instruction, if any.
 pub fn install(
@@ -21,35 +23,38 @@ pub fn install(
         db.prepare_cached(&format!("DELETE FROM supervisor.{table}"))?
             .execute([])?;
     }
-    db.prepare_cached(
-        "INSERT INTO supervisor.supervisors (id, first_name, last_name, email, phone_number, birthday, sex) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
-    )?
-    .execute(params![person.first_name, person.last_name, person.email, person.phone_number, person.birthday.format("%Y-%m-%d").to_string(), person.sex])?;
-    let mut address = db.prepare_cached(
-        "INSERT INTO supervisor.addresses (supervisor_id, name, street_address, city, state, country, zip_code) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
+    NewSupervisor {
+        first_name: &person.first_name,
+        last_name: &person.last_name,
+        email: &person.email,
+        phone_number: &person.phone_number,
+        birthday: &person.birthday.format("%Y-%m-%d").to_string(),
+        sex: &person.sex,
+    }
+    .insert(db)?;
     for a in &person.addresses {
-        address.execute(params![
-            a.name,
-            a.street_address,
-            a.city,
-            a.state,
-            a.country,
-            a.zip_code
-        ])?;
+        NewAddress {
+            name: &a.name,
+            street_address: &a.street_address,
+            city: &a.city,
+            state: &a.state,
+            country: &a.country,
+            zip_code: a.zip_code,
+        }
+        .insert(db)?;
     }
     for c in &person.payment_cards {
-        super::rows::NewCard { face: c.into() }.insert(db)?;
+        NewCard::from(CardFace::from(c)).insert(db)?;
     }
-    let mut password = db.prepare_cached(
-        "INSERT INTO supervisor.account_passwords (supervisor_id, account_name, password) VALUES (1, ?1, ?2)",
-    )?;
     for (app, pw) in &person.passwords {
-        password.execute(params![app, pw])?;
+        NewPassword {
+            account_name: app,
+            password: pw,
+        }
+        .insert(db)?;
     }
-    if let Some(i) = instruction {
-        db.prepare_cached("INSERT INTO supervisor.tasks (supervisor_id, instruction, status, answer) VALUES (1, ?1, NULL, '\"<<NOT_GIVEN>>\"')")?
-            .execute([i])?;
+    if let Some(instruction) = instruction {
+        NewTask { instruction }.insert(db)?;
     }
     Ok(())
 }

@@ -1,27 +1,16 @@
 //! supervisor's unit tests through the registry: the profile and passwords are the world's
 //! first person's, a task completed with an answer, and the errors when there is no task.
 
-use crate::testkit::episode;
+use super::APP;
+use crate::testkit::{call, episode, fail};
 use serde_json::{Value, json};
-use sim::Episode;
-
-fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
-    crate::testkit::call(ep, super::APP, api, args)
-}
-
-fn fail(ep: &mut Episode, api: &str, args: Value) -> (u16, Value) {
-    let e = ep
-        .call(super::APP, api, args)
-        .expect_err(&format!("{api} should fail"));
-    (e.status, e.message().clone())
-}
 
 /// The profile and the account passwords are those of the world's first person, as the hidden
 /// admin tables hold them.
 #[test]
 fn profile_is_the_first_person() {
     let (_world, mut ep) = episode();
-    let me = call(&mut ep, "show_profile", json!({}));
+    let me = call(&mut ep, APP, "show_profile", json!({}));
     let db = ep.db().conn();
     let person = db
         .query_row(
@@ -48,7 +37,7 @@ fn profile_is_the_first_person() {
     assert_eq!(me, person);
     assert!(!passwords.is_empty());
     assert_eq!(
-        call(&mut ep, "show_account_passwords", json!({})),
+        call(&mut ep, APP, "show_account_passwords", json!({})),
         json!(passwords)
     );
 }
@@ -62,21 +51,21 @@ fn complete_task_with_an_answer() {
     let instruction = "Which city is the capital of France?";
     super::seed::install(ep.db().conn(), &person, Some(instruction)).unwrap();
     assert_eq!(
-        call(&mut ep, "show_active_task", json!({})),
+        call(&mut ep, APP, "show_active_task", json!({})),
         json!({"instruction": instruction, "status": null, "answer": "<<NOT_GIVEN>>"})
     );
     assert!(!ep.task_completed());
     assert_eq!(
-        call(&mut ep, "complete_task", json!({"answer": "Paris"})),
+        call(&mut ep, APP, "complete_task", json!({"answer": "Paris"})),
         json!({"message": "Marked the active task complete."})
     );
     assert!(ep.task_completed());
     assert_eq!(
-        call(&mut ep, "show_active_task", json!({})),
+        call(&mut ep, APP, "show_active_task", json!({})),
         json!({"instruction": instruction, "status": "success", "answer": "Paris"})
     );
     assert_eq!(
-        call(&mut ep, "show_profile", json!({}))["email"],
+        call(&mut ep, APP, "show_profile", json!({}))["email"],
         person.email.as_str()
     );
 }
@@ -86,9 +75,9 @@ fn complete_task_with_an_answer() {
 fn no_task_errors() {
     let (_world, mut ep) = episode();
     let none = (422, json!("No active task found."));
-    assert_eq!(fail(&mut ep, "show_active_task", json!({})), none);
+    assert_eq!(fail(&mut ep, APP, "show_active_task", json!({})), none);
     assert_eq!(
-        fail(&mut ep, "complete_task", json!({"status": "fail"})),
+        fail(&mut ep, APP, "complete_task", json!({"status": "fail"})),
         none
     );
     assert!(!ep.task_completed());

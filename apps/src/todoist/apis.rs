@@ -106,8 +106,30 @@ fn sort_param(fields: &[&'static str], default: Value) -> P {
     p
 }
 
+/// The todoist APIs after the account APIs, in docs order.
 pub(super) fn all() -> Vec<ApiSpec> {
-    let mut all = vec![
+    let mut all: Vec<ApiSpec> = [
+        project_apis(),
+        section_apis(),
+        collaborator_apis(),
+        task_apis(),
+        sub_task_apis(),
+        label_apis(),
+        comment_apis(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    all.extend(crate::common::notifications::notification_apis(
+        APP,
+        "collaborator_added",
+    ));
+    all
+}
+
+/// The project APIs (and the public user search), in docs order.
+fn project_apis() -> Vec<ApiSpec> {
+    vec![
         Api::get(APP, "search_users", "/todoist/users")
             .doc("Search todoist's users by name or e-mail address (public); without a query, all users in account order.")
             .param(P::str("query").default(json!("")).doc("Text to search for in names and addresses; empty lists all users."))
@@ -159,6 +181,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .param(P::bool("is_archived").nullable().doc("Your archived flag; leave out to keep it."))
             .returns(message())
             .handler(projects::update_project),
+    ]
+}
+
+/// The section APIs, in docs order.
+fn section_apis() -> Vec<ApiSpec> {
+    vec![
         Api::get(APP, "show_sections", "/todoist/projects/{project_id}/sections")
             .doc("List a project's sections in their order, with their task counts.")
             .param(project_id())
@@ -188,6 +216,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .param(P::int("order_index").nullable().doc("New position; leave out to keep it."))
             .returns(message())
             .handler(sections::update_section),
+    ]
+}
+
+/// The collaborator and invite APIs, in docs order.
+fn collaborator_apis() -> Vec<ApiSpec> {
+    vec![
         Api::delete(APP, "remove_collaborator_from_project", "/todoist/projects/{project_id}/collaborators")
             .doc("Remove a collaborator (not the owner) from a project you collaborate on; remove yourself to leave it.")
             .param(project_id())
@@ -214,6 +248,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .auth()
             .returns(message())
             .handler(collaboration::delete_project_invite),
+    ]
+}
+
+/// The task APIs, in docs order.
+fn task_apis() -> Vec<ApiSpec> {
+    vec![
         Api::get(APP, "show_tasks", "/todoist/projects/{project_id}/tasks")
             .doc("List a project's tasks, without a section first, then per section in the sections' order; filter by section, people, priority, completion, label and due date.")
             .param(project_id())
@@ -282,6 +322,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .param(P::str("priority").nullable().one_of(PRIORITIES).doc("New priority; leave out to keep it."))
             .returns(message())
             .handler(tasks::update_task),
+    ]
+}
+
+/// The sub-task APIs, in docs order.
+fn sub_task_apis() -> Vec<ApiSpec> {
+    vec![
         Api::get(APP, "show_sub_tasks", "/todoist/tasks/{task_id}/sub_tasks")
             .doc("List a task's sub-tasks in their order.")
             .param(task_id())
@@ -319,6 +365,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .param(P::int("order_index").nullable().doc("New position; leave out to keep it."))
             .returns(message())
             .handler(sub_tasks::update_sub_task),
+    ]
+}
+
+/// The label APIs, in docs order.
+fn label_apis() -> Vec<ApiSpec> {
+    vec![
         big_paged(
             Api::get(APP, "search_labels", "/todoist/labels")
                 .doc("List your labels by name, a task's labels, or your labels not on a task; a query re-ranks them by similarity to the name.")
@@ -370,72 +422,129 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .auth()
             .returns(message())
             .handler(labels::remove_label_from_task),
-        Api::get(APP, "show_task_comments", "/todoist/tasks/{task_id}/comments")
-            .doc("List a task's comments, oldest first.")
-            .param(task_id())
-            .auth()
-            .paged()
-            .returns(json!([comment_example()]))
-            .handler(comments::show_task_comments),
-        Api::post(APP, "post_task_comment", "/todoist/tasks/{task_id}/comments")
-            .doc("Comment on a task, optionally attaching files from your file system.")
-            .param(task_id())
-            .param(P::str("content").doc("The comment's text (not empty)."))
-            .auth()
-            .param(P::str_list("attachment_file_paths").nullable().doc("Paths of files in your file system to attach (base names must differ)."))
-            .param(P::str("file_system_access_token").nullable().doc("Your file_system access token, needed to attach files."))
-            .returns(json!({"message": "string", "task_comment_id": 1}))
-            .handler(comments::post_task_comment),
-        Api::get(APP, "show_task_comment", "/todoist/task_comments/{task_comment_id}")
-            .doc("Show one comment.")
-            .param(comment_id())
-            .auth()
-            .returns(comment_example())
-            .handler(comments::show_task_comment),
-        Api::delete(APP, "delete_task_comment", "/todoist/task_comments/{task_comment_id}")
-            .doc("Delete one of your comments.")
-            .param(comment_id())
-            .auth()
-            .returns(message())
-            .handler(comments::delete_task_comment),
-        Api::patch(APP, "update_task_comment", "/todoist/task_comments/{task_comment_id}")
-            .doc("Change the text of one of your comments.")
-            .param(comment_id())
-            .auth()
-            .param(P::str("content").nullable().doc("The new text; leave out to keep it."))
-            .returns(message())
-            .handler(comments::update_task_comment),
-        Api::post(APP, "upload_attachment", "/todoist/task_comments/{task_comment_id}/attachments")
-            .doc("Attach a file from your file system to one of your comments.")
-            .param(comment_id())
-            .param(P::str("upload_from_file_path").doc("The file's path in your file system."))
-            .param(P::str("file_system_access_token").doc("Your file_system access token."))
-            .auth()
-            .param(P::bool("overwrite").default(json!(false)).doc("Replace an attachment of the same name."))
-            .returns(json!({"message": "string", "attachment_file_name": "string"}))
-            .handler(comments::upload_attachment),
-        Api::get(APP, "download_attachment", "/todoist/task_comments/{task_comment_id}/attachments/{attachment_file_name}")
-            .doc("Save a comment's attachment in your file system (default ~/downloads/<name>).")
-            .param(comment_id())
-            .param(P::str("attachment_file_name").doc("The attachment's file name."))
-            .param(P::str("file_system_access_token").doc("Your file_system access token."))
-            .auth()
-            .param(P::str("download_to_file_path").nullable().doc("Where to save it; default ~/downloads/<file name>."))
-            .param(P::bool("overwrite").default(json!(false)).doc("Replace a file already at that path."))
-            .writes()
-            .returns(json!({"message": "string", "file_path": "string"}))
-            .handler(comments::download_attachment),
-        Api::delete(APP, "delete_attachment", "/todoist/task_comments/{task_comment_id}/attachments/{attachment_file_name}")
-            .doc("Remove an attachment from one of your comments.")
-            .param(comment_id())
-            .param(P::str("attachment_file_name").doc("The attachment's file name."))
-            .auth()
-            .returns(message())
-            .handler(comments::delete_attachment),
-    ];
-    all.extend(crate::common::notifications::notification_apis(
-        APP,
-        "collaborator_added",
-    ));
-    all
+    ]
+}
+
+/// The comment and attachment APIs, in docs order.
+fn comment_apis() -> Vec<ApiSpec> {
+    vec![
+        Api::get(
+            APP,
+            "show_task_comments",
+            "/todoist/tasks/{task_id}/comments",
+        )
+        .doc("List a task's comments, oldest first.")
+        .param(task_id())
+        .auth()
+        .paged()
+        .returns(json!([comment_example()]))
+        .handler(comments::show_task_comments),
+        Api::post(
+            APP,
+            "post_task_comment",
+            "/todoist/tasks/{task_id}/comments",
+        )
+        .doc("Comment on a task, optionally attaching files from your file system.")
+        .param(task_id())
+        .param(P::str("content").doc("The comment's text (not empty)."))
+        .auth()
+        .param(
+            P::str_list("attachment_file_paths")
+                .nullable()
+                .doc("Paths of files in your file system to attach (base names must differ)."),
+        )
+        .param(
+            P::str("file_system_access_token")
+                .nullable()
+                .doc("Your file_system access token, needed to attach files."),
+        )
+        .returns(json!({"message": "string", "task_comment_id": 1}))
+        .handler(comments::post_task_comment),
+        Api::get(
+            APP,
+            "show_task_comment",
+            "/todoist/task_comments/{task_comment_id}",
+        )
+        .doc("Show one comment.")
+        .param(comment_id())
+        .auth()
+        .returns(comment_example())
+        .handler(comments::show_task_comment),
+        Api::delete(
+            APP,
+            "delete_task_comment",
+            "/todoist/task_comments/{task_comment_id}",
+        )
+        .doc("Delete one of your comments.")
+        .param(comment_id())
+        .auth()
+        .returns(message())
+        .handler(comments::delete_task_comment),
+        Api::patch(
+            APP,
+            "update_task_comment",
+            "/todoist/task_comments/{task_comment_id}",
+        )
+        .doc("Change the text of one of your comments.")
+        .param(comment_id())
+        .auth()
+        .param(
+            P::str("content")
+                .nullable()
+                .doc("The new text; leave out to keep it."),
+        )
+        .returns(message())
+        .handler(comments::update_task_comment),
+        Api::post(
+            APP,
+            "upload_attachment",
+            "/todoist/task_comments/{task_comment_id}/attachments",
+        )
+        .doc("Attach a file from your file system to one of your comments.")
+        .param(comment_id())
+        .param(P::str("upload_from_file_path").doc("The file's path in your file system."))
+        .param(P::str("file_system_access_token").doc("Your file_system access token."))
+        .auth()
+        .param(
+            P::bool("overwrite")
+                .default(json!(false))
+                .doc("Replace an attachment of the same name."),
+        )
+        .returns(json!({"message": "string", "attachment_file_name": "string"}))
+        .handler(comments::upload_attachment),
+        Api::get(
+            APP,
+            "download_attachment",
+            "/todoist/task_comments/{task_comment_id}/attachments/{attachment_file_name}",
+        )
+        .doc("Save a comment's attachment in your file system (default ~/downloads/<name>).")
+        .param(comment_id())
+        .param(P::str("attachment_file_name").doc("The attachment's file name."))
+        .param(P::str("file_system_access_token").doc("Your file_system access token."))
+        .auth()
+        .param(
+            P::str("download_to_file_path")
+                .nullable()
+                .doc("Where to save it; default ~/downloads/<file name>."),
+        )
+        .param(
+            P::bool("overwrite")
+                .default(json!(false))
+                .doc("Replace a file already at that path."),
+        )
+        .writes()
+        .returns(json!({"message": "string", "file_path": "string"}))
+        .handler(comments::download_attachment),
+        Api::delete(
+            APP,
+            "delete_attachment",
+            "/todoist/task_comments/{task_comment_id}/attachments/{attachment_file_name}",
+        )
+        .doc("Remove an attachment from one of your comments.")
+        .param(comment_id())
+        .param(P::str("attachment_file_name").doc("The attachment's file name."))
+        .auth()
+        .returns(message())
+        .handler(comments::delete_attachment),
+    ]
 }

@@ -196,19 +196,16 @@ pub(super) fn delete_task_comment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiE
     ctx.db
         .prepare_cached("DELETE FROM todoist.task_comments WHERE id = ?1")?
         .execute([c.id])?;
-    if let Some(p) = p {
-        store::notify_task(
-            ctx,
-            &p,
-            c.task_id,
-            Some(c.id),
-            (
-                "task_comment_deleted",
-                "A task comment is deleted.",
-                "deleted a comment on a task in",
-            ),
-        )?;
-    }
+    notify_comment_change(
+        ctx,
+        &c,
+        p,
+        (
+            "task_comment_deleted",
+            "A task comment is deleted.",
+            "deleted a comment on a task in",
+        ),
+    )?;
     Ok(json!({"message": "Comment has been deleted."}))
 }
 
@@ -219,20 +216,31 @@ pub(super) fn update_task_comment(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiE
             .prepare_cached("UPDATE todoist.task_comments SET content = ?1 WHERE id = ?2")?
             .execute(params![content, c.id])?;
     }
-    if let Some(p) = p {
-        store::notify_task(
-            ctx,
-            &p,
-            c.task_id,
-            Some(c.id),
-            (
-                "task_comment_updated",
-                "A task comment is updated.",
-                "updated a comment on a task in",
-            ),
-        )?;
-    }
+    notify_comment_change(
+        ctx,
+        &c,
+        p,
+        (
+            "task_comment_updated",
+            "A task comment is updated.",
+            "updated a comment on a task in",
+        ),
+    )?;
     Ok(json!({"message": "Comment updated."}))
+}
+
+/// Tells the other collaborators of the comment's project (when the project still exists) of
+/// a change to it: `(kind, title, what)` as [`store::notify_task`] takes them.
+fn notify_comment_change(
+    ctx: &Ctx,
+    c: &Comment,
+    p: Option<Project>,
+    change: (&str, &str, &str),
+) -> Result<(), ApiError> {
+    match p {
+        Some(p) => store::notify_task(ctx, &p, c.task_id, Some(c.id), change),
+        None => Ok(()),
+    }
 }
 
 /// The id of the comment's attachment named `name`, or AppWorld's 422.

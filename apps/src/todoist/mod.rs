@@ -67,19 +67,14 @@ impl crate::app::App for Todoist {
 
     /// The APIs, in docs order.
     fn apis(&self) -> Vec<ApiSpec> {
-        let mut all = crate::common::accounts::account_apis_for(APP, &ACCOUNTS);
-        all.extend(apis::all());
-        all
+        crate::common::accounts::with_account_apis(APP, &ACCOUNTS, apis::all())
     }
 
-    /// Search tables: users (names and address) and projects ([`PROJECT_TEXT`]; refreshed when a
+    /// Search tables: users (names and e-mail) and projects ([`PROJECT_TEXT`]; refreshed when a
     /// collaborator joins or leaves); indexes of a project's and a section's tasks and of a task's
     /// sub-tasks.
     fn post_ddl(&self) -> Vec<String> {
-        let mut ddl = sim::schema::fts_ddl(
-            "users",
-            "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
-        );
+        let mut ddl = crate::common::accounts::users_search_ddl();
         ddl.extend(sim::schema::fts_ddl("projects", PROJECT_TEXT));
         for (name, event, row) in [
             ("links_insert", "INSERT", "NEW"),

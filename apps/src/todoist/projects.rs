@@ -2,8 +2,7 @@
 //! public user search.
 
 use super::store::{
-    self, Notice, Project, collaborator_ids, insert_project, me, open_project, person_json,
-    project_row,
+    self, Project, collaborator_ids, insert_project, open_project, person_json, project_row,
 };
 use rusqlite::params;
 use serde_json::{Value, json};
@@ -172,17 +171,12 @@ pub(super) fn delete_project(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
             "You cannot delete your Inbox project.",
         ));
     }
-    let me = me(ctx)?;
-    let n = Notice {
-        kind: "project_deleted",
-        title: "Project deleted.",
-        message: format!("{} has deleted the '{}' project.", me.name(), p.name),
-    };
-    store::notify_others(
+    store::notify_caller_did(
         ctx,
-        p.id,
-        &n,
-        &[("project_id", p.id), ("action_by_id", me.id)],
+        &p,
+        ("project_deleted", "Project deleted."),
+        ("deleted", "."),
+        &[],
     )?;
     // Tasks, sub-tasks, sections, invites and collaborator links go with the project; comments
     // and label links stay behind, as in AppWorld.

@@ -1,335 +1,279 @@
 //! todoist's rows written from more than one place (handlers, the seed, task setups): one type
-//! per table with its one INSERT.
+//! per table with its one INSERT, and the reads and updates task setups make on projects,
+//! sections, tasks and collaborator links.
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
-/// A project (`todoist.projects`) owned by `user_id`; its collaborators are
-/// [`NewCollaborator`]s (the owner among them).
-#[derive(Debug, Clone, Copy)]
-pub struct NewProject<'a> {
-    /// The owner.
-    pub user_id: i64,
-    /// Its name (unique per owner).
-    pub name: &'a str,
-    /// Its colour.
-    pub color: &'a str,
-    /// Whether it is the owner's Inbox.
-    pub is_inbox: bool,
-    /// Its description.
-    pub description: &'a str,
-    /// When, as stored.
-    pub created_at: &'a str,
-}
+use crate::common::rows::table_row;
 
-impl NewProject<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO todoist.projects (user_id, name, color, is_inbox, description, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?
-        .execute(params![
-            self.user_id,
-            self.name,
-            self.color,
-            self.is_inbox,
-            self.description,
-            self.created_at
-        ])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// A project (`todoist.projects`) owned by `user_id`; its collaborators are
+    /// [`NewCollaborator`]s (the owner among them).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewProject<'a> in "todoist.projects" {
+        /// The owner.
+        pub user_id: i64,
+        /// Its name (unique per owner).
+        pub name: &'a str,
+        /// Its colour.
+        pub color: &'a str,
+        /// Whether it is the owner's Inbox.
+        pub is_inbox: bool,
+        /// Its description.
+        pub description: &'a str,
+        /// When, as stored.
+        pub created_at: &'a str,
     }
 }
 
-/// A collaborator of a project (`todoist.project_collaborator_links`), not archived.
-#[derive(Debug, Clone, Copy)]
-pub struct NewCollaborator<'a> {
-    /// The project.
-    pub project_id: i64,
-    /// The collaborator.
-    pub user_id: i64,
-    /// Whether they marked it a favourite.
-    pub is_favorite: bool,
-    /// When they joined, as stored.
-    pub created_at: &'a str,
+table_row! {
+    /// A collaborator of a project (`todoist.project_collaborator_links`), not archived.
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewCollaborator<'a> in "todoist.project_collaborator_links" {
+        /// The project.
+        pub project_id: i64,
+        /// The collaborator.
+        pub user_id: i64,
+        /// Whether they marked it a favourite.
+        pub is_favorite: bool,
+        /// When they joined, as stored.
+        pub created_at: &'a str,
+    }
+    fixed { is_archived: "0" }
 }
 
-impl NewCollaborator<'_> {
-    /// Inserts the row.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<()> {
-        db.prepare_cached(
-            "INSERT INTO todoist.project_collaborator_links (project_id, user_id, is_favorite, is_archived, created_at) VALUES (?1, ?2, ?3, 0, ?4)",
-        )?
-        .execute(params![
-            self.project_id,
-            self.user_id,
-            self.is_favorite,
-            self.created_at
-        ])?;
-        Ok(())
+table_row! {
+    /// A label of `user_id`'s (`todoist.labels`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewLabel<'a> in "todoist.labels" {
+        /// Whose.
+        pub user_id: i64,
+        /// Its name (unique per user).
+        pub name: &'a str,
+        /// Its colour.
+        pub color: &'a str,
     }
 }
 
-/// A label of `user_id`'s (`todoist.labels`).
-#[derive(Debug, Clone, Copy)]
-pub struct NewLabel<'a> {
-    /// Whose.
-    pub user_id: i64,
-    /// Its name (unique per user).
-    pub name: &'a str,
-    /// Its colour.
-    pub color: &'a str,
-}
-
-impl NewLabel<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached("INSERT INTO todoist.labels (user_id, name, color) VALUES (?1, ?2, ?3)")?
-            .execute(params![self.user_id, self.name, self.color])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// A section of a project (`todoist.sections`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewSection<'a> in "todoist.sections" {
+        /// The project.
+        pub project_id: i64,
+        /// Its name (unique per project).
+        pub name: &'a str,
+        /// Its position among the project's sections.
+        pub order_index: i64,
+        /// When, as stored.
+        pub created_at: &'a str,
     }
 }
 
-/// A section of a project (`todoist.sections`).
-#[derive(Debug, Clone, Copy)]
-pub struct NewSection<'a> {
-    /// The project.
-    pub project_id: i64,
-    /// Its name (unique per project).
-    pub name: &'a str,
-    /// Its position among the project's sections.
-    pub order_index: i64,
-    /// When, as stored.
-    pub created_at: &'a str,
-}
-
-impl NewSection<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO todoist.sections (project_id, name, order_index, created_at) VALUES (?1, ?2, ?3, ?4)",
-        )?
-        .execute(params![
-            self.project_id,
-            self.name,
-            self.order_index,
-            self.created_at
-        ])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// A task (`todoist.tasks`) created by `user_id` in a project (and section).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewTask<'a> in "todoist.tasks" {
+        /// The project.
+        pub project_id: i64,
+        /// The section, if any.
+        pub section_id: Option<i64>,
+        /// Who created it.
+        pub user_id: i64,
+        /// Its title.
+        pub title: &'a str,
+        /// Its description.
+        pub description: &'a str,
+        /// When it is due, as stored.
+        pub due_date: Option<&'a str>,
+        /// `low`, `medium` or `high`.
+        pub priority: &'a str,
+        /// Whether it is done.
+        pub is_completed: bool,
+        /// How long it takes, in `duration_unit`s.
+        pub duration: Option<f64>,
+        /// `minute` or `day`.
+        pub duration_unit: Option<&'a str>,
+        /// Its position among its section's tasks.
+        pub order_index: i64,
+        /// Who it is assigned to, if anyone.
+        pub assignee_id: Option<i64>,
+        /// Who assigned it (set with `assignee_id`).
+        pub assigner_id: Option<i64>,
+        /// When, as stored.
+        pub created_at: &'a str,
     }
 }
 
-/// A task (`todoist.tasks`) created by `user_id` in a project (and section).
-#[derive(Debug, Clone, Copy)]
-pub struct NewTask<'a> {
-    /// The project.
-    pub project_id: i64,
-    /// The section, if any.
-    pub section_id: Option<i64>,
-    /// Who created it.
-    pub user_id: i64,
-    /// Its title.
-    pub title: &'a str,
-    /// Its description.
-    pub description: &'a str,
-    /// When it is due, as stored.
-    pub due_date: Option<&'a str>,
-    /// `low`, `medium` or `high`.
-    pub priority: &'a str,
-    /// Whether it is done.
-    pub is_completed: bool,
-    /// How long it takes, in `duration_unit`s.
-    pub duration: Option<f64>,
-    /// `minute` or `day`.
-    pub duration_unit: Option<&'a str>,
-    /// Its position among its section's tasks.
-    pub order_index: i64,
-    /// Who it is assigned to, and by whom.
-    pub assignee: Option<(i64, i64)>,
-    /// When, as stored.
-    pub created_at: &'a str,
-}
-
-impl NewTask<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        let (assignee, assigner) = self.assignee.unzip();
-        db.prepare_cached(
-            "INSERT INTO todoist.tasks (project_id, section_id, user_id, title, description, due_date, priority, is_completed, \
-             duration, duration_unit, order_index, assignee_id, assigner_id, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-        )?
-        .execute(params![
-            self.project_id,
-            self.section_id,
-            self.user_id,
-            self.title,
-            self.description,
-            self.due_date,
-            self.priority,
-            self.is_completed,
-            self.duration,
-            self.duration_unit,
-            self.order_index,
-            assignee,
-            assigner,
-            self.created_at
-        ])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// A label on a task (`todoist.task_label_links`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewTaskLabel in "todoist.task_label_links" {
+        /// The task.
+        pub task_id: i64,
+        /// The label.
+        pub label_id: i64,
     }
 }
 
-/// A label on a task (`todoist.task_label_links`).
-#[derive(Debug, Clone, Copy)]
-pub struct NewTaskLabel {
-    /// The task.
-    pub task_id: i64,
-    /// The label.
-    pub label_id: i64,
-}
-
-impl NewTaskLabel {
-    /// Inserts the row.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<()> {
-        db.prepare_cached(
-            "INSERT INTO todoist.task_label_links (task_id, label_id) VALUES (?1, ?2)",
-        )?
-        .execute(params![self.task_id, self.label_id])?;
-        Ok(())
+table_row! {
+    /// A comment on a task (`todoist.task_comments`); its files are attachments.
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewTaskComment<'a> in "todoist.task_comments" {
+        /// The task.
+        pub task_id: i64,
+        /// Who wrote it.
+        pub user_id: i64,
+        /// The text.
+        pub content: &'a str,
+        /// When, as stored.
+        pub created_at: &'a str,
     }
 }
 
-/// A comment on a task (`todoist.task_comments`); its files are attachments.
-#[derive(Debug, Clone, Copy)]
-pub struct NewTaskComment<'a> {
-    /// The task.
-    pub task_id: i64,
-    /// Who wrote it.
-    pub user_id: i64,
-    /// The text.
-    pub content: &'a str,
-    /// When, as stored.
-    pub created_at: &'a str,
-}
-
-impl NewTaskComment<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO todoist.task_comments (task_id, user_id, content, created_at) VALUES (?1, ?2, ?3, ?4)",
-        )?
-        .execute(params![
-            self.task_id,
-            self.user_id,
-            self.content,
-            self.created_at
-        ])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// A sub-task of a task (`todoist.sub_tasks`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewSubTask<'a> in "todoist.sub_tasks" {
+        /// Its task.
+        pub task_id: i64,
+        /// Title.
+        pub title: &'a str,
+        /// Description.
+        pub description: &'a str,
+        /// Due date, as stored, if any.
+        pub due_date: Option<&'a str>,
+        /// `low`, `medium` or `high`.
+        pub priority: &'a str,
+        /// Done?
+        pub is_completed: bool,
+        /// Its place among its task's sub-tasks.
+        pub order_index: i64,
+        /// When, as stored.
+        pub created_at: &'a str,
     }
 }
 
-/// A sub-task of a task (`todoist.sub_tasks`).
-#[derive(Debug, Clone, Copy)]
-pub struct NewSubTask<'a> {
-    /// Its task.
-    pub task_id: i64,
-    /// Title.
-    pub title: &'a str,
-    /// Description.
-    pub description: &'a str,
-    /// Due date, as stored, if any.
-    pub due_date: Option<&'a str>,
-    /// `low`, `medium` or `high`.
-    pub priority: &'a str,
-    /// Done?
-    pub is_completed: bool,
-    /// Its place among its task's sub-tasks.
-    pub order_index: i64,
-    /// When, as stored.
-    pub created_at: &'a str,
+table_row! {
+    /// A file attached to a task comment (`todoist.attachments`), never downloaded yet.
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewAttachment<'a> in "todoist.attachments" {
+        /// Its comment.
+        pub task_comment_id: i64,
+        /// File name.
+        pub file_name: &'a str,
+        /// Text content.
+        pub file_content: &'a str,
+        /// Compressed data, as stored (`[]` for none).
+        pub file_compressed_data: &'a str,
+        /// When, as stored.
+        pub created_at: &'a str,
+    }
+    fixed { download_count: "0" }
 }
 
-impl NewSubTask<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
-        db.prepare_cached(
-            "INSERT INTO todoist.sub_tasks (task_id, title, description, due_date, priority, is_completed, order_index, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?
-        .execute(params![
-            self.task_id,
-            self.title,
-            self.description,
-            self.due_date,
-            self.priority,
-            self.is_completed,
-            self.order_index,
-            self.created_at
-        ])?;
-        Ok(db.last_insert_rowid())
+table_row! {
+    /// An invitation to a project not answered yet (`todoist.project_invites`).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NewInvite<'a> in "todoist.project_invites" {
+        /// Who invites.
+        pub invitor_id: i64,
+        /// Who is invited.
+        pub invitee_id: i64,
+        /// To which project.
+        pub project_id: i64,
+        /// When, as stored.
+        pub created_at: &'a str,
+        /// The code that accepts it.
+        pub invite_code: &'a str,
     }
 }
 
-/// A file attached to a task comment (`todoist.attachments`), never downloaded yet.
-#[derive(Debug, Clone, Copy)]
-pub struct NewAttachment<'a> {
-    /// Its comment.
-    pub task_comment_id: i64,
-    /// File name.
-    pub file_name: &'a str,
-    /// Text content.
-    pub file_content: &'a str,
-    /// Compressed data, as stored (`[]` for none).
-    pub file_compressed_data: &'a str,
-    /// When, as stored.
-    pub created_at: &'a str,
-}
+/// Reads of `todoist.projects` outside the handlers.
+pub struct Projects;
 
-impl NewAttachment<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+impl Projects {
+    /// The id of `user_id`'s Inbox (their first, if several), if they have one.
+    pub fn inbox_id(db: &Connection, user_id: i64) -> rusqlite::Result<Option<i64>> {
         db.prepare_cached(
-            "INSERT INTO todoist.attachments (task_comment_id, file_name, file_content, file_compressed_data, created_at, download_count) \
-             VALUES (?1, ?2, ?3, ?4, ?5, 0)",
+            "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1 ORDER BY id LIMIT 1",
         )?
-        .execute(params![
-            self.task_comment_id,
-            self.file_name,
-            self.file_content,
-            self.file_compressed_data,
-            self.created_at
-        ])?;
-        Ok(db.last_insert_rowid())
+        .query_row([user_id], |r| r.get(0))
+        .optional()
+    }
+
+    /// The id of the first project named `name`, not an Inbox, that `user_id` collaborates on
+    /// (owner or member), if any.
+    pub fn shared_id(db: &Connection, user_id: i64, name: &str) -> rusqlite::Result<Option<i64>> {
+        db.prepare_cached(
+            "SELECT p.id FROM todoist.projects p JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
+             WHERE l.user_id = ?1 AND p.name = ?2 AND p.is_inbox = 0 ORDER BY p.id LIMIT 1",
+        )?
+        .query_row(params![user_id, name], |r| r.get(0))
+        .optional()
     }
 }
 
-/// An invitation to a project not answered yet (`todoist.project_invites`).
-#[derive(Debug, Clone, Copy)]
-pub struct NewInvite<'a> {
-    /// Who invites.
-    pub invitor_id: i64,
-    /// Who is invited.
-    pub invitee_id: i64,
-    /// To which project.
-    pub project_id: i64,
-    /// When, as stored.
-    pub created_at: &'a str,
-    /// The code that accepts it.
-    pub invite_code: &'a str,
+/// Reads of `todoist.sections` outside the handlers.
+pub struct Sections;
+
+impl Sections {
+    /// The id of `project_id`'s section named `name` (`QueryReturnedNoRows` if none).
+    pub fn id_by_name(db: &Connection, project_id: i64, name: &str) -> rusqlite::Result<i64> {
+        db.prepare_cached("SELECT id FROM todoist.sections WHERE project_id = ?1 AND name = ?2")?
+            .query_row(params![project_id, name], |r| r.get(0))
+    }
 }
 
-impl NewInvite<'_> {
-    /// Inserts the row; returns its id.
-    pub fn insert(&self, db: &Connection) -> rusqlite::Result<i64> {
+/// Reads and updates of `todoist.tasks` outside the handlers.
+pub struct Tasks;
+
+impl Tasks {
+    /// How many tasks `project_id` has in `section_id` (`None`: outside any section): the
+    /// `order_index` of a task appended there.
+    pub fn count_in_section(
+        db: &Connection,
+        project_id: i64,
+        section_id: Option<i64>,
+    ) -> rusqlite::Result<i64> {
         db.prepare_cached(
-            "INSERT INTO todoist.project_invites (invitor_id, invitee_id, project_id, created_at, invite_code) \
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+            "SELECT count(*) FROM todoist.tasks WHERE project_id = ?1 AND section_id IS ?2",
         )?
-        .execute(params![
-            self.invitor_id,
-            self.invitee_id,
-            self.project_id,
-            self.created_at,
-            self.invite_code
-        ])?;
-        Ok(db.last_insert_rowid())
+        .query_row(params![project_id, section_id], |r| r.get(0))
+    }
+
+    /// Sets the due date of every open task due before the day `before` (`YYYY-MM-DD`) in the
+    /// projects `user_id` collaborates on to `due_date` (as stored); how many changed.
+    pub fn move_overdue(
+        db: &Connection,
+        user_id: i64,
+        before: &str,
+        due_date: &str,
+    ) -> rusqlite::Result<usize> {
+        db.prepare_cached(
+            "UPDATE todoist.tasks SET due_date = ?1 WHERE is_completed = 0 AND due_date IS NOT NULL AND substr(due_date, 1, 10) < ?2 \
+             AND project_id IN (SELECT project_id FROM todoist.project_collaborator_links WHERE user_id = ?3)",
+        )?
+        .execute(params![due_date, before, user_id])
+    }
+}
+
+/// Updates of `todoist.project_collaborator_links` outside the handlers.
+pub struct ProjectCollaboratorLinks;
+
+impl ProjectCollaboratorLinks {
+    /// Sets `user_id`'s favourite and archived flags on `project_id`; the links changed (0 or
+    /// 1).
+    pub fn set_flags(
+        db: &Connection,
+        project_id: i64,
+        user_id: i64,
+        is_favorite: bool,
+        is_archived: bool,
+    ) -> rusqlite::Result<usize> {
+        db.prepare_cached(
+            "UPDATE todoist.project_collaborator_links SET is_favorite = ?1, is_archived = ?2 WHERE project_id = ?3 AND user_id = ?4",
+        )?
+        .execute(params![is_favorite, is_archived, project_id, user_id])
     }
 }

@@ -281,6 +281,7 @@ impl Writer<'_> {
 
     fn task(&self, t: &Task) -> rusqlite::Result<i64> {
         let due = t.due.map(fmt_datetime);
+        let (assignee_id, assigner_id) = t.assignee.unzip();
         let id = NewTask {
             project_id: t.project,
             section_id: t.section,
@@ -293,7 +294,8 @@ impl Writer<'_> {
             duration: None,
             duration_unit: None,
             order_index: t.order,
-            assignee: t.assignee,
+            assignee_id,
+            assigner_id,
             created_at: &fmt_datetime(t.at),
         }
         .insert(self.db)?;
@@ -332,7 +334,8 @@ impl Writer<'_> {
             task_id: task,
             label_id: label,
         }
-        .insert(self.db)
+        .insert(self.db)?;
+        Ok(())
     }
 }
 

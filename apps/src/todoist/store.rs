@@ -488,33 +488,46 @@ pub(super) fn notify_task(
     comment_id: Option<i64>,
     (kind, title, what): (&str, &str, &str),
 ) -> Result<(), ApiError> {
-    let me = me(ctx)?;
-    let n = Notice {
-        kind,
-        title,
-        message: format!("{} has {what} the '{}' project.", me.name(), project.name),
-    };
-    let mut data = vec![("project_id", project.id), ("task_id", task_id)];
+    let mut ids = vec![("task_id", task_id)];
     if let Some(c) = comment_id {
-        data.push(("task_comment_id", c));
+        ids.push(("task_comment_id", c));
     }
-    data.push(("action_by_id", me.id));
-    notify_others(ctx, project.id, &n, &data)
+    notify_caller_did(ctx, project, (kind, title), (what, "."), &ids)
 }
 
 /// `<caller> has updated the '<project>' project` for the other collaborators (also sent for
 /// section changes).
 pub(super) fn notify_project_updated(ctx: &Ctx, project: &Project) -> Result<(), ApiError> {
+    notify_caller_did(
+        ctx,
+        project,
+        ("project_updated", "Project updated."),
+        ("updated", ""),
+        &[],
+    )
+}
+
+/// `<caller> has <what> the '<project>' project<end>` for the other collaborators, of type and
+/// title `kind`; its data: the project, `ids`, then the caller (`action_by_id`).
+pub(super) fn notify_caller_did(
+    ctx: &Ctx,
+    project: &Project,
+    (kind, title): (&str, &str),
+    (what, end): (&str, &str),
+    ids: &[(&str, i64)],
+) -> Result<(), ApiError> {
     let me = me(ctx)?;
     let n = Notice {
-        kind: "project_updated",
-        title: "Project updated.",
-        message: format!("{} has updated the '{}' project", me.name(), project.name),
+        kind,
+        title,
+        message: format!(
+            "{} has {what} the '{}' project{end}",
+            me.name(),
+            project.name
+        ),
     };
-    notify_others(
-        ctx,
-        project.id,
-        &n,
-        &[("project_id", project.id), ("action_by_id", me.id)],
-    )
+    let mut data = vec![("project_id", project.id)];
+    data.extend_from_slice(ids);
+    data.push(("action_by_id", me.id));
+    notify_others(ctx, project.id, &n, &data)
 }

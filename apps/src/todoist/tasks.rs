@@ -111,21 +111,7 @@ pub(super) fn show_tasks(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         a.opt_bool("overdue") == Some(true),
     );
     let bounded = a.str("min_due_date") != MIN_SENTINEL || a.str("max_due_date") != MAX_SENTINEL;
-    if today && overdue {
-        return Err(ApiError::unprocessable(
-            "You cannot set both today and overdue to true.",
-        ));
-    }
-    if today && bounded {
-        return Err(ApiError::unprocessable(
-            "You cannot set both today and min/max due date.",
-        ));
-    }
-    if overdue && bounded {
-        return Err(ApiError::unprocessable(
-            "You cannot set both overdue and min/max due date.",
-        ));
-    }
+    check_due_filters(today, overdue, bounded)?;
     let min = due_bound(a, "min_due_date", MIN_SENTINEL, false)?;
     let max = due_bound(a, "max_due_date", MAX_SENTINEL, true)?;
     let assignee = a
@@ -228,6 +214,21 @@ pub(super) fn show_tasks(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     }))
 }
 
+/// AppWorld's 422 when two of `show_tasks`' due filters are set: due today, overdue, a
+/// min/max due date window.
+fn check_due_filters(today: bool, overdue: bool, bounded: bool) -> Result<(), ApiError> {
+    let clash = if today && overdue {
+        "You cannot set both today and overdue to true."
+    } else if today && bounded {
+        "You cannot set both today and min/max due date."
+    } else if overdue && bounded {
+        "You cannot set both overdue and min/max due date."
+    } else {
+        return Ok(());
+    };
+    Err(ApiError::unprocessable(clash))
+}
+
 /// The section a new task goes in: it must exist (409) and belong to the project (422).
 fn section_of(ctx: &Ctx, project: &Project, section_id: i64) -> Result<i64, ApiError> {
     let owner: i64 = ctx
@@ -265,7 +266,8 @@ pub(super) fn create_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         duration: duration_arg(a),
         duration_unit: a.opt_str("duration_unit"),
         order_index: 0,
-        assignee: None,
+        assignee_id: None,
+        assigner_id: None,
         created_at: &store::now(ctx),
     }
     .insert(ctx.db)?;

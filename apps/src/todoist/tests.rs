@@ -11,10 +11,7 @@ fn call(ep: &mut Episode, api: &str, args: Value) -> Value {
 }
 
 fn fails(ep: &mut Episode, api: &str, args: Value) -> (u16, Value) {
-    let e = ep
-        .call(super::APP, api, args)
-        .expect_err("the call should fail");
-    (e.status, e.message().clone())
+    crate::testkit::fail(ep, super::APP, api, args)
 }
 
 /// The `n`-th seeded todoist account's e-mail and a fresh token.

@@ -246,7 +246,8 @@ fn show_bank_transfer_history(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
 }
 
 /// Saves a receipt into the file system account of `file_system_access_token` at
-/// `download_to_file_path` (default `default_path`); counts the download with `count_sql`.
+/// `download_to_file_path` (default `default_path`), as [`files::save_receipt`]; counts the
+/// download with `count_sql`.
 pub(super) fn save_receipt(
     ctx: &Ctx,
     a: &Args,
@@ -255,16 +256,9 @@ pub(super) fn save_receipt(
     count_sql: &str,
     row_id: i64,
 ) -> Result<Value, ApiError> {
-    let fs_user = files::authenticate(ctx.db, a.opt_str("file_system_access_token"), ctx.now)?;
-    let raw = a
-        .opt_str("download_to_file_path")
-        .map(String::from)
-        .unwrap_or(default_path);
-    let path = fs_user.resolve_file(&raw, "file_path")?;
-    let overwrite = a.opt_bool("overwrite").unwrap_or(false);
-    files::write_file(ctx.db, &fs_user, &path, content, "[]", overwrite, ctx.now)?;
+    let answer = files::save_receipt(ctx.db, a, default_path, content, ctx.now)?;
     ctx.db.prepare_cached(count_sql)?.execute([row_id])?;
-    Ok(json!({"message": "Receipt downloaded in file_system app.", "file_path": raw}))
+    Ok(answer)
 }
 
 fn download_bank_transfer_receipt(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {

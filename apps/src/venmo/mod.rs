@@ -8,7 +8,8 @@
 //! notification APIs are `common::notifications`, saved cards `common::cards`, money moves
 //! through `admin` (the bank). `apis.rs` assembles the API list, `store.rs` holds what the
 //! handlers share (the user and transaction models, likes, notifications, money and date
-//! helpers), `rows.rs` the rows written from more than one place.
+//! helpers), `rows.rs` the rows written from more than one place (one type per table with its
+//! INSERT) and the changes task setups make.
 
 mod apis;
 mod balance;
@@ -74,10 +75,7 @@ impl crate::app::App for Venmo {
     /// user sent (not of those received, until they are saved again), as in AppWorld. Indexes of a
     /// user's transactions and a transaction's comments.
     fn post_ddl(&self) -> Vec<String> {
-        let mut ddl = sim::schema::fts_ddl(
-            "users",
-            "appsim_search_text({row}.first_name, {row}.last_name, {row}.email)",
-        );
+        let mut ddl = crate::common::accounts::users_search_ddl();
         ddl.extend(sim::schema::fts_ddl(
             "transactions",
             "appsim_search_text({row}.description, \

@@ -9,7 +9,7 @@
 use super::APP;
 use super::rows::{NewPaymentRequest, NewTransaction};
 use super::store::{
-    existing_user, me, money, newest_first, notify, now, page, party_cols, party_or_null,
+    Exchange, existing_user, me, money, newest_first, notify, now, page, party_or_null,
     set_balance, zero_amount_on_create,
 };
 use crate::common::bank;
@@ -104,20 +104,22 @@ pub(super) fn apis() -> Vec<ApiSpec> {
     ]
 }
 
-/// A payment request row with both parties' names.
+/// A payment request row with both parties' names; its [`Exchange`] fields read through it
+/// (`r.sender_id`).
 struct Request {
-    id: i64,
-    sender_id: i64,
-    receiver_id: i64,
-    amount: f64,
-    description: String,
-    created_at: Value,
-    updated_at: Value,
+    /// The parties, amount, note and dates.
+    exchange: Exchange,
     approved_at: Value,
     denied_at: Value,
     private: bool,
-    sender: Option<(String, String)>,
-    receiver: Option<(String, String)>,
+}
+
+impl std::ops::Deref for Request {
+    type Target = Exchange;
+
+    fn deref(&self) -> &Exchange {
+        &self.exchange
+    }
 }
 
 const REQUEST_SELECT: &str = "SELECT p.id, p.sender_id, p.receiver_id, p.amount, p.description, p.created_at, p.updated_at, \
@@ -125,20 +127,13 @@ const REQUEST_SELECT: &str = "SELECT p.id, p.sender_id, p.receiver_id, p.amount,
      FROM venmo.payment_requests AS p LEFT JOIN venmo.users AS s ON s.id = p.sender_id LEFT JOIN venmo.users AS r ON r.id = p.receiver_id";
 
 impl Request {
+    /// Reads the columns of `REQUEST_SELECT`.
     fn read(r: &rusqlite::Row) -> rusqlite::Result<Request> {
         Ok(Request {
-            id: r.get(0)?,
-            sender_id: r.get(1)?,
-            receiver_id: r.get(2)?,
-            amount: r.get(3)?,
-            description: r.get::<_, Option<String>>(4)?.unwrap_or_default(),
-            created_at: datetime_col(r, 5)?,
-            updated_at: datetime_col(r, 6)?,
+            exchange: Exchange::read(r, 10)?,
             approved_at: datetime_col(r, 7)?,
             denied_at: datetime_col(r, 8)?,
             private: r.get::<_, Option<bool>>(9)?.unwrap_or(false),
-            sender: party_cols(r, 10)?,
-            receiver: party_cols(r, 12)?,
         })
     }
 
@@ -363,7 +358,7 @@ fn approve_payment_request(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         receiver_id: requester.id,
         amount: r.amount,
         description: &r.description,
-        at: &t,
+        created_at: &t,
         private: r.private,
         like_count: 0,
         payment_card_digits: None,

@@ -7,11 +7,12 @@
 use super::rows::{
     Liked, NewBankTransfer, NewComment, NewFriendship, NewLike, NewPaymentRequest, NewTransaction,
 };
+use crate::common::accounts::NewUser;
 use crate::common::notifications::NewNotification;
 use crate::common::seeding::{contacts_of, past_time};
 use crate::people::Population;
 use chrono::{Datelike, Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use serde_json::json;
 use sim::clock::fmt_datetime;
 use sim::rng::Rng;
@@ -84,21 +85,23 @@ struct Payment {
 pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
     let (db, pop, seed) = (s.db, s.people, s.seed);
     let now = sim::clock::default_now();
-    let mut user = db.prepare(
-        "INSERT INTO venmo.users (id, first_name, last_name, email, password, last_logged_in, created_at, venmo_balance, verified) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, 1)",
-    )?;
     for p in &pop.people {
         let mut rng = Rng::derive(seed ^ p.id as u64, "venmo-user");
         let balance = rng.range(0, 250_000) as f64 / 100.0;
-        user.execute(params![
-            p.id,
-            p.first_name,
-            p.last_name,
-            p.email,
-            crate::common::seeding::password_of(p, "venmo"),
-            "2021-02-01T10:00:00",
-            balance
-        ])?;
+        NewUser {
+            app: "venmo",
+            id: Some(p.id),
+            first_name: &p.first_name,
+            last_name: &p.last_name,
+            login_column: "email",
+            login: &p.email,
+            password: crate::common::seeding::password_of(p, "venmo"),
+            created_at: "2021-02-01T10:00:00",
+            verified: Some(true),
+            extras: &[("venmo_balance", &balance)],
+            ..NewUser::default()
+        }
+        .insert(db)?;
     }
     for p in &pop.people {
         let mut rng = Rng::derive(seed ^ p.id as u64, "venmo-links");
@@ -166,7 +169,7 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             receiver_id: pay.to,
             amount: pay.amount,
             description: &pay.description,
-            at: &fmt_datetime(pay.at),
+            created_at: &fmt_datetime(pay.at),
             private: pay.private,
             like_count: likers.len() as i64,
             payment_card_digits: pay.card_digits.as_deref(),
@@ -377,7 +380,7 @@ fn requests(
                     receiver_id: requester,
                     amount,
                     description: &why,
-                    at: &fmt_datetime(decided),
+                    created_at: &fmt_datetime(decided),
                     private,
                     like_count: 0,
                     payment_card_digits: None,

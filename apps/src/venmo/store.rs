@@ -1,5 +1,6 @@
 //! What venmo's handlers share: the user and transaction models ([`VUser`], [`Txn`]: read,
-//! shown as JSON, sorted by), likes, notifications and money helpers.
+//! shown as JSON, sorted by; [`Exchange`], the part of a transaction that a payment request
+//! has too), likes, notifications and money helpers.
 
 use super::rows::{Liked, NewLike};
 use crate::common::notifications::NewNotification;
@@ -216,9 +217,10 @@ pub(super) fn page<T>(a: &Args, rows: Vec<T>) -> Vec<T> {
     sim::api::listing::paginate(rows, a.int("page_index"), a.int("page_limit"))
 }
 
-/// A transaction row with both parties' names.
+/// What a payment ([`Txn`]) and a payment request share: `sender_id` pays `receiver_id`
+/// (or asks them for) `amount`, with both parties' names.
 #[derive(Debug, Clone)]
-pub(super) struct Txn {
+pub(super) struct Exchange {
     pub id: i64,
     pub sender_id: i64,
     pub receiver_id: i64,
@@ -226,13 +228,47 @@ pub(super) struct Txn {
     pub description: String,
     pub created_at: Value,
     pub updated_at: Value,
+    /// (name, email) of the sender, `None` when the account is gone.
+    pub sender: Option<(String, String)>,
+    pub receiver: Option<(String, String)>,
+}
+
+impl Exchange {
+    /// Reads columns 0 to 6 (`id, sender_id, receiver_id, amount, description, created_at,
+    /// updated_at`) and the parties' (name, email) from column `parties` on ([`party_cols`]).
+    pub fn read(r: &rusqlite::Row, parties: usize) -> rusqlite::Result<Exchange> {
+        Ok(Exchange {
+            id: r.get(0)?,
+            sender_id: r.get(1)?,
+            receiver_id: r.get(2)?,
+            amount: r.get(3)?,
+            description: r.get::<_, Option<String>>(4)?.unwrap_or_default(),
+            created_at: datetime_col(r, 5)?,
+            updated_at: datetime_col(r, 6)?,
+            sender: party_cols(r, parties)?,
+            receiver: party_cols(r, parties + 2)?,
+        })
+    }
+}
+
+/// A transaction row with both parties' names; its [`Exchange`] fields read through it
+/// (`t.sender_id`).
+#[derive(Debug, Clone)]
+pub(super) struct Txn {
+    /// The parties, amount, note and dates.
+    pub exchange: Exchange,
     pub private: bool,
     pub like_count: i64,
     pub card_digits: Option<String>,
     pub comment_count: i64,
-    /// (name, email) of the sender, `None` when the account is gone.
-    pub sender: Option<(String, String)>,
-    pub receiver: Option<(String, String)>,
+}
+
+impl std::ops::Deref for Txn {
+    type Target = Exchange;
+
+    fn deref(&self) -> &Exchange {
+        &self.exchange
+    }
 }
 
 /// The SELECT that [`Txn::read`] reads; append `WHERE ...`.
@@ -243,30 +279,20 @@ pub(super) const TXN_SELECT: &str = "SELECT t.id, t.sender_id, t.receiver_id, t.
 
 /// A party's (name, email) from columns `i` and `i + 1` of a LEFT JOIN on `users`; `None`
 /// when the account is gone.
-pub(super) fn party_cols(
-    r: &rusqlite::Row,
-    i: usize,
-) -> rusqlite::Result<Option<(String, String)>> {
+fn party_cols(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Option<(String, String)>> {
     let name: Option<String> = r.get(i)?;
     Ok(name.zip(r.get(i + 1)?))
 }
 
 impl Txn {
+    /// Reads the columns of [`TXN_SELECT`].
     pub fn read(r: &rusqlite::Row) -> rusqlite::Result<Txn> {
         Ok(Txn {
-            id: r.get(0)?,
-            sender_id: r.get(1)?,
-            receiver_id: r.get(2)?,
-            amount: r.get(3)?,
-            description: r.get::<_, Option<String>>(4)?.unwrap_or_default(),
-            created_at: datetime_col(r, 5)?,
-            updated_at: datetime_col(r, 6)?,
+            exchange: Exchange::read(r, 11)?,
             private: r.get::<_, Option<bool>>(7)?.unwrap_or(false),
             like_count: r.get::<_, Option<i64>>(8)?.unwrap_or(0),
             card_digits: r.get(9)?,
             comment_count: r.get(10)?,
-            sender: party_cols(r, 11)?,
-            receiver: party_cols(r, 13)?,
         })
     }
 

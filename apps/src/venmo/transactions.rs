@@ -251,7 +251,7 @@ fn create_transaction(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         receiver_id: receiver.id,
         amount,
         description: a.str("description"),
-        at: &now(ctx),
+        created_at: &now(ctx),
         private: a.opt_bool("private").unwrap_or(false),
         like_count: 0,
         payment_card_digits: digits.as_deref(),

@@ -4,7 +4,7 @@
 use super::APP;
 use super::rows::NewFriendship;
 use super::store::{VUser, me, page, user_by_email, user_named};
-use crate::common::rows::{bool_col, datetime_col};
+use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
 use sim::api::listing::rank_rows;
@@ -55,26 +55,19 @@ pub(super) fn apis() -> Vec<ApiSpec> {
 }
 
 fn show_account(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiError> {
+    let mut account = crate::common::accounts::account_fields(ctx)?;
     let id = ctx.user()?.id;
-    Ok(ctx
+    let (balance, friends) = ctx
         .db
         .prepare_cached(
-            "SELECT first_name, last_name, email, created_at, last_logged_in, verified, venmo_balance, \
+            "SELECT venmo_balance, \
              (SELECT count(*) FROM venmo.friendships AS f JOIN venmo.users AS u ON u.id = f.friend_id WHERE f.user_id = users.id) \
              FROM venmo.users WHERE id = ?1",
         )?
-        .query_row([id], |r| {
-            Ok(json!({
-                "first_name": r.get::<_, String>(0)?,
-                "last_name": r.get::<_, String>(1)?,
-                "email": r.get::<_, String>(2)?,
-                "registered_at": datetime_col(r, 3)?,
-                "last_logged_in": datetime_col(r, 4)?,
-                "verified": bool_col(r, 5)?,
-                "venmo_balance": r.get::<_, Option<f64>>(6)?.unwrap_or(0.0),
-                "friend_count": r.get::<_, i64>(7)?,
-            }))
-        })?)
+        .query_row([id], |r| Ok((r.get::<_, Option<f64>>(0)?, r.get::<_, i64>(1)?)))?;
+    account.insert("venmo_balance".into(), json!(balance.unwrap_or(0.0)));
+    account.insert("friend_count".into(), json!(friends));
+    Ok(Value::Object(account))
 }
 
 /// The `created_at` of `user_id`'s friendship with `friend_id`, if they are friends.

@@ -3,7 +3,7 @@
 
 use super::amazon;
 use super::changes::added;
-use super::changes::{allow_added, updates_only};
+use super::changes::{allow_added, allow_own, is_mine, updates_only};
 use super::db::one;
 use super::gmail::{FOLLOW, ids_of};
 use crate::diff::ChangeKind;
@@ -15,35 +15,35 @@ use sim::sql::Cached;
 /// receivers' notifications.
 pub fn venmo_payments() -> Vec<Allow> {
     vec![
-        allow_added(
+        allow_own(
             "the supervisor's Venmo payments",
             "venmo",
             "transactions",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
+            "sender_id",
         ),
         Allow::new("Venmo wallet balances", |_, r| {
             r.is("venmo", "users") && updates_only(r, &["venmo_balance"])
         }),
-        allow_added("Venmo notifications", "venmo", "notifications", |_, _| true),
+        venmo_notifications(),
     ]
+}
+
+/// Venmo's notifications of what the supervisor does (payments, requests, likes, ...).
+pub fn venmo_notifications() -> Allow {
+    allow_added("Venmo notifications", "venmo", "notifications", |_, _| true)
 }
 
 /// What requesting money on Venmo changes: the supervisor's requests and the notifications
 /// they send.
 pub fn venmo_requests() -> Vec<Allow> {
     vec![
-        allow_added(
+        allow_own(
             "the supervisor's payment requests",
             "venmo",
             "payment_requests",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
+            "sender_id",
         ),
-        allow_added(
-            "the notifications those requests send",
-            "venmo",
-            "notifications",
-            |_, _| true,
-        ),
+        venmo_notifications(),
     ]
 }
 
@@ -62,9 +62,7 @@ pub fn mail_sent() -> Vec<Allow> {
             == ctx.user_id("gmail")
     };
     vec![
-        allow_added("the supervisor's e-mails", "gmail", "emails", |ctx, r| {
-            r.get("sender_id").as_i64() == ctx.user_id("gmail")
-        }),
+        allow_own("the supervisor's e-mails", "gmail", "emails", "sender_id"),
         allow_added(
             "files attached to the supervisor's e-mails",
             "gmail",
@@ -87,11 +85,11 @@ pub fn mail_sent() -> Vec<Allow> {
 /// them (a copy of any other message, or of an older one, is not allowed).
 pub fn texts_sent() -> Vec<Allow> {
     vec![
-        allow_added(
+        allow_own(
             "the supervisor's texts",
             "phone",
             "global_text_messages",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("phone"),
+            "sender_id",
         ),
         allow_added(
             "the copies of the supervisor's texts",
@@ -182,12 +180,7 @@ pub fn amazon_side_effects() -> Vec<Allow> {
 /// Allows the supervisor's new orders and their items.
 pub fn new_orders() -> Vec<Allow> {
     vec![
-        allow_added(
-            "the supervisor's new order",
-            "amazon",
-            "orders",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("amazon"),
-        ),
+        allow_own("the supervisor's new order", "amazon", "orders", "user_id"),
         allow_added(
             "the new order's items",
             "amazon",
@@ -211,11 +204,11 @@ pub fn cart() -> Allow {
 /// Allows returns and what they change (returned units, the e-mailed label).
 pub fn returns() -> Vec<Allow> {
     let mut v = vec![
-        allow_added(
+        allow_own(
             "the supervisor's returns",
             "amazon",
             "product_returns",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("amazon"),
+            "user_id",
         ),
         Allow::new(
             "returned quantities of the supervisor's order items",
@@ -233,4 +226,50 @@ pub fn returns() -> Vec<Allow> {
     ];
     v.extend(amazon_side_effects());
     v
+}
+
+/// What a Venmo bank transfer e-mails besides its own rows: the confirmation (gmail rows) and
+/// the receipt file Venmo keeps in its own /tmp/ for it.
+pub fn venmo_transfer_mail() -> Vec<Allow> {
+    vec![
+        Allow::new("the confirmation Venmo e-mails", |_, r| r.schema == "gmail"),
+        allow_added(
+            "the receipt file Venmo keeps in its own /tmp/ for that e-mail",
+            "file_system",
+            "files",
+            |ctx, r| {
+                !is_mine(ctx, r, "file_system", "user_id")
+                    && r.get("path")
+                        .as_str()
+                        .is_some_and(|p| p.starts_with("/tmp/"))
+            },
+        ),
+    ]
+}
+
+/// What recording Splitwise expenses writes: the supervisor's expenses, their shares and
+/// Splitwise's notifications.
+pub fn splitwise_expenses() -> Vec<Allow> {
+    vec![
+        allow_own(
+            "the supervisor's Splitwise expenses",
+            "splitwise",
+            "expenses",
+            "user_id",
+        ),
+        allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
+        splitwise_notifications(),
+    ]
+}
+
+/// The supervisor's answers (approvals, denials) to the Venmo requests they received.
+pub fn request_answers() -> Allow {
+    Allow::new(
+        "the supervisor's answers to requests they received",
+        |ctx, r| {
+            r.is("venmo", "payment_requests")
+                && is_mine(ctx, r, "venmo", "receiver_id")
+                && updates_only(r, &["approved_at", "denied_at", "updated_at"])
+        },
+    )
 }

@@ -1,4 +1,5 @@
-//! Amazon at the end of an episode: products, orders, returns, the cart.
+//! Amazon in an episode: products, orders, returns, reviews, the cart and wish list at the
+//! end, and a setup's backdating of orders.
 
 use super::changes::added;
 use super::db::{ids, one};
@@ -6,6 +7,7 @@ use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
 use chrono::NaiveDateTime;
 use rusqlite::{Connection, params};
+use sim::sql::Cached;
 use std::collections::BTreeMap;
 
 /// The supervisor's new returns: (order id, product id, units, deliverer id).
@@ -125,6 +127,143 @@ pub fn new_orders<'a>(ctx: &'a EvalCtx) -> Vec<(&'a RowChange, Vec<&'a RowChange
                 .copied()
                 .collect();
             (o, lines)
+        })
+        .collect()
+}
+
+/// The supervisor's wish list in the end state: product id -> quantity.
+pub fn end_wish_list(ctx: &EvalCtx) -> BTreeMap<i64, i64> {
+    ctx.db
+        .prepare_cached(
+            "SELECT product_id, quantity FROM amazon.wish_list_entries WHERE user_id = ?1",
+        )
+        .and_then(|mut st| {
+            st.query_map([ctx.user_id("amazon")], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<BTreeMap<i64, i64>>>()
+        })
+        .unwrap_or_default()
+}
+
+/// The promo code applied to the supervisor's cart in the end state.
+pub fn cart_promo_code(ctx: &EvalCtx) -> Option<String> {
+    ctx.db
+        .query_row_cached(
+            "SELECT cart_promo_code FROM amazon.users WHERE id = ?1",
+            [ctx.user_id("amazon")],
+            |r| r.get(0),
+        )
+        .ok()
+        .flatten()
+}
+
+/// The supervisor's reviews of a product in the end state: (rating, text).
+pub fn reviews_of(ctx: &EvalCtx, product: i64) -> Vec<(i64, String)> {
+    let Some(uid) = ctx.user_id("amazon") else {
+        return Vec::new();
+    };
+    ctx.db
+        .prepare_cached("SELECT rating, text FROM amazon.product_reviews WHERE user_id = ?1 AND product_id = ?2")
+        .and_then(|mut st| {
+            st.query_map(params![uid, product], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<Vec<(i64, String)>>>()
+        })
+        .unwrap_or_default()
+}
+
+/// Setup: moves `user`'s orders from March 2023 on to the same day of 2022.
+pub fn backdate_recent_orders(db: &Connection, user: i64) -> rusqlite::Result<usize> {
+    db.prepare_cached(
+        "UPDATE amazon.orders SET created_at = '2022-' || substr(created_at, 6) WHERE user_id = ?1 AND created_at >= '2023-03-01'",
+    )?
+    .execute([user])
+}
+
+/// Is this a row of the supervisor's (by `user_id`)?
+pub fn is_mine(ctx: &EvalCtx, r: &RowChange) -> bool {
+    r.get("user_id").as_i64() == ctx.user_id("amazon")
+}
+
+/// The Prime subscriptions the supervisor added: (card digits, paid amount).
+pub fn new_prime_subscriptions(ctx: &EvalCtx) -> Vec<(String, f64)> {
+    added(ctx, "amazon", "prime_subscriptions")
+        .into_iter()
+        .filter(|r| is_mine(ctx, r))
+        .map(|r| {
+            (
+                r.get("payment_card_digits")
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string(),
+                r.get("paid_amount").as_f64().unwrap_or(0.0),
+            )
+        })
+        .collect()
+}
+
+/// The numbers of the Amazon cards the episode deleted (0 where unreadable).
+pub fn removed_card_numbers(ctx: &EvalCtx) -> Vec<i64> {
+    ctx.diff
+        .table("amazon", "payment_cards")
+        .filter(|r| r.kind() == ChangeKind::Removed)
+        .map(|r| r.before("card_number").as_i64().unwrap_or(0))
+        .collect()
+}
+
+/// A payment card the episode added (anyone's), as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardAdded {
+    /// Whose.
+    pub user_id: Option<i64>,
+    /// Its number.
+    pub number: Option<i64>,
+    /// The name on it, trimmed.
+    pub name: Option<String>,
+    /// When it expires.
+    pub expiry_year: Option<i64>,
+    /// The month it expires.
+    pub expiry_month: Option<i64>,
+}
+
+/// The payment cards the episode added, in order.
+pub fn cards_added(ctx: &EvalCtx) -> Vec<CardAdded> {
+    added(ctx, "amazon", "payment_cards")
+        .into_iter()
+        .map(|r| CardAdded {
+            user_id: r.get("user_id").as_i64(),
+            number: r.get("card_number").as_i64(),
+            name: r.get("card_name").as_str().map(|s| s.trim().to_string()),
+            expiry_year: r.get("expiry_year").as_i64(),
+            expiry_month: r.get("expiry_month").as_i64(),
+        })
+        .collect()
+}
+
+/// An address the episode added (anyone's), as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AddressAdded {
+    /// Its name, trimmed.
+    pub name: Option<String>,
+    /// Street, city and state.
+    pub street: Option<String>,
+    /// The city.
+    pub city: Option<String>,
+    /// The state.
+    pub state: Option<String>,
+    /// The zip code.
+    pub zip: Option<i64>,
+}
+
+/// The addresses the episode added, in order.
+pub fn addresses_added(ctx: &EvalCtx) -> Vec<AddressAdded> {
+    let text = |r: &RowChange, c: &str| r.get(c).as_str().map(str::to_string);
+    added(ctx, "amazon", "addresses")
+        .into_iter()
+        .map(|r| AddressAdded {
+            name: r.get("name").as_str().map(|s| s.trim().to_string()),
+            street: text(r, "street_address"),
+            city: text(r, "city"),
+            state: text(r, "state"),
+            zip: r.get("zip_code").as_i64(),
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! scripts and snippets ([`python`]), drawn values shared by closures ([`drawn`]), row
 //! changes ([`changes`]), money, time, people and text ([`money`], [`time`], [`people`],
 //! [`text`]), typed end-state queries per app ([`amazon`], [`files`], [`gmail`], [`notes`],
-//! [`phone`], [`splitwise`], [`spotify`], [`venmo`], [`db`]) and what common actions are
+//! [`phone`], [`splitwise`], [`spotify`], [`todoist`], [`venmo`], [`db`]) and what common actions are
 //! allowed to write ([`allow`]).
 
 pub mod allow;
@@ -21,6 +21,7 @@ pub mod splitwise;
 pub mod spotify;
 pub mod text;
 pub mod time;
+pub mod todoist;
 pub mod venmo;
 
 pub use drawn::Drawn;

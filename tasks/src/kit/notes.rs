@@ -127,3 +127,23 @@ pub fn exactly_changed(name: impl Into<String>, kind: ChangeKind, want: BTreeSet
 pub fn none_changed(name: impl Into<String>, kind: ChangeKind) -> Check {
     exactly_changed(name, kind, BTreeSet::new())
 }
+
+/// The supervisor's notes added during the episode: (title, content).
+pub fn added_notes(ctx: &EvalCtx) -> Vec<(String, String)> {
+    ctx.diff
+        .of_kind("simple_note", "notes", ChangeKind::Added)
+        .filter(|r| is_own_note(ctx, r))
+        .map(|r| {
+            (
+                r.get("title").as_str().unwrap_or("").to_string(),
+                r.get("content").as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The lines (trimmed, no empty ones) of the one note titled `title` the supervisor added, or
+/// why there is not exactly one.
+pub fn added_note_lines(ctx: &EvalCtx, title: &str) -> Result<Vec<String>, String> {
+    added_note(ctx, title).map(|r| lines(r.get("content").as_str().unwrap_or("")))
+}

@@ -90,6 +90,14 @@ pub fn distinct_friends(pop: &Population, p: &Person) -> Vec<Person> {
         .collect()
 }
 
+/// A supervisor with at least `n` [`distinct_friends`], and those friends.
+pub fn with_distinct_friends(g: &mut Gen, n: usize) -> (Person, Vec<Person>) {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= n);
+    let friends = distinct_friends(pop, &p);
+    (p, friends)
+}
+
 /// People of the world `p` does not know.
 pub fn strangers(pop: &Population, p: &Person) -> Vec<Person> {
     let known: Vec<i64> = known(pop, p).iter().map(|k| k.id).collect();

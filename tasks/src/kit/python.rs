@@ -5,7 +5,9 @@
 //! `# %% name` starts the cell `name`; text before the first marker is the file's comment. A
 //! placeholder `{{key}}` stands where Python allows an expression or inside a string literal
 //! (both compile), and is replaced by the value the scenario gives for `key` or, for
-//! `{{login_any}}`, `{{all_pages}}`, `{{login_note}}` and `{{flat}}`, by the snippet of that name.
+//! `{{login_any}}`, `{{all_pages}}`, `{{login_note}}`, `{{flat}}` and the SimpleNote pagers
+//! `{{every_note}}`, `{{notes_titled}}` and `{{notes_tagged}}`, by the snippet of that name (a
+//! snippet's own placeholders, `{{title}}` or `{{tag}}`, take the scenario's values).
 //! `{{cell:name}}` stands for the script's cell `name` (filled from the same values), so two
 //! cells that differ in a line share the rest: on a line of its own, each included line gets
 //! the placeholder's indentation.
@@ -35,12 +37,24 @@ pub const ALL_PAGES: &str = r#"def all_pages(fn, **kwargs):
         out.extend(batch)
         page += 1"#;
 
+/// Python that collects every page of the supervisor's SimpleNote notes into `notes`.
+pub const EVERY_NOTE: &str = "notes = []\npage = 0\nwhile True:\n    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20)\n    if not batch:\n        break\n    notes.extend(batch)\n    page += 1";
+
+/// [`EVERY_NOTE`] for the notes a search for the value `title` finds.
+pub const NOTES_TITLED: &str = "notes = []\npage = 0\nwhile True:\n    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20, query={{title}})\n    if not batch:\n        break\n    notes.extend(batch)\n    page += 1";
+
+/// [`EVERY_NOTE`] for the notes tagged with the value `tag`.
+pub const NOTES_TAGGED: &str = "notes = []\npage = 0\nwhile True:\n    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20, tags=[{{tag}}])\n    if not batch:\n        break\n    notes.extend(batch)\n    page += 1";
+
 /// The snippets every script may name without the scenario giving them.
-const SNIPPETS: [(&str, &str); 4] = [
+const SNIPPETS: [(&str, &str); 7] = [
     ("login_any", LOGIN_ANY),
     ("all_pages", ALL_PAGES),
     ("login_note", LOGIN),
     ("flat", FLAT),
+    ("every_note", EVERY_NOTE),
+    ("notes_titled", NOTES_TITLED),
+    ("notes_tagged", NOTES_TAGGED),
 ];
 
 /// Python that collects every page of `search_notes(**filters)` into `notes`.
@@ -115,13 +129,14 @@ impl Vals {
         self
     }
 
-    fn get(&self, key: &str) -> Option<&str> {
-        self.0.get(key).map(String::as_str).or_else(|| {
-            SNIPPETS
-                .iter()
-                .find(|(name, _)| *name == key)
-                .map(|(_, text)| *text)
-        })
+    /// The value of `key`: the scenario's, else the snippet of that name with its own
+    /// placeholders filled from the scenario's values (None where either has none).
+    fn get(&self, key: &str) -> Option<String> {
+        if let Some(v) = self.0.get(key) {
+            return Some(v.clone());
+        }
+        let (_, text) = SNIPPETS.iter().find(|(name, _)| *name == key)?;
+        fill_placeholders(text, |k| self.0.get(k).cloned()).ok()
     }
 }
 
@@ -178,7 +193,7 @@ impl Script {
         };
         let value = |key: &str| match key.strip_prefix("cell:") {
             Some(cell) => Some(self.filled(cell, vals, depth + 1)),
-            None => vals.get(key).map(str::to_string),
+            None => vals.get(key),
         };
         fill_placeholders(body, value).unwrap_or_else(|key| {
             panic!("the cell `{name}` names `{{{{{key}}}}}`, which has no value")
@@ -296,6 +311,17 @@ mod tests {
     #[should_panic(expected = "includes itself")]
     fn a_cell_that_includes_itself_is_a_broken_scenario() {
         Script::parse("# %% a\n{{cell:a}}\n").cell("a", &Vals::new());
+    }
+
+    #[test]
+    fn the_note_pagers_take_the_scenario_values() {
+        let s = Script::parse(
+            "# %% a\n{{notes_titled}}\n# %% b\n{{notes_tagged}}\n# %% c\n{{every_note}}\n",
+        );
+        let v = Vals::new().lit("title", "Groceries").lit("tag", "work");
+        assert_eq!(s.cell("a", &v), all_notes("query=\"Groceries\""));
+        assert_eq!(s.cell("b", &v), all_notes("tags=[\"work\"]"));
+        assert_eq!(s.cell("c", &v), all_notes(""));
     }
 
     #[test]

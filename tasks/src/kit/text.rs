@@ -6,6 +6,7 @@ pub fn holds(text: &str, part: &str) -> bool {
     norm(text).contains(&norm(part))
 }
 
+/// `s` with its first letter upper-cased.
 pub fn capital(s: &str) -> String {
     let mut c = s.chars();
     c.next()

@@ -1,10 +1,9 @@
 //! Setup helpers for file_system: files a task reads ("the bill receipt is in my file system").
 
 use super::{Setup, api_err};
-use apps::common::files::{FsUser, home_dir, resolve_path, write_file};
+use apps::common::files::{Directories, Files, FsUser, home_dir, resolve_path, write_file};
 use apps::people::Person;
 use chrono::NaiveDateTime;
-use sim::sql::Cached;
 
 impl Setup<'_> {
     /// Writes a file into `person`'s file system at `path` (`~/` is their home directory),
@@ -29,11 +28,7 @@ impl Setup<'_> {
     /// Deletes every file of `person` whose path contains `fragment` (to remove base-world
     /// files that would make a task ambiguous); returns how many went.
     pub fn remove_files(&self, person: &Person, fragment: &str) -> rusqlite::Result<usize> {
-        let uid = self.user_id("file_system", person)?;
-        self.db.execute_cached(
-            "DELETE FROM file_system.files WHERE user_id = ?1 AND instr(path, ?2) > 0",
-            rusqlite::params![uid, fragment],
-        )
+        Files::delete_containing(self.db, self.user_id("file_system", person)?, fragment)
     }
 
     /// Writes several files of `person` (`(path, content, date)`), as [`Setup::add_file`].
@@ -52,10 +47,10 @@ impl Setup<'_> {
     /// sub-tree of the base world, e.g. `/documents/trips/`, replaced by a task's own files);
     /// returns how many rows went.
     pub fn remove_tree(&self, person: &Person, fragment: &str) -> rusqlite::Result<usize> {
-        let uid = self.user_id("file_system", person)?;
-        let dirs = self.db.execute_cached(
-            "DELETE FROM file_system.directories WHERE user_id = ?1 AND instr(path, ?2) > 0",
-            rusqlite::params![uid, fragment],
+        let dirs = Directories::delete_containing(
+            self.db,
+            self.user_id("file_system", person)?,
+            fragment,
         )?;
         Ok(dirs + self.remove_files(person, fragment)?)
     }

@@ -1,12 +1,49 @@
 //! Setup helpers for phone and gmail: contacts, messages, alarms and e-mails a task starts
 //! from. E-mails go through gmail's own delivery path (`apps::gmail::store_email`), messages
-//! through phone's (`apps::phone::store_text`, `store_voice`); only flags are set directly.
+//! through phone's (`apps::phone::store_message`); the changes to existing rows (flags,
+//! contacts, removed messages) are the apps' own (`apps::gmail::rows`, `apps::phone::rows`).
 
 use super::{Setup, api_err};
+use apps::gmail::rows::UserEmailThreads;
 use apps::people::Person;
+use apps::phone::rows::{Contacts, Kind, UserVoiceMessages};
 use chrono::NaiveDateTime;
-use rusqlite::params;
-use sim::sql::Cached;
+
+/// `add_text` and `add_voice`: a message of one kind from `from` to `to` at `at`, stored as
+/// phone stores every message (both people's copies); each returns the id of the sender's copy.
+macro_rules! add_message {
+    ($($(#[$doc:meta])* $name:ident: $kind:expr;)+) => {
+        impl Setup<'_> {
+            $(
+                $(#[$doc])*
+                pub fn $name(
+                    &self,
+                    from: &Person,
+                    to: &Person,
+                    message: &str,
+                    at: NaiveDateTime,
+                ) -> rusqlite::Result<i64> {
+                    apps::phone::store_message(
+                        self.db,
+                        $kind,
+                        self.user_id("phone", from)?,
+                        self.user_id("phone", to)?,
+                        message,
+                        at,
+                    )
+                    .map_err(api_err)
+                }
+            )+
+        }
+    };
+}
+
+add_message! {
+    /// A text message from `from` to `to` at `at` (both people's copies); returns its id.
+    add_text: Kind::Text;
+    /// A voice message from `from` to `to` at `at` (both people's copies); returns its id.
+    add_voice: Kind::Voice;
+}
 
 impl Setup<'_> {
     /// Changes how `owner` stored `contact` in their phone: the first name they see (a
@@ -19,52 +56,13 @@ impl Setup<'_> {
         first_name: &str,
         relationships: &[&str],
     ) -> rusqlite::Result<usize> {
-        let labels: Vec<String> = relationships.iter().map(|r| r.to_string()).collect();
-        self.db.execute_cached(
-            "UPDATE phone.contacts SET first_name = ?1, relationships = ?2 WHERE user_id = ?3 AND email = ?4",
-            params![
-                first_name,
-                apps::common::pytext::py_json_list(&labels),
-                self.user_id("phone", owner)?,
-                contact.email
-            ],
-        )
-    }
-
-    /// A text message from `from` to `to` at `at` (both people's copies); returns its id.
-    pub fn add_text(
-        &self,
-        from: &Person,
-        to: &Person,
-        message: &str,
-        at: NaiveDateTime,
-    ) -> rusqlite::Result<i64> {
-        apps::phone::store_text(
+        Contacts::relabel(
             self.db,
-            self.user_id("phone", from)?,
-            self.user_id("phone", to)?,
-            message,
-            at,
+            self.user_id("phone", owner)?,
+            &contact.email,
+            first_name,
+            relationships,
         )
-        .map_err(api_err)
-    }
-
-    /// A voice message from `from` to `to` at `at` (both people's copies); returns its id.
-    pub fn add_voice(
-        &self,
-        from: &Person,
-        to: &Person,
-        message: &str,
-        at: NaiveDateTime,
-    ) -> rusqlite::Result<i64> {
-        apps::phone::store_voice(
-            self.db,
-            self.user_id("phone", from)?,
-            self.user_id("phone", to)?,
-            message,
-            at,
-        )
-        .map_err(api_err)
     }
 
     /// A one-off or repeating alarm of `person` (`repeat_days`: lower-case weekdays); returns
@@ -120,11 +118,8 @@ impl Setup<'_> {
         archived: bool,
         label: Option<&str>,
     ) -> rusqlite::Result<usize> {
-        self.db.execute_cached(
-            "UPDATE gmail.user_email_threads SET read = ?1, archived = ?2, label = coalesce(?3, label) \
-             WHERE user_id = ?4 AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?5)",
-            params![read, archived, label, self.user_id("gmail", owner)?, email_id],
-        )
+        let owner = self.user_id("gmail", owner)?;
+        UserEmailThreads::set_flags(self.db, owner, email_id, read, archived, label)
     }
 
     /// Marks read every thread copy of `owner` holding an e-mail from `sender` (an address)
@@ -136,16 +131,7 @@ impl Setup<'_> {
         sender: &str,
         since: NaiveDateTime,
     ) -> rusqlite::Result<usize> {
-        self.db.execute_cached(
-            "UPDATE gmail.user_email_threads SET read = 1 WHERE user_id = ?1 AND read = 0 AND EXISTS \
-             (SELECT 1 FROM json_each(email_ids) je JOIN gmail.emails e ON e.id = je.value \
-              JOIN gmail.users u ON u.id = e.sender_id WHERE u.email = ?2 AND e.created_at >= ?3)",
-            params![
-                self.user_id("gmail", owner)?,
-                sender,
-                sim::clock::fmt_datetime(since)
-            ],
-        )
+        UserEmailThreads::mark_read_from(self.db, self.user_id("gmail", owner)?, sender, since)
     }
 
     /// Marks `owner`'s copy of the thread holding e-mail `email_id` as spam (or not), read;
@@ -156,26 +142,15 @@ impl Setup<'_> {
         email_id: i64,
         spam: bool,
     ) -> rusqlite::Result<usize> {
-        self.db.execute_cached(
-            "UPDATE gmail.user_email_threads SET spam = ?1, read = 1 \
-             WHERE user_id = ?2 AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?3)",
-            params![spam, self.user_id("gmail", owner)?, email_id],
-        )
+        UserEmailThreads::set_spam(self.db, self.user_id("gmail", owner)?, email_id, spam)
     }
-}
 
-impl Setup<'_> {
     /// Removes `contact` from `owner`'s phone contacts (so that they are a stranger to the
     /// owner); returns the rows removed.
     pub fn remove_contact(&self, owner: &Person, contact: &Person) -> rusqlite::Result<usize> {
-        self.db.execute_cached(
-            "DELETE FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
-            params![self.user_id("phone", owner)?, contact.email],
-        )
+        Contacts::remove(self.db, self.user_id("phone", owner)?, &contact.email)
     }
-}
 
-impl Setup<'_> {
     /// Sets the birthday `owner` saved for `contact`; returns the rows changed.
     pub fn set_contact_birthday(
         &self,
@@ -183,13 +158,11 @@ impl Setup<'_> {
         contact: &Person,
         birthday: chrono::NaiveDate,
     ) -> rusqlite::Result<usize> {
-        self.db.execute_cached(
-            "UPDATE phone.contacts SET birthday = ?1 WHERE user_id = ?2 AND email = ?3",
-            params![
-                birthday.format("%Y-%m-%d").to_string(),
-                self.user_id("phone", owner)?,
-                contact.email
-            ],
+        Contacts::set_birthday(
+            self.db,
+            self.user_id("phone", owner)?,
+            &contact.email,
+            birthday,
         )
     }
 
@@ -204,12 +177,7 @@ impl Setup<'_> {
         margin: i64,
     ) -> rusqlite::Result<usize> {
         use chrono::Datelike;
-        let me = self.user_id("phone", owner)?;
-        let rows: Vec<(i64, String)> = self
-            .db
-            .prepare_cached("SELECT id, birthday FROM phone.contacts WHERE user_id = ?1 AND birthday IS NOT NULL")?
-            .query_map([me], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
+        let rows = Contacts::birthdays(self.db, self.user_id("phone", owner)?)?;
         let (lo, hi) = (
             from - chrono::Duration::days(margin),
             to + chrono::Duration::days(margin),
@@ -226,18 +194,12 @@ impl Setup<'_> {
                         .is_some_and(|a| a >= lo && a <= hi)
                 });
             if hit {
-                let moved = d - chrono::Duration::days(61);
-                n += self.db.execute_cached(
-                    "UPDATE phone.contacts SET birthday = ?1 WHERE id = ?2",
-                    params![moved.format("%Y-%m-%d").to_string(), id],
-                )?;
+                n += Contacts::set_birthday_of(self.db, id, d - chrono::Duration::days(61))?;
             }
         }
         Ok(n)
     }
-}
 
-impl Setup<'_> {
     /// Removes `owner`'s copies of the voice messages `sender` sent on or after `since`
     /// (so that a task's own messages are the only ones); returns the copies removed.
     pub fn remove_voice_from(
@@ -246,14 +208,11 @@ impl Setup<'_> {
         sender: &Person,
         since: NaiveDateTime,
     ) -> rusqlite::Result<usize> {
-        self.db.execute_cached(
-            "DELETE FROM phone.user_voice_messages WHERE user_id = ?1 AND global_voice_message_id IN \
-             (SELECT id FROM phone.global_voice_messages WHERE sender_id = ?2 AND created_at >= ?3)",
-            params![
-                self.user_id("phone", owner)?,
-                self.user_id("phone", sender)?,
-                sim::clock::fmt_datetime(since)
-            ],
+        UserVoiceMessages::remove_from(
+            self.db,
+            self.user_id("phone", owner)?,
+            self.user_id("phone", sender)?,
+            since,
         )
     }
 }

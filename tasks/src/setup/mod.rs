@@ -12,10 +12,12 @@ mod shop;
 mod todo;
 
 use crate::facts::Facts;
+use apps::common::accounts::Users;
 use apps::people::{Person, Population};
+use apps::simple_note::rows::Notes;
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDateTime;
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
 /// The setup's view of the episode: its connection (inside the episode's transaction) and the
 /// world's people.
@@ -58,16 +60,7 @@ impl Setup<'_> {
 
     /// The person's account id in `app` (by e-mail; by phone number for phone).
     pub fn user_id(&self, app: &str, person: &Person) -> rusqlite::Result<i64> {
-        let (col, key) = if app == "phone" {
-            ("phone_number", &person.phone_number)
-        } else {
-            ("email", &person.email)
-        };
-        self.db
-            .prepare_cached(&format!("SELECT id FROM \"{app}\".users WHERE {col} = ?1"))?
-            .query_row([key], |r| r.get(0))
-            .optional()?
-            .ok_or(rusqlite::Error::QueryReturnedNoRows)
+        Users::id_of(self.db, app, person)?.ok_or(rusqlite::Error::QueryReturnedNoRows)
     }
 
     /// Runs one SQL statement on the episode (qualify tables with the app: `venmo.users`), for
@@ -83,30 +76,15 @@ impl Setup<'_> {
 
     /// The person's SimpleNote user id.
     pub fn note_user(&self, person: &Person) -> rusqlite::Result<i64> {
-        self.db
-            .prepare_cached("SELECT id FROM simple_note.users WHERE email = ?1")?
-            .query_row([&person.email], |r| r.get(0))
-            .optional()?
-            .ok_or(rusqlite::Error::QueryReturnedNoRows)
+        self.user_id("simple_note", person)
     }
 
     /// Deletes all of the person's notes and inserts `notes` in order.
     pub fn replace_notes(&self, person: &Person, notes: &[NoteSeed]) -> rusqlite::Result<()> {
         let uid = self.note_user(person)?;
-        self.db
-            .prepare_cached("DELETE FROM simple_note.notes WHERE user_id = ?1")?
-            .execute([uid])?;
+        Notes::delete_all_of(self.db, uid)?;
         for n in notes {
-            apps::simple_note::rows::NewNote {
-                user_id: uid,
-                title: &n.title,
-                content: &n.content,
-                tags: &serde_json::json!(n.tags).to_string(),
-                created_at: &sim::clock::fmt_datetime(n.created_at),
-                updated_at: &sim::clock::fmt_datetime(n.updated_at),
-                pinned: n.pinned,
-            }
-            .insert(self.db)?;
+            n.insert(self.db, uid, &n.title)?;
         }
         Ok(())
     }

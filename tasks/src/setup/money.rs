@@ -4,13 +4,12 @@
 use super::Setup;
 use apps::common::bank::{CardFace, NewBankCard};
 use apps::common::cards::NewSavedCard;
+use apps::common::files::Files;
 use apps::people::Person;
-use apps::splitwise::rows::{NewExpense, NewGroup, NewMember, NewPayment, NewShare, Party};
-use apps::venmo::rows::{NewPaymentRequest, NewTransaction};
+use apps::splitwise::rows::{Groups, NewExpense, NewGroup, NewMember, NewPayment, NewShare};
+use apps::venmo::rows::{NewPaymentRequest, NewTransaction, PaymentRequests, Transactions, Users};
 use chrono::NaiveDateTime;
-use rusqlite::params;
 use sim::clock::fmt_datetime;
-use sim::sql::Cached;
 
 impl Setup<'_> {
     /// A Venmo payment from `from` to `to` at `at`; returns its id. Balances are not moved
@@ -28,7 +27,7 @@ impl Setup<'_> {
             receiver_id: self.user_id("venmo", to)?,
             amount,
             description,
-            at: &fmt_datetime(at),
+            created_at: &fmt_datetime(at),
             private: false,
             like_count: 0,
             payment_card_digits: None,
@@ -121,10 +120,7 @@ impl Setup<'_> {
 impl Setup<'_> {
     /// Sets the person's Venmo wallet balance.
     pub fn set_venmo_balance(&self, person: &Person, amount: f64) -> rusqlite::Result<()> {
-        self.db.execute_cached(
-            "UPDATE venmo.users SET venmo_balance = ?1 WHERE id = ?2",
-            params![amount, self.user_id("venmo", person)?],
-        )?;
+        Users::set_balance(self.db, self.user_id("venmo", person)?, amount)?;
         Ok(())
     }
 
@@ -135,13 +131,7 @@ impl Setup<'_> {
         person: &Person,
         sent: bool,
     ) -> rusqlite::Result<usize> {
-        let column = if sent { "sender_id" } else { "receiver_id" };
-        self.db.execute_cached(
-            &format!(
-                "DELETE FROM venmo.payment_requests WHERE {column} = ?1 AND approved_at IS NULL AND denied_at IS NULL"
-            ),
-            [self.user_id("venmo", person)?],
-        )
+        PaymentRequests::delete_pending(self.db, self.user_id("venmo", person)?, sent)
     }
 
     /// Marks a Venmo payment request approved (`true`) or denied at `at` (history: no money
@@ -152,13 +142,7 @@ impl Setup<'_> {
         approved: bool,
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        let column = if approved { "approved_at" } else { "denied_at" };
-        self.db.execute_cached(
-            &format!(
-                "UPDATE venmo.payment_requests SET {column} = ?1, updated_at = ?1 WHERE id = ?2"
-            ),
-            params![fmt_datetime(at), id],
-        )?;
+        PaymentRequests::close(self.db, id, approved, &fmt_datetime(at))?;
         Ok(())
     }
 
@@ -172,11 +156,7 @@ impl Setup<'_> {
         to: NaiveDateTime,
     ) -> rusqlite::Result<usize> {
         let (x, y) = (self.user_id("venmo", a)?, self.user_id("venmo", b)?);
-        self.db.execute_cached(
-            "DELETE FROM venmo.transactions WHERE ((sender_id = ?1 AND receiver_id = ?2) OR (sender_id = ?2 AND receiver_id = ?1)) \
-             AND created_at >= ?3 AND created_at <= ?4",
-            params![x, y, fmt_datetime(from), fmt_datetime(to)],
-        )
+        Transactions::delete_between(self.db, x, y, &fmt_datetime(from), &fmt_datetime(to))
     }
 
     /// A bank card of `person` that no app has saved yet (a replacement card a task has the
@@ -295,9 +275,11 @@ impl Setup<'_> {
             group_id: group,
             payer_id,
             debtor_ids: &ids,
+            participant_ids: &[payer_id],
             description,
             amount,
-            receipt: None,
+            receipt_file_name: None,
+            receipt_file_content: None,
             created_at: &at,
         }
         .insert(self.db)?;
@@ -331,21 +313,19 @@ impl Setup<'_> {
         let payer_name = format!("{} {}", payer.first_name, payer.last_name);
         let receiver_name = format!("{} {}", receiver.first_name, receiver.last_name);
         NewPayment {
-            user_id: pid,
             group_id: group,
-            payer: Party {
-                id: pid,
-                email: &payer.email,
-                name: &payer_name,
-            },
-            receiver: Party {
-                id: rid,
-                email: &receiver.email,
-                name: &receiver_name,
-            },
+            user_id: pid,
+            payer_id: pid,
+            receiver_id: rid,
+            payer_email: &payer.email,
+            payer_name: &payer_name,
+            receiver_email: &receiver.email,
+            receiver_name: &receiver_name,
             amount,
             description: Some(description),
-            receipt: None,
+            receipt_file_name: None,
+            receipt_file_content: None,
+            participant_ids: &[pid, rid],
             created_at: &fmt_datetime(at),
         }
         .insert(self.db)
@@ -353,12 +333,7 @@ impl Setup<'_> {
 
     /// The person's Splitwise group named `name` that they are a member of (the first by id).
     pub fn splitwise_group_named(&self, person: &Person, name: &str) -> rusqlite::Result<i64> {
-        self.db.query_row_cached(
-            "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
-             WHERE m.user_id = ?1 AND g.name = ?2 AND NOT g.deleted ORDER BY g.id LIMIT 1",
-            params![self.user_id("splitwise", person)?, name],
-            |r| r.get(0),
-        )
+        Groups::member_group_named(self.db, self.user_id("splitwise", person)?, name)
     }
 
     /// Adds a line `date,description,amount` to the person's card statement of `month`
@@ -372,12 +347,8 @@ impl Setup<'_> {
         description: &str,
         amount: f64,
     ) -> rusqlite::Result<String> {
-        let (path, content, created): (String, String, String) = self.db.query_row_cached(
-            "SELECT path, content, created_at FROM file_system.files WHERE user_id = ?1 AND path LIKE '%/documents/finance/%' \
-             AND path LIKE ?2 ORDER BY id LIMIT 1",
-            params![self.user_id("file_system", person)?, format!("%_statement_{month}.csv")],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )?;
+        let (path, content, created) =
+            Files::card_statement(self.db, self.user_id("file_system", person)?, month)?;
         let mut lines: Vec<String> = content.lines().map(str::to_string).collect();
         let line = format!("{date},{description},{}", sim::num::fmt_2f(amount));
         let at = lines

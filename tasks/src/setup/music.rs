@@ -4,11 +4,11 @@
 
 use super::Setup;
 use apps::people::Person;
-use apps::spotify::rows::{Link, NewPlayer, NewPlaylist, NewPlaylistSong};
+use apps::spotify::rows::{
+    Link, MusicPlayers, NewPlayer, NewPlaylist, NewPlaylistSong, PremiumSubscriptions,
+};
 use chrono::NaiveDateTime;
-use rusqlite::params;
 use sim::clock::fmt_datetime;
-use sim::sql::Cached;
 
 impl Setup<'_> {
     /// A playlist of `owner` with `songs` in that order (added a minute apart from `at`), no
@@ -114,11 +114,8 @@ impl Setup<'_> {
     ) -> rusqlite::Result<()> {
         let uid = self.user_id("spotify", person)?;
         let queue = apps::common::pytext::py_json_ints(queue);
-        let changed = self.db.execute_cached(
-            "UPDATE spotify.music_players SET queue_song_ids = ?1, cursor_position = ?2, is_playing = ?3, is_looping = 0, \
-             played_seconds = ?4 WHERE user_id = ?5",
-            params![queue, cursor, playing, played_seconds, uid],
-        )?;
+        let changed =
+            MusicPlayers::set_state(self.db, uid, &queue, cursor, playing, played_seconds)?;
         if changed == 0 {
             NewPlayer {
                 user_id: uid,
@@ -141,10 +138,7 @@ impl Setup<'_> {
         subs: &[(NaiveDateTime, NaiveDateTime, &str, f64)],
     ) -> rusqlite::Result<Vec<i64>> {
         let uid = self.user_id("spotify", person)?;
-        self.db.execute_cached(
-            "DELETE FROM spotify.premium_subscriptions WHERE user_id = ?1",
-            [uid],
-        )?;
+        PremiumSubscriptions::delete_all_of(self.db, uid)?;
         let mut out = Vec::new();
         for (start, end, digits, paid) in subs {
             out.push(

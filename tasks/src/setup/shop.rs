@@ -1,15 +1,19 @@
 //! Setup helpers for amazon: designed catalog products, orders (with their items and returns),
-//! saved cards (an expired one, say), the cart and the wish list a task starts from.
+//! saved cards (an expired one, say), the cart, the wish list, reviews, deliveries and Prime
+//! history a task starts from. The rows and their SQL are amazon's and the supervisor's
+//! (`apps::amazon::rows`, `apps::supervisor::rows`).
 
 use super::Setup;
-use apps::amazon::rows::{NewOrder, NewOrderItem, NewReturn, NewReview, ProductList};
+use apps::amazon::rows::{
+    Addresses, NewOrder, NewOrderItem, NewReturn, NewReview, OrderItems, PaymentCards,
+    PrimeSubscriptions, ProductList, Products, Sellers, Users,
+};
 use apps::common::bank::CardFace;
 use apps::people::Person;
+use apps::supervisor::rows::Supervisors;
 use chrono::NaiveDateTime;
-use rusqlite::{OptionalExtension, params};
 use sim::clock::fmt_datetime;
 use sim::num::round2;
-use sim::sql::Cached;
 
 /// A product a task adds to the catalog: (product type, name, colour, relative size, price,
 /// units in stock). Products sharing a name are variations of each other.
@@ -24,15 +28,7 @@ impl Setup<'_> {
     /// marks every product of the same name as having variations; returns its id.
     pub fn add_amazon_product(&self, p: NewProduct, seller_id: i64) -> rusqlite::Result<i64> {
         let (product_type, name, color, size, price, stock) = p;
-        let seller_rating: f64 = self
-            .db
-            .query_row_cached(
-                "SELECT rating FROM amazon.sellers WHERE id = ?1",
-                [seller_id],
-                |r| r.get(0),
-            )
-            .optional()?
-            .unwrap_or(0.0);
+        let seller_rating = Sellers::rating(self.db, seller_id)?.unwrap_or(0.0);
         let description = format!(
             "The {} is a {} from {}, made for everyday use.",
             name,
@@ -48,7 +44,10 @@ impl Setup<'_> {
             price,
             delivery_days: 3,
             inventory_quantity: stock,
-            dims: (1.5, 10.0, 8.0, 4.0),
+            weight: 1.5,
+            length: 10.0,
+            width: 8.0,
+            height: 4.0,
             color: Some(color),
             relative_size: Some(size),
             rating: 0.0,
@@ -56,10 +55,7 @@ impl Setup<'_> {
             has_variations: false,
         }
         .insert(self.db)?;
-        self.db.execute_cached(
-            "UPDATE amazon.products SET has_variations = (SELECT count(*) > 1 FROM amazon.products q WHERE q.name = ?1) WHERE name = ?1",
-            [name],
-        )?;
+        Products::refresh_has_variations(self.db, name)?;
         Ok(id)
     }
 
@@ -87,23 +83,16 @@ impl Setup<'_> {
             cvv,
             balance,
         )?;
-        let is_supervisor: bool = self.db.query_row_cached(
-            "SELECT count(*) > 0 FROM supervisor.supervisors WHERE email = ?1",
-            [&person.email],
-            |r| r.get(0),
-        )?;
-        if is_supervisor {
+        if Supervisors::has_email(self.db, &person.email)? {
             let owner = format!("{} {}", person.first_name, person.last_name);
-            apps::supervisor::rows::NewCard {
-                face: CardFace {
-                    owner_name: &owner,
-                    card_name,
-                    card_number,
-                    expiry_year,
-                    expiry_month,
-                    cvv_number: cvv,
-                },
-            }
+            apps::supervisor::rows::NewCard::from(CardFace {
+                owner_name: &owner,
+                card_name,
+                card_number,
+                expiry_year,
+                expiry_month,
+                cvv_number: cvv,
+            })
             .insert(self.db)?;
         }
         Ok(id)
@@ -126,17 +115,8 @@ impl Setup<'_> {
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
         let uid = self.user_id("amazon", person)?;
-        let (address_id, address_text): (i64, String) = self.db.query_row_cached(
-            "SELECT id, street_address || char(10) || city || char(10) || state || char(10) || country || char(10) || zip_code \
-             FROM amazon.addresses WHERE user_id = ?1 AND name = ?2",
-            params![uid, address],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?;
-        let (card_id, number): (i64, i64) = self.db.query_row_cached(
-            "SELECT id, card_number FROM amazon.payment_cards WHERE user_id = ?1 AND (?2 IS NULL OR id = ?2) ORDER BY id LIMIT 1",
-            params![uid, card_id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?;
+        let (address_id, address_text) = Addresses::id_and_text(self.db, uid, address)?;
+        let (card_id, number) = PaymentCards::id_and_number(self.db, uid, card_id)?;
         let base: f64 = lines.iter().map(|l| l.2 * l.1 as f64).sum();
         let wrapped: i64 = lines.iter().map(|l| l.4).sum();
         let order_id = NewOrder {
@@ -190,12 +170,8 @@ impl Setup<'_> {
     /// Replaces `person`'s amazon cart with `items` (product id, quantity) and no promo code.
     pub fn set_amazon_cart(&self, person: &Person, items: &[(i64, i64)]) -> rusqlite::Result<()> {
         let uid = self.user_id("amazon", person)?;
-        self.db
-            .execute_cached("DELETE FROM amazon.cart_entries WHERE user_id = ?1", [uid])?;
-        self.db.execute_cached(
-            "UPDATE amazon.users SET cart_promo_code = NULL WHERE id = ?1",
-            [uid],
-        )?;
+        ProductList::Cart.clear(self.db, uid)?;
+        Users::clear_cart_promo_code(self.db, uid)?;
         for (pid, q) in items {
             ProductList::Cart.insert(self.db, uid, *pid, *q)?;
         }
@@ -209,17 +185,16 @@ impl Setup<'_> {
         items: &[(i64, i64)],
     ) -> rusqlite::Result<()> {
         let uid = self.user_id("amazon", person)?;
-        self.db.execute_cached(
-            "DELETE FROM amazon.wish_list_entries WHERE user_id = ?1",
-            [uid],
-        )?;
+        ProductList::WishList.clear(self.db, uid)?;
         for (pid, q) in items {
             ProductList::WishList.insert(self.db, uid, *pid, *q)?;
         }
         Ok(())
     }
+
     /// A review `person` wrote of product `product_id` at `at` (verified), with the product's
-    /// and its seller's ratings refreshed the way amazon keeps them; returns the review id.
+    /// rating refreshed from its reviews (SQLite's rounding of their mean; the seller's rating
+    /// stays as it was); returns the review id.
     pub fn add_amazon_review(
         &self,
         person: &Person,
@@ -240,10 +215,7 @@ impl Setup<'_> {
             created_at: &fmt_datetime(at),
         }
         .insert(self.db)?;
-        self.db.execute_cached(
-            "UPDATE amazon.products SET rating = (SELECT round(avg(rating), 1) FROM amazon.product_reviews WHERE product_id = ?1) WHERE id = ?1",
-            [product_id],
-        )?;
+        Products::rate_from_reviews(self.db, product_id)?;
         Ok(id)
     }
 
@@ -255,32 +227,22 @@ impl Setup<'_> {
         product_id: i64,
         days_late: Option<i64>,
     ) -> rusqlite::Result<usize> {
-        let expected: String = self.db.query_row_cached(
-            "SELECT expected_delivery_at FROM amazon.order_items WHERE order_id = ?1 AND product_id = ?2",
-            params![order_id, product_id],
-            |r| r.get(0),
-        )?;
+        let expected = OrderItems::expected_delivery(self.db, order_id, product_id)?;
         let delivered = days_late.map(|d| {
             fmt_datetime(
                 sim::clock::parse_datetime(&expected).unwrap_or(self.now)
                     + chrono::Duration::days(d),
             )
         });
-        self.db.execute_cached(
-            "UPDATE amazon.order_items SET delivered_at = ?1 WHERE order_id = ?2 AND product_id = ?3",
-            params![delivered, order_id, product_id],
-        )
+        OrderItems::set_delivered(self.db, order_id, product_id, delivered.as_deref())
     }
+
     /// Marks every line of `person`'s existing amazon orders as delivered when expected (or
     /// not yet), so that a task's own late deliveries are the only ones; returns the lines
     /// changed.
     pub fn deliver_amazon_orders_on_time(&self, person: &Person) -> rusqlite::Result<usize> {
         let uid = self.user_id("amazon", person)?;
-        self.db.execute_cached(
-            "UPDATE amazon.order_items SET delivered_at = expected_delivery_at \
-             WHERE delivered_at > expected_delivery_at AND order_id IN (SELECT id FROM amazon.orders WHERE user_id = ?1)",
-            [uid],
-        )
+        OrderItems::deliver_late_ones_on_time(self.db, uid)
     }
 
     /// Ends `person`'s amazon Prime history at `at` (so that a task starts without Prime):
@@ -288,15 +250,6 @@ impl Setup<'_> {
     /// subscriptions changed.
     pub fn end_amazon_prime(&self, person: &Person, at: NaiveDateTime) -> rusqlite::Result<usize> {
         let uid = self.user_id("amazon", person)?;
-        let at = fmt_datetime(at);
-        let removed = self.db.execute_cached(
-            "DELETE FROM amazon.prime_subscriptions WHERE user_id = ?1 AND start_date >= ?2",
-            params![uid, at],
-        )?;
-        Ok(removed
-            + self.db.execute_cached(
-                "UPDATE amazon.prime_subscriptions SET end_date = ?2 WHERE user_id = ?1 AND (end_date IS NULL OR end_date > ?2)",
-                params![uid, at],
-            )?)
+        PrimeSubscriptions::end_at(self.db, uid, &fmt_datetime(at))
     }
 }

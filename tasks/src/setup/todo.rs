@@ -5,36 +5,27 @@ use super::Setup;
 use apps::people::Person;
 use apps::todoist::rows::{
     NewCollaborator, NewLabel, NewProject, NewTask, NewTaskComment, NewTaskLabel,
+    ProjectCollaboratorLinks, Projects, Sections, Tasks,
 };
 use chrono::{NaiveDate, NaiveDateTime};
-use rusqlite::{OptionalExtension, params};
 use sim::clock::fmt_datetime;
-use sim::sql::Cached;
 
 impl Setup<'_> {
     /// The id of `person`'s project named `name` among those they collaborate on (`Inbox`:
     /// their own inbox).
     pub fn todo_project(&self, person: &Person, name: &str) -> rusqlite::Result<i64> {
         let uid = self.user_id("todoist", person)?;
-        let sql = if name == "Inbox" {
-            "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1 AND ?2 = 'Inbox' ORDER BY id LIMIT 1"
+        let id = if name == "Inbox" {
+            Projects::inbox_id(self.db, uid)?
         } else {
-            "SELECT p.id FROM todoist.projects p JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
-             WHERE l.user_id = ?1 AND p.name = ?2 AND p.is_inbox = 0 ORDER BY p.id LIMIT 1"
+            Projects::shared_id(self.db, uid, name)?
         };
-        self.db
-            .query_row_cached(sql, params![uid, name], |r| r.get(0))
-            .optional()?
-            .ok_or(rusqlite::Error::QueryReturnedNoRows)
+        id.ok_or(rusqlite::Error::QueryReturnedNoRows)
     }
 
     /// The id of the section `name` of `project`.
     pub fn todo_section(&self, project: i64, name: &str) -> rusqlite::Result<i64> {
-        self.db.query_row_cached(
-            "SELECT id FROM todoist.sections WHERE project_id = ?1 AND name = ?2",
-            params![project, name],
-            |r| r.get(0),
-        )
+        Sections::id_by_name(self.db, project, name)
     }
 
     /// A project owned by `owner`, shared with `members` (the owner is added first); returns
@@ -93,11 +84,7 @@ impl Setup<'_> {
         assignee: Option<&Person>,
         at: NaiveDateTime,
     ) -> rusqlite::Result<i64> {
-        let order: i64 = self.db.query_row_cached(
-            "SELECT count(*) FROM todoist.tasks WHERE project_id = ?1 AND section_id IS ?2",
-            params![project, section],
-            |r| r.get(0),
-        )?;
+        let order = Tasks::count_in_section(self.db, project, section)?;
         let creator = self.user_id("todoist", creator)?;
         let assignee = match assignee {
             Some(p) => Some(self.user_id("todoist", p)?),
@@ -116,7 +103,8 @@ impl Setup<'_> {
             duration: None,
             duration_unit: None,
             order_index: order,
-            assignee: assignee.map(|a| (a, creator)),
+            assignee_id: assignee,
+            assigner_id: assignee.map(|_| creator),
             created_at: &fmt_datetime(at),
         }
         .insert(self.db)
@@ -131,15 +119,11 @@ impl Setup<'_> {
         before: NaiveDate,
         to: NaiveDate,
     ) -> rusqlite::Result<usize> {
-        let uid = self.user_id("todoist", person)?;
-        self.db.execute_cached(
-            "UPDATE todoist.tasks SET due_date = ?1 WHERE is_completed = 0 AND due_date IS NOT NULL AND substr(due_date, 1, 10) < ?2 \
-             AND project_id IN (SELECT project_id FROM todoist.project_collaborator_links WHERE user_id = ?3)",
-            params![
-                format!("{}T00:00:00", to.format("%Y-%m-%d")),
-                before.format("%Y-%m-%d").to_string(),
-                uid
-            ],
+        Tasks::move_overdue(
+            self.db,
+            self.user_id("todoist", person)?,
+            &before.format("%Y-%m-%d").to_string(),
+            &format!("{}T00:00:00", to.format("%Y-%m-%d")),
         )
     }
 
@@ -164,7 +148,8 @@ impl Setup<'_> {
             task_id: task,
             label_id: label,
         }
-        .insert(self.db)
+        .insert(self.db)?;
+        Ok(())
     }
 
     /// A comment by `author` on task `task` at `at`; returns its id.
@@ -192,10 +177,8 @@ impl Setup<'_> {
         favorite: bool,
         archived: bool,
     ) -> rusqlite::Result<()> {
-        self.db.execute_cached(
-            "UPDATE todoist.project_collaborator_links SET is_favorite = ?1, is_archived = ?2 WHERE project_id = ?3 AND user_id = ?4",
-            params![favorite, archived, project, self.user_id("todoist", person)?],
-        )?;
+        let uid = self.user_id("todoist", person)?;
+        ProjectCollaboratorLinks::set_flags(self.db, project, uid, favorite, archived)?;
         Ok(())
     }
 }

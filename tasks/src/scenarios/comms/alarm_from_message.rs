@@ -6,7 +6,7 @@
 use super::{has_n, text_checks, they};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{added_by, allow_own};
 use crate::kit::people::related;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
@@ -315,11 +315,11 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 }
 
 fn allowed(variant: u8) -> Vec<Allow> {
-    let mut allowed = vec![allow_added(
+    let mut allowed = vec![allow_own(
         "the supervisor's alarm",
         "phone",
         "alarms",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("phone"),
+        "user_id",
     )];
     if variant == 3 {
         allowed.extend(allow::texts_sent());
@@ -329,10 +329,8 @@ fn allowed(variant: u8) -> Vec<Allow> {
 
 /// The alarms the supervisor added: (time, label, repeat days, enabled).
 fn added_alarms(ctx: &EvalCtx) -> Vec<(String, String, Vec<String>, bool)> {
-    let me = ctx.user_id("phone");
-    added(ctx, "phone", "alarms")
+    added_by(ctx, "phone", "alarms", "user_id")
         .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
         .map(|r| {
             (
                 r.get("time").as_str().unwrap_or("").to_string(),

@@ -4,8 +4,8 @@
 //! to one roommate saved under a nickname; variant 3 the last two electricity bills, the older
 //! one archived.
 
-use super::{has_n, received, refers_to, sent_mail, they};
-use crate::kit::gmail::gmail_id;
+use super::{has_n, refers_to, they};
+use crate::kit::gmail::{gmail_id, mail_only_to, mail_to, received, sent_mail};
 use crate::kit::people::{NICKNAMES, related};
 use crate::kit::python::solution;
 use crate::kit::text::capital;
@@ -14,7 +14,6 @@ use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
 use chrono::{Datelike, Duration, NaiveDate};
-use sim::sql::Cached;
 
 const ELECTRIC_FROM: &str = "billing@brightline-energy.com";
 
@@ -162,11 +161,10 @@ fn setup(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()> {
         s.relabel_contact(sup, &v.mate0, v.nick, &["roommate"])?;
     }
     if v.variant == 3 {
-        let april: i64 = s.db.query_row_cached(
-            "SELECT e.id FROM gmail.emails e WHERE e.subject = 'Your April 2023 electricity bill' \
-             AND EXISTS (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = ?1)",
-            [s.user_id("gmail", sup)?],
-            |r| r.get(0),
+        let april = mail_to(
+            s.db,
+            "Your April 2023 electricity bill",
+            s.user_id("gmail", sup)?,
         )?;
         s.set_mail_flags(sup, april, true, true, None)?;
     }
@@ -284,14 +282,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             format!("nobody but {} got an e-mail", v.names.join(", ")),
             |v, ctx| {
                 let ok: Vec<i64> = v.emails.iter().filter_map(|e| gmail_id(ctx, e)).collect();
-                match sent_mail(ctx)
-                    .iter()
-                    .flat_map(|s| s.to.clone())
-                    .find(|r| !ok.contains(r))
-                {
-                    Some(r) => Err(format!("an e-mail went to gmail user {r}")),
-                    None => Ok(()),
-                }
+                mail_only_to(ctx, &ok)
             },
         ),
         v.check(

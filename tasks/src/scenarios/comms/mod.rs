@@ -20,17 +20,15 @@ mod text_itinerary;
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::Drawn;
-use crate::kit::changes::added;
-use crate::kit::gmail::ids_of;
+use crate::kit::gmail::Sent;
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
 use crate::kit::text::holds;
+use crate::kit::todoist::{Task, day_of, my_tasks};
 use crate::model::{Check, Split};
 use crate::scenarios::{Gen, Scenario};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDate};
-use rusqlite::OptionalExtension;
-use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -127,45 +125,6 @@ fn they(p: &Person) -> (&'static str, &'static str) {
     }
 }
 
-/// An e-mail the supervisor sent during the episode.
-struct Sent {
-    to: Vec<i64>,
-    subject: String,
-    body: String,
-    response_to: Option<i64>,
-}
-
-/// The e-mails the supervisor sent during the episode, in order.
-fn sent_mail(ctx: &EvalCtx) -> Vec<Sent> {
-    let me = ctx.user_id("gmail");
-    added(ctx, "gmail", "emails")
-        .into_iter()
-        .filter(|r| r.get("sender_id").as_i64() == me)
-        .map(|r| Sent {
-            to: ids_of(r.get("recipient_ids")),
-            subject: r.get("subject").as_str().unwrap_or("").to_string(),
-            body: r.get("body").as_str().unwrap_or("").to_string(),
-            response_to: r.get("response_to_email_id").as_i64(),
-        })
-        .collect()
-}
-
-/// The id of the e-mail from `from` with exactly `subject` that the supervisor received.
-fn received(ctx: &EvalCtx, from: &str, subject: &str) -> Option<i64> {
-    let me = ctx.user_id("gmail")?;
-    ctx.db
-        .query_row_cached(
-            "SELECT e.id FROM gmail.emails e JOIN gmail.users u ON u.id = e.sender_id \
-             WHERE u.email = ?1 AND e.subject = ?2 AND EXISTS (SELECT 1 FROM json_each(e.recipient_ids) r WHERE r.value = ?3) \
-             ORDER BY e.id DESC LIMIT 1",
-            rusqlite::params![from, subject, me],
-            |r| r.get(0),
-        )
-        .optional()
-        .ok()
-        .flatten()
-}
-
 /// Does e-mail `sent` pass on e-mail `id` (a forward or reply of it, or one quoting its
 /// subject)?
 fn refers_to(sent: &Sent, id: i64, subject: &str) -> bool {
@@ -251,50 +210,10 @@ fn text_checks(
     checks
 }
 
-/// A task of a project the supervisor collaborates on.
-#[derive(Debug, Clone)]
-struct TodoRow {
-    id: i64,
-    project: String,
-    inbox: bool,
-    title: String,
-    /// `YYYY-MM-DD`.
-    due: Option<String>,
-    completed: bool,
-    priority: String,
-    assignee: Option<i64>,
-}
-
 /// The tasks of the supervisor's projects, as they are now (`initial`: as they were when the
 /// task started, for rows the episode changed; rows it added are left out).
-fn todo_rows(ctx: &EvalCtx, initial: bool) -> Vec<TodoRow> {
-    let Some(me) = ctx.user_id("todoist") else {
-        return Vec::new();
-    };
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT t.id, p.name, p.is_inbox, t.title, t.due_date, t.is_completed, t.priority, t.assignee_id \
-         FROM todoist.tasks t JOIN todoist.projects p ON p.id = t.project_id \
-         WHERE t.project_id IN (SELECT project_id FROM todoist.project_collaborator_links WHERE user_id = ?1) ORDER BY t.id",
-    ) else {
-        return Vec::new();
-    };
-    let rows: Vec<TodoRow> = st
-        .query_map([me], |r| {
-            Ok(TodoRow {
-                id: r.get(0)?,
-                project: r.get(1)?,
-                inbox: r.get(2)?,
-                title: r.get(3)?,
-                due: r
-                    .get::<_, Option<String>>(4)?
-                    .map(|d| d.chars().take(10).collect()),
-                completed: r.get(5)?,
-                priority: r.get(6)?,
-                assignee: r.get(7)?,
-            })
-        })
-        .map(|it| it.filter_map(Result::ok).collect())
-        .unwrap_or_default();
+fn todo_rows(ctx: &EvalCtx, initial: bool) -> Vec<Task> {
+    let rows = my_tasks(ctx);
     if !initial {
         return rows;
     }
@@ -308,10 +227,7 @@ fn todo_rows(ctx: &EvalCtx, initial: bool) -> Vec<TodoRow> {
             match change {
                 Some(c) if c.kind() == ChangeKind::Added => None,
                 Some(c) if c.kind() == ChangeKind::Updated => {
-                    t.due = c
-                        .before("due_date")
-                        .as_str()
-                        .map(|d| d.chars().take(10).collect());
+                    t.due = c.before("due_date").as_str().map(day_of);
                     t.completed = c.before("is_completed").as_i64() == Some(1)
                         || c.before("is_completed").as_bool() == Some(true);
                     t.assignee = c.before("assignee_id").as_i64();

@@ -4,13 +4,14 @@
 //! overdue task of the Home project, whoever has it; variant 3: the Inbox's overdue tasks, the
 //! high-priority ones to tomorrow and the rest to next Monday.
 
-use super::{TODAY, TodoRow, day, in_household, todo_rows};
+use super::{TODAY, day, in_household, todo_rows};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::people::housemates;
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::todoist::{Task, no_task_added_or_deleted};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
@@ -218,7 +219,7 @@ fn solutions(variant: u8, script: &Script) -> (Vec<String>, Vec<Solution>) {
 }
 
 /// The new due date of a task as it was at the start, or None if it must not move.
-fn target(v: &Values, ctx: &EvalCtx, t: &TodoRow) -> Option<String> {
+fn target(v: &Values, ctx: &EvalCtx, t: &Task) -> Option<String> {
     let overdue = !t.completed && t.due.as_deref().is_some_and(|d| d < v.today.as_str());
     let mine = t.assignee.is_some() && t.assignee == ctx.user_id("todoist");
     match v.variant {
@@ -244,7 +245,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
     };
     vec![
         v.check(scope, |v, ctx| {
-            let now: Vec<TodoRow> = todo_rows(ctx, false);
+            let now: Vec<Task> = todo_rows(ctx, false);
             let mut n = 0;
             for t in todo_rows(ctx, true) {
                 if let Some(want) = target(v, ctx, &t) {
@@ -290,16 +291,6 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             }
             Ok(())
         }),
-        v.check("no task was added or deleted", |_, ctx| {
-            match ctx
-                .diff
-                .rows
-                .iter()
-                .find(|r| r.is("todoist", "tasks") && r.kind() != ChangeKind::Updated)
-            {
-                Some(r) => Err(r.describe()),
-                None => Ok(()),
-            }
-        }),
+        no_task_added_or_deleted(),
     ]
 }

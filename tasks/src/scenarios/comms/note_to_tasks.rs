@@ -5,18 +5,17 @@
 
 use super::{TODAY, day, in_household};
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::allow_added;
 use crate::kit::people::{NICKNAMES, housemates};
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::todoist::{in_project_named, is_mine, new_tasks, section_name, user_email};
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Population, Relation};
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDate;
-use serde_json::Value;
-use sim::sql::Cached;
 
 /// An unchecked item: (title, section, assignee e-mail).
 type Want = (String, String, String);
@@ -356,20 +355,7 @@ fn allowed() -> Vec<Allow> {
             "tasks added to the Home project",
             "todoist",
             "tasks",
-            |ctx, r| {
-                r.get("user_id").as_i64() == ctx.user_id("todoist")
-                    && r.get("project_id").as_i64().is_some_and(|pid| {
-                        ctx.db
-                            .query_row_cached(
-                                "SELECT name FROM todoist.projects WHERE id = ?1",
-                                [pid],
-                                |row| row.get::<_, String>(0),
-                            )
-                            .ok()
-                            .as_deref()
-                            == Some("Home")
-                    })
-            },
+            |ctx, r| is_mine(ctx, r) && in_project_named(ctx, r, "Home"),
         ),
         allow::todo_notifications(),
     ]
@@ -395,27 +381,16 @@ type Checklist<'a> = (
 
 /// The Home project's tasks the supervisor added: (title, section name, due, assignee e-mail).
 fn added_home_tasks(ctx: &EvalCtx) -> Vec<HomeTask> {
-    added(ctx, "todoist", "tasks")
+    let me = ctx.user_id("todoist");
+    new_tasks(ctx)
         .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == ctx.user_id("todoist"))
-        .map(|r| {
-            let q = |sql: &str, v: &Value| -> Option<String> {
-                v.as_i64()
-                    .and_then(|id| ctx.db.query_row_cached(sql, [id], |row| row.get(0)).ok())
-            };
+        .filter(|t| t.user == me)
+        .map(|t| {
             (
-                r.get("title").as_str().unwrap_or("").trim().to_string(),
-                q(
-                    "SELECT name FROM todoist.sections WHERE id = ?1",
-                    r.get("section_id"),
-                ),
-                r.get("due_date")
-                    .as_str()
-                    .map(|d| d.chars().take(10).collect()),
-                q(
-                    "SELECT email FROM todoist.users WHERE id = ?1",
-                    r.get("assignee_id"),
-                ),
+                t.title.trim().to_string(),
+                t.section.and_then(|id| section_name(ctx.db, id)),
+                t.due,
+                t.assignee.and_then(|id| user_email(ctx.db, id)),
             )
         })
         .collect()

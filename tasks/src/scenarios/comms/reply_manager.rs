@@ -4,10 +4,10 @@
 //! this week's, marking them read (the reply in the old thread counts: it came this week);
 //! variant 3: only those with attachments, starring them.
 
-use super::{TODAY, has_n, received, refers_to, sent_mail};
+use super::{TODAY, has_n, refers_to};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
-use crate::kit::gmail::{FOLLOW, gmail_id, ids_of};
+use crate::kit::gmail::{FOLLOW, email_ids, gmail_id, is_mine, received, sent_mail, thread_of};
 use crate::kit::people::related;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals, allow};
@@ -15,8 +15,6 @@ use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
 use chrono::Duration;
-use rusqlite::OptionalExtension;
-use sim::sql::Cached;
 
 const VACATION: &str = "Vacation request: June 12-16";
 
@@ -50,7 +48,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             v.check(format!("those threads are marked {word}"), |v, ctx| {
                 let (flag, _) = flag(v.variant);
                 for (id, subj) in find(v, ctx) {
-                    let (read, starred, _) = thread_flags(ctx, id).unwrap_or_default();
+                    let (read, starred) = thread_of(ctx, id)
+                        .map(|t| (t.read, t.starred))
+                        .unwrap_or_default();
                     if !(if flag[0] == "read" { read } else { starred }) {
                         return Err(format!("the thread of \"{subj}\" is not {}", flag[0]));
                     }
@@ -372,24 +372,9 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 /// A designed e-mail: (hours ago, from the manager?, subject, body, attachment, read).
 type ManagerMail<'a> = (i64, bool, String, String, Option<(&'a str, String)>, bool);
 
-/// The supervisor's thread copy holding e-mail `email`: (read, starred, archived).
-fn thread_flags(ctx: &EvalCtx, email: i64) -> Option<(bool, bool, bool)> {
-    let me = ctx.user_id("gmail")?;
-    ctx.db
-        .query_row_cached(
-            "SELECT read, starred, archived FROM gmail.user_email_threads WHERE user_id = ?1 \
-             AND EXISTS (SELECT 1 FROM json_each(email_ids) je WHERE je.value = ?2)",
-            rusqlite::params![me, email],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )
-        .optional()
-        .ok()
-        .flatten()
-}
-
 /// Does thread copy `r` hold one of the e-mails `ids`?
 fn thread_holds(r: &RowChange, ids: &[i64]) -> bool {
-    ids_of(r.get("email_ids")).iter().any(|i| ids.contains(i))
+    email_ids(r).iter().any(|i| ids.contains(i))
 }
 
 /// Is `r` an update of one of the supervisor's thread copies holding one of the e-mails
@@ -402,7 +387,7 @@ fn thread_flag_update(
 ) -> bool {
     r.is("gmail", "user_email_threads")
         && r.kind() == ChangeKind::Updated
-        && r.get("user_id").as_i64() == ctx.user_id("gmail")
+        && is_mine(ctx, r)
         && thread_holds(r, &targets())
         && r.changed_columns()
             .iter()

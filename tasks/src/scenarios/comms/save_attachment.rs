@@ -4,11 +4,12 @@
 //! thread, to be saved under a given name; variant 3: every attachment the manager sent this
 //! month (one e-mail with two files, an April one that must stay out).
 
-use super::{TODAY, has_n, sent_mail};
+use super::{TODAY, has_n};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::changes::added;
+use crate::kit::changes::{added_by, is_mine};
 use crate::kit::files::end_files;
+use crate::kit::gmail::sent_mail;
 use crate::kit::people::{NICKNAMES, related};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
@@ -355,10 +356,8 @@ fn allow_download_counts() -> Allow {
 
 /// The `~/` paths of the files the supervisor added during the episode.
 fn added_files(ctx: &EvalCtx) -> Vec<String> {
-    let me = ctx.user_id("file_system");
-    added(ctx, "file_system", "files")
+    added_by(ctx, "file_system", "files", "user_id")
         .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
         .map(|r| r.get("tilde_path").as_str().unwrap_or("").to_string())
         .collect()
 }
@@ -370,7 +369,7 @@ fn allow_saved_under(folder: &'static str) -> Allow {
         move |ctx, r| {
             (r.is("file_system", "files") || r.is("file_system", "directories"))
                 && r.kind() == ChangeKind::Added
-                && r.get("user_id").as_i64() == ctx.user_id("file_system")
+                && is_mine(ctx, r, "file_system", "user_id")
                 && r.get("tilde_path")
                     .as_str()
                     .is_some_and(|p| p.starts_with(folder) || folder.starts_with(p))

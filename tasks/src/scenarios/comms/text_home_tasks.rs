@@ -4,7 +4,7 @@
 //! housemate with nothing due gets no text. Variant 2: the overdue ones; variant 3: the
 //! high-priority ones, whatever their date.
 
-use super::{TODAY, TodoRow, day, texts_for, todo_rows};
+use super::{TODAY, day, texts_for, todo_rows};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::db::uid;
@@ -14,6 +14,7 @@ use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::text::holds;
 use crate::kit::time::ymd;
+use crate::kit::todoist::Task;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
@@ -144,7 +145,7 @@ fn solutions(variant: u8, script: &Script) -> (Vec<String>, Vec<Solution>) {
 }
 
 /// Does a Home task (now) qualify?
-fn fits(v: &Values, t: &TodoRow) -> bool {
+fn fits(v: &Values, t: &Task) -> bool {
     t.project == "Home"
         && !t.completed
         && match v.variant {
@@ -161,7 +162,7 @@ fn expected(v: &Values, ctx: &EvalCtx) -> Vec<Expected> {
         .iter()
         .map(|m| {
             let id = uid(ctx, "todoist", &m.email);
-            let (yes, no): (Vec<&TodoRow>, Vec<&TodoRow>) = rows
+            let (yes, no): (Vec<&Task>, Vec<&Task>) = rows
                 .iter()
                 .filter(|t| t.project == "Home")
                 .partition(|t| t.assignee == id && fits(v, t));

@@ -4,18 +4,18 @@
 //! 2: a ten-day window and a larger gift; variant 3: one of them is saved under a nickname
 //! and the note names last year's amount too.
 
-use super::{allow_texts_and_payments, one_text, sent_texts};
+use super::{allow_texts_and_payments, one_text};
 use crate::eval::EvalCtx;
-use crate::kit::changes::added;
 use crate::kit::money::same_amount;
+use crate::kit::phone::sent_texts_by_number;
 use crate::kit::python::solution;
+use crate::kit::venmo::{email_of, payments_sent};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, mix};
 use crate::setup::Setup;
 use apps::people::Person;
 use chrono::{Datelike, Duration};
-use sim::sql::Cached;
 
 const MESSAGE: &str = "Happy birthday!";
 
@@ -178,7 +178,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
     }
     checks.push(v.check(
         "exactly two texts and two payments were sent",
-        |_, ctx| match (sent_texts(ctx).len(), sent_payments(ctx).len()) {
+        |_, ctx| match (sent_texts_by_number(ctx).len(), sent_payments(ctx).len()) {
             (2, 2) => Ok(()),
             (t, v) => Err(format!("{t} texts, {v} payments")),
         },
@@ -195,7 +195,7 @@ fn person_checks(x: &Person, days: i64, gets: bool, amount: f64) -> Vec<Check> {
         return vec![Check::new(
             format!("{name} (birthday {days} days away) got neither text nor payment"),
             move |ctx| {
-                if sent_texts(ctx).iter().any(|t| t.0 == number)
+                if sent_texts_by_number(ctx).iter().any(|t| t.0 == number)
                     || sent_payments(ctx)
                         .iter()
                         .any(|x| x.0.eq_ignore_ascii_case(&email))
@@ -236,23 +236,13 @@ fn person_checks(x: &Person, days: i64, gets: bool, amount: f64) -> Vec<Check> {
 
 /// The supervisor's Venmo payments: (receiver's e-mail, amount, description).
 fn sent_payments(ctx: &EvalCtx) -> Vec<(String, f64, String)> {
-    let me = ctx.user_id("venmo");
-    added(ctx, "venmo", "transactions")
+    payments_sent(ctx)
         .into_iter()
-        .filter(|r| r.get("sender_id").as_i64() == me)
-        .map(|r| {
-            let email = ctx
-                .db
-                .query_row_cached(
-                    "SELECT email FROM venmo.users WHERE id = ?1",
-                    [r.get("receiver_id").as_i64().unwrap_or(0)],
-                    |row| row.get::<_, String>(0),
-                )
-                .unwrap_or_default();
+        .map(|(to, amount, description)| {
             (
-                email,
-                r.get("amount").as_f64().unwrap_or(0.0),
-                r.get("description").as_str().unwrap_or("").to_string(),
+                email_of(ctx.db, to).unwrap_or_default(),
+                amount,
+                description,
             )
         })
         .collect()

@@ -5,7 +5,8 @@
 
 use super::{friends, strangers, supervisor_with_friends};
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::allow_own;
+use crate::kit::phone::contacts_added;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
@@ -37,11 +38,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let script = Script::parse(include_str!("group_to_contacts.py"));
     (parts.ground_truth, parts.wrong) = solutions(&v, &script);
     parts.checks = checks(&v);
-    parts.allowed = vec![allow_added(
+    parts.allowed = vec![allow_own(
         "the supervisor's new contacts",
         "phone",
         "contacts",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("phone"),
+        "user_id",
     )];
     parts
 }
@@ -214,21 +215,12 @@ type NewContact = (String, String, String, Vec<String>, String);
 /// The contacts the supervisor added.
 fn added_contacts(ctx: &EvalCtx) -> Vec<NewContact> {
     let me = ctx.user_id("phone");
-    added(ctx, "phone", "contacts")
+    contacts_added(ctx)
         .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
-        .map(|r| {
-            let s = |c: &str| r.get(c).as_str().unwrap_or("").to_string();
-            (
-                s("first_name"),
-                s("last_name"),
-                s("email"),
-                r.get("relationships")
-                    .as_str()
-                    .and_then(|x| serde_json::from_str(x).ok())
-                    .unwrap_or_default(),
-                s("phone_number"),
-            )
+        .filter(|c| c.owner == me)
+        .map(|c| {
+            let labels = c.labels();
+            (c.first_name, c.last_name, c.email, labels, c.phone_number)
         })
         .collect()
 }

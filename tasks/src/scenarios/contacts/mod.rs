@@ -13,11 +13,10 @@ mod text_group;
 use crate::eval::{EvalCtx, normalize_text};
 use crate::kit::allow;
 use crate::kit::allow::venmo_payments;
-use crate::kit::changes::added;
+use crate::kit::phone::sent_texts_by_number;
 use crate::model::{Allow, Split};
 use crate::scenarios::{Gen, Scenario};
 use apps::people::{Person, Relation};
-use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -95,26 +94,6 @@ fn friends(g: &Gen, p: &Person) -> Vec<Person> {
         .collect()
 }
 
-/// The texts the supervisor sent: (receiver's phone number, message).
-fn sent_texts(ctx: &EvalCtx) -> Vec<(String, String)> {
-    let me = ctx.user_id("phone");
-    added(ctx, "phone", "global_text_messages")
-        .into_iter()
-        .filter(|r| r.get("sender_id").as_i64() == me)
-        .map(|r| {
-            let number = ctx
-                .db
-                .query_row_cached(
-                    "SELECT phone_number FROM phone.users WHERE id = ?1",
-                    [r.get("receiver_id").as_i64().unwrap_or(0)],
-                    |row| row.get::<_, String>(0),
-                )
-                .unwrap_or_default();
-            (number, r.get("message").as_str().unwrap_or("").to_string())
-        })
-        .collect()
-}
-
 /// A supervisor with at least `n` friends and coworkers.
 fn supervisor_with_friends(g: &mut Gen, n: usize) -> Person {
     let pop = g.population;
@@ -129,7 +108,7 @@ fn supervisor_with_friends(g: &mut Gen, n: usize) -> Person {
 
 /// Did the supervisor send `number` exactly one text, `message`?
 fn one_text(ctx: &EvalCtx, number: &str, message: &str) -> Result<(), String> {
-    let t: Vec<String> = sent_texts(ctx)
+    let t: Vec<String> = sent_texts_by_number(ctx)
         .into_iter()
         .filter(|t| t.0 == number)
         .map(|t| t.1)

@@ -3,17 +3,16 @@
 //! pending request to someone else lie next to it. Variant 2: a coworker; variant 3: a friend
 //! saved under a nickname, named by it.
 
-use crate::diff::RowChange;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added, updates_only};
 use crate::kit::money::same_amount;
+use crate::kit::phone::{contact_number, is_number_update};
 use crate::kit::python::{py, solution};
-use crate::kit::{Drawn, Script, Vals};
+use crate::kit::venmo::{approve_request, reminded_requests, request_to};
+use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -126,10 +125,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         )?;
         s.add_text(f, sup, "Talk soon!", s.now - Duration::hours(5))?;
         s.add_venmo_request(sup, f, 19.0, "Pizza night", s.now - Duration::days(30))?;
-        s.execute(
-            "UPDATE venmo.payment_requests SET approved_at = updated_at WHERE id = ?1",
-            [s.last_id()],
-        )?;
+        approve_request(s, s.last_id())?;
         s.add_venmo_request(sup, f, v.amount, v.what, s.now - Duration::days(9))?;
         s.add_venmo_request(sup, &v.o, 27.0, "Movie night", s.now - Duration::days(6))?;
         Ok(())
@@ -180,12 +176,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             ),
             |v, ctx| {
                 let me = ctx.user_id("phone");
-                ctx.db
-                    .query_row_cached(
-                        "SELECT phone_number FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
-                        rusqlite::params![me, v.f.email],
-                        |r| r.get::<_, Option<String>>(0),
-                    )
+                contact_number(ctx.db, me, &v.f.email)
                     .map_err(|e| e.to_string())
                     .and_then(|n| {
                         if n.as_deref() == Some(v.new_number.as_str()) {
@@ -202,7 +193,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 .diff
                 .rows
                 .iter()
-                .find(|r| r.is("phone", "contacts") && !number_update(r))
+                .find(|r| r.is("phone", "contacts") && !is_number_update(r))
             {
                 Some(r) => Err(format!("{:?} contact change", r.kind())),
                 None => Ok(()),
@@ -245,22 +236,9 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 /// The requests the episode's reminders are about: (receiver's e-mail, amount, description).
 fn reminded(ctx: &EvalCtx) -> Vec<(String, f64, String)> {
-    added(ctx, "venmo", "notifications")
+    reminded_requests(ctx)
         .into_iter()
-        .filter(|r| r.get("type").as_str() == Some("payment_request_reminded"))
-        .filter_map(|r| {
-            let data: serde_json::Value =
-                serde_json::from_str(r.get("data").as_str().unwrap_or("{}")).ok()?;
-            let id = data.get("payment_request_id")?.as_i64()?;
-            ctx.db
-                .query_row_cached(
-                    "SELECT u.email, p.amount, p.description FROM venmo.payment_requests p \
-                     JOIN venmo.users u ON u.id = p.receiver_id WHERE p.id = ?1",
-                    [id],
-                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-                )
-                .ok()
-        })
+        .filter_map(|id| request_to(ctx.db, id))
         .collect()
 }
 
@@ -268,21 +246,9 @@ fn allowed() -> Vec<Allow> {
     vec![
         Allow::new("the phone number of the supervisor's contact", |ctx, r| {
             r.is("phone", "contacts")
-                && number_update(r)
+                && is_number_update(r)
                 && r.before("user_id").as_i64() == ctx.user_id("phone")
         }),
-        allow_added("Venmo notifications", "venmo", "notifications", |_, _| true),
+        allow::venmo_notifications(),
     ]
-}
-
-/// Is this contact change an update of the phone number only (the relationships re-stored
-/// as they were, as an update writes them back)?
-fn number_update(r: &RowChange) -> bool {
-    let rels = |v: &serde_json::Value| -> Vec<String> {
-        v.as_str()
-            .and_then(|s| serde_json::from_str(s).ok())
-            .unwrap_or_default()
-    };
-    updates_only(r, &["phone_number", "relationships"])
-        && rels(r.before("relationships")) == rels(r.get("relationships"))
 }

@@ -4,15 +4,14 @@
 //! a contact saved under a nickname (their name in the message differs) must stay too.
 
 use super::{friends, strangers, supervisor_with_friends};
-use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
+use crate::kit::phone::{has_contact_number, voice_message, voice_removal, voice_removed};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::Duration;
-use sim::sql::Cached;
 
 /// A designed voice message: (sender, days ago, message, to delete?).
 type Voice = (Person, i64, String, bool);
@@ -45,13 +44,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             v.cutoff
         ),
         |v, ctx, r| {
-            r.is("phone", "user_voice_messages")
-                && r.kind() == ChangeKind::Removed
-                && r.before("user_id").as_i64() == ctx.user_id("phone")
-                && r.before("global_voice_message_id")
-                    .as_i64()
-                    .and_then(|g| voice_of(ctx, g))
-                    .is_some_and(|d| d.2.as_str() < v.cutoff.as_str() && !is_contact(ctx, &d.1))
+            voice_removal(ctx, r)
+                .and_then(|g| voice_message(ctx.db, g))
+                .is_some_and(|d| d.2.as_str() < v.cutoff.as_str() && !is_contact(ctx, &d.1))
         },
     )];
     parts
@@ -224,39 +219,13 @@ fn message_check((from, ago, text, delete): &Voice) -> Check {
 /// The supervisor's voice-message copies the episode removed: (message, sender's number,
 /// sent at).
 fn deleted_voice(ctx: &EvalCtx) -> Vec<(String, String, String)> {
-    let me = ctx.user_id("phone");
-    ctx.diff
-        .rows
-        .iter()
-        .filter(|r| {
-            r.is("phone", "user_voice_messages")
-                && r.kind() == ChangeKind::Removed
-                && r.before("user_id").as_i64() == me
-        })
-        .filter_map(|r| voice_of(ctx, r.before("global_voice_message_id").as_i64()?))
+    voice_removed(ctx)
+        .into_iter()
+        .filter_map(|id| voice_message(ctx.db, id))
         .collect()
-}
-
-/// A voice message: (message, sender's number, sent at).
-fn voice_of(ctx: &EvalCtx, global_id: i64) -> Option<(String, String, String)> {
-    ctx.db
-        .query_row_cached(
-            "SELECT g.message, u.phone_number, g.created_at FROM phone.global_voice_messages g \
-             JOIN phone.users u ON u.id = g.sender_id WHERE g.id = ?1",
-            [global_id],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-        )
-        .ok()
 }
 
 /// Is `number` one of the supervisor's phone contacts?
 fn is_contact(ctx: &EvalCtx, number: &str) -> bool {
-    ctx.db
-        .query_row_cached(
-            "SELECT count(*) FROM phone.contacts WHERE user_id = ?1 AND phone_number = ?2",
-            rusqlite::params![ctx.user_id("phone"), number],
-            |r| r.get::<_, i64>(0),
-        )
-        .unwrap_or(0)
-        > 0
+    has_contact_number(ctx.db, ctx.user_id("phone"), number)
 }

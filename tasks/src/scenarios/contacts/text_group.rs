@@ -2,9 +2,8 @@
 //! contacts (one is saved under a nickname in variant 3); a near-miss group holds another
 //! contact. Variant 2: one member is not a contact, and the text goes to the others only.
 
-use super::{
-    allow_texts_and_payments, friends, one_text, sent_texts, strangers, supervisor_with_friends,
-};
+use super::{allow_texts_and_payments, friends, one_text, strangers, supervisor_with_friends};
+use crate::kit::phone::sent_texts_by_number;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
@@ -43,7 +42,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             outsider.first_name, outsider.last_name, stranger.first_name, stranger.last_name
         ),
         |v, ctx| {
-            let t = sent_texts(ctx);
+            let t = sent_texts_by_number(ctx);
             let (on, sn) = (&v.outsider.phone_number, &v.stranger.phone_number);
             if t.len() == v.members.len() && !t.iter().any(|x| x.0 == *on || x.0 == *sn) {
                 Ok(())

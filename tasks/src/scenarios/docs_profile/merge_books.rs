@@ -2,8 +2,7 @@
 //! rating, best first; both delete the originals; variant 3: A–Z and keep them).
 
 use crate::diff::ChangeKind;
-use crate::kit::notes::{added_note, none_changed};
-use crate::kit::notes::{is_own_note, lines};
+use crate::kit::notes::{added_note, added_note_lines, changed_titles, is_own_note, none_changed};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
@@ -172,8 +171,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("it lists, one per line: {}", v.expected.join(", ")),
             |v, ctx| {
-                let r = added_note(ctx, "Reading List")?;
-                let got = lines(r.get("content").as_str().unwrap_or(""));
+                let got = added_note_lines(ctx, "Reading List")?;
                 if got == v.expected {
                     Ok(())
                 } else {
@@ -189,12 +187,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ));
     } else {
         checks.push(v.check("the book notes were deleted", |v, ctx| {
-            let removed: BTreeSet<String> = ctx
-                .diff
-                .of_kind("simple_note", "notes", ChangeKind::Removed)
-                .filter(|r| is_own_note(ctx, r))
-                .filter_map(|r| r.get("title").as_str().map(str::to_string))
-                .collect();
+            let removed = changed_titles(ctx, ChangeKind::Removed);
             let left: Vec<_> = v.titles.difference(&removed).cloned().collect();
             if left.is_empty() {
                 Ok(())

@@ -3,8 +3,7 @@
 //! lists them.
 
 use crate::diff::ChangeKind;
-use crate::kit::notes::{added_note, none_changed};
-use crate::kit::notes::{is_own_note, lines};
+use crate::kit::notes::{added_note, added_note_lines, is_own_note, none_changed};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
@@ -183,12 +182,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("it has {} lines, one per item", v.expected.len()),
             |v, ctx| {
-                let got = lines(
-                    added_note(ctx, v.title)?
-                        .get("content")
-                        .as_str()
-                        .unwrap_or(""),
-                );
+                let got = added_note_lines(ctx, v.title)?;
                 if got.len() == v.expected.len() {
                     Ok(())
                 } else {
@@ -201,8 +195,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("its lines are: {}", v.expected.join(" | ")),
             |v, ctx| {
-                let r = added_note(ctx, v.title)?;
-                let got = lines(r.get("content").as_str().unwrap_or(""));
+                let got = added_note_lines(ctx, v.title)?;
                 if got == v.expected {
                     Ok(())
                 } else {

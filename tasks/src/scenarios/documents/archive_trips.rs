@@ -7,7 +7,7 @@ use super::{
     files_at, fs_login, receipt,
 };
 use crate::eval::EvalCtx;
-use crate::kit::files::end_files;
+use crate::kit::files::{compressed_data, end_files, entries_under};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
@@ -15,7 +15,6 @@ use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use apps::simple_note::seed::NoteSeed;
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 use std::collections::BTreeSet;
 
 /// The note that lists the archives.
@@ -238,17 +237,8 @@ fn want_archives(v: &Values) -> BTreeSet<String> {
 
 /// Are the archived folders gone, files and directories?
 fn folders_gone(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
-    let uid = ctx.user_id("file_system").unwrap_or(0);
     for d in &gone_dirs(v) {
-        let n: i64 = ctx
-            .db
-            .query_row_cached(
-                "SELECT (SELECT count(*) FROM file_system.files WHERE user_id = ?1 AND substr(tilde_path, 1, length(?2)) = ?2) + \
-                 (SELECT count(*) FROM file_system.directories WHERE user_id = ?1 AND substr(tilde_path, 1, length(?2)) = ?2)",
-                rusqlite::params![uid, d],
-                |r| r.get(0),
-            )
-            .unwrap_or(0);
+        let n = entries_under(ctx, d);
         if n > 0 {
             return Err(format!("{d} still has {n} entries"));
         }
@@ -319,15 +309,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 /// The entries of the supervisor's archive at `tilde` (path, content), if there is one.
 fn archive_entries(ctx: &EvalCtx, tilde: &str) -> Option<Vec<(String, String)>> {
-    let uid = ctx.user_id("file_system")?;
-    let data: String = ctx
-        .db
-        .query_row_cached(
-            "SELECT compressed_data FROM file_system.files WHERE user_id = ?1 AND tilde_path = ?2",
-            rusqlite::params![uid, tilde],
-            |r| r.get(0),
-        )
-        .ok()?;
+    let data = compressed_data(ctx, tilde)?;
     let v: serde_json::Value = serde_json::from_str(&data).ok()?;
     Some(
         v.as_array()?

@@ -2,11 +2,10 @@
 //! of each, and note the names deleted." Names mislead: the oldest copy is sometimes the one
 //! called "copy"; a near-duplicate (one figure differs) must stay. Variant 3 keeps the newest.
 
-use super::{
-    added_notes, allow_fs_under, allow_new_notes, base, dated, files_at, fs_login, removed_files,
-};
+use super::{allow_new_notes, base, dated, files_at, files_task, fs_login};
 use crate::eval::EvalCtx;
-use crate::kit::files::end_files;
+use crate::kit::files::{end_files, removed_files};
+use crate::kit::notes::added_notes;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
@@ -35,16 +34,18 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
+    let mut parts = files_task(
+        &v.supervisor,
+        instruction,
+        vec!["supervisor", "file_system", "simple_note"],
+        &v.setup_files,
+        "~/downloads/",
+    );
+    parts.allowed.push(allow_new_notes());
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "file_system", "simple_note"];
-    parts
-        .setup
-        .push(v.step(|v, s| s.add_dated_files(&v.supervisor, &v.setup_files)));
     let script = Script::parse(include_str!("dedupe_downloads.py"));
     (parts.ground_truth, parts.wrong) = solutions(&v, &script);
     parts.checks = checks(&v);
-    parts.allowed = vec![allow_fs_under(&["~/downloads/"]), allow_new_notes()];
     parts
 }
 

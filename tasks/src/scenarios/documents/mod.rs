@@ -16,14 +16,13 @@ mod texted_files;
 mod trip_notes;
 mod venmo_csv;
 
-use crate::diff::{ChangeKind, RowChange};
-use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
-use crate::kit::files::end_files;
+use crate::kit::changes::allow_added;
+use crate::kit::files::{end_files, own_row_under};
 use crate::kit::notes::is_own_note;
 use crate::kit::python::{ALL_PAGES, LOGIN_ANY};
 use crate::model::{Allow, Check, Split};
-use crate::scenarios::Scenario;
+use crate::scenarios::{Parts, Scenario, step};
+use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -90,15 +89,6 @@ fn fs_login() -> String {
     format!("{LOGIN_ANY}\n{ALL_PAGES}\nfs = login(\"file_system\")")
 }
 
-/// Is this a row of the supervisor's files or directories under one of `prefixes`?
-fn own_fs_row_under(ctx: &EvalCtx, r: &RowChange, prefixes: &[String]) -> bool {
-    (r.is("file_system", "files") || r.is("file_system", "directories"))
-        && r.get("user_id").as_i64() == ctx.user_id("file_system")
-        && r.get("tilde_path")
-            .as_str()
-            .is_some_and(|p| prefixes.iter().any(|x| p.starts_with(x.as_str())))
-}
-
 /// Allows any change of the supervisor's files and directories under `prefixes` (the checks
 /// say what must be there at the end).
 fn allow_fs_under(prefixes: &[&str]) -> Allow {
@@ -108,28 +98,27 @@ fn allow_fs_under(prefixes: &[&str]) -> Allow {
             "changes of the supervisor's files under {}",
             prefixes.join(", ")
         ),
-        move |ctx, r| own_fs_row_under(ctx, r, &prefixes),
+        move |ctx, r| own_row_under(ctx, r, &prefixes),
     )
 }
 
-/// The supervisor's files that the episode removed: (tilde path, content).
-fn removed_files(ctx: &EvalCtx) -> Vec<(String, String)> {
-    let me = ctx.user_id("file_system");
-    ctx.diff
-        .rows
-        .iter()
-        .filter(|r| {
-            r.is("file_system", "files")
-                && r.kind() == ChangeKind::Removed
-                && r.get("user_id").as_i64() == me
-        })
-        .map(|r| {
-            (
-                r.get("tilde_path").as_str().unwrap_or("").to_string(),
-                r.get("content").as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
+/// Parts of a task over the supervisor's files: its apps, a setup that writes `setup_files`,
+/// and any change under `under` allowed (the checks say what must be there at the end).
+fn files_task(
+    supervisor: &Person,
+    instruction: String,
+    apps: Vec<&'static str>,
+    setup_files: &[(String, String, NaiveDateTime)],
+    under: &str,
+) -> Parts {
+    let mut parts = Parts::new(supervisor, instruction);
+    parts.apps = apps;
+    let (sup, files) = (supervisor.clone(), setup_files.to_vec());
+    parts
+        .setup
+        .push(step(move |s| s.add_dated_files(&sup, &files)));
+    parts.allowed = vec![allow_fs_under(&[under])];
+    parts
 }
 
 /// Checks that each `(path, content)` is among the files at the end.
@@ -172,20 +161,6 @@ fn dated(
 /// A receipt's text.
 fn receipt(to: &str, what: &str, amount: &str, date: &str) -> String {
     format!("Receipt\nPaid to: {to}\nFor: {what}\nAmount: ${amount}\nDate: {date}\nMethod: Card")
-}
-
-/// The supervisor's notes added during the episode: (title, content).
-fn added_notes(ctx: &EvalCtx) -> Vec<(String, String)> {
-    added(ctx, "simple_note", "notes")
-        .into_iter()
-        .filter(|r| is_own_note(ctx, r))
-        .map(|r| {
-            (
-                r.get("title").as_str().unwrap_or("").to_string(),
-                r.get("content").as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
 }
 
 /// Allows the supervisor's new notes.

@@ -5,14 +5,16 @@
 
 use super::fs_login;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::allow_added;
 use crate::kit::python::solution;
+use crate::kit::spotify::{
+    allow_new_playlist, playlist_owner, playlist_songs_added, playlists_added, song_with_artist,
+};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 use std::collections::BTreeSet;
 
 /// What a variant drew.
@@ -238,26 +240,18 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
 
 /// The supervisor's new playlists: (id, title, public?).
 fn new_playlists(ctx: &EvalCtx) -> Vec<(i64, String, bool)> {
-    added(ctx, "spotify", "playlists")
+    playlists_added(ctx)
         .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == ctx.user_id("spotify"))
-        .map(|r| {
-            (
-                r.id,
-                r.get("title").as_str().unwrap_or("").trim().to_string(),
-                r.get("is_public").as_i64() == Some(1)
-                    || r.get("is_public").as_bool() == Some(true),
-            )
-        })
+        .map(|p| (p.id, p.title, p.public))
         .collect()
 }
 
 /// The songs added to `playlist`.
 fn songs_of(ctx: &EvalCtx, playlist: i64) -> Vec<i64> {
-    added(ctx, "spotify", "playlist_songs")
+    playlist_songs_added(ctx)
         .into_iter()
-        .filter(|r| r.get("playlist_id").as_i64() == Some(playlist))
-        .filter_map(|r| r.get("song_id").as_i64())
+        .filter(|(p, _)| *p == Some(playlist))
+        .map(|(_, s)| s)
         .collect()
 }
 
@@ -316,9 +310,9 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         }),
         v.check(
             format!("{} (ids {:?})", v.what, v.avoid),
-            |v, ctx| match added(ctx, "spotify", "playlist_songs")
-                .iter()
-                .filter_map(|r| r.get("song_id").as_i64())
+            |v, ctx| match playlist_songs_added(ctx)
+                .into_iter()
+                .map(|(_, s)| s)
                 .find(|s| v.avoid.contains(s))
             {
                 Some(s) => Err(format!("song {s} was added")),
@@ -331,27 +325,15 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 /// The supervisor's new playlist and its songs.
 fn allowed() -> Vec<Allow> {
     vec![
-        allow_added(
-            "the supervisor's new playlist",
-            "spotify",
-            "playlists",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("spotify"),
-        ),
+        allow_new_playlist(),
         allow_added(
             "songs of the supervisor's playlists",
             "spotify",
             "playlist_songs",
             |ctx, r| {
-                r.get("playlist_id").as_i64().is_some_and(|pl| {
-                    ctx.db
-                        .query_row_cached(
-                            "SELECT user_id FROM spotify.playlists WHERE id = ?1",
-                            [pl],
-                            |row| row.get::<_, i64>(0),
-                        )
-                        .ok()
-                        == ctx.user_id("spotify")
-                })
+                r.get("playlist_id")
+                    .as_i64()
+                    .is_some_and(|pl| playlist_owner(ctx.db, pl) == ctx.user_id("spotify"))
             },
         ),
     ]
@@ -364,11 +346,7 @@ fn catalog_songs(
 ) -> rusqlite::Result<Vec<(i64, String, String)>> {
     let mut out = Vec::new();
     for id in ids {
-        out.push(db.query_row_cached(
-            "SELECT s.id, s.title, a.name FROM spotify.songs s JOIN spotify.artists a ON a.id = json_extract(s.artist_ids, '$[0]') WHERE s.id = ?1",
-            [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )?);
+        out.push(song_with_artist(db, *id)?);
     }
     Ok(out)
 }

@@ -3,10 +3,9 @@
 //! content gives the date. Variant 2 has receipts in a sub-folder too (renamed in place);
 //! variant 3 uses another pattern and has one receipt already named that way.
 
-use super::{allow_fs_under, base, dated, files_at, fs_login, receipt, removed_files};
+use super::{base, dated, files_at, files_task, fs_login, receipt};
 use crate::eval::EvalCtx;
-use crate::kit::changes::added;
-use crate::kit::files::end_files;
+use crate::kit::files::{end_files, files_added, removed_files};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
@@ -28,16 +27,17 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
+    let mut parts = files_task(
+        &v.supervisor,
+        instruction,
+        vec!["supervisor", "file_system"],
+        &v.setup_files,
+        "~/documents/receipts/",
+    );
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "file_system"];
-    parts
-        .setup
-        .push(v.step(|v, s| s.add_dated_files(&v.supervisor, &v.setup_files)));
     let script = Script::parse(include_str!("rename_receipts.py"));
     (parts.ground_truth, parts.wrong) = solutions(&v, &script);
     parts.checks = checks(&v);
-    parts.allowed = vec![allow_fs_under(&["~/documents/receipts/"])];
     parts
 }
 
@@ -271,14 +271,12 @@ fn none_lost(_: &Values, ctx: &EvalCtx) -> Result<(), String> {
         .iter()
         .filter(|(p, _)| p.starts_with("~/documents/receipts/"))
         .count();
-    let me = ctx.user_id("file_system");
-    let now = added(ctx, "file_system", "files")
+    let now = files_added(ctx)
         .iter()
-        .filter(|r| {
-            r.get("user_id").as_i64() == me
-                && r.get("tilde_path")
-                    .as_str()
-                    .is_some_and(|p| p.starts_with("~/documents/receipts/"))
+        .filter(|f| {
+            f.tilde_path
+                .as_deref()
+                .is_some_and(|p| p.starts_with("~/documents/receipts/"))
         })
         .count();
     if before == now {

@@ -3,9 +3,9 @@
 //! would sweep it up); variant 3 gives named folders for groups of extensions. The base world's
 //! Amazon receipts (`.txt`) are in the folder as well and must be sorted too.
 
-use super::{allow_fs_under, base, dated, files_at, fs_login, removed_files};
+use super::{base, dated, files_at, files_task, fs_login};
 use crate::eval::EvalCtx;
-use crate::kit::files::end_files;
+use crate::kit::files::{end_files, removed_files};
 use crate::kit::python::{py, solution};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
@@ -34,16 +34,17 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
+    let mut parts = files_task(
+        &v.supervisor,
+        instruction,
+        vec!["supervisor", "file_system"],
+        &v.setup_files,
+        "~/downloads/",
+    );
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "file_system"];
-    parts
-        .setup
-        .push(v.step(|v, s| s.add_dated_files(&v.supervisor, &v.setup_files)));
     let script = Script::parse(include_str!("sort_downloads.py"));
     (parts.ground_truth, parts.wrong) = solutions(&v, &script);
     parts.checks = checks(&v);
-    parts.allowed = vec![allow_fs_under(&["~/downloads/"])];
     parts
 }
 

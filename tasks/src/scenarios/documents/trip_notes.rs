@@ -2,11 +2,11 @@
 //! none; variant 2 has a cancelled trip to skip; variant 3 wants a tag as well.
 
 use super::{
-    ANTWERP, CHICAGO, KYOTO, LISBON, OAXACA, REYKJAVIK, TODAY_PY, TripPlan, added_notes,
-    allow_new_notes, dated, fs_login, receipt,
+    ANTWERP, CHICAGO, KYOTO, LISBON, OAXACA, REYKJAVIK, TODAY_PY, TripPlan, allow_new_notes, dated,
+    fs_login, receipt,
 };
 use crate::kit::changes::added;
-use crate::kit::notes::is_own_note;
+use crate::kit::notes::{added_notes, is_own_note};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};

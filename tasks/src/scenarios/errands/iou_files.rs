@@ -2,13 +2,13 @@
 //! line as the note and delete the file; files marked paid are only deleted." Variant 2 files
 //! them in month sub-folders; variant 3 asks for a note with a prefix.
 
+use super::{file_kept, own_path_under};
 use crate::diff::ChangeKind;
-use crate::kit::changes::allow_added;
 use crate::kit::files::end_files;
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
 use crate::kit::venmo::{id_or_none, requests_sent};
-use crate::kit::{Drawn, Script, Vals};
+use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
@@ -182,13 +182,17 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     };
     let vals = Vals::new()
         .lit("dir", &format!("{FOLDER}/"))
-        .code("note", right_note);
+        .code("note", right_note)
+        .code("open", "status != \"paid\"");
     let cells = |names: &[&str]| script.cells(names, &vals);
     let ground_truth = cells(&["logins", "list", "request_open"]);
     let wrong = vec![
         solution(
             "also requests the IOUs already paid",
-            cells(&["logins", "list", "request_all"]),
+            script.cells(
+                &["logins", "list", "request_open"],
+                &vals.clone().code("open", "True"),
+            ),
         ),
         solution(
             "requests but leaves the files",
@@ -297,35 +301,19 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             },
         ),
         v.check(format!("{} is kept", v.archive), |v, ctx| {
-            if end_files(ctx).contains_key(&v.archive) {
-                Ok(())
-            } else {
-                Err(format!("{} was deleted", v.archive))
-            }
+            file_kept(ctx, &v.archive, "was deleted")
         }),
     ]
 }
 
 /// The supervisor's requests and their notifications, and deleting under the IOU folder.
 fn allowed() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "the supervisor's payment requests",
-            "venmo",
-            "payment_requests",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
-        ),
-        allow_added("their notifications", "venmo", "notifications", |_, _| true),
-        Allow::new(format!("deleting files under {FOLDER}"), |ctx, r| {
-            (r.is("file_system", "files") || r.is("file_system", "directories"))
-                && r.kind() == ChangeKind::Removed
-                && r.get("user_id").as_i64() == ctx.user_id("file_system")
-                && r.get("tilde_path")
-                    .as_str()
-                    .and_then(|p| p.strip_prefix(FOLDER))
-                    .is_some_and(|rest| rest.starts_with('/'))
-        }),
-    ]
+    let mut allowed = allow::venmo_requests();
+    allowed.push(Allow::new(
+        format!("deleting files under {FOLDER}"),
+        |ctx, r| r.kind() == ChangeKind::Removed && own_path_under(ctx, r, FOLDER),
+    ));
+    allowed
 }
 
 /// One IOU file: (debtor, amount in cents, what for, paid already, path).

@@ -9,6 +9,10 @@ mod notes_backup;
 mod party_rsvps;
 mod settle_requests;
 
+use crate::diff::RowChange;
+use crate::eval::EvalCtx;
+use crate::kit::changes::is_mine;
+use crate::kit::files::end_files;
 use crate::model::Split;
 use crate::scenarios::Scenario;
 
@@ -39,4 +43,31 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             build: party_rsvps::build,
         },
     ]
+}
+
+/// The path (`~/...`) of this change's file or directory if it is one of the supervisor's.
+fn own_path<'a>(ctx: &EvalCtx, r: &'a RowChange) -> Option<&'a str> {
+    if (r.is("file_system", "files") || r.is("file_system", "directories"))
+        && is_mine(ctx, r, "file_system", "user_id")
+    {
+        r.get("tilde_path").as_str()
+    } else {
+        None
+    }
+}
+
+/// Is this change to one of the supervisor's files or directories inside `folder`?
+fn own_path_under(ctx: &EvalCtx, r: &RowChange, folder: &str) -> bool {
+    own_path(ctx, r)
+        .and_then(|p| p.strip_prefix(folder))
+        .is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// "`path` is still there" unless `path` is gone at the end, with `gone` describing how.
+fn file_kept(ctx: &EvalCtx, path: &str, gone: &str) -> Result<(), String> {
+    if end_files(ctx).contains_key(path) {
+        Ok(())
+    } else {
+        Err(format!("{path} {gone}"))
+    }
 }

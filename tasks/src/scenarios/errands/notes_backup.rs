@@ -1,6 +1,7 @@
 //! "Back up every note tagged T into FOLDER/<title>.txt, then delete those notes." Variants
 //! differ in the tag, the folder and the near-miss notes (a similar tag that must stay).
 
+use super::own_path;
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
@@ -101,8 +102,13 @@ fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
 
 /// The ground truth and the wrong solutions.
 fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let vals = Vals::new().lit("tag", v.tag).lit("folder", v.folder);
+    let vals = Vals::new()
+        .lit("tag", v.tag)
+        .lit("folder", v.folder)
+        .code("name", "note[\"title\"] + \".txt\"")
+        .lit("body", "content");
     let cells = |names: &[&str]| script.cells(names, &vals);
+    let find_and_backup = |vals: &Vals| script.cells(&["logins", "find", "backup"], vals);
     let ground_truth = cells(&["logins", "find", "backup"]);
     let wrong = vec![
         solution(
@@ -115,11 +121,11 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
         ),
         solution(
             "writes only the title into each file",
-            cells(&["logins", "find", "backup_titles_only"]),
+            find_and_backup(&vals.clone().lit("body", "title")),
         ),
         solution(
             "names the files without the .txt extension",
-            cells(&["logins", "find", "backup_without_ext"]),
+            find_and_backup(&vals.clone().code("name", "note[\"title\"]")),
         ),
     ];
     (ground_truth, wrong)
@@ -206,10 +212,8 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
             format!("new files and directories under {}", v.folder),
             |v, ctx, r| {
                 let prefix = v.folder;
-                (r.is("file_system", "files") || r.is("file_system", "directories"))
-                    && r.kind() == ChangeKind::Added
-                    && r.get("user_id").as_i64() == ctx.user_id("file_system")
-                    && r.get("tilde_path").as_str().is_some_and(|p| {
+                r.kind() == ChangeKind::Added
+                    && own_path(ctx, r).is_some_and(|p| {
                         p.starts_with(prefix) || prefix.starts_with(p.trim_end_matches('/'))
                     })
             },

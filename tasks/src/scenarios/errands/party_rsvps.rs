@@ -2,17 +2,17 @@
 //! file into a sub-folder; delete the files of those who said no." Variants differ in the
 //! message and folder; variant 3 also texts the undecided ones.
 
+use super::{file_kept, own_path_under};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::added;
 use crate::kit::files::end_files;
+use crate::kit::phone::sent_texts_by_number;
 use crate::kit::python::{py, solution};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 
 /// The folder holding the RSVP files.
 const FOLDER: &str = "~/documents/party";
@@ -201,14 +201,18 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
         .lit("dir", &format!("{FOLDER}/"))
         .code("message", text_py(v.msg))
         .code("is_yes", "rsvp.startswith(\"yes\")")
-        .lit("dest", &v.dest);
+        .lit("dest", &v.dest)
+        .code(
+            "on_no",
+            "apis.file_system.delete_file(access_token=fs, file_path=path)",
+        );
     if let Some(m) = v.maybe_msg {
         vals = vals.code("maybe_message", text_py(m));
     }
-    let (sort, sort_keep_declined) = if v.maybe_msg.is_some() {
-        ("sort_asking_maybe", "sort_asking_maybe_keep_declined")
+    let sort = if v.maybe_msg.is_some() {
+        "sort_asking_maybe"
     } else {
-        ("sort", "sort_keep_declined")
+        "sort"
     };
     let cells = |last: &str, vals: &Vals| script.cells(&["logins", "list", last], vals);
     let ground_truth = cells(sort, &vals);
@@ -219,7 +223,7 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
         ),
         solution(
             "keeps the declined guests' files",
-            cells(sort_keep_declined, &vals),
+            cells(sort, &vals.clone().code("on_no", "pass")),
         ),
         solution(
             "moves the files into another folder",
@@ -246,24 +250,9 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
 
 /// The supervisor's new texts: (receiver's phone number, trimmed message).
 fn texts(ctx: &EvalCtx) -> Vec<(String, String)> {
-    let me = ctx.user_id("phone");
-    added(ctx, "phone", "global_text_messages")
+    sent_texts_by_number(ctx)
         .into_iter()
-        .filter(|r| r.get("sender_id").as_i64() == me)
-        .map(|r| {
-            let to: String = ctx
-                .db
-                .query_row_cached(
-                    "SELECT phone_number FROM phone.users WHERE id = ?1",
-                    [r.get("receiver_id").as_i64().unwrap_or(0)],
-                    |x| x.get(0),
-                )
-                .unwrap_or_default();
-            (
-                to,
-                r.get("message").as_str().unwrap_or("").trim().to_string(),
-            )
-        })
+        .map(|(to, message)| (to, message.trim().to_string()))
         .collect()
 }
 
@@ -331,11 +320,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             },
         ),
         v.check(format!("{} is kept", v.old), |v, ctx| {
-            if end_files(ctx).contains_key(&v.old) {
-                Ok(())
-            } else {
-                Err(format!("{} is gone", v.old))
-            }
+            file_kept(ctx, &v.old, "is gone")
         }),
     ]
 }
@@ -345,14 +330,7 @@ fn allowed() -> Vec<Allow> {
     let mut allowed = allow::texts_sent();
     allowed.push(Allow::new(
         format!("files and directories under {FOLDER}"),
-        |ctx, r| {
-            (r.is("file_system", "files") || r.is("file_system", "directories"))
-                && r.get("user_id").as_i64() == ctx.user_id("file_system")
-                && r.get("tilde_path")
-                    .as_str()
-                    .and_then(|p| p.strip_prefix(FOLDER))
-                    .is_some_and(|rest| rest.starts_with('/'))
-        },
+        |ctx, r| own_path_under(ctx, r, FOLDER),
     ));
     allowed
 }

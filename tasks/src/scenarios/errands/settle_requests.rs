@@ -4,13 +4,14 @@
 
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
+use crate::kit::changes::is_mine;
 use crate::kit::python::solution;
+use crate::kit::venmo::{balance, latest_request_to, request_answer};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 use std::collections::BTreeSet;
 
 const WHAT: &[&str] = &[
@@ -191,12 +192,8 @@ fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
 /// Whether the supervisor's latest received request described `what` is (approved, denied).
 fn state(ctx: &EvalCtx, what: &str) -> (bool, bool) {
     let me = ctx.user_id("venmo").unwrap_or(0);
-    ctx.db
-        .query_row_cached(
-            "SELECT approved_at IS NOT NULL, denied_at IS NOT NULL FROM venmo.payment_requests WHERE receiver_id = ?1 AND description = ?2 ORDER BY id DESC LIMIT 1",
-            rusqlite::params![me, what],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
+    latest_request_to(ctx.db, me, what)
+        .and_then(|id| request_answer(ctx.db, id))
         .unwrap_or((false, false))
 }
 
@@ -240,14 +237,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             ),
             |v, ctx| {
                 let me = ctx.user_id("venmo").unwrap_or(0);
-                let bal: f64 = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT venmo_balance FROM venmo.users WHERE id = ?1",
-                        [me],
-                        |r| r.get(0),
-                    )
-                    .unwrap_or(0.0);
+                let bal = balance(ctx.db, me).unwrap_or(0.0);
                 if crate::kit::money::same_amount(bal, 5_000.0 - v.total) {
                     Ok(())
                 } else {
@@ -274,7 +264,7 @@ fn allowed() -> Vec<Allow> {
         Allow::new("settling the supervisor's received requests", |ctx, r| {
             r.is("venmo", "payment_requests")
                 && r.kind() == ChangeKind::Updated
-                && r.get("receiver_id").as_i64() == ctx.user_id("venmo")
+                && is_mine(ctx, r, "venmo", "receiver_id")
         }),
         Allow::new("the payments and their notifications", |_, r| {
             (r.is("venmo", "transactions") || r.is("venmo", "notifications"))

@@ -4,15 +4,15 @@
 //! note, a double payment the supervisor sent, and one older than two weeks. Variant 2 has two
 //! payers; variant 3 one who paid three times.
 
+use super::wrong_by_cells;
 use crate::kit::allow;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
-use crate::kit::people::distinct_friends;
 use crate::kit::people::full;
+use crate::kit::people::with_distinct_friends;
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
-use crate::kit::python::solution;
 use crate::kit::text::same_text;
 use crate::kit::venmo::payments_sent;
 use crate::kit::{Drawn, Script, Vals};
@@ -57,9 +57,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 5);
-    let fr = distinct_friends(pop, &p);
+    let (p, fr) = with_distinct_friends(g, 5);
     let v = g.variant;
     let now = g.now;
     let c1 = cents_of(&mut g.rng, 2_000, 9_000, 1);
@@ -162,24 +160,27 @@ fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
         script.cells(&["logins", "find", "refund"], &vals)
     };
     let ground_truth = cells("received", "key", "extra_copies");
-    let wrong = vec![
-        solution(
-            "reads only the first page of payments",
-            cells("received_first_page", "key", "extra_copies"),
-        ),
-        solution(
-            "treats the same amount on the same day as a repeat, whatever the note",
-            cells("received", "key_ignoring_note", "extra_copies"),
-        ),
-        solution(
-            "sends back every copy, the one to keep too",
-            cells("received", "key", "every_copy"),
-        ),
-        solution(
-            "looks at all payments, not just the last two weeks",
-            cells("received_all_time", "key", "extra_copies"),
-        ),
-    ];
+    let wrong = wrong_by_cells(
+        &[
+            (
+                "reads only the first page of payments",
+                ["received_first_page", "key", "extra_copies"],
+            ),
+            (
+                "treats the same amount on the same day as a repeat, whatever the note",
+                ["received", "key_ignoring_note", "extra_copies"],
+            ),
+            (
+                "sends back every copy, the one to keep too",
+                ["received", "key", "every_copy"],
+            ),
+            (
+                "looks at all payments, not just the last two weeks",
+                ["received_all_time", "key", "extra_copies"],
+            ),
+        ],
+        cells,
+    );
     (ground_truth, wrong)
 }
 

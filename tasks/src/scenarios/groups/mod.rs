@@ -16,9 +16,10 @@ mod venmo_to_splitwise;
 mod wallet_to_card;
 
 use crate::eval::EvalCtx;
-use crate::kit::changes::added;
 use crate::kit::people::{SERVICE_NAMES, known};
-use crate::model::Split;
+use crate::kit::python::solution;
+use crate::kit::splitwise::expenses_added;
+use crate::model::{Solution, Split};
 use crate::scenarios::Scenario;
 use apps::people::{Person, Population};
 
@@ -87,31 +88,11 @@ fn nickname(pop: &Population, p: &Person, skip: usize) -> String {
         .unwrap_or_else(|| "Kit".to_string())
 }
 
-/// The member ids of a Splitwise group.
-fn group_members(ctx: &EvalCtx, gid: i64) -> Vec<i64> {
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT user_id FROM splitwise.group_members WHERE group_id = ?1 ORDER BY user_id",
-    ) else {
-        return Vec::new();
-    };
-    st.query_map([gid], |r| r.get(0))
-        .map(|rows| rows.filter_map(Result::ok).collect())
-        .unwrap_or_default()
-}
-
 /// The expenses the episode added: (id, group id, payer id, description, amount).
 fn new_expenses(ctx: &EvalCtx) -> Vec<(i64, Option<i64>, i64, String, f64)> {
-    added(ctx, "splitwise", "expenses")
+    expenses_added(ctx)
         .into_iter()
-        .map(|r| {
-            (
-                r.get("id").as_i64().unwrap_or(0),
-                r.get("group_id").as_i64(),
-                r.get("payer_id").as_i64().unwrap_or(0),
-                r.get("description").as_str().unwrap_or("").to_string(),
-                r.get("amount").as_f64().unwrap_or(0.0),
-            )
-        })
+        .map(|e| (e.id, e.group, e.payer.unwrap_or(0), e.description, e.amount))
         .collect()
 }
 
@@ -122,4 +103,16 @@ fn paid_by_supervisor(ctx: &EvalCtx) -> Result<(), String> {
         Some(e) => Err(format!("{} paid by user {}", e.3, e.2)),
         None => Ok(()),
     }
+}
+
+/// Wrong solutions from a table of what is wrong with each and the three cells (or steps) it
+/// runs instead, as `cells` builds them.
+fn wrong_by_cells(
+    table: &[(&str, [&str; 3])],
+    cells: impl Fn(&str, &str, &str) -> Vec<String>,
+) -> Vec<Solution> {
+    table
+        .iter()
+        .map(|&(why, [a, b, c])| solution(why, cells(a, b, c)))
+        .collect()
 }

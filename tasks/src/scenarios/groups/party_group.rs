@@ -3,17 +3,17 @@
 //! the phone under a nickname (the note uses it); an older party's note has other guests and
 //! items. Variant 3 has four guests, two of them under nicknames.
 
-use super::{group_members, new_expenses, nickname, paid_by_supervisor};
+use super::{new_expenses, nickname, paid_by_supervisor};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{allow_added, allow_own};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
-use crate::kit::people::distinct_friends;
 use crate::kit::people::full;
+use crate::kit::people::with_distinct_friends;
 use crate::kit::python::{py, solution};
-use crate::kit::splitwise::expense_shares;
+use crate::kit::splitwise::{expense_shares, group_members, groups_created};
 use crate::kit::text::same_text;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
@@ -60,9 +60,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// The guests, the amounts, and the notes (the party's, an older party's, filler).
 fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
+    let (p, friends) = with_distinct_friends(g, 5);
     let pop = g.population;
-    let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 5);
-    let friends = distinct_friends(pop, &p);
     let v = g.variant;
     let n_guests = if v == 3 { 4 } else { 3 };
     let guests: Vec<Person> = friends.iter().take(n_guests).cloned().collect();
@@ -220,7 +219,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                     .collect();
                 want.extend(ctx.user_id("splitwise"));
                 want.sort_unstable();
-                let got = group_members(ctx, gid);
+                let got = group_members(ctx.db, gid);
                 if got == want {
                     Ok(())
                 } else {
@@ -259,7 +258,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             |v, ctx| {
                 let gid = new_group(ctx, v.group).first().copied().ok_or("no group")?;
                 let n_members = v.members as usize;
-                let members = group_members(ctx, gid);
+                let members = group_members(ctx.db, gid);
                 for e in new_expenses(ctx) {
                     let shares = expense_shares(ctx, e.0);
                     let each = e.4 / n_members as f64;
@@ -287,27 +286,20 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 /// The new group, its members, expenses and shares, and Splitwise's notifications.
 fn allowed() -> Vec<Allow> {
-    vec![
-        allow_added("the new group", "splitwise", "groups", |ctx, r| {
-            r.get("user_id").as_i64() == ctx.user_id("splitwise")
-        }),
+    let mut allowed = vec![
+        allow_own("the new group", "splitwise", "groups", "user_id"),
         allow_added("its members", "splitwise", "group_members", |_, _| true),
-        allow_added("its expenses", "splitwise", "expenses", |ctx, r| {
-            r.get("user_id").as_i64() == ctx.user_id("splitwise")
-        }),
-        allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-        allow::splitwise_notifications(),
-    ]
+    ];
+    allowed.extend(allow::splitwise_expenses());
+    allowed
 }
 
 /// The ids of Splitwise groups named `name` the supervisor created in the episode.
 fn new_group(ctx: &EvalCtx, name: &str) -> Vec<i64> {
-    let me = ctx.user_id("splitwise");
-    added(ctx, "splitwise", "groups")
+    groups_created(ctx)
         .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
-        .filter(|r| same_text(r.get("name").as_str().unwrap_or(""), name))
-        .filter_map(|r| r.get("id").as_i64())
+        .filter(|(_, n)| same_text(n, name))
+        .filter_map(|(id, _)| id)
         .collect()
 }
 

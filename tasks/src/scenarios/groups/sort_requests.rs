@@ -5,20 +5,18 @@
 
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::updates_only;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::people::{known, related, strangers};
 use crate::kit::python::solution;
-use crate::kit::venmo::payments_sent;
+use crate::kit::venmo::{self, payments_sent};
 use crate::kit::{Drawn, Script, Vals};
-use crate::model::{Allow, Check, Solution};
+use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 
 /// A pending request the setup adds.
 #[derive(Clone)]
@@ -58,14 +56,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     (parts.ground_truth, parts.wrong) = solutions(&v);
     parts.checks = checks(&v);
     parts.allowed = allow::venmo_money();
-    parts.allowed.push(Allow::new(
-        "the supervisor's answers to requests",
-        |ctx, r| {
-            r.is("venmo", "payment_requests")
-                && r.get("receiver_id").as_i64() == ctx.user_id("venmo")
-                && updates_only(r, &["approved_at", "denied_at", "updated_at"])
-        },
-    ));
+    parts.allowed.push(allow::request_answers());
     parts
 }
 
@@ -291,14 +282,9 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 /// The status of the supervisor's received request with this id: pending, approved or denied.
 fn request_status(ctx: &EvalCtx, id: i64) -> String {
-    ctx.db
-        .query_row_cached(
-            "SELECT CASE WHEN approved_at IS NOT NULL THEN 'approved' WHEN denied_at IS NOT NULL THEN 'denied' ELSE 'pending' END \
-             FROM venmo.payment_requests WHERE id = ?1",
-            [id],
-            |r| r.get(0),
-        )
-        .unwrap_or_else(|_| "missing".to_string())
+    venmo::request_status(ctx.db, id)
+        .unwrap_or("missing")
+        .to_string()
 }
 
 /// Marks the requests the setup made, by the order they were added: their ids are looked up
@@ -306,11 +292,5 @@ fn request_status(ctx: &EvalCtx, id: i64) -> String {
 fn find_request(ctx: &EvalCtx, from: &str, cents: i64, note: &str) -> Option<i64> {
     let me = ctx.user_id("venmo")?;
     let sender = uid(ctx, "venmo", from)?;
-    ctx.db
-        .query_row_cached(
-            "SELECT id FROM venmo.payment_requests WHERE sender_id = ?1 AND receiver_id = ?2 AND abs(amount - ?3) < 0.005 AND description = ?4 ORDER BY id DESC LIMIT 1",
-            rusqlite::params![sender, me, usd(cents), note],
-            |r| r.get(0),
-        )
-        .ok()
+    venmo::latest_request(ctx.db, sender, me, usd(cents), Some(note))
 }

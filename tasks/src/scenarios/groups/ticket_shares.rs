@@ -6,12 +6,12 @@
 
 use super::new_expenses;
 use crate::kit::allow;
-use crate::kit::changes::allow_added;
+use crate::kit::changes::{allow_added, allow_own};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
-use crate::kit::people::distinct_friends;
 use crate::kit::people::full;
+use crate::kit::people::with_distinct_friends;
 use crate::kit::python::solution;
 use crate::kit::splitwise::expense_shares;
 use crate::kit::text::same_text;
@@ -54,9 +54,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     (parts.ground_truth, parts.wrong) = solutions(&v);
     parts.checks = checks(&v);
     parts.allowed = vec![
-        allow_added("the expense", "splitwise", "expenses", |ctx, r| {
-            r.get("user_id").as_i64() == ctx.user_id("splitwise")
-        }),
+        allow_own("the expense", "splitwise", "expenses", "user_id"),
         allow_added("its shares", "splitwise", "expense_shares", |_, _| true),
         allow::splitwise_notifications(),
     ];
@@ -64,9 +62,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 4);
-    let fr = distinct_friends(pop, &p);
+    let (p, fr) = with_distinct_friends(g, 4);
     let v = g.variant;
     let (event, path, old_path) = match v {
         1 => (

@@ -5,10 +5,10 @@
 
 use super::{new_expenses, paid_by_supervisor};
 use crate::kit::allow;
-use crate::kit::changes::allow_added;
+use crate::kit::changes::{allow_added, allow_own};
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
-use crate::kit::people::distinct_friends;
+use crate::kit::people::with_distinct_friends;
 use crate::kit::python::solution;
 use crate::kit::splitwise::{expense_shares, group_named};
 use crate::kit::text::same_text;
@@ -70,9 +70,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 3);
-    let fr = distinct_friends(pop, &p);
+    let (p, fr) = with_distinct_friends(g, 3);
     let v = g.variant;
     let n_friends = if v == 3 { 3 } else { 2 };
     let members = n_friends as i64 + 1;
@@ -249,9 +247,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 fn allowed() -> Vec<Allow> {
     vec![
-        allow_added("the expenses", "splitwise", "expenses", |ctx, r| {
-            r.get("user_id").as_i64() == ctx.user_id("splitwise")
-        }),
+        allow_own("the expenses", "splitwise", "expenses", "user_id"),
         allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
         allow::splitwise_notifications(),
     ]

@@ -2,13 +2,14 @@
 //! payments to one another that mentions the city, and comment on it." Near misses: a payment
 //! between them about rent, one about the city from a friend outside the group, a private one.
 
+use super::wrong_by_cells;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added, updates_only};
-use crate::kit::db::{ids, uid};
-use crate::kit::people::distinct_friends;
-use crate::kit::python::solution;
+use crate::kit::changes::{allow_own, updates_only};
+use crate::kit::db::uid;
+use crate::kit::people::with_distinct_friends;
 use crate::kit::text::same_text;
-use crate::kit::{Drawn, Script, Vals};
+use crate::kit::venmo::{make_private, reactions_added, transactions_between};
+use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
@@ -53,9 +54,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 4);
-    let fr = distinct_friends(pop, &p);
+    let (p, fr) = with_distinct_friends(g, 4);
     let v = g.variant;
     let city = ["Tulum", "Banff", "Reykjavik"][(v - 1) as usize];
     let comment = ["Great trip!", "Miss it already!", "Best trip ever!"][(v - 1) as usize];
@@ -125,10 +124,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
                 now - Duration::days(6) + Duration::hours(5 * i as i64),
             )?;
             if p.private {
-                s.execute(
-                    "UPDATE venmo.transactions SET private = 1 WHERE id = ?1",
-                    [id],
-                )?;
+                make_private(s, id)?;
             }
         }
         // Newer everyday payments among them, so the trip's are past the feed's first page.
@@ -171,20 +167,20 @@ fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
         ]
     };
     let ground_truth = cells("feed", "pick", "like_and_comment");
-    let wrong = vec![
-        solution(
-            "takes payments where only one side is in the group",
-            cells("feed", "pick_either_side", "like_and_comment"),
-        ),
-        solution(
-            "comments without liking",
-            cells("feed", "pick", "comment_only"),
-        ),
-        solution(
-            "reads only the first page of the feed",
-            cells("feed_first_page", "pick", "like_and_comment"),
-        ),
-    ];
+    let wrong = wrong_by_cells(
+        &[
+            (
+                "takes payments where only one side is in the group",
+                ["feed", "pick_either_side", "like_and_comment"],
+            ),
+            ("comments without liking", ["feed", "pick", "comment_only"]),
+            (
+                "reads only the first page of the feed",
+                ["feed_first_page", "pick", "like_and_comment"],
+            ),
+        ],
+        cells,
+    );
     (ground_truth, wrong)
 }
 
@@ -202,17 +198,7 @@ fn target_ids(v: &Values, ctx: &EvalCtx) -> Vec<i64> {
 
 /// The supervisor's new rows of `table` (likes or comments): (transaction, comment), sorted.
 fn mine(ctx: &EvalCtx, table: &str) -> Vec<(i64, String)> {
-    let me = ctx.user_id("venmo");
-    let mut v: Vec<(i64, String)> = added(ctx, "venmo", table)
-        .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
-        .map(|r| {
-            (
-                r.get("transaction_id").as_i64().unwrap_or(0),
-                r.get("comment").as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect();
+    let mut v = reactions_added(ctx, table);
     v.sort();
     v
 }
@@ -260,22 +246,22 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 fn allowed() -> Vec<Allow> {
     vec![
-        allow_added(
+        allow_own(
             "the supervisor's likes",
             "venmo",
             "transaction_likes",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("venmo"),
+            "user_id",
         ),
-        allow_added(
+        allow_own(
             "the supervisor's comments",
             "venmo",
             "transaction_comments",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("venmo"),
+            "user_id",
         ),
         Allow::new("like counts", |_, r| {
             r.is("venmo", "transactions") && updates_only(r, &["like_count"])
         }),
-        allow_added("Venmo notifications", "venmo", "notifications", |_, _| true),
+        allow::venmo_notifications(),
     ]
 }
 
@@ -284,9 +270,5 @@ fn txn_ids(ctx: &EvalCtx, from: &str, to: &str, note: &str) -> Vec<i64> {
     let (Some(a), Some(b)) = (uid(ctx, "venmo", from), uid(ctx, "venmo", to)) else {
         return Vec::new();
     };
-    ids(
-        ctx.db,
-        "SELECT id FROM venmo.transactions WHERE sender_id = ?1 AND receiver_id = ?2 AND description = ?3",
-        rusqlite::params![a, b, note],
-    )
+    transactions_between(ctx.db, a, b, note)
 }

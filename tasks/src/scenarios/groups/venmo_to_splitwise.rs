@@ -6,13 +6,13 @@
 use super::nickname;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::allow_own;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::related;
 use crate::kit::python::solution;
-use crate::kit::splitwise::group_named;
+use crate::kit::splitwise::{group_named, payments_added};
 use crate::kit::text::same_text;
 use crate::kit::time::on;
 use crate::kit::{Drawn, Script, Vals};
@@ -53,12 +53,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     (parts.ground_truth, parts.wrong) = solutions();
     parts.checks = checks(&v);
     parts.allowed = vec![
-        allow_added(
-            "the recorded payments",
-            "splitwise",
-            "payments",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
-        ),
+        allow_own("the recorded payments", "splitwise", "payments", "user_id"),
         allow::splitwise_notifications(),
     ];
     parts
@@ -263,15 +258,15 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 /// The Splitwise payments the episode added: (group, payer, receiver, amount, description).
 fn new_payments(ctx: &EvalCtx) -> Vec<(Option<i64>, i64, i64, f64, String)> {
-    added(ctx, "splitwise", "payments")
+    payments_added(ctx)
         .into_iter()
-        .map(|r| {
+        .map(|p| {
             (
-                r.get("group_id").as_i64(),
-                r.get("payer_id").as_i64().unwrap_or(0),
-                r.get("receiver_id").as_i64().unwrap_or(0),
-                r.get("amount").as_f64().unwrap_or(0.0),
-                r.get("description").as_str().unwrap_or("").to_string(),
+                p.group,
+                p.payer.unwrap_or(0),
+                p.receiver.unwrap_or(0),
+                p.amount,
+                p.description,
             )
         })
         .collect()

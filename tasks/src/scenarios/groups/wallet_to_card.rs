@@ -2,18 +2,17 @@
 //! that hasn't expired." The cards saved in Venmo are replaced by a designed set: expired ones
 //! listed first, one valid. The budget note has an older, crossed-out reserve.
 
-use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added, updates_only};
+use crate::kit::changes::{allow_own, updates_only};
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::python::solution;
-use crate::kit::{Drawn, Script, Vals};
+use crate::kit::venmo::{balance, remove_cards, transfers_made};
+use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep, mix};
 use apps::people::Person;
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDateTime;
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -110,10 +109,7 @@ fn instruction(v: &Values) -> String {
 fn setup(v: &Drawn<Values>) -> SetupStep {
     v.step(|v, s| {
         let sup = &v.supervisor;
-        s.execute(
-            "DELETE FROM venmo.payment_cards WHERE user_id = ?1",
-            [s.user_id("venmo", sup)?],
-        )?;
+        remove_cards(s, s.user_id("venmo", sup)?)?;
         s.set_venmo_balance(sup, usd(v.balance))?;
         for (i, (name, y, m, _)) in v.cards.iter().enumerate() {
             s.add_venmo_card(
@@ -162,25 +158,6 @@ fn solutions(v: &Values) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The supervisor's new bank transfers: (type, amount, card digits).
-fn transfers(ctx: &EvalCtx) -> Vec<(String, f64, String)> {
-    let me = ctx.user_id("venmo");
-    added(ctx, "venmo", "bank_transfers")
-        .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
-        .map(|r| {
-            (
-                r.get("transfer_type").as_str().unwrap_or("").to_string(),
-                r.get("amount").as_f64().unwrap_or(0.0),
-                match r.get("payment_card_digits") {
-                    serde_json::Value::String(d) => d.clone(),
-                    other => other.to_string(),
-                },
-            )
-        })
-        .collect()
-}
-
 /// The last four digits of the valid card.
 fn valid_digits(v: &Values) -> String {
     let valid_at = v.cards.iter().position(|c| c.3).unwrap_or(0) as i64;
@@ -191,7 +168,10 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let valid = v.cards.iter().find(|c| c.3).map(|c| c.0).unwrap_or("");
     vec![
         v.check("exactly one transfer from Venmo to a card", |_, ctx| {
-            let t = transfers(ctx);
+            let t: Vec<(String, f64, String)> = transfers_made(ctx)
+                .into_iter()
+                .map(|t| (t.kind, t.amount, t.digits))
+                .collect();
             match t.as_slice() {
                 [one] if one.0 == "venmo_to_card" => Ok(()),
                 _ => Err(format!("transfers {t:?}")),
@@ -199,29 +179,22 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         }),
         v.check(
             format!("it moves ${}", c2(v.balance - v.keep)),
-            |v, ctx| match transfers(ctx).first() {
-                Some(t) if same_amount(t.1, usd(v.balance - v.keep)) => Ok(()),
-                Some(t) => Err(format!("${}", t.1)),
+            |v, ctx| match transfers_made(ctx).first() {
+                Some(t) if same_amount(t.amount, usd(v.balance - v.keep)) => Ok(()),
+                Some(t) => Err(format!("${}", t.amount)),
                 None => Err("no transfer".into()),
             },
         ),
         v.check(
             format!("to the valid card, {valid} (…{})", valid_digits(v)),
-            |v, ctx| match transfers(ctx).first() {
-                Some(t) if t.2.ends_with(&valid_digits(v)) => Ok(()),
-                Some(t) => Err(format!("to the card ending {}", t.2)),
+            |v, ctx| match transfers_made(ctx).first() {
+                Some(t) if t.digits.ends_with(&valid_digits(v)) => Ok(()),
+                Some(t) => Err(format!("to the card ending {}", t.digits)),
                 None => Err("no transfer".into()),
             },
         ),
         v.check(format!("${} stays in the wallet", c2(v.keep)), |v, ctx| {
-            let b: f64 = ctx
-                .db
-                .query_row_cached(
-                    "SELECT venmo_balance FROM venmo.users WHERE id = ?1",
-                    [ctx.user_id("venmo").unwrap_or(0)],
-                    |r| r.get(0),
-                )
-                .unwrap_or(0.0);
+            let b = balance(ctx.db, ctx.user_id("venmo").unwrap_or(0)).unwrap_or(0.0);
             if same_amount(b, usd(v.keep)) {
                 Ok(())
             } else {
@@ -233,27 +206,16 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 fn allowed() -> Vec<Allow> {
     vec![
-        allow_added("the withdrawal", "venmo", "bank_transfers", |ctx, r| {
-            r.get("user_id").as_i64() == ctx.user_id("venmo")
-        }),
+        allow_own("the withdrawal", "venmo", "bank_transfers", "user_id"),
         Allow::new("the wallet balance", |_, r| {
             r.is("venmo", "users") && updates_only(r, &["venmo_balance"])
         }),
         Allow::new("the card's bank balance", |_, r| {
             r.is("admin", "payment_cards") && updates_only(r, &["balance"])
         }),
-        allow_added("Venmo notifications", "venmo", "notifications", |_, _| true),
-        Allow::new("the confirmation Venmo e-mails", |_, r| r.schema == "gmail"),
-        allow_added(
-            "the receipt file Venmo keeps in its own /tmp/ for that e-mail",
-            "file_system",
-            "files",
-            |ctx, r| {
-                r.get("user_id").as_i64() != ctx.user_id("file_system")
-                    && r.get("path")
-                        .as_str()
-                        .is_some_and(|p| p.starts_with("/tmp/"))
-            },
-        ),
+        allow::venmo_notifications(),
     ]
+    .into_iter()
+    .chain(allow::venmo_transfer_mail())
+    .collect()
 }

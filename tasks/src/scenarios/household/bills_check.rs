@@ -4,14 +4,14 @@
 //! and a missing April bill that is not this month's.
 
 use super::{
-    SplitError, SwExpense, allow_splitwise_expenses, equal_split, expense_count, flat_emails,
-    flat_supervisor, in_roommates_paid_by_me, one_expense_of, sw_added, sw_ids,
+    SplitError, SwExpense, equal_split, expense_count, flat_emails, flat_supervisor,
+    in_roommates_paid_by_me, one_expense_of, sw_added, sw_ids,
 };
 use crate::eval::EvalCtx;
-use crate::kit::changes::added;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::python::solution;
-use crate::kit::{Drawn, Script, Vals};
+use crate::kit::splitwise::expenses_added;
+use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
@@ -40,7 +40,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let script = Script::parse(include_str!("bills_check.py"));
     (parts.ground_truth, parts.wrong) = solutions(&v, &script);
     parts.checks = checks(&v);
-    parts.allowed = allow_splitwise_expenses();
+    parts.allowed = allow::splitwise_expenses();
     parts
 }
 
@@ -201,9 +201,8 @@ fn bill_checks(file: &str, company: &str, cents: i64) -> [Check; 2] {
             },
         ),
         Check::new(format!("its receipt is {file}"), move |ctx| {
-            let ok = added(ctx, "splitwise", "expenses").iter().any(|r| {
-                same_amount(r.get("amount").as_f64().unwrap_or(0.0), amount)
-                    && r.get("receipt_file_name").as_str() == Some(f1.as_str())
+            let ok = expenses_added(ctx).iter().any(|e| {
+                same_amount(e.amount, amount) && e.receipt.as_deref() == Some(f1.as_str())
             });
             if ok {
                 Ok(())

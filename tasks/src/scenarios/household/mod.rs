@@ -13,15 +13,13 @@ mod spouse_groceries;
 mod streaming_split;
 
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::money::same_amount;
-use crate::kit::people::roommates;
-use crate::kit::splitwise::expense_shares;
-use crate::model::{Allow, Split};
+use crate::kit::people::{has_roommates, roommates};
+use crate::kit::splitwise::{expense_shares, expenses_added, group_of_two, live_group_named};
+use crate::model::Split;
 use crate::scenarios::{Gen, Scenario};
 use apps::people::{Person, Population, Relation};
-use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -82,13 +80,6 @@ fn spouse(g: &Gen, p: &Person) -> Option<(Person, &'static str)> {
         })
 }
 
-/// Does `p` share a flat with roommates?
-fn in_flat(pop: &Population, p: &Person) -> bool {
-    pop.residences
-        .iter()
-        .any(|r| r.kind == "roommates" && r.residents.contains(&p.id))
-}
-
 /// Is `p` married?
 fn is_married(pop: &Population, p: &Person) -> bool {
     pop.relations_of(p.id)
@@ -99,7 +90,7 @@ fn is_married(pop: &Population, p: &Person) -> bool {
 /// A supervisor who shares a flat and also `fits`, and their roommates.
 fn flat_supervisor(g: &mut Gen, fits: impl Fn(&Person) -> bool) -> (Person, Vec<Person>) {
     let pop = g.population;
-    let p = g.supervisor_where(|p| in_flat(pop, p) && fits(p));
+    let p = g.supervisor_where(|p| has_roommates(pop, p) && fits(p));
     let mates = roommates(g.population, &p);
     (p, mates)
 }
@@ -124,22 +115,9 @@ fn flat_emails(p: &Person, mates: &[Person]) -> Vec<String> {
         .collect()
 }
 
-/// The id of the Splitwise group named `name` that the supervisor is in.
-fn sw_group(ctx: &EvalCtx, name: &str) -> Option<i64> {
-    let me = ctx.user_id("splitwise")?;
-    ctx.db
-        .query_row_cached(
-            "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
-             WHERE m.user_id = ?1 AND g.name = ?2 AND NOT g.deleted ORDER BY g.id LIMIT 1",
-            rusqlite::params![me, name],
-            |r| r.get(0),
-        )
-        .ok()
-}
-
 /// Is every expense the episode added in the Roommates group and paid by the supervisor?
 fn in_roommates_paid_by_me(ctx: &EvalCtx) -> Result<(), String> {
-    let gid = sw_group(ctx, "Roommates");
+    let gid = live_group_named(ctx, "Roommates");
     let me = ctx.user_id("splitwise");
     let all = sw_added(ctx);
     if all.is_empty() {
@@ -155,21 +133,17 @@ fn in_roommates_paid_by_me(ctx: &EvalCtx) -> Result<(), String> {
 /// the episode added.
 type SwExpense = (String, f64, Option<i64>, Option<i64>, Vec<(i64, f64)>);
 
+/// The Splitwise expenses the episode added, descriptions trimmed, with their shares.
 fn sw_added(ctx: &EvalCtx) -> Vec<SwExpense> {
-    added(ctx, "splitwise", "expenses")
+    expenses_added(ctx)
         .into_iter()
-        .map(|r| {
-            let id = r.get("id").as_i64().unwrap_or(0);
+        .map(|e| {
             (
-                r.get("description")
-                    .as_str()
-                    .unwrap_or("")
-                    .trim()
-                    .to_string(),
-                r.get("amount").as_f64().unwrap_or(0.0),
-                r.get("group_id").as_i64(),
-                r.get("payer_id").as_i64(),
-                expense_shares(ctx, id),
+                e.description.trim().to_string(),
+                e.amount,
+                e.group,
+                e.payer,
+                expense_shares(ctx, e.id),
             )
         })
         .collect()
@@ -232,32 +206,7 @@ fn expense_count(n: usize, ctx: &EvalCtx) -> Result<(), String> {
     }
 }
 
-fn allow_splitwise_expenses() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "the supervisor's expenses",
-            "splitwise",
-            "expenses",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
-        ),
-        allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-        allow_added(
-            "Splitwise notifications",
-            "splitwise",
-            "notifications",
-            |_, _| true,
-        ),
-    ]
-}
-
 /// The Splitwise group of exactly `a` and `b` (the couple's household group).
 fn household_group(s: &crate::setup::Setup, a: &Person, b: &Person) -> rusqlite::Result<i64> {
-    let (x, y) = (s.user_id("splitwise", a)?, s.user_id("splitwise", b)?);
-    let mut st = s.db.prepare_cached(
-        "SELECT g.id FROM splitwise.groups g WHERE NOT g.deleted \
-         AND (SELECT count(*) FROM splitwise.group_members m WHERE m.group_id = g.id) = 2 \
-         AND EXISTS (SELECT 1 FROM splitwise.group_members m WHERE m.group_id = g.id AND m.user_id = ?1) \
-         AND EXISTS (SELECT 1 FROM splitwise.group_members m WHERE m.group_id = g.id AND m.user_id = ?2) ORDER BY g.id LIMIT 1",
-    )?;
-    st.query_row([x, y], |r| r.get(0))
+    group_of_two(s.db, s.user_id("splitwise", a)?, s.user_id("splitwise", b)?)
 }

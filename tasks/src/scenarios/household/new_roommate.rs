@@ -3,14 +3,15 @@
 //! note keeps the old password next to the new one; variant 3's friend is not a phone contact
 //! yet: they texted their details, and the agent saves them as a contact labelled roommate.
 
-use super::{flat_supervisor, sw_group};
+use super::flat_supervisor;
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{added, allow_added, allow_own};
 use crate::kit::db::uid;
-use crate::kit::phone::texts_to;
+use crate::kit::phone::{contacts_added, texts_to};
 use crate::kit::python::solution;
+use crate::kit::splitwise::{group_members, live_group_named};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
@@ -127,10 +128,7 @@ fn draw(g: &mut Gen) -> (Values, String, Vec<NoteSeed>) {
 fn setup(v: &Drawn<Values>) -> SetupStep {
     v.step(|v, s| {
         if v.variant == 3 {
-            s.execute(
-                "DELETE FROM phone.contacts WHERE user_id = ?1 AND email = ?2",
-                rusqlite::params![s.user_id("phone", &v.supervisor)?, v.friend.email],
-            )?;
+            s.remove_contact(&v.supervisor, &v.friend)?;
             s.add_text(
                 &v.friend,
                 &v.supervisor,
@@ -216,19 +214,15 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
 /// Is the friend a member of the Roommates group?
 fn in_roommates(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let (Some(gid), Some(uid)) = (
-        sw_group(ctx, "Roommates"),
+        live_group_named(ctx, "Roommates"),
         uid(ctx, "splitwise", &v.friend.email),
     ) else {
         return Err("no group or user".into());
     };
-    let n: i64 = ctx
-        .db
-        .query_row_cached(
-            "SELECT count(*) FROM splitwise.group_members WHERE group_id = ?1 AND user_id = ?2",
-            [gid, uid],
-            |r| r.get(0),
-        )
-        .unwrap_or(0);
+    let n = group_members(ctx.db, gid)
+        .into_iter()
+        .filter(|m| *m == uid)
+        .count();
     if n == 1 {
         Ok(())
     } else {
@@ -315,16 +309,12 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 v.full
             ),
             |v, ctx| {
-                let c = added(ctx, "phone", "contacts");
+                let c = contacts_added(ctx);
                 match c.as_slice() {
-                    [r] if r.get("phone_number").as_str()
-                        == Some(v.friend.phone_number.as_str())
-                        && r.get("email").as_str() == Some(v.friend.email.as_str())
-                        && r.get("relationships")
-                            .as_str()
-                            .unwrap_or("")
-                            .contains("roommate")
-                        && r.get("first_name").as_str() == Some(fr_first(&v.full)) =>
+                    [r] if r.phone_number == v.friend.phone_number
+                        && r.email == v.friend.email
+                        && r.relationships.contains("roommate")
+                        && r.first_name == fr_first(&v.full) =>
                     {
                         Ok(())
                     }
@@ -341,25 +331,13 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 fn allowed() -> Vec<Allow> {
     let mut allowed = vec![
         allow_added("the new member", "splitwise", "group_members", |_, _| true),
-        allow_added(
-            "Splitwise notifications",
-            "splitwise",
-            "notifications",
-            |_, _| true,
-        ),
+        allow::splitwise_notifications(),
         allow_added("the invite", "todoist", "project_invites", |_, _| true),
-        allow_added(
-            "Todoist notifications",
-            "todoist",
-            "notifications",
-            |_, _| true,
-        ),
+        allow::todo_notifications(),
         Allow::new("the invitation e-mail Todoist sends", |_, r| {
             r.schema == "gmail" && r.kind() == ChangeKind::Added
         }),
-        allow_added("the new contact", "phone", "contacts", |ctx, r| {
-            r.get("user_id").as_i64() == ctx.user_id("phone")
-        }),
+        allow_own("the new contact", "phone", "contacts", "user_id"),
     ];
     allowed.extend(allow::texts_sent());
     allowed

@@ -4,15 +4,16 @@
 //! and a near-miss Repairs task are distractors; variant 2 has an older kitchen-sink invoice
 //! already on Splitwise; variant 3 stores the spouse under a nickname.
 
-use super::{allow_splitwise_expenses, household_group, in_flat, married_supervisor, sw_added};
+use super::{household_group, married_supervisor, sw_added};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
+use crate::kit::people::has_roommates;
 use crate::kit::phone::texts_to;
 use crate::kit::python::solution;
+use crate::kit::splitwise::{expenses_added, group_members};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
@@ -55,7 +56,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 /// Draws the variant's values and its instruction.
 fn draw(g: &mut Gen) -> (Values, String) {
     let pop = g.population;
-    let (p, sp, label) = married_supervisor(g, |p| !in_flat(pop, p));
+    let (p, sp, label) = married_supervisor(g, |p| !has_roommates(pop, p));
     let v = g.variant;
     let cents = g.rng.range(9_000, 32_000) / 2 * 2;
     let old_cents = g.rng.range(9_000, 32_000) / 2 * 2;
@@ -233,18 +234,9 @@ fn in_household_group(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let Some(e) = sw_added(ctx).into_iter().next() else {
         return Err("no expense".into());
     };
-    let members: Vec<i64> = e
-        .2
-        .and_then(|gid| {
-            ctx.db
-                .prepare_cached("SELECT user_id FROM splitwise.group_members WHERE group_id = ?1 ORDER BY user_id")
-                .and_then(|mut st| {
-                    st.query_map([gid], |r| r.get(0))
-                        .map(|it| it.filter_map(Result::ok).collect())
-                })
-                .ok()
-        })
-        .unwrap_or_default();
+    let members: Vec<i64> =
+        e.2.map(|gid| group_members(ctx.db, gid))
+            .unwrap_or_default();
     let mut want: Vec<i64> = [me, them].into_iter().flatten().collect();
     want.sort();
     if members != want || e.3 != me {
@@ -301,9 +293,9 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             in_household_group,
         ),
         v.check(format!("its receipt is {}", file_name(v)), |v, ctx| {
-            let ok = added(ctx, "splitwise", "expenses")
+            let ok = expenses_added(ctx)
                 .iter()
-                .any(|r| r.get("receipt_file_name").as_str() == Some(file_name(v)));
+                .any(|e| e.receipt.as_deref() == Some(file_name(v)));
             if ok {
                 Ok(())
             } else {
@@ -334,18 +326,13 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 /// The expense, the texts, the kitchen sink task and Todoist's notifications.
 fn allowed() -> Vec<Allow> {
-    let mut allowed = allow_splitwise_expenses();
+    let mut allowed = allow::splitwise_expenses();
     allowed.extend(allow::texts_sent());
     allowed.push(Allow::new("the kitchen sink task", |_, r| {
         r.is("todoist", "tasks")
             && r.kind() == ChangeKind::Updated
             && r.get("title").as_str() == Some("Unclog kitchen sink")
     }));
-    allowed.push(allow_added(
-        "Todoist notifications",
-        "todoist",
-        "notifications",
-        |_, _| true,
-    ));
+    allowed.push(allow::todo_notifications());
     allowed
 }

@@ -4,18 +4,18 @@
 
 use super::{household_group, married_supervisor};
 use crate::eval::EvalCtx;
-use crate::kit::allow::venmo_payments;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::allow::{splitwise_notifications, venmo_payments};
+use crate::kit::changes::{allow_added, allow_own};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::python::solution;
+use crate::kit::splitwise::{clear_group_history, group_members, payments_added};
 use crate::kit::venmo::{payments_sent, requests_sent};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 
 /// A Venmo row the supervisor added: (kind, other user, amount, note).
 type VenmoRow = (&'static str, Option<i64>, f64, String);
@@ -98,24 +98,47 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         s.set_venmo_balance(&v.supervisor, 1_200.0)?;
         let gid = household_group(s, &v.supervisor, &v.spouse)?;
         // A clean slate: the base world's history of the group is settled and gone.
-        s.execute(
-            "DELETE FROM splitwise.expense_comments WHERE expense_id IN (SELECT id FROM splitwise.expenses WHERE group_id = ?1)",
-            [gid],
-        )?;
-        s.execute(
-            "DELETE FROM splitwise.expense_shares WHERE expense_id IN (SELECT id FROM splitwise.expenses WHERE group_id = ?1)",
-            [gid],
-        )?;
-        s.execute("DELETE FROM splitwise.expenses WHERE group_id = ?1", [gid])?;
-        s.execute("DELETE FROM splitwise.payments WHERE group_id = ?1", [gid])?;
+        clear_group_history(s, gid)?;
         let both = [&v.supervisor, &v.spouse];
         let at = v.now - Duration::days(12);
-        let (a, b) = if v.variant == 2 { (&v.spouse, &v.supervisor) } else { (&v.supervisor, &v.spouse) };
-        s.add_splitwise_expense(Some(gid), b, &both, "Groceries for the month", v.groceries as f64 / 100.0, at)?;
-        s.add_splitwise_expense(Some(gid), a, &both, "Utilities", v.utilities as f64 / 100.0, at + Duration::days(2))?;
-        s.add_splitwise_expense(Some(gid), b, &both, "Hardware store", v.hardware as f64 / 100.0, at + Duration::days(4))?;
+        let (a, b) = if v.variant == 2 {
+            (&v.spouse, &v.supervisor)
+        } else {
+            (&v.supervisor, &v.spouse)
+        };
+        s.add_splitwise_expense(
+            Some(gid),
+            b,
+            &both,
+            "Groceries for the month",
+            v.groceries as f64 / 100.0,
+            at,
+        )?;
+        s.add_splitwise_expense(
+            Some(gid),
+            a,
+            &both,
+            "Utilities",
+            v.utilities as f64 / 100.0,
+            at + Duration::days(2),
+        )?;
+        s.add_splitwise_expense(
+            Some(gid),
+            b,
+            &both,
+            "Hardware store",
+            v.hardware as f64 / 100.0,
+            at + Duration::days(4),
+        )?;
         if v.partial > 0 {
-            s.add_splitwise_payment(Some(gid), &v.supervisor, &v.spouse, v.partial as f64 / 100.0, "Part of it", at + Duration::days(6))?;
+            s.add_splitwise_payment(
+                Some(gid),
+                &v.supervisor,
+                &v.spouse,
+                v.partial as f64 / 100.0,
+                "Part of it",
+                at + Duration::days(6),
+            )?;
         }
         Ok(())
     })
@@ -161,23 +184,15 @@ fn splitwise_payment(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let me = ctx.user_id("splitwise");
     let them = uid(ctx, "splitwise", &v.spouse.email);
     let (payer, receiver) = if v.owed > 0 { (me, them) } else { (them, me) };
-    let rows = added(ctx, "splitwise", "payments");
+    let rows = payments_added(ctx);
     match rows.as_slice() {
-        [r] if r.get("payer_id").as_i64() == payer
-            && r.get("receiver_id").as_i64() == receiver
-            && same_amount(r.get("amount").as_f64().unwrap_or(0.0), amount(v))
-            && r.get("group_id").as_i64().is_some() =>
+        [p] if p.payer == payer
+            && p.receiver == receiver
+            && same_amount(p.amount, amount(v))
+            && p.group.is_some() =>
         {
-            let gid = r.get("group_id").as_i64().unwrap_or(0);
-            let n: i64 = ctx
-                .db
-                .query_row_cached(
-                    "SELECT count(*) FROM splitwise.group_members WHERE group_id = ?1",
-                    [gid],
-                    |q| q.get(0),
-                )
-                .unwrap_or(0);
-            if n == 2 {
+            let gid = p.group.unwrap_or(0);
+            if group_members(ctx.db, gid).len() == 2 {
                 Ok(())
             } else {
                 Err(format!("in group {gid}"))
@@ -234,11 +249,11 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 /// Venmo payments and requests, the settle-up payment and Splitwise's notifications.
 fn allowed() -> Vec<Allow> {
     let mut allowed = venmo_payments();
-    allowed.push(allow_added(
+    allowed.push(allow_own(
         "the supervisor's requests",
         "venmo",
         "payment_requests",
-        |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
+        "sender_id",
     ));
     allowed.push(allow_added(
         "the settle-up payment",
@@ -246,11 +261,6 @@ fn allowed() -> Vec<Allow> {
         "payments",
         |_, _| true,
     ));
-    allowed.push(allow_added(
-        "Splitwise notifications",
-        "splitwise",
-        "notifications",
-        |_, _| true,
-    ));
+    allowed.push(splitwise_notifications());
     allowed
 }

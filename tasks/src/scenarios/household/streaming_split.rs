@@ -4,13 +4,13 @@
 //! own subscriptions (not shared) next to the flat's.
 
 use super::{
-    SplitError, SwExpense, allow_splitwise_expenses, equal_split, expense_count, flat_emails,
-    flat_supervisor, in_roommates_paid_by_me, one_expense_of, sw_added, sw_ids,
+    SplitError, SwExpense, equal_split, expense_count, flat_emails, flat_supervisor,
+    in_roommates_paid_by_me, one_expense_of, sw_added, sw_ids,
 };
 use crate::eval::EvalCtx;
 use crate::kit::money::c2;
 use crate::kit::python::solution;
-use crate::kit::{Drawn, Script, Vals};
+use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
@@ -36,7 +36,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let script = Script::parse(include_str!("streaming_split.py"));
     (parts.ground_truth, parts.wrong) = solutions(&v, &script);
     parts.checks = checks(&v);
-    parts.allowed = allow_splitwise_expenses();
+    parts.allowed = allow::splitwise_expenses();
     parts
 }
 

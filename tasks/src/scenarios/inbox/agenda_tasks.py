@@ -25,29 +25,19 @@ emails = sorted(apis.gmail.show_thread(access_token=gm, email_thread_id=thread["
 
 # %% parse
 {{cell:parse_head}}
-for t, o, d in re.findall(r"- (.+) \((\w+), due (\w+ \d+)\)", emails[0]["body"]):
-    if o in {{who}}:
-        items[t] = day(d)
-for e in emails[1:]:
-    for t, d in re.findall(r'"(.+?)" is now due (\w+ \d+)', e["body"]):
-        if t in items:
-            items[t] = day(d)
+{{cell:mine}}
+{{cell:corrections}}
 
 # %% parse_all
 {{cell:parse_head}}
 for t, o, d in re.findall(r"- (.+) \((\w+), due (\w+ \d+)\)", emails[0]["body"]):
     if True:
         items[t] = day(d)
-for e in emails[1:]:
-    for t, d in re.findall(r'"(.+?)" is now due (\w+ \d+)', e["body"]):
-        if t in items:
-            items[t] = day(d)
+{{cell:corrections}}
 
 # %% parse_ignoring_replies
 {{cell:parse_head}}
-for t, o, d in re.findall(r"- (.+) \((\w+), due (\w+ \d+)\)", emails[0]["body"]):
-    if o in {{who}}:
-        items[t] = day(d)
+{{cell:mine}}
 for e in []:
     for t, d in re.findall(r'"(.+?)" is now due (\w+ \d+)', e["body"]):
         if t in items:
@@ -69,3 +59,14 @@ apis.supervisor.complete_task()
 def day(s):
     return datetime.datetime.strptime(s + " 2023", "%B %d %Y").strftime("%Y-%m-%d")
 items = {}
+
+# %% mine
+for t, o, d in re.findall(r"- (.+) \((\w+), due (\w+ \d+)\)", emails[0]["body"]):
+    if o in {{who}}:
+        items[t] = day(d)
+
+# %% corrections
+for e in emails[1:]:
+    for t, d in re.findall(r'"(.+?)" is now due (\w+ \d+)', e["body"]):
+        if t in items:
+            items[t] = day(d)

@@ -6,12 +6,12 @@ use super::boss_and_coworkers;
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
+use crate::kit::todoist::{is_inbox_of, is_mine, new_tasks};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::Duration;
-use sim::sql::Cached;
 
 /// The action items of each variant: (item, due).
 const POOL: [[(&str, &str); 6]; 3] = [
@@ -73,7 +73,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         "tasks in the supervisor's Inbox",
         "todoist",
         "tasks",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+        is_mine,
     )];
     parts
 }
@@ -237,28 +237,10 @@ fn inbox_tasks(ctx: &EvalCtx) -> Vec<(String, String)> {
     let Some(me) = ctx.user_id("todoist") else {
         return Vec::new();
     };
-    added(ctx, "todoist", "tasks")
+    new_tasks(ctx)
         .into_iter()
-        .filter(|r| {
-            ctx.db
-                .query_row_cached(
-                    "SELECT is_inbox AND user_id = ?2 FROM todoist.projects WHERE id = ?1",
-                    rusqlite::params![r.get("project_id").as_i64().unwrap_or(-1), me],
-                    |x| x.get::<_, bool>(0),
-                )
-                .unwrap_or(false)
-        })
-        .map(|r| {
-            (
-                r.get("title").as_str().unwrap_or("").trim().to_string(),
-                r.get("due_date")
-                    .as_str()
-                    .unwrap_or("")
-                    .chars()
-                    .take(10)
-                    .collect(),
-            )
-        })
+        .filter(|t| is_inbox_of(ctx.db, t.project.unwrap_or(-1), me))
+        .map(|t| (t.title.trim().to_string(), t.due.unwrap_or_default()))
         .collect()
 }
 

@@ -2,9 +2,9 @@
 //! the body." March's bill sits next to it; variant 2 adds a gas bill of the same month;
 //! variant 3 files both under another folder and name.
 
-use super::{attachment_names, has_n, sent_mail};
+use super::has_n;
 use crate::kit::allow;
-use crate::kit::gmail::gmail_id;
+use crate::kit::gmail::{attachment_names, gmail_id, mail_only_to, sent_mail};
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
@@ -192,14 +192,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 .iter()
                 .filter_map(|m| gmail_id(ctx, &m.email))
                 .collect();
-            match sent_mail(ctx)
-                .iter()
-                .flat_map(|s| s.to.clone())
-                .find(|r| !ok.contains(r))
-            {
-                Some(r) => Err(format!("an e-mail went to gmail user {r}")),
-                None => Ok(()),
-            }
+            mail_only_to(ctx, &ok)
         },
     ));
     checks.push(

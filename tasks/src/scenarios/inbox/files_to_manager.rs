@@ -3,10 +3,10 @@
 //! e-mails without files are in between. Variant 2 asks for the spreadsheets only (any month);
 //! variant 3 has a file of the same name already in ~/downloads.
 
-use super::{Sent, allow_downloads, attachment_names, boss_and_coworkers, sent_mail};
+use super::{allow_downloads, boss_and_coworkers};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::gmail::gmail_id;
+use crate::kit::gmail::{Sent, attachment_names, gmail_id, mail_only_to, sent_mail};
 use crate::kit::people::NICKNAMES;
 use crate::kit::people::full;
 use crate::kit::python::solution;
@@ -311,17 +311,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
     ));
     checks.push(v.check(
         format!("nobody but {} got an e-mail", full(boss)),
-        |v, ctx| {
-            let id = gmail_id(ctx, &v.boss.email).unwrap_or(-1);
-            match sent_mail(ctx)
-                .iter()
-                .flat_map(|s| s.to.clone())
-                .find(|r| *r != id)
-            {
-                Some(r) => Err(format!("an e-mail went to gmail user {r}")),
-                None => Ok(()),
-            }
-        },
+        |v, ctx| mail_only_to(ctx, &[gmail_id(ctx, &v.boss.email).unwrap_or(-1)]),
     ));
     checks
 }

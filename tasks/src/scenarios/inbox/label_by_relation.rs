@@ -6,7 +6,7 @@
 use super::{has_n, thread_check};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::gmail::{gmail_id, ids_of};
+use crate::kit::gmail::{email_ids, gmail_id, is_mine, sender_of, threads_from};
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
@@ -15,7 +15,6 @@ use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
-use sim::sql::Cached;
 
 /// A designed e-mail: (from, subject, body, days ago, archived).
 type Mail = (String, String, String, i64, bool);
@@ -238,32 +237,14 @@ fn inbox_threads_labelled(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
         .map(|m| m.email.as_str())
         .filter_map(|e| gmail_id(ctx, e))
         .collect();
-    let mut st = ctx
-        .db
-        .prepare_cached(
-            "SELECT t.id, t.label, t.archived FROM gmail.user_email_threads t WHERE t.user_id = ?1 AND t.spam = 0 \
-             AND EXISTS (SELECT 1 FROM json_each(t.email_ids) je JOIN gmail.emails e ON e.id = je.value \
-             WHERE e.sender_id IN (SELECT value FROM json_each(?2)))",
-        )
-        .map_err(|e| e.to_string())?;
-    let rows: Vec<(i64, Option<String>, bool)> = st
-        .query_map(
-            rusqlite::params![me, serde_json::to_string(&ids).unwrap_or_default()],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )
-        .map_err(|e| e.to_string())?
-        .filter_map(Result::ok)
-        .collect();
-    for (id, l, archived) in rows {
+    for (id, l, archived) in threads_from(ctx, me, &ids)? {
         // Was it in the inbox at the start?
         let before = ctx
             .diff
             .rows
             .iter()
             .find(|r| {
-                r.is("gmail", "user_email_threads")
-                    && r.kind() == ChangeKind::Updated
-                    && r.get("id").as_i64() == Some(id)
+                r.is("gmail", "user_email_threads") && r.kind() == ChangeKind::Updated && r.id == id
             })
             .map(|r| r.before("archived").as_i64() == Some(1))
             .unwrap_or(archived);
@@ -304,12 +285,12 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             from.clone(),
             subject.clone(),
             move |f| {
-                if f.1.as_deref().map(|s| s.trim().to_lowercase()) != Some(lab.to_lowercase()) {
-                    return Err(format!("label {:?}", f.1));
+                if f.label.as_deref().map(|s| s.trim().to_lowercase()) != Some(lab.to_lowercase()) {
+                    return Err(format!("label {:?}", f.label));
                 }
                 match ex.as_deref() {
-                    Some("read") if !f.2 => Err("unread".into()),
-                    Some("archived") if !f.4 => Err("not archived".into()),
+                    Some("read") if !f.read => Err("unread".into()),
+                    Some("archived") if !f.archived => Err("not archived".into()),
                     _ => Ok(()),
                 }
             },
@@ -319,7 +300,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         format!("the archived \"{}\" keeps no label", v.archived_subject),
         v.group[0].email.clone(),
         v.archived_subject.clone(),
-        |f| match &f.1 {
+        |f| match &f.label {
             Some(l) => Err(format!("labelled {l}")),
             None => Ok(()),
         },
@@ -332,7 +313,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ),
         v.outsider.email.clone(),
         v.outsider_subject.clone(),
-        |f| match &f.1 {
+        |f| match &f.label {
             Some(l) => Err(format!("labelled {l}")),
             None => Ok(()),
         },
@@ -363,19 +344,13 @@ fn allow_flags_from(what: &str, senders: Vec<String>, columns: &'static [&'stati
     Allow::new(what.to_string(), move |ctx, r| {
         r.is("gmail", "user_email_threads")
             && r.kind() == ChangeKind::Updated
-            && r.get("user_id").as_i64() == ctx.user_id("gmail")
+            && is_mine(ctx, r)
             && r.changed_columns()
                 .iter()
                 .all(|c| columns.contains(&c.as_str()))
-            && ids_of(r.get("email_ids")).iter().any(|id| {
-                ctx.db
-                    .query_row_cached(
-                        "SELECT u.email FROM gmail.emails e JOIN gmail.users u ON u.id = e.sender_id WHERE e.id = ?1",
-                        [id],
-                        |r| r.get::<_, String>(0),
-                    )
-                    .is_ok_and(|e| senders.contains(&e))
-            })
+            && email_ids(r)
+                .iter()
+                .any(|id| sender_of(ctx.db, *id).is_some_and(|e| senders.contains(&e)))
     })
 }
 

@@ -3,22 +3,22 @@
 //! already), last year's playlist of a similar name is public; one person on the list dropped
 //! out (variant 2) and the list names people by full name, to be found among the contacts.
 
-use super::{has_n, sent_mail};
+use super::has_n;
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::gmail::gmail_id;
+use crate::kit::changes::is_mine;
+use crate::kit::gmail::{gmail_id, mail_only_to, sent_mail};
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
+use crate::kit::spotify::{is_public, playlist_of};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
 use apps::simple_note::seed::NoteSeed;
 use chrono::Duration;
-use rusqlite::OptionalExtension;
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -69,7 +69,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         v.allow(format!("\"{}\" made public", v.title), |v, ctx, r| {
             r.is("spotify", "playlists")
                 && r.kind() == ChangeKind::Updated
-                && r.get("user_id").as_i64() == ctx.user_id("spotify")
+                && is_mine(ctx, r, "spotify", "user_id")
                 && r.get("title").as_str() == Some(v.title)
                 && r.changed_columns().iter().all(|c| c == "is_public")
         }),
@@ -245,14 +245,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 .iter()
                 .filter_map(|c| gmail_id(ctx, &c.email))
                 .collect();
-            match sent_mail(ctx)
-                .iter()
-                .flat_map(|s| s.to.clone())
-                .find(|r| !ids.contains(r))
-            {
-                Some(r) => Err(format!("an e-mail went to gmail user {r}")),
-                None => Ok(()),
-            }
+            mail_only_to(ctx, &ids)
         },
     ));
     checks.push(v.check(
@@ -270,14 +263,6 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 /// The supervisor's playlist titled `title` in the end state: (id, public).
 fn playlist_named(ctx: &EvalCtx, title: &str) -> Option<(i64, bool)> {
-    let me = ctx.user_id("spotify")?;
-    ctx.db
-        .query_row_cached(
-            "SELECT id, is_public FROM spotify.playlists WHERE user_id = ?1 AND title = ?2",
-            rusqlite::params![me, title],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()
-        .ok()
-        .flatten()
+    let id = playlist_of(ctx.db, ctx.user_id("spotify"), title)?;
+    Some((id, is_public(ctx.db, id).ok()? != 0))
 }

@@ -6,7 +6,7 @@
 
 use super::{allow_downloads, has_n};
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{added, added_by, allow_added, allow_own};
 use crate::kit::db::uid;
 use crate::kit::gmail::ids_of;
 use crate::kit::people::full;
@@ -224,10 +224,8 @@ type Exp = (i64, Vec<i64>, String, f64, Option<String>);
 
 /// The expenses the supervisor recorded.
 fn mine(ctx: &EvalCtx) -> Vec<Exp> {
-    let me = ctx.user_id("splitwise");
-    added(ctx, "splitwise", "expenses")
+    added_by(ctx, "splitwise", "expenses", "user_id")
         .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
         .map(|r| {
             (
                 r.get("payer_id").as_i64().unwrap_or(0),
@@ -344,11 +342,11 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 /// The supervisor's expenses, their shares and notifications, and the downloaded receipts.
 fn allowed() -> Vec<Allow> {
     let mut allowed = vec![
-        allow_added(
+        allow_own(
             "the supervisor's expenses",
             "splitwise",
             "expenses",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+            "user_id",
         ),
         allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
         allow_added(

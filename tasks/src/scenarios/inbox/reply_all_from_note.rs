@@ -2,10 +2,10 @@
 //! notes." A second participant chimed in (the reply must reach both); an older note about a
 //! similar thing holds a wrong value.
 
-use super::{Sent, has_n, sent_mail};
+use super::has_n;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::gmail::gmail_id;
+use crate::kit::gmail::{Sent, gmail_id, sent_mail, subject_of};
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
@@ -15,7 +15,6 @@ use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use apps::simple_note::seed::NoteSeed;
 use chrono::Duration;
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -199,7 +198,7 @@ fn replies(ctx: &EvalCtx, subject: &str) -> Vec<Sent> {
         .into_iter()
         .filter(|s| {
             s.response_to
-                .is_some_and(|id| subject_of(ctx, id).ends_with(subject))
+                .is_some_and(|id| subject_of(ctx.db, id).ends_with(subject))
         })
         .collect()
 }
@@ -246,15 +245,4 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         }
     }));
     checks
-}
-
-/// The subject of e-mail `id`.
-fn subject_of(ctx: &EvalCtx, id: i64) -> String {
-    ctx.db
-        .query_row_cached(
-            "SELECT subject FROM gmail.emails WHERE id = ?1",
-            [id],
-            |r| r.get(0),
-        )
-        .unwrap_or_default()
 }

@@ -6,6 +6,7 @@
 use super::{has_n, thread_check};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
+use crate::kit::gmail::{in_spam, is_mine, spam_threads};
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
@@ -167,12 +168,12 @@ fn rescued_check(variant: u8, who: &Person, subject: &str) -> Check {
         who.email.clone(),
         subject.to_string(),
         move |f| {
-            if f.5 {
+            if f.spam {
                 return Err("still spam".into());
             }
             match variant {
-                3 if f.2 => Err("read".into()),
-                1 | 2 if !f.3 => Err("not starred".into()),
+                3 if f.read => Err("read".into()),
+                1 | 2 if !f.starred => Err("not starred".into()),
                 _ => Ok(()),
             }
         },
@@ -255,7 +256,7 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
             };
             r.is("gmail", "user_email_threads")
                 && r.kind() == ChangeKind::Updated
-                && r.get("user_id").as_i64() == ctx.user_id("gmail")
+                && is_mine(ctx, r)
                 && r.before("spam").as_i64() == Some(1)
                 && r.changed_columns()
                     .iter()
@@ -264,8 +265,8 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
         Allow::new("deleted spam threads", |ctx, r| {
             r.is("gmail", "user_email_threads")
                 && r.kind() == ChangeKind::Removed
-                && r.get("user_id").as_i64() == ctx.user_id("gmail")
-                && r.get("spam").as_i64() == Some(1)
+                && is_mine(ctx, r)
+                && in_spam(r)
         }),
     ]
 }
@@ -283,31 +284,4 @@ fn contact_emails(ctx: &EvalCtx) -> Vec<String> {
     st.query_map([me], |r| r.get::<_, String>(0))
         .map(|rows| rows.filter_map(Result::ok).collect())
         .unwrap_or_default()
-}
-
-/// The supervisor's spam threads in the end state: (id, sender addresses, text of subjects
-/// and bodies).
-fn spam_threads(ctx: &EvalCtx) -> Vec<(i64, Vec<String>, String)> {
-    let Some(me) = ctx.user_id("gmail") else {
-        return Vec::new();
-    };
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT t.id, group_concat(u.email, ' '), group_concat(e.subject || ' ' || e.body, ' ') FROM gmail.user_email_threads t \
-         JOIN json_each(t.email_ids) je JOIN gmail.emails e ON e.id = je.value JOIN gmail.users u ON u.id = e.sender_id \
-         WHERE t.user_id = ?1 AND t.spam = 1 GROUP BY t.id",
-    ) else {
-        return Vec::new();
-    };
-    st.query_map([me], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?
-                .split(' ')
-                .map(str::to_string)
-                .collect(),
-            r.get::<_, String>(2)?,
-        ))
-    })
-    .map(|rows| rows.filter_map(Result::ok).collect())
-    .unwrap_or_default()
 }

@@ -159,38 +159,40 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
 fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let (band, price, note) = (v.band, v.price, &v.note);
     let price_py = format!("{price}");
-    // Request `amount` from each person `decide` finds, with the note `note`.
-    let solve = |decide: &str, amount: &str, note: &str| {
+    // Request `amount` from each person `decide` finds (`on_drop_out`: the cell it runs for a
+    // friend who drops out), with the note `note`.
+    let solve = |decide: &str, on_drop_out: &str, amount: &str, note: &str| {
         let vals = Vals::new()
             .lit("band", band)
             .code("amount", amount)
-            .lit("note", note);
+            .lit("note", note)
+            .code("on_drop_out", script.cell(on_drop_out, &Vals::new()));
         script.cells(&["logins", "find", decide, "request"], &vals)
     };
     let per_ticket = format!("{price_py} * k");
-    let ground_truth = solve("decide", &per_ticket, note);
+    let ground_truth = solve("decide", "drop_out", &per_ticket, note);
     let mut wrong = vec![
         solution(
             "requests from everyone the e-mail went to",
-            solve("owe_recipients", &per_ticket, note),
+            solve("owe_recipients", "drop_out", &per_ticket, note),
         ),
         solution(
             "requests from everyone who replied",
-            solve("owe_repliers", &per_ticket, note),
+            solve("owe_repliers", "drop_out", &per_ticket, note),
         ),
         solution(
             "writes another note",
-            solve("decide", &per_ticket, "concert"),
+            solve("decide", "drop_out", &per_ticket, "concert"),
         ),
     ];
     match v.variant {
         2 => wrong.push(solution(
             "misses that a friend dropped out later",
-            solve("decide_ignoring_dropouts", &per_ticket, note),
+            solve("decide", "keep_drop_out", &per_ticket, note),
         )),
         3 => wrong.push(solution(
             "asks for one ticket from everyone",
-            solve("decide", &price_py, note),
+            solve("decide", "drop_out", &price_py, note),
         )),
         _ => {}
     }

@@ -5,7 +5,6 @@
 
 use super::{received_status, venmo_payment_checks};
 use crate::eval::EvalCtx;
-use crate::kit::changes::updates_only;
 use crate::kit::money::c2;
 use crate::kit::money::usd;
 use crate::kit::people::full;
@@ -242,14 +241,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 /// Venmo payments and the supervisor's answers to requests they received.
 fn allowed() -> Vec<Allow> {
     let mut allowed = allow::venmo_money();
-    allowed.push(Allow::new(
-        "the supervisor's answers to requests they received",
-        |ctx, r| {
-            r.is("venmo", "payment_requests")
-                && r.get("receiver_id").as_i64() == ctx.user_id("venmo")
-                && updates_only(r, &["approved_at", "denied_at", "updated_at"])
-        },
-    ));
+    allowed.push(allow::request_answers());
     allowed
 }
 

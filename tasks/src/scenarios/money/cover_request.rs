@@ -2,24 +2,23 @@
 //! missing amount onto it from my card X." Variant 2: card X has expired, the instruction
 //! names the fallback; variant 3: the balance already covers the rent (no top-up).
 
-use super::{received_status, roommate};
+use super::{received_status, roommate_supervisor};
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::updates_only;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{added, allow_own};
 use crate::kit::money::c2;
 use crate::kit::money::same_amount;
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::people::known;
 use crate::kit::python::solution;
+use crate::kit::venmo::{balance, set_card_balance};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{PaymentCard, Person};
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -59,10 +58,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         let sup = &v.supervisor;
         s.remove_pending_venmo_requests(sup, false)?;
         s.set_venmo_balance(sup, usd(v.balance))?;
-        s.execute(
-            "UPDATE admin.payment_cards SET balance = 9000.0 WHERE card_number = ?1",
-            [v.card.card_number],
-        )?;
+        set_card_balance(s, v.card.card_number, 9000.0)?;
         if v.variant == 2 {
             s.add_venmo_card(
                 sup,
@@ -100,10 +96,9 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 /// The roommate, the other contact, the amounts and the cards, drawn in the original order.
 fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        roommate(pop, p).is_some() && !p.payment_cards.is_empty() && known(pop, p).len() >= 2
+    let (p, r) = roommate_supervisor(g, |p| {
+        !p.payment_cards.is_empty() && known(pop, p).len() >= 2
     });
-    let r = roommate(pop, &p).unwrap_or_else(|| p.clone());
     let other = known(pop, &p)
         .into_iter()
         .find(|k| k.id != r.id)
@@ -238,14 +233,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             ),
             |v, ctx| {
                 let me = ctx.user_id("venmo").unwrap_or(0);
-                let got: f64 = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT venmo_balance FROM venmo.users WHERE id = ?1",
-                        [me],
-                        |r| r.get(0),
-                    )
-                    .unwrap_or(-1.0);
+                let got = balance(ctx.db, me).unwrap_or(-1.0);
                 if same_amount(got, usd(v.end())) {
                     Ok(())
                 } else {
@@ -288,28 +276,9 @@ fn top_up_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
 fn allowed() -> Vec<Allow> {
     let mut allowed = allow::venmo_money();
     allowed.extend([
-        Allow::new("the supervisor's answer to the request", |ctx, r| {
-            r.is("venmo", "payment_requests")
-                && r.get("receiver_id").as_i64() == ctx.user_id("venmo")
-                && updates_only(r, &["approved_at", "denied_at", "updated_at"])
-        }),
-        allow_added("top-ups", "venmo", "bank_transfers", |ctx, r| {
-            r.get("user_id").as_i64() == ctx.user_id("venmo")
-        }),
-        Allow::new("the confirmation Venmo e-mails for a top-up", |_, r| {
-            r.schema == "gmail"
-        }),
-        allow_added(
-            "the receipt file Venmo keeps in its own /tmp/ for that e-mail",
-            "file_system",
-            "files",
-            |ctx, r| {
-                r.get("user_id").as_i64() != ctx.user_id("file_system")
-                    && r.get("path")
-                        .as_str()
-                        .is_some_and(|p| p.starts_with("/tmp/"))
-            },
-        ),
+        allow::request_answers(),
+        allow_own("top-ups", "venmo", "bank_transfers", "user_id"),
     ]);
+    allowed.extend(allow::venmo_transfer_mail());
     allowed
 }

@@ -1,6 +1,7 @@
 # "Record a dinner from a receipt and a text" (dinner_receipt.rs): the ground truth is logins,
-# find_receipt (on the dinner's day), read_text (read_treat_text in variant 3) and record with
-# the debtors everyone (friends in variant 3); each wrong solution swaps one piece.
+# find_receipt (on the dinner's day, its Total line), read_text (said: how the text names the
+# others, "between me, " in variant 3) and record with the debtors everyone (friends in variant
+# 3); each wrong solution swaps one piece (the Subtotal line, an older day, other debtors).
 
 # %% logins
 {{login_any}}
@@ -12,25 +13,12 @@ sw = login("splitwise")
 # %% find_receipt
 paths = apis.file_system.show_directory(access_token=fs, directory_path="~/", substring={{stem}}, entry_type="files")
 receipt = next(c for c in (apis.file_system.show_file(access_token=fs, file_path=q)["content"] for q in paths) if "Date: {{day}}" in c)
-total = float(re.search(r"\nTotal: \$([0-9.]+)", receipt).group(1))
-
-# %% find_receipt_subtotal
-paths = apis.file_system.show_directory(access_token=fs, directory_path="~/", substring={{stem}}, entry_type="files")
-receipt = next(c for c in (apis.file_system.show_file(access_token=fs, file_path=q)["content"] for q in paths) if "Date: {{day}}" in c)
-total = float(re.search(r"\nSubtotal: \$([0-9.]+)", receipt).group(1))
+total = float(re.search(r"\n{{line}}: \$([0-9.]+)", receipt).group(1))
 
 # %% read_text
 texts = all_pages(apis.phone.search_text_messages, access_token=ph, query={{query}})
-text = max((t for t in texts if re.search(r"you, me(?:,| and) ([^.?!]+)", t["message"])), key=lambda t: t["sent_at"])
-names = re.split(r", | and ", re.search(r"you, me(?:,| and) ([^.?!]+)", text["message"]).group(1).strip())
-contacts = all_pages(apis.phone.search_contacts, access_token=ph)
-friend = next(c for c in contacts if c["phone_number"] == text["sender"]["phone_number"])
-emails = [friend["email"]] + [next(c["email"] for c in contacts if c["first_name"] == n) for n in names]
-
-# %% read_treat_text
-texts = all_pages(apis.phone.search_text_messages, access_token=ph, query={{query}})
-text = max((t for t in texts if re.search(r"between me, ([^.?!]+)", t["message"])), key=lambda t: t["sent_at"])
-names = re.split(r", | and ", re.search(r"between me, ([^.?!]+)", text["message"]).group(1).strip())
+text = max((t for t in texts if re.search(r"{{said}}([^.?!]+)", t["message"])), key=lambda t: t["sent_at"])
+names = re.split(r", | and ", re.search(r"{{said}}([^.?!]+)", text["message"]).group(1).strip())
 contacts = all_pages(apis.phone.search_contacts, access_token=ph)
 friend = next(c for c in contacts if c["phone_number"] == text["sender"]["phone_number"])
 emails = [friend["email"]] + [next(c["email"] for c in contacts if c["first_name"] == n) for n in names]

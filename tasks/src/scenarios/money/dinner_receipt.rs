@@ -4,12 +4,13 @@
 //! names other people) and maps first names to contacts. Variant 2: one guest is saved under a
 //! nickname; variant 3: the friends treat the supervisor, who is not among the debtors.
 
+use super::free_nickname;
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::added_by;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, cents_of, same_amount, usd};
-use crate::kit::people::{distinct_friends, full, known};
+use crate::kit::people::{full, with_distinct_friends};
 use crate::kit::python::solution;
 use crate::kit::splitwise::expense_shares;
 use crate::kit::text::same_text;
@@ -98,9 +99,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// The dinner, its guests, receipts and texts, drawn in the original order.
 fn draw(g: &mut Gen) -> Values {
+    let (p, mut fr) = with_distinct_friends(g, 3);
     let pop = g.population;
-    let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 3);
-    let mut fr = distinct_friends(pop, &p);
     g.rng.shuffle(&mut fr);
     let (f, x, y) = (fr[0].clone(), fr[1].clone(), fr[2].clone());
     let v = g.variant;
@@ -136,18 +136,7 @@ fn draw(g: &mut Gen) -> Values {
             "Birthday dinner at The Olive Tree",
         ),
     };
-    let nick = if v == 2 {
-        let taken: Vec<String> = known(pop, &p)
-            .iter()
-            .map(|k| k.first_name.clone())
-            .collect();
-        ["Jojo", "Bee", "Sunny", "Ace"]
-            .into_iter()
-            .find(|n| !taken.iter().any(|t| t == n))
-            .map(str::to_string)
-    } else {
-        None
-    };
+    let nick = if v == 2 { free_nickname(pop, &p) } else { None };
     let x_name = nick.clone().unwrap_or_else(|| x.first_name.clone());
     let guests: Vec<Person> = if v == 2 {
         vec![f.clone(), x.clone()]
@@ -267,16 +256,23 @@ fn day(t: NaiveDateTime) -> String {
 fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let login = script.cell("logins", &none);
-    let find_receipt = |day: &str, cell: &str| {
-        script.cell(cell, &Vals::new().lit("stem", v.stem).code("day", day))
+    let find_receipt = |day: &str, line: &str| {
+        script.cell(
+            "find_receipt",
+            &Vals::new()
+                .lit("stem", v.stem)
+                .code("day", day)
+                .code("line", line),
+        )
+    };
+    let said = if v.variant == 3 {
+        "between me, "
+    } else {
+        "you, me(?:,| and) "
     };
     let read_text = script.cell(
-        if v.variant == 3 {
-            "read_treat_text"
-        } else {
-            "read_text"
-        },
-        &Vals::new().lit("query", v.query),
+        "read_text",
+        &Vals::new().lit("query", v.query).code("said", said),
     );
     let record = |debtors: &str| {
         script.cell(
@@ -301,30 +297,31 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     };
     let day_s = day(v.date);
     let old_day = day(v.old_date);
-    let run = |day: &str, find: &str, who: &str| {
+    // The receipt of `day`, its total read from the line `line`, split among `who`.
+    let run = |day: &str, line: &str, who: &str| {
         vec![
             login.clone(),
-            find_receipt(day, find),
+            find_receipt(day, line),
             read_text.clone(),
             record(who),
         ]
     };
-    let ground_truth = run(&day_s, "find_receipt", right);
+    let ground_truth = run(&day_s, "Total", right);
     let wrong = vec![
         solution(
             "records the subtotal instead of the total",
-            run(&day_s, "find_receipt_subtotal", right),
+            run(&day_s, "Subtotal", right),
         ),
-        solution(wrong_name, run(&day_s, "find_receipt", wrong_who)),
+        solution(wrong_name, run(&day_s, "Total", wrong_who)),
         solution(
             "records the older receipt of the same restaurant",
-            run(&old_day, "find_receipt", right),
+            run(&old_day, "Total", right),
         ),
         solution(
             "splits only with the friend who texted",
             run(
                 &day_s,
-                "find_receipt",
+                "Total",
                 if v.variant == 3 {
                     "texter"
                 } else {
@@ -338,12 +335,7 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
 
 /// The supervisor's one new Splitwise expense, or how many there are.
 fn one(ctx: &EvalCtx) -> Result<RowChange, String> {
-    let me = ctx.user_id("splitwise");
-    let mine: Vec<&RowChange> = added(ctx, "splitwise", "expenses")
-        .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
-        .collect();
-    match mine.as_slice() {
+    match added_by(ctx, "splitwise", "expenses", "user_id").as_slice() {
         [one] => Ok((*one).clone()),
         other => Err(format!("{} expenses recorded", other.len())),
     }
@@ -418,16 +410,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 }
 
 fn allowed() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "the supervisor's Splitwise expenses",
-            "splitwise",
-            "expenses",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
-        ),
-        allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-        allow::splitwise_notifications(),
-    ]
+    allow::splitwise_expenses()
 }
 
 /// A restaurant receipt as its text file reads.

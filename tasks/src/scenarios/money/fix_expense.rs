@@ -5,15 +5,15 @@
 //! variant 3: a wrong amount (update it with the shares, which an amount alone leaves as they
 //! were).
 
-use super::roommate;
+use super::roommate_supervisor;
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, updates_only};
+use crate::kit::changes::{added, is_mine, updates_only};
 use crate::kit::db::uid;
 use crate::kit::money::{cents_of, same_amount, usd};
 use crate::kit::people::full;
 use crate::kit::python::solution;
-use crate::kit::splitwise::expense_shares;
+use crate::kit::splitwise::{expense_shares, expenses_paid_on};
 use crate::kit::time::on;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
@@ -92,9 +92,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// The supervisor, the roommate, the text and the amounts, drawn in the original order.
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| roommate(pop, p).is_some());
-    let r = roommate(pop, &p).unwrap_or_else(|| p.clone());
+    let (p, r) = roommate_supervisor(g, |_| true);
     let v = g.variant;
     let (what, day, text, instruction) = match v {
         1 => (
@@ -335,7 +333,7 @@ fn allowed() -> Vec<Allow> {
     vec![
         Allow::new("changes to the supervisor's expenses", |ctx, r| {
             r.is("splitwise", "expenses")
-                && r.get("payer_id").as_i64() == ctx.user_id("splitwise")
+                && is_mine(ctx, r, "splitwise", "payer_id")
                 && updates_only(
                     r,
                     &[
@@ -367,21 +365,8 @@ fn roommate_expenses(
     let Some(me) = ctx.user_id("splitwise") else {
         return Vec::new();
     };
-    let scope = if in_group {
-        "group_id = (SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id WHERE m.user_id = ?1 AND g.name = 'Roommates' ORDER BY g.id LIMIT 1)"
-    } else {
-        "group_id IS NULL"
-    };
-    let Ok(mut st) = ctx.db.prepare_cached(&format!(
-        "SELECT id, amount, coalesce(deleted, 0) FROM splitwise.expenses WHERE payer_id = ?1 AND {scope} AND description = ?2 AND substr(created_at, 1, 10) = ?3 ORDER BY id"
-    )) else {
-        return Vec::new();
-    };
-    st.query_map(rusqlite::params![me, description, day], |r| {
-        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-    })
-    .map(|rows| rows.filter_map(Result::ok).collect())
-    .unwrap_or_default()
+    let group = in_group.then_some("Roommates");
+    expenses_paid_on(ctx.db, me, group, description, day)
 }
 
 /// Expense rows the episode changed other than `ids`.

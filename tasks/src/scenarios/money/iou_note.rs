@@ -3,14 +3,14 @@
 //! money going the other way (one person is on both). Variant 2: a friend saved (and noted)
 //! under a nickname; variant 3: the paid lines are removed from the note instead.
 
-use super::venmo_payment_checks;
+use super::{free_nickname, venmo_payment_checks};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::db::uid;
 use crate::kit::money::c2;
 use crate::kit::money::cents_of;
 use crate::kit::people::full;
-use crate::kit::people::{distinct_friends, known};
+use crate::kit::people::with_distinct_friends;
 use crate::kit::python::solution;
 use crate::kit::text::same_text;
 use crate::kit::venmo::payments_sent;
@@ -101,24 +101,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 /// The friends, the nickname, the amounts and the supervisor's notes (the IOUs and "Owed to
 /// me" notes among fillers), drawn in the original order.
 fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
+    let (p, mut fr) = with_distinct_friends(g, 6);
     let pop = g.population;
-    let p = g.supervisor_where(|p| distinct_friends(pop, p).len() >= 6);
-    let mut fr = distinct_friends(pop, &p);
     g.rng.shuffle(&mut fr);
     let (a, b, c, d, e, f) = (&fr[0], &fr[1], &fr[2], &fr[3], &fr[4], &fr[5]);
     let v = g.variant;
-    let nick = if v == 2 {
-        let taken: Vec<String> = known(pop, &p)
-            .iter()
-            .map(|k| k.first_name.clone())
-            .collect();
-        ["Jojo", "Bee", "Sunny", "Ace"]
-            .into_iter()
-            .find(|n| !taken.iter().any(|t| t == n))
-            .map(str::to_string)
-    } else {
-        None
-    };
+    let nick = if v == 2 { free_nickname(pop, &p) } else { None };
     let c_name = nick.clone().unwrap_or_else(|| c.first_name.clone());
     let amounts: Vec<i64> = (0..5)
         .map(|_| cents_of(&mut g.rng, 1_000, 6_000, 25))

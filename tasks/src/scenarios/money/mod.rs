@@ -21,12 +21,11 @@ use crate::kit::db::uid;
 use crate::kit::money::c2;
 use crate::kit::money::same_amount;
 use crate::kit::money::usd;
-use crate::kit::people::related;
-use crate::kit::venmo::payments_sent;
+use crate::kit::people::{known, related};
+use crate::kit::venmo::{latest_request, payments_sent, request_status};
 use crate::model::{Check, Split};
-use crate::scenarios::Scenario;
+use crate::scenarios::{Gen, Scenario};
 use apps::people::{Person, Population, Relation};
-use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -98,6 +97,14 @@ fn roommate(pop: &Population, p: &Person) -> Option<Person> {
     related(pop, p, Relation::Roommate).into_iter().next()
 }
 
+/// A supervisor with a roommate who also `fits`, and the roommate.
+fn roommate_supervisor(g: &mut Gen, fits: impl Fn(&Person) -> bool) -> (Person, Person) {
+    let pop = g.population;
+    let p = g.supervisor_where(|p| roommate(pop, p).is_some() && fits(p));
+    let r = roommate(pop, &p).unwrap_or_else(|| p.clone());
+    (p, r)
+}
+
 /// "One Venmo payment to each of them for exactly that amount" and "no Venmo payment to
 /// anyone else"; `want` is (name, e-mail, cents).
 fn venmo_payment_checks(want: &[(String, String, i64)]) -> Vec<Check> {
@@ -142,12 +149,17 @@ fn received_status(ctx: &EvalCtx, from: &str, cents: i64) -> String {
     let (Some(me), Some(them)) = (ctx.user_id("venmo"), uid(ctx, "venmo", from)) else {
         return "missing".into();
     };
-    ctx.db
-        .query_row_cached(
-            "SELECT CASE WHEN approved_at IS NOT NULL THEN 'approved' WHEN denied_at IS NOT NULL THEN 'denied' ELSE 'pending' END \
-             FROM venmo.payment_requests WHERE receiver_id = ?1 AND sender_id = ?2 AND abs(amount - ?3) < 0.005 ORDER BY id DESC LIMIT 1",
-            rusqlite::params![me, them, usd(cents)],
-            |r| r.get(0),
-        )
-        .unwrap_or_else(|_| "missing".into())
+    latest_request(ctx.db, them, me, usd(cents), None)
+        .and_then(|id| request_status(ctx.db, id))
+        .unwrap_or("missing")
+        .into()
+}
+
+/// A nickname none of `p`'s contacts goes by (for a friend saved under it), if one is free.
+fn free_nickname(pop: &Population, p: &Person) -> Option<String> {
+    let taken: Vec<String> = known(pop, p).iter().map(|k| k.first_name.clone()).collect();
+    ["Jojo", "Bee", "Sunny", "Ace"]
+        .into_iter()
+        .find(|n| !taken.iter().any(|t| t == n))
+        .map(str::to_string)
 }

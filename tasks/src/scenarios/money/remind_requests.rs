@@ -4,7 +4,7 @@
 
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{allow_added, is_mine};
 use crate::kit::db::uid;
 use crate::kit::money::c2;
 use crate::kit::money::same_amount;
@@ -12,13 +12,12 @@ use crate::kit::money::usd;
 use crate::kit::people::full;
 use crate::kit::people::known;
 use crate::kit::python::solution;
+use crate::kit::venmo::{is_reminder, latest_request, reminded_requests, requests_removed};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use serde_json::Value;
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -185,7 +184,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("one reminder each: {}", shown(&v.remind())),
             |v, ctx| {
-                let got = reminded(ctx);
+                let got = reminded_requests(ctx);
                 for x in v.remind() {
                     let id = sent_request(ctx, &x.to.email, x.cents);
                     let n = got.iter().filter(|g| Some(**g) == id).count();
@@ -206,7 +205,10 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 .iter()
                 .map(|x| sent_request(ctx, &x.to.email, x.cents))
                 .collect();
-            match reminded(ctx).into_iter().find(|g| !ids.contains(&Some(*g))) {
+            match reminded_requests(ctx)
+                .into_iter()
+                .find(|g| !ids.contains(&Some(*g)))
+            {
                 Some(id) => Err(format!("a reminder about request {id}")),
                 None => Ok(()),
             }
@@ -218,16 +220,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 /// Exactly the requests due to be dropped are withdrawn.
 fn withdrawn_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let gone = v.drop();
-    let removed: Vec<(Option<i64>, f64)> = ctx
-        .diff
-        .of_kind("venmo", "payment_requests", ChangeKind::Removed)
-        .map(|r| {
-            (
-                r.get("receiver_id").as_i64(),
-                r.get("amount").as_f64().unwrap_or(0.0),
-            )
-        })
-        .collect();
+    let removed = requests_removed(ctx);
     for x in &gone {
         let to = uid(ctx, "venmo", &x.to.email);
         if !removed
@@ -250,13 +243,11 @@ fn withdrawn_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
 /// Reminders and the supervisor's withdrawn requests.
 fn allowed() -> Vec<Allow> {
     vec![
-        allow_added("reminders", "venmo", "notifications", |_, r| {
-            r.get("type").as_str() == Some("payment_request_reminded")
-        }),
+        allow_added("reminders", "venmo", "notifications", |_, r| is_reminder(r)),
         Allow::new("withdrawn requests of the supervisor", |ctx, r| {
             r.is("venmo", "payment_requests")
                 && r.kind() == ChangeKind::Removed
-                && r.get("sender_id").as_i64() == ctx.user_id("venmo")
+                && is_mine(ctx, r, "venmo", "sender_id")
         }),
     ]
 }
@@ -274,25 +265,5 @@ struct Sent {
 /// The id of the request the supervisor sent `to` for `cents`.
 fn sent_request(ctx: &EvalCtx, to: &str, cents: i64) -> Option<i64> {
     let (me, them) = (ctx.user_id("venmo")?, uid(ctx, "venmo", to)?);
-    ctx.db
-        .query_row_cached(
-            "SELECT id FROM venmo.payment_requests WHERE sender_id = ?1 AND receiver_id = ?2 AND abs(amount - ?3) < 0.005 ORDER BY id DESC LIMIT 1",
-            rusqlite::params![me, them, usd(cents)],
-            |r| r.get(0),
-        )
-        .ok()
-}
-
-/// The request ids of the reminders sent in the episode.
-fn reminded(ctx: &EvalCtx) -> Vec<i64> {
-    added(ctx, "venmo", "notifications")
-        .into_iter()
-        .filter(|r| r.get("type").as_str() == Some("payment_request_reminded"))
-        .filter_map(|r| {
-            r.get("data")
-                .as_str()
-                .and_then(|d| serde_json::from_str::<Value>(d).ok())
-                .and_then(|d| d.get("payment_request_id").and_then(Value::as_i64))
-        })
-        .collect()
+    latest_request(ctx.db, me, them, usd(cents), None)
 }

@@ -4,12 +4,12 @@
 //! payment lowers one debt; variant 3: last year's group of the same city has debts too.
 
 use super::venmo_payment_checks;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::allow_own;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, cents_of, same_amount, usd};
 use crate::kit::people::{full, related};
 use crate::kit::python::solution;
-use crate::kit::splitwise::group_named;
+use crate::kit::splitwise::{group_named, payments_added};
 use crate::kit::text::same_text;
 use crate::kit::venmo::payments_sent;
 use crate::kit::{Drawn, Script, Vals, allow};
@@ -280,16 +280,16 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         |v, ctx| {
             let gid = group_named(ctx, &v.group);
             let me = ctx.user_id("splitwise");
-            let pays = added(ctx, "splitwise", "payments");
+            let pays = payments_added(ctx);
             for (name, email, cents) in &v.creditors {
                 let to = uid(ctx, "splitwise", email);
                 let n = pays
                     .iter()
-                    .filter(|r| {
-                        r.get("payer_id").as_i64() == me
-                            && r.get("receiver_id").as_i64() == to
-                            && r.get("group_id").as_i64() == gid
-                            && same_amount(r.get("amount").as_f64().unwrap_or(0.0), usd(*cents))
+                    .filter(|p| {
+                        p.payer == me
+                            && p.receiver == to
+                            && p.group == gid
+                            && same_amount(p.amount, usd(*cents))
                     })
                     .count();
                 if n != 1 {
@@ -307,13 +307,9 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             .collect();
         let gid = group_named(ctx, &v.group);
         let me = ctx.user_id("splitwise");
-        let others = added(ctx, "splitwise", "payments")
+        let others = payments_added(ctx)
             .into_iter()
-            .filter(|r| {
-                !ids.contains(&r.get("receiver_id").as_i64())
-                    || r.get("payer_id").as_i64() != me
-                    || r.get("group_id").as_i64() != gid
-            })
+            .filter(|p| !ids.contains(&p.receiver) || p.payer != me || p.group != gid)
             .count();
         if others > 0 {
             Err(format!("{others} other payments"))
@@ -326,11 +322,11 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 fn allowed() -> Vec<Allow> {
     let mut allowed = allow::venmo_money();
-    allowed.push(allow_added(
+    allowed.push(allow_own(
         "the supervisor's Splitwise payments",
         "splitwise",
         "payments",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+        "user_id",
     ));
     allowed.push(allow::splitwise_notifications());
     allowed

@@ -3,24 +3,24 @@
 //! month) carry the bill among other lines, and an older water bill. Variant 2 adds two months
 //! as two expenses; variant 3 splits a third and two thirds.
 
-use super::roommate;
+use super::roommate_supervisor;
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{added, allow_added, allow_own};
 use crate::kit::db::uid;
 use crate::kit::money::c2;
 use crate::kit::money::same_amount;
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
+use crate::kit::phone::texts_to;
 use crate::kit::python::solution;
-use crate::kit::splitwise::{expense_shares, group_named};
+use crate::kit::splitwise::{expense_shares, expenses_added, group_named};
 use crate::kit::text::same_text;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::Person;
-use sim::sql::Cached;
 
 /// The water company on the statements.
 const COMPANY: &str = "Clearwater Water Co";
@@ -71,9 +71,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 
 /// The roommate and the bills, drawn in the original order.
 fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| roommate(pop, p).is_some());
-    let r = roommate(pop, &p).unwrap_or_else(|| p.clone());
+    let (p, r) = roommate_supervisor(g, |_| true);
     let v = g.variant;
     let company = COMPANY;
     let april = cents_of(&mut g.rng, 4_500, 9_000, if v == 3 { 3 } else { 2 });
@@ -188,12 +186,18 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ),
         |v, ctx| {
             let gid = group_named(ctx, "Roommates");
-            let xs = added(ctx, "splitwise", "expenses");
+            let xs = expenses_added(ctx);
             if xs.len() != v.want.len() {
                 return Err(format!("{} expenses added", xs.len()));
             }
-            match xs.iter().find(|r| r.get("group_id").as_i64() != gid) {
-                Some(r) => Err(format!("one in group {}", r.get("group_id"))),
+            match xs.iter().find(|e| e.group != gid) {
+                Some(e) => Err(format!(
+                    "one in group {}",
+                    match e.group {
+                        Some(g) => g.to_string(),
+                        None => "null".to_string(),
+                    }
+                )),
                 None => Ok(()),
             }
         },
@@ -275,20 +279,7 @@ fn bill_checks(bill: &Bill, mate: &Person) -> Vec<Check> {
 /// A text from the supervisor to the roommate naming what they owe.
 fn text_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let owed = c2(owed(v));
-    let me = ctx.user_id("phone");
-    let them: Option<i64> = ctx
-        .db
-        .query_row_cached(
-            "SELECT id FROM phone.users WHERE phone_number = ?1",
-            [&v.mate.phone_number],
-            |r| r.get(0),
-        )
-        .ok();
-    let texts: Vec<String> = added(ctx, "phone", "global_text_messages")
-        .into_iter()
-        .filter(|t| t.get("sender_id").as_i64() == me && t.get("receiver_id").as_i64() == them)
-        .map(|t| t.get("message").as_str().unwrap_or("").to_string())
-        .collect();
+    let texts = texts_to(ctx, &v.mate.phone_number);
     if texts.iter().any(|t| t.contains(&owed)) {
         Ok(())
     } else {
@@ -298,21 +289,15 @@ fn text_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
 
 /// The Splitwise expenses, their shares and notifications, and the text.
 fn allowed() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "the supervisor's Splitwise expenses",
-            "splitwise",
-            "expenses",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
-        ),
-        allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-        allow::splitwise_notifications(),
-        allow_added(
+    let mut allowed = allow::splitwise_expenses();
+    allowed.extend([
+        allow_own(
             "the text to the roommate",
             "phone",
             "global_text_messages",
-            |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("phone"),
+            "sender_id",
         ),
         allow_added("its copies", "phone", "user_text_messages", |_, _| true),
-    ]
+    ]);
+    allowed
 }

@@ -6,14 +6,7 @@
 {{login_note}}
 
 # %% check_new
-notes = []
-page = 0
-while True:
-    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20, query={{title}})
-    if not batch:
-        break
-    notes.extend(batch)
-    page += 1
+{{notes_titled}}
 if any(n["title"] == {{title}} for n in notes):
     raise ValueError("a note titled " + {{title}} + " exists already")
 
@@ -24,14 +17,7 @@ apis.simple_note.create_note(access_token=token, title={{title}}, content={{cont
 apis.supervisor.complete_task()
 
 # %% all_notes
-notes = []
-page = 0
-while True:
-    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20)
-    if not batch:
-        break
-    notes.extend(batch)
-    page += 1
+{{every_note}}
 
 # %% append_to_similar
 note_id = next(n["note_id"] for n in notes if n["title"] == {{similar}})

@@ -6,14 +6,7 @@
 {{login_note}}
 
 # %% find
-notes = []
-page = 0
-while True:
-    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20, query={{title}})
-    if not batch:
-        break
-    notes.extend(batch)
-    page += 1
+{{notes_titled}}
 
 # %% add_missing
 note_id = next(n["note_id"] for n in notes if n["title"] == {{title}})

@@ -6,24 +6,10 @@
 {{login_note}}
 
 # %% tagged
-notes = []
-page = 0
-while True:
-    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20, tags=[{{tag}}])
-    if not batch:
-        break
-    notes.extend(batch)
-    page += 1
+{{notes_tagged}}
 
 # %% all_notes
-notes = []
-page = 0
-while True:
-    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20)
-    if not batch:
-        break
-    notes.extend(batch)
-    page += 1
+{{every_note}}
 
 # %% first_page_tagged
 notes = apis.simple_note.search_notes(access_token=token, tags=[{{tag}}])

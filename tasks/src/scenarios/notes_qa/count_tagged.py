@@ -4,27 +4,13 @@
 {{login_note}}
 
 # %% all_tagged
-notes = []
-page = 0
-while True:
-    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20, tags=[{{tag}}])
-    if not batch:
-        break
-    notes.extend(batch)
-    page += 1
+{{notes_tagged}}
 
 # %% first_page_tagged
 notes = apis.simple_note.search_notes(access_token=token, tags=[{{tag}}])
 
 # %% all_notes
-notes = []
-page = 0
-while True:
-    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20)
-    if not batch:
-        break
-    notes.extend(batch)
-    page += 1
+{{every_note}}
 
 # %% count
 apis.supervisor.complete_task(answer=len(notes))

@@ -4,14 +4,7 @@
 {{login_note}}
 
 # %% read
-notes = []
-page = 0
-while True:
-    batch = apis.simple_note.search_notes(access_token=token, page_index=page, page_limit=20, query={{title}})
-    if not batch:
-        break
-    notes.extend(batch)
-    page += 1
+{{notes_titled}}
 note_id = next(n["note_id"] for n in notes if n["title"] == {{title}})
 content = apis.simple_note.show_note(access_token=token, note_id=note_id)["content"]
 value = next(line.split(": ", 1)[1] for line in content.splitlines() if line.startswith({{label}}))

@@ -5,8 +5,9 @@
 //! variant 3 buys two sets.
 
 use super::{CHEAPEST, SELLER, VALID_CARD, only_order, paid_with_valid_card};
-use crate::kit::amazon::product_id;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::amazon;
+use crate::kit::amazon::{addresses_added, product_id};
+use crate::kit::changes::allow_added;
 use crate::kit::people::related_ids;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
@@ -253,13 +254,13 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 v.save_as, v.state, v.zip
             ),
             |v, ctx| {
-                let rows = added(ctx, "amazon", "addresses");
-                let ok = rows.iter().any(|r| {
-                    r.get("name").as_str().map(str::trim) == Some(v.save_as.as_str())
-                        && r.get("street_address").as_str() == Some(v.street)
-                        && r.get("city").as_str() == Some(v.city)
-                        && r.get("state").as_str() == Some(v.state)
-                        && r.get("zip_code").as_i64() == Some(v.zip)
+                let rows = addresses_added(ctx);
+                let ok = rows.iter().any(|a| {
+                    a.name.as_deref() == Some(v.save_as.as_str())
+                        && a.street.as_deref() == Some(v.street)
+                        && a.city.as_deref() == Some(v.city)
+                        && a.state.as_deref() == Some(v.state)
+                        && a.zip == Some(v.zip)
                 });
                 if ok && rows.len() == 1 {
                     Ok(())
@@ -286,6 +287,6 @@ fn allow_new_address() -> Allow {
         "the supervisor's new amazon address",
         "amazon",
         "addresses",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("amazon"),
+        amazon::is_mine,
     )
 }

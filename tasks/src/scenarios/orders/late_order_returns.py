@@ -3,17 +3,13 @@
 # late orders). The wrong solutions fill `return_late` with another carrier, one unit each or
 # a longer window, or take every order of the month (return_every_order).
 # `{{carrier}}` is empty, or the cell other_carrier (another deliverer).
+# `{{logins}}` and `{{read_note}}` (the note's `content`) come from `note_vals` (mod.rs).
 
 # %% logins
-{{login_any}}
-{{all_pages}}
-sn = login("simple_note")
-az = login("amazon")
+{{logins}}
 
 # %% read
-notes = all_pages(apis.simple_note.search_notes, access_token=sn, query={{title}})
-note = [n for n in notes if n["title"] == {{title}}][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
+{{read_note}}
 carrier = re.search(r"Pick-up: (\w+)", content).group(1)
 deliverer = [d for d in apis.amazon.show_return_deliverers() if d["name"] == carrier][0]["deliverer_id"]
 print(carrier, deliverer)

@@ -3,7 +3,7 @@
 //! world's orders are made punctual. Variant 2 has one unit already returned; variant 3 has
 //! an older late order (two months back) that must stay.
 
-use super::SELLER;
+use super::{SELLER, note_vals};
 use crate::eval::EvalCtx;
 use crate::kit::amazon::{new_returns, order_at, product_named};
 use crate::kit::python::solution;
@@ -192,8 +192,7 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     // `{{carrier}}` overrides the note's deliverer (or is empty), `{{days}}` is the window and
     // `{{left}}` the units returned of each item.
     let vals = |days: i64, left: &str, carrier: &str| {
-        Vals::new()
-            .lit("title", TITLE)
+        note_vals(TITLE)
             .code("days", days)
             .code("left", left)
             .code("carrier", carrier)

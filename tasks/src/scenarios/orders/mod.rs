@@ -20,7 +20,9 @@ mod work_receipts;
 
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
+use crate::kit::Vals;
 use crate::kit::amazon::{address_lines, new_orders};
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY, py};
 use crate::model::{Check, Split};
 use crate::scenarios::Scenario;
 use apps::people::Person;
@@ -145,6 +147,26 @@ fn paid_with_valid_card(p: &Person, not_what: &str) -> Check {
             }
         },
     )
+}
+
+/// The values a script over a note and Amazon starts from: `{{logins}}` (`login`, `all_pages`,
+/// `sn` for SimpleNote, `az` for Amazon) and `{{read_note}}` (`content`, the text of the note
+/// titled `title`).
+fn note_vals(title: &str) -> Vals {
+    let t = py(title);
+    Vals::new()
+        .code(
+            "logins",
+            format!("{LOGIN_ANY}\n{ALL_PAGES}\nsn = login(\"simple_note\")\naz = login(\"amazon\")"),
+        )
+        .code(
+            "read_note",
+            format!(
+                "notes = all_pages(apis.simple_note.search_notes, access_token=sn, query={t})\n\
+                 note = [n for n in notes if n[\"title\"] == {t}][0]\n\
+                 content = apis.simple_note.show_note(access_token=sn, note_id=note[\"note_id\"])[\"content\"]"
+            ),
+        )
 }
 
 /// Python: `card`, the supervisor's first saved amazon card that has not expired.

@@ -2,17 +2,13 @@
 # logins, read, renew (delete the expiring card, pay with the new one, the plan `{{plan}}`
 # picks); the wrong solutions fill `renew` with other cards to delete or another plan, or pay
 # with the old card and delete it after (renew_then_delete_old).
+# `{{logins}}` and `{{read_note}}` (the note's `content`) come from `note_vals` (mod.rs).
 
 # %% logins
-{{login_any}}
-{{all_pages}}
-sn = login("simple_note")
-az = login("amazon")
+{{logins}}
 
 # %% read
-notes = all_pages(apis.simple_note.search_notes, access_token=sn, query={{title}})
-note = [n for n in notes if n["title"] == {{title}}][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
+{{read_note}}
 number = int(re.search(r"card number: ([\d ]+)", content).group(1).replace(" ", ""))
 month, year = [int(x) for x in re.search(r"Expires: (\d+)/(\d+)", content).groups()]
 cvv = int(re.search(r"CVV: (\d+)", content).group(1))

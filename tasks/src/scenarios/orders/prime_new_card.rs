@@ -3,10 +3,11 @@
 //! plan cheaper per month)." The supervisor keeps another card; the last Prime subscription
 //! ended last week.
 
+use super::note_vals;
 use crate::diff::ChangeKind;
-use crate::eval::EvalCtx;
-use crate::kit::amazon::new_orders;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::amazon;
+use crate::kit::amazon::{cards_added, new_orders, new_prime_subscriptions, removed_card_numbers};
+use crate::kit::changes::allow_added;
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
@@ -157,8 +158,7 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     };
     // `renew`: the cards to `delete`, the card to `pay` Prime with, the line that picks `plan`.
     let vals = |delete: &str, pay: &str, plan: &str| {
-        Vals::new()
-            .lit("title", TITLE)
+        note_vals(TITLE)
             .code("delete", delete)
             .code("pay", pay)
             .code("plan", plan)
@@ -198,33 +198,6 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The Prime subscriptions the supervisor added: (card digits, paid amount).
-fn new_subs(ctx: &EvalCtx) -> Vec<(String, f64)> {
-    let me = ctx.user_id("amazon");
-    added(ctx, "amazon", "prime_subscriptions")
-        .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
-        .map(|r| {
-            (
-                r.get("payment_card_digits")
-                    .as_str()
-                    .unwrap_or("")
-                    .to_string(),
-                r.get("paid_amount").as_f64().unwrap_or(0.0),
-            )
-        })
-        .collect()
-}
-
-/// The numbers of the Amazon cards deleted.
-fn removed_cards(ctx: &EvalCtx) -> Vec<i64> {
-    ctx.diff
-        .table("amazon", "payment_cards")
-        .filter(|r| r.kind() == ChangeKind::Removed)
-        .map(|r| r.before("card_number").as_i64().unwrap_or(0))
-        .collect()
-}
-
 fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let (new4, old4) = (&v.new4, &v.old4);
     vec![
@@ -235,13 +208,13 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             ),
             |v, ctx| {
                 let me = ctx.user_id("amazon");
-                let rows = added(ctx, "amazon", "payment_cards");
-                let ok = rows.iter().any(|r| {
-                    r.get("user_id").as_i64() == me
-                        && r.get("card_number").as_i64() == Some(v.new_number)
-                        && r.get("card_name").as_str().map(str::trim) == Some(NEW_NAME)
-                        && r.get("expiry_year").as_i64() == Some(v.exp_y)
-                        && r.get("expiry_month").as_i64() == Some(v.exp_m)
+                let rows = cards_added(ctx);
+                let ok = rows.iter().any(|c| {
+                    c.user_id == me
+                        && c.number == Some(v.new_number)
+                        && c.name.as_deref() == Some(NEW_NAME)
+                        && c.expiry_year == Some(v.exp_y)
+                        && c.expiry_month == Some(v.exp_m)
                 });
                 if ok && rows.len() == 1 {
                     Ok(())
@@ -253,7 +226,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("the {OLD_NAME} ending in {old4} (expiring this month) is deleted"),
             |v, ctx| {
-                if removed_cards(ctx).contains(&v.old_number) {
+                if removed_card_numbers(ctx).contains(&v.old_number) {
                     Ok(())
                 } else {
                     Err("still saved".into())
@@ -261,7 +234,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             },
         ),
         v.check("no other card is deleted", |v, ctx| {
-            let gone = removed_cards(ctx);
+            let gone = removed_card_numbers(ctx);
             if gone.iter().all(|n| *n == v.old_number) {
                 Ok(())
             } else {
@@ -270,14 +243,14 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         }),
         v.check(
             format!("one new Prime subscription, paid with the card ending in {new4}"),
-            |v, ctx| match new_subs(ctx).as_slice() {
+            |v, ctx| match new_prime_subscriptions(ctx).as_slice() {
                 [(d, _)] if *d == v.new4 => Ok(()),
                 other => Err(format!("subscriptions: {other:?}")),
             },
         ),
         v.check(
             format!("on the {} plan (${:.0})", v.want_plan, v.want_paid),
-            |v, ctx| match new_subs(ctx).as_slice() {
+            |v, ctx| match new_prime_subscriptions(ctx).as_slice() {
                 [(_, paid)] if same_amount(*paid, v.want_paid) => Ok(()),
                 other => Err(format!("subscriptions: {other:?}")),
             },
@@ -300,14 +273,14 @@ fn allowed() -> Vec<Allow> {
             |ctx, r| {
                 r.is("amazon", "payment_cards")
                     && r.kind() != ChangeKind::Updated
-                    && r.get("user_id").as_i64() == ctx.user_id("amazon")
+                    && amazon::is_mine(ctx, r)
             },
         ),
         allow_added(
             "the supervisor's Prime subscription",
             "amazon",
             "prime_subscriptions",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("amazon"),
+            amazon::is_mine,
         ),
         Allow::new("orders no longer pointing at a deleted card", |_, r| {
             r.is("amazon", "orders")

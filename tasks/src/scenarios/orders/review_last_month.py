@@ -1,17 +1,13 @@
 # "Review last month's deliveries with ratings from a note" (review_last_month.rs): the ground
 # truth is logins, read, review (every page of orders, April 2023, old reviews updated); the
 # wrong solutions fill `review` with the first page only, another month, or no update.
+# `{{logins}}` and `{{read_note}}` (the note's `content`) come from `note_vals` (mod.rs).
 
 # %% logins
-{{login_any}}
-{{all_pages}}
-sn = login("simple_note")
-az = login("amazon")
+{{logins}}
 
 # %% read
-notes = all_pages(apis.simple_note.search_notes, access_token=sn, query={{title}})
-note = [n for n in notes if n["title"] == {{title}}][0]
-content = apis.simple_note.show_note(access_token=sn, note_id=note["note_id"])["content"]
+{{read_note}}
 rated = {}
 for line in content.splitlines()[1:]:
     m = re.match(r"^(.*): (\d) - (.*)$", line.strip())

@@ -4,20 +4,19 @@
 //! an old review of one of them to update (a second review is refused); variant 3 has an
 //! April order still on its way.
 
-use super::SELLER;
+use super::{SELLER, note_vals};
 use crate::diff::ChangeKind;
-use crate::eval::EvalCtx;
-use crate::kit::amazon::{new_orders, product_named, stocked_products};
+use crate::kit::amazon;
+use crate::kit::amazon::{new_orders, product_named, reviews_of, stocked_products};
 use crate::kit::changes::added;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
-use crate::kit::{Drawn, Script, Vals};
+use crate::kit::{Drawn, Script};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep, mix};
 use apps::people::Person;
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDateTime;
-use rusqlite::params;
 
 /// The note with the ratings.
 const TITLE: &str = "Amazon ratings";
@@ -158,8 +157,7 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
         } else {
             "all_pages(apis.amazon.show_orders, access_token=az)"
         };
-        let vals = Vals::new()
-            .lit("title", TITLE)
+        let vals = note_vals(TITLE)
             .lit("month", month)
             .code("orders", orders)
             .code("update", update);
@@ -202,7 +200,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                     continue;
                 }
                 let pid = product_named(ctx.db, n).unwrap_or(-1);
-                if !review_of(ctx, pid).is_empty() {
+                if !reviews_of(ctx, pid).is_empty() {
                     return Err(format!("{n} was reviewed"));
                 }
             }
@@ -226,7 +224,7 @@ fn reviewed((_, name, stars, comment): Rated) -> Check {
         format!("one review of {name}: {stars} stars, \"{comment}\""),
         move |ctx| {
             let pid = product_named(ctx.db, name).unwrap_or(-1);
-            match review_of(ctx, pid).as_slice() {
+            match reviews_of(ctx, pid).as_slice() {
                 [(r, t)] if *r == stars && t.trim() == comment => Ok(()),
                 other => Err(format!("reviews: {other:?}")),
             }
@@ -239,7 +237,7 @@ fn allowed() -> Vec<Allow> {
         Allow::new("the supervisor's reviews", |ctx, r| {
             r.is("amazon", "product_reviews")
                 && r.kind() != ChangeKind::Removed
-                && r.get("user_id").as_i64() == ctx.user_id("amazon")
+                && amazon::is_mine(ctx, r)
         }),
         Allow::new("the reviewed products' and sellers' ratings", |_, r| {
             (r.is("amazon", "products") || r.is("amazon", "sellers"))
@@ -292,17 +290,3 @@ const RATED: &[Rated] = &[
         "Good grip, smells a bit at first",
     ),
 ];
-
-/// The supervisor's review of a product in the end state: (rating, text).
-fn review_of(ctx: &EvalCtx, product: i64) -> Vec<(i64, String)> {
-    let Some(uid) = ctx.user_id("amazon") else {
-        return Vec::new();
-    };
-    ctx.db
-        .prepare_cached("SELECT rating, text FROM amazon.product_reviews WHERE user_id = ?1 AND product_id = ?2")
-        .and_then(|mut st| {
-            st.query_map(params![uid, product], |r| Ok((r.get(0)?, r.get(1)?)))?
-                .collect::<rusqlite::Result<Vec<(i64, String)>>>()
-        })
-        .unwrap_or_default()
-}

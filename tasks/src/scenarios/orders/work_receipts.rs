@@ -5,8 +5,9 @@
 
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::amazon::{order_at, stocked_products};
-use crate::kit::changes::{added, allow_added};
+use crate::kit::amazon::{backdate_recent_orders, order_at, stocked_products};
+use crate::kit::changes::allow_added;
+use crate::kit::files::{self, files_added};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
@@ -98,17 +99,21 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
     v.step(|v, s| {
         let sup = &v.supervisor;
         let uid = s.user_id("amazon", sup)?;
-        s.execute(
-            "UPDATE amazon.orders SET created_at = '2022-' || substr(created_at, 6) WHERE user_id = ?1 AND created_at >= '2023-03-01'",
-            [uid],
-        )?;
+        backdate_recent_orders(s.db, uid)?;
         let stock = stocked_products(s.db, v.key, v.designed.len() as i64);
         for (k, (at, addr)) in v.designed.iter().enumerate() {
             s.add_amazon_order(
                 sup,
                 addr,
                 None,
-                &[(stock[k], 1 + (k as i64 % 2), 20.0 + k as f64 * 3.5, 0, 0, true)],
+                &[(
+                    stock[k],
+                    1 + (k as i64 % 2),
+                    20.0 + k as f64 * 3.5,
+                    0,
+                    0,
+                    true,
+                )],
                 5.0,
                 0.0,
                 *at,
@@ -157,18 +162,12 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
 
 /// The files the supervisor added under `dir`: (path, content).
 fn new_files(ctx: &EvalCtx, dir: &str) -> Vec<(String, String)> {
-    let me = ctx.user_id("file_system");
-    added(ctx, "file_system", "files")
+    files_added(ctx)
         .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
-        .filter_map(|r| {
-            let path = r.get("path").as_str()?;
-            path.starts_with(&format!("{dir}/")).then(|| {
-                (
-                    path.to_string(),
-                    r.get("content").as_str().unwrap_or("").to_string(),
-                )
-            })
+        .filter_map(|f| {
+            let path = f.path?;
+            path.starts_with(&format!("{dir}/"))
+                .then_some((path, f.content))
         })
         .collect()
 }
@@ -235,13 +234,13 @@ fn allowed() -> Vec<Allow> {
             "files the supervisor saved",
             "file_system",
             "files",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("file_system"),
+            files::is_mine,
         ),
         allow_added(
             "folders the supervisor made",
             "file_system",
             "directories",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("file_system"),
+            files::is_mine,
         ),
         Allow::new("the orders' receipt download counters", |_, r| {
             r.is("amazon", "orders")

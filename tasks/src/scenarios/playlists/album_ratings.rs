@@ -3,34 +3,29 @@
 //! (reviewing again fails); a note for another album sits beside it. Variant 2: like the
 //! songs rated 5 too; variant 3: rate the album itself with the note's overall rating.
 
-use super::{mine, missing, note_seed, same_set, text_of};
+use super::{NotesDraw, missing, note_seed, notes_draw, same_set};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
-use crate::kit::db::{ids, one};
+use crate::kit::changes::allow_added;
 use crate::kit::python::solution;
+use crate::kit::spotify::is_mine;
+use crate::kit::spotify::{
+    album_rating, album_songs, album_title, mid_album_hashed, new_links, remove_album_reviews,
+    song_ratings, song_title,
+};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::Person;
-use apps::simple_note::seed::NoteSeed;
-use apps::spotify::rows::{NewReview, Reviewed};
-use chrono::{Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
+use apps::spotify::rows::{Link, NewReview, Reviewed};
+use chrono::Duration;
+use rusqlite::Connection;
 
 /// The note's overall rating of the album.
 const OVERALL: i64 = 4;
 
-/// What a variant drew.
-struct Values {
-    variant: u8,
-    supervisor: Person,
-    now: NaiveDateTime,
-    /// The key of the album [`rated_album`] picks (`key + 1`: the other album's).
-    key: i64,
-    /// The supervisor's other notes.
-    filler: Vec<NoteSeed>,
-}
+/// What a variant drew: the key is that of the album [`rated_album`] picks (`key + 1`: the
+/// other album's).
+type Values = NotesDraw;
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
@@ -45,17 +40,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let p = g.supervisor();
-    let variant = g.variant;
-    let key = p.id * 41 + i64::from(variant) * 13;
-    let filler = g.filler(&p, 5, &[], &[]);
-    Values {
-        variant,
-        supervisor: p,
-        now: g.now,
-        key,
-        filler,
-    }
+    notes_draw(g, 41, 13, &[])
 }
 
 fn instruction(v: &Values) -> String {
@@ -77,14 +62,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         }
         let uid = s.user_id("spotify", sup)?;
         s.add_library_album(sup, album, now - Duration::days(30))?;
-        s.execute(
-            "DELETE FROM spotify.song_reviews WHERE user_id = ?1 AND song_id IN (SELECT id FROM spotify.songs WHERE album_id IN (?2, ?3))",
-            params![uid, album, other],
-        )?;
-        s.execute(
-            "DELETE FROM spotify.album_reviews WHERE user_id = ?1 AND album_id IN (?2, ?3)",
-            params![uid, album, other],
-        )?;
+        remove_album_reviews(s.db, uid, [album, other])?;
         s.unlike_songs(sup, &songs)?;
         for k in [0usize, 2] {
             NewReview {
@@ -98,7 +76,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
             }
             .insert(s.db)?;
         }
-        let line = |id: i64, r: i64| format!("{}: {r}/5", text_of(s.db, "songs", "title", id));
+        let line = |id: i64, r: i64| format!("{}: {r}/5", song_title(s.db, id));
         let mut body: Vec<String> = songs
             .iter()
             .enumerate()
@@ -106,7 +84,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
             .collect();
         body.push(format!("Overall: {OVERALL}/5"));
         let other_body: Vec<String> = other_songs.iter().map(|id| line(*id, 2)).collect();
-        let title_of = |a: i64| format!("Ratings - {}", text_of(s.db, "albums", "title", a));
+        let title_of = |a: i64| format!("Ratings - {}", album_title(s.db, a));
         let mut notes = v.filler.clone();
         notes.insert(
             1,
@@ -114,7 +92,13 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         );
         notes.insert(
             3,
-            note_seed(&title_of(other), &other_body.join("\n"), &["music"], now, 40),
+            note_seed(
+                &title_of(other),
+                &other_body.join("\n"),
+                &["music"],
+                now,
+                40,
+            ),
         );
         s.replace_notes(sup, &notes)
     })
@@ -150,21 +134,6 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The supervisor's reviews of these songs at the end: (song, rating), in song order.
-fn my_reviews(ctx: &EvalCtx, songs: &[i64]) -> Vec<(i64, i64)> {
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT song_id, rating FROM spotify.song_reviews WHERE user_id = ?1 AND song_id IN (SELECT value FROM json_each(?2)) ORDER BY song_id",
-    ) else {
-        return Vec::new();
-    };
-    st.query_map(
-        params![ctx.user_id("spotify"), serde_json::json!(songs).to_string()],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
-    .map(|rows| rows.filter_map(Result::ok).collect())
-    .unwrap_or_default()
-}
-
 /// The rated album and its songs.
 fn album(v: &Values, ctx: &EvalCtx) -> (i64, Vec<i64>) {
     ctx.pick("rated_album", |db| rated_album(db, v.key))
@@ -176,7 +145,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             "every song of the album has exactly one rating of mine",
             |v, ctx| {
                 let (_, songs) = album(v, ctx);
-                let got = my_reviews(ctx, &songs);
+                let got = song_ratings(ctx, &songs);
                 let per: Vec<i64> = got.iter().map(|r| r.0).collect();
                 same_set(&per, &songs)
             },
@@ -185,7 +154,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             let (_, songs) = album(v, ctx);
             for (k, s) in songs.iter().enumerate() {
                 let want = note_rating(k, v.variant);
-                match my_reviews(ctx, &[*s]).first() {
+                match song_ratings(ctx, &[*s]).first() {
                     Some((_, r)) if *r == want => {}
                     Some((_, r)) => return Err(format!("song {s} rated {r}, not {want}")),
                     None => return Err(format!("song {s} not rated")),
@@ -197,7 +166,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             "the 2 earlier ratings were changed, not duplicated",
             |v, ctx| {
                 let (_, songs) = album(v, ctx);
-                let got = my_reviews(ctx, &[songs[0], songs[2]]);
+                let got = song_ratings(ctx, &[songs[0], songs[2]]);
                 let ok = got.len() == 2
                     && got.iter().all(|(s, r)| {
                         let k = songs.iter().position(|x| x == s).unwrap_or(0);
@@ -208,7 +177,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ),
         v.check("no song of the other album's note was rated", |v, ctx| {
             let (_, other) = ctx.pick("rated_album +1", |db| rated_album(db, v.key + 1));
-            let got = my_reviews(ctx, &other);
+            let got = song_ratings(ctx, &other);
             if got.is_empty() {
                 Ok(())
             } else {
@@ -226,23 +195,14 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                     .filter(|(k, _)| note_rating(*k, v.variant) == 5)
                     .map(|(_, s)| *s)
                     .collect();
-                let got: Vec<i64> = added(ctx, "spotify", "song_likes")
-                    .into_iter()
-                    .filter(|r| mine(ctx, r))
-                    .filter_map(|r| r.get("song_id").as_i64())
-                    .collect();
-                same_set(&got, &want)
+                same_set(&new_links(ctx, Link::SongLike), &want)
             }),
         );
     }
     if v.variant == 3 {
         checks.push(v.check(format!("the album is rated {OVERALL}"), |v, ctx| {
             let (album, _) = album(v, ctx);
-            let r: Option<i64> = one(
-                ctx.db,
-                "SELECT rating FROM spotify.album_reviews WHERE user_id = ?1 AND album_id = ?2",
-                params![ctx.user_id("spotify"), album],
-            );
+            let r = album_rating(ctx, album);
             if r == Some(OVERALL) {
                 Ok(())
             } else {
@@ -255,24 +215,24 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
     vec![
-        allow_added("my new song reviews", "spotify", "song_reviews", mine),
+        allow_added("my new song reviews", "spotify", "song_reviews", is_mine),
         Allow::new("my song reviews' ratings changed", |ctx, r| {
             r.is("spotify", "song_reviews")
                 && r.kind() == ChangeKind::Updated
-                && mine(ctx, r)
+                && is_mine(ctx, r)
                 && r.changed_columns().iter().all(|c| c == "rating")
         }),
         v.allow("likes of the songs rated 5", |v, ctx, r| {
             r.is("spotify", "song_likes")
                 && r.kind() == ChangeKind::Added
                 && v.variant == 2
-                && mine(ctx, r)
+                && is_mine(ctx, r)
         }),
         v.allow("the album's review", |v, ctx, r| {
             r.is("spotify", "album_reviews")
                 && r.kind() == ChangeKind::Added
                 && v.variant == 3
-                && mine(ctx, r)
+                && is_mine(ctx, r)
         }),
         allow_counters("songs"),
         allow_counters("albums"),
@@ -293,21 +253,8 @@ fn allow_counters(table: &'static str) -> Allow {
 
 /// An album of 6 to 12 songs, picked by `key`, and its songs in id order.
 fn rated_album(db: &Connection, key: i64) -> (i64, Vec<i64>) {
-    let album = one(
-        db,
-        "SELECT a.id FROM spotify.albums a WHERE (SELECT count(*) FROM spotify.songs s WHERE s.album_id = a.id) BETWEEN 6 AND 12 \
-         ORDER BY (a.id * 37 + ?1) % 907 LIMIT 1",
-        [key],
-    )
-    .unwrap_or(0);
-    (
-        album,
-        ids(
-            db,
-            "SELECT id FROM spotify.songs WHERE album_id = ?1 ORDER BY id",
-            [album],
-        ),
-    )
+    let album = mid_album_hashed(db, key).unwrap_or(0);
+    (album, album_songs(db, album))
 }
 
 /// The note's rating of the `k`-th song (one 5 at least).

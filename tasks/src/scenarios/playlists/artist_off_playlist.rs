@@ -3,22 +3,24 @@
 //! a near-miss playlist "P (2022)" holds some of the songs. Songs with the artist featured
 //! count. Variant 2: off my library too; variant 3: the text names two artists.
 
-use super::{
-    FIND_CONTACT, FIND_PLAYLIST, mine, missing, playlist_named, same_set, songs_without, text_of,
-};
+use super::{FIND_CONTACT, FIND_PLAYLIST, missing, same_set};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::db::ids;
 use crate::kit::people::supervisor_with_friend_and_other;
 use crate::kit::python::solution;
-use crate::kit::spotify::playlist_songs;
+use crate::kit::spotify::is_mine;
+use crate::kit::spotify::{
+    artist_name, linked_items, playlist_named, playlist_songs, songs_of, songs_without,
+    three_featured_artists,
+};
 use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
+use apps::spotify::rows::Link;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 
 /// What a variant drew.
 struct Values {
@@ -103,7 +105,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         }
         s.add_spotify_playlist(sup, &v.old_title, true, &pk.old, now - Duration::days(300))?;
         s.add_spotify_playlist(sup, &v.title, true, &order, now - Duration::days(25))?;
-        let name = |a: i64| text_of(s.db, "artists", "name", a);
+        let name = |a: i64| artist_name(s.db, a).unwrap_or_default();
         if variant == 2 {
             s.add_library_songs(
                 sup,
@@ -267,11 +269,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             "the 2 library songs by the artist are out of the library; the other artist's stays",
             |v, ctx| {
                 let pk = picks(v, ctx)?;
-                let lib = ids(
-                    ctx.db,
-                    "SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1",
-                    [ctx.user_id("spotify")],
-                );
+                let lib = linked_items(ctx, Link::LibrarySong);
                 if lib.contains(&pk.gone[0]) || lib.contains(&pk.gone[2]) {
                     Err("a song of the artist is still in the library".into())
                 } else if !lib.contains(&pk.other[0]) {
@@ -296,31 +294,9 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
             v.library_too()
                 && r.is("spotify", "user_library_songs")
                 && r.kind() == ChangeKind::Removed
-                && mine(ctx, r)
+                && is_mine(ctx, r)
         }),
     ]
-}
-
-/// Three artists with 6+ songs, each on a song as a featured (not first) artist, by `key`.
-fn three_artists(db: &Connection, key: i64) -> Vec<i64> {
-    ids(
-        db,
-        "SELECT j.value FROM spotify.songs s, json_each(s.artist_ids) j GROUP BY j.value \
-         HAVING count(*) >= 6 AND sum(j.key > 0) >= 1 ORDER BY (j.value * 7 + ?1) % 421 LIMIT 3",
-        [key],
-    )
-}
-
-/// `n` songs of `artist` (those where they are featured first) with none of `others`.
-fn songs_of(db: &Connection, artist: i64, others: &[i64], n: i64) -> Vec<i64> {
-    let others = serde_json::json!(others).to_string();
-    ids(
-        db,
-        "SELECT s.id FROM spotify.songs s WHERE EXISTS (SELECT 1 FROM json_each(s.artist_ids) j WHERE j.value = ?1) \
-         AND NOT EXISTS (SELECT 1 FROM json_each(s.artist_ids) j WHERE j.value IN (SELECT value FROM json_each(?2))) \
-         ORDER BY json_extract(s.artist_ids, '$[0]') = ?1, s.id LIMIT ?3",
-        params![artist, others, n],
-    )
 }
 
 /// The songs of the shared-playlist task: (to remove, to keep (the complained-about artist's
@@ -335,7 +311,7 @@ struct OffPicks {
 }
 
 fn off_picks(db: &Connection, key: i64, variant: u8) -> Option<OffPicks> {
-    let a = three_artists(db, key);
+    let a = three_featured_artists(db, key);
     if a.len() < 3 {
         return None;
     }

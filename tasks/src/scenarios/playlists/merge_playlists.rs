@@ -2,23 +2,20 @@
 //! "A 2" must stay. Variant 2: then make B public and text its link to a friend; variant 3:
 //! the instruction names the playlists by what they are for.
 
-use super::{
-    FIND_CONTACT, FIND_PLAYLIST, mine, missing, playlist_named, same_set, songs_without,
-    supervisor_with_friend,
-};
+use super::{FIND_CONTACT, FIND_PLAYLIST, missing, same_set, supervisor_with_friend};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::phone::texts_to;
 use crate::kit::python::solution;
-use crate::kit::spotify::playlist_songs;
+use crate::kit::spotify::is_mine;
+use crate::kit::spotify::{is_public, playlist_named, playlist_songs, songs_without};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 use rusqlite::Connection;
-use sim::sql::Cached;
 use std::collections::BTreeSet;
 
 /// What a variant drew.
@@ -238,14 +235,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 }
             ),
             |v, ctx| {
-                let p: i64 = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT is_public FROM spotify.playlists WHERE id = ?1",
-                        [the(v, ctx)?],
-                        |r| r.get(0),
-                    )
-                    .map_err(|e| e.to_string())?;
+                let p = is_public(ctx.db, the(v, ctx)?)?;
                 if p == i64::from(v.shares()) {
                     Ok(())
                 } else {
@@ -286,7 +276,7 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
         v.allow("the merged playlist and its songs removed", |v, ctx, r| {
             r.kind() == ChangeKind::Removed
                 && ((r.is("spotify", "playlists")
-                    && mine(ctx, r)
+                    && is_mine(ctx, r)
                     && r.get("title").as_str() == Some(v.from))
                     || (r.is("spotify", "playlist_songs")
                         && removed_playlists(ctx)
@@ -296,7 +286,7 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
             v.shares()
                 && r.is("spotify", "playlists")
                 && r.kind() == ChangeKind::Updated
-                && mine(ctx, r)
+                && is_mine(ctx, r)
                 && r.changed_columns().iter().all(|c| c == "is_public")
         }),
     ];
@@ -318,7 +308,9 @@ fn removed_playlists(ctx: &EvalCtx) -> Vec<i64> {
     ctx.diff
         .rows
         .iter()
-        .filter(|r| r.is("spotify", "playlists") && r.kind() == ChangeKind::Removed && mine(ctx, r))
+        .filter(|r| {
+            r.is("spotify", "playlists") && r.kind() == ChangeKind::Removed && is_mine(ctx, r)
+        })
         .map(|r| r.id)
         .collect()
 }

@@ -5,9 +5,10 @@
 //! a trip playlist downloaded from a to-do, one playlist merged into another, and half of the
 //! Premium subscription asked from the spouse on Venmo. Names end with " (playlists)".
 //!
-//! Catalog rows are picked by deterministic queries (keyed by the variant and supervisor) that
-//! the setup and the checks run alike; designed rows (playlists, notes, texts, to-dos,
-//! subscriptions) are written by the setup, so instructions are known when a task is built.
+//! Catalog rows are picked by deterministic queries of [`crate::kit::spotify`] (keyed by the
+//! variant and supervisor) that the setup and the checks run alike; designed rows (playlists,
+//! notes, texts, to-dos, subscriptions) are written by the setup, so instructions are known
+//! when a task is built.
 
 mod album_ratings;
 mod artist_off_playlist;
@@ -19,9 +20,6 @@ mod texted_playlist_count;
 mod trip_downloads;
 mod unfollow_idle;
 
-use crate::diff::RowChange;
-use crate::eval::EvalCtx;
-use crate::kit::db::{ids, one};
 use crate::kit::people::related_ids;
 use crate::kit::time::days_ago;
 use crate::model::Split;
@@ -29,8 +27,6 @@ use crate::scenarios::{Gen, Scenario};
 use apps::people::{Person, Relation};
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDateTime;
-use rusqlite::{Connection, params};
-use sim::sql::Cached;
 use std::collections::BTreeSet;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -104,14 +100,31 @@ fn supervisor_with_friend(g: &mut Gen) -> (Person, Person) {
     (p, friend)
 }
 
-/// A text column of a row by id.
-fn text_of(db: &Connection, table: &str, column: &str, id: i64) -> String {
-    db.query_row_cached(
-        &format!("SELECT {column} FROM spotify.{table} WHERE id = ?1"),
-        [id],
-        |r| r.get::<_, String>(0),
-    )
-    .unwrap_or_default()
+/// What a variant over the supervisor's notes and library drew.
+struct NotesDraw {
+    variant: u8,
+    supervisor: Person,
+    now: NaiveDateTime,
+    /// The key of the variant's catalog picks.
+    key: i64,
+    /// The supervisor's other notes.
+    filler: Vec<NoteSeed>,
+}
+
+/// A supervisor, the key `id * per_person + variant * per_variant` and five other notes
+/// (none titled as in `avoid`).
+fn notes_draw(g: &mut Gen, per_person: i64, per_variant: i64, avoid: &[&str]) -> NotesDraw {
+    let p = g.supervisor();
+    let variant = g.variant;
+    let key = p.id * per_person + i64::from(variant) * per_variant;
+    let filler = g.filler(&p, 5, &[], avoid);
+    NotesDraw {
+        variant,
+        supervisor: p,
+        now: g.now,
+        key,
+        filler,
+    }
 }
 
 /// A missing row, as a setup error.
@@ -130,15 +143,6 @@ fn note_seed(title: &str, content: &str, tags: &[&str], now: NaiveDateTime, days
         created_at: at,
         updated_at: at,
     }
-}
-
-/// The supervisor's playlist titled `title` in the end state.
-fn playlist_named(ctx: &EvalCtx, title: &str) -> Option<i64> {
-    one(
-        ctx.db,
-        "SELECT id FROM spotify.playlists WHERE user_id = ?1 AND title = ?2",
-        params![ctx.user_id("spotify"), title],
-    )
 }
 
 /// Sorted ids.
@@ -163,11 +167,6 @@ fn same_set(got: &[i64], want: &[i64]) -> Result<(), String> {
     ))
 }
 
-/// Is this row the supervisor's (by `user_id`)?
-fn mine(ctx: &EvalCtx, r: &RowChange) -> bool {
-    r.get("user_id").as_i64() == ctx.user_id("spotify")
-}
-
 /// Python that defines `find_contact(first, last)` (needs `ph`).
 const FIND_CONTACT: &str = r#"def find_contact(first, last):
     hits = all_pages(apis.phone.search_contacts, access_token=ph, query=first + " " + last)
@@ -176,14 +175,3 @@ const FIND_CONTACT: &str = r#"def find_contact(first, last):
 /// Python that defines `find_playlist(title)`: the supervisor's playlist with this title.
 const FIND_PLAYLIST: &str = r#"def find_playlist(title):
     return [p for p in all_pages(apis.spotify.show_playlist_library, access_token=sp) if p["title"] == title][0]"#;
-
-/// `n` songs by none of `artists`, picked by `key`.
-fn songs_without(db: &Connection, artists: &[i64], key: i64, n: i64) -> Vec<i64> {
-    let artists = serde_json::json!(artists).to_string();
-    ids(
-        db,
-        "SELECT s.id FROM spotify.songs s WHERE NOT EXISTS (SELECT 1 FROM json_each(s.artist_ids) j \
-         WHERE j.value IN (SELECT value FROM json_each(?1))) ORDER BY (s.id * 31 + ?2) % 8111 LIMIT ?3",
-        params![artists, key, n],
-    )
-}

@@ -3,21 +3,22 @@
 //! deep in the search. Variant 2: a public playlist, leaving out struck-through lines; variant
 //! 3: add them to an existing playlist that already holds one of them.
 
-use super::{FIND_PLAYLIST, mine, missing, note_seed, playlist_named, same_set, text_of};
+use super::{FIND_PLAYLIST, missing, note_seed, same_set};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::changes::added;
-use crate::kit::db::ids;
 use crate::kit::python::solution;
-use crate::kit::spotify::playlist_songs;
+use crate::kit::spotify::is_mine;
+use crate::kit::spotify::{
+    is_public, new_playlists, plain_titled_songs, playlist_named, playlist_songs, song_title,
+    title_pairs,
+};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use apps::simple_note::seed::NoteSeed;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
-use sim::sql::Cached;
+use rusqlite::Connection;
 use std::collections::BTreeSet;
 
 /// What a variant drew.
@@ -105,16 +106,13 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
             _ => "Sunday morning additions:".to_string(),
         }];
         for (k, id) in want.iter().enumerate() {
-            lines.push(format!("- {}", text_of(s.db, "songs", "title", *id)));
+            lines.push(format!("- {}", song_title(s.db, *id)));
             if k == 4 && !struck.is_empty() {
-                lines.push(format!(
-                    "- ~~{}~~",
-                    text_of(s.db, "songs", "title", struck[0])
-                ));
+                lines.push(format!("- ~~{}~~", song_title(s.db, struck[0])));
             }
         }
         for id in struck.iter().skip(1) {
-            lines.push(format!("- ~~{}~~", text_of(s.db, "songs", "title", *id)));
+            lines.push(format!("- ~~{}~~", song_title(s.db, *id)));
         }
         let mut notes = v.filler.clone();
         notes.insert(
@@ -207,14 +205,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             ),
             |v, ctx| {
                 let id = the_playlist(v, ctx)?;
-                let p: i64 = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT is_public FROM spotify.playlists WHERE id = ?1",
-                        [id],
-                        |r| r.get(0),
-                    )
-                    .map_err(|e| e.to_string())?;
+                let p = is_public(ctx.db, id)?;
                 if p == i64::from(v.public) {
                     Ok(())
                 } else {
@@ -265,11 +256,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 "exactly one new playlist"
             },
             |v, ctx| {
-                let me = ctx.user_id("spotify");
-                let n = added(ctx, "spotify", "playlists")
-                    .iter()
-                    .filter(|r| r.get("user_id").as_i64() == me)
-                    .count();
+                let n = new_playlists(ctx).len();
                 if n == usize::from(!v.existing()) {
                     Ok(())
                 } else {
@@ -296,7 +283,7 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
         v.allow("the supervisor's new playlist", |v, ctx, r| {
             r.is("spotify", "playlists")
                 && r.kind() == ChangeKind::Added
-                && mine(ctx, r)
+                && is_mine(ctx, r)
                 && r.get("title").as_str() == Some(v.title)
         }),
         v.allow("songs put in the playlist", |v, ctx, r| {
@@ -305,19 +292,6 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
                 && playlist_named(ctx, v.title) == r.get("playlist_id").as_i64()
         }),
     ]
-}
-
-/// (suffixed, base) song pairs like "Blue Streets (Acoustic)" / "Blue Streets", picked by `key`.
-fn title_pairs(db: &Connection, key: i64, n: i64) -> Vec<(i64, i64)> {
-    db.prepare_cached(
-        "SELECT min(a.id), b.id FROM spotify.songs a JOIN spotify.songs b ON b.title = substr(a.title, 1, instr(a.title, ' (') - 1) \
-         WHERE instr(a.title, ' (') > 0 GROUP BY b.id ORDER BY (b.id * 7919 + ?1) % 8191 LIMIT ?2",
-    )
-    .and_then(|mut st| {
-        st.query_map(params![key, n], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<Vec<(i64, i64)>>>()
-    })
-    .unwrap_or_default()
 }
 
 /// The songs a note-playlist task is about: (wanted, near misses, struck-through, earlier
@@ -340,11 +314,7 @@ fn note_picks(db: &Connection, key: i64, variant: u8) -> (Vec<i64>, Vec<i64>, Ve
         Vec::new()
     };
     let earlier = if variant == 3 {
-        let mut e = ids(
-            db,
-            "SELECT id FROM spotify.songs WHERE instr(title, ' (') = 0 ORDER BY (id * 31 + ?1) % 8111 LIMIT 5",
-            [key],
-        );
+        let mut e = plain_titled_songs(db, key);
         e.push(want[0]);
         e
     } else {

@@ -4,6 +4,8 @@
 
 use crate::diff::ChangeKind;
 use crate::kit::changes::{added, allow_added};
+use crate::kit::files;
+use crate::kit::files::content_like;
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
@@ -13,8 +15,6 @@ use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
 use chrono::NaiveDateTime;
-use rusqlite::OptionalExtension;
-use sim::sql::Cached;
 
 /// Where variant 2 saves the receipt.
 const PATH: &str = "~/documents/receipts/spotify_premium.txt";
@@ -224,17 +224,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 v.total
             ),
             |v, ctx| {
-                let uid = ctx.user_id("file_system");
-                let content: Option<String> = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT content FROM file_system.files WHERE user_id = ?1 AND path LIKE '%/documents/receipts/spotify_premium.txt'",
-                        [uid],
-                        |r| r.get(0),
-                    )
-                    .optional()
-                    .ok()
-                    .flatten();
+                let content = content_like(ctx, "%/documents/receipts/spotify_premium.txt");
                 match content {
                     Some(c) if c.contains(&format!("Total Payment: ${:.2}", v.total)) => Ok(()),
                     Some(c) => Err(format!("it reads {c:?}")),
@@ -263,7 +253,7 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
             v.variant == 2
                 && r.kind() == ChangeKind::Added
                 && r.schema == "file_system"
-                && r.get("user_id").as_i64() == ctx.user_id("file_system")
+                && files::is_mine(ctx, r)
         }),
     ]
 }

@@ -2,15 +2,17 @@
 //! everyone in my note N." Six G songs are recommended on top of the world's twenty
 //! (recommendations come five to a page by default).
 
-use super::{FIND_CONTACT, mine, note_seed, playlist_named, same_set};
+use super::{FIND_CONTACT, note_seed, same_set};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::added;
-use crate::kit::db::ids;
 use crate::kit::phone::{phone_id, texts_to};
 use crate::kit::python::solution;
-use crate::kit::spotify::playlist_songs;
+use crate::kit::spotify::is_mine;
+use crate::kit::spotify::{
+    is_public, playlist_named, playlist_songs, recommended_in, unrecommended_in,
+};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
@@ -18,8 +20,6 @@ use apps::people::Person;
 use apps::simple_note::seed::NoteSeed;
 use apps::spotify::rows::Link;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::params;
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -107,12 +107,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
             .collect();
         let body = format!("Who's in:\n{}", names.join("\n"));
         let uid = s.user_id("spotify", sup)?;
-        let songs = ids(
-            s.db,
-            "SELECT id FROM spotify.songs WHERE genre = ?1 AND id NOT IN (SELECT song_id FROM spotify.recommendations WHERE user_id = ?2) \
-             ORDER BY (id * 13 + ?3) % 8111 LIMIT 6",
-            params![v.genre, uid, v.key],
-        );
+        let songs = unrecommended_in(s.db, v.genre, uid, v.key);
         for (k, id) in songs.iter().enumerate() {
             Link::Recommendation.insert(
                 s.db,
@@ -180,14 +175,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("a new public playlist \"{}\"", v.title),
             |v, ctx| {
-                let p: i64 = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT is_public FROM spotify.playlists WHERE id = ?1",
-                        [the(ctx, v.title)?],
-                        |r| r.get(0),
-                    )
-                    .map_err(|e| e.to_string())?;
+                let p = is_public(ctx.db, the(ctx, v.title)?)?;
                 if p == 1 {
                     Ok(())
                 } else {
@@ -250,7 +238,7 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
         v.allow("the new playlist", |v, ctx, r| {
             r.is("spotify", "playlists")
                 && r.kind() == ChangeKind::Added
-                && mine(ctx, r)
+                && is_mine(ctx, r)
                 && r.get("title").as_str() == Some(v.title)
         }),
         v.allow("its songs", |v, ctx, r| {
@@ -261,14 +249,4 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
     ];
     allowed.extend(allow::texts_sent());
     allowed
-}
-
-/// The recommended songs of `genre` of the supervisor (end state; recommendations do not change).
-fn recommended_in(ctx: &EvalCtx, genre: &str) -> Vec<i64> {
-    ids(
-        ctx.db,
-        "SELECT DISTINCT r.song_id FROM spotify.recommendations r JOIN spotify.songs s ON s.id = r.song_id \
-         WHERE r.user_id = ?1 AND s.genre = ?2",
-        params![ctx.user_id("spotify"), genre],
-    )
 }

@@ -3,16 +3,15 @@
 //! library; variant 3: how many I have downloaded.
 
 use super::{FIND_CONTACT, missing};
-use crate::kit::db::ids;
 use crate::kit::people::supervisor_with_friend_and_other;
 use crate::kit::python::solution;
+use crate::kit::spotify::songs_not_had;
 use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::Solution;
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
 
 /// What a variant drew.
 struct Values {
@@ -22,7 +21,8 @@ struct Values {
     friend: Person,
     other: Person,
     now: NaiveDateTime,
-    /// The key of the songs [`texted_picks`] picks.
+    /// The key of the songs [`songs_not_had`] picks (the friend's and the other contact's
+    /// playlists: 12 and 8 songs, none in the supervisor's library or downloads at the start).
     key: i64,
     /// How many of the playlist's songs the supervisor has (in the library, or downloaded).
     have: i64,
@@ -97,7 +97,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
     v.step(|v, s| {
         let (sup, fr, ot, now) = (&v.supervisor, &v.friend, &v.other, v.now);
         let uid = s.user_id("spotify", sup)?;
-        let songs = s.pick("texted_picks", |db| texted_picks(db, uid, v.key));
+        let songs = s.pick("texted_picks", |db| songs_not_had(db, uid, v.key));
         if songs.len() < 20 {
             return Err(missing());
         }
@@ -197,15 +197,4 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
         ),
     ];
     (ground_truth, wrong)
-}
-
-/// The songs of the friend's and the other contact's playlists: 12 and 8 songs, none in the
-/// supervisor's library or downloads at the start.
-fn texted_picks(db: &Connection, uid: i64, key: i64) -> Vec<i64> {
-    ids(
-        db,
-        "SELECT id FROM spotify.songs WHERE id NOT IN (SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1) \
-         AND id NOT IN (SELECT song_id FROM spotify.user_downloaded_songs WHERE user_id = ?1) ORDER BY (id * 53 + ?2) % 8111 LIMIT 20",
-        params![uid, key],
-    )
 }

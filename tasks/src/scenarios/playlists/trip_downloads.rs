@@ -4,18 +4,17 @@
 //! are there too. Variant 2: the playlist is a friend's public one; variant 3: tick the to-do
 //! off afterwards.
 
-use super::{
-    FIND_CONTACT, FIND_PLAYLIST, mine, missing, same_set, songs_without, supervisor_with_friend,
-};
+use super::{FIND_CONTACT, FIND_PLAYLIST, missing, same_set, supervisor_with_friend};
 use crate::diff::ChangeKind;
-use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
-use crate::kit::db::ids;
+use crate::kit::changes::allow_added;
 use crate::kit::python::solution;
+use crate::kit::spotify::is_mine;
+use crate::kit::spotify::{linked_items, new_links, songs_without};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
+use apps::spotify::rows::Link;
 use chrono::{Duration, NaiveDateTime};
 use rusqlite::{Connection, OptionalExtension};
 use sim::sql::Cached;
@@ -223,31 +222,13 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The supervisor's downloaded songs at the end.
-fn downloads(ctx: &EvalCtx) -> Vec<i64> {
-    ids(
-        ctx.db,
-        "SELECT song_id FROM spotify.user_downloaded_songs WHERE user_id = ?1",
-        [ctx.user_id("spotify")],
-    )
-}
-
-/// The songs the supervisor downloaded in the episode.
-fn new_downloads(ctx: &EvalCtx) -> Vec<i64> {
-    added(ctx, "spotify", "user_downloaded_songs")
-        .into_iter()
-        .filter(|r| mine(ctx, r))
-        .filter_map(|r| r.get("song_id").as_i64())
-        .collect()
-}
-
 fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = vec![
         v.check(
             format!("all 12 songs of \"{}\" are downloaded", v.title),
             |v, ctx| {
                 let (pl, _, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, v.key));
-                let have = downloads(ctx);
+                let have = linked_items(ctx, Link::Download);
                 match pl.iter().find(|s| !have.contains(s)) {
                     Some(s) => Err(format!("song {s} is not downloaded")),
                     None => Ok(()),
@@ -259,7 +240,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             |v, ctx| {
                 let (pl, before, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, v.key));
                 let want: Vec<i64> = pl.into_iter().filter(|s| !before.contains(s)).collect();
-                same_set(&new_downloads(ctx), &want)
+                same_set(&new_links(ctx, Link::Download), &want)
             },
         ),
         v.check(
@@ -269,7 +250,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             ),
             |v, ctx| {
                 let (pl, _, nr, old) = ctx.pick("trip_picks", |db| trip_picks(db, v.key));
-                let got = new_downloads(ctx);
+                let got = new_links(ctx, Link::Download);
                 match nr
                     .iter()
                     .chain(&old)
@@ -282,7 +263,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ),
         v.check("the 4 earlier downloads are kept", |v, ctx| {
             let (_, before, _, _) = ctx.pick("trip_picks", |db| trip_picks(db, v.key));
-            let have = downloads(ctx);
+            let have = linked_items(ctx, Link::Download);
             match before.iter().find(|s| !have.contains(s)) {
                 Some(s) => Err(format!("song {s} is no longer downloaded")),
                 None => Ok(()),
@@ -319,7 +300,7 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
             "the new downloads",
             "spotify",
             "user_downloaded_songs",
-            mine,
+            is_mine,
         ),
         v.allow("the to-do ticked off", |v, _, r| {
             r.is("todoist", "tasks")

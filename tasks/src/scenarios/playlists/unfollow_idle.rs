@@ -2,31 +2,26 @@
 //! followed on top of the world's. Variant 2: keep the ones in my note "Always following";
 //! variant 3: liked songs count too (one of the four has a liked song).
 
-use super::{mine, missing, note_seed, text_of};
+use super::{NotesDraw, missing, note_seed, notes_draw};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
-use crate::kit::db::{ids, one};
 use crate::kit::python::solution;
+use crate::kit::spotify::is_mine;
+use crate::kit::spotify::{
+    artist_name, artists_not_in_library, first_followed_except, first_song_of, followed_artists,
+    library_artists, removed_links,
+};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
-use apps::people::Person;
-use apps::simple_note::seed::NoteSeed;
-use chrono::{Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
+use apps::spotify::rows::Link;
+use chrono::Duration;
 use std::collections::BTreeSet;
 
-/// What a variant drew.
-struct Values {
-    variant: u8,
-    supervisor: Person,
-    now: NaiveDateTime,
-    /// The key of the artists [`idle_artists`] picks.
-    key: i64,
-    /// The supervisor's other notes (variant 2 writes them with "Always following").
-    filler: Vec<NoteSeed>,
-}
+/// What a variant drew: the key is that of the artists [`artists_not_in_library`] picks;
+/// variant 2 writes the other notes with "Always following".
+type Values = NotesDraw;
 
 impl Values {
     /// Variant 3: liked songs count too.
@@ -48,23 +43,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     (parts.ground_truth, parts.wrong) = solutions(&v, &script);
     parts.checks = checks(&v);
     parts.allowed = vec![Allow::new("my follows removed", |ctx, r| {
-        r.is("spotify", "user_artist_followings") && r.kind() == ChangeKind::Removed && mine(ctx, r)
+        r.is("spotify", "user_artist_followings")
+            && r.kind() == ChangeKind::Removed
+            && is_mine(ctx, r)
     })];
     parts
 }
 
 fn draw(g: &mut Gen) -> Values {
-    let p = g.supervisor();
-    let variant = g.variant;
-    let key = p.id * 43 + i64::from(variant) * 17;
-    let filler = g.filler(&p, 5, &[], &["Always following"]);
-    Values {
-        variant,
-        supervisor: p,
-        now: g.now,
-        key,
-        filler,
-    }
+    notes_draw(g, 43, 17, &["Always following"])
 }
 
 fn instruction(v: &Values) -> String {
@@ -80,29 +67,20 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
     v.step(|v, s| {
         let (sup, now, variant) = (&v.supervisor, v.now, v.variant);
         let uid = s.user_id("spotify", sup)?;
-        let idle = s.pick("idle_artists", |db| idle_artists(db, uid, v.key));
+        let idle = s.pick("idle_artists", |db| artists_not_in_library(db, uid, v.key));
         if idle.len() < 4 {
             return Err(missing());
         }
         s.follow_artists(sup, &idle, now - Duration::days(200))?;
         if variant == 3 {
-            let song = one(
-                s.db,
-                "SELECT s.id FROM spotify.songs s, json_each(s.artist_ids) j WHERE j.value = ?1 ORDER BY s.id LIMIT 1",
-                [idle[3]],
-            )
-            .ok_or_else(missing)?;
+            let song = first_song_of(s.db, idle[3]).ok_or_else(missing)?;
             s.like_songs(sup, &[song], now - Duration::days(20))?;
         }
         if variant == 2 {
-            let kept = one(
-                s.db,
-                "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1 AND artist_id NOT IN (SELECT value FROM json_each(?2)) ORDER BY artist_id LIMIT 1",
-                params![uid, serde_json::json!(idle).to_string()],
-            );
-            let mut names = vec![text_of(s.db, "artists", "name", idle[3])];
+            let kept = first_followed_except(s.db, uid, &idle);
+            let mut names = vec![artist_name(s.db, idle[3]).unwrap_or_default()];
             if let Some(k) = kept {
-                names.push(text_of(s.db, "artists", "name", k));
+                names.push(artist_name(s.db, k).unwrap_or_default());
             }
             let mut notes = v.filler.clone();
             notes.insert(
@@ -160,35 +138,15 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The artists the supervisor follows at the end.
-fn follows_now(ctx: &EvalCtx) -> BTreeSet<i64> {
-    ids(
-        ctx.db,
-        "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
-        [ctx.user_id("spotify")],
-    )
-    .into_iter()
-    .collect()
-}
-
 /// The artists the supervisor unfollowed.
 fn unfollowed(ctx: &EvalCtx) -> BTreeSet<i64> {
-    ctx.diff
-        .rows
-        .iter()
-        .filter(|r| {
-            r.is("spotify", "user_artist_followings")
-                && r.kind() == ChangeKind::Removed
-                && mine(ctx, r)
-        })
-        .filter_map(|r| r.get("artist_id").as_i64())
-        .collect()
+    removed_links(ctx, Link::ArtistFollow).into_iter().collect()
 }
 
-/// The idle artists [`idle_artists`] picked for the supervisor.
+/// The idle artists [`artists_not_in_library`] picked for the supervisor.
 fn idle(v: &Values, ctx: &EvalCtx) -> Vec<i64> {
     ctx.pick("idle_artists", |db| {
-        idle_artists(db, ctx.user_id("spotify").unwrap_or(0), v.key)
+        artists_not_in_library(db, ctx.user_id("spotify").unwrap_or(0), v.key)
     })
 }
 
@@ -198,7 +156,7 @@ fn keep_ids(v: &Values, ctx: &EvalCtx) -> BTreeSet<i64> {
     let mut k = BTreeSet::new();
     if v.variant == 2 {
         k.insert(idle[3]);
-        let rest: Vec<i64> = follows_now(ctx)
+        let rest: Vec<i64> = followed_artists(ctx)
             .into_iter()
             .chain(unfollowed(ctx))
             .filter(|a| !idle.contains(a))
@@ -217,7 +175,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             |v, ctx| {
                 let have = library_artists(ctx, v.liked());
                 let keep = keep_ids(v, ctx);
-                match follows_now(ctx)
+                match followed_artists(ctx)
                     .into_iter()
                     .find(|a| !have.contains(a) && !keep.contains(a))
                 {
@@ -267,7 +225,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 "the artist of my liked song is still followed"
             },
             |v, ctx| {
-                let now = follows_now(ctx);
+                let now = followed_artists(ctx);
                 match keep_ids(v, ctx)
                     .into_iter()
                     .chain(if v.variant == 3 {
@@ -284,27 +242,4 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ));
     }
     checks
-}
-
-/// Four artists with no song in `person`'s library, picked by `key` (setup: before; checks:
-/// the library does not change).
-fn idle_artists(db: &Connection, uid: i64, key: i64) -> Vec<i64> {
-    ids(
-        db,
-        "SELECT a.id FROM spotify.artists a WHERE a.id NOT IN (SELECT j.value FROM spotify.user_library_songs l \
-         JOIN spotify.songs s ON s.id = l.song_id, json_each(s.artist_ids) j WHERE l.user_id = ?1) \
-         ORDER BY (a.id * 7 + ?2) % 421 LIMIT 4",
-        params![uid, key],
-    )
-}
-
-/// The artists of the supervisor's library songs (and liked songs, with `liked`).
-fn library_artists(ctx: &EvalCtx, liked: bool) -> BTreeSet<i64> {
-    let mut sql = "SELECT j.value FROM spotify.user_library_songs l JOIN spotify.songs s ON s.id = l.song_id, json_each(s.artist_ids) j WHERE l.user_id = ?1".to_string();
-    if liked {
-        sql.push_str(" UNION SELECT j.value FROM spotify.song_likes l JOIN spotify.songs s ON s.id = l.song_id, json_each(s.artist_ids) j WHERE l.user_id = ?1");
-    }
-    ids(ctx.db, &sql, [ctx.user_id("spotify")])
-        .into_iter()
-        .collect()
 }

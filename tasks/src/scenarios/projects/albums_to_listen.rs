@@ -2,18 +2,19 @@
 //! Variant 2: also add the missing albums to the library (their tasks stay open); variant 3:
 //! complete the ones whose album I liked (some in the library are not liked).
 
-use super::{Todo, allow_task_updates, todo_titled};
+use super::{allow_task_updates, todo_titled};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{added, allow_own};
 use crate::kit::python::solution;
+use crate::kit::spotify::{album_artists, album_title, artist_name};
+use crate::kit::todoist::{Task, title_of};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -215,7 +216,7 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
 }
 
 /// The Inbox task of album `id`.
-fn task_of(ctx: &EvalCtx, id: i64) -> Option<Todo> {
+fn task_of(ctx: &EvalCtx, id: i64) -> Option<Task> {
     let title = album_task(ctx.db, id)?;
     todo_titled(ctx, Some("Inbox"), &title)
 }
@@ -261,10 +262,12 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 .iter()
                 .filter_map(|i| album_task(ctx.db, *i))
                 .collect();
-            match ctx.diff.rows.iter().find(|r| {
-                r.is("todoist", "tasks")
-                    && !titles.iter().any(|t| r.get("title").as_str() == Some(t))
-            }) {
+            match ctx
+                .diff
+                .rows
+                .iter()
+                .find(|r| r.is("todoist", "tasks") && !titles.iter().any(|t| title_of(r) == t))
+            {
                 Some(r) => Err(r.describe()),
                 None => Ok(()),
             }
@@ -308,11 +311,11 @@ fn allowed(v: &Values) -> Vec<Allow> {
         allow::todo_notifications(),
     ];
     if v.variant == 2 {
-        allowed.push(allow_added(
+        allowed.push(allow_own(
             "albums added to the library",
             "spotify",
             "user_library_albums",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("spotify"),
+            "user_id",
         ));
     }
     allowed
@@ -320,23 +323,7 @@ fn allowed(v: &Values) -> Vec<Allow> {
 
 /// The Inbox title of a "listen to" task for album `id`: `Listen to "<title>" by <first artist>`.
 fn album_task(db: &rusqlite::Connection, id: i64) -> Option<String> {
-    let (title, artists): (String, String) = db
-        .query_row_cached(
-            "SELECT title, artist_ids FROM spotify.albums WHERE id = ?1",
-            [id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .ok()?;
-    let first = serde_json::from_str::<Vec<i64>>(&artists)
-        .ok()?
-        .first()
-        .copied()?;
-    let name: String = db
-        .query_row_cached(
-            "SELECT name FROM spotify.artists WHERE id = ?1",
-            [first],
-            |r| r.get(0),
-        )
-        .ok()?;
-    Some(format!("Listen to \"{title}\" by {name}"))
+    let first = *album_artists(db, id).first()?;
+    let name = artist_name(db, first)?;
+    Some(format!("Listen to \"{}\" by {name}", album_title(db, id)))
 }

@@ -11,6 +11,7 @@ use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::notes::{allow_updates, end_notes};
 use crate::kit::python::solution;
+use crate::kit::todoist::{is_mine, my_flags, my_project_links, project_of};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
@@ -18,7 +19,6 @@ use apps::people::Person;
 use apps::simple_note::seed::NoteSeed;
 use chrono::{Duration, NaiveDateTime};
 use serde_json::Value;
-use sim::sql::Cached;
 
 /// The note's text before the episode.
 const NOTE_BODY: &str = "Finished projects\n- Spring garden\n- Holiday cards 2022";
@@ -61,7 +61,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         Allow::new("the supervisor's flags on finished projects", |ctx, r| {
             r.is("todoist", "project_collaborator_links")
                 && r.kind() == ChangeKind::Updated
-                && r.get("user_id").as_i64() == ctx.user_id("todoist")
+                && is_mine(ctx, r)
                 && r.changed_columns()
                     .iter()
                     .all(|c| c == "is_archived" || c == "is_favorite")
@@ -234,7 +234,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 .iter()
                 .filter(|r| r.is("todoist", "project_collaborator_links"))
             {
-                let pid = r.get("project_id").as_i64().unwrap_or(0);
+                let pid = project_of(r).unwrap_or(0);
                 if !fin.contains(&pid) {
                     return Err(r.describe());
                 }
@@ -307,56 +307,21 @@ fn truthy(v: &Value) -> bool {
 /// task done (and at least one task): (project id, name), in id order. Archived flags are read
 /// as they were before the episode; tasks must be unchanged (a separate check).
 fn finished_projects(ctx: &EvalCtx) -> Vec<(i64, String)> {
-    let Some(me) = ctx.user_id("todoist") else {
-        return Vec::new();
-    };
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT l.id, p.id, p.name, l.is_archived, \
-         (SELECT count(*) FROM todoist.tasks t WHERE t.project_id = p.id), \
-         (SELECT count(*) FROM todoist.tasks t WHERE t.project_id = p.id AND NOT t.is_completed) \
-         FROM todoist.project_collaborator_links l JOIN todoist.projects p ON p.id = l.project_id \
-         WHERE l.user_id = ?1 AND p.is_inbox = 0 ORDER BY p.id",
-    ) else {
-        return Vec::new();
-    };
-    let rows: Vec<(i64, i64, String, bool, i64, i64)> = st
-        .query_map([me], |r| {
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get(5)?,
-            ))
-        })
-        .map(|it| it.filter_map(Result::ok).collect())
-        .unwrap_or_default();
-    rows.into_iter()
-        .filter_map(|(link, pid, name, archived, total, open)| {
+    my_project_links(ctx)
+        .into_iter()
+        .filter_map(|l| {
             let was_archived = match ctx
                 .diff
                 .rows
                 .iter()
-                .find(|r| r.is("todoist", "project_collaborator_links") && r.id == link)
+                .find(|r| r.is("todoist", "project_collaborator_links") && r.id == l.link)
             {
                 Some(r) if r.kind() == ChangeKind::Updated => truthy(r.before("is_archived")),
-                _ => archived,
+                _ => l.archived,
             };
-            (!was_archived && total > 0 && open == 0).then_some((pid, name))
+            (!was_archived && l.tasks > 0 && l.open == 0).then_some((l.project, l.name))
         })
         .collect()
-}
-
-/// The supervisor's link to project `pid`: (is_favorite, is_archived).
-fn my_flags(ctx: &EvalCtx, pid: i64) -> Option<(bool, bool)> {
-    ctx.db
-        .query_row_cached(
-            "SELECT is_favorite, is_archived FROM todoist.project_collaborator_links WHERE project_id = ?1 AND user_id = ?2",
-            rusqlite::params![pid, ctx.user_id("todoist")?],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .ok()
 }
 
 /// A note line without a list marker.

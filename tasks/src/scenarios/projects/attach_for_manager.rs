@@ -4,9 +4,10 @@
 //! older version; variant 2 files it in a sub-folder, variant 3 adds a team task with a
 //! near-miss title.
 
-use super::{allow_own_comments, attachments, new_comments, supervisor_with_manager, todo_titled};
+use super::{allow_own_comments, supervisor_with_manager, todo_titled};
 use crate::kit::allow;
 use crate::kit::python::solution;
+use crate::kit::todoist::{attachments, new_comments};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};

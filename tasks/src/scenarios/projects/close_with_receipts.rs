@@ -5,13 +5,13 @@
 //! would close.
 
 use super::{
-    allow_own_comments, allow_task_updates, inbox_done, no_comment_but_on,
-    no_task_added_or_deleted, one_comment_each,
+    allow_own_comments, allow_task_updates, inbox_done, no_comment_but_on, one_comment_each,
 };
 use crate::diff::ChangeKind;
 use crate::kit::allow;
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::todoist::{no_task_added_or_deleted, title_of};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
@@ -212,7 +212,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         }),
         v.check("every other Inbox task is as it was", |v, ctx| {
             for r in ctx.diff.rows.iter().filter(|r| r.is("todoist", "tasks")) {
-                let title = r.get("title").as_str().unwrap_or("");
+                let title = title_of(r);
                 if !v.titles.iter().any(|w| w == title) {
                     return Err(format!("\"{title}\" changed"));
                 }

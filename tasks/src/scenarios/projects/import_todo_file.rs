@@ -7,15 +7,15 @@ use super::{allow_task_updates, inbox_done};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::allow_added;
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::todoist::{inbox_id, new_tasks, project_of, title_of};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use sim::sql::Cached;
 
 /// An item of the list: (title, done in the list, already in the Inbox, due, high).
 type Item = (&'static str, bool, bool, Option<String>, bool);
@@ -54,7 +54,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     parts.checks = checks(&v);
     parts.allowed = vec![
         allow_added("new Inbox tasks", "todoist", "tasks", |ctx, r| {
-            r.get("project_id").as_i64() == inbox_id(ctx)
+            project_of(r) == inbox_id(ctx)
         }),
         allow_task_updates(&["is_completed"]),
         allow::todo_notifications(),
@@ -236,30 +236,10 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
 
 /// The tasks the episode added.
 fn new_inbox(ctx: &EvalCtx) -> Vec<AddedTask> {
-    added(ctx, "todoist", "tasks")
+    new_tasks(ctx)
         .into_iter()
-        .map(|r| {
-            (
-                r.get("title").as_str().unwrap_or("").to_string(),
-                r.get("due_date")
-                    .as_str()
-                    .map(|d| d.chars().take(10).collect()),
-                r.get("priority").as_str().unwrap_or("").to_string(),
-                r.get("project_id").as_i64(),
-            )
-        })
+        .map(|t| (t.title, t.due, t.priority, t.project))
         .collect()
-}
-
-/// The supervisor's Inbox project.
-fn inbox_id(ctx: &EvalCtx) -> Option<i64> {
-    ctx.db
-        .query_row_cached(
-            "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1 ORDER BY id LIMIT 1",
-            [ctx.user_id("todoist")?],
-            |r| r.get(0),
-        )
-        .ok()
 }
 
 /// Each new item was added with the wanted column (`what` of the item, `got` of the task);
@@ -343,9 +323,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                     && r.kind() != ChangeKind::Added
                     && !(r.kind() == ChangeKind::Updated
                         && r.changed_columns() == ["is_completed"]
-                        && v.to_close
-                            .iter()
-                            .any(|t| r.get("title").as_str() == Some(t)))
+                        && v.to_close.iter().any(|t| title_of(r) == t))
             }) {
                 Some(r) => Err(r.describe()),
                 None => Ok(()),

@@ -23,11 +23,13 @@ mod trip_days;
 
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
-use crate::model::{Allow, Check, Split};
+use crate::kit::changes::allow_added;
+use crate::kit::todoist::{
+    NewComment, Task, invitees, is_mine, my_tasks, new_comments, user_email,
+};
+use crate::model::{Allow, Split};
 use crate::scenarios::{Gen, Scenario};
 use apps::people::Person;
-use sim::sql::Cached;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -109,78 +111,17 @@ fn supervisor_with_manager(g: &mut Gen) -> (Person, String, Person) {
     (p, company, boss)
 }
 
-/// A task of the supervisor's projects, as it is now.
-#[derive(Debug, Clone)]
-struct Todo {
-    id: i64,
-    project: String,
-    title: String,
-    /// `YYYY-MM-DD`.
-    due: Option<String>,
-    completed: bool,
-    assignee: Option<i64>,
-}
-
 /// The tasks of every project the supervisor collaborates on, as they are now (read once per
 /// evaluation).
-fn todos(ctx: &EvalCtx) -> Vec<Todo> {
-    ctx.memo("todos", || read_todos(ctx))
-}
-
-fn read_todos(ctx: &EvalCtx) -> Vec<Todo> {
-    let Some(me) = ctx.user_id("todoist") else {
-        return Vec::new();
-    };
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT t.id, p.name, t.title, t.due_date, t.is_completed, t.assignee_id \
-         FROM todoist.tasks t JOIN todoist.projects p ON p.id = t.project_id \
-         WHERE t.project_id IN (SELECT project_id FROM todoist.project_collaborator_links WHERE user_id = ?1) ORDER BY t.id",
-    ) else {
-        return Vec::new();
-    };
-    st.query_map([me], |r| {
-        Ok(Todo {
-            id: r.get(0)?,
-            project: r.get(1)?,
-            title: r.get(2)?,
-            due: r
-                .get::<_, Option<String>>(3)?
-                .map(|d| d.chars().take(10).collect()),
-            completed: r.get(4)?,
-            assignee: r.get(5)?,
-        })
-    })
-    .map(|it| it.filter_map(Result::ok).collect())
-    .unwrap_or_default()
+fn todos(ctx: &EvalCtx) -> Vec<Task> {
+    ctx.memo("todos", || my_tasks(ctx))
 }
 
 /// The supervisor's task titled `title` (in `project`, if given).
-fn todo_titled(ctx: &EvalCtx, project: Option<&str>, title: &str) -> Option<Todo> {
+fn todo_titled(ctx: &EvalCtx, project: Option<&str>, title: &str) -> Option<Task> {
     todos(ctx)
         .into_iter()
         .find(|t| t.title == title && project.is_none_or(|p| t.project == p))
-}
-
-/// A comment the episode added: (id, task id, author's todoist id, content).
-#[derive(Debug, Clone)]
-struct NewComment {
-    id: i64,
-    task: i64,
-    user: Option<i64>,
-    content: String,
-}
-
-/// The comments the episode added.
-fn new_comments(ctx: &EvalCtx) -> Vec<NewComment> {
-    added(ctx, "todoist", "task_comments")
-        .into_iter()
-        .map(|r| NewComment {
-            id: r.id,
-            task: r.get("task_id").as_i64().unwrap_or(0),
-            user: r.get("user_id").as_i64(),
-            content: r.get("content").as_str().unwrap_or("").to_string(),
-        })
-        .collect()
 }
 
 /// Exactly one new comment on each task `(title, text)` (looked up in `project`), reading
@@ -233,18 +174,6 @@ fn inbox_done(ctx: &EvalCtx, titles: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The attachments of comment `id`: (file name, content).
-fn attachments(ctx: &EvalCtx, id: i64) -> Vec<(String, String)> {
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT file_name, coalesce(file_content, '') FROM todoist.attachments WHERE task_comment_id = ?1 ORDER BY id",
-    ) else {
-        return Vec::new();
-    };
-    st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
-        .map(|it| it.filter_map(Result::ok).collect())
-        .unwrap_or_default()
-}
-
 /// The supervisor's comments (and their attachments) on tasks of their projects.
 fn allow_own_comments() -> Vec<Allow> {
     vec![
@@ -252,7 +181,7 @@ fn allow_own_comments() -> Vec<Allow> {
             "the supervisor's task comments",
             "todoist",
             "task_comments",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+            is_mine,
         ),
         allow_added(
             "attachments of those comments",
@@ -280,17 +209,9 @@ fn allow_task_updates(columns: &'static [&'static str]) -> Allow {
 
 /// The e-mails of the people the episode invited to a project, sorted.
 fn invited_emails(ctx: &EvalCtx) -> Vec<String> {
-    let mut got: Vec<String> = added(ctx, "todoist", "project_invites")
+    let mut got: Vec<String> = invitees(ctx)
         .into_iter()
-        .filter_map(|r| {
-            ctx.db
-                .query_row_cached(
-                    "SELECT email FROM todoist.users WHERE id = ?1",
-                    [r.get("invitee_id").as_i64().unwrap_or(0)],
-                    |x| x.get::<_, String>(0),
-                )
-                .ok()
-        })
+        .filter_map(|id| user_email(ctx.db, id))
         .collect();
     got.sort();
     got
@@ -304,21 +225,6 @@ fn allow_invites() -> Vec<Allow> {
             r.schema == "gmail" && r.kind() == ChangeKind::Added
         }),
     ]
-}
-
-/// A check that no task was added or deleted.
-fn no_task_added_or_deleted() -> Check {
-    Check::new("no task was added or deleted", |ctx| {
-        match ctx
-            .diff
-            .rows
-            .iter()
-            .find(|r| r.is("todoist", "tasks") && r.kind() != ChangeKind::Updated)
-        {
-            Some(r) => Err(r.describe()),
-            None => Ok(()),
-        }
-    })
 }
 
 /// Friends of `p` (phone contacts labelled `friend`), in id order.

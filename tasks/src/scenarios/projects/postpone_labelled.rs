@@ -4,12 +4,13 @@
 //! near-miss label, an unlabelled task due soon, an older text from the manager.
 
 use super::{
-    allow_own_comments, allow_task_updates, no_comment_but_on, no_task_added_or_deleted,
-    one_comment_each, supervisor_with_manager, todo_titled,
+    allow_own_comments, allow_task_updates, no_comment_but_on, one_comment_each,
+    supervisor_with_manager, todo_titled,
 };
 use crate::kit::allow;
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::todoist::{no_task_added_or_deleted, title_of};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
@@ -237,7 +238,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ),
         v.check("no other task's due date changed", |v, ctx| {
             for r in ctx.diff.rows.iter().filter(|r| r.is("todoist", "tasks")) {
-                let title = r.get("title").as_str().unwrap_or("");
+                let title = title_of(r);
                 if r.changed_columns().iter().any(|c| c == "due_date")
                     && !v.targets.iter().any(|t| t.0 == title)
                 {

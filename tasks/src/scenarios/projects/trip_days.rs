@@ -10,6 +10,7 @@ use crate::kit::allow;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
+use crate::kit::todoist::{is_mine, new_projects, project_of, project_tasks};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
@@ -268,7 +269,7 @@ fn same_column<T: PartialEq + Debug>(
     let Some(pid) = the_project(v, ctx) else {
         return Err("no such project".into());
     };
-    let got: Vec<T> = project_tasks(ctx, pid).into_iter().map(got).collect();
+    let got: Vec<T> = project_tasks(ctx.db, pid).into_iter().map(got).collect();
     let exp: Vec<T> = v.want.iter().map(want).collect();
     if got == exp {
         Ok(())
@@ -317,7 +318,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             let pid = the_project(v, ctx);
             match added(ctx, "todoist", "tasks")
                 .into_iter()
-                .find(|r| r.get("project_id").as_i64() != pid)
+                .find(|r| project_of(r) != pid)
             {
                 Some(r) => Err(r.describe()),
                 None => Ok(()),
@@ -356,19 +357,19 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
             "the supervisor's new project",
             "todoist",
             "projects",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+            is_mine,
         ),
         allow_added(
             "its collaborator link",
             "todoist",
             "project_collaborator_links",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+            is_mine,
         ),
         v.allow("tasks of the new project", |v, ctx, r| {
             r.is("todoist", "tasks")
                 && r.kind() == ChangeKind::Added
                 && the_project(v, ctx).is_some()
-                && r.get("project_id").as_i64() == the_project(v, ctx)
+                && project_of(r) == the_project(v, ctx)
         }),
         allow::todo_notifications(),
     ];
@@ -376,39 +377,6 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
         allowed.extend(allow_invites());
     }
     allowed
-}
-
-/// The projects the episode added: (id, owner's todoist id, name).
-fn new_projects(ctx: &EvalCtx) -> Vec<(i64, Option<i64>, String)> {
-    added(ctx, "todoist", "projects")
-        .into_iter()
-        .map(|r| {
-            (
-                r.id,
-                r.get("user_id").as_i64(),
-                r.get("name").as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
-}
-
-/// The tasks of project `pid` in order: (title, due `YYYY-MM-DD`, priority).
-fn project_tasks(ctx: &EvalCtx, pid: i64) -> Vec<(String, Option<String>, String)> {
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT title, due_date, priority FROM todoist.tasks WHERE project_id = ?1 ORDER BY coalesce(section_id, 0), order_index, id",
-    ) else {
-        return Vec::new();
-    };
-    st.query_map([pid], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, Option<String>>(1)?
-                .map(|d| d.chars().take(10).collect()),
-            r.get::<_, String>(2)?,
-        ))
-    })
-    .map(|it| it.filter_map(Result::ok).collect())
-    .unwrap_or_default()
 }
 
 /// An itinerary as the base world's trips write them.

@@ -2,13 +2,7 @@
 # (to_friend with who = by_name, by_nickname in variant 2; work_address in variant 3), pick
 # (any = False), then one cell joined from empty_cart, wrap, place, restore, finish. Each wrong
 # solution picks any colour, ships to home_address, or leaves restore or wrap out.
-
-# %% logins
-{{login_any}}
-{{all_pages}}
-{{find_contact}}
-ph = login("phone")
-az = login("amazon")
+# The first step, logins, comes from `logins_for` (mod.rs).
 
 # %% to_friend
 friend = {{who}}

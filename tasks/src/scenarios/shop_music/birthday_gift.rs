@@ -5,7 +5,8 @@
 //! expired card saved. Variant 2 finds the friend under a nickname; variant 3 is for a
 //! coworker and ships to the supervisor's work address.
 
-use super::{FIND_CONTACT, NICKNAMES, SELLER, friends};
+use super::{NICKNAMES, SELLER, friends, logins_for};
+use crate::kit::amazon;
 use crate::kit::amazon::{
     address_lines, end_cart, new_orders, product_id, start_cart, stocked_products,
 };
@@ -214,7 +215,7 @@ fn instruction(variant: u8, friend: &Person, name: &str, color: &str, nick: &str
 /// The ground truth and the wrong solutions.
 fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
-    let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
+    let logins = logins_for(&[("ph", "phone"), ("az", "amazon")]);
     let to_friend = |who: &str| {
         let names = Vals::new()
             .lit("first", &v.friend.first_name)
@@ -379,7 +380,7 @@ fn allowed() -> Vec<Allow> {
         "the recipient's address saved in amazon",
         "amazon",
         "addresses",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("amazon"),
+        amazon::is_mine,
     ));
     allowed
 }

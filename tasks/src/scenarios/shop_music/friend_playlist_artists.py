@@ -3,13 +3,7 @@
 # one cell joined from follow (artists = every_artist), like (variant 2) or save_missing
 # (variant 3), finish. Each wrong solution swaps a piece (first_titled, first_artists,
 # save_all, follow_blindly) or leaves like out.
-
-# %% logins
-{{login_any}}
-{{all_pages}}
-{{find_contact}}
-sp = login("spotify")
-ph = login("phone")
+# The first step, logins, comes from `logins_for` (mod.rs).
 
 # %% find
 friend = {{contact}}

@@ -3,20 +3,23 @@
 //! nickname and the playlist is to be liked too; variant 3: also add the playlist's songs
 //! missing from my library to it.
 
-use super::{FIND_CONTACT, NICKNAMES, allow_counter, followed_artists, friends, supervisor_with};
+use super::{NICKNAMES, allow_counter, friends, logins_for, supervisor_with};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
-use crate::kit::changes::added;
-use crate::kit::db::{ids, one};
 use crate::kit::python::solution;
-use crate::kit::spotify::playlist_songs;
+use crate::kit::spotify;
+use crate::kit::spotify::{
+    followed_artists, linked, linked_items, other_new_link, playlist_of, playlist_songs,
+    song_artists, songs_by_residue, user_by_email,
+};
 use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
+use apps::spotify::rows::Link;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use std::collections::BTreeSet;
 
 /// What a variant drew.
@@ -108,7 +111,7 @@ fn draw(g: &mut Gen) -> Values {
 /// The ground truth and the wrong solutions.
 fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
-    let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
+    let logins = logins_for(&[("sp", "spotify"), ("ph", "phone")]);
     let names = Vals::new()
         .lit("title", v.title)
         .lit("first", &v.friend.first_name)
@@ -184,11 +187,7 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
 
 /// The friend's playlist.
 fn their_playlist(v: &Values, ctx: &EvalCtx) -> Option<i64> {
-    one(
-        ctx.db,
-        "SELECT id FROM spotify.playlists WHERE title = ?1 AND user_id = ?2",
-        params![v.title, spotify_id(ctx.db, &v.friend.email)],
-    )
+    playlist_of(ctx.db, user_by_email(ctx.db, &v.friend.email), v.title)
 }
 
 /// The artists of the friend's playlist.
@@ -221,38 +220,23 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ),
         v.check("no other artist was newly followed", |v, ctx| {
             let want = wanted(v, ctx);
-            let me = ctx.user_id("spotify");
-            match added(ctx, "spotify", "user_artist_followings")
-                .into_iter()
-                .find(|r| {
-                    r.get("user_id").as_i64() == me
-                        && !want.contains(&r.get("artist_id").as_i64().unwrap_or(-1))
-                }) {
-                Some(r) => Err(format!("followed artist {:?}", r.get("artist_id"))),
+            match other_new_link(ctx, Link::ArtistFollow, |a| want.contains(&a)) {
+                Some(a) => Err(format!("followed artist {a:?}")),
                 None => Ok(()),
             }
         }),
     ];
     match v.variant {
         2 => checks.push(v.check(format!("{who} playlist is liked"), |v, ctx| {
-            match one(
-                ctx.db,
-                "SELECT 1 FROM spotify.playlist_likes WHERE user_id = ?1 AND playlist_id = ?2",
-                params![ctx.user_id("spotify"), their_playlist(v, ctx)],
-            ) {
-                Some(_) => Ok(()),
-                None => Err("not liked".into()),
+            if linked(ctx, Link::PlaylistLike, their_playlist(v, ctx)) {
+                Ok(())
+            } else {
+                Err("not liked".into())
             }
         })),
         3 => checks.push(
             v.check("every song of the playlist is in the library", |v, ctx| {
-                let lib: BTreeSet<i64> = ids(
-                    ctx.db,
-                    "SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1",
-                    [ctx.user_id("spotify")],
-                )
-                .into_iter()
-                .collect();
+                let lib: BTreeSet<i64> = linked_items(ctx, Link::LibrarySong).into_iter().collect();
                 let missing: Vec<i64> =
                     playlist_songs(ctx.db, their_playlist(v, ctx).unwrap_or(-1))
                         .into_iter()
@@ -273,14 +257,14 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
     let mut allowed = vec![v.allow("follows of the playlist's artists", |v, ctx, r| {
         added_to(r, "user_artist_followings")
-            && r.get("user_id").as_i64() == ctx.user_id("spotify")
+            && spotify::is_mine(ctx, r)
             && wanted(v, ctx).contains(&r.get("artist_id").as_i64().unwrap_or(-1))
     })];
     match v.variant {
         2 => {
             allowed.push(v.allow("the like of the playlist", |v, ctx, r| {
                 added_to(r, "playlist_likes")
-                    && r.get("user_id").as_i64() == ctx.user_id("spotify")
+                    && spotify::is_mine(ctx, r)
                     && r.get("playlist_id").as_i64() == their_playlist(v, ctx)
             }));
             allowed.push(allow_counter("playlists"));
@@ -288,7 +272,7 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
         3 => allowed.push(
             v.allow("the playlist's songs added to the library", |v, ctx, r| {
                 added_to(r, "user_library_songs")
-                    && r.get("user_id").as_i64() == ctx.user_id("spotify")
+                    && spotify::is_mine(ctx, r)
                     && playlist_songs(ctx.db, their_playlist(v, ctx).unwrap_or(-1))
                         .contains(&r.get("song_id").as_i64().unwrap_or(-1))
             }),
@@ -298,42 +282,16 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
     allowed
 }
 
-/// The spotify id of a person (by e-mail).
-fn spotify_id(db: &Connection, email: &str) -> Option<i64> {
-    one(db, "SELECT id FROM spotify.users WHERE email = ?1", [email])
-}
-
 /// Songs for the friend's playlist (five by one artist each, two with several artists) and for
 /// the look-alike playlist of someone else, picked by `key`.
 fn playlist_picks(db: &Connection, key: i64) -> (Vec<i64>, Vec<i64>) {
-    let mut theirs = ids(
-        db,
-        "SELECT id FROM spotify.songs WHERE json_array_length(artist_ids) = 1 AND id % 41 = ?1 ORDER BY id LIMIT 5",
-        [key.rem_euclid(41)],
-    );
-    theirs.extend(ids(
-        db,
-        "SELECT id FROM spotify.songs WHERE json_array_length(artist_ids) > 1 AND id % 17 = ?1 ORDER BY id LIMIT 2",
-        [key.rem_euclid(17)],
-    ));
-    let decoy = ids(
-        db,
-        "SELECT id FROM spotify.songs WHERE json_array_length(artist_ids) = 1 AND id % 43 = ?1 ORDER BY id LIMIT 6",
-        [(key + 5).rem_euclid(43)],
-    );
+    let mut theirs = songs_by_residue(db, false, 41, key.rem_euclid(41), 5);
+    theirs.extend(songs_by_residue(db, true, 17, key.rem_euclid(17), 2));
+    let decoy = songs_by_residue(db, false, 43, (key + 5).rem_euclid(43), 6);
     (theirs, decoy)
 }
 
 /// The artists of some songs, sorted.
 fn artists_of(db: &Connection, songs: &[i64]) -> BTreeSet<i64> {
-    songs
-        .iter()
-        .flat_map(|s| {
-            ids(
-                db,
-                "SELECT j.value FROM spotify.songs s, json_each(s.artist_ids) j WHERE s.id = ?1",
-                [s],
-            )
-        })
-        .collect()
+    songs.iter().flat_map(|s| song_artists(db, *s)).collect()
 }

@@ -2,13 +2,7 @@
 # (genre_playlist.rs): the ground truth is logins, choose (library = whole_library), then one
 # cell joined from make, text_friend, finish. Each wrong solution swaps a cell (catalog for
 # choose, first_page_library as the library, another order) or leaves text_friend out.
-
-# %% logins
-{{login_any}}
-{{all_pages}}
-{{find_contact}}
-sp = login("spotify")
-ph = login("phone")
+# The first step, logins, comes from `logins_for` (mod.rs).
 
 # %% choose
 {{cell:top_genre}}

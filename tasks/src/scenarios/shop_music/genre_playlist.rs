@@ -3,13 +3,13 @@
 //! genres or play counts; only public playlists have a link. Variant 2 takes 8 songs; variant
 //! 3 the least played.
 
-use super::{FIND_CONTACT, allow_new_playlists, friends, new_playlists, supervisor_with};
+use super::{allow_new_playlists, friends, logins_for, supervisor_with};
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::phone::texts_to;
 use crate::kit::python::solution;
-use crate::kit::spotify::playlist_songs;
+use crate::kit::spotify::{library_genres, new_playlists, playlist_songs};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts};
@@ -82,7 +82,7 @@ fn instruction(v: &Values) -> String {
 
 fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
-    let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
+    let logins = logins_for(&[("sp", "spotify"), ("ph", "phone")]);
     let py_bool = |b: bool| if b { "True" } else { "False" };
     // The library's top genre's songs, from `library`, sorted down (`reverse`) or up.
     let choose = |library: &str, reverse: bool| {
@@ -196,7 +196,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             ),
             |v, ctx| {
                 let songs = playlist_songs(ctx.db, the_playlist(v, ctx)?);
-                if top_genre_pick(v, &library(ctx), &songs) {
+                if top_genre_pick(v, &library_genres(ctx), &songs) {
                     Ok(())
                 } else {
                     Err(format!("the playlist holds {songs:?}"))
@@ -221,21 +221,6 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             },
         ),
     ]
-}
-
-/// The supervisor's library songs.
-fn library(ctx: &EvalCtx) -> Vec<Song> {
-    ctx.db
-        .prepare_cached(
-            "SELECT s.id, s.genre, s.play_count FROM spotify.user_library_songs l JOIN spotify.songs s ON s.id = l.song_id WHERE l.user_id = ?1",
-        )
-        .and_then(|mut st| {
-            st.query_map([ctx.user_id("spotify")], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()
-        })
-        .unwrap_or_default()
 }
 
 /// Are `songs` the `n` most (least) played of a genre with the most songs in `lib`? Any genre

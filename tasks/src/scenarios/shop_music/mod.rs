@@ -22,16 +22,14 @@ mod texted_album;
 mod wish_list_promo;
 mod work_orders;
 
-use crate::diff::{ChangeKind, RowChange};
-use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
-use crate::kit::db::{ids, one};
+use crate::diff::ChangeKind;
+use crate::kit::changes::allow_added;
+use crate::kit::python::{ALL_PAGES, LOGIN_ANY};
+use crate::kit::spotify::{allow_new_playlist, new_playlists};
 use crate::model::{Allow, Split};
 use crate::scenarios::{Gen, Scenario};
 use apps::people::{Person, Relation};
 use chrono::NaiveDateTime;
-use rusqlite::Connection;
-use std::collections::BTreeSet;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -119,6 +117,16 @@ fn supervisor_with(g: &mut Gen, rel: Relation) -> Person {
     g.supervisor_where(|p| pop.relations_of(p.id).iter().any(|(r, _)| *r == rel))
 }
 
+/// The first step of the theme's scripts: `login`, `all_pages`, `find_contact`, and a token
+/// per (variable, app) of `tokens` (`sp = login("spotify")`).
+fn logins_for(tokens: &[(&str, &str)]) -> String {
+    let mut out = format!("{LOGIN_ANY}\n{ALL_PAGES}\n{FIND_CONTACT}");
+    for (var, app) in tokens {
+        out.push_str(&format!("\n{var} = login(\"{app}\")"));
+    }
+    out
+}
+
 /// Nicknames a contact may be saved under.
 const NICKNAMES: &[&str] = &["Bunny", "Sunny", "Coco", "Ace", "Moose", "Peanut", "Ziggy"];
 
@@ -142,43 +150,10 @@ fn paid(o: &DesignedOrder) -> f64 {
     sim::num::round2(base + sim::num::round2(base * 0.1) + 5.0 * wraps as f64 + o.3 - o.4)
 }
 
-/// An album of 6 to 12 songs, picked by `key` (the same for setup and checks).
-fn pick_album(db: &Connection, key: i64) -> Option<i64> {
-    one(
-        db,
-        "SELECT a.id FROM spotify.albums a WHERE (SELECT count(*) FROM spotify.songs s WHERE s.album_id = a.id) BETWEEN 6 AND 12 \
-         ORDER BY a.id LIMIT 1 OFFSET ?1",
-        [key.rem_euclid(200)],
-    )
-}
-
-/// An album's songs, in id order (the player's and the app's order).
-fn album_songs(db: &Connection, album: i64) -> Vec<i64> {
-    ids(
-        db,
-        "SELECT id FROM spotify.songs WHERE album_id = ?1 ORDER BY id",
-        [album],
-    )
-}
-
-/// The supervisor's new playlists (rows added).
-fn new_playlists<'a>(ctx: &'a EvalCtx) -> Vec<&'a RowChange> {
-    let me = ctx.user_id("spotify");
-    added(ctx, "spotify", "playlists")
-        .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
-        .collect()
-}
-
 /// Allows the supervisor's new playlists and the songs put in them.
 fn allow_new_playlists() -> Vec<Allow> {
     vec![
-        allow_added(
-            "the supervisor's new playlist",
-            "spotify",
-            "playlists",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("spotify"),
-        ),
+        allow_new_playlist(),
         allow_added(
             "songs of the new playlist",
             "spotify",
@@ -190,17 +165,6 @@ fn allow_new_playlists() -> Vec<Allow> {
             },
         ),
     ]
-}
-
-/// The artists the supervisor follows in the end state.
-fn followed_artists(ctx: &EvalCtx) -> BTreeSet<i64> {
-    ids(
-        ctx.db,
-        "SELECT artist_id FROM spotify.user_artist_followings WHERE user_id = ?1",
-        [ctx.user_id("spotify")],
-    )
-    .into_iter()
-    .collect()
 }
 
 /// Allows a catalog counter (`like_count`, ...) of `table` to follow the supervisor's likes.

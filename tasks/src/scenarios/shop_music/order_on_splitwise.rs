@@ -7,9 +7,11 @@
 use super::{SELLER, supervisor_with};
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
+use crate::kit::amazon;
 use crate::kit::amazon::order_at;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::{one, uid};
+use crate::kit::files;
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
@@ -349,11 +351,11 @@ fn allowed() -> Vec<Allow> {
             "the downloaded receipt",
             "file_system",
             "files",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("file_system"),
+            files::is_mine,
         ),
         Allow::new("the receipt's download count", |ctx, r| {
             r.is("amazon", "orders")
-                && r.get("user_id").as_i64() == ctx.user_id("amazon")
+                && amazon::is_mine(ctx, r)
                 && r.changed_columns()
                     .iter()
                     .all(|c| c == "receipt_download_count")

@@ -2,17 +2,15 @@
 //! song playing now (variant 1), the album saved to the library last (variant 2), the album
 //! liked last, with the volume at 4 (variant 3).
 
-use super::{album_songs, pick_album};
-use crate::eval::EvalCtx;
-use crate::kit::db::ids;
 use crate::kit::python::solution;
+use crate::kit::spotify;
+use crate::kit::spotify::{album_songs, mid_album_at, player, set_volume, songs_off_album};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
+use apps::spotify::rows::Link;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::params;
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -22,9 +20,6 @@ struct Values {
     key: i64,
     now: NaiveDateTime,
 }
-
-/// The supervisor's player: (queue, cursor, playing, volume).
-type Player = (String, Option<i64>, bool, i64);
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let p = g.supervisor();
@@ -41,7 +36,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     (parts.ground_truth, parts.wrong) = solutions(&v, &script);
     parts.checks = checks(&v);
     parts.allowed = vec![Allow::new("the supervisor's player", |ctx, r| {
-        r.is("spotify", "music_players") && r.get("user_id").as_i64() == ctx.user_id("spotify")
+        r.is("spotify", "music_players") && spotify::is_mine(ctx, r)
     })];
     parts
 }
@@ -64,35 +59,30 @@ fn instruction(variant: u8) -> &'static str {
 fn setup(v: &Drawn<Values>) -> SetupStep {
     v.step(|v, s| {
         let sup = &v.supervisor;
-        let album = s.pick("album", |db| pick_album(db, v.key)).ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+        let album = s
+            .pick("album", |db| mid_album_at(db, v.key))
+            .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
         let songs = album_songs(s.db, album);
-        let others = ids(
-            s.db,
-            "SELECT id FROM spotify.songs WHERE album_id != ?1 AND id % 53 = ?2 ORDER BY id LIMIT 4",
-            params![album, v.key.rem_euclid(53)],
-        );
+        let others = songs_off_album(s.db, album, v.key);
         let uid = s.user_id("spotify", sup)?;
         match v.variant {
-            1 => s.set_player(sup, &[others[0], others[1], songs[2], others[2]], 2, true, 30)?,
+            1 => s.set_player(
+                sup,
+                &[others[0], others[1], songs[2], others[2]],
+                2,
+                true,
+                30,
+            )?,
             2 => {
-                s.execute(
-                    "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id = ?2",
-                    params![uid, album],
-                )?;
+                Link::LibraryAlbum.delete(s.db, uid, album)?;
                 s.add_library_album(sup, album, v.now - Duration::hours(3))?;
                 s.set_player(sup, &others[..3], 1, false, 12)?;
             }
             _ => {
-                s.execute(
-                    "DELETE FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
-                    params![uid, album],
-                )?;
+                Link::AlbumLike.delete(s.db, uid, album)?;
                 s.like_album(sup, album, v.now - Duration::hours(5))?;
                 s.set_player(sup, &others, 0, true, 44)?;
-                s.execute(
-                    "UPDATE spotify.music_players SET volume = 7 WHERE user_id = ?1",
-                    params![uid],
-                )?;
+                set_volume(s.db, uid, 7)?;
             }
         }
         Ok(())
@@ -147,23 +137,14 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The supervisor's player in the end state.
-fn player(ctx: &EvalCtx) -> Option<Player> {
-    ctx.db
-        .query_row_cached(
-            "SELECT queue_song_ids, cursor_position, is_playing, volume FROM spotify.music_players WHERE user_id = ?1",
-            [ctx.user_id("spotify")],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-        )
-        .ok()
-}
-
 fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = vec![
         v.check(
             "the queue is exactly the album's songs, in order",
             |v, ctx| {
-                let album = ctx.pick("album", |db| pick_album(db, v.key)).unwrap_or(-1);
+                let album = ctx
+                    .pick("album", |db| mid_album_at(db, v.key))
+                    .unwrap_or(-1);
                 let want = apps::common::pytext::py_json_ints(&album_songs(ctx.db, album));
                 match player(ctx) {
                     Some((q, _, _, _)) if q == want => Ok(()),

@@ -2,13 +2,12 @@
 //! songs outside the library, one of 40 library songs, a tiny one. Variant 2 counts only the
 //! songs that are in the library; variant 3 asks for the fewest songs.
 
-use crate::kit::db::ids;
 use crate::kit::python::solution;
+use crate::kit::spotify::{first_library_songs, songs_outside_library};
 use crate::kit::time::days_ago;
 use crate::kit::{Script, Vals};
 use crate::model::Answer;
 use crate::scenarios::{Gen, Parts, step};
-use rusqlite::params;
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let p = g.supervisor();
@@ -36,17 +35,8 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let key = p.id * 11;
     parts.setup.push(step(move |s| {
         let uid = s.user_id("spotify", &sup)?;
-        let outside = ids(
-            s.db,
-            "SELECT id FROM spotify.songs WHERE id NOT IN (SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1) \
-             ORDER BY id LIMIT 53 OFFSET ?2",
-            params![uid, key.rem_euclid(5000)],
-        );
-        let inside = ids(
-            s.db,
-            "SELECT song_id FROM spotify.user_library_songs WHERE user_id = ?1 ORDER BY song_id LIMIT 40",
-            [uid],
-        );
+        let outside = songs_outside_library(s.db, uid, key);
+        let inside = first_library_songs(s.db, uid);
         s.add_spotify_playlist(&sup, BIG, false, &outside[..50], days_ago(now, 200, 19, 0))?;
         s.add_spotify_playlist(&sup, LIBRARY, true, &inside, days_ago(now, 90, 21, 30))?;
         s.add_spotify_playlist(&sup, TINY, false, &outside[50..], days_ago(now, 30, 8, 15))?;

@@ -3,13 +3,7 @@
 # like_all, the variant's extra (nothing, an empty line, in variant 1; follow_artists in
 # variant 2; like_album and album_playlist in variant 3) and finish. Each wrong solution reads
 # the other contact's text, likes by like_naive or like_album, or leaves like_album out.
-
-# %% logins
-{{login_any}}
-{{all_pages}}
-{{find_contact}}
-sp = login("spotify")
-ph = login("phone")
+# The first step, logins, comes from `logins_for` (mod.rs).
 
 # %% find
 friend = {{contact}}

@@ -4,24 +4,24 @@
 //! artists are to be followed; variant 3: like the album and make a private playlist of it
 //! named after it.
 
-use super::{
-    FIND_CONTACT, NICKNAMES, album_songs, allow_counter, allow_new_playlists, followed_artists,
-    friends, new_playlists, pick_album,
-};
+use super::{NICKNAMES, allow_counter, allow_new_playlists, friends, logins_for};
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
-use crate::kit::db::{ids, one};
+use crate::kit::changes::allow_added;
 use crate::kit::python::solution;
-use crate::kit::spotify::playlist_songs;
+use crate::kit::spotify;
+use crate::kit::spotify::{
+    album_artists, album_songs, album_title, artist_name, followed_artists, linked, linked_items,
+    mid_album_at, new_playlists, other_new_link, playlist_songs, remove_library_albums,
+};
 use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
+use apps::spotify::rows::Link;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::{Connection, params};
-use sim::sql::Cached;
+use rusqlite::Connection;
 use std::collections::BTreeSet;
 
 /// What a variant drew.
@@ -102,20 +102,14 @@ fn setup(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()> {
     let (sup, fr, ot) = (&v.supervisor, &v.friend, &v.other);
     let (now, key, nick) = (v.now, v.key, v.nick);
     let album = s
-        .pick("album", |db| pick_album(db, key))
+        .pick("album", |db| mid_album_at(db, key))
         .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
     let decoy = s
-        .pick("decoy album", |db| pick_album(db, key + 1))
+        .pick("decoy album", |db| mid_album_at(db, key + 1))
         .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
     let uid = s.user_id("spotify", sup)?;
-    s.execute(
-        "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id IN (?2, ?3)",
-        params![uid, album, decoy],
-    )?;
-    s.execute(
-        "DELETE FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
-        params![uid, album],
-    )?;
+    remove_library_albums(s.db, uid, [album, decoy])?;
+    Link::AlbumLike.delete(s.db, uid, album)?;
     let songs = album_songs(s.db, album);
     s.unlike_songs(sup, &songs)?;
     s.like_songs(sup, &[songs[1], songs[3]], now - Duration::days(30))?;
@@ -143,7 +137,7 @@ fn setup(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()> {
 fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
     let cell = |name: &str| script.cell(name, &none);
-    let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
+    let logins = logins_for(&[("sp", "spotify"), ("ph", "phone")]);
     let contact = if v.variant == 2 {
         script.cell("by_nickname", &Vals::new().lit("nick", v.nick))
     } else {
@@ -210,36 +204,22 @@ fn album_of(v: &Values, ctx: &EvalCtx) -> i64 {
 
 /// The album seed `key` picks.
 fn album(key: i64, ctx: &EvalCtx) -> i64 {
-    ctx.pick("album", |db| pick_album(db, key)).unwrap_or(-1)
-}
-
-/// The supervisor's Spotify id.
-fn me_sp(ctx: &EvalCtx) -> i64 {
-    ctx.user_id("spotify").unwrap_or(-1)
+    ctx.pick("album", |db| mid_album_at(db, key)).unwrap_or(-1)
 }
 
 fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = vec![
         v.check("the recommended album is in the library", |v, ctx| {
             let a = album_of(v, ctx);
-            match one(
-                ctx.db,
-                "SELECT 1 FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id = ?2",
-                params![me_sp(ctx), a],
-            ) {
-                Some(_) => Ok(()),
-                None => Err(format!("album {a} is not in the library")),
+            if linked(ctx, Link::LibraryAlbum, Some(a)) {
+                Ok(())
+            } else {
+                Err(format!("album {a} is not in the library"))
             }
         }),
         v.check("every song of that album is liked", |v, ctx| {
             let a = album_of(v, ctx);
-            let liked: BTreeSet<i64> = ids(
-                ctx.db,
-                "SELECT song_id FROM spotify.song_likes WHERE user_id = ?1",
-                [me_sp(ctx)],
-            )
-            .into_iter()
-            .collect();
+            let liked: BTreeSet<i64> = linked_items(ctx, Link::SongLike).into_iter().collect();
             let missing: Vec<i64> = album_songs(ctx.db, a)
                 .into_iter()
                 .filter(|s| !liked.contains(s))
@@ -252,12 +232,8 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         }),
         v.check("no other album was saved", |v, ctx| {
             let a = album_of(v, ctx);
-            let me = ctx.user_id("spotify");
-            match added(ctx, "spotify", "user_library_albums")
-                .into_iter()
-                .find(|r| r.get("user_id").as_i64() == me && r.get("album_id").as_i64() != Some(a))
-            {
-                Some(r) => Err(format!("album {:?} saved", r.get("album_id"))),
+            match other_new_link(ctx, Link::LibraryAlbum, |x| x == a) {
+                Some(x) => Err(format!("album {x:?} saved")),
                 None => Ok(()),
             }
         }),
@@ -285,13 +261,10 @@ fn variant_checks(v: &Drawn<Values>) -> Vec<Check> {
         ],
         3 => vec![
             v.check("the album itself is liked", |v, ctx| {
-                match one(
-                    ctx.db,
-                    "SELECT 1 FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
-                    params![me_sp(ctx), album_of(v, ctx)],
-                ) {
-                    Some(_) => Ok(()),
-                    None => Err("the album is not liked".into()),
+                if linked(ctx, Link::AlbumLike, Some(album_of(v, ctx))) {
+                    Ok(())
+                } else {
+                    Err("the album is not liked".into())
                 }
             }),
             v.check(
@@ -331,8 +304,7 @@ fn allowed(v: &Values) -> Vec<Allow> {
             "spotify",
             "user_library_albums",
             move |ctx, r| {
-                r.get("user_id").as_i64() == ctx.user_id("spotify")
-                    && r.get("album_id").as_i64() == Some(album(key, ctx))
+                spotify::is_mine(ctx, r) && r.get("album_id").as_i64() == Some(album(key, ctx))
             },
         ),
         allow_added(
@@ -340,7 +312,7 @@ fn allowed(v: &Values) -> Vec<Allow> {
             "spotify",
             "song_likes",
             move |ctx, r| {
-                r.get("user_id").as_i64() == ctx.user_id("spotify")
+                spotify::is_mine(ctx, r)
                     && album_songs(ctx.db, album(key, ctx))
                         .contains(&r.get("song_id").as_i64().unwrap_or(-1))
             },
@@ -353,7 +325,7 @@ fn allowed(v: &Values) -> Vec<Allow> {
             "spotify",
             "user_artist_followings",
             move |ctx, r| {
-                r.get("user_id").as_i64() == ctx.user_id("spotify")
+                spotify::is_mine(ctx, r)
                     && album_artists(ctx.db, album(key, ctx))
                         .contains(&r.get("artist_id").as_i64().unwrap_or(-1))
             },
@@ -364,8 +336,7 @@ fn allowed(v: &Values) -> Vec<Allow> {
                 "spotify",
                 "album_likes",
                 move |ctx, r| {
-                    r.get("user_id").as_i64() == ctx.user_id("spotify")
-                        && r.get("album_id").as_i64() == Some(album(key, ctx))
+                    spotify::is_mine(ctx, r) && r.get("album_id").as_i64() == Some(album(key, ctx))
                 },
             ));
             allowed.push(allow_counter("albums"));
@@ -376,32 +347,12 @@ fn allowed(v: &Values) -> Vec<Allow> {
     allowed
 }
 
-/// An album's artists.
-fn album_artists(db: &Connection, album: i64) -> Vec<i64> {
-    ids(
-        db,
-        "SELECT j.value FROM spotify.albums a, json_each(a.artist_ids) j WHERE a.id = ?1",
-        [album],
-    )
-}
-
 /// An album's title and its artists' names ("A, B and C").
 fn album_label(db: &Connection, album: i64) -> (String, String) {
-    let title: String = db
-        .query_row_cached(
-            "SELECT title FROM spotify.albums WHERE id = ?1",
-            [album],
-            |r| r.get(0),
-        )
-        .unwrap_or_default();
+    let title = album_title(db, album);
     let names: Vec<String> = album_artists(db, album)
         .into_iter()
-        .filter_map(|a| {
-            db.query_row_cached("SELECT name FROM spotify.artists WHERE id = ?1", [a], |r| {
-                r.get(0)
-            })
-            .ok()
-        })
+        .filter_map(|a| artist_name(db, a))
         .collect();
     let who = match names.as_slice() {
         [] => String::new(),

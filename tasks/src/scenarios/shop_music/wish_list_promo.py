@@ -2,13 +2,7 @@
 # the ground truth is logins, read, move (limit = the budget, units = all_units), then best
 # joined from try_codes and finish. Each wrong solution moves with another limit or one unit,
 # applies first_accepted, or adds place_order before finish.
-
-# %% logins
-{{login_any}}
-{{all_pages}}
-{{find_contact}}
-ph = login("phone")
-az = login("amazon")
+# The first step, logins, comes from `logins_for` (mod.rs).
 
 # %% read
 friend = find_contact({{first}}, {{last}})

@@ -2,10 +2,11 @@
 //! (all units) and apply the code that saves the most; don't order yet." Which code wins
 //! depends on the cart: a flat $20 over $150, 10 % above $200, $5 under $50.
 
-use super::{FIND_CONTACT, SELLER, friends, supervisor_with};
+use super::{SELLER, friends, logins_for, supervisor_with};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::amazon::{end_cart, new_orders, product_named};
+use crate::kit::amazon;
+use crate::kit::amazon::{cart_promo_code, end_cart, end_wish_list, new_orders, product_named};
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals, allow};
@@ -13,7 +14,6 @@ use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
 use chrono::NaiveDateTime;
-use sim::sql::Cached;
 use std::collections::BTreeMap;
 
 /// A wish-list item: (type, name, colour, price, units wished).
@@ -188,7 +188,7 @@ fn instruction(variant: u8, friend: &Person, budget: f64) -> String {
 /// The ground truth and the wrong solutions.
 fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     let none = Vals::new();
-    let logins = script.cell("logins", &Vals::new().code("find_contact", FIND_CONTACT));
+    let logins = logins_for(&[("ph", "phone"), ("az", "amazon")]);
     let read = script.cell(
         "read",
         &Vals::new()
@@ -277,14 +277,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             format!("the wish list keeps only {}", show(&v.kept)),
             |v, ctx| {
                 let want = as_ids(ctx, &v.kept);
-                let got: BTreeMap<i64, i64> = ctx
-                    .db
-                    .prepare_cached("SELECT product_id, quantity FROM amazon.wish_list_entries WHERE user_id = ?1")
-                    .and_then(|mut st| {
-                        st.query_map([ctx.user_id("amazon")], |r| Ok((r.get(0)?, r.get(1)?)))?
-                            .collect::<rusqlite::Result<BTreeMap<i64, i64>>>()
-                    })
-                    .unwrap_or_default();
+                let got = end_wish_list(ctx);
                 if got == want {
                     Ok(())
                 } else {
@@ -295,15 +288,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("the promo code {} is applied to the cart", v.best),
             |v, ctx| {
-                let code: Option<String> = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT cart_promo_code FROM amazon.users WHERE id = ?1",
-                        [ctx.user_id("amazon")],
-                        |r| r.get(0),
-                    )
-                    .ok()
-                    .flatten();
+                let code = cart_promo_code(ctx);
                 if code.as_deref() == Some(v.best) {
                     Ok(())
                 } else {
@@ -327,7 +312,7 @@ fn allowed() -> Vec<Allow> {
         allow::cart(),
         Allow::new("items leaving the supervisor's wish list", |ctx, r| {
             r.is("amazon", "wish_list_entries")
-                && r.get("user_id").as_i64() == ctx.user_id("amazon")
+                && amazon::is_mine(ctx, r)
                 && r.kind() != ChangeKind::Added
         }),
         Allow::new("the promo code on the supervisor's cart", |ctx, r| {

@@ -14,13 +14,13 @@ use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::text::holds;
+use crate::kit::todoist::{NewTask, inbox_id, is_mine};
 use crate::kit::venmo::payments_sent;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Population, Relation};
 use chrono::{Duration, NaiveDate};
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -38,18 +38,14 @@ struct Values {
     due: String,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "phone", "venmo", "todoist"];
-    parts
-        .setup
-        .push(v.step(|v, s| s.set_venmo_balance(&v.supervisor, 500.0)));
-    let script = Script::parse(include_str!("birthday.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+trip_build!(
+    vec!["supervisor", "phone", "venmo", "todoist"],
+    include_str!("birthday.py")
+);
+
+/// The supervisor's Venmo balance, enough for the gift.
+fn setup(v: &Drawn<Values>) -> SetupStep {
+    v.step(|v, s| s.set_venmo_balance(&v.supervisor, 500.0))
 }
 
 fn draw(g: &mut Gen) -> Values {
@@ -215,51 +211,33 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
 
 /// One task added, the card task in the Inbox due two days before the birthday.
 fn card_task(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
-    let inbox: Option<i64> = ctx
-        .db
-        .query_row_cached(
-            "SELECT id FROM todoist.projects WHERE user_id = ?1 AND is_inbox = 1",
-            [ctx.user_id("todoist")],
-            |r| r.get(0),
-        )
-        .ok();
+    let inbox = inbox_id(ctx);
     let tasks = added(ctx, "todoist", "tasks");
     let [one] = tasks.as_slice() else {
         return Err(format!("{} tasks added", tasks.len()));
     };
-    if one.get("project_id").as_i64() != inbox {
+    let task = NewTask::of(one);
+    if task.project != inbox {
         return Err("not in the Inbox".into());
     }
-    if !one
-        .get("title")
-        .as_str()
-        .unwrap_or("")
-        .trim()
-        .eq_ignore_ascii_case(&v.task_title)
-    {
+    if !task.title.trim().eq_ignore_ascii_case(&v.task_title) {
         return Err(format!("titled {:?}", one.get("title")));
     }
-    let due: String = one
-        .get("due_date")
-        .as_str()
-        .unwrap_or("")
-        .chars()
-        .take(10)
-        .collect();
+    let due = task.due.unwrap_or_default();
     if due != v.due {
         return Err(format!("due \"{due}\""));
     }
     Ok(())
 }
 
-fn allowed() -> Vec<Allow> {
+fn allowed(_: &Values) -> Vec<Allow> {
     let mut allowed = allow::texts_sent();
     allowed.extend(allow_venmo_payments("the supervisor's Venmo payment"));
     allowed.push(allow_added(
         "the supervisor's Inbox task",
         "todoist",
         "tasks",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+        is_mine,
     ));
     allowed.push(allow_notifications("todoist"));
     allowed

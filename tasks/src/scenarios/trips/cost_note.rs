@@ -5,7 +5,7 @@
 
 use super::{at, day, dinner_receipt, folder, with_friends};
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{added_by, allow_own};
 use crate::kit::money::c2;
 use crate::kit::money::cents_of;
 use crate::kit::python::solution;
@@ -36,17 +36,10 @@ struct Values {
     lines_want: Vec<String>,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "file_system", "simple_note"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("cost_note.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
-}
+trip_build!(
+    vec!["supervisor", "file_system", "simple_note"],
+    include_str!("cost_note.py")
+);
 
 fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
@@ -296,21 +289,19 @@ fn has_line(title: &str, line: String) -> Check {
     })
 }
 
-fn allowed() -> Vec<Allow> {
-    vec![allow_added(
+fn allowed(_: &Values) -> Vec<Allow> {
+    vec![allow_own(
         "the supervisor's new note",
         "simple_note",
         "notes",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("simple_note"),
+        "user_id",
     )]
 }
 
 /// The notes the supervisor added: (title, content).
 fn added_notes(ctx: &EvalCtx) -> Vec<(String, String)> {
-    let me = ctx.user_id("simple_note");
-    added(ctx, "simple_note", "notes")
+    added_by(ctx, "simple_note", "notes", "user_id")
         .into_iter()
-        .filter(|r| r.get("user_id").as_i64() == me)
         .map(|r| {
             (
                 r.get("title").as_str().unwrap_or("").to_string(),

@@ -4,18 +4,18 @@
 //! itinerary uses it) and last year's itinerary of the same city lists other to-dos.
 
 use super::{allow_notifications, day, folder, itinerary, with_friends};
-use crate::diff::{ChangeKind, RowChange};
+use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::changes::added;
 use crate::kit::db::uid;
 use crate::kit::people::full;
 use crate::kit::python::solution;
+use crate::kit::todoist::{NewTask, in_project_named};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use sim::sql::Cached;
 
 /// How variant 3's phone names the second friend (and so the itinerary does).
 const NICKNAME: &str = "Ziggy";
@@ -50,17 +50,10 @@ struct Values {
     want: Vec<Todo>,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "file_system", "phone", "todoist"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("itinerary_todos.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
-}
+trip_build!(
+    vec!["supervisor", "file_system", "phone", "todoist"],
+    include_str!("itinerary_todos.py")
+);
 
 fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
@@ -422,25 +415,10 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
         v.allow("tasks of the trip project", |v, ctx, r| {
             r.is("todoist", "tasks")
                 && r.kind() == ChangeKind::Added
-                && in_project(ctx, r, &v.project)
+                && in_project_named(ctx, r, &v.project)
         }),
         allow_notifications("todoist"),
     ]
-}
-
-/// Is the row's task in the project named `project`?
-fn in_project(ctx: &EvalCtx, r: &RowChange, project: &str) -> bool {
-    r.get("project_id").as_i64().is_some_and(|pid| {
-        ctx.db
-            .query_row_cached(
-                "SELECT name FROM todoist.projects WHERE id = ?1",
-                [pid],
-                |row| row.get::<_, String>(0),
-            )
-            .ok()
-            .as_deref()
-            == Some(project)
-    })
 }
 
 /// The tasks added to the project named `project` in the episode: (title, due day, assignee's
@@ -448,17 +426,13 @@ fn in_project(ctx: &EvalCtx, r: &RowChange, project: &str) -> bool {
 fn added_tasks(ctx: &EvalCtx, project: &str) -> Vec<(String, String, Option<i64>)> {
     added(ctx, "todoist", "tasks")
         .into_iter()
-        .filter(|r| in_project(ctx, r, project))
+        .filter(|r| in_project_named(ctx, r, project))
         .map(|r| {
+            let t = NewTask::of(r);
             (
-                r.get("title").as_str().unwrap_or("").trim().to_string(),
-                r.get("due_date")
-                    .as_str()
-                    .unwrap_or("")
-                    .chars()
-                    .take(10)
-                    .collect(),
-                r.get("assignee_id").as_i64(),
+                t.title.trim().to_string(),
+                t.due.unwrap_or_default(),
+                t.assignee,
             )
         })
         .collect()

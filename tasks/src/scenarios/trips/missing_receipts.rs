@@ -6,7 +6,7 @@
 
 use super::{add_expenses, allow_notifications, at, day, dinner_receipt, folder, with_friends};
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{added, allow_added, allow_own};
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
@@ -55,17 +55,10 @@ struct Values {
     emails: Vec<String>,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "file_system", "splitwise"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("missing_receipts.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
-}
+trip_build!(
+    vec!["supervisor", "file_system", "splitwise"],
+    include_str!("missing_receipts.py")
+);
 
 fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
@@ -424,13 +417,13 @@ fn expense_added(v: &Values, file: String, cents: i64) -> Check {
     )
 }
 
-fn allowed() -> Vec<Allow> {
+fn allowed(_: &Values) -> Vec<Allow> {
     vec![
-        allow_added(
+        allow_own(
             "the supervisor's expenses",
             "splitwise",
             "expenses",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+            "user_id",
         ),
         allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
         allow_notifications("splitwise"),

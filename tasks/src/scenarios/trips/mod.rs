@@ -7,6 +7,27 @@
 //! folder, balances), a cost note from receipts, a road-trip playlist from texted songs and a
 //! friend's birthday. Every name ends with " (trips)" so `TASKS_ONLY='(trips)'` selects them.
 
+/// A scenario's `build`, from the fns its file defines: `draw` the values, then the task of
+/// the supervisor (`v.supervisor`) with its `instruction`, `apps`, `setup` step, the ground
+/// truth and wrong solutions of its `script` text (`solutions`), `checks` and what `allowed`
+/// allows (each a fn of the drawn values).
+macro_rules! trip_build {
+    ($apps:expr, $script:expr) => {
+        /// Builds one variant of the scenario's task.
+        pub(super) fn build(g: &mut Gen) -> Parts {
+            let v = Drawn::new(draw(g));
+            let mut parts = Parts::new(&v.supervisor, instruction(&v));
+            parts.apps = $apps;
+            parts.setup = vec![setup(&v)];
+            let script = Script::parse($script);
+            (parts.ground_truth, parts.wrong) = solutions(&v, &script);
+            parts.checks = checks(&v);
+            parts.allowed = allowed(&v);
+            parts
+        }
+    };
+}
+
 mod birthday;
 mod cost_note;
 mod itinerary_todos;
@@ -18,10 +39,11 @@ mod wrap_up;
 
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{allow_added, allow_own};
 use crate::kit::money::{c2, usd};
 use crate::kit::people::distinct_friends;
 use crate::kit::phone::sent_texts;
+use crate::kit::splitwise::payments_added;
 use crate::model::{Allow, Split};
 use crate::scenarios::{Gen, Scenario};
 use crate::setup::Setup;
@@ -121,9 +143,7 @@ fn allow_notifications(app: &'static str) -> Allow {
 /// wallet balances and Venmo's notifications.
 fn allow_venmo_payments(what: &'static str) -> [Allow; 3] {
     [
-        allow_added(what, "venmo", "transactions", |ctx, r| {
-            r.get("sender_id").as_i64() == ctx.user_id("venmo")
-        }),
+        allow_own(what, "venmo", "transactions", "sender_id"),
         Allow::new("Venmo wallet balances", |_, r| {
             r.is("venmo", "users")
                 && r.kind() == ChangeKind::Updated
@@ -136,11 +156,11 @@ fn allow_venmo_payments(what: &'static str) -> [Allow; 3] {
 /// The supervisor's settling payments on Splitwise and Splitwise's notifications.
 fn allow_settling() -> [Allow; 2] {
     [
-        allow_added(
+        allow_own(
             "the supervisor's settling payments",
             "splitwise",
             "payments",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("splitwise"),
+            "user_id",
         ),
         allow_notifications("splitwise"),
     ]
@@ -208,14 +228,14 @@ fn add_expenses(
 
 /// The Splitwise payments added in the episode: (group, payer id, receiver id, amount).
 fn added_payments(ctx: &EvalCtx) -> Vec<(Option<i64>, i64, i64, f64)> {
-    added(ctx, "splitwise", "payments")
+    payments_added(ctx)
         .into_iter()
-        .map(|r| {
+        .map(|p| {
             (
-                r.get("group_id").as_i64(),
-                r.get("payer_id").as_i64().unwrap_or(0),
-                r.get("receiver_id").as_i64().unwrap_or(0),
-                r.get("amount").as_f64().unwrap_or(0.0),
+                p.group,
+                p.payer.unwrap_or(0),
+                p.receiver.unwrap_or(0),
+                p.amount,
             )
         })
         .collect()

@@ -58,17 +58,10 @@ impl Values {
     }
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "splitwise", "venmo", "phone"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("moving_out.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
-}
+trip_build!(
+    vec!["supervisor", "splitwise", "venmo", "phone"],
+    include_str!("moving_out.py")
+);
 
 fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
@@ -344,7 +337,7 @@ fn settled_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     Ok(())
 }
 
-fn allowed() -> Vec<Allow> {
+fn allowed(_: &Values) -> Vec<Allow> {
     let mut allowed = allow::texts_sent();
     allowed.extend(allow_venmo_payments("the supervisor's Venmo payments"));
     allowed.extend(allow_settling());

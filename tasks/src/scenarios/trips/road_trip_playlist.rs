@@ -5,15 +5,14 @@
 
 use super::with_friends;
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added};
+use crate::kit::changes::{added, added_by, allow_added, allow_own};
 use crate::kit::python::solution;
-use crate::kit::spotify::playlist_songs;
+use crate::kit::spotify::{playlist_songs, song_with_artist};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 
 /// Variant 2: the first traveller's pick before the swap; variant 3: the workout tip.
 const OLD_PICK: i64 = 7230;
@@ -36,17 +35,10 @@ struct Values {
     expected: Vec<i64>,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "splitwise", "phone", "spotify"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("road_trip_playlist.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
-}
+trip_build!(
+    vec!["supervisor", "splitwise", "phone", "spotify"],
+    include_str!("road_trip_playlist.py")
+);
 
 fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
@@ -269,13 +261,13 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
     ]
 }
 
-fn allowed() -> Vec<Allow> {
+fn allowed(_: &Values) -> Vec<Allow> {
     vec![
-        allow_added(
+        allow_own(
             "the supervisor's playlist",
             "spotify",
             "playlists",
-            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("spotify"),
+            "user_id",
         ),
         allow_added("its songs", "spotify", "playlist_songs", |_, _| true),
     ]
@@ -283,23 +275,17 @@ fn allowed() -> Vec<Allow> {
 
 /// A song's title and first artist (from the catalog).
 fn song_line(s: &crate::setup::Setup, id: i64) -> rusqlite::Result<(String, String)> {
-    s.db.query_row_cached(
-        "SELECT s.title, a.name FROM spotify.songs s JOIN spotify.artists a ON a.id = json_extract(s.artist_ids, '$[0]') WHERE s.id = ?1",
-        [id],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
+    song_with_artist(s.db, id).map(|(_, title, artist)| (title, artist))
 }
 
 /// The songs of the supervisor's playlists added in the episode with this title.
 fn new_playlist_songs(ctx: &EvalCtx, title: &str) -> Vec<Vec<i64>> {
-    let me = ctx.user_id("spotify");
-    added(ctx, "spotify", "playlists")
+    added_by(ctx, "spotify", "playlists", "user_id")
         .into_iter()
         .filter(|r| {
-            r.get("user_id").as_i64() == me
-                && r.get("title")
-                    .as_str()
-                    .is_some_and(|t| t.trim().eq_ignore_ascii_case(title))
+            r.get("title")
+                .as_str()
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case(title))
         })
         .map(|r| playlist_songs(ctx.db, r.id))
         .collect()

@@ -5,7 +5,7 @@
 use super::{add_expenses, allow_notifications, at, day, texts_only_to, with_friends};
 use crate::eval::EvalCtx;
 use crate::kit::allow;
-use crate::kit::changes::allow_added;
+use crate::kit::changes::allow_own;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
@@ -50,17 +50,10 @@ struct Values {
     note: String,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "splitwise", "phone", "venmo"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("text_and_request.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
-}
+trip_build!(
+    vec!["supervisor", "splitwise", "phone", "venmo"],
+    include_str!("text_and_request.py")
+);
 
 fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
@@ -312,13 +305,13 @@ fn texted_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     Ok(())
 }
 
-fn allowed() -> Vec<Allow> {
+fn allowed(_: &Values) -> Vec<Allow> {
     let mut allowed = allow::texts_sent();
-    allowed.push(allow_added(
+    allowed.push(allow_own(
         "the supervisor's Venmo requests",
         "venmo",
         "payment_requests",
-        |ctx, r| r.get("sender_id").as_i64() == ctx.user_id("venmo"),
+        "sender_id",
     ));
     allowed.push(allow_notifications("venmo"));
     allowed

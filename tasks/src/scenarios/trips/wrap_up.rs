@@ -15,12 +15,12 @@ use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
+use crate::kit::todoist::{has_project, project_gone};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -52,17 +52,10 @@ struct Values {
     inside: String,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "todoist", "file_system", "splitwise"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("wrap_up.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
-}
+trip_build!(
+    vec!["supervisor", "todoist", "file_system", "splitwise"],
+    include_str!("wrap_up.py")
+);
 
 fn draw(g: &mut Gen) -> Values {
     let v = g.variant;
@@ -470,16 +463,9 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
                 r.schema == "todoist"
                     && r.kind() == ChangeKind::Removed
                     && (r.before("name").as_str() == Some(v.project.as_str())
-                        || r.before("project_id").as_i64().is_some_and(|pid| {
-                            ctx.db
-                                .query_row_cached(
-                                    "SELECT count(*) FROM todoist.projects WHERE id = ?1",
-                                    [pid],
-                                    |row| row.get::<_, i64>(0),
-                                )
-                                .unwrap_or(1)
-                                == 0
-                        }))
+                        || r.before("project_id")
+                            .as_i64()
+                            .is_some_and(|pid| project_gone(ctx.db, pid)))
             },
         ),
         v.allow(
@@ -501,18 +487,6 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
     allowed.extend(allow_settling());
     allowed.push(allow_notifications("todoist"));
     allowed
-}
-
-/// Does the supervisor have a todoist project with this name?
-fn has_project(ctx: &EvalCtx, name: &str) -> bool {
-    ctx.db
-        .query_row_cached(
-            "SELECT count(*) FROM todoist.projects WHERE name = ?1 AND user_id = ?2",
-            rusqlite::params![name, ctx.user_id("todoist")],
-            |r| r.get::<_, i64>(0),
-        )
-        .unwrap_or(0)
-        > 0
 }
 
 /// The supervisor's file paths containing `part`.
