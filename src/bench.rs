@@ -41,18 +41,20 @@ fn per_op(n: u32, mut f: impl FnMut()) -> f64 {
     t.elapsed().as_secs_f64() * 1e6 / f64::from(n)
 }
 
-/// Measures (a)–(f) on `world`, in microseconds per operation. (a), (b), (a2), (b2), (d) and
+/// Measures (a)–(f) on `world` at the clock `now`, in microseconds per operation. (a), (b), (a2), (b2), (d) and
 /// (e) work on the supervisor's SimpleNote account; on a world where that account is missing
 /// (or, for (a)/(b), has no notes) those fields are left out and `skipped` says why.
 pub fn measure(
     world: &World,
     registry: &Arc<sim::api::Registry>,
     iters: u32,
+    now: chrono::NaiveDateTime,
 ) -> anyhow::Result<Value> {
     let t = Instant::now();
     // No interaction cap: the benchmark runs many more cells than an agent may.
     let cfg = EpisodeConfig {
         max_interactions: usize::MAX,
+        now,
         ..EpisodeConfig::default()
     };
     let mut ep = Episode::new(world, registry.clone(), cfg.clone())?;

@@ -1,6 +1,7 @@
 //! The composition root: what a command needs to run episodes, built once from the command
-//! line's world flags (`--python`, `--world DIR`) and handed to the command. Nothing here is
-//! process-global: two `Env`s with different executors can live side by side.
+//! line's world flags (`--python`, `--world DIR`, `--datetime`) and handed to the command.
+//! Nothing here is process-global: two `Env`s with different executors or clocks can live side
+//! by side.
 
 use anyhow::Context;
 use std::path::{Path, PathBuf};
@@ -11,6 +12,7 @@ use std::sync::Arc;
 pub struct Env {
     python: Option<sim::PythonKind>,
     world_dir: Option<PathBuf>,
+    datetime: Option<chrono::NaiveDateTime>,
 }
 
 /// A built world with its registry and the task suite.
@@ -34,7 +36,36 @@ impl Env {
     /// The environment of `--python` (`None`: the default, CPython) and `--world DIR` (`None`: the
     /// default world, 100 people, seed 0).
     pub fn new(python: Option<sim::PythonKind>, world_dir: Option<PathBuf>) -> Self {
-        Self { python, world_dir }
+        Self {
+            python,
+            world_dir,
+            datetime: None,
+        }
+    }
+
+    /// This environment with the clock `--datetime` gave (`None`: none given).
+    pub fn with_datetime(self, datetime: Option<chrono::NaiveDateTime>) -> Self {
+        Self { datetime, ..self }
+    }
+
+    /// The world's clock, for sessions without a task of their own: `--datetime`, else the
+    /// `datetime` of the world directory's `manifest.json`, else AppWorld's default
+    /// (2023-05-18T12:00:00).
+    pub fn now(&self) -> anyhow::Result<chrono::NaiveDateTime> {
+        if let Some(d) = self.datetime {
+            return Ok(d);
+        }
+        let from_manifest = match &self.world_dir {
+            Some(dir) => sim::manifest::world_clock(dir).context("--world")?,
+            None => None,
+        };
+        Ok(from_manifest.unwrap_or_else(sim::clock::default_now))
+    }
+
+    /// The clock that replaces every task's own (`--datetime`; a manifest's clock does not:
+    /// a task brings its own time, as in AppWorld).
+    pub fn task_clock(&self) -> Option<chrono::NaiveDateTime> {
+        self.datetime
     }
 
     /// The executor cells run on.
@@ -53,12 +84,13 @@ impl Env {
         self.world_dir.as_deref()
     }
 
-    /// The default episode settings on this executor.
-    pub fn episode_config(&self) -> sim::EpisodeConfig {
-        sim::EpisodeConfig {
+    /// The default episode settings on this executor, at the world's clock ([`Env::now`]).
+    pub fn episode_config(&self) -> anyhow::Result<sim::EpisodeConfig> {
+        Ok(sim::EpisodeConfig {
             python: self.python(),
+            now: self.now()?,
             ..Default::default()
-        }
+        })
     }
 
     /// The world (loaded from `--world DIR`, or the default one built or read from its cache)
@@ -122,10 +154,40 @@ mod tests {
     fn executors_are_per_env() {
         let rust = Env::new(Some(sim::PythonKind::RustPython), None);
         let default = Env::default();
-        assert_eq!(rust.episode_config().python, sim::PythonKind::RustPython);
-        assert_eq!(default.episode_config().python, sim::PythonKind::CPython);
+        assert_eq!(
+            rust.episode_config().unwrap().python,
+            sim::PythonKind::RustPython
+        );
+        assert_eq!(
+            default.episode_config().unwrap().python,
+            sim::PythonKind::CPython
+        );
         assert_eq!(default.python_flag(), None);
         assert!(rust.world_dir().is_none());
+    }
+
+    /// The clock: `--datetime`, else the world directory's manifest, else AppWorld's default;
+    /// only `--datetime` replaces the tasks' own clocks.
+    #[test]
+    fn clocks_come_from_the_flag_then_the_manifest() {
+        let dir = std::env::temp_dir().join(format!("appsim-env-clock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let at = |s| sim::clock::parse_clock(s).unwrap();
+        let env = Env::new(None, Some(dir.clone()));
+        assert_eq!(env.now().unwrap(), sim::clock::default_now());
+        sim::manifest::Manifest::at(at("2024-02-29T09:00:00"))
+            .write(&dir)
+            .unwrap();
+        assert_eq!(env.now().unwrap(), at("2024-02-29T09:00:00"));
+        assert_eq!(env.episode_config().unwrap().now, at("2024-02-29T09:00:00"));
+        assert_eq!(env.task_clock(), None);
+        let flagged = env.with_datetime(Some(at("2025-12-31T23:59:59")));
+        assert_eq!(flagged.now().unwrap(), at("2025-12-31T23:59:59"));
+        assert_eq!(flagged.task_clock(), Some(at("2025-12-31T23:59:59")));
+        std::fs::write(dir.join("manifest.json"), "{\"datetime\": \"noon\"}").unwrap();
+        let err = Env::new(None, Some(dir.clone())).now().unwrap_err();
+        assert!(format!("{err:#}").contains("manifest.json"), "{err:#}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

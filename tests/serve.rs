@@ -202,6 +202,66 @@ fn state_round_trip_and_failed_evaluation() {
     assert!(text.contains("suppress_errors"), "{text}");
 }
 
+/// A session's clock: `/initialize`'s `datetime`, else the server's (`--datetime`), else the
+/// task's own; a bad one is refused before anything starts.
+#[test]
+fn initialize_sets_the_session_clock() {
+    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let t = &suite.tasks()[1];
+    let clock_of = |addr, id: &str| {
+        let cell = "print(apis.phone.get_current_date_and_time())";
+        post(addr, "/execute", json!({"task_id": id, "code": cell}))
+    };
+    let addr = server_with(appsim::serve::ServeConfig {
+        clock: sim::clock::parse_clock("2025-12-31T23:00:00").ok(),
+        ..Default::default()
+    });
+    let info = post(
+        addr,
+        "/initialize",
+        json!({"task_id": t.id, "session_id": "a"}),
+    );
+    assert_eq!(info["datetime"], "2025-12-31T23:00:00", "{info}");
+    assert!(
+        clock_of(addr, "a")
+            .to_string()
+            .contains("December 31, 2025")
+    );
+    let info = post(
+        addr,
+        "/initialize",
+        json!({"task_id": t.id, "session_id": "b", "datetime": "2024-02-29T07:15:00"}),
+    );
+    assert_eq!(info["datetime"], "2024-02-29T07:15:00", "{info}");
+    let out = clock_of(addr, "b").to_string();
+    assert!(
+        out.contains("Thursday, February 29, 2024") && out.contains("07:15 AM"),
+        "{out}"
+    );
+    assert!(
+        clock_of(addr, "a")
+            .to_string()
+            .contains("December 31, 2025")
+    );
+    for bad in [json!("2023-02-29T00:00:00"), json!(20240229)] {
+        let body = json!({"task_id": t.id, "session_id": "c", "datetime": bad});
+        let (status, text) = request(addr, "POST", "/initialize", Some(&body.to_string()));
+        assert_eq!(status, 422, "{text}");
+        assert!(text.contains("datetime"), "{text}");
+    }
+    let (status, _) = request(
+        addr,
+        "POST",
+        "/execute",
+        Some(r#"{"task_id": "c", "code": "1"}"#),
+    );
+    assert_eq!(status, 404, "a refused /initialize starts nothing");
+    // Without either, the task's own clock.
+    let plain = server();
+    let info = post(plain, "/initialize", json!({"task_id": t.id}));
+    assert_eq!(info["datetime"], json!(sim::clock::fmt_datetime(t.now)));
+}
+
 #[test]
 fn bad_requests_get_clear_errors_and_sessions_live_on() {
     let addr = server();

@@ -139,6 +139,11 @@ fn tasks_run_on_an_exported_world_with_appsims_api_docs() {
     let dir = temp_dir("world-export");
     let o = appsim(&["export-world", dir.to_str().unwrap()], "");
     assert!(o.status.success(), "{}", text(&o));
+    let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    assert!(
+        manifest.contains(r#""datetime": "2023-05-18T12:00:00""#),
+        "{manifest}"
+    );
     // AppWorld's docs rows in an api_docs.db give way to the registry's.
     let db = rusqlite::Connection::open(dir.join("api_docs.db")).unwrap();
     db.execute_batch(
@@ -151,6 +156,28 @@ fn tasks_run_on_an_exported_world_with_appsims_api_docs() {
     let world = dir.to_str().unwrap();
     let o = appsim(&["run-task", "59fcb00_1", "--world", world], "");
     assert!(o.status.success(), "the ground truth passes: {}", text(&o));
+    // --datetime replaces the task's own clock.
+    let cells = dir.join("clock.py");
+    std::fs::write(&cells, "print(apis.phone.get_current_date_and_time())\n").unwrap();
+    let solution = cells.to_str().unwrap();
+    let o = appsim(
+        &[
+            "run-task",
+            "59fcb00_1",
+            "--world",
+            world,
+            "--solution",
+            solution,
+            "--datetime",
+            "2024-12-31T18:30:00",
+        ],
+        "",
+    );
+    assert!(
+        text(&o).contains("Tuesday, December 31, 2024"),
+        "{}",
+        text(&o)
+    );
     let cells = "docs, i = [], 0\n\
         while True:\n    \
             page = apis.api_docs.search_api_docs(query='delete note', page_index=i, page_limit=20)\n    \
@@ -161,6 +188,61 @@ fn tasks_run_on_an_exported_world_with_appsims_api_docs() {
     let out = text(&o);
     let n = apps::registry().apis().len();
     assert!(out.contains(&format!("{n} delete_note\n")), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The phone's clock as a shell on `args` prints it.
+fn phone_clock(args: &[&str]) -> String {
+    let mut all = vec!["shell"];
+    all.extend_from_slice(args);
+    let o = appsim(&all, "print(apis.phone.get_current_date_and_time())\n");
+    assert!(o.status.success(), "{}", text(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A world's clock: `--datetime`, else its directory's manifest.json, else
+/// 2023-05-18T12:00:00; `import-appworld-db` reports it; a bad clock is a clear error.
+#[test]
+fn worlds_carry_their_clock() {
+    let dir = temp_dir("world-clock");
+    for e in std::fs::read_dir(APPWORLD).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+    }
+    let d = dir.to_str().unwrap();
+    let out = phone_clock(&["--world", d]);
+    assert!(
+        out.contains("Thursday, May 18, 2023") && out.contains("12:00 PM"),
+        "{out}"
+    );
+    std::fs::write(
+        dir.join("manifest.json"),
+        r#"{"datetime": "2024-02-29T23:59:59", "note": "a leap day"}"#,
+    )
+    .unwrap();
+    let out = phone_clock(&["--world", d]);
+    assert!(
+        out.contains("Thursday, February 29, 2024") && out.contains("11:59 PM"),
+        "{out}"
+    );
+    let out = phone_clock(&["--world", d, "--datetime", "2025-12-31T08:05:00"]);
+    assert!(
+        out.contains("Wednesday, December 31, 2025") && out.contains("08:05 AM"),
+        "{out}"
+    );
+    let out = phone_clock(&["--datetime", "2030-01-01T00:00:00"]);
+    assert!(out.contains("Tuesday, January 01, 2030"), "{out}");
+    let o = appsim(&["import-appworld-db", d], "");
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["datetime"], "2024-02-29T23:59:59", "{v}");
+    // Flags are checked by the parser (exit 2), manifests when the world loads (exit 1).
+    let o = appsim(&["shell", "--datetime", "2023-02-29T00:00:00"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("YYYY-MM-DDTHH:MM:SS"), "{}", text(&o));
+    std::fs::write(dir.join("manifest.json"), r#"{"datetime": "noon"}"#).unwrap();
+    let o = appsim(&["shell", "--world", d], "print(1)\n");
+    assert_one_line_error(&o, "manifest.json");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -158,6 +158,20 @@ impl EnvPool {
         threads: usize,
         base: EpisodeConfig,
     ) -> Result<Self> {
+        Self::with_clock(world, registry, suite, slots, threads, base, None)
+    }
+
+    /// [`EnvPool::new`] with every task's episode at `clock` instead of the task's own time
+    /// (see [`TaskEnv::with_clock`]).
+    pub fn with_clock(
+        world: &sim::World,
+        registry: Arc<sim::api::Registry>,
+        suite: Arc<Suite>,
+        slots: usize,
+        threads: usize,
+        base: EpisodeConfig,
+        clock: Option<chrono::NaiveDateTime>,
+    ) -> Result<Self> {
         let slots = slots.max(1);
         let threads = threads.clamp(1, slots);
         let cfg = WorkersConfig {
@@ -169,7 +183,10 @@ impl EnvPool {
         let workers = Workers::start(&cfg, move |t| {
             (t..slots)
                 .step_by(threads)
-                .map(|_| TaskEnv::new(&world, registry.clone(), envs_suite.clone(), base.clone()))
+                .map(|_| {
+                    TaskEnv::new(&world, registry.clone(), envs_suite.clone(), base.clone())
+                        .map(|env| env.with_clock(clock))
+                })
                 .collect::<std::result::Result<Vec<_>, _>>()
                 .map_err(env_err)
         })

@@ -15,6 +15,8 @@ mod app;
 pub mod common;
 pub mod file_system;
 pub mod gmail;
+#[cfg(test)]
+mod literals;
 pub mod people;
 pub mod phone;
 pub(crate) mod plans;

@@ -63,6 +63,15 @@ pub fn normalize_datetime(s: String) -> String {
     parse_datetime(&s).map(fmt_datetime).unwrap_or(s)
 }
 
+/// Parses a clock given by a user (`--datetime`, a world's `manifest.json`, `/initialize`):
+/// `YYYY-MM-DDTHH:MM:SS` (a space for the `T` is accepted); the error says what was expected.
+pub fn parse_clock(s: &str) -> Result<NaiveDateTime, String> {
+    ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S"]
+        .iter()
+        .find_map(|f| NaiveDateTime::parse_from_str(s, f).ok())
+        .ok_or_else(|| format!("'{s}' is not a datetime of the form YYYY-MM-DDTHH:MM:SS"))
+}
+
 /// Parses a datetime stored by the engine or given in ISO form (`T` or space, optional
 /// fraction).
 pub fn parse_datetime(s: &str) -> Option<NaiveDateTime> {
@@ -83,6 +92,23 @@ pub fn parse_datetime(s: &str) -> Option<NaiveDateTime> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clocks_parse_strictly() {
+        let leap = parse_clock("2024-02-29T23:59:59").unwrap();
+        assert_eq!(fmt_datetime(leap), "2024-02-29T23:59:59");
+        assert_eq!(parse_clock("2024-02-29 23:59:59"), Ok(leap));
+        for bad in [
+            "2023-02-29T00:00:00",
+            "2024-02-29",
+            "tomorrow",
+            "2024-02-29T24:00:00",
+            "",
+        ] {
+            let err = parse_clock(bad).unwrap_err();
+            assert!(err.contains("YYYY-MM-DDTHH:MM:SS"), "{bad}: {err}");
+        }
+    }
 
     #[test]
     fn formats_round_trip() {

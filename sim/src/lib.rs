@@ -7,6 +7,7 @@ pub mod api;
 pub mod clock;
 pub mod cow;
 pub mod episode;
+pub mod manifest;
 pub mod num;
 pub mod python;
 pub mod rng;

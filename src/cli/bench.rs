@@ -1,6 +1,6 @@
 //! `appsim bench`: the engine's hot paths, measured in-process, as JSON.
 
-use super::WorldArg;
+use super::ClockedWorldArg;
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -12,20 +12,23 @@ pub(super) struct Args {
     #[arg(long)]
     large: bool,
     #[command(flatten)]
-    world: WorldArg,
+    world: ClockedWorldArg,
 }
 
 pub(super) fn run(args: Args, python: Option<sim::PythonKind>) -> anyhow::Result<()> {
     let iters = args.iters;
     let t = std::time::Instant::now();
-    let (world, registry) = args.world.env(python).world()?;
+    let env = args.world.env(python);
+    let now = env.now()?;
+    let (world, registry) = env.world()?;
     let build_ms = t.elapsed().as_secs_f64() * 1e3;
-    let mut measured = crate::bench::measure(&world, &registry, iters)?;
+    let mut measured = crate::bench::measure(&world, &registry, iters, now)?;
     measured["world_build_or_load_ms"] = json!(build_ms);
-    let mut out = match &args.world.dir {
+    let mut out = match args.world.dir() {
         Some(dir) => json!({"world_dir": dir, "world": measured}),
         None => json!({"default_world": measured}),
     };
+    out["datetime"] = json!(sim::clock::fmt_datetime(now));
     out["task_evaluation"] = crate::bench::measure_eval(&world, &registry, iters)?;
     out["python_executors"] = crate::bench::measure_executors(&world, &registry, iters)?;
     out["sessions"] =
@@ -38,7 +41,7 @@ pub(super) fn run(args: Args, python: Option<sim::PythonKind>) -> anyhow::Result
         let t = std::time::Instant::now();
         let big = apps::seed::build_world(&cfg, &registry)?;
         let build_ms = t.elapsed().as_secs_f64() * 1e3;
-        out["large_world"] = crate::bench::measure(&big, &registry, iters)?;
+        out["large_world"] = crate::bench::measure(&big, &registry, iters, now)?;
         out["large_world"]["world_build_or_load_ms"] = json!(build_ms);
     }
     println!("{}", serde_json::to_string_pretty(&out)?);

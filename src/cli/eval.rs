@@ -50,7 +50,8 @@ fn with_cells(
     }
     let (world, registry, suite) = env.task_world()?.into_shared();
     let tasks = suite.split(split);
-    let mut run = TaskEnv::new(&world, registry, suite.clone(), env.episode_config())?;
+    let mut run = TaskEnv::new(&world, registry, suite.clone(), env.episode_config()?)?
+        .with_clock(env.task_clock());
     let bar = indicatif::ProgressBar::new(tasks.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} tasks {msg}")

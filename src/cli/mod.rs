@@ -94,6 +94,30 @@ impl WorldArg {
     }
 }
 
+/// `--world DIR` with `--datetime`, for the commands that run sessions on a world.
+#[derive(clap::Args)]
+struct ClockedWorldArg {
+    #[command(flatten)]
+    world: WorldArg,
+    /// The world's clock (what get_current_date_and_time answers and every "now" means),
+    /// e.g. 2024-02-29T23:59:59. Without it: the `datetime` of the world directory's
+    /// manifest.json, else 2023-05-18T12:00:00. Given, it also replaces each task's own clock.
+    #[arg(long, value_name = "YYYY-MM-DDTHH:MM:SS", value_parser = sim::clock::parse_clock)]
+    datetime: Option<chrono::NaiveDateTime>,
+}
+
+impl ClockedWorldArg {
+    /// The command's environment: this world and clock with the global `--python`.
+    fn env(&self, python: Option<sim::PythonKind>) -> Env {
+        self.world.env(python).with_datetime(self.datetime)
+    }
+
+    /// `--world DIR`, if given.
+    fn dir(&self) -> Option<&std::path::Path> {
+        self.world.dir.as_deref()
+    }
+}
+
 /// Runs the command `cli` names.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     let python = cli.python;

@@ -20,7 +20,7 @@ pub(super) struct RunArgs {
     #[arg(long)]
     pub(super) json: bool,
     #[command(flatten)]
-    pub(super) world: super::WorldArg,
+    pub(super) world: super::ClockedWorldArg,
     #[command(flatten)]
     pub(super) agent: PolicyArgs,
 }
@@ -152,13 +152,14 @@ pub(super) fn run_agent(
     let (world, registry, suite) = env.task_world()?.into_shared();
     let loop_cfg = args.loop_config(env)?;
     let (mut policy, context) = args.build()?;
-    let pool = EnvPool::new(
+    let pool = EnvPool::with_clock(
         &world,
         registry,
         suite,
         args.parallel.max(1).min(tasks.len().max(1)),
         2,
         agent::rl::world::episode_config(&loop_cfg),
+        env.task_clock(),
     )?;
     let jobs = Job::grid(tasks, 1);
     let spec = RolloutSpec {

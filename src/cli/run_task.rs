@@ -40,7 +40,8 @@ fn with_cells(id: &str, source: &SolutionSource, as_json: bool, env: &Env) -> an
         .get(id)
         .with_context(|| format!("no task with id '{id}' (list them with `appsim tasks`)"))?;
     let cells = solutions::cells_for(&task, source)?;
-    let mut run = TaskEnv::new(&world, registry, suite, env.episode_config())?;
+    let mut run =
+        TaskEnv::new(&world, registry, suite, env.episode_config()?)?.with_clock(env.task_clock());
     let (outputs, report) = run.run_solution(id, &cells)?;
     if as_json {
         let transcript: Vec<_> = cells

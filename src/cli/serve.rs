@@ -1,6 +1,6 @@
 //! `appsim serve`: live task sessions over HTTP (AppWorld's protocol, OpenEnv, MCP).
 
-use super::WorldArg;
+use super::ClockedWorldArg;
 
 #[derive(clap::Args)]
 pub(super) struct Args {
@@ -39,7 +39,7 @@ pub(super) struct Args {
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     max_session_mb: u64,
     #[command(flatten)]
-    world: WorldArg,
+    world: ClockedWorldArg,
 }
 
 pub(super) fn run(args: Args, python: Option<sim::PythonKind>) -> anyhow::Result<()> {
@@ -59,8 +59,9 @@ pub(super) fn run(args: Args, python: Option<sim::PythonKind>) -> anyhow::Result
         max_resident: args.max_memory_mb.map(|mb| mb << 20),
         episode: sim::EpisodeConfig {
             memory_limit: args.max_session_mb << 20,
-            ..env.episode_config()
+            ..env.episode_config()?
         },
+        clock: env.task_clock(),
         ..defaults
     }
     .answering(&args.host, &args.allow_host);

@@ -1,6 +1,6 @@
 //! `appsim shell`: Python cells on a fresh world, from a pipe or a terminal.
 
-use super::WorldArg;
+use super::ClockedWorldArg;
 use anyhow::bail;
 use sim::{Episode, EpisodeConfig};
 use std::io::{BufRead, IsTerminal, Read, Write};
@@ -12,7 +12,7 @@ pub(super) struct Args {
     #[arg(long, default_value_t = 100.0)]
     time_limit: f64,
     #[command(flatten)]
-    world: WorldArg,
+    world: ClockedWorldArg,
 }
 
 pub(super) fn run(args: Args, python: Option<sim::PythonKind>) -> anyhow::Result<()> {
@@ -23,7 +23,7 @@ pub(super) fn run(args: Args, python: Option<sim::PythonKind>) -> anyhow::Result
     let (world, registry) = env.world()?;
     let cfg = EpisodeConfig {
         time_limit: Duration::from_secs_f64(args.time_limit),
-        ..env.episode_config()
+        ..env.episode_config()?
     };
     let mut ep = Episode::new(&world, registry, cfg)?;
     let stdin = std::io::stdin();

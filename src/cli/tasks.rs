@@ -94,7 +94,7 @@ fn stats(split: Option<Split>, as_json: bool, env: &Env) -> anyhow::Result<()> {
         .filter(|t| split.is_none_or(|s| t.split == s))
         .cloned()
         .collect();
-    let mut run = TaskEnv::new(&world, registry, suite.clone(), env.episode_config())?;
+    let mut run = TaskEnv::new(&world, registry, suite.clone(), env.episode_config()?)?;
     let mut calls = std::collections::HashMap::new();
     for t in &tasks {
         run.run_solution(&t.id, &t.ground_truth)?;

@@ -78,9 +78,23 @@ async fn initialize(State(s): Shared, Body(body): Body) -> Result<Json<Value>, S
             _ => return Err(bad_request("'timeout_seconds' must be a positive number")),
         },
     }
-    s.start_with(&id, &task_id, episode, claim).await?;
+    let clock = match body.get("datetime") {
+        None | Some(Value::Null) => s.config().clock,
+        Some(v) => Some(
+            v.as_str()
+                .ok_or_else(|| bad_request("'datetime' must be a string"))
+                .and_then(|t| {
+                    sim::clock::parse_clock(t)
+                        .map_err(|why| bad_request(format!("'datetime': {why}")))
+                })?,
+        ),
+    };
+    s.start_with(&id, &task_id, episode, clock, claim).await?;
     let mut info = s.task_info(&task_id)?;
     info["session_id"] = json!(id);
+    if let Some(now) = clock {
+        info["datetime"] = json!(sim::clock::fmt_datetime(now));
+    }
     Ok(output(info))
 }
 

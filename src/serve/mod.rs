@@ -63,6 +63,9 @@ pub struct ServeConfig {
     pub max_steps: Option<usize>,
     /// Resident memory (bytes) past which new sessions are refused (503); `None`: no budget.
     pub max_resident: Option<u64>,
+    /// The clock every session runs at instead of its task's own (`--datetime`); AppWorld's
+    /// `/initialize` may set its session's (`datetime`).
+    pub clock: Option<chrono::NaiveDateTime>,
 }
 
 impl Default for ServeConfig {
@@ -80,6 +83,7 @@ impl Default for ServeConfig {
             any_host: false,
             max_steps: None,
             max_resident: None,
+            clock: None,
         }
     }
 }
@@ -388,16 +392,18 @@ impl Server {
     /// Starts `task_id` as session `id`, claimed as `claim` (409 when `id` is live and the
     /// claim may not replace it).
     pub async fn start(&self, id: &str, task_id: &str, claim: Claim) -> Result<(), ServeError> {
-        self.start_with(id, task_id, self.cfg.episode.clone(), claim)
+        self.start_with(id, task_id, self.cfg.episode.clone(), self.cfg.clock, claim)
             .await
     }
 
-    /// [`Server::start`] with the episode settings `episode`.
+    /// [`Server::start`] with the episode settings `episode`, at `clock` (`None`: the task's
+    /// own time).
     pub async fn start_with(
         &self,
         id: &str,
         task_id: &str,
         episode: sim::EpisodeConfig,
+        clock: Option<chrono::NaiveDateTime>,
         claim: Claim,
     ) -> Result<(), ServeError> {
         if self.suite.get(task_id).is_none() {
@@ -413,8 +419,9 @@ impl Server {
         );
         let task_id = task_id.to_string();
         self.host(id, worker, generation, move |_| {
-            let mut env =
-                TaskEnv::new(&world, registry, suite, episode).map_err(|e| e.to_string())?;
+            let mut env = TaskEnv::new(&world, registry, suite, episode)
+                .map_err(|e| e.to_string())?
+                .with_clock(clock);
             env.start(&task_id).map_err(|e| e.to_string())?;
             let no_op = env.evaluate().map_err(|e| e.to_string())?;
             Ok(Live {

@@ -7,6 +7,7 @@ use crate::facts::Facts;
 use crate::model::Task;
 use crate::setup::Setup;
 use crate::suite::Suite;
+use chrono::NaiveDateTime;
 use sim::api::Registry;
 use sim::{Episode, EpisodeConfig, EpisodeError, World};
 use std::collections::HashMap;
@@ -44,10 +45,13 @@ pub struct TaskEnv {
     setup_changes: usize,
     /// Each started task's setup facts, by task id (a setup's picks are the same every start).
     facts: HashMap<String, Facts>,
+    /// The clock that replaces each task's own during its episode (`None`: the task's).
+    clock: Option<NaiveDateTime>,
 }
 
 impl TaskEnv {
-    /// Copies `world` for this worker. `base` gives the limits; each task sets the clock.
+    /// Copies `world` for this worker. `base` gives the limits; each task sets the clock
+    /// (see [`TaskEnv::with_clock`]).
     pub fn new(
         world: &World,
         registry: Arc<Registry>,
@@ -61,7 +65,21 @@ impl TaskEnv {
             task: None,
             setup_changes: 0,
             facts: HashMap::new(),
+            clock: None,
         })
+    }
+
+    /// This environment with episodes at `clock` instead of each task's own time (`None`:
+    /// the task's). Setups still date their rows from the task's time, so the world is the
+    /// task's; only what "now" is changes (`get_current_date_and_time`, "now"-relative
+    /// filters, new rows' timestamps).
+    pub fn with_clock(self, clock: Option<NaiveDateTime>) -> Self {
+        Self { clock, ..self }
+    }
+
+    /// The clock the next started task runs at (`None`: its own).
+    pub fn clock(&self) -> Option<NaiveDateTime> {
+        self.clock
     }
 
     /// Starts `task_id`: a fresh episode at the task's time, with its setup applied.
@@ -71,7 +89,7 @@ impl TaskEnv {
             .get(task_id)
             .ok_or_else(|| TaskError::UnknownTask(task_id.to_string()))?;
         self.episode.reset(EpisodeConfig {
-            now: task.now,
+            now: self.clock.unwrap_or(task.now),
             ..self.base.clone()
         })?;
         let db_err = |source| TaskError::Database {
@@ -103,6 +121,7 @@ impl TaskEnv {
             task: self.task.clone(),
             setup_changes: self.setup_changes,
             facts: self.facts.clone(),
+            clock: self.clock,
         })
     }
 

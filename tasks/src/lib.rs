@@ -17,6 +17,8 @@ pub mod kit;
 pub mod model;
 pub mod scenarios;
 pub mod setup;
+#[cfg(test)]
+mod shape_tests;
 pub mod stats;
 pub mod suite;
 

@@ -197,6 +197,20 @@ impl Contacts {
         )
     }
 
+    /// Renames the contact `email` in `user_id`'s address book to the first name `first_name`
+    /// (a nickname); returns the contacts changed.
+    pub fn set_first_name(
+        db: &Connection,
+        user_id: i64,
+        email: &str,
+        first_name: &str,
+    ) -> rusqlite::Result<usize> {
+        db.execute_cached(
+            "UPDATE phone.contacts SET first_name = ?1 WHERE user_id = ?2 AND email = ?3",
+            params![first_name, user_id, email],
+        )
+    }
+
     /// Removes the contact `email` from `user_id`'s address book; returns the rows removed.
     pub fn remove(db: &Connection, user_id: i64, email: &str) -> rusqlite::Result<usize> {
         db.execute_cached(

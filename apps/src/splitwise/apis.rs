@@ -143,7 +143,22 @@ fn fs_token() -> P {
 }
 
 pub(super) fn all() -> Vec<ApiSpec> {
-    let mut apis = vec![
+    let mut apis = people_and_group_apis();
+    apis.extend(expense_apis());
+    apis.extend(expense_comment_apis());
+    apis.extend(payment_apis());
+    apis.extend(balance_apis());
+    apis.extend(payment_comment_apis());
+    apis.extend(crate::common::notifications::notification_apis(
+        APP,
+        "expense_added",
+    ));
+    apis
+}
+
+/// The user search, the activity feed and the group APIs.
+fn people_and_group_apis() -> Vec<ApiSpec> {
+    vec![
         Api::get(APP, "search_users", "/splitwise/users")
             .doc("Search the other users by name or e-mail; each comes with your balance with them. Without a query the largest balances come first.")
             .auth()
@@ -234,6 +249,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .auth()
             .returns(message())
             .handler(accept_group_invitation),
+    ]
+}
+
+/// The expense APIs, their receipts and comments.
+fn expense_apis() -> Vec<ApiSpec> {
+    vec![
         Api::post(APP, "record_expense", "/splitwise/expenses")
             .doc("Record an expense someone paid and who owes what of it (an equal split unless amounts are given). Outside a group you must be the payer or a debtor; in a group the debtors must be members.")
             .param(P::str("description").doc("What the expense was for."))
@@ -320,43 +341,79 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .auth()
             .returns(message())
             .handler(undelete_expense),
-        Api::get(APP, "show_expense_comments", "/splitwise/expenses/{expense_id}/comments")
-            .doc("List the comments on an expense, oldest first.")
-            .param(expense_id())
-            .auth()
-            .paged()
-            .returns(json!([comment_example("expense_comment_id", "expense_id")]))
-            .handler(show_expense_comments),
-        Api::post(APP, "post_expense_comment", "/splitwise/expenses/{expense_id}/comments")
-            .doc("Comment on an expense.")
-            .param(expense_id())
-            .param(P::str("comment").constraints(Constraints {
-                min_length: Some(1),
-                max_length: Some(1000),
-                ..Default::default()
-            }).doc("The comment's text (1 to 1000 characters)."))
-            .auth()
-            .returns(message_with("expense_comment_id", json!(1)))
-            .handler(post_expense_comment),
-        Api::get(APP, "show_expense_comment", "/splitwise/expense_comments/{comment_id}")
-            .doc("Show one comment on an expense.")
-            .param(comment_id())
-            .auth()
-            .returns(comment_example("expense_comment_id", "expense_id"))
-            .handler(show_expense_comment),
-        Api::delete(APP, "delete_expense_comment", "/splitwise/expense_comments/{comment_id}")
-            .doc("Delete one of your comments on an expense.")
-            .param(comment_id())
-            .auth()
-            .returns(message())
-            .handler(delete_expense_comment),
-        Api::patch(APP, "update_expense_comment", "/splitwise/expense_comments/{comment_id}")
-            .doc("Change the text of one of your comments on an expense.")
-            .param(comment_id())
-            .param(P::str("comment").min_len(1).doc("The new text."))
-            .auth()
-            .returns(message())
-            .handler(update_expense_comment),
+    ]
+}
+
+/// The expense comment APIs.
+fn expense_comment_apis() -> Vec<ApiSpec> {
+    vec![
+        Api::get(
+            APP,
+            "show_expense_comments",
+            "/splitwise/expenses/{expense_id}/comments",
+        )
+        .doc("List the comments on an expense, oldest first.")
+        .param(expense_id())
+        .auth()
+        .paged()
+        .returns(json!([comment_example("expense_comment_id", "expense_id")]))
+        .handler(show_expense_comments),
+        Api::post(
+            APP,
+            "post_expense_comment",
+            "/splitwise/expenses/{expense_id}/comments",
+        )
+        .doc("Comment on an expense.")
+        .param(expense_id())
+        .param(
+            P::str("comment")
+                .constraints(Constraints {
+                    min_length: Some(1),
+                    max_length: Some(1000),
+                    ..Default::default()
+                })
+                .doc("The comment's text (1 to 1000 characters)."),
+        )
+        .auth()
+        .returns(message_with("expense_comment_id", json!(1)))
+        .handler(post_expense_comment),
+        Api::get(
+            APP,
+            "show_expense_comment",
+            "/splitwise/expense_comments/{comment_id}",
+        )
+        .doc("Show one comment on an expense.")
+        .param(comment_id())
+        .auth()
+        .returns(comment_example("expense_comment_id", "expense_id"))
+        .handler(show_expense_comment),
+        Api::delete(
+            APP,
+            "delete_expense_comment",
+            "/splitwise/expense_comments/{comment_id}",
+        )
+        .doc("Delete one of your comments on an expense.")
+        .param(comment_id())
+        .auth()
+        .returns(message())
+        .handler(delete_expense_comment),
+        Api::patch(
+            APP,
+            "update_expense_comment",
+            "/splitwise/expense_comments/{comment_id}",
+        )
+        .doc("Change the text of one of your comments on an expense.")
+        .param(comment_id())
+        .param(P::str("comment").min_len(1).doc("The new text."))
+        .auth()
+        .returns(message())
+        .handler(update_expense_comment),
+    ]
+}
+
+/// The payment APIs and their receipts.
+fn payment_apis() -> Vec<ApiSpec> {
+    vec![
         Api::post(APP, "record_payment", "/splitwise/payments")
             .doc("Record a payment from one person to another. Outside a group you must be the payer or the receiver; in a group all three of you must be members.")
             .param(P::str("payer_email").email().doc("The e-mail address of who paid."))
@@ -439,6 +496,12 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .auth()
             .returns(message())
             .handler(undelete_payment),
+    ]
+}
+
+/// The balance APIs and settling up.
+fn balance_apis() -> Vec<ApiSpec> {
+    vec![
         Api::post(APP, "show_person_balance", "/splitwise/balance/person/")
             .doc("Your balance with one person: in total, and per group and outside groups.")
             .param(P::str("email").email().doc("The person's e-mail address."))
@@ -470,44 +533,65 @@ pub(super) fn all() -> Vec<ApiSpec> {
             .param(P::str("description").default(json!("Settle up balance.")).doc("The payment's description (used when they owe you)."))
             .returns(message())
             .handler(settle_up),
-        Api::get(APP, "show_payment_comments", "/splitwise/payments/{payment_id}/comments")
-            .doc("List the comments on a payment, oldest first.")
-            .param(payment_id())
-            .auth()
-            .returns(json!([comment_example("payment_comment_id", "payment_id")]))
-            .handler(show_payment_comments),
-        Api::post(APP, "post_payment_comment", "/splitwise/payments/{payment_id}/comments")
-            .doc("Comment on a payment.")
-            .param(payment_id())
-            .param(P::str("comment").doc("The comment's text."))
-            .auth()
-            .returns(message_with("payment_comment_id", json!(1)))
-            .handler(post_payment_comment),
-        Api::get(APP, "show_payment_comment", "/splitwise/payment_comments/{comment_id}")
-            .doc("Show one comment on a payment.")
-            .param(comment_id())
-            .auth()
-            .returns(comment_example("payment_comment_id", "payment_id"))
-            .handler(show_payment_comment),
-        Api::delete(APP, "delete_payment_comment", "/splitwise/payment_comments/{comment_id}")
-            .doc("Delete one of your comments on a payment.")
-            .param(comment_id())
-            .auth()
-            .returns(message())
-            .handler(delete_payment_comment),
-        Api::patch(APP, "update_payment_comment", "/splitwise/payment_comments/{comment_id}")
-            .doc("Change the text of one of your comments on a payment.")
-            .param(comment_id())
-            .param(P::str("comment").min_len(1).doc("The new text."))
-            .auth()
-            .returns(message())
-            .handler(update_payment_comment),
-    ];
-    apis.extend(crate::common::notifications::notification_apis(
-        APP,
-        "expense_added",
-    ));
-    apis
+    ]
+}
+
+/// The payment comment APIs.
+fn payment_comment_apis() -> Vec<ApiSpec> {
+    vec![
+        Api::get(
+            APP,
+            "show_payment_comments",
+            "/splitwise/payments/{payment_id}/comments",
+        )
+        .doc("List the comments on a payment, oldest first.")
+        .param(payment_id())
+        .auth()
+        .returns(json!([comment_example("payment_comment_id", "payment_id")]))
+        .handler(show_payment_comments),
+        Api::post(
+            APP,
+            "post_payment_comment",
+            "/splitwise/payments/{payment_id}/comments",
+        )
+        .doc("Comment on a payment.")
+        .param(payment_id())
+        .param(P::str("comment").doc("The comment's text."))
+        .auth()
+        .returns(message_with("payment_comment_id", json!(1)))
+        .handler(post_payment_comment),
+        Api::get(
+            APP,
+            "show_payment_comment",
+            "/splitwise/payment_comments/{comment_id}",
+        )
+        .doc("Show one comment on a payment.")
+        .param(comment_id())
+        .auth()
+        .returns(comment_example("payment_comment_id", "payment_id"))
+        .handler(show_payment_comment),
+        Api::delete(
+            APP,
+            "delete_payment_comment",
+            "/splitwise/payment_comments/{comment_id}",
+        )
+        .doc("Delete one of your comments on a payment.")
+        .param(comment_id())
+        .auth()
+        .returns(message())
+        .handler(delete_payment_comment),
+        Api::patch(
+            APP,
+            "update_payment_comment",
+            "/splitwise/payment_comments/{comment_id}",
+        )
+        .doc("Change the text of one of your comments on a payment.")
+        .param(comment_id())
+        .param(P::str("comment").min_len(1).doc("The new text."))
+        .auth()
+        .returns(message())
+        .handler(update_payment_comment),
+    ]
 }
 
 // The handlers expenses and payments share, bound to each kind.

@@ -242,6 +242,18 @@ impl Tasks {
         .query_row(params![project_id, section_id], |r| r.get(0))
     }
 
+    /// Marks every task of `project_id` assigned to `assignee_id` completed; how many changed.
+    pub fn complete_assigned(
+        db: &Connection,
+        project_id: i64,
+        assignee_id: i64,
+    ) -> rusqlite::Result<usize> {
+        db.prepare_cached(
+            "UPDATE todoist.tasks SET is_completed = 1 WHERE project_id = ?1 AND assignee_id = ?2",
+        )?
+        .execute(params![project_id, assignee_id])
+    }
+
     /// Sets the due date of every open task due before the day `before` (`YYYY-MM-DD`) in the
     /// projects `user_id` collaborates on to `due_date` (as stored); how many changed.
     pub fn move_overdue(

@@ -121,3 +121,17 @@ pub fn files_added(ctx: &EvalCtx) -> Vec<FileAdded> {
         })
         .collect()
 }
+
+/// The supervisor's file paths containing `part`.
+pub fn paths_containing(ctx: &EvalCtx, part: &str) -> Vec<String> {
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT path FROM file_system.files WHERE user_id = ?1 AND instr(path, ?2) > 0 ORDER BY id",
+    ) else {
+        return Vec::new();
+    };
+    st.query_map(rusqlite::params![ctx.user_id("file_system"), part], |r| {
+        r.get(0)
+    })
+    .map(|rows| rows.filter_map(Result::ok).collect())
+    .unwrap_or_default()
+}

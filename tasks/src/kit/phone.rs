@@ -168,3 +168,18 @@ pub fn is_number_update(r: &RowChange) -> bool {
     updates_only(r, &["phone_number", "relationships"])
         && rels(r.before("relationships")) == rels(r.get("relationships"))
 }
+
+/// The supervisor's phone contacts' addresses in the end state.
+pub fn contact_emails(ctx: &EvalCtx) -> Vec<String> {
+    let Some(me) = ctx.user_id("phone") else {
+        return Vec::new();
+    };
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT email FROM phone.contacts WHERE user_id = ?1 AND email IS NOT NULL",
+    ) else {
+        return Vec::new();
+    };
+    st.query_map([me], |r| r.get::<_, String>(0))
+        .map(|rows| rows.filter_map(Result::ok).collect())
+        .unwrap_or_default()
+}

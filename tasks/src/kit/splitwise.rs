@@ -61,6 +61,12 @@ pub fn clear_group_history(s: &Setup, group: i64) -> rusqlite::Result<()> {
         "DELETE FROM splitwise.expense_comments WHERE expense_id IN (SELECT id FROM splitwise.expenses WHERE group_id = ?1)",
         [group],
     )?;
+    clear_group_bills(s, group)
+}
+
+/// Removes a group's expenses with their shares, and its payments (the expenses' comments
+/// stay, orphaned, as in a world whose comments a task does not read).
+pub fn clear_group_bills(s: &Setup, group: i64) -> rusqlite::Result<()> {
     s.execute(
         "DELETE FROM splitwise.expense_shares WHERE expense_id IN (SELECT id FROM splitwise.expenses WHERE group_id = ?1)",
         [group],
@@ -188,4 +194,24 @@ pub fn groups_created(ctx: &EvalCtx) -> Vec<(Option<i64>, String)> {
             )
         })
         .collect()
+}
+
+/// The group named `name` that the supervisor shares with the Splitwise user with e-mail
+/// `mate` (the first the database finds).
+pub fn group_with(ctx: &EvalCtx, name: &str, mate: &str) -> Option<i64> {
+    super::db::one(
+        ctx.db,
+        "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members a ON a.group_id = g.id \
+         JOIN splitwise.group_members b ON b.group_id = g.id WHERE g.name = ?3 AND a.user_id = ?1 AND b.user_id = ?2",
+        rusqlite::params![
+            ctx.user_id("splitwise"),
+            super::db::uid(ctx, "splitwise", mate),
+            name
+        ],
+    )
+}
+
+/// The name of group `id`.
+pub fn group_name(db: &Connection, id: i64) -> Option<String> {
+    value(db, "SELECT name FROM splitwise.groups WHERE id = ?1", [id])
 }

@@ -347,3 +347,53 @@ pub fn no_task_added_or_deleted() -> Check {
         }
     })
 }
+
+/// The id of the project named `name` (not an Inbox) that the supervisor collaborates on.
+pub fn my_project_named(ctx: &EvalCtx, name: &str) -> Option<i64> {
+    let uid = ctx.user_id("todoist")?;
+    ctx.db
+        .query_row_cached(
+            "SELECT p.id FROM todoist.projects p JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
+             WHERE l.user_id = ?1 AND p.name = ?2 AND p.is_inbox = 0 ORDER BY p.id LIMIT 1",
+            rusqlite::params![uid, name],
+            |r| r.get(0),
+        )
+        .ok()
+}
+
+/// How many open tasks the supervisor's own project named `name` holds (-1 if unreadable).
+pub fn open_in_own_project(ctx: &EvalCtx, name: &str) -> i64 {
+    ctx.db
+        .query_row_cached(
+            "SELECT count(*) FROM todoist.tasks t JOIN todoist.projects p ON p.id = t.project_id WHERE p.name = ?1 AND p.user_id = ?2 AND NOT t.is_completed",
+            rusqlite::params![name, ctx.user_id("todoist")],
+            |r| r.get(0),
+        )
+        .unwrap_or(-1)
+}
+
+/// Is the task titled `title` (the first the database finds, by anyone) completed? `None`
+/// without such a task.
+pub fn completed_titled(ctx: &EvalCtx, title: &str) -> Option<bool> {
+    ctx.db
+        .query_row_cached(
+            "SELECT is_completed FROM todoist.tasks WHERE title = ?1",
+            [title],
+            |r| r.get(0),
+        )
+        .ok()
+}
+
+/// How many invites the todoist user `invitee` has to projects named `project` that the
+/// supervisor collaborates on.
+pub fn invites_to(ctx: &EvalCtx, invitee: Option<i64>, project: &str) -> i64 {
+    ctx.db
+        .query_row_cached(
+            "SELECT count(*) FROM todoist.project_invites i JOIN todoist.projects p ON p.id = i.project_id \
+             JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
+             WHERE i.invitee_id = ?1 AND p.name = ?3 AND l.user_id = ?2",
+            rusqlite::params![invitee, ctx.user_id("todoist"), project],
+            |r| r.get(0),
+        )
+        .unwrap_or(0)
+}

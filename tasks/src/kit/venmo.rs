@@ -242,3 +242,53 @@ pub fn set_card_balance(s: &Setup, card_number: i64, balance: f64) -> rusqlite::
         rusqlite::params![card_number, balance],
     )
 }
+
+/// The Venmo ids of the users with these e-mails, in their order (unknown ones left out).
+pub fn ids_by_email(db: &Connection, emails: &[String]) -> Vec<i64> {
+    emails
+        .iter()
+        .filter_map(|e| super::db::one(db, "SELECT id FROM venmo.users WHERE email = ?1", [e]))
+        .collect()
+}
+
+/// A Venmo transaction as the supervisor's records show it: people by the name the
+/// supervisor's phone saved them under (their Venmo name without a contact).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedTransaction {
+    /// Its day, `YYYY-MM-DD`.
+    pub day: String,
+    /// The sender's Venmo id.
+    pub sender: i64,
+    /// The sender's name.
+    pub sender_name: String,
+    /// The receiver's name.
+    pub receiver_name: String,
+    /// The amount.
+    pub amount: f64,
+}
+
+/// The transactions Venmo user `me` sent or received in `month` (`YYYY-MM`), in time order
+/// (empty on error).
+pub fn month_transactions(ctx: &EvalCtx, me: i64, month: &str) -> Vec<NamedTransaction> {
+    let Ok(mut st) = ctx.db.prepare_cached(
+        "SELECT substr(t.created_at, 1, 10), t.sender_id, \
+         coalesce((SELECT c.first_name || ' ' || c.last_name FROM phone.contacts c WHERE c.user_id = ?3 AND c.email = s.email ORDER BY c.id LIMIT 1), s.first_name || ' ' || s.last_name), \
+         coalesce((SELECT c.first_name || ' ' || c.last_name FROM phone.contacts c WHERE c.user_id = ?3 AND c.email = r.email ORDER BY c.id LIMIT 1), r.first_name || ' ' || r.last_name), t.amount \
+         FROM venmo.transactions t JOIN venmo.users s ON s.id = t.sender_id JOIN venmo.users r ON r.id = t.receiver_id \
+         WHERE (t.sender_id = ?1 OR t.receiver_id = ?1) AND substr(t.created_at, 1, 7) = ?2 ORDER BY t.created_at",
+    ) else {
+        return Vec::new();
+    };
+    let phone = ctx.user_id("phone").unwrap_or(0);
+    st.query_map(rusqlite::params![me, month, phone], |r| {
+        Ok(NamedTransaction {
+            day: r.get(0)?,
+            sender: r.get(1)?,
+            sender_name: r.get(2)?,
+            receiver_name: r.get(3)?,
+            amount: r.get(4)?,
+        })
+    })
+    .map(|rows| rows.filter_map(Result::ok).collect())
+    .unwrap_or_default()
+}

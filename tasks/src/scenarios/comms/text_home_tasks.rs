@@ -19,6 +19,7 @@ use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
+use apps::todoist::rows::Tasks;
 use chrono::{Duration, NaiveDate};
 
 /// What a variant drew.
@@ -85,10 +86,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         let (sup, a, b) = (&v.supervisor, &v.mates[0], &v.mates[1]);
         let home = s.todo_project(sup, "Home")?;
         // The second housemate has done all of theirs.
-        s.execute(
-            "UPDATE todoist.tasks SET is_completed = 1 WHERE project_id = ?1 AND assignee_id = ?2",
-            rusqlite::params![home, s.user_id("todoist", b)?],
-        )?;
+        Tasks::complete_assigned(s.db, home, s.user_id("todoist", b)?)?;
         let chores = s.todo_section(home, "Chores")?;
         let shopping = s.todo_section(home, "Shopping")?;
         let at = s.now - Duration::days(6);

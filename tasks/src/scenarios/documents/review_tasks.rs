@@ -7,12 +7,12 @@ use super::{base, dated, fs_login};
 use crate::eval::EvalCtx;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::python::solution;
+use crate::kit::todoist::my_project_named;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -282,7 +282,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
                 new_names(v).join(", ")
             ),
             |v, ctx| {
-                let pid = project_id(ctx, "Paperwork");
+                let pid = my_project_named(ctx, "Paperwork");
                 let tasks = added_tasks(ctx);
                 for n in &new_names(v) {
                     let title = format!("Review {n}");
@@ -329,7 +329,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             },
         ),
         v.check("no new task outside Paperwork", |_, ctx| {
-            let pid = project_id(ctx, "Paperwork");
+            let pid = my_project_named(ctx, "Paperwork");
             match added_tasks(ctx).iter().find(|t| Some(t.0) != pid) {
                 Some(t) => Err(format!("\"{}\" in project {}", t.1, t.0)),
                 None => Ok(()),
@@ -375,17 +375,4 @@ fn added_tasks(ctx: &EvalCtx) -> Vec<(i64, String, String, String)> {
             )
         })
         .collect()
-}
-
-/// The id of the supervisor's project `name` (not the inbox).
-fn project_id(ctx: &EvalCtx, name: &str) -> Option<i64> {
-    let uid = ctx.user_id("todoist")?;
-    ctx.db
-        .query_row_cached(
-            "SELECT p.id FROM todoist.projects p JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
-             WHERE l.user_id = ?1 AND p.name = ?2 AND p.is_inbox = 0 ORDER BY p.id LIMIT 1",
-            rusqlite::params![uid, name],
-            |r| r.get(0),
-        )
-        .ok()
 }

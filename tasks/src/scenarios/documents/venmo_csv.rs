@@ -6,10 +6,12 @@ use super::{allow_fs_under, fs_login};
 use crate::eval::EvalCtx;
 use crate::kit::files::end_files;
 use crate::kit::python::solution;
+use crate::kit::venmo::month_transactions;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
+use apps::phone::rows::Contacts;
 use chrono::NaiveDateTime;
 
 /// A CSV row: (date, lower-cased name, amount in cents).
@@ -183,10 +185,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
             }
         }
         // One payee is saved under a nickname.
-        s.execute(
-            "UPDATE phone.contacts SET first_name = ?1 WHERE user_id = ?2 AND email = ?3",
-            rusqlite::params![v.nickname, s.user_id("phone", sup)?, oth[0].email],
-        )?;
+        Contacts::set_first_name(s.db, s.user_id("phone", sup)?, &oth[0].email, &v.nickname)?;
         // Months of history around it (more pages to read).
         let what = [
             "Coffee",
@@ -301,39 +300,22 @@ fn expected(v: &Values, ctx: &EvalCtx) -> Vec<Row> {
     let Some(me) = ctx.user_id("venmo") else {
         return Vec::new();
     };
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT substr(t.created_at, 1, 10), t.sender_id, \
-         coalesce((SELECT c.first_name || ' ' || c.last_name FROM phone.contacts c WHERE c.user_id = ?3 AND c.email = s.email ORDER BY c.id LIMIT 1), s.first_name || ' ' || s.last_name), \
-         coalesce((SELECT c.first_name || ' ' || c.last_name FROM phone.contacts c WHERE c.user_id = ?3 AND c.email = r.email ORDER BY c.id LIMIT 1), r.first_name || ' ' || r.last_name), t.amount \
-         FROM venmo.transactions t JOIN venmo.users s ON s.id = t.sender_id JOIN venmo.users r ON r.id = t.receiver_id \
-         WHERE (t.sender_id = ?1 OR t.receiver_id = ?1) AND substr(t.created_at, 1, 7) = ?2 ORDER BY t.created_at",
-    ) else {
-        return Vec::new();
-    };
-    let ph = ctx.user_id("phone").unwrap_or(0);
-    st.query_map(rusqlite::params![me, month, ph], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, f64>(4)?,
-        ))
-    })
-    .map(|rows| {
-        rows.filter_map(Result::ok)
-            .filter(|(_, s, _, _, _)| both || *s == me)
-            .map(|(d, s, sn, rn, a)| {
-                let cents = (a * 100.0).round() as i64;
-                if s == me {
-                    (d, rn.to_lowercase(), if both { -cents } else { cents })
-                } else {
-                    (d, sn.to_lowercase(), cents)
-                }
-            })
-            .collect()
-    })
-    .unwrap_or_default()
+    month_transactions(ctx, me, month)
+        .into_iter()
+        .filter(|t| both || t.sender == me)
+        .map(|t| {
+            let cents = (t.amount * 100.0).round() as i64;
+            if t.sender == me {
+                (
+                    t.day,
+                    t.receiver_name.to_lowercase(),
+                    if both { -cents } else { cents },
+                )
+            } else {
+                (t.day, t.sender_name.to_lowercase(), cents)
+            }
+        })
+        .collect()
 }
 
 /// The rows of a CSV's content, after its header.

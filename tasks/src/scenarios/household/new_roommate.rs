@@ -12,13 +12,13 @@ use crate::kit::db::uid;
 use crate::kit::phone::{contacts_added, texts_to};
 use crate::kit::python::solution;
 use crate::kit::splitwise::{group_members, live_group_named};
+use crate::kit::todoist::invites_to;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use apps::simple_note::seed::NoteSeed;
 use chrono::{Duration, NaiveDateTime};
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -233,16 +233,7 @@ fn in_roommates(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
 /// Does the friend have an invite to the Home project?
 fn invited_home(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let uid = uid(ctx, "todoist", &v.friend.email);
-    let n: i64 = ctx
-        .db
-        .query_row_cached(
-            "SELECT count(*) FROM todoist.project_invites i JOIN todoist.projects p ON p.id = i.project_id \
-             JOIN todoist.project_collaborator_links l ON l.project_id = p.id \
-             WHERE i.invitee_id = ?1 AND p.name = 'Home' AND l.user_id = ?2",
-            rusqlite::params![uid, ctx.user_id("todoist")],
-            |r| r.get(0),
-        )
-        .unwrap_or(0);
+    let n = invites_to(ctx, uid, "Home");
     if n >= 1 {
         Ok(())
     } else {

@@ -12,12 +12,12 @@ use crate::kit::gmail::ids_of;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
+use crate::kit::splitwise::group_name;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
-use sim::sql::Cached;
 
 /// What a variant drew.
 struct Values {
@@ -311,14 +311,8 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             if r.get("user_id").as_i64() != me {
                 continue;
             }
-            let name: String = ctx
-                .db
-                .query_row_cached(
-                    "SELECT name FROM splitwise.groups WHERE id = ?1",
-                    [r.get("group_id").as_i64().unwrap_or(-1)],
-                    |x| x.get(0),
-                )
-                .unwrap_or_default();
+            let name =
+                group_name(ctx.db, r.get("group_id").as_i64().unwrap_or(-1)).unwrap_or_default();
             if name != "Roommates" {
                 return Err(format!("an expense in \"{name}\""));
             }

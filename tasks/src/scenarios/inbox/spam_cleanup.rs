@@ -5,10 +5,10 @@
 
 use super::{has_n, thread_check};
 use crate::diff::ChangeKind;
-use crate::eval::EvalCtx;
 use crate::kit::gmail::{in_spam, is_mine, spam_threads};
 use crate::kit::people::full;
 use crate::kit::people::related_any;
+use crate::kit::phone::contact_emails;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
@@ -269,19 +269,4 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
                 && in_spam(r)
         }),
     ]
-}
-
-/// The supervisor's phone contacts' addresses in the end state.
-fn contact_emails(ctx: &EvalCtx) -> Vec<String> {
-    let Some(me) = ctx.user_id("phone") else {
-        return Vec::new();
-    };
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT email FROM phone.contacts WHERE user_id = ?1 AND email IS NOT NULL",
-    ) else {
-        return Vec::new();
-    };
-    st.query_map([me], |r| r.get::<_, String>(0))
-        .map(|rows| rows.filter_map(Result::ok).collect())
-        .unwrap_or_default()
 }

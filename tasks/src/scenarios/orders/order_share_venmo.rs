@@ -6,11 +6,11 @@
 
 use super::SELLER;
 use crate::kit::amazon::{new_orders, order_at};
-use crate::kit::db::one;
 use crate::kit::money::same_amount;
 use crate::kit::people::related_ids;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
+use crate::kit::venmo::ids_by_email;
 use crate::kit::venmo::requests_sent;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Check, Solution};
@@ -195,7 +195,7 @@ impl Values {
     /// The roommates' Venmo ids.
     fn mate_ids(&self, db: &Connection) -> Vec<i64> {
         let emails: Vec<String> = self.mates.iter().map(|m| m.email.clone()).collect();
-        venmo_ids(db, &emails)
+        ids_by_email(db, &emails)
     }
 }
 
@@ -264,12 +264,4 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
             }
         }),
     ]
-}
-
-/// Venmo ids of people by e-mail.
-fn venmo_ids(db: &Connection, emails: &[String]) -> Vec<i64> {
-    emails
-        .iter()
-        .filter_map(|e| one(db, "SELECT id FROM venmo.users WHERE email = ?1", [e]))
-        .collect()
 }

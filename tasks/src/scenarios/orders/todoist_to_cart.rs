@@ -6,15 +6,13 @@
 use super::{CHEAPEST, LISTED, SELLER, VALID_CARD, cheapest_listed};
 use crate::diff::ChangeKind;
 use crate::kit::amazon::{end_cart, new_orders, product_id, start_cart, stocked_products};
-use crate::kit::db::one;
 use crate::kit::python::solution;
+use crate::kit::todoist::{in_project_named, open_in_own_project};
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::params;
-use sim::sql::Cached;
 use std::collections::BTreeMap;
 
 /// The Todoist project of things to buy.
@@ -214,15 +212,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("the {n_open} open tasks of \"{PROJECT}\" are completed, the others untouched"),
             |v, ctx| {
-                let me = ctx.user_id("todoist");
-                let open: i64 = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT count(*) FROM todoist.tasks t JOIN todoist.projects p ON p.id = t.project_id WHERE p.name = ?1 AND p.user_id = ?2 AND NOT t.is_completed",
-                        params![PROJECT, me],
-                        |r| r.get(0),
-                    )
-                    .unwrap_or(-1);
+                let open = open_in_own_project(ctx, PROJECT);
                 let changed = ctx
                     .diff
                     .table("todoist", "tasks")
@@ -237,7 +227,11 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ),
         Check::new("no order was placed", |ctx| {
             let n = new_orders(ctx).len();
-            if n == 0 { Ok(()) } else { Err(format!("{n} orders")) }
+            if n == 0 {
+                Ok(())
+            } else {
+                Err(format!("{n} orders"))
+            }
         }),
     ]);
     checks
@@ -270,11 +264,7 @@ fn allowed() -> Vec<Allow> {
             |ctx, r| {
                 r.is("todoist", "tasks")
                     && r.kind() == ChangeKind::Updated
-                    && one(
-                        ctx.db,
-                        "SELECT count(*) FROM todoist.projects WHERE id = ?1 AND name = ?2",
-                        params![r.get("project_id").as_i64().unwrap_or(0), PROJECT],
-                    ) == Some(1)
+                    && in_project_named(ctx, r, PROJECT)
             },
         ),
     ]

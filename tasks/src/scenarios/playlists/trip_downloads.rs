@@ -10,14 +10,14 @@ use crate::kit::changes::allow_added;
 use crate::kit::python::solution;
 use crate::kit::spotify::is_mine;
 use crate::kit::spotify::{linked_items, new_links, songs_without};
+use crate::kit::todoist::completed_titled;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
 use apps::spotify::rows::Link;
 use chrono::{Duration, NaiveDateTime};
-use rusqlite::{Connection, OptionalExtension};
-use sim::sql::Cached;
+use rusqlite::Connection;
 
 /// What a variant drew.
 struct Values {
@@ -273,16 +273,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
     if v.variant == 3 {
         checks.push(
             v.check(format!("the to-do \"{}\" is done", v.todo), |v, ctx| {
-                let done: Option<bool> = ctx
-                    .db
-                    .query_row_cached(
-                        "SELECT is_completed FROM todoist.tasks WHERE title = ?1",
-                        [&v.todo],
-                        |r| r.get(0),
-                    )
-                    .optional()
-                    .ok()
-                    .flatten();
+                let done = completed_titled(ctx, &v.todo);
                 if done == Some(true) {
                     Ok(())
                 } else {

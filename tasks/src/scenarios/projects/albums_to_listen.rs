@@ -14,6 +14,7 @@ use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
 use apps::people::Person;
+use apps::spotify::rows::Link;
 use chrono::{Duration, NaiveDateTime};
 
 /// What a variant drew.
@@ -118,14 +119,8 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
             s.like_album(sup, id, now - Duration::days(id) - Duration::hours(2))?;
         }
         for (k, (id, (lib, liked))) in v.ids.iter().zip(&v.flags).enumerate() {
-            s.execute(
-                "DELETE FROM spotify.user_library_albums WHERE user_id = ?1 AND album_id = ?2",
-                rusqlite::params![sp, id],
-            )?;
-            s.execute(
-                "DELETE FROM spotify.album_likes WHERE user_id = ?1 AND album_id = ?2",
-                rusqlite::params![sp, id],
-            )?;
+            Link::LibraryAlbum.delete(s.db, sp, *id)?;
+            Link::AlbumLike.delete(s.db, sp, *id)?;
             if *lib {
                 s.add_library_album(sup, *id, now - Duration::days(200 + 30 * k as i64))?;
             }

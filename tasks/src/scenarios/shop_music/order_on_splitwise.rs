@@ -10,17 +10,17 @@ use crate::eval::EvalCtx;
 use crate::kit::amazon;
 use crate::kit::amazon::order_at;
 use crate::kit::changes::{added, allow_added};
-use crate::kit::db::{one, uid};
+use crate::kit::db::uid;
 use crate::kit::files;
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
+use crate::kit::splitwise::group_with;
 use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
 use apps::people::{Person, Relation};
 use chrono::NaiveDateTime;
-use rusqlite::params;
 
 const VACUUM: &str = "Tidewell Cyclone Vacuum Cleaner";
 const TOWELS: &str = "Marlow Plush Towel Set";
@@ -216,16 +216,6 @@ fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
     (ground_truth, wrong)
 }
 
-/// The Roommates group the supervisor shares with `mate`.
-fn group_of(ctx: &EvalCtx, mate: &str) -> Option<i64> {
-    one(
-        ctx.db,
-        "SELECT g.id FROM splitwise.groups g JOIN splitwise.group_members a ON a.group_id = g.id \
-         JOIN splitwise.group_members b ON b.group_id = g.id WHERE g.name = 'Roommates' AND a.user_id = ?1 AND b.user_id = ?2",
-        params![ctx.user_id("splitwise"), uid(ctx, "splitwise", mate)],
-    )
-}
-
 /// The supervisor's one new expense, or how many there are.
 fn the_one(ctx: &EvalCtx) -> Result<RowChange, String> {
     let me = ctx.user_id("splitwise");
@@ -243,7 +233,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
     let mut checks = vec![
         v.check("one new expense, in the Roommates group", |v, ctx| {
             let e = the_one(ctx)?;
-            let want = group_of(ctx, &v.mate.email);
+            let want = group_with(ctx, "Roommates", &v.mate.email);
             if e.get("group_id").as_i64() == want && want.is_some() {
                 Ok(())
             } else {

@@ -16,6 +16,7 @@ use crate::kit::people::person;
 use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
+use crate::kit::splitwise::clear_group_bills;
 use crate::kit::text::holds;
 use crate::kit::venmo::payments_sent;
 use crate::kit::{Drawn, Script, Vals};
@@ -133,12 +134,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         let (sup, ms) = (&v.supervisor, &v.mates);
         s.set_venmo_balance(sup, 2_000.0)?;
         let gid = s.splitwise_group_named(sup, "Roommates")?;
-        s.execute(
-            "DELETE FROM splitwise.expense_shares WHERE expense_id IN (SELECT id FROM splitwise.expenses WHERE group_id = ?1)",
-            [gid],
-        )?;
-        s.execute("DELETE FROM splitwise.expenses WHERE group_id = ?1", [gid])?;
-        s.execute("DELETE FROM splitwise.payments WHERE group_id = ?1", [gid])?;
+        clear_group_bills(s, gid)?;
         let mut all: Vec<&Person> = vec![sup];
         all.extend(ms.iter());
         let t = |d: i64| v.now - Duration::days(d);

@@ -10,6 +10,7 @@ use super::{
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::db::uid;
+use crate::kit::files::paths_containing;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
@@ -377,7 +378,10 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         v.check(
             format!("the folder is compressed into ~{}", v.zip),
             |v, ctx| {
-                if file_paths(ctx, &v.zip).iter().any(|q| q.ends_with(&v.zip)) {
+                if paths_containing(ctx, &v.zip)
+                    .iter()
+                    .any(|q| q.ends_with(&v.zip))
+                {
                     Ok(())
                 } else {
                     Err("no such zip file".into())
@@ -386,7 +390,7 @@ fn checks(v: &Drawn<Values>) -> Vec<Check> {
         ),
         v.check(
             format!("the folder ~{} is gone", v.inside),
-            |v, ctx| match file_paths(ctx, &v.inside).first() {
+            |v, ctx| match paths_containing(ctx, &v.inside).first() {
                 Some(q) => Err(format!("{q} is still there")),
                 None => Ok(()),
             },
@@ -487,18 +491,4 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
     allowed.extend(allow_settling());
     allowed.push(allow_notifications("todoist"));
     allowed
-}
-
-/// The supervisor's file paths containing `part`.
-fn file_paths(ctx: &EvalCtx, part: &str) -> Vec<String> {
-    let Ok(mut st) = ctx.db.prepare_cached(
-        "SELECT path FROM file_system.files WHERE user_id = ?1 AND instr(path, ?2) > 0 ORDER BY id",
-    ) else {
-        return Vec::new();
-    };
-    st.query_map(rusqlite::params![ctx.user_id("file_system"), part], |r| {
-        r.get(0)
-    })
-    .map(|rows| rows.filter_map(Result::ok).collect())
-    .unwrap_or_default()
 }
