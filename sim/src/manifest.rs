@@ -27,8 +27,12 @@ impl Manifest {
         }
     }
 
-    /// The manifest of `dir`, `None` when it has none.
+    /// The manifest of `dir`, `None` when it has none (or `dir` is no directory: loading the
+    /// world says so).
     pub fn read(dir: &Path) -> Result<Option<Manifest>, WorldError> {
+        if !dir.is_dir() {
+            return Ok(None);
+        }
         let path = dir.join(FILE);
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
