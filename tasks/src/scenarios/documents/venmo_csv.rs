@@ -185,7 +185,7 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
             }
         }
         // One payee is saved under a nickname.
-        Contacts::set_first_name(s.db, s.user_id("phone", sup)?, &oth[0].email, &v.nickname)?;
+        Contacts::set_first_name(s.db, s.user_id("phone", sup)?, &oth[0].email, v.nickname)?;
         // Months of history around it (more pages to read).
         let what = [
             "Coffee",
