@@ -50,7 +50,7 @@ impl Env {
 
     /// The world's clock, for sessions without a task of their own: `--datetime`, else the
     /// `datetime` of the world directory's `manifest.json`, else AppWorld's default
-    /// (2023-05-18T12:00:00).
+    /// (2023-05-18T12:00:00). It reads the manifest each time: commands ask once.
     pub fn now(&self) -> anyhow::Result<chrono::NaiveDateTime> {
         if let Some(d) = self.datetime {
             return Ok(d);

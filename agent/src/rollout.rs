@@ -149,21 +149,9 @@ fn env_err(e: impl std::fmt::Display) -> AgentError {
 }
 
 impl EnvPool {
-    /// Starts the workers; each copies `world` once per slot it owns.
+    /// Starts the workers; each copies `world` once per slot it owns. `clock`, when given,
+    /// replaces every task's own time (see [`TaskEnv::with_clock`]).
     pub fn new(
-        world: &sim::World,
-        registry: Arc<sim::api::Registry>,
-        suite: Arc<Suite>,
-        slots: usize,
-        threads: usize,
-        base: EpisodeConfig,
-    ) -> Result<Self> {
-        Self::with_clock(world, registry, suite, slots, threads, base, None)
-    }
-
-    /// [`EnvPool::new`] with every task's episode at `clock` instead of the task's own time
-    /// (see [`TaskEnv::with_clock`]).
-    pub fn with_clock(
         world: &sim::World,
         registry: Arc<sim::api::Registry>,
         suite: Arc<Suite>,

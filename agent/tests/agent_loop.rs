@@ -16,7 +16,16 @@ fn fixture(name: &str) -> PathBuf {
 
 fn pool(slots: usize) -> EnvPool {
     let w = agent::rl::world::World::default_world().unwrap();
-    EnvPool::new(&w.world, w.registry, w.suite, slots, 2, Default::default()).unwrap()
+    EnvPool::new(
+        &w.world,
+        w.registry,
+        w.suite,
+        slots,
+        2,
+        Default::default(),
+        None,
+    )
+    .unwrap()
 }
 
 fn jobs(pool: &EnvPool, split: tasks::Split) -> Vec<Job> {

@@ -44,16 +44,12 @@ impl Manifest {
                 });
             }
         };
-        let m: Manifest = serde_json::from_str(&text).map_err(|e| {
+        serde_json::from_str(&text).map(Some).map_err(|e| {
             WorldError::Invalid(format!(
                 "{}: not a manifest ({e}); expected {{\"datetime\": \"YYYY-MM-DDTHH:MM:SS\"}}",
                 path.display()
             ))
-        })?;
-        m.clock().map_err(|why| {
-            WorldError::Invalid(format!("{}: \"datetime\": {why}", path.display()))
-        })?;
-        Ok(Some(m))
+        })
     }
 
     /// The clock it names, if any.
@@ -77,9 +73,15 @@ impl Manifest {
     }
 }
 
-/// The clock `dir`'s manifest names (`None`: no manifest, or one without a `datetime`).
+/// The clock `dir`'s manifest names (`None`: no manifest, or one without a `datetime`); a
+/// `datetime` that is no clock is an error naming the file.
 pub fn world_clock(dir: &Path) -> Result<Option<NaiveDateTime>, WorldError> {
-    Ok(Manifest::read(dir)?.and_then(|m| m.clock().ok()).flatten())
+    let Some(manifest) = Manifest::read(dir)? else {
+        return Ok(None);
+    };
+    manifest.clock().map_err(|why| {
+        WorldError::Invalid(format!("{}: \"datetime\": {why}", dir.join(FILE).display()))
+    })
 }
 
 #[cfg(test)]

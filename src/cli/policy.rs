@@ -152,7 +152,7 @@ pub(super) fn run_agent(
     let (world, registry, suite) = env.task_world()?.into_shared();
     let loop_cfg = args.loop_config(env)?;
     let (mut policy, context) = args.build()?;
-    let pool = EnvPool::with_clock(
+    let pool = EnvPool::new(
         &world,
         registry,
         suite,

@@ -77,11 +77,6 @@ impl TaskEnv {
         Self { clock, ..self }
     }
 
-    /// The clock the next started task runs at (`None`: its own).
-    pub fn clock(&self) -> Option<NaiveDateTime> {
-        self.clock
-    }
-
     /// Starts `task_id`: a fresh episode at the task's time, with its setup applied.
     pub fn start(&mut self, task_id: &str) -> Result<Arc<Task>, TaskError> {
         let task = self

@@ -60,6 +60,7 @@ impl World {
             cfg.run.parallel_rollouts,
             cfg.run.env_threads,
             episode_config(&cfg.agent_loop),
+            None,
         )
     }
 }
