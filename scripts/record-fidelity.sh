@@ -3,6 +3,7 @@
 # Needs python3.11, PyPI and ../shared/oracle/ (set AW_ORACLE to another copy). Not run by CI:
 # CI replays the committed recordings in Rust (tests/fidelity.rs).
 #   scripts/record-fidelity.sh [--world] [APP ...]
+#   scripts/record-fidelity.sh --walk [APP ...]   (the walk world and its random walk, tests/fidelity/walk/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 oracle=${AW_ORACLE:-../shared/oracle}

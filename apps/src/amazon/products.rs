@@ -5,7 +5,9 @@ use super::store::{PRODUCT_FIELDS, Product, product};
 use crate::common::pytext::singularize;
 use rusqlite::{Connection, OptionalExtension};
 use serde_json::{Value, json};
-use sim::api::listing::{SortKey, fts_query, paginate, parse_sort, rank_rows, sort_rows};
+use sim::api::listing::{
+    SortKey, fts_query, paginate, parse_sort, pick, rank_page, rank_rows, sort_rows,
+};
 use sim::api::{ApiError, Args, Ctx};
 
 /// The fields `search_products` sorts by.
@@ -170,14 +172,15 @@ pub(super) fn show_product_feature_choices(ctx: &mut Ctx, a: &Args) -> Result<Va
     seller_ids.sort_unstable();
     seller_ids.dedup();
     let names = sellers(ctx.db)?;
-    let sellers: Vec<Value> = seller_ids
+    let mut found: Vec<&(i64, String, f64)> = seller_ids
         .into_iter()
-        .filter_map(|id| {
-            names
-                .iter()
-                .find(|s| s.0 == id)
-                .map(|s| json!({"seller_id": s.0, "name": s.1}))
-        })
+        .filter_map(|id| names.iter().find(|s| s.0 == id))
+        .collect();
+    // AppWorld lists the sellers by name.
+    found.sort_by(|a, b| a.1.cmp(&b.1));
+    let sellers: Vec<Value> = found
+        .into_iter()
+        .map(|s| json!({"seller_id": s.0, "name": s.1}))
         .collect();
     Ok(json!({"colors": colors, "relative_sizes": sizes, "sellers": sellers}))
 }
@@ -227,15 +230,18 @@ pub(super) fn search_products(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     }
     let mut seen = std::collections::HashSet::new();
     rows.retain(|p| seen.insert(p.name.clone()));
-    let ranked = rank_rows(
+    let ids: Vec<i64> = rows.iter().map(|p| p.id).collect();
+    let (index, limit) = (a.int("page_index"), a.int("page_limit"));
+    let wanted = rank_page(
         ctx.db,
         "amazon",
         "products_fts",
         a.str("query"),
-        rows,
-        |p| p.id,
+        &ids,
+        index,
+        limit,
     )?;
-    let page = paginate(ranked, a.int("page_index"), a.int("page_limit"));
+    let page = pick(rows, &wanted, |p| p.id);
     Ok(Value::Array(
         page.iter()
             .map(|p| product_json(ctx.db, p))

@@ -160,6 +160,26 @@ pub fn day_bound(param: &str, value: &str, max: bool) -> Result<NaiveDateTime, A
     })
 }
 
+/// The rows whose stored time (`at`, as text) lies within the day bounds `min`..`max` (the
+/// parameters of `a`). AppWorld parses the bounds only when rows are left to compare them
+/// with, so a bad date on an empty list answers `[]`.
+pub fn within_days<T>(
+    rows: Vec<T>,
+    a: &sim::api::Args,
+    (min, max): (&str, &str),
+    at: impl Fn(&T) -> &str,
+) -> Result<Vec<T>, ApiError> {
+    if rows.is_empty() {
+        return Ok(rows);
+    }
+    let lo = sim::clock::fmt_datetime(day_bound(min, a.str(min), false)?);
+    let hi = sim::clock::fmt_datetime(day_bound(max, a.str(max), true)?);
+    Ok(rows
+        .into_iter()
+        .filter(|r| (lo.as_str()..=hi.as_str()).contains(&at(r)))
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,9 +24,12 @@ fn fs_user(ctx: &Ctx, a: &Args) -> Result<FsUser, ApiError> {
 }
 
 /// Refuses two attachment paths with the same base name (checked on the paths as given,
-/// before the file_system token is).
+/// before the file_system token is; as Python's `pathlib` names them, a trailing `/` aside).
 fn check_unique_names(paths: &[String]) -> Result<(), ApiError> {
-    let mut names: Vec<&str> = paths.iter().map(|p| files::base_name(p)).collect();
+    let mut names: Vec<&str> = paths
+        .iter()
+        .map(|p| files::base_name(p.trim_end_matches('/')))
+        .collect();
     names.sort_unstable();
     if names.windows(2).any(|w| w[0] == w[1]) {
         return Err(ApiError::unprocessable(

@@ -121,6 +121,7 @@ fn company_email_with_files() {
         registry: &registry,
         user: None,
         show_response_schemas: false,
+        keep: &Default::default(),
     };
     crate::common::notify::email_from_company_with_files(
         &ctx,

@@ -14,7 +14,7 @@ use super::store::{
     rec_json, recs_where, user_named, visible,
 };
 use crate::common::files;
-use crate::common::pytime::day_bound;
+use crate::common::pytime::within_days;
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
@@ -90,41 +90,34 @@ pub(super) fn set_deleted(
 pub(super) const EXPENSE_SORTS: &[&str] = &["created_at", "amount"];
 pub(super) const PAYMENT_SORTS: &[&str] = &["created_at"];
 
-/// The filters every list takes, in AppWorld's order of checking them after the participant:
-/// the date bounds (min, then max).
+/// The filters every list takes besides the day bounds, which AppWorld checks (min, then max)
+/// first, and only when the list has rows ([`in_days`]).
 struct Filters {
     participant: Option<i64>,
     min_amount: f64,
     max_amount: f64,
-    min_at: String,
-    max_at: String,
     deleted: bool,
 }
 
-fn date_bounds(a: &Args) -> Result<(String, String), ApiError> {
-    let bound = |param, max| day_bound(param, a.str(param), max).map(sim::clock::fmt_datetime);
-    Ok((
-        bound("min_created_at", false)?,
-        bound("max_created_at", true)?,
-    ))
-}
-
-fn filters(a: &Args, participant: Option<i64>) -> Result<Filters, ApiError> {
-    let (min_at, max_at) = date_bounds(a)?;
+fn filters(a: &Args, participant: Option<i64>) -> Filters {
     let num = |name: &str| a.float(name).unwrap_or(0.0);
-    Ok(Filters {
+    Filters {
         participant,
         min_amount: num("min_amount"),
         max_amount: num("max_amount"),
-        min_at,
-        max_at,
         deleted: a.opt_bool("deleted").unwrap_or(false),
+    }
+}
+
+/// The rows within the day bounds (checked when there are rows, before the other filters).
+fn in_days(rows: Vec<Rec>, a: &Args) -> Result<Vec<Rec>, ApiError> {
+    within_days(rows, a, ("min_created_at", "max_created_at"), |r| {
+        r.created_at.as_str().unwrap_or_default()
     })
 }
 
 impl Filters {
     fn keep(&self, r: &Rec, kind: &Kind) -> bool {
-        let created = r.created_at.as_str().unwrap_or_default();
         let participant = self.participant.is_none_or(|p| {
             if kind.is_expense() {
                 // AppWorld's "participant" of an expense is its payer.
@@ -137,8 +130,6 @@ impl Filters {
             && participant
             && r.amount >= self.min_amount
             && r.amount <= self.max_amount
-            && created >= self.min_at.as_str()
-            && created <= self.max_at.as_str()
     }
 }
 
@@ -185,8 +176,7 @@ pub(super) fn list_expenses(
         Some(email) => Some(user_named(ctx.db, email)?.id),
         None => None,
     };
-    let f = filters(a, participant)?;
-    let sort = parse_sort(a.opt_str("sort_by"), EXPENSE_SORTS)?;
+    let f = filters(a, participant);
     let mine = "NOT deleted AND (payer_id = ?1 OR id IN (SELECT expense_id FROM splitwise.expense_shares WHERE debtor_id = ?1))";
     let rows = match group {
         Some(g) => recs_where(
@@ -202,6 +192,9 @@ pub(super) fn list_expenses(
             &[&uid],
         )?,
     };
+    // The day bounds are checked before sort_by (when there are rows).
+    let rows = in_days(rows, a)?;
+    let sort = parse_sort(a.opt_str("sort_by"), EXPENSE_SORTS)?;
     let rows = rows.into_iter().filter(|r| f.keep(r, &EXPENSE)).collect();
     order_page(ctx, a, &EXPENSE, rows, sort)
 }
@@ -244,8 +237,11 @@ pub(super) fn list_payments(
         }
         None => None,
     };
-    let f = filters(a, participant)?;
-    let rows = rows.into_iter().filter(|r| f.keep(r, &PAYMENT)).collect();
+    let f = filters(a, participant);
+    let rows = in_days(rows, a)?
+        .into_iter()
+        .filter(|r| f.keep(r, &PAYMENT))
+        .collect();
     order_page(ctx, a, &PAYMENT, rows, sort)
 }
 

@@ -10,7 +10,7 @@ use super::store::{
 };
 use rusqlite::params;
 use serde_json::{Value, json};
-use sim::api::listing::{SearchPage, SortKey, fts_query, rank_by_query, sort_rows};
+use sim::api::listing::{SearchPage, SortKey, fts_query, rank_page, sort_rows};
 use sim::api::{ApiError, Args, Ctx};
 
 /// `sort_by` fields of `search_songs`.
@@ -120,8 +120,9 @@ pub(super) fn search_songs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
                 ))?
                 .query_map(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?
                 .collect::<Result<_, _>>()?;
-            let ranked = rank_by_query(ctx.db, "spotify", "songs_fts", q, &ids)?;
-            let mut songs = Song::many(ctx.db, &page(a, ranked))?;
+            let (index, limit) = (a.int("page_index"), a.int("page_limit"));
+            let ranked = rank_page(ctx.db, "spotify", "songs_fts", q, &ids, index, limit)?;
+            let mut songs = Song::many(ctx.db, &ranked)?;
             if let Some(key) = &sort {
                 sort_rows(&mut songs, key, |s, f| s.field(f));
             }

@@ -51,6 +51,8 @@ pub(super) const LIKE_PLAYLIST: usize = 6;
 /// `sort_by` fields of the liked lists (`play_count`, which AppWorld's liked albums accept and
 /// then fail on, is refused).
 pub(super) const LIKED_SORTS: &[&str] = &["liked_at", "title"];
+/// Liked albums also accept `play_count` (which their rows do not have: it orders nothing).
+const LIKED_ALBUM_SORTS: &[&str] = &["liked_at", "play_count", "title"];
 
 pub(super) static TOGGLES: [Toggle; 7] = [
     Toggle {
@@ -95,7 +97,7 @@ pub(super) static TOGGLES: [Toggle; 7] = [
         already: "You have already liked this album in the past.",
         absent: "You have not liked this album, so cannot unlike it.",
         undo_looks_up: true,
-        sorts: LIKED_SORTS,
+        sorts: LIKED_ALBUM_SORTS,
     },
     Toggle {
         kind: Kind::Album,
@@ -238,6 +240,10 @@ pub(super) fn list<const T: usize>(ctx: &mut Ctx, a: &Args) -> Result<Value, Api
 /// `show_downloaded_songs`: searchable (songs' search text), within a download-day window.
 pub(super) fn show_downloaded_songs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let t = &TOGGLES[DOWNLOAD_SONG];
+    // AppWorld answers an empty download list before it checks sort_by and the day window.
+    if rows(ctx, t, None)?.is_empty() {
+        return Ok(Value::Array(Vec::new()));
+    }
     let sort = parse_sort(a.opt_str("sort_by"), t.sorts)?;
     let (from, to) = day_window(a, "min_downloaded_at", "max_downloaded_at")?;
     let rows = rows(ctx, t, Some((&from, &to)))?;

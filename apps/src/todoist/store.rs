@@ -176,9 +176,11 @@ pub(super) fn add_collaborator(
     Ok(())
 }
 
-/// Creates the Inbox of `user_id`: the next project, named `Inbox`.
+/// Creates the Inbox of `user_id`: the next project, named `Inbox`. It stays even when the
+/// call then fails (AppWorld commits it at once).
 pub(super) fn create_inbox(ctx: &Ctx, user_id: i64) -> Result<Project, ApiError> {
     let id = insert_project(ctx, user_id, "Inbox", "charcoal", "", true, false)?;
+    ctx.keep_writes();
     project_row(ctx, id)?.ok_or_else(|| ApiError::internal("the new Inbox is missing"))
 }
 

@@ -56,8 +56,9 @@ pub(super) fn show_sub_tasks(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
 }
 
 pub(super) fn create_sub_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let due = due_date_arg(a)?;
+    // The task is looked up (and the caller's access checked) before the due date.
     let (t, _) = open_task(ctx, a.int("task_id"))?;
+    let due = due_date_arg(a)?;
     // AppWorld's defect: the new sub-task is placed among the sub-tasks of the task whose id
     // equals the project id (and those are renumbered), not among its own task's.
     let others = siblings(ctx, t.project_id)?;
@@ -77,8 +78,8 @@ pub(super) fn create_sub_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
 }
 
 pub(super) fn update_sub_task(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let due = due_date_arg(a)?;
     let (id, task_id) = open_sub_task(ctx, a.int("sub_task_id"))?;
+    let due = due_date_arg(a)?;
     let set = |col: &str, v: rusqlite::types::Value| -> Result<(), ApiError> {
         ctx.db
             .prepare_cached(&format!(

@@ -15,7 +15,7 @@ use super::store::{
 use super::users::rank;
 use crate::common::bank;
 use crate::common::cards::card_by_id;
-use crate::common::pytime::day_bound;
+use crate::common::pytime::within_days;
 use rusqlite::params;
 use serde_json::{Value, json};
 use sim::api::listing::{parse_sort, sort_rows};
@@ -161,22 +161,20 @@ fn show_transactions(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         Some(email) => Some(user_named(ctx, email)?.id),
         None => None,
     };
-    // The day bounds in the stored form, compared as text.
-    let bound = |param, max| day_bound(param, a.str(param), max).map(sim::clock::fmt_datetime);
-    let (min_at, max_at) = (
-        bound("min_created_at", false)?,
-        bound("max_created_at", true)?,
-    );
-    let key = parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?;
     let num = |name: &str| a.float(name).unwrap_or(0.0);
     let (min_amount, max_amount) = (num("min_amount"), num("max_amount"));
     let (min_likes, max_likes) = (a.int("min_like_count"), a.int("max_like_count"));
     let direction = a.opt_str("direction");
     let private = a.opt_bool("private");
-    let mut rows: Vec<Txn> = txns_where(ctx, "t.sender_id = ?1 OR t.receiver_id = ?1", &[&uid])?
+    // The day bounds are checked first, and only when the caller has transactions.
+    let mine = txns_where(ctx, "t.sender_id = ?1 OR t.receiver_id = ?1", &[&uid])?;
+    let mine = within_days(mine, a, ("min_created_at", "max_created_at"), |t| {
+        t.created_at.as_str().unwrap_or_default()
+    })?;
+    let key = parse_sort(a.opt_str("sort_by"), SORT_FIELDS)?;
+    let mut rows: Vec<Txn> = mine
         .into_iter()
         .filter(|t| {
-            let created = t.created_at.as_str().unwrap_or_default();
             other.is_none_or(|o| {
                 (t.sender_id == uid && t.receiver_id == o)
                     || (t.sender_id == o && t.receiver_id == uid)
@@ -190,8 +188,6 @@ fn show_transactions(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
                 && (min_likes..=max_likes).contains(&t.like_count)
                 && t.amount >= min_amount
                 && t.amount <= max_amount
-                && created >= min_at.as_str()
-                && created <= max_at.as_str()
         })
         .collect();
     let query = a.str("query").trim();

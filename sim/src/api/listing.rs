@@ -131,21 +131,59 @@ pub fn rank_by_query(
     let Some(expr) = fts_query(query) else {
         return Ok(candidates.to_vec());
     };
-    let mut st = db.prepare_cached(&format!(
-        "SELECT rowid FROM \"{schema}\".\"{fts_table}\" WHERE saved_search_text MATCH ?1 ORDER BY rank, rowid"
-    ))?;
-    let wanted: std::collections::HashSet<i64> = candidates.iter().copied().collect();
-    let matched: Vec<i64> = st
-        .query_map([expr], |r| r.get::<_, i64>(0))?
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .filter(|id| wanted.contains(id))
-        .collect();
+    let matched = matches(db, schema, fts_table, &expr, candidates)?;
     // The rest come in the order AppWorld's `list(set(ids) - set(matching_ids))` yields.
     let rest = super::pyset::difference_order(candidates, &matched);
     let mut out = matched;
     out.extend(rest);
     Ok(out)
+}
+
+/// Page `index` of `limit` ids of [`rank_by_query`]'s order. The matches are read first; the
+/// order of the unmatched rest (a Python set emulation over every candidate) is computed only
+/// when the page reaches past them, so a first page of a catalog search costs the FTS match.
+pub fn rank_page(
+    db: &Connection,
+    schema: &str,
+    fts_table: &str,
+    query: &str,
+    candidates: &[i64],
+    index: i64,
+    limit: i64,
+) -> Result<Vec<i64>, ApiError> {
+    let Some(expr) = fts_query(query) else {
+        return Ok(paginate(candidates.to_vec(), index, limit));
+    };
+    let matched = matches(db, schema, fts_table, &expr, candidates)?;
+    let (start, len) = (index.max(0) as usize, limit.max(0) as usize);
+    let start = start.saturating_mul(len);
+    if start.saturating_add(len) <= matched.len() {
+        return Ok(matched[start..start + len].to_vec());
+    }
+    let rest = super::pyset::difference_order(candidates, &matched);
+    let mut out = matched;
+    out.extend(rest);
+    Ok(paginate(out, index, limit))
+}
+
+/// The ids of `candidates` that match the FTS5 expression, best bm25 rank first.
+fn matches(
+    db: &Connection,
+    schema: &str,
+    fts_table: &str,
+    expr: &str,
+    candidates: &[i64],
+) -> Result<Vec<i64>, ApiError> {
+    let mut st = db.prepare_cached(&format!(
+        "SELECT rowid FROM \"{schema}\".\"{fts_table}\" WHERE saved_search_text MATCH ?1 ORDER BY rank, rowid"
+    ))?;
+    let wanted: std::collections::HashSet<i64> = candidates.iter().copied().collect();
+    Ok(st
+        .query_map([expr], |r| r.get::<_, i64>(0))?
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .filter(|id| wanted.contains(id))
+        .collect())
 }
 
 /// Orders `rows` by [`rank_by_query`] of `query` over `schema.fts_table` (`id` gives a row's
@@ -160,12 +198,14 @@ pub fn rank_rows<T>(
 ) -> Result<Vec<T>, ApiError> {
     let ids: Vec<i64> = rows.iter().map(&id).collect();
     let ranked = rank_by_query(db, schema, fts_table, query, &ids)?;
+    Ok(pick(rows, &ranked, id))
+}
+
+/// The rows whose ids are `ids`, in that order.
+pub fn pick<T>(rows: Vec<T>, ids: &[i64], id: impl Fn(&T) -> i64) -> Vec<T> {
     let mut by_id: std::collections::HashMap<i64, T> =
         rows.into_iter().map(|r| (id(&r), r)).collect();
-    Ok(ranked
-        .into_iter()
-        .filter_map(|i| by_id.remove(&i))
-        .collect())
+    ids.iter().filter_map(|i| by_id.remove(i)).collect()
 }
 
 /// How a search listing orders and pages its rows.
@@ -202,8 +242,9 @@ impl SearchPage<'_> {
             }
             return Ok(paginate(rows, self.index, self.limit));
         };
-        let ranked = rank_rows(db, schema, fts_table, query, rows, id)?;
-        let mut page = paginate(ranked, self.index, self.limit);
+        let ids: Vec<i64> = rows.iter().map(&id).collect();
+        let wanted = rank_page(db, schema, fts_table, query, &ids, self.index, self.limit)?;
+        let mut page = pick(rows, &wanted, id);
         if let Some(key) = self.sort_page {
             sort_rows(&mut page, key, field);
         }

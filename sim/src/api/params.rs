@@ -507,7 +507,8 @@ pub fn py_repr(v: &Value) -> String {
 /// default applies, or "field required"). Mirrors AppWorld's client (httpx) and FastAPI:
 /// query values are strings (`None` becomes `""`, lists repeat the key, an empty list sends
 /// nothing); path values are Python's `str()` (a missing one stays `{name}`); a JSON body
-/// `null` counts as not given; form fields are strings and an empty one counts as missing.
+/// `null` counts as not given; form fields are strings and an empty one (or an empty list)
+/// counts as missing.
 fn transport(p: &ParamSpec, v: Option<&Value>) -> Option<Value> {
     let is_list = matches!(p.ty, ParamType::ListStr | ParamType::ListFloat);
     let query_str = |v: &Value| match v {
@@ -531,7 +532,9 @@ fn transport(p: &ParamSpec, v: Option<&Value>) -> Option<Value> {
             None => format!("{{{}}}", p.name),
         })),
         Location::Form => match v? {
+            // httpx sends a list as repeated fields: an empty one sends none.
             Value::Null => None,
+            Value::Array(items) if items.is_empty() => None,
             other => Some(Value::String(py_str(other, false))).filter(|s| s != ""),
         },
         Location::Header => v.map(|v| Value::String(py_str(v, false))),

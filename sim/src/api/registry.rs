@@ -70,6 +70,8 @@ pub struct Ctx<'a> {
     pub user: Option<User>,
     /// Whether api_docs shows response schemas.
     pub show_response_schemas: bool,
+    /// Set by [`Ctx::keep_writes`]: the call's writes stay even if it then fails.
+    pub keep: &'a std::cell::Cell<bool>,
 }
 
 impl Ctx<'_> {
@@ -78,6 +80,13 @@ impl Ctx<'_> {
         self.user
             .as_ref()
             .ok_or_else(|| ApiError::internal("handler needs a user but the API has no auth"))
+    }
+
+    /// Keeps what this call has written (and writes next) even if it then fails, where
+    /// AppWorld commits a write before a later check fails (an Inbox made on first use), so
+    /// later ids and rows agree.
+    pub fn keep_writes(&self) {
+        self.keep.set(true);
     }
 
     /// Draws from the world's random stream.
@@ -578,7 +587,7 @@ impl Registry {
     }
 
     /// Calls an API: auth, validation and the handler run atomically (a failed call leaves no
-    /// trace in the database).
+    /// trace in the database, unless the handler kept its writes: [`Ctx::keep_writes`]).
     pub fn call(
         &self,
         db: &Connection,
@@ -614,7 +623,7 @@ impl Registry {
         if spec.is_read() {
             // Reads change nothing, so they need no savepoint (the dearest part of a cheap call).
             let before = db.total_changes();
-            let result = self.call_inner(db, opts, app_spec, spec, args);
+            let result = self.call_inner(db, opts, app_spec, spec, args, &Default::default());
             debug_assert_eq!(
                 before,
                 db.total_changes(),
@@ -625,9 +634,13 @@ impl Registry {
             return result;
         }
         db.prepare_cached("SAVEPOINT api_call")?.execute([])?;
-        let result = self.call_inner(db, opts, app_spec, spec, args);
+        let keep = std::cell::Cell::new(false);
+        let result = self.call_inner(db, opts, app_spec, spec, args, &keep);
         match &result {
             Ok(_) => {
+                db.prepare_cached("RELEASE api_call")?.execute([])?;
+            }
+            Err(_) if keep.get() => {
                 db.prepare_cached("RELEASE api_call")?.execute([])?;
             }
             Err(_) => {
@@ -754,6 +767,7 @@ impl Registry {
         app: &AppSpec,
         spec: &ApiSpec,
         args: &Map<String, Value>,
+        keep: &std::cell::Cell<bool>,
     ) -> Result<Value, ApiError> {
         let user = match spec.auth {
             Auth::None => None,
@@ -787,6 +801,7 @@ impl Registry {
             registry: self,
             user,
             show_response_schemas: opts.show_response_schemas,
+            keep,
         };
         (spec.handler)(&mut ctx, &Args(values))
     }
@@ -795,7 +810,13 @@ impl Registry {
 /// Integer parameters AppWorld's handlers only compare or slice with (a page index past any
 /// page, a position past the end, a card's year checked against today) rather than store or
 /// look up in SQLite: an integer beyond 64 bits acts there as the largest (or smallest) one.
-const SATURATING_INTS: [&str; 3] = ["page_index", "order_index", "expiry_year"];
+const SATURATING_INTS: [&str; 5] = [
+    "page_index",
+    "order_index",
+    "expiry_year",
+    "current_position",
+    "new_position",
+];
 
 /// Integers beyond 64 bits that passed validation: where AppWorld's handler hands one to
 /// SQLite (an id, a stored field) the call raises `OverflowError`; in [`SATURATING_INTS`] it

@@ -9,8 +9,9 @@ midnight) and rows made at several times (sign-ups from 2019 on, a year-end burs
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from typing import Any, Iterator
 
 import freezegun
 
@@ -45,6 +46,11 @@ ADDRESSES = [
 SIGNUPS = [datetime(2019, 3, 1, 9, 15), datetime(2020, 8, 17, 18, 0),
            datetime(2021, 11, 5, 7, 45), datetime(2022, 6, 30, 22, 10),
            datetime(2023, 12, 31, 23, 59, 59)]
+# Björn never verified his accounts (he cannot log in); balances differ per person.
+VERIFIED = [True, True, True, False, True]
+CARD_BALANCES = [1000.0, 2000.0, 3000.0, 4000.0, 5000.0]
+VENMO_BALANCES = [0.0, 1234.56, 80.05, 0.01, 999.99]
+FRIENDS = [(1, 2), (1, 4), (2, 3), (3, 5), (4, 5)]  # admin friendships, by main user id
 YEAR_END = datetime(2023, 12, 31, 23, 59, 59)
 NEW_YEAR = datetime(2024, 1, 1, 0, 0, 1)
 FEB_28 = datetime(2024, 2, 28, 8, 0)
@@ -77,78 +83,96 @@ def build(aw: Any) -> Any:
 
 def _populate(aw: Any, oracle: Any) -> None:
     m = oracle.models
-    login_apps = aw.LOGIN_APPS
-    man: dict[str, Any] = {"datetime": CLOCK.isoformat(), "seed": aw.SEED,
-                           "supervisor_index": SUPERVISOR, "users": []}
-    for i, p in enumerate(PEOPLE):
+    for i in range(len(PEOPLE)):
         with freezegun.freeze_time(SIGNUPS[i]):
-            main_user = m["admin"].MainUser.create_save(**p)
-            for app in login_apps:
-                m["admin"].AccountPassword.create_save(
-                    main_user_id=main_user.id, account_name=app, password=password_for(p, app))
-            m["admin"].PaymentCard.create_save(main_user_id=main_user.id,
-                                               balance=1000.0 * (i + 1), **card_for(i))
-            address = m["admin"].GlobalAddress.create_save(**ADDRESSES[i])
-            m["admin"].UserAddress.create_save(main_user_id=main_user.id,
-                                               global_address_id=address.id, name="Home")
-    for a, b in [(1, 2), (1, 4), (2, 3), (3, 5), (4, 5)]:
+            _real_person(aw, m, i)
+    for a, b in FRIENDS:
         m["admin"].Friendship.create_save(main_user_id=a, friend_id=b)
         m["admin"].Friendship.create_save(main_user_id=b, friend_id=a)
-
-    sup = PEOPLE[SUPERVISOR]
-    supervisor = m["supervisor"].Supervisor.create_save(**sup)
-    m["supervisor"].Task.create_save(supervisor_id=supervisor.id,
-                                     instruction="Walk world: answer API calls for comparison.")
-    m["supervisor"].Address.create_save(supervisor_id=supervisor.id, name="Home",
-                                        **ADDRESSES[SUPERVISOR])
-    m["supervisor"].PaymentCard.create_save(supervisor_id=supervisor.id, **card_for(SUPERVISOR))
-    for app in login_apps:
-        m["supervisor"].AccountPassword.create_save(
-            supervisor_id=supervisor.id, account_name=app, password=password_for(sup, app))
-
+    _supervisor(aw, m)
     for app in aw.ALL_APPS:
         for doc in aw.prepare_api_docs(app):
             doc = dict(doc)
             doc["app_name_"] = doc.pop("app_name")
             m["api_docs"].ApiDoc.create_save(**doc)
     with freezegun.freeze_time(datetime(2018, 1, 1)):
-        for app in login_apps:
+        for app in aw.LOGIN_APPS:
             aw.CompanyNotifier(app).create_accounts(skip_if_exists=True)
-
-    for i, p in enumerate(PEOPLE):
+    for i in range(len(PEOPLE)):
         with freezegun.freeze_time(SIGNUPS[i]):
-            for app in login_apps:
-                user = {"first_name": p["first_name"], "last_name": p["last_name"],
-                        "password": password_for(p, app)}
-                fields = m[app].User.__fields__
-                if "email" in fields:
-                    user["email"] = p["email"]
-                if "phone_number" in fields and "email" not in fields:
-                    user["phone_number"] = p["phone_number"]
-                if "verified" in fields:
-                    user["verified"] = i != 3  # Björn never verified his accounts
-                if app == "venmo":
-                    user["venmo_balance"] = [0.0, 1234.56, 80.05, 0.01, 999.99][i]
-                m[app].User.create_save(**user)
-        man["users"].append(
-            {**p, "accounts": {app: {"username": aw.username_for(p, app),
-                                     "password": password_for(p, app)} for app in login_apps},
-             "bank_card": card_for(i)})
-
+            for app in aw.LOGIN_APPS:
+                _account(m, app, i)
     with freezegun.freeze_time(datetime(2020, 1, 1)):
         catalog = _catalogs(m)
     _user_data(aw, oracle, catalog)
+    oracle.manifest = {
+        "datetime": CLOCK.isoformat(), "seed": aw.SEED, "supervisor_index": SUPERVISOR,
+        "users": [_manifest_user(aw, i) for i in range(len(PEOPLE))],
+        "catalog": {k: v for k, v in catalog.items() if k != "rows"},
+        "apps": list(aw.ALL_APPS),
+        "login_apps": {app: aw.import_apis_module(app).login_by for app in aw.LOGIN_APPS},
+    }
 
-    for (_, _), token in list(oracle._tokens.items()):
-        oracle.must(_app_of(oracle, token), "logout", access_token=token)
-    man["catalog"] = {k: v for k, v in catalog.items() if k != "rows"}
-    man["apps"] = list(aw.ALL_APPS)
-    man["login_apps"] = {app: aw.import_apis_module(app).login_by for app in login_apps}
-    oracle.manifest = man
+
+def _real_person(aw: Any, m: dict, i: int) -> None:
+    """The admin rows behind person i: the person, app passwords, bank card, home."""
+    p, admin = PEOPLE[i], m["admin"]
+    main_user = admin.MainUser.create_save(**p)
+    for app in aw.LOGIN_APPS:
+        admin.AccountPassword.create_save(main_user_id=main_user.id, account_name=app,
+                                          password=password_for(p, app))
+    admin.PaymentCard.create_save(main_user_id=main_user.id, balance=CARD_BALANCES[i],
+                                  **card_for(i))
+    address = admin.GlobalAddress.create_save(**ADDRESSES[i])
+    admin.UserAddress.create_save(main_user_id=main_user.id, global_address_id=address.id,
+                                  name="Home")
 
 
-def _app_of(oracle: Any, token: str) -> str:
-    return next(app for (app, _), t in oracle._tokens.items() if t == token)
+def _supervisor(aw: Any, m: dict) -> None:
+    sup, rows = PEOPLE[SUPERVISOR], m["supervisor"]
+    supervisor = rows.Supervisor.create_save(**sup)
+    rows.Task.create_save(supervisor_id=supervisor.id,
+                          instruction="Walk world: answer API calls for comparison.")
+    rows.Address.create_save(supervisor_id=supervisor.id, name="Home", **ADDRESSES[SUPERVISOR])
+    rows.PaymentCard.create_save(supervisor_id=supervisor.id, **card_for(SUPERVISOR))
+    for app in aw.LOGIN_APPS:
+        rows.AccountPassword.create_save(supervisor_id=supervisor.id, account_name=app,
+                                         password=password_for(sup, app))
+
+
+def _account(m: dict, app: str, i: int) -> None:
+    """Person i's account in a login app (verified or not, with its Venmo balance)."""
+    p = PEOPLE[i]
+    user = {"first_name": p["first_name"], "last_name": p["last_name"],
+            "password": password_for(p, app)}
+    fields = m[app].User.__fields__
+    if "email" in fields:
+        user["email"] = p["email"]
+    if "phone_number" in fields and "email" not in fields:
+        user["phone_number"] = p["phone_number"]
+    if "verified" in fields:
+        user["verified"] = VERIFIED[i]
+    if app == "venmo":
+        user["venmo_balance"] = VENMO_BALANCES[i]
+    m[app].User.create_save(**user)
+
+
+def _manifest_user(aw: Any, i: int) -> dict:
+    p = PEOPLE[i]
+    return {**p, "accounts": {app: {"username": aw.username_for(p, app),
+                                    "password": password_for(p, app)} for app in aw.LOGIN_APPS},
+            "bank_card": card_for(i), "verified": VERIFIED[i]}
+
+
+@contextmanager
+def _at(oracle: Any, when: datetime) -> Iterator[None]:
+    """Calls made at `when`; the tokens they logged in with are logged out before it ends
+    (a token lives 10-30 minutes, and the snapshot keeps none)."""
+    with freezegun.freeze_time(when):
+        yield
+        for (app, _), token in list(oracle._tokens.items()):
+            oracle.must(app, "logout", access_token=token)
+        oracle._tokens.clear()
 
 
 def _catalogs(m: dict) -> dict:
@@ -215,8 +239,8 @@ def _user_data(aw: Any, oracle: Any, catalog: dict) -> None:
     songs, products = catalog["rows"]["songs"], catalog["rows"]["products"]
     artists = catalog["rows"]["artists"]
 
-    with freezegun.freeze_time(datetime(2022, 3, 14, 15, 9, 26)):
-        for i in range(5):
+    with _at(oracle, datetime(2022, 3, 14, 15, 9, 26)):
+        for i in (Z, J, S, M):  # Björn (unverified) cannot log in
             c("file_system", "create_directory", directory_path="~/documents/reçus/",
               recursive=True, access_token=t("file_system", i))
             c("file_system", "create_file", file_path="~/documents/notes.txt",
@@ -231,7 +255,7 @@ def _user_data(aw: Any, oracle: Any, catalog: dict) -> None:
         for a, b in [(Z, J), (Z, S), (J, M), (S, B)]:
             c("venmo", "add_friend", user_email=email(b), access_token=t("venmo", a))
 
-    with freezegun.freeze_time(YEAR_END):
+    with _at(oracle, YEAR_END):
         c("simple_note", "create_note", title="Résolutions 2024",
           content="1. café moins\n2. read \"Ulysses\"", tags=["goals", "année"], pinned=True,
           access_token=t("simple_note", Z))
@@ -253,7 +277,7 @@ def _user_data(aw: Any, oracle: Any, catalog: dict) -> None:
           payer_email=email(J), debtor_emails=[email(Z)], group_id=group.get("group_id", 1),
           access_token=t("splitwise", J))
 
-    with freezegun.freeze_time(NEW_YEAR):
+    with _at(oracle, NEW_YEAR):
         c("gmail", "send_email", email_addresses=[email(Z)], subject="Re: Bonne année!",
           body="Happy new year!", access_token=t("gmail", J))
         c("splitwise", "record_expense", description="Groceries (Jan)", paid_amount=100.0,
@@ -262,7 +286,7 @@ def _user_data(aw: Any, oracle: Any, catalog: dict) -> None:
         c("phone", "create_alarm", time="00:05", label="Réveil", repeat_days=["monday"],
           access_token=t("phone", Z))
 
-    with freezegun.freeze_time(FEB_28):
+    with _at(oracle, FEB_28):
         for b, rel in [(J, ["friend"]), (S, ["cousin", "coworker"]), (M, ["roommate"])]:
             c("phone", "add_contact", first_name=PEOPLE[b]["first_name"],
               last_name=PEOPLE[b]["last_name"], phone_number=phone(b), email=email(b),
@@ -288,7 +312,7 @@ def _user_data(aw: Any, oracle: Any, catalog: dict) -> None:
         for s in songs[:4]:
             c("spotify", "add_song_to_library", song_id=s.id, access_token=t("spotify", J))
 
-    with freezegun.freeze_time(LEAP_MORNING):
+    with _at(oracle, LEAP_MORNING):
         c("phone", "send_text_message", phone_number=phone(Z), message="On the ferry — 10 min",
           access_token=t("phone", J))
         c("gmail", "create_draft", recipient_email_addresses=[email(S)], subject="Brouillon",
