@@ -8,10 +8,12 @@
 //! compares status and body after normalisation (see `normalise`). It prints, per app, the
 //! identical share and the first differences, and fails when an app is under 99.5 % identical.
 //!
-//! Lines are excluded from the share only when listed in `tests/fidelity/deliberate.txt` (an
-//! AppWorld defect appsim does not copy; the entry must still differ, or the test fails) or
-//! when they call or need (`"needs"`) an app appsim has not registered yet: those are counted
-//! as pending and not run, so an app's recording can land before the app.
+//! Two sets replay: the hand-written call sets (`tests/fidelity/`) and a random walk over every
+//! API on a second world (`tests/fidelity/walk/`: its own `world/`, `recordings/`,
+//! `deliberate.txt`). Lines are excluded from the share only when listed in the set's
+//! `deliberate.txt` (an AppWorld defect appsim does not copy; the entry must still differ, or
+//! the test fails) or when they call or need (`"needs"`) an app appsim has not registered yet:
+//! those are counted as pending and not run, so an app's recording can land before the app.
 //! `FIDELITY_SHOW=N` prints N differences per app (default 8); `FIDELITY_APPS=a,b` replays only
 //! those apps' recordings.
 

@@ -592,6 +592,32 @@ fn draw_families(rel: &mut Rng, n: usize, couples: usize) -> Vec<Family> {
     families
 }
 
+/// Makes each parent 20-29 years older than their oldest child (born earlier when drawn
+/// younger than that; month and day stay).
+fn age_parents(rng: &mut Rng, people: &mut [Person], families: &[Family]) {
+    use chrono::Datelike;
+    for f in families {
+        let Some(oldest) = f
+            .children
+            .iter()
+            .map(|c| people[(*c - 1) as usize].birthday.year())
+            .min()
+        else {
+            continue;
+        };
+        for parent in [f.husband, f.wife] {
+            let p = &mut people[(parent - 1) as usize];
+            let latest = oldest - 20 - rng.range(0, 10) as i32;
+            if p.birthday.year() > latest {
+                p.birthday = p
+                    .birthday
+                    .with_year(latest)
+                    .unwrap_or_else(|| NaiveDate::from_ymd_opt(latest, 3, 1).unwrap_or_default());
+            }
+        }
+    }
+}
+
 /// The residences: families live together (some of their children with them); the rest live
 /// alone or as roommates.
 fn draw_residences(rel: &mut Rng, n: usize, families: &[Family]) -> Vec<Residence> {
@@ -711,6 +737,11 @@ impl Population {
                 people[(*ch - 1) as usize].last_name = last;
             }
         }
+        age_parents(
+            &mut Rng::derive(seed, "family ages"),
+            &mut people,
+            &families,
+        );
         let residences = draw_residences(&mut rel, n, &families);
         for r in &residences {
             let home = address(&mut rel, "Home");

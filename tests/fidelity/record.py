@@ -68,7 +68,7 @@ def record_walk(aw_oracle, Recorder, args) -> None:
     import world  # noqa: E402
 
     apis = walk.load_apis(args.apis or os.path.join(
-        os.path.dirname(args.oracle), "appworld-interface", "apis.json"))
+        os.path.dirname(os.path.normpath(args.oracle)), "appworld-interface", "apis.json"))
     oracle = world.build(aw_oracle)
     copy_world(oracle.snapshot_dir, os.path.join(HERE, "walk", "world"))
     for app in args.apps or sorted(apis):

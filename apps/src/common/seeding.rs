@@ -262,6 +262,16 @@ impl Fill {
     }
 }
 
+/// When person `id` signed up for `app`: up to 400 days before `latest` (the app's seeding
+/// time, before anything the person did in it), drawn per world seed, app and person, so
+/// sign-ups spread over months instead of sharing one second.
+pub(crate) fn signup_time(seed: u64, app: &str, id: i64, latest: &str) -> String {
+    let latest = sim::clock::parse_datetime(latest).expect("seeding times parse");
+    let mut rng = Rng::derive(seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15), app);
+    let back = chrono::Duration::seconds(rng.range(0, 400 * 24 * 3600));
+    sim::clock::fmt_datetime(latest - back)
+}
+
 /// Inserts `app`'s accounts: one per person (user id = person id; logging in by e-mail, or by
 /// phone number for phone) with their password for the app, then one per company notifier
 /// (`<Company> Notifications`, password `adminpassword`; phone's in its own notifier order).
@@ -287,6 +297,7 @@ pub(crate) fn insert_accounts(
             last_name: &p.last_name,
             login: Users::login_of(app, p),
             password: password_of(p, app),
+            created_at: &signup_time(s.seed, app, p.id, created),
             ..account
         }
         .insert(db)?;

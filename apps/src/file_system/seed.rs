@@ -170,18 +170,27 @@ fn trip_files(
 }
 
 /// The receipts of a person's last three Amazon orders, downloaded to `~/downloads/` as
-/// `download_order_receipt` writes them (the orders' download counts say so too).
+/// `download_order_receipt` writes them (the orders' download counts say so too), ten minutes
+/// after the order (or at the clock, if sooner).
 fn amazon_receipts(db: &Connection, id: i64, home: &str, tree: &mut Tree) -> rusqlite::Result<()> {
-    let orders: Vec<i64> = db
+    let orders: Vec<(i64, String)> = db
         .prepare_cached(
-            "SELECT id FROM amazon.orders WHERE user_id = ?1 ORDER BY created_at DESC, id LIMIT 3",
+            "SELECT id, min(strftime('%Y-%m-%dT%H:%M:%S', created_at, '+10 minutes'), ?2) \
+             FROM amazon.orders WHERE user_id = ?1 ORDER BY created_at DESC, id LIMIT 3",
         )?
-        .query_map([id], |r| r.get(0))?
+        .query_map(
+            rusqlite::params![id, sim::clock::fmt_datetime(sim::clock::default_now())],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?
         .collect::<Result<_, _>>()?;
-    for order in orders {
+    for (order, at) in orders {
         let text = crate::amazon::orders::receipt_text(db, order)
             .map_err(|e| rusqlite::Error::InvalidParameterName(e.to_string()))?;
-        tree.file(&format!("{home}downloads/amazon_order_{order}.txt"), &text);
+        tree.file_at(
+            &format!("{home}downloads/amazon_order_{order}.txt"),
+            &text,
+            at,
+        );
         db.prepare_cached("UPDATE amazon.orders SET receipt_download_count = 1 WHERE id = ?1")?
             .execute([order])?;
     }
@@ -290,17 +299,25 @@ fn statements(
 #[derive(Default)]
 struct Tree {
     dirs: BTreeSet<String>,
-    files: Vec<(String, String)>,
+    /// Path, content, and its own time when not the tree's.
+    files: Vec<(String, String, Option<String>)>,
 }
 
 impl Tree {
     fn file(&mut self, path: &str, content: &str) {
-        self.files.push((path.to_string(), content.to_string()));
+        self.files
+            .push((path.to_string(), content.to_string(), None));
+    }
+
+    /// A file written at `at` (e.g. a receipt downloaded after its order).
+    fn file_at(&mut self, path: &str, content: &str, at: String) {
+        self.files
+            .push((path.to_string(), content.to_string(), Some(at)));
     }
 
     fn write(mut self, db: &Connection, user: i64, home: &str, at: &str) -> rusqlite::Result<()> {
         let mut all: Vec<String> = self.dirs.iter().cloned().collect();
-        all.extend(self.files.iter().map(|(p, _)| p.clone()));
+        all.extend(self.files.iter().map(|(p, _, _)| p.clone()));
         for path in all {
             self.dirs.extend(crate::common::files::ancestors(&path));
         }
@@ -314,14 +331,14 @@ impl Tree {
             .insert(db)?;
         }
         // A path written twice keeps its first content.
-        for (path, content) in &self.files {
+        for (path, content, own) in &self.files {
             NewFileRow {
                 path,
                 tilde_path: &tilde_path(path, home),
                 user_id: user,
                 content,
                 compressed_data: "[]",
-                at,
+                at: own.as_deref().unwrap_or(at),
             }
             .insert_or_ignore(db)?;
         }

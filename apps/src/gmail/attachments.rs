@@ -24,7 +24,8 @@ fn fs_user(ctx: &Ctx, a: &Args) -> Result<FsUser, ApiError> {
 }
 
 /// Refuses two attachment paths with the same base name (checked on the paths as given,
-/// before the file_system token is; as Python's `pathlib` names them, a trailing `/` aside).
+/// before the file_system token is; a path's name is its last segment once trailing `/`s are
+/// stripped).
 fn check_unique_names(paths: &[String]) -> Result<(), ApiError> {
     let mut names: Vec<&str> = paths
         .iter()

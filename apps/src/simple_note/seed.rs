@@ -20,7 +20,12 @@ pub fn install(s: &Seeding) -> rusqlite::Result<()> {
             login_column: "email",
             login: &p.email,
             password: crate::common::seeding::password_of(p, "simple_note"),
-            created_at: "2021-06-01T10:00:00",
+            created_at: &crate::common::seeding::signup_time(
+                s.seed,
+                "simple_note",
+                p.id,
+                "2021-05-01T10:00:00",
+            ),
             verified: Some(true),
             ..NewUser::default()
         }
@@ -240,7 +245,8 @@ pub fn notes_for(person: &Person, rng: &mut Rng, now: NaiveDateTime) -> Vec<Note
         if out.iter().any(|n| n.title == title) {
             continue;
         }
-        let created = now - Duration::minutes(rng.range(60, 2 * 365 * 24 * 60));
+        let drawn = now - Duration::minutes(rng.range(60, 2 * 365 * 24 * 60));
+        let created = within_titled_month(&title, drawn, now);
         let updated =
             created + Duration::minutes(rng.range(0, (now - created).num_minutes().max(1)));
         out.push(NoteSeed {
@@ -253,6 +259,26 @@ pub fn notes_for(person: &Person, rng: &mut Rng, now: NaiveDateTime) -> Vec<Note
         });
     }
     out
+}
+
+/// A note whose title names a month of 2023 ("Workout Log - March 2023") is written in that
+/// month (before `now`): the drawn time moved into it, other notes keep theirs.
+fn within_titled_month(title: &str, drawn: NaiveDateTime, now: NaiveDateTime) -> NaiveDateTime {
+    let month = title
+        .strip_prefix("Workout Log - ")
+        .and_then(|rest| rest.strip_suffix(" 2023"))
+        .and_then(|m| MONTHS.iter().position(|x| *x == m));
+    let Some(start) = month.and_then(|m| {
+        chrono::NaiveDate::from_ymd_opt(2023, m as u32 + 1, 1).and_then(|d| d.and_hms_opt(8, 0, 0))
+    }) else {
+        return drawn;
+    };
+    let end = (start + Duration::days(28)).min(now);
+    if start >= end {
+        return drawn;
+    }
+    let span = (end - start).num_minutes().max(1);
+    start + Duration::minutes((drawn - start).num_minutes().rem_euclid(span))
 }
 
 impl NoteSeed {

@@ -175,16 +175,19 @@ impl Writer<'_> {
             created_at: &at_s,
         }
         .insert(self.db)?;
-        let share = round2(amount / debtors.len() as f64);
-        for d in debtors {
+        // Equal shares to the cent: the first debtors carry the remainder's cents, so the
+        // shares add up to the amount.
+        let (cents, n) = ((amount * 100.0).round() as i64, debtors.len() as i64);
+        for (k, d) in debtors.iter().enumerate() {
+            let share = cents / n + i64::from((k as i64) < cents % n);
             NewShare {
                 expense_id: id,
                 debtor_id: *d,
-                share_amount: share,
+                share_amount: share as f64 / 100.0,
                 created_at: &at_s,
             }
             .insert(self.db)?;
-            ledger.owe(*d, payer, (share * 100.0).round() as i64);
+            ledger.owe(*d, payer, share);
         }
         for d in debtors.iter().filter(|d| **d != payer) {
             self.notify(

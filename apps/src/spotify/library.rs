@@ -48,10 +48,11 @@ pub(super) const FOLLOW_ARTIST: usize = 5;
 /// See [`LIKE_SONG`].
 pub(super) const LIKE_PLAYLIST: usize = 6;
 
-/// `sort_by` fields of the liked lists (`play_count`, which AppWorld's liked albums accept and
-/// then fail on, is refused).
+/// `sort_by` fields of the liked lists.
 pub(super) const LIKED_SORTS: &[&str] = &["liked_at", "title"];
-/// Liked albums also accept `play_count` (which their rows do not have: it orders nothing).
+/// Liked albums also accept `play_count`, which albums do not have: AppWorld answers an empty
+/// list and fails (500) on any other; appsim refuses the sort there with the 422 naming
+/// [`LIKED_SORTS`].
 const LIKED_ALBUM_SORTS: &[&str] = &["liked_at", "play_count", "title"];
 
 pub(super) static TOGGLES: [Toggle; 7] = [
@@ -231,6 +232,9 @@ pub(super) fn list<const T: usize>(ctx: &mut Ctx, a: &Args) -> Result<Value, Api
             items.push(m);
         }
     }
+    if sort.as_ref().is_some_and(|k| k.field == "play_count") && !items.is_empty() {
+        parse_sort(a.opt_str("sort_by"), LIKED_SORTS)?;
+    }
     sort_objects(&mut items, sort.as_ref());
     Ok(Value::Array(
         page(a, items).into_iter().map(Value::Object).collect(),
@@ -240,12 +244,12 @@ pub(super) fn list<const T: usize>(ctx: &mut Ctx, a: &Args) -> Result<Value, Api
 /// `show_downloaded_songs`: searchable (songs' search text), within a download-day window.
 pub(super) fn show_downloaded_songs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let t = &TOGGLES[DOWNLOAD_SONG];
-    // AppWorld answers an empty download list before it checks sort_by and the day window.
+    // AppWorld answers an empty download list before it checks the day window, then sort_by.
     if rows(ctx, t, None)?.is_empty() {
         return Ok(Value::Array(Vec::new()));
     }
-    let sort = parse_sort(a.opt_str("sort_by"), t.sorts)?;
     let (from, to) = day_window(a, "min_downloaded_at", "max_downloaded_at")?;
+    let sort = parse_sort(a.opt_str("sort_by"), t.sorts)?;
     let rows = rows(ctx, t, Some((&from, &to)))?;
     let found = listing(a, sort.as_ref(), None).apply(
         ctx.db,

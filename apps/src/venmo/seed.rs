@@ -96,7 +96,12 @@ pub fn install(s: &crate::app::Seeding) -> rusqlite::Result<()> {
             login_column: "email",
             login: &p.email,
             password: crate::common::seeding::password_of(p, "venmo"),
-            created_at: "2021-02-01T10:00:00",
+            created_at: &crate::common::seeding::signup_time(
+                s.seed,
+                "venmo",
+                p.id,
+                "2021-02-01T10:00:00",
+            ),
             verified: Some(true),
             extras: &[("venmo_balance", &balance)],
             ..NewUser::default()

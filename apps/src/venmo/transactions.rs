@@ -166,8 +166,17 @@ fn show_transactions(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let (min_likes, max_likes) = (a.int("min_like_count"), a.int("max_like_count"));
     let direction = a.opt_str("direction");
     let private = a.opt_bool("private");
-    // The day bounds are checked first, and only when the caller has transactions.
-    let mine = txns_where(ctx, "t.sender_id = ?1 OR t.receiver_id = ?1", &[&uid])?;
+    // The day bounds are checked first, and only when the caller has transactions (with the
+    // `user_email` person, when given).
+    let mine: Vec<Txn> = txns_where(ctx, "t.sender_id = ?1 OR t.receiver_id = ?1", &[&uid])?
+        .into_iter()
+        .filter(|t| {
+            other.is_none_or(|o| {
+                (t.sender_id == uid && t.receiver_id == o)
+                    || (t.sender_id == o && t.receiver_id == uid)
+            })
+        })
+        .collect();
     let mine = within_days(mine, a, ("min_created_at", "max_created_at"), |t| {
         t.created_at.as_str().unwrap_or_default()
     })?;
@@ -175,10 +184,7 @@ fn show_transactions(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let mut rows: Vec<Txn> = mine
         .into_iter()
         .filter(|t| {
-            other.is_none_or(|o| {
-                (t.sender_id == uid && t.receiver_id == o)
-                    || (t.sender_id == o && t.receiver_id == uid)
-            }) && direction.is_none_or(|d| {
+            direction.is_none_or(|d| {
                 if d == "sent" {
                     t.sender_id == uid
                 } else {
