@@ -104,6 +104,13 @@ pub fn measure(
             &format!("the supervisor's app calls fail: {e}"),
         ),
     }
+    match measure_searches(&mut ep, iters) {
+        Ok(searches) => out["h_ranked_searches_from_cell_us"] = searches,
+        Err(e) => skip(
+            &["h_ranked_searches_from_cell_us"],
+            &format!("the ranked searches fail: {e}"),
+        ),
+    }
     ep.reset(cfg.clone())?;
     out["c_trivial_cell_us"] = json!(per_op(iters, || {
         ep.execute("x = 1");
@@ -227,6 +234,77 @@ fn measure_apps(ep: &mut Episode, iters: u32) -> anyhow::Result<Value> {
         out.insert(
             app.into(),
             json!({"read": read, "read_us": r, "write": write, "write_us": w}),
+        );
+    }
+    Ok(Value::Object(out))
+}
+
+/// (h) every ranked search over a catalog, from a cell, first page of 5 (after (g), whose
+/// cells logged the supervisor in): spotify's songs (8,111 at the default size), albums,
+/// artists and public playlists, amazon's products (4,273), product types and sellers, the
+/// users of gmail, todoist, venmo and splitwise, and api_docs' 457 APIs. Each query matches
+/// several rows, so the ranking, not an empty match, is what is timed.
+fn measure_searches(ep: &mut Episode, iters: u32) -> anyhow::Result<Value> {
+    let cases: [(&str, &str); 12] = [
+        (
+            "spotify.search_songs",
+            "apis.spotify.search_songs(query='love song', page_limit=5)",
+        ),
+        (
+            "spotify.search_albums",
+            "apis.spotify.search_albums(query='love night', page_limit=5)",
+        ),
+        (
+            "spotify.search_artists",
+            "apis.spotify.search_artists(query='the band', page_limit=5)",
+        ),
+        (
+            "spotify.search_playlists",
+            "apis.spotify.search_playlists(access_token=yt, query='summer mix', page_limit=5)",
+        ),
+        (
+            "amazon.search_products",
+            "apis.amazon.search_products(query='desk lamp', page_limit=5)",
+        ),
+        (
+            "amazon.search_product_types",
+            "apis.amazon.search_product_types(query='shoes', page_limit=5)",
+        ),
+        (
+            "amazon.search_sellers",
+            "apis.amazon.search_sellers(query='home store', page_limit=5)",
+        ),
+        (
+            "gmail.search_users",
+            "apis.gmail.search_users(query='smith', page_limit=5)",
+        ),
+        (
+            "todoist.search_users",
+            "apis.todoist.search_users(query='smith', page_limit=5)",
+        ),
+        (
+            "venmo.search_users",
+            "apis.venmo.search_users(access_token=vt, query='smith', page_limit=5)",
+        ),
+        (
+            "splitwise.search_users",
+            "apis.splitwise.search_users(access_token=st, query='smith', page_limit=5)",
+        ),
+        (
+            "api_docs.search_api_docs",
+            "apis.api_docs.search_api_docs(query='send money', page_limit=5)",
+        ),
+    ];
+    let mut out = serde_json::Map::new();
+    for (name, call) in cases {
+        let cell = format!("r = {call}");
+        let said = ep.execute(&format!("{cell}\nprint(type(r).__name__, len(r))"));
+        anyhow::ensure!(said.starts_with("list "), "{name}: `{call}` failed: {said}");
+        out.insert(
+            name.into(),
+            json!(per_op(iters, || {
+                ep.execute(&cell);
+            })),
         );
     }
     Ok(Value::Object(out))

@@ -101,6 +101,34 @@ const RULES: &[Rule] = &[
                      WHERE n.created_at < substr(n.title, instr(n.title, months.m || ' ') + length(months.m) + 1, 4) \
                      || '-' || months.k || '-01'",
     },
+    Rule {
+        name: "siblings are born less than 13 years apart",
+        breaks: "UPDATE admin.families SET child_ids = json_insert(child_ids, '$[#]', \
+                 (SELECT id FROM admin.main_users ORDER BY birthday LIMIT 1)) \
+                 WHERE id = (SELECT min(id) FROM admin.families WHERE json_array_length(child_ids) > 0)",
+        violations: "SELECT count(*) FROM admin.families f, json_each(f.child_ids) a, json_each(f.child_ids) b \
+                     JOIN admin.main_users x ON x.id = a.value JOIN admin.main_users y ON y.id = b.value \
+                     WHERE date(x.birthday, '+13 years') <= y.birthday",
+    },
+    Rule {
+        name: "nobody goes on a trip to the city they live in",
+        breaks: "UPDATE splitwise.groups SET name = (SELECT ad.city FROM splitwise.group_members m \
+                 JOIN splitwise.users su ON su.id = m.user_id JOIN amazon.users au ON au.email = su.email \
+                 JOIN amazon.addresses ad ON ad.user_id = au.id AND ad.name = 'Home' \
+                 WHERE m.group_id = groups.id LIMIT 1) || ' Trip 2023' \
+                 WHERE id = (SELECT min(id) FROM splitwise.groups WHERE name LIKE '% Trip %')",
+        violations: "SELECT count(*) FROM splitwise.groups g JOIN splitwise.group_members m ON m.group_id = g.id \
+                     JOIN splitwise.users su ON su.id = m.user_id JOIN amazon.users au ON au.email = su.email \
+                     JOIN amazon.addresses ad ON ad.user_id = au.id AND ad.name = 'Home' \
+                     WHERE g.name LIKE '% Trip %' AND g.name LIKE ad.city || ' Trip %'",
+    },
+    Rule {
+        name: "a bank card is in its holder's name",
+        breaks: "UPDATE admin.payment_cards SET owner_name = 'Someone Else' \
+                 WHERE id = (SELECT min(id) FROM admin.payment_cards)",
+        violations: "SELECT count(*) FROM admin.payment_cards c JOIN admin.main_users u ON u.id = c.main_user_id \
+                     WHERE c.owner_name <> u.first_name || ' ' || u.last_name",
+    },
 ];
 
 /// Rules the default world still breaks, with the count it breaks them by (each to bring to 0;

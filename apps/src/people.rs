@@ -592,10 +592,17 @@ fn draw_families(rel: &mut Rng, n: usize, couples: usize) -> Vec<Family> {
     families
 }
 
-/// Makes each parent 20-29 years older than their oldest child (born earlier when drawn
-/// younger than that; month and day stay).
+/// Makes siblings at most 12 years apart (a younger child born more than 12 years after the
+/// oldest is born earlier) and each parent 20-29 years older than their oldest child (born
+/// earlier when drawn younger than that). Month and day stay.
 fn age_parents(rng: &mut Rng, people: &mut [Person], families: &[Family]) {
     use chrono::Datelike;
+    let set_year = |p: &mut Person, year: i32| {
+        p.birthday = p
+            .birthday
+            .with_year(year)
+            .unwrap_or_else(|| NaiveDate::from_ymd_opt(year, 3, 1).unwrap_or_default());
+    };
     for f in families {
         let Some(oldest) = f
             .children
@@ -605,14 +612,17 @@ fn age_parents(rng: &mut Rng, people: &mut [Person], families: &[Family]) {
         else {
             continue;
         };
+        for c in &f.children {
+            let child = &mut people[(*c - 1) as usize];
+            if child.birthday.year() > oldest + 12 {
+                set_year(child, oldest + rng.range(0, 13) as i32);
+            }
+        }
         for parent in [f.husband, f.wife] {
             let p = &mut people[(parent - 1) as usize];
             let latest = oldest - 20 - rng.range(0, 10) as i32;
             if p.birthday.year() > latest {
-                p.birthday = p
-                    .birthday
-                    .with_year(latest)
-                    .unwrap_or_else(|| NaiveDate::from_ymd_opt(latest, 3, 1).unwrap_or_default());
+                set_year(p, latest);
             }
         }
     }
@@ -734,7 +744,13 @@ impl Population {
         for f in &families {
             for ch in &f.children {
                 let last = people[(f.husband - 1) as usize].last_name.clone();
-                people[(*ch - 1) as usize].last_name = last;
+                let child = &mut people[(*ch - 1) as usize];
+                child.last_name = last;
+                // Their cards are in the family's name too.
+                let owner = format!("{} {}", child.first_name, child.last_name);
+                for card in &mut child.payment_cards {
+                    card.owner_name = owner.clone();
+                }
             }
         }
         age_parents(

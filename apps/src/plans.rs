@@ -120,8 +120,9 @@ pub(crate) fn trips(pop: &Population, seed: u64) -> Vec<Trip> {
             rng.shuffle(&mut pool);
             members.extend(pool.iter().take(rng.range(1, 4) as usize));
             let &(city, country, lodging) = rng.pick(DESTINATIONS);
-            // One trip per destination and organizer (the group names stay unique).
-            if cities.contains(&city) {
+            // One trip per destination and organizer (the group names stay unique), and never
+            // to where one of the travellers lives.
+            if cities.contains(&city) || members.iter().any(|&m| lives_in(pop, m, city)) {
                 continue;
             }
             cities.push(city);
@@ -143,6 +144,15 @@ pub(crate) fn trips(pop: &Population, seed: u64) -> Vec<Trip> {
         }
     }
     out
+}
+
+/// Is `city` the home city of person `id`?
+fn lives_in(pop: &Population, id: i64, city: &str) -> bool {
+    pop.people.iter().find(|p| p.id == id).is_some_and(|p| {
+        p.addresses
+            .iter()
+            .any(|a| a.name == "Home" && a.city == city)
+    })
 }
 
 /// Cents to dollars.

@@ -264,9 +264,27 @@ pub fn evaluate_timed(
     })
 }
 
+/// Counters that only record a read (downloading an e-mail attachment or an order receipt):
+/// changing them is never damage, whatever the task.
+const READ_COUNTERS: [(&str, &str, &str); 3] = [
+    ("gmail", "attachments", "download_count"),
+    ("amazon", "orders", "receipt_download_count"),
+    ("spotify", "premium_subscriptions", "receipt_download_count"),
+];
+
+/// Is `r` only a read counter going up?
+fn counts_a_read(r: &RowChange) -> bool {
+    r.kind() == crate::diff::ChangeKind::Updated
+        && READ_COUNTERS.iter().any(|(schema, table, column)| {
+            r.is(schema, table) && r.changed_columns().iter().all(|c| c == column)
+        })
+}
+
 fn collateral(ctx: &EvalCtx) -> Result<(), String> {
     let allowed = |r: &RowChange| {
-        r.is("supervisor", "tasks") || ctx.task.allowed.iter().any(|a| (a.matches)(ctx, r))
+        r.is("supervisor", "tasks")
+            || counts_a_read(r)
+            || ctx.task.allowed.iter().any(|a| (a.matches)(ctx, r))
     };
     let bad: Vec<String> = ctx
         .diff

@@ -6,9 +6,10 @@ use crate::common::pytext::singularize;
 use rusqlite::{Connection, OptionalExtension};
 use serde_json::{Value, json};
 use sim::api::listing::{
-    SortKey, fts_query, paginate, parse_sort, pick, rank_page, rank_rows, sort_rows,
+    SortKey, fts_matches, fts_query, paginate, parse_sort, rank_rows, ranked_page, sort_rows,
 };
 use sim::api::{ApiError, Args, Ctx};
+use std::collections::HashMap;
 
 /// The fields `search_products` sorts by.
 pub(super) const PRODUCT_SORT_FIELDS: &[&str] = &["rating", "price", "delivery_days"];
@@ -134,12 +135,14 @@ fn rank_strings(items: Vec<String>, query: &str) -> Result<Vec<String>, ApiError
 }
 
 pub(super) fn search_product_types(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let mut types: Vec<String> = Vec::new();
-    for p in all_products(ctx.db)? {
-        if !types.contains(&p.product_type) {
-            types.push(p.product_type);
-        }
-    }
+    // Each type once, in the order of its first product.
+    let types: Vec<String> = ctx
+        .db
+        .prepare_cached(
+            "SELECT product_type FROM amazon.products GROUP BY product_type ORDER BY min(id)",
+        )?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
     let ranked = rank_strings(types, a.str("query"))?;
     Ok(json!(paginate(
         ranked,
@@ -198,6 +201,11 @@ fn sort_field(p: &Product, f: &str) -> Value {
 /// `search_products`: filters, then `sort_by` over all matches, then the first product of each
 /// name, then the query's ranking (which alone decides the order when there is a query: AppWorld
 /// does not re-sort the page), then the page.
+///
+/// Whether a product survives the filters and the first-of-its-name cut depends only on the
+/// products of its name (a stable sort keeps their relative order whatever else is listed), so
+/// a search decides its matches from their names' products alone, and reads the whole catalog
+/// only for a page past the matches.
 pub(super) fn search_products(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let sort: Option<SortKey> = parse_sort(a.opt_str("sort_by"), PRODUCT_SORT_FIELDS)?;
     let num = |name: &str| a.float(name);
@@ -211,40 +219,66 @@ pub(super) fn search_products(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     let color = a.opt_str("color").map(|c| c.trim().to_lowercase());
     let size = a.opt_str("relative_size");
     let seller = a.value("seller_id").as_i64();
-    let mut rows: Vec<Product> = all_products(ctx.db)?
-        .into_iter()
-        .filter(|p| {
-            product_type.is_none_or(|t| type_matches(t, &p.product_type))
-                && color
-                    .as_ref()
-                    .is_none_or(|c| p.color.as_deref().map(str::to_lowercase).as_ref() == Some(c))
-                && size.is_none_or(|s| p.relative_size.as_deref() == Some(s))
-                && seller.is_none_or(|s| p.seller_id == s)
-                && within(p.price, min_price, max_price)
-                && within(p.rating, min_rating, max_rating)
-                && within(p.seller_rating, min_seller, max_seller)
-        })
-        .collect();
-    if let Some(key) = &sort {
-        sort_rows(&mut rows, key, sort_field);
-    }
-    let mut seen = std::collections::HashSet::new();
-    rows.retain(|p| seen.insert(p.name.clone()));
-    let ids: Vec<i64> = rows.iter().map(|p| p.id).collect();
+    // The listed products among `rows` (in id order): filtered, sorted, first of each name.
+    let listed = |rows: Vec<Product>| -> Vec<Product> {
+        let mut rows: Vec<Product> = rows
+            .into_iter()
+            .filter(|p| {
+                product_type.is_none_or(|t| type_matches(t, &p.product_type))
+                    && color.as_ref().is_none_or(|c| {
+                        p.color.as_deref().map(str::to_lowercase).as_ref() == Some(c)
+                    })
+                    && size.is_none_or(|s| p.relative_size.as_deref() == Some(s))
+                    && seller.is_none_or(|s| p.seller_id == s)
+                    && within(p.price, min_price, max_price)
+                    && within(p.rating, min_rating, max_rating)
+                    && within(p.seller_rating, min_seller, max_seller)
+            })
+            .collect();
+        if let Some(key) = &sort {
+            sort_rows(&mut rows, key, sort_field);
+        }
+        let mut seen = std::collections::HashSet::new();
+        rows.retain(|p| seen.insert(p.name.clone()));
+        rows
+    };
     let (index, limit) = (a.int("page_index"), a.int("page_limit"));
-    let wanted = rank_page(
-        ctx.db,
-        "amazon",
-        "products_fts",
-        a.str("query"),
-        &ids,
-        index,
-        limit,
-    )?;
-    let page = pick(rows, &wanted, |p| p.id);
+    let page: Vec<Product> = match fts_matches(ctx.db, "amazon", "products_fts", a.str("query"))? {
+        None => paginate(listed(all_products(ctx.db)?), index, limit),
+        Some(hits) => {
+            let mut near: HashMap<i64, Product> = listed(named_like(ctx.db, &hits)?)
+                .into_iter()
+                .map(|p| (p.id, p))
+                .collect();
+            let matched: Vec<i64> = hits
+                .into_iter()
+                .filter(|id| near.contains_key(id))
+                .collect();
+            let everyone = || -> Result<Vec<i64>, ApiError> {
+                Ok(listed(all_products(ctx.db)?).iter().map(|p| p.id).collect())
+            };
+            ranked_page(matched, everyone, index, limit)?
+                .into_iter()
+                .map(|id| near.remove(&id).map_or_else(|| product(ctx.db, id), Ok))
+                .collect::<Result<_, _>>()?
+        }
+    };
     Ok(Value::Array(
         page.iter()
             .map(|p| product_json(ctx.db, p))
             .collect::<Result<_, _>>()?,
     ))
+}
+
+/// Every product sharing a name with one of `ids`, in id order.
+fn named_like(db: &Connection, ids: &[i64]) -> Result<Vec<Product>, ApiError> {
+    let ids = serde_json::to_string(ids).unwrap_or_default();
+    Ok(db
+        .prepare_cached(&format!(
+            "SELECT {PRODUCT_FIELDS} FROM amazon.products WHERE name IN \
+             (SELECT name FROM amazon.products WHERE id IN (SELECT value FROM json_each(?1))) \
+             ORDER BY id"
+        ))?
+        .query_map([ids], Product::read)?
+        .collect::<Result<_, _>>()?)
 }

@@ -81,7 +81,7 @@ fn thread_apis() -> Vec<ApiSpec> {
         Api::post(APP, "label_thread", "/gmail/email_threads/{email_thread_id}/label")
             .doc("Give one of your threads a label (one label per thread; it replaces the old one).")
             .param(P::int("email_thread_id").doc("The id of your thread."))
-            .param(P::str("label").doc("Only threads with this label (case and surrounding spaces ignored)."))
+            .param(P::str("label").doc("The label to give the thread."))
             .auth()
             .returns(json!({"message": "string"}))
             .handler(threads::label_thread),

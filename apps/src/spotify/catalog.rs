@@ -10,7 +10,7 @@ use super::store::{
 };
 use rusqlite::params;
 use serde_json::{Value, json};
-use sim::api::listing::{SearchPage, SortKey, fts_query, rank_page, sort_rows};
+use sim::api::listing::{SearchPage, SortKey, fts_query, ranked_page, sort_rows};
 use sim::api::{ApiError, Args, Ctx};
 
 /// `sort_by` fields of `search_songs`.
@@ -85,8 +85,8 @@ fn song_filter_args(a: &Args) -> Result<Vec<Box<dyn rusqlite::ToSql>>, ApiError>
 }
 
 /// Songs are many: without a query the database sorts and pages them (ties in id order, as
-/// AppWorld's stable sort leaves them); with one, only the ids of the matching songs are read
-/// for the ranking and the songs of the page are loaded.
+/// AppWorld's stable sort leaves them); with one, the database ranks the matching songs that
+/// pass the filters, and only the songs of the page are loaded.
 pub(super) fn search_songs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let sort = sort_key(a, SONG_SORTS)?;
     let mut args = song_filter_args(a)?;
@@ -113,15 +113,29 @@ pub(super) fn search_songs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
                 .collect::<Result<_, _>>()?
         }
         Some(q) => {
-            let ids: Vec<i64> = ctx
+            // The matches that pass the filters, ranked: the FTS index drives, each match's
+            // song is looked up by id. The unmatched rest is read only for a page past them.
+            args.push(Box::new(fts_query(q)));
+            let matched: Vec<i64> = ctx
                 .db
                 .prepare_cached(&format!(
-                    "SELECT s.id FROM spotify.songs AS s WHERE {SONG_FILTER} ORDER BY s.id"
+                    "SELECT f.rowid FROM spotify.songs_fts AS f JOIN spotify.songs AS s ON s.id = f.rowid \
+                     WHERE f.saved_search_text MATCH ?14 AND {SONG_FILTER} ORDER BY f.rank, f.rowid"
                 ))?
                 .query_map(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?
                 .collect::<Result<_, _>>()?;
+            args.pop();
+            let everyone = || -> Result<Vec<i64>, ApiError> {
+                Ok(ctx
+                    .db
+                    .prepare_cached(&format!(
+                        "SELECT s.id FROM spotify.songs AS s WHERE {SONG_FILTER} ORDER BY s.id"
+                    ))?
+                    .query_map(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?
+                    .collect::<Result<_, _>>()?)
+            };
             let (index, limit) = (a.int("page_index"), a.int("page_limit"));
-            let ranked = rank_page(ctx.db, "spotify", "songs_fts", q, &ids, index, limit)?;
+            let ranked = ranked_page(matched, everyone, index, limit)?;
             let mut songs = Song::many(ctx.db, &ranked)?;
             if let Some(key) = &sort {
                 sort_rows(&mut songs, key, |s, f| s.field(f));

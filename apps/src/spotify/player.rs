@@ -249,15 +249,17 @@ fn within(value: i64, n: usize) -> Option<usize> {
 pub(super) fn move_song_in_queue(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let mut p = Player::load(ctx)?;
     let n = p.queue.len();
-    if n == 0 {
-        return Err(ApiError::unprocessable(
-            "The song queue is empty, cannot move a song.",
-        ));
-    }
+    // AppWorld checks the positions before the queue (an empty queue with equal positions
+    // answers "the same").
     let (from, to) = (a.int("current_position"), a.int("new_position"));
     if from == to {
         return Err(ApiError::unprocessable(
             "The current and new positions are the same, no need to move the song.",
+        ));
+    }
+    if n == 0 {
+        return Err(ApiError::unprocessable(
+            "The song queue is empty, cannot move a song.",
         ));
     }
     let out_of_range = |which: &str, v: i64| {

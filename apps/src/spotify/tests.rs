@@ -123,6 +123,31 @@ fn ratings_and_counts_follow_reviews_likes_and_deletions() {
 /// The queue through play, add, move, remove and shuffle: moving keeps the cursor's index,
 /// removing before the cursor shifts it, removing the last current song wraps to the first,
 /// and a shuffle (seeded) replays identically from a saved state.
+/// AppWorld checks a move's positions before the queue: equal positions on an empty queue
+/// answer "the same", other positions "empty" (both seen on the oracle).
+#[test]
+fn moving_in_an_empty_queue_checks_positions_first() {
+    let (_w, mut ep) = episode();
+    let t = login(&mut ep, "spotify", "alice");
+    call(&mut ep, "clear_song_queue", json!({"access_token": t}));
+    let (status, body) = fails(
+        &mut ep,
+        "move_song_in_queue",
+        json!({"access_token": t, "current_position": 3, "new_position": 3}),
+    );
+    assert_eq!(status, 422);
+    assert_eq!(
+        body,
+        "The current and new positions are the same, no need to move the song."
+    );
+    let (_, body) = fails(
+        &mut ep,
+        "move_song_in_queue",
+        json!({"access_token": t, "current_position": 0, "new_position": 1}),
+    );
+    assert_eq!(body, "The song queue is empty, cannot move a song.");
+}
+
 #[test]
 fn player_queue_flow() {
     let (_w, mut ep) = episode();

@@ -203,6 +203,31 @@ impl PaymentRequests {
         )
     }
 
+    /// Marks request `id` approved at `at` (as stored) with the payment an approval writes
+    /// (from the asked to the asker, the request's amount, note and privacy); no balance moves.
+    pub fn approve_as_history(db: &Connection, id: i64, at: &str) -> rusqlite::Result<i64> {
+        Self::close(db, id, true, at)?;
+        let (asker, payer, amount, description, private): (i64, i64, f64, String, bool) = db
+            .prepare_cached(
+                "SELECT sender_id, receiver_id, amount, description, private \
+                 FROM venmo.payment_requests WHERE id = ?1",
+            )?
+            .query_row([id], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            })?;
+        NewTransaction {
+            sender_id: payer,
+            receiver_id: asker,
+            amount,
+            description: &description,
+            created_at: at,
+            private,
+            like_count: 0,
+            payment_card_digits: None,
+        }
+        .insert(db)
+    }
+
     /// Marks request `id` approved (`approved`) or denied at `at` (as stored), also its
     /// `updated_at`; no money moves. Returns how many rows changed.
     pub fn close(db: &Connection, id: i64, approved: bool, at: &str) -> rusqlite::Result<usize> {

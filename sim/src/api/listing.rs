@@ -128,20 +128,13 @@ pub fn rank_by_query(
     query: &str,
     candidates: &[i64],
 ) -> Result<Vec<i64>, ApiError> {
-    let Some(expr) = fts_query(query) else {
-        return Ok(candidates.to_vec());
-    };
-    let matched = matches(db, schema, fts_table, &expr, candidates)?;
-    // The rest come in the order AppWorld's `list(set(ids) - set(matching_ids))` yields.
-    let rest = super::pyset::difference_order(candidates, &matched);
-    let mut out = matched;
-    out.extend(rest);
-    Ok(out)
+    match fts_matches(db, schema, fts_table, query)? {
+        None => Ok(candidates.to_vec()),
+        Some(hits) => Ok(with_rest(among(hits, candidates), candidates)),
+    }
 }
 
-/// Page `index` of `limit` ids of [`rank_by_query`]'s order. The matches are read first; the
-/// order of the unmatched rest (a Python set emulation over every candidate) is computed only
-/// when the page reaches past them, so a first page of a catalog search costs the FTS match.
+/// Page `index` of `limit` ids of [`rank_by_query`]'s order (see [`ranked_page`]).
 pub fn rank_page(
     db: &Connection,
     schema: &str,
@@ -151,39 +144,68 @@ pub fn rank_page(
     index: i64,
     limit: i64,
 ) -> Result<Vec<i64>, ApiError> {
+    match fts_matches(db, schema, fts_table, query)? {
+        None => Ok(paginate(candidates.to_vec(), index, limit)),
+        Some(hits) => ranked_page(
+            among(hits, candidates),
+            || Ok(candidates.to_vec()),
+            index,
+            limit,
+        ),
+    }
+}
+
+/// The rows of `schema.fts_table` matching `query`, best bm25 rank first (ties by rowid), or
+/// `None` for a query without words (no search). Every row counts: callers keep the matches
+/// among their candidates.
+pub fn fts_matches(
+    db: &Connection,
+    schema: &str,
+    fts_table: &str,
+    query: &str,
+) -> Result<Option<Vec<i64>>, ApiError> {
     let Some(expr) = fts_query(query) else {
-        return Ok(paginate(candidates.to_vec(), index, limit));
+        return Ok(None);
     };
-    let matched = matches(db, schema, fts_table, &expr, candidates)?;
+    let mut st = db.prepare_cached(&format!(
+        "SELECT rowid FROM \"{schema}\".\"{fts_table}\" WHERE saved_search_text MATCH ?1 ORDER BY rank, rowid"
+    ))?;
+    Ok(Some(
+        st.query_map([expr], |r| r.get::<_, i64>(0))?
+            .collect::<Result<_, _>>()?,
+    ))
+}
+
+/// The `hits` that are among `candidates`, in the hits' order.
+fn among(hits: Vec<i64>, candidates: &[i64]) -> Vec<i64> {
+    let wanted: std::collections::HashSet<i64> = candidates.iter().copied().collect();
+    hits.into_iter().filter(|id| wanted.contains(id)).collect()
+}
+
+/// `matched` (ranked), then the rest of `candidates` in the order AppWorld's
+/// `list(set(ids) - set(matching_ids))` yields.
+pub fn with_rest(mut matched: Vec<i64>, candidates: &[i64]) -> Vec<i64> {
+    let rest = super::pyset::difference_order(candidates, &matched);
+    matched.extend(rest);
+    matched
+}
+
+/// Page `index` of `limit` ids of a ranked listing: the ranked `matched` ids, then the rest of
+/// the candidates ([`with_rest`]). `candidates` (every listed id, in natural order) is asked
+/// for only when the page reaches past the matches, so a first page of a catalog search costs
+/// the match alone.
+pub fn ranked_page(
+    matched: Vec<i64>,
+    candidates: impl FnOnce() -> Result<Vec<i64>, ApiError>,
+    index: i64,
+    limit: i64,
+) -> Result<Vec<i64>, ApiError> {
     let (start, len) = (index.max(0) as usize, limit.max(0) as usize);
     let start = start.saturating_mul(len);
     if start.saturating_add(len) <= matched.len() {
         return Ok(matched[start..start + len].to_vec());
     }
-    let rest = super::pyset::difference_order(candidates, &matched);
-    let mut out = matched;
-    out.extend(rest);
-    Ok(paginate(out, index, limit))
-}
-
-/// The ids of `candidates` that match the FTS5 expression, best bm25 rank first.
-fn matches(
-    db: &Connection,
-    schema: &str,
-    fts_table: &str,
-    expr: &str,
-    candidates: &[i64],
-) -> Result<Vec<i64>, ApiError> {
-    let mut st = db.prepare_cached(&format!(
-        "SELECT rowid FROM \"{schema}\".\"{fts_table}\" WHERE saved_search_text MATCH ?1 ORDER BY rank, rowid"
-    ))?;
-    let wanted: std::collections::HashSet<i64> = candidates.iter().copied().collect();
-    Ok(st
-        .query_map([expr], |r| r.get::<_, i64>(0))?
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .filter(|id| wanted.contains(id))
-        .collect())
+    Ok(paginate(with_rest(matched, &candidates()?), index, limit))
 }
 
 /// Orders `rows` by [`rank_by_query`] of `query` over `schema.fts_table` (`id` gives a row's
@@ -202,7 +224,7 @@ pub fn rank_rows<T>(
 }
 
 /// The rows whose ids are `ids`, in that order.
-pub fn pick<T>(rows: Vec<T>, ids: &[i64], id: impl Fn(&T) -> i64) -> Vec<T> {
+fn pick<T>(rows: Vec<T>, ids: &[i64], id: impl Fn(&T) -> i64) -> Vec<T> {
     let mut by_id: std::collections::HashMap<i64, T> =
         rows.into_iter().map(|r| (id(&r), r)).collect();
     ids.iter().filter_map(|i| by_id.remove(i)).collect()
@@ -269,6 +291,32 @@ mod tests {
         );
         assert_eq!(fts_query("\"").as_deref(), None);
         assert_eq!(fts_query("  ").as_deref(), None);
+    }
+
+    #[test]
+    fn ranked_pages_read_the_rest_only_past_the_matches() {
+        let all = [1, 2, 3, 4, 5, 6, 7, 8];
+        let matched = vec![7, 3, 5];
+        let never =
+            || -> Result<Vec<i64>, ApiError> { panic!("candidates read for a page of matches") };
+        assert_eq!(
+            ranked_page(matched.clone(), never, 0, 2).unwrap(),
+            vec![7, 3]
+        );
+        assert_eq!(ranked_page(matched.clone(), never, 1, 1).unwrap(), vec![3]);
+        let full = with_rest(matched.clone(), &all);
+        assert_eq!(&full[..3], &[7, 3, 5]);
+        let mut rest = full[3..].to_vec();
+        rest.sort_unstable();
+        assert_eq!(rest, vec![1, 2, 4, 6, 8]);
+        for (index, limit) in [(0, 5), (1, 2), (2, 3), (0, 20), (9, 3)] {
+            let page = ranked_page(matched.clone(), || Ok(all.to_vec()), index, limit).unwrap();
+            assert_eq!(
+                page,
+                paginate(full.clone(), index, limit),
+                "page {index} of {limit}"
+            );
+        }
     }
 
     #[test]

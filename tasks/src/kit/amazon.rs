@@ -170,8 +170,23 @@ pub fn reviews_of(ctx: &EvalCtx, product: i64) -> Vec<(i64, String)> {
         .unwrap_or_default()
 }
 
-/// Setup: moves `user`'s orders from March 2023 on to the same day of 2022.
+/// Setup: moves `user`'s orders from March 2023 on to the same day of 2022, their items'
+/// deliveries and their returns with them (a year earlier each).
 pub fn backdate_recent_orders(db: &Connection, user: i64) -> rusqlite::Result<usize> {
+    const RECENT: &str =
+        "SELECT id FROM amazon.orders WHERE user_id = ?1 AND created_at >= '2023-03-01'";
+    let year_back = |col: &str| format!("{col} = strftime('%Y-%m-%dT%H:%M:%S', {col}, '-1 year')");
+    for (table, [a, b]) in [
+        ("order_items", ["expected_delivery_at", "delivered_at"]),
+        ("product_returns", ["initiated_at", "returned_at"]),
+    ] {
+        db.prepare_cached(&format!(
+            "UPDATE amazon.{table} SET {}, {} WHERE order_id IN ({RECENT})",
+            year_back(a),
+            year_back(b)
+        ))?
+        .execute([user])?;
+    }
     db.prepare_cached(
         "UPDATE amazon.orders SET created_at = '2022-' || substr(created_at, 6) WHERE user_id = ?1 AND created_at >= '2023-03-01'",
     )?

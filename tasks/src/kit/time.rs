@@ -22,3 +22,14 @@ pub fn on(y: i32, mo: u32, d: u32, h: u32, m: u32) -> NaiveDateTime {
         .and_then(|x| x.and_hms_opt(h, m, 0))
         .unwrap_or_default()
 }
+
+/// The next time `b`'s month and day come after `today` (None for 29 February).
+pub fn next_birthday(b: NaiveDate, today: NaiveDate) -> Option<NaiveDate> {
+    use chrono::Datelike;
+    let this = NaiveDate::from_ymd_opt(today.year(), b.month(), b.day())?;
+    if this > today {
+        Some(this)
+    } else {
+        NaiveDate::from_ymd_opt(today.year() + 1, b.month(), b.day())
+    }
+}

@@ -134,15 +134,20 @@ impl Setup<'_> {
         PaymentRequests::delete_pending(self.db, self.user_id("venmo", person)?, sent)
     }
 
-    /// Marks a Venmo payment request approved (`true`) or denied at `at` (history: no money
-    /// moves and no transaction is written).
+    /// Marks a Venmo payment request approved (`true`) or denied at `at`. History: no money
+    /// moves, but an approved request has its payment, as approving one writes in the app.
     pub fn close_venmo_request(
         &self,
         id: i64,
         approved: bool,
         at: NaiveDateTime,
     ) -> rusqlite::Result<()> {
-        PaymentRequests::close(self.db, id, approved, &fmt_datetime(at))?;
+        let at = fmt_datetime(at);
+        if approved {
+            PaymentRequests::approve_as_history(self.db, id, &at)?;
+        } else {
+            PaymentRequests::close(self.db, id, false, &at)?;
+        }
         Ok(())
     }
 

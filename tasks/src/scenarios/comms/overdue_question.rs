@@ -7,7 +7,6 @@
 //! Birthday party wins; Garden makeover would win on overdue alone, the Inbox ignoring dates).
 
 use super::{TODAY, day, in_household};
-use crate::kit::people::housemates;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Answer, Solution};
@@ -19,8 +18,6 @@ use chrono::{Duration, NaiveDate};
 struct Values {
     variant: u8,
     supervisor: Person,
-    /// The housemate the Home task is assigned to.
-    mate: Person,
     today: NaiveDate,
     sunday: NaiveDate,
     /// The designed tasks: (project, offset in days from today, completed), and their titles.
@@ -28,29 +25,48 @@ struct Values {
     titles: Vec<String>,
 }
 
-const TITLES: &[&str] = &[
-    "Buy seeds",
-    "Order invitations",
-    "Pick a cake",
-    "Rent a tiller",
-    "Book the venue",
-    "Call the nursery",
-    "Make a playlist",
-    "Buy balloons",
-    "Build raised beds",
-    "Send reminders",
-    "Fix the hose",
-    "Plan the menu",
-    "Mulch the beds",
-    "Buy candles",
-    "Return the drill",
-    "Pay the phone bill",
-    "Sort the mail",
-    "Book a haircut slot",
-    "Check the gutters",
-    "Renew the library card",
-    "Prune the roses",
-    "Wrap the gifts",
+/// Task titles that fit each project, used in turn.
+const TITLES: &[(&str, &[&str])] = &[
+    (
+        "Garden makeover",
+        &[
+            "Buy seeds",
+            "Rent a tiller",
+            "Call the nursery",
+            "Build raised beds",
+            "Fix the hose",
+            "Mulch the beds",
+            "Prune the roses",
+        ],
+    ),
+    (
+        "Birthday party",
+        &[
+            "Order invitations",
+            "Pick a cake",
+            "Book the venue",
+            "Make a playlist",
+            "Buy balloons",
+            "Send reminders",
+            "Plan the menu",
+            "Buy candles",
+            "Wrap the gifts",
+        ],
+    ),
+    (
+        "Inbox",
+        &[
+            "Return the drill",
+            "Pay the phone bill",
+            "Sort the mail",
+            "Book a haircut slot",
+            "Renew the library card",
+            "Call the dentist",
+            "Back up the laptop",
+            "Cancel the gym trial",
+        ],
+    ),
+    ("Home", &["Check the gutters"]),
 ];
 
 pub(super) fn build(g: &mut Gen) -> Parts {
@@ -68,7 +84,6 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
     let p = g.supervisor_where(|p| in_household(pop, p));
-    let mate = housemates(g.population, &p)[0].clone();
     let mut plan: Vec<(&str, i64, bool)> = Vec::new();
     let mut add = |proj: &'static str, days: &[i64], done: bool| {
         for d in days {
@@ -92,13 +107,23 @@ fn draw(g: &mut Gen) -> Values {
         add("Inbox", &[0, 0, 0, 0], false);
         add("Home", &[-4], false);
     }
-    let titles: Vec<String> = (0..plan.len())
-        .map(|i| TITLES[i % TITLES.len()].to_string())
+    // The k-th task of a project takes the k-th title of that project's list.
+    let mut used: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let titles: Vec<String> = plan
+        .iter()
+        .map(|(proj, _, _)| {
+            let pool = TITLES
+                .iter()
+                .find(|t| t.0 == *proj)
+                .map_or(&[][..], |t| t.1);
+            let k = used.entry(proj).or_default();
+            *k += 1;
+            pool[(*k - 1) % pool.len().max(1)].to_string()
+        })
         .collect();
     Values {
         variant: g.variant,
         supervisor: p,
-        mate,
         today: g.now.date(),
         sunday: day(g, 3),
         plan,
@@ -150,7 +175,9 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
                 "Garden makeover" => (garden, None),
                 "Birthday party" => (party, None),
                 "Inbox" => (inbox, None),
-                _ => (home, Some(&v.mate)),
+                // The shared Home project's task is the supervisor's own: "my tasks" counts
+                // it however one reads "my".
+                _ => (home, Some(sup)),
             };
             let prio = ["medium", "high", "low"][i % 3];
             s.add_todo_task(

@@ -59,7 +59,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
     let script = Script::parse(include_str!("save_attachment.py"));
     (parts.ground_truth, parts.wrong) = solutions(&v, &script);
     parts.checks = checks(&v);
-    parts.allowed = vec![allow_saved_under(v.plan.folder), allow_download_counts()];
+    parts.allowed = vec![allow_saved_under(v.plan.folder)];
     parts
 }
 
@@ -343,15 +343,6 @@ fn holds_file(path: &str, content: &str) -> Check {
             None => Err(format!("no file {path}")),
         },
     )
-}
-
-/// A downloaded attachment is counted.
-fn allow_download_counts() -> Allow {
-    Allow::new("download counts of e-mail attachments", |_, r| {
-        r.is("gmail", "attachments")
-            && r.kind() == ChangeKind::Updated
-            && r.changed_columns() == ["download_count"]
-    })
 }
 
 /// The `~/` paths of the files the supervisor added during the episode.

@@ -192,6 +192,12 @@ impl TripPlan {
         )
     }
 
+    /// The day the lodging deposit was paid: eight weeks before the trip.
+    fn deposit_day(&self) -> String {
+        let first = chrono::NaiveDate::parse_from_str(self.start, "%Y-%m-%d").unwrap_or_default();
+        (first - Duration::days(56)).format("%Y-%m-%d").to_string()
+    }
+
     /// The itinerary's text (the base world's shape), for `who` (travellers).
     fn itinerary(&self, who: &str, cancelled: bool) -> String {
         let first = chrono::NaiveDate::parse_from_str(self.start, "%Y-%m-%d").unwrap_or_default();

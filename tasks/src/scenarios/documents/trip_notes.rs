@@ -85,7 +85,7 @@ fn draw(g: &mut Gen) -> (Values, String) {
         setup_files.push(dated(
             now,
             &format!("{dir}receipts/lodging_{}.pdf", t.folder()),
-            &receipt(t.stay, "Lodging deposit", "150.00", "2023-01-15"),
+            &receipt(t.stay, "Lodging deposit", "150.00", &t.deposit_day()),
             40 + 9 * i as i64,
         ));
     }

@@ -1,6 +1,6 @@
 //! "My manager e-mailed this week's action items; add mine to my Todoist Inbox with their due
 //! dates." An older agenda e-mail (April's) must stay out; variant 2 has a correction in a
-//! reply; variant 3 also counts the items for the whole team.
+//! reply; variant 3 also counts the item for the whole team (only its agenda has one).
 
 use super::boss_and_coworkers;
 use crate::eval::EvalCtx;
@@ -84,14 +84,21 @@ fn draw(g: &mut Gen) -> (Values, String) {
     let (a, b) = (cws[0].clone(), cws[1].clone());
     let me = p.first_name.clone();
     let items = POOL[g.variant as usize - 1];
-    // Who each item is for.
+    // Who each item is for. Only variant 3 asks for the team's items, so only its agenda
+    // has one for "everyone" (an item for everyone is also the supervisor's: in variants 1
+    // and 2 it would make "my items" ambiguous).
+    let last = if g.variant == 3 {
+        "everyone"
+    } else {
+        b.first_name.as_str()
+    };
     let owners = [
         me.as_str(),
         a.first_name.as_str(),
         me.as_str(),
         b.first_name.as_str(),
         me.as_str(),
-        "everyone",
+        last,
     ];
     let lines: Vec<String> = items
         .iter()

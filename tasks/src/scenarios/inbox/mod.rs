@@ -123,19 +123,12 @@ fn thread_check(
     })
 }
 
-/// Allows saving e-mail attachments to the file system: their download counts, and the
-/// supervisor's new files and folders.
-fn allow_downloads() -> [Allow; 2] {
-    [
-        Allow::new("download counts of e-mail attachments", |_, r| {
-            r.is("gmail", "attachments")
-                && r.kind() == ChangeKind::Updated
-                && r.changed_columns() == ["download_count"]
-        }),
-        Allow::new("downloaded files and their folders", |ctx, r| {
-            (r.is("file_system", "files") || r.is("file_system", "directories"))
-                && r.kind() == ChangeKind::Added
-                && is_mine(ctx, r, "file_system", "user_id")
-        }),
-    ]
+/// Allows saving e-mail attachments to the file system: the supervisor's new files and
+/// folders (the attachments' download counts are read counters, never damage).
+fn allow_downloads() -> Allow {
+    Allow::new("downloaded files and their folders", |ctx, r| {
+        (r.is("file_system", "files") || r.is("file_system", "directories"))
+            && r.kind() == ChangeKind::Added
+            && is_mine(ctx, r, "file_system", "user_id")
+    })
 }

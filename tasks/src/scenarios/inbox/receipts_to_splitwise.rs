@@ -350,7 +350,7 @@ fn allowed() -> Vec<Allow> {
             |_, _| true,
         ),
     ];
-    allowed.extend(allow_downloads());
+    allowed.push(allow_downloads());
     allowed
 }
 

@@ -40,13 +40,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             .map(|(d, km)| format!("{d}: ran {km:.1} km"))
             .collect::<Vec<_>>()
             .join("\n");
-        ours.push(g.note(
-            &format!("Running Log - {name} 2023"),
-            &content,
-            &["running"],
-            false,
-            140 - mi as i64 * 30,
-        ));
+        ours.push(
+            g.note(
+                &format!("Running Log - {name} 2023"),
+                &content,
+                &["running"],
+                false,
+                // Written on the 1st of the month after (its runs all lie before it).
+                chrono::NaiveDate::from_ymd_opt(2023, *m as u32 + 1, 1)
+                    .map_or(0, |d| (g.now.date() - d).num_days().max(0)),
+            ),
+        );
         runs_by_month.push(runs);
     }
     let runs = &runs_by_month[target_idx];

@@ -33,7 +33,7 @@ struct Values {
     flat_at: NaiveDateTime,
     filters_at: NaiveDateTime,
     own_at: NaiveDateTime,
-    /// Variant 3: the rug is gift wrapped (the fee stays out of the split).
+    /// Variant 3: one rug is gift wrapped (the fee stays out of the split).
     wrap: bool,
     /// What the order cost (less the wrap), and each one's share.
     paid: f64,
@@ -87,9 +87,9 @@ fn draw(g: &mut Gen) -> Values {
 
 fn instruction(v: &Values) -> String {
     match v.variant {
-        1 => "Last week I ordered an air purifier and a rug for our flat on Amazon. Ask each of my roommates on Venmo for an equal share of what that order cost (split between all of us, me included), with the note \"Amazon order #<the order's id>\".".to_string(),
-        2 => "I paid for the air purifier order on Amazon last week (it was for the whole flat, the rug too). Send each roommate a Venmo request for their equal share of the order total, me included in the split; note: \"Amazon order #<order id>\". My roommates are labelled as such in my contacts.".to_string(),
-        _ => "Split last week's Amazon order with the air purifier and rug equally among my roommates and me, and request each roommate's share on Venmo with the note \"Amazon order #<order id>\". I gift-wrapped the rug for a housewarming surprise, so leave the gift wrap fee out of what we split.".to_string(),
+        1 => "Last week I ordered an air purifier and two rugs for our flat on Amazon. Ask each of my roommates on Venmo for an equal share of what that order cost (split between all of us, me included), with the note \"Amazon order #<the order's id>\".".to_string(),
+        2 => "I paid for the air purifier order on Amazon last week (it was for the whole flat, the two rugs too). Send each roommate a Venmo request for their equal share of the order total, me included in the split; note: \"Amazon order #<order id>\". My roommates are labelled as such in my contacts.".to_string(),
+        _ => "Split last week's Amazon order with the air purifier and the two rugs equally among my roommates and me, and request each roommate's share on Venmo with the note \"Amazon order #<order id>\". I had one of the rugs gift-wrapped for a housewarming surprise, so leave the gift wrap fee out of what we split.".to_string(),
     }
 }
 

@@ -65,10 +65,11 @@ fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
     let p = g.supervisor_where(|p| p.payment_cards.len() == 1);
     let old_number = 4_485_000_000_000_000 + p.id * 8_111 + i64::from(g.variant);
     let new_number = 4_485_900_000_000_000 + p.id * 9_391 + i64::from(g.variant) * 3;
+    // The card expires in the year its name says.
     let (exp_y, exp_m, cvv) = match g.variant {
         1 => (2027, 9, 654),
-        2 => (2028, 2, 317),
-        _ => (2026, 11, 980),
+        2 => (2027, 2, 317),
+        _ => (2027, 11, 980),
     };
     let last_plan = if g.variant == 2 { "yearly" } else { "monthly" };
     let want_plan = if g.variant == 3 { "yearly" } else { last_plan };

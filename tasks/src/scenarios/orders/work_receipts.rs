@@ -3,7 +3,6 @@
 //! distractors; several newer orders push April's off the first page. Variant 2 names the
 //! folder differently; variant 3 also wants them named by order date.
 
-use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::amazon::{backdate_recent_orders, order_at, stocked_products};
 use crate::kit::changes::allow_added;
@@ -242,12 +241,5 @@ fn allowed() -> Vec<Allow> {
             "directories",
             files::is_mine,
         ),
-        Allow::new("the orders' receipt download counters", |_, r| {
-            r.is("amazon", "orders")
-                && r.kind() == ChangeKind::Updated
-                && r.changed_columns()
-                    .iter()
-                    .all(|c| c == "receipt_download_count")
-        }),
     ]
 }

@@ -242,13 +242,6 @@ fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
             r.get("sender_id").as_i64() == ctx.user_id("venmo")
         }),
         allow_added("its notification", "venmo", "notifications", |_, _| true),
-        v.allow("the receipt's download count", |v, _, r| {
-            v.variant == 2
-                && r.is("spotify", "premium_subscriptions")
-                && r.changed_columns()
-                    .iter()
-                    .all(|c| c == "receipt_download_count")
-        }),
         v.allow("the receipt file and its folders", |v, ctx, r| {
             v.variant == 2
                 && r.kind() == ChangeKind::Added

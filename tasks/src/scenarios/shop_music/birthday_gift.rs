@@ -12,6 +12,7 @@ use crate::kit::amazon::{
 };
 use crate::kit::changes::allow_added;
 use crate::kit::python::solution;
+use crate::kit::time::next_birthday;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
@@ -84,16 +85,31 @@ pub(super) fn build(g: &mut Gen) -> Parts {
 /// The friend, the product and its variants, drawn in the original order.
 fn draw(g: &mut Gen) -> Values {
     let pop = g.population;
+    let today = g.now.date();
+    // Days to a person's next birthday (29 February never comes "soon").
+    let days_to = |id: i64| {
+        pop.person(id)
+            .and_then(|f| next_birthday(f.birthday, today))
+            .map_or(i64::MAX, |d| (d - today).num_days())
+    };
+    // Variants 1 and 2 say the friend's birthday is coming up: it is within six weeks.
+    let birthday_soon = g.variant != 3;
     let p = g.supervisor_where(|p| {
+        let friends = pop.relations_of(p.id);
+        let mut friends = friends.iter().filter(|(r, _)| *r == Relation::Friend);
         p.payment_cards.len() == 1
             && p.addresses.iter().any(|a| a.name == "Work")
-            && pop
-                .relations_of(p.id)
-                .iter()
-                .any(|(r, _)| *r == Relation::Friend)
+            && if birthday_soon {
+                friends.any(|(_, id)| days_to(*id) <= 42)
+            } else {
+                friends.next().is_some()
+            }
     });
-    let friend_ids = friends(g, &p);
-    let friend = g.person(friend_ids[(g.variant as usize - 1) % friend_ids.len()]);
+    let mut friend_ids = friends(g, &p);
+    if birthday_soon {
+        friend_ids.sort_by_key(|id| days_to(*id));
+    }
+    let friend = g.person(friend_ids[0]);
     let (ptype, name, color, variants, near) = gift(g.variant);
     let answer = variants
         .iter()

@@ -76,7 +76,8 @@ fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
             vec![(BOTTLE, 2, recent_at), (POT, 2, pots_at)],
         ),
     };
-    let note = g.note(TITLE, content, &["shopping"], false, 4);
+    // Written yesterday, after the last of the deliveries it lists.
+    let note = g.note(TITLE, content, &["shopping"], false, 1);
     let filler = g.filler(&p, 6, &["shopping"], &[TITLE]);
     let notes = mix(&mut g.rng, filler, vec![note]);
     let deliverer_id: i64 = match deliverer {

@@ -7,7 +7,6 @@
 use super::{SELLER, supervisor_with};
 use crate::diff::RowChange;
 use crate::eval::EvalCtx;
-use crate::kit::amazon;
 use crate::kit::amazon::order_at;
 use crate::kit::changes::{added, allow_added};
 use crate::kit::db::uid;
@@ -343,13 +342,6 @@ fn allowed() -> Vec<Allow> {
             "files",
             files::is_mine,
         ),
-        Allow::new("the receipt's download count", |ctx, r| {
-            r.is("amazon", "orders")
-                && amazon::is_mine(ctx, r)
-                && r.changed_columns()
-                    .iter()
-                    .all(|c| c == "receipt_download_count")
-        }),
     ]
 }
 

@@ -1,8 +1,8 @@
 //! "My friend F texted me about an album; save it to my library and like all its songs." Two
 //! of its songs are liked already (liking again fails), another contact texted about another
 //! album the day after. Variant 2: the friend is saved under a nickname, and the album's
-//! artists are to be followed; variant 3: like the album and make a private playlist of it
-//! named after it.
+//! artists are to be followed; variant 3: like the album as well and make a private playlist
+//! of it named after it.
 
 use super::{NICKNAMES, allow_counter, allow_new_playlists, friends, logins_for};
 use crate::diff::RowChange;
@@ -82,7 +82,7 @@ fn draw(g: &mut Gen) -> Values {
             "{who} recommended an album to me by text. Add it to my Spotify library, like all of its songs, and follow its artists."
         ),
         _ => format!(
-            "{who} texted me an album recommendation. Save the album to my Spotify library, like the album itself, and make a private playlist titled exactly like the album with all of its songs."
+            "{who} texted me an album recommendation. Save the album to my Spotify library, like every one of its songs and the album itself too, and make a private playlist titled exactly like the album with all of its songs."
         ),
     };
     Values {

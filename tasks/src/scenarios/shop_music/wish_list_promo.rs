@@ -175,7 +175,7 @@ fn instruction(variant: u8, friend: &Person, budget: f64) -> String {
             friend.first_name, friend.last_name
         ),
         2 => format!(
-            "Put the things on my Amazon wish list priced ${budget:.0} or less into my cart, with the quantities from the wish list, and apply the best of the promo codes {} {} sent me by text. I'll check out myself later.",
+            "Move the things on my Amazon wish list priced ${budget:.0} or less from the wish list into my cart, with the quantities from the wish list, and apply the best of the promo codes {} {} sent me by text. I'll check out myself later.",
             friend.first_name, friend.last_name
         ),
         _ => format!(

@@ -14,6 +14,7 @@ use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::text::holds;
+use crate::kit::time::next_birthday;
 use crate::kit::todoist::{NewTask, inbox_id, is_mine};
 use crate::kit::venmo::payments_sent;
 use crate::kit::{Drawn, Script, Vals};
@@ -241,17 +242,6 @@ fn allowed(_: &Values) -> Vec<Allow> {
     ));
     allowed.push(allow_notifications("todoist"));
     allowed
-}
-
-/// The next time `b`'s month and day come after `today` (None for 29 February).
-fn next_birthday(b: NaiveDate, today: NaiveDate) -> Option<NaiveDate> {
-    use chrono::Datelike;
-    let this = NaiveDate::from_ymd_opt(today.year(), b.month(), b.day())?;
-    if this > today {
-        Some(this)
-    } else {
-        NaiveDate::from_ymd_opt(today.year() + 1, b.month(), b.day())
-    }
 }
 
 /// `p`'s friends (phone label `friend`) by their next birthday: (days to it, friend, date);
