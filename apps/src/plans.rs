@@ -148,7 +148,7 @@ pub(crate) fn trips(pop: &Population, seed: u64) -> Vec<Trip> {
 
 /// Is `city` the home city of person `id`?
 fn lives_in(pop: &Population, id: i64, city: &str) -> bool {
-    pop.people.iter().find(|p| p.id == id).is_some_and(|p| {
+    pop.person(id).is_some_and(|p| {
         p.addresses
             .iter()
             .any(|a| a.name == "Home" && a.city == city)
