@@ -209,6 +209,7 @@ impl Episode {
         CallOptions {
             now: self.cfg.now,
             show_response_schemas: self.cfg.show_response_schemas,
+            search: Some(self.db.search_indexes().clone()),
         }
     }
 

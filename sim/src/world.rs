@@ -56,6 +56,8 @@ pub struct World {
     rows: u64,
     /// The change-log triggers of a [`Db`] over this world, planned by the first open.
     log_plan: Arc<std::sync::OnceLock<Arc<LogPlan>>>,
+    /// The in-memory search indexes of this world's tables, built on first use.
+    search: Arc<crate::api::fts::SearchIndexes>,
 }
 
 /// The change-log triggers of every data table, and the tables' column lists.
@@ -159,6 +161,7 @@ impl World {
         Ok(World {
             images: Arc::new(images),
             log_plan: Default::default(),
+            search: Default::default(),
             rows,
         })
     }
@@ -358,6 +361,7 @@ impl World {
         Ok(World {
             images: Arc::new(images),
             log_plan: Default::default(),
+            search: Default::default(),
             rows,
         })
     }
@@ -597,9 +601,11 @@ impl Db {
             files.push(file);
             schemas.push(name.clone());
         }
+        // Indexed by table too: a search asks which rows of its table the episode wrote.
         conn.execute_batch(
             "CREATE TEMP TABLE change_log (seq INTEGER PRIMARY KEY, schema_name TEXT NOT NULL, \
-             table_name TEXT NOT NULL, row_id INTEGER NOT NULL, old TEXT, new TEXT)",
+             table_name TEXT NOT NULL, row_id INTEGER NOT NULL, old TEXT, new TEXT); \
+             CREATE INDEX temp.change_log_by_table ON change_log (schema_name, table_name, row_id)",
         )?;
         // The change-log triggers are the same for every copy of a world: planned once, then
         // created in one transaction (one schema change instead of one per trigger).
@@ -638,6 +644,11 @@ impl Db {
     /// Schema names, in attach order.
     pub fn schemas(&self) -> &[String] {
         &self.schemas
+    }
+
+    /// The search indexes of the world this copy reads (shared by every copy).
+    pub fn search_indexes(&self) -> &Arc<crate::api::fts::SearchIndexes> {
+        &self.world.search
     }
 
     /// Starts a fresh episode: undoes everything the previous episode wrote, then opens a new

@@ -237,7 +237,7 @@ pub(super) fn show_orders(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         index: a.int("page_index"),
         limit: a.int("page_limit"),
     }
-    .apply(ctx.db, "amazon", "orders_fts", rows, |o| o.id, Order::field)?;
+    .apply(ctx, "amazon", "orders_fts", rows, |o| o.id, Order::field)?;
     Ok(Value::Array(page.iter().map(Order::to_json).collect()))
 }
 

@@ -6,7 +6,7 @@ use crate::common::pytext::singularize;
 use rusqlite::{Connection, OptionalExtension};
 use serde_json::{Value, json};
 use sim::api::listing::{
-    SortKey, fts_matches, fts_query, paginate, parse_sort, rank_rows, ranked_page, sort_rows,
+    SortKey, fts_expr, fts_phrases, listed_page, paginate, parse_sort, search_page, sort_rows,
 };
 use sim::api::{ApiError, Args, Ctx};
 use std::collections::HashMap;
@@ -80,16 +80,20 @@ fn sellers(db: &Connection) -> Result<Vec<(i64, String, f64)>, ApiError> {
 }
 
 pub(super) fn search_sellers(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let rows = sellers(ctx.db)?;
-    let ranked = rank_rows(ctx.db, "amazon", "sellers_fts", a.str("query"), rows, |s| {
-        s.0
-    })?;
-    Ok(Value::Array(
-        paginate(ranked, a.int("page_index"), a.int("page_limit"))
-            .into_iter()
-            .map(|(id, name, _)| json!({"seller_id": id, "name": name}))
-            .collect(),
-    ))
+    let ids = || -> Result<Vec<i64>, ApiError> {
+        Ok(sellers(ctx.db)?.into_iter().map(|s| s.0).collect())
+    };
+    let at = (a.int("page_index"), a.int("page_limit"));
+    let page = listed_page(ctx, "amazon", "sellers_fts", a.str("query"), ids, at)?;
+    let mut name = ctx
+        .db
+        .prepare_cached("SELECT name FROM amazon.sellers WHERE id = ?1")?;
+    let mut out = Vec::new();
+    for id in page {
+        let name: String = name.query_row([id], |r| r.get(0))?;
+        out.push(json!({"seller_id": id, "name": name}));
+    }
+    Ok(Value::Array(out))
 }
 
 pub(super) fn show_seller(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
@@ -103,29 +107,31 @@ pub(super) fn show_seller(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         .ok_or_else(|| ApiError::not_found_id("seller", id))
 }
 
-/// Ranks plain strings against `query` as AppWorld does for product types: a throw-away FTS5
-/// table (porter stemming) of the strings, matches by bm25 first, then the rest in Python's
-/// set order of their positions.
-fn rank_strings(items: Vec<String>, query: &str) -> Result<Vec<String>, ApiError> {
-    let Some(expr) = fts_query(query) else {
+/// Ranks plain strings against `query` as AppWorld does for product types: as an FTS5 table
+/// of the strings (porter stemming) would, matches by bm25 first, then the rest in Python's set
+/// order of their positions. The world's search indexes keep the table in memory while the
+/// strings stay the same; without them a throw-away FTS5 table ranks.
+fn rank_strings(ctx: &Ctx, items: Vec<String>, query: &str) -> Result<Vec<String>, ApiError> {
+    let Some(phrases) = fts_phrases(query) else {
         return Ok(items);
     };
-    let mem = Connection::open_in_memory()?;
-    mem.execute_batch(
-        "CREATE VIRTUAL TABLE t USING fts5(id UNINDEXED, saved_search_text, tokenize='porter')",
-    )?;
-    let ids: Vec<i64> = (1..=items.len() as i64).collect();
-    {
-        let mut ins =
-            mem.prepare("INSERT INTO t(rowid, id, saved_search_text) VALUES (?1, ?1, ?2)")?;
-        for (id, text) in ids.iter().zip(&items) {
-            ins.execute(rusqlite::params![id, sim::sqlfn::search_text(text)])?;
-        }
+    let texts: Vec<String> = items.iter().map(|t| sim::sqlfn::search_text(t)).collect();
+    let indexed = match ctx.search {
+        Some(ix) => ix.ranked_list(ctx.db, "amazon.product_types", &texts, &phrases)?,
+        None => None,
+    };
+    let matched = match indexed {
+        Some(m) => m,
+        None => rank_in_fts5(&texts, &phrases)?,
+    };
+    if cfg!(debug_assertions) {
+        assert_eq!(
+            matched,
+            rank_in_fts5(&texts, &phrases)?,
+            "product types rank {query:?}"
+        );
     }
-    let matched: Vec<i64> = mem
-        .prepare("SELECT rowid FROM t WHERE saved_search_text MATCH ?1 ORDER BY rank, rowid")?
-        .query_map([expr], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
+    let ids: Vec<i64> = (1..=items.len() as i64).collect();
     let mut order = matched.clone();
     order.extend(sim::api::pyset::difference_order(&ids, &matched));
     Ok(order
@@ -134,16 +140,48 @@ fn rank_strings(items: Vec<String>, query: &str) -> Result<Vec<String>, ApiError
         .collect())
 }
 
+/// The positions (from 1) of `texts` matching any of `phrases`, ranked by a throw-away FTS5
+/// table of them.
+fn rank_in_fts5(texts: &[String], phrases: &[String]) -> Result<Vec<i64>, ApiError> {
+    let mem = Connection::open_in_memory()?;
+    mem.execute_batch(
+        "CREATE VIRTUAL TABLE t USING fts5(id UNINDEXED, saved_search_text, tokenize='porter')",
+    )?;
+    {
+        let mut ins =
+            mem.prepare("INSERT INTO t(rowid, id, saved_search_text) VALUES (?1, ?1, ?2)")?;
+        for (id, text) in texts.iter().enumerate() {
+            ins.execute(rusqlite::params![id as i64 + 1, text])?;
+        }
+    }
+    Ok(mem
+        .prepare("SELECT rowid FROM t WHERE saved_search_text MATCH ?1 ORDER BY rank, rowid")?
+        .query_map([fts_expr(phrases)], |r| r.get(0))?
+        .collect::<Result<_, _>>()?)
+}
+
 pub(super) fn search_product_types(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     // Each type once, in the order of its first product.
-    let types: Vec<String> = ctx
-        .db
-        .prepare_cached(
-            "SELECT product_type FROM amazon.products GROUP BY product_type ORDER BY min(id)",
-        )?
-        .query_map([], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    let ranked = rank_strings(types, a.str("query"))?;
+    let read = || -> Result<Vec<String>, ApiError> {
+        Ok(ctx
+            .db
+            .prepare_cached(
+                "SELECT product_type FROM amazon.products GROUP BY product_type ORDER BY min(id)",
+            )?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?)
+    };
+    let types = match ctx.search {
+        Some(ix) => {
+            let known = ix.derived(ctx.db, ("amazon", "products"), "amazon.product_types", read)?;
+            if cfg!(debug_assertions) {
+                assert_eq!(*known, read()?, "the remembered product types are stale");
+            }
+            known.to_vec()
+        }
+        None => read()?,
+    };
+    let ranked = rank_strings(ctx, types, a.str("query"))?;
     Ok(json!(paginate(
         ranked,
         a.int("page_index"),
@@ -204,8 +242,8 @@ fn sort_field(p: &Product, f: &str) -> Value {
 ///
 /// Whether a product survives the filters and the first-of-its-name cut depends only on the
 /// products of its name (a stable sort keeps their relative order whatever else is listed), so
-/// a search decides its matches from their names' products alone, and reads the whole catalog
-/// only for a page past the matches.
+/// a search checks its matches in rank order by their names' products alone until the page is
+/// full, and reads the whole catalog only for a page past the matches.
 pub(super) fn search_products(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let sort: Option<SortKey> = parse_sort(a.opt_str("sort_by"), PRODUCT_SORT_FIELDS)?;
     let num = |name: &str| a.float(name);
@@ -243,25 +281,34 @@ pub(super) fn search_products(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
         rows
     };
     let (index, limit) = (a.int("page_index"), a.int("page_limit"));
-    let page: Vec<Product> = match fts_matches(ctx.db, "amazon", "products_fts", a.str("query"))? {
-        None => paginate(listed(all_products(ctx.db)?), index, limit),
-        Some(hits) => {
-            let mut near: HashMap<i64, Product> = listed(named_like(ctx.db, &hits)?)
-                .into_iter()
-                .map(|p| (p.id, p))
-                .collect();
-            let matched: Vec<i64> = hits
-                .into_iter()
-                .filter(|id| near.contains_key(id))
-                .collect();
-            let everyone = || -> Result<Vec<i64>, ApiError> {
-                Ok(listed(all_products(ctx.db)?).iter().map(|p| p.id).collect())
-            };
-            ranked_page(matched, everyone, index, limit)?
-                .into_iter()
-                .map(|id| near.remove(&id).map_or_else(|| product(ctx.db, id), Ok))
-                .collect::<Result<_, _>>()?
+    // The listed products of each name met so far, by id.
+    let mut near: HashMap<i64, Product> = HashMap::new();
+    let mut names_met = std::collections::HashSet::new();
+    let keep = |id: i64| -> Result<bool, ApiError> {
+        let name = product(ctx.db, id)?.name;
+        if names_met.insert(name.clone()) {
+            near.extend(listed(named(ctx.db, &name)?).into_iter().map(|p| (p.id, p)));
         }
+        Ok(near.contains_key(&id))
+    };
+    let everyone = || -> Result<Vec<i64>, ApiError> {
+        Ok(listed(all_products(ctx.db)?).iter().map(|p| p.id).collect())
+    };
+    let found = search_page(
+        ctx,
+        "amazon",
+        "products_fts",
+        a.str("query"),
+        keep,
+        everyone,
+        (index, limit),
+    )?;
+    let page: Vec<Product> = match found {
+        None => paginate(listed(all_products(ctx.db)?), index, limit),
+        Some(ids) => ids
+            .into_iter()
+            .map(|id| near.remove(&id).map_or_else(|| product(ctx.db, id), Ok))
+            .collect::<Result<_, _>>()?,
     };
     Ok(Value::Array(
         page.iter()
@@ -270,15 +317,12 @@ pub(super) fn search_products(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     ))
 }
 
-/// Every product sharing a name with one of `ids`, in id order.
-fn named_like(db: &Connection, ids: &[i64]) -> Result<Vec<Product>, ApiError> {
-    let ids = serde_json::to_string(ids).unwrap_or_default();
+/// The products named `name`, in id order.
+fn named(db: &Connection, name: &str) -> Result<Vec<Product>, ApiError> {
     Ok(db
         .prepare_cached(&format!(
-            "SELECT {PRODUCT_FIELDS} FROM amazon.products WHERE name IN \
-             (SELECT name FROM amazon.products WHERE id IN (SELECT value FROM json_each(?1))) \
-             ORDER BY id"
+            "SELECT {PRODUCT_FIELDS} FROM amazon.products WHERE name = ?1 ORDER BY id"
         ))?
-        .query_map([ids], Product::read)?
+        .query_map([name], Product::read)?
         .collect::<Result<_, _>>()?)
 }

@@ -37,7 +37,7 @@ fn listing<T>(
         index: a.int("page_index"),
         limit: a.int("page_limit"),
     }
-    .apply(ctx.db, "amazon", fts_table, rows, id, field)
+    .apply(ctx, "amazon", fts_table, rows, id, field)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 //! (what `show_api_doc` answers, the docs table holds and the CLI prints).
 
 use serde_json::{Value, json};
-use sim::api::listing::{paginate, rank_by_query};
+use sim::api::listing::listed_page;
 use sim::api::params::Location;
 use sim::api::{ApiError, ApiSpec, Args, Ctx};
 
@@ -101,23 +101,24 @@ pub(super) fn show_api_doc(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 }
 
 pub(super) fn search_api_docs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
-    let rows: Vec<(i64, String, String)> = ctx
+    let ids = || -> Result<Vec<i64>, ApiError> {
+        Ok(ctx
+            .db
+            .prepare_cached("SELECT id FROM api_docs.api_docs ORDER BY id")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?)
+    };
+    let at = (a.int("page_index"), a.int("page_limit"));
+    let page = listed_page(ctx, "api_docs", "api_docs_fts", a.str("query"), ids, at)?;
+    let mut name = ctx
         .db
-        .prepare_cached("SELECT id, app_name_, api_name FROM api_docs.api_docs ORDER BY id")?
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
-    let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
-    let ranked = rank_by_query(ctx.db, "api_docs", "api_docs_fts", a.str("query"), &ids)?;
-    let by_id: std::collections::HashMap<i64, (String, String)> =
-        rows.into_iter().map(|(i, ap, n)| (i, (ap, n))).collect();
-    let docs: Vec<Value> = paginate(ranked, a.int("page_index"), a.int("page_limit"))
-        .into_iter()
-        .filter_map(|id| by_id.get(&id))
-        .filter_map(|(ap, n)| {
-            ctx.registry
-                .api(ap, n)
-                .map(|s| doc_json(s, ctx.show_response_schemas))
-        })
-        .collect();
+        .prepare_cached("SELECT app_name_, api_name FROM api_docs.api_docs WHERE id = ?1")?;
+    let mut docs = Vec::new();
+    for id in page {
+        let (app, api): (String, String) = name.query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        if let Some(spec) = ctx.registry.api(&app, &api) {
+            docs.push(doc_json(spec, ctx.show_response_schemas));
+        }
+    }
     Ok(Value::Array(docs))
 }

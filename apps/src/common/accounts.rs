@@ -579,14 +579,16 @@ fn show_profile(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 /// (company notifiers included), or ranked by the query over names and address, one page.
 pub fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let app = ctx.app;
-    let ids: Vec<i64> = ctx
-        .db
-        .prepare_cached(&format!("SELECT id FROM \"{app}\".users ORDER BY id"))?
-        .query_map([], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    let ranked =
-        sim::api::listing::rank_by_query(ctx.db, app, "users_fts", a.str("query").trim(), &ids)?;
-    let page = sim::api::listing::paginate(ranked, a.int("page_index"), a.int("page_limit"));
+    let ids = || -> Result<Vec<i64>, ApiError> {
+        Ok(ctx
+            .db
+            .prepare_cached(&format!("SELECT id FROM \"{app}\".users ORDER BY id"))?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?)
+    };
+    let at = (a.int("page_index"), a.int("page_limit"));
+    let query = a.str("query").trim();
+    let page = sim::api::listing::listed_page(ctx, app, "users_fts", query, ids, at)?;
     let mut st = ctx.db.prepare_cached(&format!(
         "SELECT first_name, last_name, email, created_at FROM \"{app}\".users WHERE id = ?1"
     ))?;

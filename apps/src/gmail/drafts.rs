@@ -372,7 +372,7 @@ pub(super) fn show_drafts(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         "created_at" => dt(d.created_at.clone()),
         _ => dt(d.updated_at.clone()),
     };
-    let page = listing.page(ctx.db, a, "drafts_fts", drafts, |d| d.id, field)?;
+    let page = listing.page(ctx, a, "drafts_fts", drafts, |d| d.id, field)?;
     page.iter()
         .map(|d| d.to_json(ctx.db))
         .collect::<Result<Vec<_>, _>>()

@@ -122,6 +122,7 @@ fn company_email_with_files() {
         user: None,
         show_response_schemas: false,
         keep: &Default::default(),
+        search: None,
     };
     crate::common::notify::email_from_company_with_files(
         &ctx,

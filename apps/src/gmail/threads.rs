@@ -64,7 +64,7 @@ impl Listing {
     /// sorted ([`SearchPage`]); `field` gives a row's `created_at` or `updated_at`.
     pub fn page<T>(
         &self,
-        db: &Connection,
+        ctx: &Ctx,
         a: &Args,
         fts: &str,
         rows: Vec<T>,
@@ -78,7 +78,7 @@ impl Listing {
             index: a.int("page_index"),
             limit: a.int("page_limit"),
         }
-        .apply(db, "gmail", fts, rows, id, field)
+        .apply(ctx, "gmail", fts, rows, id, field)
     }
 }
 
@@ -168,7 +168,7 @@ fn list_threads(ctx: &mut Ctx, a: &Args, cat: Category) -> Result<Value, ApiErro
             && listing.created_within(&t.created_at)
     });
     let page = listing.page(
-        ctx.db,
+        ctx,
         a,
         "user_email_threads_fts",
         threads,

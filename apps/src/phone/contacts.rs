@@ -137,7 +137,7 @@ pub(super) fn search_contacts(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
         limit,
     }
     .apply(
-        ctx.db,
+        ctx,
         "phone",
         "contacts_fts",
         contacts,

@@ -277,14 +277,7 @@ pub(super) fn search(ctx: &mut Ctx, a: &Args, kind: Kind) -> Result<Value, ApiEr
         index,
         limit,
     }
-    .apply(
-        ctx.db,
-        "phone",
-        kind.names().fts,
-        copies,
-        |c| c.id,
-        created_at,
-    )?;
+    .apply(ctx, "phone", kind.names().fts, copies, |c| c.id, created_at)?;
     Renderer::new(ctx.db, me).render_all(kind, &page)
 }
 

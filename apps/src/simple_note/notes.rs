@@ -154,7 +154,7 @@ pub(super) fn search_notes(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         limit,
     }
     .apply(
-        ctx.db,
+        ctx,
         "simple_note",
         "notes_fts",
         notes,

@@ -18,7 +18,7 @@ use super::store::{
 };
 use rusqlite::Connection;
 use serde_json::{Value, json};
-use sim::api::listing::{SortKey, rank_rows, sort_rows};
+use sim::api::listing::{SortKey, search_page, sort_rows};
 use sim::api::params::py_float;
 use sim::api::{ApiError, Args, Ctx};
 
@@ -325,46 +325,72 @@ pub(super) fn settle_up(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 }
 
 /// Every user but the caller, with the caller's balance with each: largest amounts first (by
-/// id among equals), or ranked by the query.
+/// id among equals), or ranked by the query (then only the page's users are read, and all of
+/// them only for a page past the matches).
 pub(super) fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
     let balances = totals(ctx.db, uid)?;
-    let mut rows: Vec<(SUser, f64)> = ctx
-        .db
-        .prepare_cached(
-            "SELECT id, first_name || ' ' || last_name, email FROM splitwise.users WHERE id != ?1 ORDER BY id",
-        )?
-        .query_map([uid], |r| {
-            Ok(SUser {
-                id: r.get(0)?,
-                name: r.get(1)?,
-                email: r.get(2)?,
-            })
-        })?
-        .collect::<Result<Vec<SUser>, _>>()?
-        .into_iter()
-        .map(|u| {
-            let v = balances
-                .iter()
-                .find(|(o, _)| *o == u.id)
-                .map(|(_, v)| *v)
-                .unwrap_or(0.0);
-            (u, v)
-        })
-        .collect();
-    let by_amount = SortKey {
-        field: "amount".into(),
-        descending: true,
+    let balance = |id: i64| {
+        balances
+            .iter()
+            .find(|(o, _)| *o == id)
+            .map(|(_, v)| *v)
+            .unwrap_or(0.0)
     };
-    sort_rows(&mut rows, &by_amount, |(_, v), _| json!(v.abs()));
+    let read = |r: &rusqlite::Row| {
+        Ok(SUser {
+            id: r.get(0)?,
+            name: r.get(1)?,
+            email: r.get(2)?,
+        })
+    };
+    const USERS: &str = "SELECT id, first_name || ' ' || last_name, email FROM splitwise.users";
+    let everyone = || -> Result<Vec<(SUser, f64)>, ApiError> {
+        let mut rows: Vec<(SUser, f64)> = ctx
+            .db
+            .prepare_cached(&format!("{USERS} WHERE id != ?1 ORDER BY id"))?
+            .query_map([uid], read)?
+            .collect::<Result<Vec<SUser>, _>>()?
+            .into_iter()
+            .map(|u| {
+                let v = balance(u.id);
+                (u, v)
+            })
+            .collect();
+        let by_amount = SortKey {
+            field: "amount".into(),
+            descending: true,
+        };
+        sort_rows(&mut rows, &by_amount, |(_, v), _| json!(v.abs()));
+        Ok(rows)
+    };
     let query = a.opt_str("query").unwrap_or_default().trim();
-    let rows = if query.is_empty() {
-        rows
+    let found = if query.is_empty() {
+        None
     } else {
-        rank_rows(ctx.db, "splitwise", "users_fts", query, rows, |(u, _)| u.id)?
+        let candidates = || Ok(everyone()?.iter().map(|(u, _)| u.id).collect());
+        let at = (a.int("page_index"), a.int("page_limit"));
+        search_page(
+            ctx,
+            "splitwise",
+            "users_fts",
+            query,
+            |id| Ok(id != uid),
+            candidates,
+            at,
+        )?
+    };
+    let listed: Vec<(SUser, f64)> = match found {
+        None => page(a, everyone()?),
+        Some(ids) => {
+            let mut one = ctx.db.prepare_cached(&format!("{USERS} WHERE id = ?1"))?;
+            ids.iter()
+                .map(|&id| Ok((one.query_row([id], read)?, balance(id))))
+                .collect::<Result<_, ApiError>>()?
+        }
     };
     Ok(Value::Array(
-        page(a, rows)
+        listed
             .into_iter()
             .map(|(u, v)| {
                 let (dir, amount) = direction(v);

@@ -155,7 +155,7 @@ fn order_page(
         limit: a.int("page_limit"),
     };
     let fts = format!("{}_fts", kind.table);
-    let rows = pipeline.apply(ctx.db, "splitwise", &fts, rows, |r| r.id, Rec::field)?;
+    let rows = pipeline.apply(ctx, "splitwise", &fts, rows, |r| r.id, Rec::field)?;
     Ok(Value::Array(
         rows.iter()
             .map(|r| rec_json(ctx.db, kind, r))

@@ -8,9 +8,9 @@
 use super::store::{
     ALBUM_COLS, ARTIST_COLS, Album, Artist, Kind, SONG_COLS, Song, day_window, page, sort_key,
 };
-use rusqlite::params;
+use rusqlite::{ToSql, params, params_from_iter};
 use serde_json::{Value, json};
-use sim::api::listing::{SearchPage, SortKey, fts_query, ranked_page, sort_rows};
+use sim::api::listing::{SearchPage, SortKey, fts_query, search_page, sort_rows};
 use sim::api::{ApiError, Args, Ctx};
 
 /// `sort_by` fields of `search_songs`.
@@ -40,6 +40,63 @@ pub(super) fn listing<'a>(
         sort_page: sort,
         index: a.int("page_index"),
         limit: a.int("page_limit"),
+    }
+}
+
+/// A ranked search over `spotify.<table>` (by `<table>_fts`) among the rows that pass a
+/// listing's SQL filters: the matches are checked one by one in rank order until the page is
+/// full, and the unmatched rest is read only for a page past them.
+pub(super) struct Filtered<'a> {
+    /// Table and its alias in `filter` and `order`.
+    pub table: &'a str,
+    pub alias: &'a str,
+    /// The listing's filters (an SQL condition).
+    pub filter: &'a str,
+    /// The order of the unmatched rest's candidates (an SQL `ORDER BY` list).
+    pub order: &'a str,
+}
+
+impl Filtered<'_> {
+    /// The page of ids the search lists; `filter` reads `args` (the row id is bound after
+    /// them). `None` when the listing does not search.
+    pub(super) fn search(
+        &self,
+        ctx: &Ctx,
+        a: &Args,
+        args: &[Box<dyn ToSql>],
+    ) -> Result<Option<Vec<i64>>, ApiError> {
+        let Filtered {
+            table,
+            alias,
+            filter,
+            order,
+        } = self;
+        let keep = format!(
+            "SELECT 1 FROM spotify.{table} AS {alias} WHERE {alias}.id = ?{} AND {filter}",
+            args.len() + 1
+        );
+        let all = format!(
+            "SELECT {alias}.id FROM spotify.{table} AS {alias} WHERE {filter} ORDER BY {order}"
+        );
+        search_page(
+            ctx,
+            "spotify",
+            &format!("{table}_fts"),
+            a.str("query"),
+            |id| {
+                let mut p: Vec<&dyn ToSql> = args.iter().map(|b| b.as_ref()).collect();
+                p.push(&id);
+                Ok(ctx.db.prepare_cached(&keep)?.exists(params_from_iter(p))?)
+            },
+            || {
+                Ok(ctx
+                    .db
+                    .prepare_cached(&all)?
+                    .query_map(params_from_iter(args.iter()), |r| r.get(0))?
+                    .collect::<Result<_, _>>()?)
+            },
+            (a.int("page_index"), a.int("page_limit")),
+        )
     }
 }
 
@@ -85,12 +142,19 @@ fn song_filter_args(a: &Args) -> Result<Vec<Box<dyn rusqlite::ToSql>>, ApiError>
 }
 
 /// Songs are many: without a query the database sorts and pages them (ties in id order, as
-/// AppWorld's stable sort leaves them); with one, the database ranks the matching songs that
-/// pass the filters, and only the songs of the page are loaded.
+/// AppWorld's stable sort leaves them); with one, the ranked matches are checked against the
+/// filters until the page is full ([`Filtered`]), and only the songs of the page are loaded.
 pub(super) fn search_songs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let sort = sort_key(a, SONG_SORTS)?;
     let mut args = song_filter_args(a)?;
-    let songs: Vec<Song> = match search_query(a) {
+    let found = Filtered {
+        table: "songs",
+        alias: "s",
+        filter: SONG_FILTER,
+        order: "s.id",
+    }
+    .search(ctx, a, &args)?;
+    let songs: Vec<Song> = match found {
         None => {
             let order = match &sort {
                 // The field is one of SONG_SORTS (checked), all NOT NULL columns.
@@ -112,31 +176,8 @@ pub(super) fn search_songs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
                 .query_map(rusqlite::params_from_iter(args.iter()), Song::read)?
                 .collect::<Result<_, _>>()?
         }
-        Some(q) => {
-            // The matches that pass the filters, ranked: the FTS index drives, each match's
-            // song is looked up by id. The unmatched rest is read only for a page past them.
-            args.push(Box::new(fts_query(q)));
-            let matched: Vec<i64> = ctx
-                .db
-                .prepare_cached(&format!(
-                    "SELECT f.rowid FROM spotify.songs_fts AS f JOIN spotify.songs AS s ON s.id = f.rowid \
-                     WHERE f.saved_search_text MATCH ?14 AND {SONG_FILTER} ORDER BY f.rank, f.rowid"
-                ))?
-                .query_map(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            args.pop();
-            let everyone = || -> Result<Vec<i64>, ApiError> {
-                Ok(ctx
-                    .db
-                    .prepare_cached(&format!(
-                        "SELECT s.id FROM spotify.songs AS s WHERE {SONG_FILTER} ORDER BY s.id"
-                    ))?
-                    .query_map(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?
-                    .collect::<Result<_, _>>()?)
-            };
-            let (index, limit) = (a.int("page_index"), a.int("page_limit"));
-            let ranked = ranked_page(matched, everyone, index, limit)?;
-            let mut songs = Song::many(ctx.db, &ranked)?;
+        Some(ids) => {
+            let mut songs = Song::many(ctx.db, &ids)?;
             if let Some(key) = &sort {
                 sort_rows(&mut songs, key, |s, f| s.field(f));
             }
@@ -175,38 +216,62 @@ pub(super) fn show_song_privates(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiEr
     }))
 }
 
+/// The filters of `search_albums` (parameters 1 to 7 of [`album_filter_args`]).
+const ALBUM_FILTER: &str = "al.rating BETWEEN ?1 AND ?2 AND al.release_date BETWEEN ?3 AND ?4 \
+     AND al.like_count BETWEEN ?5 AND ?6 AND (?7 IS NULL OR lower(al.genre) = ?7)";
+
+/// The values of [`ALBUM_FILTER`]'s parameters.
+fn album_filter_args(a: &Args) -> Result<Vec<Box<dyn ToSql>>, ApiError> {
+    let (from, to) = day_window(a, "min_release_date", "max_release_date")?;
+    Ok(vec![
+        Box::new(a.float("min_rating")),
+        Box::new(a.float("max_rating")),
+        Box::new(from),
+        Box::new(to),
+        Box::new(a.int("min_like_count")),
+        Box::new(a.int("max_like_count")),
+        Box::new(genre(a)),
+    ])
+}
+
 pub(super) fn search_albums(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let sort = sort_key(a, ALBUM_SORTS)?;
-    let (from, to) = day_window(a, "min_release_date", "max_release_date")?;
-    let rows: Vec<Album> = ctx
-        .db
-        .prepare_cached(&format!(
-            "SELECT {ALBUM_COLS} FROM spotify.albums AS al \
-             WHERE al.rating BETWEEN ?1 AND ?2 AND al.release_date BETWEEN ?3 AND ?4 \
-             AND al.like_count BETWEEN ?5 AND ?6 AND (?7 IS NULL OR lower(al.genre) = ?7) \
-             ORDER BY al.id"
-        ))?
-        .query_map(
-            params![
-                a.float("min_rating"),
-                a.float("max_rating"),
-                from,
-                to,
-                a.int("min_like_count"),
-                a.int("max_like_count"),
-                genre(a),
-            ],
-            Album::read,
-        )?
-        .collect::<Result<_, _>>()?;
-    let found = listing(a, sort.as_ref(), None).apply(
-        ctx.db,
-        "spotify",
-        "albums_fts",
-        rows,
-        |al| al.id,
-        |al, f| al.field(f),
-    )?;
+    let args = album_filter_args(a)?;
+    let search = Filtered {
+        table: "albums",
+        alias: "al",
+        filter: ALBUM_FILTER,
+        order: "al.id",
+    };
+    let found = match search.search(ctx, a, &args)? {
+        Some(ids) => {
+            let mut rows = ids
+                .iter()
+                .map(|&id| Album::get(ctx.db, id))
+                .collect::<Result<Vec<_>, _>>()?;
+            if let Some(key) = &sort {
+                sort_rows(&mut rows, key, |al, f| al.field(f));
+            }
+            rows
+        }
+        None => {
+            let rows: Vec<Album> = ctx
+                .db
+                .prepare_cached(&format!(
+                    "SELECT {ALBUM_COLS} FROM spotify.albums AS al WHERE {ALBUM_FILTER} ORDER BY al.id"
+                ))?
+                .query_map(params_from_iter(args.iter()), Album::read)?
+                .collect::<Result<_, _>>()?;
+            listing(a, sort.as_ref(), None).apply(
+                ctx,
+                "spotify",
+                "albums_fts",
+                rows,
+                |al| al.id,
+                |al, f| al.field(f),
+            )?
+        }
+    };
     found
         .iter()
         .map(|al| al.listed(ctx.db).map(Value::Object))
@@ -228,32 +293,56 @@ pub(super) fn show_album_privates(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiE
     }))
 }
 
+/// The filters of `search_artists`: genre (`?1`) and follower counts (`?2` to `?3`).
+const ARTIST_FILTER: &str = "(?1 IS NULL OR lower(ar.genre) = ?1) AND (SELECT count(*) FROM \
+     spotify.user_artist_followings AS f WHERE f.artist_id = ar.id) BETWEEN ?2 AND ?3";
+
 pub(super) fn search_artists(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let sort = sort_key(a, ARTIST_SORTS)?;
-    let (lo, hi) = (a.int("min_follower_count"), a.int("max_follower_count"));
-    let rows: Vec<Artist> = ctx
-        .db
-        .prepare_cached(&format!(
-            "SELECT {ARTIST_COLS} FROM spotify.artists AS ar \
-             WHERE (?1 IS NULL OR lower(ar.genre) = ?1) ORDER BY ar.id"
-        ))?
-        .query_map(params![genre(a)], Artist::read)?
-        .filter(|r| {
-            r.as_ref()
-                .map_or(true, |ar| (lo..=hi).contains(&ar.follower_count))
-        })
-        .collect::<Result<_, _>>()?;
-    let found = listing(a, sort.as_ref(), None).apply(
-        ctx.db,
-        "spotify",
-        "artists_fts",
-        rows,
-        |ar| ar.id,
-        |ar, f| match f {
-            "follower_count" => json!(ar.follower_count),
-            _ => Value::Null,
-        },
-    )?;
+    let args: Vec<Box<dyn ToSql>> = vec![
+        Box::new(genre(a)),
+        Box::new(a.int("min_follower_count")),
+        Box::new(a.int("max_follower_count")),
+    ];
+    let field = |ar: &Artist, f: &str| match f {
+        "follower_count" => json!(ar.follower_count),
+        _ => Value::Null,
+    };
+    let search = Filtered {
+        table: "artists",
+        alias: "ar",
+        filter: ARTIST_FILTER,
+        order: "ar.id",
+    };
+    let found = match search.search(ctx, a, &args)? {
+        Some(ids) => {
+            let mut rows = ids
+                .iter()
+                .map(|&id| Artist::get(ctx.db, id))
+                .collect::<Result<Vec<_>, _>>()?;
+            if let Some(key) = &sort {
+                sort_rows(&mut rows, key, field);
+            }
+            rows
+        }
+        None => {
+            let rows: Vec<Artist> = ctx
+                .db
+                .prepare_cached(&format!(
+                    "SELECT {ARTIST_COLS} FROM spotify.artists AS ar WHERE {ARTIST_FILTER} ORDER BY ar.id"
+                ))?
+                .query_map(params_from_iter(args.iter()), Artist::read)?
+                .collect::<Result<_, _>>()?;
+            listing(a, sort.as_ref(), None).apply(
+                ctx,
+                "spotify",
+                "artists_fts",
+                rows,
+                |ar| ar.id,
+                field,
+            )?
+        }
+    };
     Ok(Value::Array(
         found.iter().map(|ar| Value::Object(ar.json())).collect(),
     ))

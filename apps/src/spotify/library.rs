@@ -252,7 +252,7 @@ pub(super) fn show_downloaded_songs(ctx: &mut Ctx, a: &Args) -> Result<Value, Ap
     let sort = parse_sort(a.opt_str("sort_by"), t.sorts)?;
     let rows = rows(ctx, t, Some((&from, &to)))?;
     let found = listing(a, sort.as_ref(), None).apply(
-        ctx.db,
+        ctx,
         "spotify",
         "songs_fts",
         rows,

@@ -4,12 +4,12 @@
 //! Titles are unique per owner (exactly as typed). Only the owner changes a playlist, public or
 //! not; others may see, like and review a public one.
 
-use super::catalog::{has_row, listing};
+use super::catalog::{Filtered, has_row, listing};
 use super::rows::{NewPlaylist, NewPlaylistSong};
 use super::store::{PLAYLIST_COLS, Playlist, Song, now, page, sort_key};
-use rusqlite::params;
+use rusqlite::{ToSql, params, params_from_iter};
 use serde_json::{Value, json};
-use sim::api::listing::SortKey;
+use sim::api::listing::{SortKey, sort_rows};
 use sim::api::{ApiError, Args, Ctx};
 
 /// `sort_by` fields of `search_playlists`.
@@ -52,39 +52,62 @@ pub(super) fn show_playlist_library(ctx: &mut Ctx, a: &Args) -> Result<Value, Ap
     listed(ctx, &page(a, rows))
 }
 
+/// The filters of `search_playlists`: the caller's (`?1`) and public playlists, like counts
+/// (`?2` to `?3`) and ratings (`?4` to `?5`).
+const PLAYLIST_FILTER: &str = "(p.is_public OR p.user_id = ?1) AND p.like_count BETWEEN ?2 AND ?3 \
+     AND p.rating BETWEEN ?4 AND ?5";
+
 pub(super) fn search_playlists(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let sort = sort_key(a, PLAYLIST_SORTS)?;
     let by_likes = SortKey {
         field: "like_count".into(),
         descending: true,
     };
+    let args: Vec<Box<dyn ToSql>> = vec![
+        Box::new(ctx.user()?.id),
+        Box::new(a.int("min_like_count")),
+        Box::new(a.int("max_like_count")),
+        Box::new(a.float("min_rating")),
+        Box::new(a.float("max_rating")),
+    ];
     // The caller's private playlists, then everyone's public ones, each in id order.
-    let rows: Vec<Playlist> = ctx
-        .db
-        .prepare_cached(&format!(
-            "SELECT {PLAYLIST_COLS} FROM spotify.playlists AS p \
-             WHERE (p.is_public OR p.user_id = ?1) AND p.like_count BETWEEN ?2 AND ?3 \
-             AND p.rating BETWEEN ?4 AND ?5 ORDER BY p.is_public, p.id"
-        ))?
-        .query_map(
-            params![
-                ctx.user()?.id,
-                a.int("min_like_count"),
-                a.int("max_like_count"),
-                a.float("min_rating"),
-                a.float("max_rating"),
-            ],
-            Playlist::read,
-        )?
-        .collect::<Result<_, _>>()?;
-    let found = listing(a, sort.as_ref(), Some(&by_likes)).apply(
-        ctx.db,
-        "spotify",
-        "playlists_fts",
-        rows,
-        |p| p.id,
-        |p, f| p.field(f),
-    )?;
+    let order = "p.is_public, p.id";
+    let search = Filtered {
+        table: "playlists",
+        alias: "p",
+        filter: PLAYLIST_FILTER,
+        order,
+    };
+    let found = match search.search(ctx, a, &args)? {
+        Some(ids) => {
+            let mut rows = ids
+                .iter()
+                .map(|&id| Playlist::get(ctx.db, id))
+                .collect::<Result<Vec<_>, _>>()?;
+            if let Some(key) = &sort {
+                sort_rows(&mut rows, key, |p, f| p.field(f));
+            }
+            rows
+        }
+        None => {
+            let rows: Vec<Playlist> = ctx
+                .db
+                .prepare_cached(&format!(
+                    "SELECT {PLAYLIST_COLS} FROM spotify.playlists AS p WHERE {PLAYLIST_FILTER} \
+                     ORDER BY {order}"
+                ))?
+                .query_map(params_from_iter(args.iter()), Playlist::read)?
+                .collect::<Result<_, _>>()?;
+            listing(a, sort.as_ref(), Some(&by_likes)).apply(
+                ctx,
+                "spotify",
+                "playlists_fts",
+                rows,
+                |p| p.id,
+                |p, f| p.field(f),
+            )?
+        }
+    };
     listed(ctx, &found)
 }
 

@@ -174,7 +174,7 @@ pub(super) fn show_reviews<const K: u8>(ctx: &mut Ctx, a: &Args) -> Result<Value
         .collect::<Result<_, _>>()?;
     let fts = format!("{}_fts", spec.table);
     let found = listing(a, sort.as_ref(), None).apply(
-        ctx.db,
+        ctx,
         "spotify",
         &fts,
         rows,

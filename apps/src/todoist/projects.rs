@@ -132,7 +132,7 @@ pub(super) fn show_projects(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> 
         limit: a.int("page_limit"),
     }
     .apply(
-        ctx.db,
+        ctx,
         "todoist",
         "projects_fts",
         rows,

@@ -35,6 +35,7 @@ impl Env {
         let opts = CallOptions {
             now: sim::clock::default_now(),
             show_response_schemas: true,
+            search: None,
         };
         Env { registry, db, opts }
     }

@@ -7,7 +7,7 @@
 //! is refused with its model-validation 409.
 
 use super::APP;
-use super::rows::{NewPaymentRequest, NewTransaction};
+use super::rows::{NewPaymentRequest, NewTransaction, PaymentRequests};
 use super::store::{
     Exchange, existing_user, me, money, newest_first, notify, now, page, party_or_null,
     set_balance, zero_amount_on_create,
@@ -364,11 +364,7 @@ fn approve_payment_request(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         payment_card_digits: None,
     }
     .insert(ctx.db)?;
-    ctx.db
-        .prepare_cached(
-            "UPDATE venmo.payment_requests SET approved_at = ?1, updated_at = ?1 WHERE id = ?2",
-        )?
-        .execute(params![t, r.id])?;
+    PaymentRequests::close(ctx.db, r.id, true, &t)?;
     notify(
         ctx,
         requester.id,
@@ -395,11 +391,7 @@ fn deny_payment_request(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     r.check_save(r.amount)?;
     let payer = me(ctx)?;
     let t = now(ctx);
-    ctx.db
-        .prepare_cached(
-            "UPDATE venmo.payment_requests SET denied_at = ?1, updated_at = ?1 WHERE id = ?2",
-        )?
-        .execute(params![t, r.id])?;
+    PaymentRequests::close(ctx.db, r.id, false, &t)?;
     notify(
         ctx,
         r.sender_id,

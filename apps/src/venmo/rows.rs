@@ -206,7 +206,6 @@ impl PaymentRequests {
     /// Marks request `id` approved at `at` (as stored) with the payment an approval writes
     /// (from the asked to the asker, the request's amount, note and privacy); no balance moves.
     pub fn approve_as_history(db: &Connection, id: i64, at: &str) -> rusqlite::Result<i64> {
-        Self::close(db, id, true, at)?;
         let (asker, payer, amount, description, private): (i64, i64, f64, String, bool) = db
             .prepare_cached(
                 "SELECT sender_id, receiver_id, amount, description, private \
@@ -215,7 +214,8 @@ impl PaymentRequests {
             .query_row([id], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
             })?;
-        NewTransaction {
+        // In the order `approve_payment_request` writes: the payment, then the request.
+        let payment = NewTransaction {
             sender_id: payer,
             receiver_id: asker,
             amount,
@@ -225,7 +225,9 @@ impl PaymentRequests {
             like_count: 0,
             payment_card_digits: None,
         }
-        .insert(db)
+        .insert(db)?;
+        Self::close(db, id, true, at)?;
+        Ok(payment)
     }
 
     /// Marks request `id` approved (`approved`) or denied at `at` (as stored), also its

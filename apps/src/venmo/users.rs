@@ -7,7 +7,7 @@ use super::store::{VUser, me, page, user_by_email, user_named};
 use crate::common::rows::datetime_col;
 use rusqlite::{OptionalExtension, params};
 use serde_json::{Value, json};
-use sim::api::listing::rank_rows;
+use sim::api::listing::{rank_rows, search_page};
 use sim::api::{Api, ApiError, ApiSpec, Args, Ctx, P};
 
 pub(super) fn apis() -> Vec<ApiSpec> {
@@ -95,29 +95,60 @@ fn show_profile(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 }
 
 /// Every user but the caller, by id, with whether the caller has them as a friend.
+const USERS_BUT_CALLER: &str = "SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, u.venmo_balance, \
+     EXISTS (SELECT 1 FROM venmo.friendships AS f WHERE f.user_id = ?1 AND f.friend_id = u.id) \
+     FROM venmo.users AS u WHERE u.id != ?1";
+
+/// Users but the caller (friends first without a query; ranked with one, where only the
+/// page's users are read).
 fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
-    let rows: Vec<(VUser, bool)> = ctx
-        .db
-        .prepare_cached(
-            "SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, u.venmo_balance, \
-             EXISTS (SELECT 1 FROM venmo.friendships AS f WHERE f.user_id = ?1 AND f.friend_id = u.id) \
-             FROM venmo.users AS u WHERE u.id != ?1 ORDER BY u.id",
-        )?
-        .query_map([uid], |r| Ok((VUser::read(r)?, r.get(6)?)))?
-        .collect::<Result<_, _>>()?;
+    let everyone = || -> Result<Vec<(VUser, bool)>, ApiError> {
+        Ok(ctx
+            .db
+            .prepare_cached(&format!("{USERS_BUT_CALLER} ORDER BY u.id"))?
+            .query_map([uid], |r| Ok((VUser::read(r)?, r.get(6)?)))?
+            .collect::<Result<_, _>>()?)
+    };
     let query = a.str("query").trim();
-    let ordered: Vec<(VUser, bool)> = if query.is_empty() {
+    let listed: Vec<(VUser, bool)> = if query.is_empty() {
         // Friends first, each group by id.
-        let (mut friends, others): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(_, f)| *f);
+        let (mut friends, others): (Vec<_>, Vec<_>) =
+            everyone()?.into_iter().partition(|(_, f)| *f);
         friends.extend(others);
-        friends
+        page(a, friends)
     } else {
-        rank(ctx, "users_fts", query, rows, |(u, _)| u.id)?
+        let ids = || -> Result<Vec<i64>, ApiError> {
+            Ok(ctx
+                .db
+                .prepare_cached("SELECT id FROM venmo.users WHERE id != ?1 ORDER BY id")?
+                .query_map([uid], |r| r.get(0))?
+                .collect::<Result<_, _>>()?)
+        };
+        let found = search_page(
+            ctx,
+            APP,
+            "users_fts",
+            query,
+            |id| Ok(id != uid),
+            ids,
+            (a.int("page_index"), a.int("page_limit")),
+        )?;
+        match found {
+            None => page(a, everyone()?),
+            Some(ids) => {
+                let mut one = ctx
+                    .db
+                    .prepare_cached(&format!("{USERS_BUT_CALLER} AND u.id = ?2"))?;
+                ids.iter()
+                    .map(|&id| one.query_row([uid, id], |r| Ok((VUser::read(r)?, r.get(6)?))))
+                    .collect::<Result<_, _>>()?
+            }
+        }
     };
     // AppWorld shows a friend's registration time as `friends_since` here.
     Ok(Value::Array(
-        page(a, ordered)
+        listed
             .into_iter()
             .map(|(u, friend)| {
                 let since = if friend {
@@ -140,7 +171,7 @@ pub(super) fn rank<T>(
     rows: Vec<T>,
     id: impl Fn(&T) -> i64,
 ) -> Result<Vec<T>, ApiError> {
-    rank_rows(ctx.db, "venmo", fts, query, rows, id)
+    rank_rows(ctx, "venmo", fts, query, rows, id)
 }
 
 /// The friends of the caller or of `user_email`, in the order they were added, each with the

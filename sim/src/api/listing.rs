@@ -1,6 +1,7 @@
 //! Shared list behaviour: pagination, `sort_by`, and full-text search ranking.
 
 use super::error::ApiError;
+use super::registry::Ctx;
 use rusqlite::Connection;
 use serde_json::Value;
 use std::cmp::Ordering;
@@ -87,10 +88,9 @@ pub fn compare_json(a: &Value, b: &Value) -> Ordering {
     }
 }
 
-/// Turns a user query into an FTS5 expression: lower-cased, whitespace collapsed, an odd `"`
-/// closed; bare words and quoted phrases become quoted FTS5 strings joined by ` OR `.
-/// Returns `None` for a blank query (no search).
-pub fn fts_query(query: &str) -> Option<String> {
+/// The phrases of a user query: lower-cased, whitespace collapsed, an odd `"` closed; each bare
+/// word and each quoted phrase is one. `None` for a blank query (no search).
+pub fn fts_phrases(query: &str) -> Option<Vec<String>> {
     let mut q = query
         .split_whitespace()
         .collect::<Vec<_>>()
@@ -104,17 +104,28 @@ pub fn fts_query(query: &str) -> Option<String> {
         if i % 2 == 1 {
             let phrase = part.trim();
             if !phrase.is_empty() {
-                pieces.push(format!("\"{phrase}\""));
+                pieces.push(phrase.to_string());
             }
         } else {
-            pieces.extend(part.split_whitespace().map(|w| format!("\"{w}\"")));
+            pieces.extend(part.split_whitespace().map(str::to_string));
         }
     }
-    if pieces.is_empty() {
-        None
-    } else {
-        Some(pieces.join(" OR "))
-    }
+    (!pieces.is_empty()).then_some(pieces)
+}
+
+/// Turns a user query into an FTS5 expression ([`fts_expr`] of its [`fts_phrases`]). Returns
+/// `None` for a blank query (no search).
+pub fn fts_query(query: &str) -> Option<String> {
+    fts_phrases(query).map(|p| fts_expr(&p))
+}
+
+/// The FTS5 expression matching any of `phrases`: quoted FTS5 strings joined by ` OR `.
+pub fn fts_expr(phrases: &[String]) -> String {
+    phrases
+        .iter()
+        .map(|p| format!("\"{p}\""))
+        .collect::<Vec<_>>()
+        .join(" OR ")
 }
 
 /// Ranks `candidates` (row ids, in their natural order) against `query` using the FTS5 table
@@ -122,13 +133,13 @@ pub fn fts_query(query: &str) -> Option<String> {
 /// difference, as AppWorld lists them. Search never filters. A blank query returns the candidates
 /// unchanged.
 pub fn rank_by_query(
-    db: &Connection,
+    ctx: &Ctx,
     schema: &str,
     fts_table: &str,
     query: &str,
     candidates: &[i64],
 ) -> Result<Vec<i64>, ApiError> {
-    match fts_matches(db, schema, fts_table, query)? {
+    match fts_matches(ctx, schema, fts_table, query)? {
         None => Ok(candidates.to_vec()),
         Some(hits) => Ok(with_rest(among(hits, candidates), candidates)),
     }
@@ -136,7 +147,7 @@ pub fn rank_by_query(
 
 /// Page `index` of `limit` ids of [`rank_by_query`]'s order (see [`ranked_page`]).
 pub fn rank_page(
-    db: &Connection,
+    ctx: &Ctx,
     schema: &str,
     fts_table: &str,
     query: &str,
@@ -144,7 +155,7 @@ pub fn rank_page(
     index: i64,
     limit: i64,
 ) -> Result<Vec<i64>, ApiError> {
-    match fts_matches(db, schema, fts_table, query)? {
+    match fts_matches(ctx, schema, fts_table, query)? {
         None => Ok(paginate(candidates.to_vec(), index, limit)),
         Some(hits) => ranked_page(
             among(hits, candidates),
@@ -157,23 +168,48 @@ pub fn rank_page(
 
 /// The rows of `schema.fts_table` matching `query`, best bm25 rank first (ties by rowid), or
 /// `None` for a query without words (no search). Every row counts: callers keep the matches
-/// among their candidates.
+/// among their candidates. The world's in-memory index answers where it holds the episode's
+/// rows ([`super::fts`]), SQLite's FTS5 elsewhere; debug builds check that both agree.
 pub fn fts_matches(
-    db: &Connection,
+    ctx: &Ctx,
     schema: &str,
     fts_table: &str,
     query: &str,
 ) -> Result<Option<Vec<i64>>, ApiError> {
-    let Some(expr) = fts_query(query) else {
+    let Some(phrases) = fts_phrases(query) else {
         return Ok(None);
     };
+    if let Some(ix) = ctx.search
+        && let Some(hits) = ix.ranked(ctx.db, schema, fts_table, &phrases)?
+    {
+        if cfg!(debug_assertions) {
+            let by_sqlite = sqlite_matches(ctx.db, schema, fts_table, &phrases)
+                .map_err(|e| e.message().to_string());
+            assert_eq!(
+                Ok(&hits),
+                by_sqlite.as_ref(),
+                "{schema}.{fts_table} ranks {query:?} unlike FTS5"
+            );
+        }
+        return Ok(Some(hits));
+    }
+    sqlite_matches(ctx.db, schema, fts_table, &phrases).map(Some)
+}
+
+/// [`fts_matches`] by SQLite's FTS5 (bm25 computed for every match).
+fn sqlite_matches(
+    db: &Connection,
+    schema: &str,
+    fts_table: &str,
+    phrases: &[String],
+) -> Result<Vec<i64>, ApiError> {
+    let expr = fts_expr(phrases);
     let mut st = db.prepare_cached(&format!(
         "SELECT rowid FROM \"{schema}\".\"{fts_table}\" WHERE saved_search_text MATCH ?1 ORDER BY rank, rowid"
     ))?;
-    Ok(Some(
-        st.query_map([expr], |r| r.get::<_, i64>(0))?
-            .collect::<Result<_, _>>()?,
-    ))
+    Ok(st
+        .query_map([expr], |r| r.get::<_, i64>(0))?
+        .collect::<Result<_, _>>()?)
 }
 
 /// The `hits` that are among `candidates`, in the hits' order.
@@ -208,10 +244,68 @@ pub fn ranked_page(
     Ok(paginate(with_rest(matched, &candidates()?), index, limit))
 }
 
+/// Page `index` of `limit` ids of a ranked search over `schema.fts_table` among the rows a
+/// listing's filters keep: the matches are offered to `keep` in rank order only until the page
+/// is full, and `candidates` (every kept id, in natural order) is asked for only when the page
+/// reaches past the matches ([`ranked_page`]), so a first page costs the ranking and a few
+/// lookups. `page` is (`page_index`, `page_limit`). `None` for a query without words.
+pub fn search_page(
+    ctx: &Ctx,
+    schema: &str,
+    fts_table: &str,
+    query: &str,
+    mut keep: impl FnMut(i64) -> Result<bool, ApiError>,
+    candidates: impl FnOnce() -> Result<Vec<i64>, ApiError>,
+    (index, limit): (i64, i64),
+) -> Result<Option<Vec<i64>>, ApiError> {
+    let Some(hits) = fts_matches(ctx, schema, fts_table, query)? else {
+        return Ok(None);
+    };
+    let len = limit.max(0) as usize;
+    let end = (index.max(0) as usize)
+        .saturating_mul(len)
+        .saturating_add(len);
+    let mut kept = Vec::new();
+    for id in hits {
+        if kept.len() >= end {
+            break;
+        }
+        if keep(id)? {
+            kept.push(id);
+        }
+    }
+    ranked_page(kept, candidates, index, limit).map(Some)
+}
+
+/// Page (`page_index`, `page_limit`) of a listing of every id `ids` gives (in natural order),
+/// ranked by `query` when it searches ([`search_page`], nothing filtered) and as listed
+/// otherwise.
+pub fn listed_page(
+    ctx: &Ctx,
+    schema: &str,
+    fts_table: &str,
+    query: &str,
+    ids: impl Fn() -> Result<Vec<i64>, ApiError>,
+    (index, limit): (i64, i64),
+) -> Result<Vec<i64>, ApiError> {
+    match search_page(
+        ctx,
+        schema,
+        fts_table,
+        query,
+        |_| Ok(true),
+        &ids,
+        (index, limit),
+    )? {
+        Some(page) => Ok(page),
+        None => Ok(paginate(ids()?, index, limit)),
+    }
+}
+
 /// Orders `rows` by [`rank_by_query`] of `query` over `schema.fts_table` (`id` gives a row's
 /// FTS rowid): matches by rank first, then the rest in AppWorld's set order.
 pub fn rank_rows<T>(
-    db: &Connection,
+    ctx: &Ctx,
     schema: &str,
     fts_table: &str,
     query: &str,
@@ -219,7 +313,7 @@ pub fn rank_rows<T>(
     id: impl Fn(&T) -> i64,
 ) -> Result<Vec<T>, ApiError> {
     let ids: Vec<i64> = rows.iter().map(&id).collect();
-    let ranked = rank_by_query(db, schema, fts_table, query, &ids)?;
+    let ranked = rank_by_query(ctx, schema, fts_table, query, &ids)?;
     Ok(pick(rows, &ranked, id))
 }
 
@@ -251,7 +345,7 @@ impl SearchPage<'_> {
     /// then sort that page.
     pub fn apply<T>(
         &self,
-        db: &Connection,
+        ctx: &Ctx,
         schema: &str,
         fts_table: &str,
         mut rows: Vec<T>,
@@ -265,7 +359,7 @@ impl SearchPage<'_> {
             return Ok(paginate(rows, self.index, self.limit));
         };
         let ids: Vec<i64> = rows.iter().map(&id).collect();
-        let wanted = rank_page(db, schema, fts_table, query, &ids, self.index, self.limit)?;
+        let wanted = rank_page(ctx, schema, fts_table, query, &ids, self.index, self.limit)?;
         let mut page = pick(rows, &wanted, id);
         if let Some(key) = self.sort_page {
             sort_rows(&mut page, key, field);

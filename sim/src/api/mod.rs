@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod error;
+pub mod fts;
 pub mod listing;
 pub mod params;
 pub mod pyset;

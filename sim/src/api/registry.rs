@@ -72,6 +72,8 @@ pub struct Ctx<'a> {
     pub show_response_schemas: bool,
     /// Set by [`Ctx::keep_writes`]: the call's writes stay even if it then fails.
     pub keep: &'a std::cell::Cell<bool>,
+    /// The world's search indexes (`None`: searches rank through SQLite).
+    pub search: Option<&'a super::fts::SearchIndexes>,
 }
 
 impl Ctx<'_> {
@@ -515,6 +517,8 @@ pub struct CallOptions {
     pub now: NaiveDateTime,
     /// Whether api_docs shows response schemas.
     pub show_response_schemas: bool,
+    /// The world's search indexes (`None`: searches rank through SQLite).
+    pub search: Option<std::sync::Arc<super::fts::SearchIndexes>>,
 }
 
 impl Registry {
@@ -802,6 +806,7 @@ impl Registry {
             user,
             show_response_schemas: opts.show_response_schemas,
             keep,
+            search: opts.search.as_deref(),
         };
         (spec.handler)(&mut ctx, &Args(values))
     }
@@ -926,6 +931,7 @@ mod tests {
         let opts = CallOptions {
             now: NaiveDateTime::default(),
             show_response_schemas: false,
+            search: None,
         };
         let args = json!({"title": "x"});
         r.call(&db, &opts, "demo", "echo", args.as_object().unwrap())

@@ -187,9 +187,10 @@ pub fn backdate_recent_orders(db: &Connection, user: i64) -> rusqlite::Result<us
         ))?
         .execute([user])?;
     }
-    db.prepare_cached(
-        "UPDATE amazon.orders SET created_at = '2022-' || substr(created_at, 6) WHERE user_id = ?1 AND created_at >= '2023-03-01'",
-    )?
+    db.prepare_cached(&format!(
+        "UPDATE amazon.orders SET {} WHERE user_id = ?1 AND created_at >= '2023-03-01'",
+        year_back("created_at")
+    ))?
     .execute([user])
 }
 

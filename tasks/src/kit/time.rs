@@ -33,3 +33,8 @@ pub fn next_birthday(b: NaiveDate, today: NaiveDate) -> Option<NaiveDate> {
         NaiveDate::from_ymd_opt(today.year() + 1, b.month(), b.day())
     }
 }
+
+/// Days from `today` to `b`'s [`next_birthday`] (None for 29 February).
+pub fn days_to_birthday(b: NaiveDate, today: NaiveDate) -> Option<i64> {
+    next_birthday(b, today).map(|d| (d - today).num_days())
+}

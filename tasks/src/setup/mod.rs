@@ -11,6 +11,8 @@ mod music;
 mod shop;
 mod todo;
 
+pub use money::Card;
+
 use crate::facts::Facts;
 use apps::common::accounts::Users;
 use apps::people::{Person, Population};

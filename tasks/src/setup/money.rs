@@ -166,28 +166,16 @@ impl Setup<'_> {
 
     /// A bank card of `person` that no app has saved yet (a replacement card a task has the
     /// agent add), with `balance`; returns the bank's card id. Card numbers must be new.
-    #[allow(clippy::too_many_arguments)]
     pub fn add_bank_card(
         &self,
         person: &Person,
-        card_name: &str,
-        card_number: i64,
-        expiry_year: i64,
-        expiry_month: i64,
-        cvv: i64,
+        card: Card,
         balance: f64,
     ) -> rusqlite::Result<i64> {
         let owner = format!("{} {}", person.first_name, person.last_name);
         NewBankCard {
             main_user_id: person.id,
-            face: CardFace {
-                owner_name: &owner,
-                card_name,
-                card_number,
-                expiry_year,
-                expiry_month,
-                cvv_number: cvv,
-            },
+            face: card.face(&owner),
             balance,
         }
         .insert(self.db)
@@ -196,64 +184,30 @@ impl Setup<'_> {
     /// Saves a payment card to the person's Venmo account, backed by a bank card holding
     /// `bank_balance` (so that the bank accepts it, or refuses it as expired when the expiry
     /// lies before the task's clock); returns the Venmo card id.
-    #[allow(clippy::too_many_arguments)]
     pub fn add_venmo_card(
         &self,
         person: &Person,
-        card_name: &str,
-        card_number: i64,
-        expiry_year: i64,
-        expiry_month: i64,
-        cvv: i64,
+        card: Card,
         bank_balance: f64,
     ) -> rusqlite::Result<i64> {
-        self.save_card(
-            "venmo",
-            person,
-            card_name,
-            card_number,
-            expiry_year,
-            expiry_month,
-            cvv,
-            bank_balance,
-        )
+        self.save_card("venmo", person, card, bank_balance)
     }
 
     /// Saves a payment card to the person's account in `app` (amazon, spotify or venmo), backed
     /// by a bank card holding `bank_balance`; returns the app's card id.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn save_card(
         &self,
         app: &str,
         person: &Person,
-        card_name: &str,
-        card_number: i64,
-        expiry_year: i64,
-        expiry_month: i64,
-        cvv: i64,
+        card: Card,
         bank_balance: f64,
     ) -> rusqlite::Result<i64> {
         let owner = format!("{} {}", person.first_name, person.last_name);
-        self.add_bank_card(
-            person,
-            card_name,
-            card_number,
-            expiry_year,
-            expiry_month,
-            cvv,
-            bank_balance,
-        )?;
+        self.add_bank_card(person, card, bank_balance)?;
         NewSavedCard {
             app,
             user_id: self.user_id(app, person)?,
-            face: CardFace {
-                owner_name: &owner,
-                card_name,
-                card_number,
-                expiry_year,
-                expiry_month,
-                cvv_number: cvv,
-            },
+            face: card.face(&owner),
         }
         .insert(self.db)
     }
@@ -370,5 +324,32 @@ impl Setup<'_> {
             .unwrap_or(self.now);
         self.add_file(person, &path, &text, created)?;
         Ok(path)
+    }
+}
+
+/// A payment card a task's setup gives a person: its face but the owner's name (the person's).
+#[derive(Debug, Clone, Copy)]
+pub struct Card<'a> {
+    /// The name its holder gave it.
+    pub name: &'a str,
+    /// The 16-digit number (new to the world).
+    pub number: i64,
+    /// Expiry (year, month 1-12).
+    pub expiry: (i64, i64),
+    /// The 3-digit CVV.
+    pub cvv: i64,
+}
+
+impl<'a> Card<'a> {
+    /// The card's face with `owner`'s name on it.
+    pub fn face(self, owner: &'a str) -> CardFace<'a> {
+        CardFace {
+            owner_name: owner,
+            card_name: self.name,
+            card_number: self.number,
+            expiry_year: self.expiry.0,
+            expiry_month: self.expiry.1,
+            cvv_number: self.cvv,
+        }
     }
 }

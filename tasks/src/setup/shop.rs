@@ -4,11 +4,11 @@
 //! (`apps::amazon::rows`, `apps::supervisor::rows`).
 
 use super::Setup;
+use super::money::Card;
 use apps::amazon::rows::{
     Addresses, NewOrder, NewOrderItem, NewReturn, NewReview, OrderItems, PaymentCards,
     PrimeSubscriptions, ProductList, Products, Sellers, Users,
 };
-use apps::common::bank::CardFace;
 use apps::people::Person;
 use apps::supervisor::rows::Supervisors;
 use chrono::NaiveDateTime;
@@ -62,38 +62,16 @@ impl Setup<'_> {
     /// Saves a payment card for `person` in amazon, in the bank (with `balance`) and, when the
     /// person is the supervisor, in the supervisor app; returns the amazon card id. Card numbers
     /// must be new to the world.
-    #[allow(clippy::too_many_arguments)]
     pub fn add_amazon_card(
         &self,
         person: &Person,
-        card_name: &str,
-        card_number: i64,
-        expiry_year: i64,
-        expiry_month: i64,
-        cvv: i64,
+        card: Card,
         balance: f64,
     ) -> rusqlite::Result<i64> {
-        let id = self.save_card(
-            "amazon",
-            person,
-            card_name,
-            card_number,
-            expiry_year,
-            expiry_month,
-            cvv,
-            balance,
-        )?;
+        let id = self.save_card("amazon", person, card, balance)?;
         if Supervisors::has_email(self.db, &person.email)? {
             let owner = format!("{} {}", person.first_name, person.last_name);
-            apps::supervisor::rows::NewCard::from(CardFace {
-                owner_name: &owner,
-                card_name,
-                card_number,
-                expiry_year,
-                expiry_month,
-                cvv_number: cvv,
-            })
-            .insert(self.db)?;
+            apps::supervisor::rows::NewCard::from(card.face(&owner)).insert(self.db)?;
         }
         Ok(id)
     }

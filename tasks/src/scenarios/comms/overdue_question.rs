@@ -115,10 +115,13 @@ fn draw(g: &mut Gen) -> Values {
             let pool = TITLES
                 .iter()
                 .find(|t| t.0 == *proj)
-                .map_or(&[][..], |t| t.1);
+                .map(|t| t.1)
+                .expect("every project of the plan has titles");
             let k = used.entry(proj).or_default();
             *k += 1;
-            pool[(*k - 1) % pool.len().max(1)].to_string()
+            pool.get(*k - 1)
+                .expect("a project has a title for each of its tasks")
+                .to_string()
         })
         .collect();
     Values {

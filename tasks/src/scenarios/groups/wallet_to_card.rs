@@ -10,6 +10,7 @@ use crate::kit::venmo::{balance, remove_cards, transfers_made};
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep, mix};
+use crate::setup::Card;
 use apps::people::Person;
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDateTime;
@@ -114,11 +115,12 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         for (i, (name, y, m, _)) in v.cards.iter().enumerate() {
             s.add_venmo_card(
                 sup,
-                name,
-                v.base_no + 1_111 * (i as i64 + 1),
-                *y,
-                *m,
-                100 + 37 * i as i64,
+                Card {
+                    name,
+                    number: v.base_no + 1_111 * (i as i64 + 1),
+                    expiry: (*y, *m),
+                    cvv: 100 + 37 * i as i64,
+                },
                 2_000.0,
             )?;
         }

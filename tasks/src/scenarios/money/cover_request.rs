@@ -17,6 +17,7 @@ use crate::kit::venmo::{balance, set_card_balance};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
+use crate::setup::Card;
 use apps::people::{PaymentCard, Person};
 use chrono::{Duration, NaiveDateTime};
 
@@ -62,11 +63,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         if v.variant == 2 {
             s.add_venmo_card(
                 sup,
-                v.expired_name,
-                5_555_000_000_000_000 + sup.id * 97,
-                2023,
-                3,
-                123,
+                Card {
+                    name: v.expired_name,
+                    number: 5_555_000_000_000_000 + sup.id * 97,
+                    expiry: (2023, 3),
+                    cvv: 123,
+                },
                 9_000.0,
             )?;
         }

@@ -11,6 +11,7 @@ use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::setup::Card;
 use apps::people::{Person, Relation};
 use chrono::NaiveDateTime;
 use std::collections::BTreeMap;
@@ -151,11 +152,12 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         s.set_amazon_cart(sup, &entries)?;
         s.add_amazon_card(
             sup,
-            "Citi Rewards",
-            5_500_000_000_000_000 + sup.id * 4_421,
-            2023,
-            1,
-            118,
+            Card {
+                name: "Citi Rewards",
+                number: 5_500_000_000_000_000 + sup.id * 4_421,
+                expiry: (2023, 1),
+                cvv: 118,
+            },
             3_000.0,
         )?;
         for (k, t) in v.texts.iter().enumerate() {

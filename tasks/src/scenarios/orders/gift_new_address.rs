@@ -14,6 +14,7 @@ use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::setup::Card;
 use apps::people::{Person, Relation};
 use chrono::NaiveDateTime;
 
@@ -136,11 +137,12 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         s.add_amazon_product(("candle", NEAR, "white", "small", 9.5, 40), SELLER)?;
         s.add_amazon_card(
             sup,
-            "Wells Fargo Active",
-            4_400_000_000_000_000 + sup.id * 6_143,
-            2023,
-            4,
-            208,
+            Card {
+                name: "Wells Fargo Active",
+                number: 4_400_000_000_000_000 + sup.id * 6_143,
+                expiry: (2023, 4),
+                cvv: 208,
+            },
             5_000.0,
         )?;
         s.set_amazon_cart(sup, &[])?;

@@ -14,6 +14,7 @@ use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep, mix};
+use crate::setup::Card;
 use apps::people::Person;
 use apps::simple_note::seed::NoteSeed;
 use chrono::{Duration, NaiveDateTime};
@@ -124,14 +125,24 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         let sup = &v.supervisor;
         let last_paid = if v.last_plan == "yearly" { 140.0 } else { 15.0 };
         let last_days = if v.last_plan == "yearly" { 365 } else { 30 };
-        s.add_amazon_card(sup, OLD_NAME, v.old_number, 2023, 5, 271, 4_000.0)?;
+        s.add_amazon_card(
+            sup,
+            Card {
+                name: OLD_NAME,
+                number: v.old_number,
+                expiry: (2023, 5),
+                cvv: 271,
+            },
+            4_000.0,
+        )?;
         s.add_bank_card(
             sup,
-            NEW_NAME,
-            v.new_number,
-            v.exp_y,
-            v.exp_m,
-            v.cvv,
+            Card {
+                name: NEW_NAME,
+                number: v.new_number,
+                expiry: (v.exp_y, v.exp_m),
+                cvv: v.cvv,
+            },
             4_000.0,
         )?;
         let ended = days_ago(v.now, 6, 23, 59);

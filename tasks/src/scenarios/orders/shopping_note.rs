@@ -10,6 +10,7 @@ use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Check, Solution};
 use crate::scenarios::{Gen, Parts, SetupStep, mix};
+use crate::setup::Card;
 use apps::people::Person;
 use apps::simple_note::seed::NoteSeed;
 
@@ -101,11 +102,12 @@ fn setup(v: &Drawn<Values>) -> SetupStep {
         }
         s.add_amazon_card(
             sup,
-            "Citi Rewards",
-            6_011_000_000_000_000 + sup.id * 7_919,
-            2023,
-            2,
-            412,
+            Card {
+                name: "Citi Rewards",
+                number: 6_011_000_000_000_000 + sup.id * 7_919,
+                expiry: (2023, 2),
+                cvv: 412,
+            },
             5_000.0,
         )?;
         let cart = stocked_products(s.db, v.key, 2);

@@ -12,10 +12,11 @@ use crate::kit::amazon::{
 };
 use crate::kit::changes::allow_added;
 use crate::kit::python::solution;
-use crate::kit::time::next_birthday;
+use crate::kit::time::days_to_birthday;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Gen, Parts};
+use crate::setup::Card;
 use apps::people::{Person, Relation};
 
 /// A product variant: (colour, size, price, stock).
@@ -61,11 +62,12 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         s.add_amazon_product((v.ptype, nn, nv.0, nv.1, nv.2, nv.3), SELLER)?;
         s.add_amazon_card(
             sup,
-            "Capital One",
-            5_100_000_000_000_000 + sup.id * 1_013,
-            v.expiry.0,
-            v.expiry.1,
-            321,
+            Card {
+                name: "Capital One",
+                number: 5_100_000_000_000_000 + sup.id * 1_013,
+                expiry: (v.expiry.0, v.expiry.1),
+                cvv: 321,
+            },
             5_000.0,
         )?;
         let cart = stocked_products(s.db, v.key, 2);
@@ -89,8 +91,8 @@ fn draw(g: &mut Gen) -> Values {
     // Days to a person's next birthday (29 February never comes "soon").
     let days_to = |id: i64| {
         pop.person(id)
-            .and_then(|f| next_birthday(f.birthday, today))
-            .map_or(i64::MAX, |d| (d - today).num_days())
+            .and_then(|f| days_to_birthday(f.birthday, today))
+            .unwrap_or(i64::MAX)
     };
     // Variants 1 and 2 say the friend's birthday is coming up: it is within six weeks.
     let birthday_soon = g.variant != 3;

@@ -14,7 +14,7 @@ use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::text::holds;
-use crate::kit::time::next_birthday;
+use crate::kit::time::{days_to_birthday, next_birthday};
 use crate::kit::todoist::{NewTask, inbox_id, is_mine};
 use crate::kit::venmo::payments_sent;
 use crate::kit::{Drawn, Script, Vals};
@@ -277,7 +277,7 @@ fn birthday_fits(pop: &Population, p: &Person, today: NaiveDate, family_first: b
     let friend_ids: Vec<i64> = list.iter().map(|x| x.1.id).collect();
     let sooner = known(pop, p).iter().any(|k| {
         !friend_ids.contains(&k.id)
-            && next_birthday(k.birthday, today).is_some_and(|d| (d - today).num_days() < list[0].0)
+            && days_to_birthday(k.birthday, today).is_some_and(|d| d < list[0].0)
     });
     sooner == family_first
 }
