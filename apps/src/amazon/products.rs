@@ -173,7 +173,12 @@ pub(super) fn search_product_types(ctx: &mut Ctx, a: &Args) -> Result<Value, Api
     };
     let types = match ctx.search {
         Some(ix) => {
-            let known = ix.derived(ctx.db, ("amazon", "products"), "amazon.product_types", read)?;
+            let known = ix.derived(
+                ctx.db,
+                &[("amazon", "products")],
+                "amazon.product_types",
+                read,
+            )?;
             if cfg!(debug_assertions) {
                 assert_eq!(*known, read()?, "the remembered product types are stale");
             }
@@ -291,8 +296,25 @@ pub(super) fn search_products(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
         }
         Ok(near.contains_key(&id))
     };
-    let everyone = || -> Result<Vec<i64>, ApiError> {
+    let every = || -> Result<Vec<i64>, ApiError> {
         Ok(listed(all_products(ctx.db)?).iter().map(|p| p.id).collect())
+    };
+    // The listed catalog is the same for every episode that has not written it.
+    let everyone = || -> Result<Vec<i64>, ApiError> {
+        let Some(ix) = ctx.search else {
+            return every();
+        };
+        let bounds = (
+            min_price, max_price, min_rating, max_rating, min_seller, max_seller,
+        );
+        let key = format!(
+            "amazon.products listed {product_type:?} {color:?} {size:?} {seller:?} {bounds:?} {sort:?}"
+        );
+        let ids = ix.derived(ctx.db, &[("amazon", "products")], &key, every)?;
+        if cfg!(debug_assertions) {
+            assert_eq!(*ids, every()?, "the remembered products are stale");
+        }
+        Ok(ids.to_vec())
     };
     let found = search_page(
         ctx,

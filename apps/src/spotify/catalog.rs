@@ -54,6 +54,9 @@ pub(super) struct Filtered<'a> {
     pub filter: &'a str,
     /// The order of the unmatched rest's candidates (an SQL `ORDER BY` list).
     pub order: &'a str,
+    /// Every spotify table `filter` reads (`table` among them): while an episode has written
+    /// none, the unmatched rest is the world's, remembered per filter values.
+    pub reads: &'a [&'a str],
 }
 
 impl Filtered<'_> {
@@ -70,6 +73,7 @@ impl Filtered<'_> {
             alias,
             filter,
             order,
+            reads,
         } = self;
         let keep = format!(
             "SELECT 1 FROM spotify.{table} AS {alias} WHERE {alias}.id = ?{} AND {filter}",
@@ -78,6 +82,29 @@ impl Filtered<'_> {
         let all = format!(
             "SELECT {alias}.id FROM spotify.{table} AS {alias} WHERE {filter} ORDER BY {order}"
         );
+        let every = || -> Result<Vec<i64>, ApiError> {
+            Ok(ctx
+                .db
+                .prepare_cached(&all)?
+                .query_map(params_from_iter(args.iter()), |r| r.get(0))?
+                .collect::<Result<_, _>>()?)
+        };
+        // The rest of a catalog is the same for every episode that has not written it.
+        let candidates = || -> Result<Vec<i64>, ApiError> {
+            let Some(ix) = ctx.search else {
+                return every();
+            };
+            let mut key = all.clone();
+            for arg in args {
+                key.push_str(&format!(" {:?}", arg.to_sql()?));
+            }
+            let tables: Vec<(&str, &str)> = reads.iter().map(|t| ("spotify", *t)).collect();
+            let ids = ix.derived(ctx.db, &tables, &key, every)?;
+            if cfg!(debug_assertions) {
+                assert_eq!(*ids, every()?, "the remembered {table} are stale");
+            }
+            Ok(ids.to_vec())
+        };
         search_page(
             ctx,
             "spotify",
@@ -88,13 +115,7 @@ impl Filtered<'_> {
                 p.push(&id);
                 Ok(ctx.db.prepare_cached(&keep)?.exists(params_from_iter(p))?)
             },
-            || {
-                Ok(ctx
-                    .db
-                    .prepare_cached(&all)?
-                    .query_map(params_from_iter(args.iter()), |r| r.get(0))?
-                    .collect::<Result<_, _>>()?)
-            },
+            candidates,
             (a.int("page_index"), a.int("page_limit")),
         )
     }
@@ -152,6 +173,7 @@ pub(super) fn search_songs(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
         alias: "s",
         filter: SONG_FILTER,
         order: "s.id",
+        reads: &["songs"],
     }
     .search(ctx, a, &args)?;
     let songs: Vec<Song> = match found {
@@ -242,6 +264,7 @@ pub(super) fn search_albums(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> 
         alias: "al",
         filter: ALBUM_FILTER,
         order: "al.id",
+        reads: &["albums"],
     };
     let found = match search.search(ctx, a, &args)? {
         Some(ids) => {
@@ -313,6 +336,7 @@ pub(super) fn search_artists(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
         alias: "ar",
         filter: ARTIST_FILTER,
         order: "ar.id",
+        reads: &["artists", "user_artist_followings"],
     };
     let found = match search.search(ctx, a, &args)? {
         Some(ids) => {

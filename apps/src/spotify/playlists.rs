@@ -77,6 +77,7 @@ pub(super) fn search_playlists(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErro
         alias: "p",
         filter: PLAYLIST_FILTER,
         order,
+        reads: &["playlists"],
     };
     let found = match search.search(ctx, a, &args)? {
         Some(ids) => {

@@ -11,6 +11,7 @@
 
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension, ffi};
+use std::any::Any;
 use std::collections::HashMap;
 use std::ffi::{c_char, c_int, c_void};
 use std::sync::{Arc, Mutex};
@@ -23,6 +24,9 @@ const TOKENIZE_QUERY: c_int = 0x0001;
 const TOKENIZE_DOCUMENT: c_int = 0x0004;
 /// A token at the same position as the one before (a synonym); `porter` never makes one.
 const TOKEN_COLOCATED: c_int = 0x0001;
+/// How many derived values a world remembers ([`SearchIndexes::derived`]): listings with
+/// filters an agent chose must not grow a shared world without bound.
+const MAX_DERIVED: usize = 256;
 /// FTS5 cuts longer tokens to this many bytes.
 const MAX_TOKEN: usize = 32768;
 
@@ -390,6 +394,14 @@ fn written(db: &Connection, schema: &str, table: &str) -> Result<Vec<i64>, rusql
     .collect()
 }
 
+/// Has `db`'s episode written a row of `schema.table`?
+fn has_written(db: &Connection, schema: &str, table: &str) -> Result<bool, rusqlite::Error> {
+    db.prepare_cached(
+        "SELECT 1 FROM temp.change_log WHERE schema_name = ?1 AND table_name = ?2 LIMIT 1",
+    )?
+    .exists([schema, table])
+}
+
 /// The search indexes of one world, built on first use and shared by every copy of it.
 #[derive(Debug, Default)]
 pub struct SearchIndexes {
@@ -397,8 +409,8 @@ pub struct SearchIndexes {
     tables: Mutex<HashMap<String, Option<Arc<FtsIndex>>>>,
     /// Indexes of lists of strings (keyed by their name), each with its strings.
     lists: Mutex<HashMap<String, Arc<StringList>>>,
-    /// Strings derived from one table (keyed by their name), as the world has the table.
-    derived: Mutex<HashMap<String, Arc<Vec<String>>>>,
+    /// Values derived from a few tables (keyed by their name), as the world has the tables.
+    derived: Mutex<HashMap<String, Arc<dyn Any + Send + Sync>>>,
 }
 
 /// A list of strings and its index (row `i + 1` is string `i`).
@@ -464,34 +476,42 @@ impl SearchIndexes {
         Ok(phrase_tokens(db, phrases)?.map(|p| index.rank(&p)))
     }
 
-    /// The strings `derive` reads from `db`, remembered under `name` for every copy of the world
-    /// that has not written `schema.table` (the only table they depend on): such a copy gets
-    /// the world's, one that has written it gets `derive`'s fresh answer.
-    pub fn derived<E: From<rusqlite::Error>>(
+    /// What `derive` reads from `db`, remembered under `name` for every copy of the world that
+    /// has written none of `tables` (`(schema, table)`: all that `derive` reads): such a copy
+    /// gets the world's value, one that has written them `derive`'s fresh answer. At most 256
+    /// values are remembered (later names are derived afresh each time).
+    pub fn derived<T, E>(
         &self,
         db: &Connection,
-        (schema, table): (&str, &str),
+        tables: &[(&str, &str)],
         name: &str,
-        derive: impl FnOnce() -> Result<Vec<String>, E>,
-    ) -> Result<Arc<Vec<String>>, E> {
-        if !written(db, schema, table)?.is_empty() {
-            return derive().map(Arc::new);
+        derive: impl FnOnce() -> Result<T, E>,
+    ) -> Result<Arc<T>, E>
+    where
+        T: Send + Sync + 'static,
+        E: From<rusqlite::Error>,
+    {
+        for (schema, table) in tables {
+            if has_written(db, schema, table)? {
+                return derive().map(Arc::new);
+            }
         }
         let known = self
             .derived
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .get(name)
-            .cloned();
-        if let Some(strings) = known {
-            return Ok(strings);
+            .cloned()
+            .and_then(|v| v.downcast::<T>().ok());
+        if let Some(value) = known {
+            return Ok(value);
         }
-        let strings = Arc::new(derive()?);
-        self.derived
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(name.to_string(), strings.clone());
-        Ok(strings)
+        let value = Arc::new(derive()?);
+        let mut derived = self.derived.lock().unwrap_or_else(|e| e.into_inner());
+        if derived.len() < MAX_DERIVED {
+            derived.insert(name.to_string(), value.clone());
+        }
+        Ok(value)
     }
 
     /// What each index built so far holds: (`schema.fts_table`, rows, tokens, bytes).
@@ -665,5 +685,41 @@ mod tests {
         )
         .unwrap();
         assert!(!ix.holds(&db, "main", "t", &[3]).unwrap());
+    }
+
+    #[test]
+    fn derived_values_are_the_worlds_until_written() {
+        let db = Connection::open_in_memory().unwrap();
+        db.execute_batch(
+            "CREATE TEMP TABLE change_log (schema_name TEXT, table_name TEXT, row_id INTEGER)",
+        )
+        .unwrap();
+        let indexes = SearchIndexes::default();
+        let calls = std::cell::Cell::new(0);
+        let derive = |v: i64| {
+            calls.set(calls.get() + 1);
+            Ok::<_, rusqlite::Error>(vec![v])
+        };
+        let t = [("main", "t")];
+        assert_eq!(*indexes.derived(&db, &t, "k", || derive(1)).unwrap(), [1]);
+        // Remembered: a later copy gets the world's value without deriving it.
+        assert_eq!(*indexes.derived(&db, &t, "k", || derive(2)).unwrap(), [1]);
+        assert_eq!(calls.get(), 1);
+        // A copy that wrote the table derives afresh, and the world's value stays.
+        db.execute("INSERT INTO change_log VALUES ('main', 't', 7)", [])
+            .unwrap();
+        assert_eq!(*indexes.derived(&db, &t, "k", || derive(3)).unwrap(), [3]);
+        db.execute("DELETE FROM change_log", []).unwrap();
+        assert_eq!(*indexes.derived(&db, &t, "k", || derive(4)).unwrap(), [1]);
+        // Past the bound, values are derived each time.
+        for i in 0..MAX_DERIVED {
+            indexes
+                .derived(&db, &t, &format!("n{i}"), || derive(0))
+                .unwrap();
+        }
+        let before = calls.get();
+        indexes.derived(&db, &t, "late", || derive(5)).unwrap();
+        indexes.derived(&db, &t, "late", || derive(5)).unwrap();
+        assert_eq!(calls.get(), before + 2);
     }
 }
