@@ -21,6 +21,7 @@ use serde_json::{Value, json};
 use sim::api::listing::{SortKey, search_page, sort_rows};
 use sim::api::params::py_float;
 use sim::api::{ApiError, Args, Ctx};
+use std::collections::HashMap;
 
 /// Balances in first-encounter order: (other user, amount; positive when they owe).
 type Ledger = Vec<(i64, f64)>;
@@ -32,62 +33,95 @@ fn add(l: &mut Ledger, other: i64, x: f64) {
     }
 }
 
-/// `user`'s balance with everyone in group `group` (`None`: outside groups).
-pub(super) fn ledger(db: &Connection, user: i64, group: Option<i64>) -> Result<Ledger, ApiError> {
-    let scope = match group {
-        None => "group_id IS NULL",
-        Some(_) => "group_id = ?2 AND NOT deleted",
+/// Which scopes `ledgers` reads: every scope, or one (`None`: outside groups).
+#[derive(Clone, Copy)]
+enum Scopes {
+    All,
+    One(Option<i64>),
+}
+
+/// `user`'s balance with everyone, per scope (`None`: outside groups), each in the order of
+/// the module comment. Three queries whatever the number of groups and expenses: the shares
+/// that move a balance (the user pays and another owes, or the user owes another's expense),
+/// then the payments.
+fn ledgers(
+    db: &Connection,
+    user: i64,
+    scopes: Scopes,
+) -> Result<HashMap<Option<i64>, Ledger>, ApiError> {
+    // Outside groups deleted expenses still count; in a group they do not.
+    let (expense_scope, payment_scope, g) = match scopes {
+        Scopes::All => ("(e.group_id IS NULL OR NOT e.deleted)", "1", None),
+        Scopes::One(None) => ("e.group_id IS NULL", "group_id IS NULL", None),
+        Scopes::One(Some(g)) => (
+            "e.group_id = ?2 AND NOT e.deleted",
+            "group_id = ?2",
+            Some(g),
+        ),
     };
-    // `?2` is bound in both scopes (a no-op condition outside groups) so that one parameter
-    // list fits every statement.
-    let g = group.unwrap_or(0);
-    let mut l = Ledger::new();
-    let mut expenses = db.prepare_cached(&format!(
-        "SELECT id, payer_id FROM splitwise.expenses WHERE {scope} AND (payer_id = ?1 OR id IN \
-         (SELECT expense_id FROM splitwise.expense_shares WHERE debtor_id = ?1)) AND ?2 IS NOT NULL ORDER BY id"
-    ))?;
-    let rows: Vec<(i64, i64)> = expenses
-        .query_map(rusqlite::params![user, g], |r| Ok((r.get(0)?, r.get(1)?)))?
+    let params: Vec<&dyn rusqlite::ToSql> = match &g {
+        Some(g) => vec![&user, g],
+        None => vec![&user],
+    };
+    let mut out: HashMap<Option<i64>, Ledger> = HashMap::new();
+    let from =
+        "FROM splitwise.expenses AS e JOIN splitwise.expense_shares AS s ON s.expense_id = e.id";
+    let columns = "e.group_id, e.payer_id, s.debtor_id, s.share_amount, e.id, s.id";
+    let shares: Vec<(Option<i64>, i64, i64, f64)> = db
+        .prepare_cached(&format!(
+            "SELECT {columns} {from} WHERE e.payer_id = ?1 AND s.debtor_id != ?1 AND {expense_scope} \
+             UNION ALL SELECT {columns} {from} WHERE s.debtor_id = ?1 AND e.payer_id != ?1 AND {expense_scope} \
+             ORDER BY 5, 6"
+        ))?
+        .query_map(params.as_slice(), |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
         .collect::<Result<_, _>>()?;
-    for (id, payer) in rows {
-        for (debtor, share) in super::store::shares(db, id)? {
-            if payer == user && debtor != user {
-                add(&mut l, debtor, share);
-            } else if payer != user && debtor == user {
-                add(&mut l, payer, -share);
-            }
+    for (group, payer, debtor, share) in shares {
+        let l = out.entry(group).or_default();
+        if payer == user {
+            add(l, debtor, share);
+        } else {
+            add(l, payer, -share);
         }
     }
-    let pay_scope = match group {
-        None => "group_id IS NULL",
-        Some(_) => "group_id = ?2",
-    };
-    for (mine, other, sign) in [
-        ("payer_id", "receiver_id", 1.0),
-        ("receiver_id", "payer_id", -1.0),
-    ] {
-        let rows: Vec<(i64, f64)> = db
-            .prepare_cached(&format!(
-                "SELECT {other}, amount FROM splitwise.payments WHERE {mine} = ?1 AND {pay_scope} AND NOT deleted AND ?2 IS NOT NULL ORDER BY id"
-            ))?
-            .query_map(rusqlite::params![user, g], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
-        for (o, amount) in rows {
-            if o != user {
-                add(&mut l, o, sign * amount);
-            }
+    let payments: Vec<(Option<i64>, i64, i64, f64)> = db
+        .prepare_cached(&format!(
+            "SELECT group_id, payer_id, receiver_id, amount FROM splitwise.payments \
+             WHERE (payer_id = ?1 OR receiver_id = ?1) AND NOT deleted AND {payment_scope} ORDER BY id"
+        ))?
+        .query_map(params.as_slice(), |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<Result<_, _>>()?;
+    // The payments the user made, then those the user received.
+    for (group, payer, receiver, amount) in &payments {
+        if *payer == user && *receiver != user {
+            add(out.entry(*group).or_default(), *receiver, *amount);
         }
     }
-    Ok(l)
+    for (group, payer, receiver, amount) in &payments {
+        if *receiver == user && *payer != user {
+            add(out.entry(*group).or_default(), *payer, -*amount);
+        }
+    }
+    Ok(out)
+}
+
+/// `user`'s balance with everyone in group `group` (`None`: outside groups).
+fn ledger(db: &Connection, user: i64, group: Option<i64>) -> Result<Ledger, ApiError> {
+    Ok(ledgers(db, user, Scopes::One(group))?
+        .remove(&group)
+        .unwrap_or_default())
+}
+
+/// The balance with `other` in a ledger (0 when absent).
+fn balance_with(l: Option<&Ledger>, other: i64) -> f64 {
+    l.into_iter()
+        .flatten()
+        .find(|(o, _)| *o == other)
+        .map_or(0.0, |(_, v)| *v)
 }
 
 /// `user`'s balance with `other` in one scope.
 fn pair(db: &Connection, user: i64, other: i64, group: Option<i64>) -> Result<f64, ApiError> {
-    Ok(ledger(db, user, group)?
-        .into_iter()
-        .find(|(o, _)| *o == other)
-        .map(|(_, v)| v)
-        .unwrap_or(0.0))
+    Ok(balance_with(Some(&ledger(db, user, group)?), other))
 }
 
 /// The scopes of a user's balances: outside groups, then the user's groups.
@@ -103,10 +137,11 @@ fn scopes(db: &Connection, user: i64) -> Result<Vec<(Option<i64>, String)>, ApiE
 
 /// `user`'s total balance with each person, over every scope.
 fn totals(db: &Connection, user: i64) -> Result<Ledger, ApiError> {
+    let by_scope = ledgers(db, user, Scopes::All)?;
     let mut all = Ledger::new();
     for (g, _) in scopes(db, user)? {
-        for (o, v) in ledger(db, user, g)? {
-            add(&mut all, o, v);
+        for (o, v) in by_scope.get(&g).into_iter().flatten() {
+            add(&mut all, *o, *v);
         }
     }
     Ok(all)
@@ -134,8 +169,9 @@ pub(super) fn show_person_balance(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiE
     let mut breakdown = Vec::new();
     let mut total = 0.0;
     if let Some(other) = user_by_email(ctx.db, email)? {
+        let by_scope = ledgers(ctx.db, caller.id, Scopes::All)?;
         for (g, name) in scopes(ctx.db, caller.id)? {
-            let v = pair(ctx.db, caller.id, other.id, g)?;
+            let v = balance_with(by_scope.get(&g), other.id);
             if v != 0.0 {
                 let (dir, amount) = direction(v);
                 breakdown.push(
@@ -246,9 +282,10 @@ pub(super) fn show_groups_balance(ctx: &mut Ctx, _: &Args) -> Result<Value, ApiE
     let uid = ctx.user()?.id;
     let (mut owe, mut owed) = (0.0, 0.0);
     let mut breakdown = Vec::new();
+    let by_scope = ledgers(ctx.db, uid, Scopes::All)?;
     for (g, name) in scopes(ctx.db, uid)? {
         let (mut g_owe, mut g_owed) = (0.0, 0.0);
-        for (o, v) in ledger(ctx.db, uid, g)? {
+        for &(o, v) in by_scope.get(&g).into_iter().flatten() {
             if user_by_id(ctx.db, o)?.is_none() {
                 continue;
             }
@@ -330,13 +367,7 @@ pub(super) fn settle_up(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
 pub(super) fn search_users(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> {
     let uid = ctx.user()?.id;
     let balances = totals(ctx.db, uid)?;
-    let balance = |id: i64| {
-        balances
-            .iter()
-            .find(|(o, _)| *o == id)
-            .map(|(_, v)| *v)
-            .unwrap_or(0.0)
-    };
+    let balance = |id: i64| balance_with(Some(&balances), id);
     let read = |r: &rusqlite::Row| {
         Ok(SUser {
             id: r.get(0)?,
