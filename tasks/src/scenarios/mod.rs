@@ -117,6 +117,97 @@ impl Parts {
             setup: Vec::new(),
         }
     }
+
+    /// With these apps (replacing the default `simple_note`).
+    pub fn with_apps(mut self, apps: Vec<&'static str>) -> Parts {
+        self.apps = apps;
+        self
+    }
+
+    /// With one more app.
+    pub fn app(mut self, app: &'static str) -> Parts {
+        self.apps.push(app);
+        self
+    }
+
+    /// With the supervisor's notes after setup.
+    pub fn with_notes(mut self, notes: Vec<NoteSeed>) -> Parts {
+        self.notes = Some(notes);
+        self
+    }
+
+    /// With the expected answer.
+    pub fn with_answer(mut self, answer: Answer) -> Parts {
+        self.answer = Some(answer);
+        self
+    }
+
+    /// With these setup steps (replacing any before).
+    pub fn with_setup(mut self, steps: Vec<SetupStep>) -> Parts {
+        self.setup = steps;
+        self
+    }
+
+    /// With one more setup step, after those before.
+    pub fn step(mut self, step: SetupStep) -> Parts {
+        self.setup.push(step);
+        self
+    }
+
+    /// With the ground-truth cells and the wrong solutions.
+    pub fn solved(mut self, (ground_truth, wrong): (Vec<String>, Vec<Solution>)) -> Parts {
+        self.ground_truth = ground_truth;
+        self.wrong = wrong;
+        self
+    }
+
+    /// With the ground-truth cells.
+    pub fn with_ground_truth(mut self, cells: Vec<String>) -> Parts {
+        self.ground_truth = cells;
+        self
+    }
+
+    /// With the wrong solutions.
+    pub fn with_wrong(mut self, wrong: Vec<Solution>) -> Parts {
+        self.wrong = wrong;
+        self
+    }
+
+    /// With these task-specific checks (replacing any before).
+    pub fn with_checks(mut self, checks: Vec<Check>) -> Parts {
+        self.checks = checks;
+        self
+    }
+
+    /// With one more check.
+    pub fn check(mut self, check: Check) -> Parts {
+        self.checks.push(check);
+        self
+    }
+
+    /// With more checks.
+    pub fn more_checks(mut self, checks: impl IntoIterator<Item = Check>) -> Parts {
+        self.checks.extend(checks);
+        self
+    }
+
+    /// With these allowed changes (replacing any before).
+    pub fn with_allowed(mut self, allowed: Vec<Allow>) -> Parts {
+        self.allowed = allowed;
+        self
+    }
+
+    /// With one more allowed change.
+    pub fn allow(mut self, allow: Allow) -> Parts {
+        self.allowed.push(allow);
+        self
+    }
+
+    /// With more allowed changes.
+    pub fn allow_all(mut self, allowed: impl IntoIterator<Item = Allow>) -> Parts {
+        self.allowed.extend(allowed);
+        self
+    }
 }
 
 /// The generator state of one variant.

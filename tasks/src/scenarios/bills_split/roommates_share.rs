@@ -41,25 +41,26 @@ fn bill(p: &Person, period: &str, cents: i64) -> String {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "file_system", "phone", "venmo"];
-    parts.setup.push(v.step(|v, s| {
-        s.add_file(
-            &v.supervisor,
-            v.bill.0,
-            &v.bill.1,
-            v.now - Duration::days(16),
-        )?;
-        if let Some((path, text)) = &v.older {
-            s.add_file(&v.supervisor, path, text, v.now - Duration::days(47))?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("roommates_share.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::venmo_requests();
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "file_system", "phone", "venmo"])
+        .step(v.step(|v, s| {
+            s.add_file(
+                &v.supervisor,
+                v.bill.0,
+                &v.bill.1,
+                v.now - Duration::days(16),
+            )?;
+            if let Some((path, text)) = &v.older {
+                s.add_file(&v.supervisor, path, text, v.now - Duration::days(47))?;
+            }
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("roommates_share.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::venmo_requests())
 }
 
 /// The supervisor, the roommates and the bills, drawn in the original order.

@@ -43,14 +43,15 @@ struct Plan {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.plan.instruction.clone());
-    parts.apps = vec!["phone"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("alarm_from_message.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(v.variant);
-    parts
+    Parts::new(&v.supervisor, v.plan.instruction.clone())
+        .with_apps(vec!["phone"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("alarm_from_message.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed(v.variant))
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -49,13 +49,14 @@ const TOPICS: &[&str] = &[
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["gmail", "phone"];
-    parts.answer = Some(Answer::Number(v.inbox.unread as f64));
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("count_unread.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["gmail", "phone"])
+        .with_answer(Answer::Number(v.inbox.unread as f64))
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("count_unread.py")),
+        ))
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -43,14 +43,15 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["gmail", "phone"];
-    parts.setup.push(v.step(setup));
-    let script = Script::parse(include_str!("forward_bill.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::mail_sent();
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["gmail", "phone"])
+        .step(v.step(setup))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("forward_bill.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::mail_sent())
 }
 
 /// The roommates, the bills' amounts and what to forward, drawn in the original order.

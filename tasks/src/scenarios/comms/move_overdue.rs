@@ -33,22 +33,23 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
-    parts.apps = vec!["todoist", "phone"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("move_overdue.py"));
-    (parts.ground_truth, parts.wrong) = solutions(v.variant, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![
-        Allow::new("due dates of the supervisor's tasks", |ctx, r| {
-            r.is("todoist", "tasks")
-                && r.kind() == ChangeKind::Updated
-                && r.changed_columns() == ["due_date"]
-                && todo_rows(ctx, false).iter().any(|t| t.id == r.id)
-        }),
-        allow::todo_notifications(),
-    ];
-    parts
+    Parts::new(&v.supervisor, instruction(v.variant))
+        .with_apps(vec!["todoist", "phone"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            v.variant,
+            &Script::parse(include_str!("move_overdue.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![
+            Allow::new("due dates of the supervisor's tasks", |ctx, r| {
+                r.is("todoist", "tasks")
+                    && r.kind() == ChangeKind::Updated
+                    && r.changed_columns() == ["due_date"]
+                    && todo_rows(ctx, false).iter().any(|t| t.id == r.id)
+            }),
+            allow::todo_notifications(),
+        ])
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -72,13 +72,14 @@ const TITLES: &[(&str, &[&str])] = &[
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
     let (instruction, answer) = question(v.variant);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["todoist", "phone"];
-    parts.answer = Some(answer);
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("overdue_question.py"));
-    (parts.ground_truth, parts.wrong) = solutions(v.variant, &script);
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["todoist", "phone"])
+        .with_answer(answer)
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            v.variant,
+            &Script::parse(include_str!("overdue_question.py")),
+        ))
 }
 
 fn draw(g: &mut Gen) -> Values {

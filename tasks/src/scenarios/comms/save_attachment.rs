@@ -53,14 +53,15 @@ type Mail = (
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.plan.instruction.clone());
-    parts.apps = vec!["gmail", "phone", "file_system"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("save_attachment.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![allow_saved_under(v.plan.folder)];
-    parts
+    Parts::new(&v.supervisor, v.plan.instruction.clone())
+        .with_apps(vec!["gmail", "phone", "file_system"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("save_attachment.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![allow_saved_under(v.plan.folder)])
 }
 
 fn draw(g: &mut Gen) -> Values {

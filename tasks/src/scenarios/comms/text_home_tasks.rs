@@ -39,14 +39,15 @@ type Expected = (Person, Vec<String>, Vec<String>);
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
-    parts.apps = vec!["todoist", "phone"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("text_home_tasks.py"));
-    (parts.ground_truth, parts.wrong) = solutions(v.variant, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::texts_sent();
-    parts
+    Parts::new(&v.supervisor, instruction(v.variant))
+        .with_apps(vec!["todoist", "phone"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            v.variant,
+            &Script::parse(include_str!("text_home_tasks.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::texts_sent())
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -39,14 +39,15 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
-    parts.apps = vec!["file_system", "phone"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("text_itinerary.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::texts_sent();
-    parts
+    Parts::new(&v.supervisor, instruction(v.variant))
+        .with_apps(vec!["file_system", "phone"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("text_itinerary.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::texts_sent())
 }
 
 /// A friend of `p` whose last name no one else `p` knows has (for the nickname).

@@ -32,19 +32,20 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["phone", "splitwise"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("group_to_contacts.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![allow_own(
-        "the supervisor's new contacts",
-        "phone",
-        "contacts",
-        "user_id",
-    )];
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["phone", "splitwise"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("group_to_contacts.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![allow_own(
+            "the supervisor's new contacts",
+            "phone",
+            "contacts",
+            "user_id",
+        )])
 }
 
 fn draw(g: &mut Gen) -> Values {

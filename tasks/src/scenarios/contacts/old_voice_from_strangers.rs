@@ -32,24 +32,25 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["phone"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("old_voice_from_strangers.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = v.msgs.iter().map(message_check).collect();
-    parts.allowed = vec![v.allow(
-        format!(
-            "removed voice messages from non-contacts sent before {}",
-            v.cutoff
-        ),
-        |v, ctx, r| {
-            voice_removal(ctx, r)
-                .and_then(|g| voice_message(ctx.db, g))
-                .is_some_and(|d| d.2.as_str() < v.cutoff.as_str() && !is_contact(ctx, &d.1))
-        },
-    )];
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["phone"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("old_voice_from_strangers.py")),
+        ))
+        .with_checks(v.msgs.iter().map(message_check).collect())
+        .with_allowed(vec![v.allow(
+            format!(
+                "removed voice messages from non-contacts sent before {}",
+                v.cutoff
+            ),
+            |v, ctx, r| {
+                voice_removal(ctx, r)
+                    .and_then(|g| voice_message(ctx.db, g))
+                    .is_some_and(|d| d.2.as_str() < v.cutoff.as_str() && !is_contact(ctx, &d.1))
+            },
+        )])
 }
 
 fn draw(g: &mut Gen) -> Values {

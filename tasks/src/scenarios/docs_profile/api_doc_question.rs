@@ -70,12 +70,11 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             )
         }
     };
-    let mut parts = Parts::new(&p, instruction);
-    parts.apps = vec!["api_docs"];
-    parts.answer = Some(Answer::Number(answer));
-    parts.ground_truth = one(gt);
-    parts.wrong = wrong;
-    parts
+    Parts::new(&p, instruction)
+        .with_apps(vec!["api_docs"])
+        .with_answer(Answer::Number(answer))
+        .with_ground_truth(one(gt))
+        .with_wrong(wrong)
 }
 
 fn registry() -> &'static Registry {

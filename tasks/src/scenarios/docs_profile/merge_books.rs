@@ -27,13 +27,14 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.notes = Some(notes);
-    let script = Script::parse(include_str!("merge_books.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_notes(notes)
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("merge_books.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed(&v))
 }
 
 /// The books, their ratings and the notes, drawn in the original order.

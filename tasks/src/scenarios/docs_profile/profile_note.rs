@@ -30,18 +30,22 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "simple_note"];
-    parts.notes = Some(notes);
-    let script = Script::parse(include_str!("profile_note.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![v.allow(format!("adding {:?}", v.title), |v, ctx, r| {
-        is_own_note(ctx, r)
-            && r.kind() == ChangeKind::Added
-            && r.get("title").as_str() == Some(v.title)
-    })];
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "simple_note"])
+        .with_notes(notes)
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("profile_note.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![v.allow(
+            format!("adding {:?}", v.title),
+            |v, ctx, r| {
+                is_own_note(ctx, r)
+                    && r.kind() == ChangeKind::Added
+                    && r.get("title").as_str() == Some(v.title)
+            },
+        )])
 }
 
 /// The supervisor, the note's lines and the filler notes, drawn in the original order.

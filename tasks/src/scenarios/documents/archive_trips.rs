@@ -39,18 +39,19 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction, notes) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "file_system", "simple_note", "phone"];
-    parts.notes = Some(notes);
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("archive_trips.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![
-        allow_fs_under(&["~/documents/trips/", "~/archives/"]),
-        crate::kit::notes::allow_updates(vec![NOTE_TITLE.to_string()], &["content"]),
-    ];
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "file_system", "simple_note", "phone"])
+        .with_notes(notes)
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("archive_trips.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![
+            allow_fs_under(&["~/documents/trips/", "~/archives/"]),
+            crate::kit::notes::allow_updates(vec![NOTE_TITLE.to_string()], &["content"]),
+        ])
 }
 
 /// Draws the variant's values, its instruction and the supervisor's notes.

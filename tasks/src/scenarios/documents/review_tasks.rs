@@ -30,19 +30,20 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "file_system", "todoist"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("review_tasks.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![allow_added(
-        "the supervisor's new tasks",
-        "todoist",
-        "tasks",
-        |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
-    )];
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "file_system", "todoist"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("review_tasks.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![allow_added(
+            "the supervisor's new tasks",
+            "todoist",
+            "tasks",
+            |ctx, r| r.get("user_id").as_i64() == ctx.user_id("todoist"),
+        )])
 }
 
 /// Draws the variant's values and its instruction.

@@ -43,15 +43,16 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "phone", "file_system"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("texted_files.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![allow_fs_under(&["~/shared/", "~/documents/trips/"])];
-    parts.allowed.extend(allow::texts_sent());
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "phone", "file_system"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("texted_files.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![allow_fs_under(&["~/shared/", "~/documents/trips/"])])
+        .allow_all(allow::texts_sent())
 }
 
 /// Draws the variant's values and its instruction.

@@ -28,17 +28,15 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "file_system", "simple_note", "phone"];
-    parts.setup.push(v.step(|v, s| {
-        s.remove_tree(&v.supervisor, "/documents/trips/")?;
-        s.add_dated_files(&v.supervisor, &v.setup_files)
-    }));
-    let script = Script::parse(include_str!("trip_notes.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![allow_new_notes()];
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "file_system", "simple_note", "phone"])
+        .step(v.step(|v, s| {
+            s.remove_tree(&v.supervisor, "/documents/trips/")?;
+            s.add_dated_files(&v.supervisor, &v.setup_files)
+        }))
+        .solved(solutions(&v, &Script::parse(include_str!("trip_notes.py"))))
+        .with_checks(checks(&v))
+        .with_allowed(vec![allow_new_notes()])
 }
 
 /// Draws the variant's values and its instruction.

@@ -42,14 +42,15 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "venmo", "file_system"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("venmo_csv.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![allow_fs_under(&[v.path.as_str(), "~/documents/finance/"])];
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "venmo", "file_system"])
+        .step(setup(&v))
+        .solved(solutions(&v, &Script::parse(include_str!("venmo_csv.py"))))
+        .with_checks(checks(&v))
+        .with_allowed(vec![allow_fs_under(&[
+            v.path.as_str(),
+            "~/documents/finance/",
+        ])])
 }
 
 /// Draws the variant's values and its instruction.

@@ -38,39 +38,37 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "file_system", "venmo"];
-    parts.setup.push(v.step(|v, s| {
-        for (i, (who, cents, what, paid, path)) in v.ious.iter().enumerate() {
-            let status = if *paid { "paid" } else { "open" };
-            let text = format!(
-                "Owed by: {} {}\nEmail: {}\nAmount: ${}.{:02}\nFor: {what}\nStatus: {status}",
-                who.first_name,
-                who.last_name,
-                who.email,
-                cents / 100,
-                cents % 100
-            );
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "file_system", "venmo"])
+        .step(v.step(|v, s| {
+            for (i, (who, cents, what, paid, path)) in v.ious.iter().enumerate() {
+                let status = if *paid { "paid" } else { "open" };
+                let text = format!(
+                    "Owed by: {} {}\nEmail: {}\nAmount: ${}.{:02}\nFor: {what}\nStatus: {status}",
+                    who.first_name,
+                    who.last_name,
+                    who.email,
+                    cents / 100,
+                    cents % 100
+                );
+                s.add_file(
+                    &v.supervisor,
+                    path,
+                    &text,
+                    v.now - Duration::days(3 + 6 * i as i64),
+                )?;
+            }
             s.add_file(
                 &v.supervisor,
-                path,
-                &text,
-                v.now - Duration::days(3 + 6 * i as i64),
+                &v.archive,
+                &v.archive_text,
+                v.now - Duration::days(120),
             )?;
-        }
-        s.add_file(
-            &v.supervisor,
-            &v.archive,
-            &v.archive_text,
-            v.now - Duration::days(120),
-        )?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("iou_files.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+            Ok(())
+        }))
+        .solved(solutions(&v, &Script::parse(include_str!("iou_files.py"))))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The supervisor, the debtors and their IOU files, drawn in the original order.

@@ -31,14 +31,15 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "simple_note", "file_system"];
-    parts.notes = Some(notes);
-    let script = Script::parse(include_str!("notes_backup.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "simple_note", "file_system"])
+        .with_notes(notes)
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("notes_backup.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed(&v))
 }
 
 /// The supervisor, the tagged notes, the near miss and the filler (mixed), drawn in the

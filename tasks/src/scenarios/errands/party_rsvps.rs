@@ -44,30 +44,31 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "file_system", "phone"];
-    parts.setup.push(v.step(|v, s| {
-        for (i, (path, text)) in v.files.iter().enumerate() {
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "file_system", "phone"])
+        .step(v.step(|v, s| {
+            for (i, (path, text)) in v.files.iter().enumerate() {
+                s.add_file(
+                    &v.supervisor,
+                    path,
+                    text,
+                    v.now - Duration::days(1 + i as i64),
+                )?;
+            }
             s.add_file(
                 &v.supervisor,
-                path,
-                text,
-                v.now - Duration::days(1 + i as i64),
+                &v.old,
+                &v.old_text,
+                v.now - Duration::days(300),
             )?;
-        }
-        s.add_file(
-            &v.supervisor,
-            &v.old,
-            &v.old_text,
-            v.now - Duration::days(300),
-        )?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("party_rsvps.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("party_rsvps.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The guests' ids: the supervisor's relations, then others from the last id down, 14 in all.

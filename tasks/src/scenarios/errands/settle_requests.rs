@@ -63,29 +63,28 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         2 => format!("Go through every pending Venmo payment request I've received. Pay the ones from people saved in my phone contacts if they are under ${LIMIT:.0}; decline all the others."),
         _ => "Go through the pending Venmo payment requests I received in the last 30 days. Pay those from people saved in my phone contacts, decline those from anyone else, and leave older requests alone.".to_string(),
     };
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "venmo", "phone"];
-    parts.setup.push(v.step(|v, s| {
-        s.remove_pending_venmo_requests(&v.supervisor, false)?;
-        s.set_venmo_balance(&v.supervisor, 5_000.0)?;
-        for st in &v.strangers {
-            s.remove_contact(&v.supervisor, st)?;
-        }
-        for (who, amount, what, days) in &v.reqs {
-            s.add_venmo_request(
-                who,
-                &v.supervisor,
-                *amount,
-                what,
-                v.now - Duration::days(*days) - Duration::hours(3),
-            )?;
-        }
-        Ok(())
-    }));
-    (parts.ground_truth, parts.wrong) = solutions(&v);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "venmo", "phone"])
+        .step(v.step(|v, s| {
+            s.remove_pending_venmo_requests(&v.supervisor, false)?;
+            s.set_venmo_balance(&v.supervisor, 5_000.0)?;
+            for st in &v.strangers {
+                s.remove_contact(&v.supervisor, st)?;
+            }
+            for (who, amount, what, days) in &v.reqs {
+                s.add_venmo_request(
+                    who,
+                    &v.supervisor,
+                    *amount,
+                    what,
+                    v.now - Duration::days(*days) - Duration::hours(3),
+                )?;
+            }
+            Ok(())
+        }))
+        .solved(solutions(&v))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The contacts and strangers, one request from each, and what the right solution does with it.

@@ -46,14 +46,13 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "venmo", "phone"];
-    parts.setup.push(setup(&v));
-    (parts.ground_truth, parts.wrong) = solutions(&v);
-    parts.checks = checks(&v);
-    parts.allowed = allow::venmo_money();
-    parts.allowed.extend(allow::texts_sent());
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "venmo", "phone"])
+        .step(setup(&v))
+        .solved(solutions(&v))
+        .with_checks(checks(&v))
+        .with_allowed(allow::venmo_money())
+        .allow_all(allow::texts_sent())
 }
 
 fn draw(g: &mut Gen) -> Values {

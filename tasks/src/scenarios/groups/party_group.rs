@@ -43,19 +43,18 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.notes = Some(notes);
-    parts.apps = vec!["supervisor", "simple_note", "phone", "splitwise"];
-    parts.setup.push(v.step(|v, s| {
-        for (i, n) in &v.nicks {
-            s.relabel_contact(&v.supervisor, &v.guests[*i], n, &["friend"])?;
-        }
-        Ok(())
-    }));
-    (parts.ground_truth, parts.wrong) = solutions(&v);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_notes(notes)
+        .with_apps(vec!["supervisor", "simple_note", "phone", "splitwise"])
+        .step(v.step(|v, s| {
+            for (i, n) in &v.nicks {
+                s.relabel_contact(&v.supervisor, &v.guests[*i], n, &["friend"])?;
+            }
+            Ok(())
+        }))
+        .solved(solutions(&v))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The guests, the amounts, and the notes (the party's, an older party's, filler).

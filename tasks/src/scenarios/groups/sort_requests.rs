@@ -41,23 +41,22 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
-    parts.apps = vec!["supervisor", "venmo", "phone"];
-    parts.setup.push(v.step(|v, s| {
-        let sup = &v.supervisor;
-        s.remove_pending_venmo_requests(sup, false)?;
-        s.set_venmo_balance(sup, 800.0)?;
-        for (i, a) in v.asks.iter().enumerate() {
-            let at = v.now - Duration::days(a.days_ago) - Duration::minutes(47 * i as i64 + 30);
-            s.add_venmo_request(&a.who, sup, usd(a.cents), &a.note, at)?;
-        }
-        Ok(())
-    }));
-    (parts.ground_truth, parts.wrong) = solutions(&v);
-    parts.checks = checks(&v);
-    parts.allowed = allow::venmo_money();
-    parts.allowed.push(allow::request_answers());
-    parts
+    Parts::new(&v.supervisor, instruction(v.variant))
+        .with_apps(vec!["supervisor", "venmo", "phone"])
+        .step(v.step(|v, s| {
+            let sup = &v.supervisor;
+            s.remove_pending_venmo_requests(sup, false)?;
+            s.set_venmo_balance(sup, 800.0)?;
+            for (i, a) in v.asks.iter().enumerate() {
+                let at = v.now - Duration::days(a.days_ago) - Duration::minutes(47 * i as i64 + 30);
+                s.add_venmo_request(&a.who, sup, usd(a.cents), &a.note, at)?;
+            }
+            Ok(())
+        }))
+        .solved(solutions(&v))
+        .with_checks(checks(&v))
+        .with_allowed(allow::venmo_money())
+        .allow(allow::request_answers())
 }
 
 fn draw(g: &mut Gen) -> Values {

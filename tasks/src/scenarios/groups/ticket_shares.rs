@@ -48,17 +48,16 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "file_system", "phone", "splitwise"];
-    parts.setup.push(setup(&v));
-    (parts.ground_truth, parts.wrong) = solutions(&v);
-    parts.checks = checks(&v);
-    parts.allowed = vec![
-        allow_own("the expense", "splitwise", "expenses", "user_id"),
-        allow_added("its shares", "splitwise", "expense_shares", |_, _| true),
-        allow::splitwise_notifications(),
-    ];
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "file_system", "phone", "splitwise"])
+        .step(setup(&v))
+        .solved(solutions(&v))
+        .with_checks(checks(&v))
+        .with_allowed(vec![
+            allow_own("the expense", "splitwise", "expenses", "user_id"),
+            allow_added("its shares", "splitwise", "expense_shares", |_, _| true),
+            allow::splitwise_notifications(),
+        ])
 }
 
 fn draw(g: &mut Gen) -> Values {

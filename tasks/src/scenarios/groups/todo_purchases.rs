@@ -60,13 +60,12 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "todoist", "splitwise"];
-    parts.setup.push(setup(&v));
-    (parts.ground_truth, parts.wrong) = solutions(&v);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "todoist", "splitwise"])
+        .step(setup(&v))
+        .solved(solutions(&v))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 fn draw(g: &mut Gen) -> Values {

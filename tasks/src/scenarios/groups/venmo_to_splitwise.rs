@@ -47,16 +47,15 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
-    parts.apps = vec!["supervisor", "phone", "venmo", "splitwise"];
-    parts.setup.push(setup(&v));
-    (parts.ground_truth, parts.wrong) = solutions();
-    parts.checks = checks(&v);
-    parts.allowed = vec![
-        allow_own("the recorded payments", "splitwise", "payments", "user_id"),
-        allow::splitwise_notifications(),
-    ];
-    parts
+    Parts::new(&v.supervisor, instruction(v.variant))
+        .with_apps(vec!["supervisor", "phone", "venmo", "splitwise"])
+        .step(setup(&v))
+        .solved(solutions())
+        .with_checks(checks(&v))
+        .with_allowed(vec![
+            allow_own("the recorded payments", "splitwise", "payments", "user_id"),
+            allow::splitwise_notifications(),
+        ])
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -35,14 +35,13 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.notes = Some(notes);
-    parts.apps = vec!["supervisor", "simple_note", "venmo"];
-    parts.setup.push(setup(&v));
-    (parts.ground_truth, parts.wrong) = solutions(&v);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_notes(notes)
+        .with_apps(vec!["supervisor", "simple_note", "venmo"])
+        .step(setup(&v))
+        .solved(solutions(&v))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The amounts, the cards, and the notes (the budget note among filler).

@@ -34,14 +34,15 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "file_system", "splitwise"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("bills_check.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::splitwise_expenses();
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "file_system", "splitwise"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("bills_check.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::splitwise_expenses())
 }
 
 /// Draws the variant's values and its instruction.

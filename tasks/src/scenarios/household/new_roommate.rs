@@ -39,15 +39,22 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction, notes) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.notes = Some(notes);
-    parts.apps = vec!["supervisor", "simple_note", "phone", "splitwise", "todoist"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("new_roommate.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_notes(notes)
+        .with_apps(vec![
+            "supervisor",
+            "simple_note",
+            "phone",
+            "splitwise",
+            "todoist",
+        ])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("new_roommate.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// Draws the variant's values, its instruction and the supervisor's notes.

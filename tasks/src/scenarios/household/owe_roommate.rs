@@ -45,23 +45,24 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "phone", "splitwise", "venmo"];
-    parts.answer = Some(crate::model::Answer::Number(v.total as f64 / 100.0));
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("owe_roommate.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = vec![v.check(
-        format!(
-            "nothing paid while answering (the ${} = ${} + ${} + ${} stays owed)",
-            c2(v.total),
-            c2(v.sw_owed),
-            c2(v.req_a),
-            c2(v.req_b)
-        ),
-        nothing_paid,
-    )];
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "phone", "splitwise", "venmo"])
+        .with_answer(crate::model::Answer::Number(v.total as f64 / 100.0))
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("owe_roommate.py")),
+        ))
+        .with_checks(vec![v.check(
+            format!(
+                "nothing paid while answering (the ${} = ${} + ${} + ${} stays owed)",
+                c2(v.total),
+                c2(v.sw_owed),
+                c2(v.req_a),
+                c2(v.req_b)
+            ),
+            nothing_paid,
+        )])
 }
 
 /// Draws the variant's values and its instruction.

@@ -37,14 +37,15 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "phone", "venmo"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("spouse_groceries.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = venmo_payments();
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "phone", "venmo"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("spouse_groceries.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(venmo_payments())
 }
 
 /// Draws the variant's values and its instruction.

@@ -30,14 +30,15 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction, notes) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.notes = Some(notes);
-    parts.apps = vec!["supervisor", "simple_note", "splitwise"];
-    let script = Script::parse(include_str!("streaming_split.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::splitwise_expenses();
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_notes(notes)
+        .with_apps(vec!["supervisor", "simple_note", "splitwise"])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("streaming_split.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::splitwise_expenses())
 }
 
 /// Draws the variant's values, its instruction and the supervisor's notes.

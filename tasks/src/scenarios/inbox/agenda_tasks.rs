@@ -59,23 +59,24 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["gmail", "phone", "todoist"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("agenda_tasks.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = v.want.iter().map(|(t, d)| task_due(t, d)).collect();
-    parts.checks.push(v.check(
-        format!("no other task added ({} in all)", v.want.len()),
-        no_other_task,
-    ));
-    parts.allowed = vec![allow_added(
-        "tasks in the supervisor's Inbox",
-        "todoist",
-        "tasks",
-        is_mine,
-    )];
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["gmail", "phone", "todoist"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("agenda_tasks.py")),
+        ))
+        .with_checks(v.want.iter().map(|(t, d)| task_due(t, d)).collect())
+        .check(v.check(
+            format!("no other task added ({} in all)", v.want.len()),
+            no_other_task,
+        ))
+        .with_allowed(vec![allow_added(
+            "tasks in the supervisor's Inbox",
+            "todoist",
+            "tasks",
+            is_mine,
+        )])
 }
 
 /// Draws the variant's values and its instruction.

@@ -34,14 +34,14 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["gmail", "file_system", "phone"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("bill_to_roommates.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::mail_sent();
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["gmail", "file_system", "phone"])
+        .step(setup(&v))
+        .solved(solutions(&Script::parse(include_str!(
+            "bill_to_roommates.py"
+        ))))
+        .with_checks(checks(&v))
+        .with_allowed(allow::mail_sent())
 }
 
 /// Draws the variant's values and its instruction.

@@ -36,15 +36,16 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["gmail", "phone", "file_system"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("files_to_manager.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::mail_sent();
-    parts.allowed.push(allow_downloads());
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["gmail", "phone", "file_system"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("files_to_manager.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::mail_sent())
+        .allow(allow_downloads())
 }
 
 /// Draws the variant's values and its instruction.

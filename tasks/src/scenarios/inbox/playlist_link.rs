@@ -40,41 +40,42 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction, notes) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["gmail", "spotify", "simple_note", "phone"];
-    parts.notes = Some(notes);
-    parts.setup.push(v.step(|v, s| {
-        let songs: Vec<i64> = (0..8).map(|k| v.base + 37 * k).collect();
-        s.add_spotify_playlist(
-            &v.supervisor,
-            v.old_title,
-            true,
-            &songs[4..],
-            s.now - Duration::days(330),
-        )?;
-        s.add_spotify_playlist(
-            &v.supervisor,
-            v.title,
-            v.public,
-            &songs[..6],
-            s.now - Duration::days(5),
-        )?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("playlist_link.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::mail_sent();
-    parts.allowed.push(
-        v.allow(format!("\"{}\" made public", v.title), |v, ctx, r| {
-            r.is("spotify", "playlists")
-                && r.kind() == ChangeKind::Updated
-                && is_mine(ctx, r, "spotify", "user_id")
-                && r.get("title").as_str() == Some(v.title)
-                && r.changed_columns().iter().all(|c| c == "is_public")
-        }),
-    );
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["gmail", "spotify", "simple_note", "phone"])
+        .with_notes(notes)
+        .step(v.step(|v, s| {
+            let songs: Vec<i64> = (0..8).map(|k| v.base + 37 * k).collect();
+            s.add_spotify_playlist(
+                &v.supervisor,
+                v.old_title,
+                true,
+                &songs[4..],
+                s.now - Duration::days(330),
+            )?;
+            s.add_spotify_playlist(
+                &v.supervisor,
+                v.title,
+                v.public,
+                &songs[..6],
+                s.now - Duration::days(5),
+            )?;
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("playlist_link.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::mail_sent())
+        .allow(
+            v.allow(format!("\"{}\" made public", v.title), |v, ctx, r| {
+                r.is("spotify", "playlists")
+                    && r.kind() == ChangeKind::Updated
+                    && is_mine(ctx, r, "spotify", "user_id")
+                    && r.get("title").as_str() == Some(v.title)
+                    && r.changed_columns().iter().all(|c| c == "is_public")
+            }),
+        )
 }
 
 /// Draws the variant's values, its instruction and the supervisor's notes.

@@ -36,14 +36,15 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["gmail", "phone", "file_system", "splitwise"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("receipts_to_splitwise.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&script, v.attach);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["gmail", "phone", "file_system", "splitwise"])
+        .step(setup(&v))
+        .solved(solutions(
+            &Script::parse(include_str!("receipts_to_splitwise.py")),
+            v.attach,
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// Draws the variant's values and its instruction.

@@ -36,15 +36,16 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction, notes) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["gmail", "simple_note"];
-    parts.notes = Some(notes);
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("reply_all_from_note.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::mail_sent();
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["gmail", "simple_note"])
+        .with_notes(notes)
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("reply_all_from_note.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::mail_sent())
 }
 
 /// Draws the variant's values, its instruction and the supervisor's notes.

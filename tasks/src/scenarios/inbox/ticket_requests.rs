@@ -34,15 +34,15 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, instruction) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["gmail", "venmo"];
-    parts.setup.push(setup(&v));
-
-    let script = Script::parse(include_str!("ticket_requests.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::venmo_requests();
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["gmail", "venmo"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("ticket_requests.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::venmo_requests())
 }
 
 /// Draws the variant's values and its instruction.

@@ -36,31 +36,32 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "phone", "venmo"];
-    parts.setup.push(v.step(|v, s| {
-        let (sup, now) = (&v.supervisor, v.now);
-        s.remove_pending_venmo_requests(sup, false)?;
-        s.set_venmo_balance(sup, 800.0)?;
-        let old =
-            s.add_venmo_request(&v.old_from, sup, 27.0, "Brunch", now - Duration::days(40))?;
-        s.close_venmo_request(old, true, now - Duration::days(39))?;
-        for x in &v.asks {
-            s.add_venmo_request(
-                &x.from,
-                sup,
-                usd(x.cents),
-                x.what,
-                now - Duration::days(x.days) - Duration::hours(x.days % 5),
-            )?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("answer_requests.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "phone", "venmo"])
+        .step(v.step(|v, s| {
+            let (sup, now) = (&v.supervisor, v.now);
+            s.remove_pending_venmo_requests(sup, false)?;
+            s.set_venmo_balance(sup, 800.0)?;
+            let old =
+                s.add_venmo_request(&v.old_from, sup, 27.0, "Brunch", now - Duration::days(40))?;
+            s.close_venmo_request(old, true, now - Duration::days(39))?;
+            for x in &v.asks {
+                s.add_venmo_request(
+                    &x.from,
+                    sup,
+                    usd(x.cents),
+                    x.what,
+                    now - Duration::days(x.days) - Duration::hours(x.days % 5),
+                )?;
+            }
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("answer_requests.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The supervisor, the requesters and the requests, drawn in the original order.

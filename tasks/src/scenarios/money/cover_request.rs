@@ -53,46 +53,47 @@ impl Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "phone", "venmo"];
-    parts.setup.push(v.step(|v, s| {
-        let sup = &v.supervisor;
-        s.remove_pending_venmo_requests(sup, false)?;
-        s.set_venmo_balance(sup, usd(v.balance))?;
-        set_card_balance(s, v.card.card_number, 9000.0)?;
-        if v.variant == 2 {
-            s.add_venmo_card(
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "phone", "venmo"])
+        .step(v.step(|v, s| {
+            let sup = &v.supervisor;
+            s.remove_pending_venmo_requests(sup, false)?;
+            s.set_venmo_balance(sup, usd(v.balance))?;
+            set_card_balance(s, v.card.card_number, 9000.0)?;
+            if v.variant == 2 {
+                s.add_venmo_card(
+                    sup,
+                    Card {
+                        name: v.expired_name,
+                        number: 5_555_000_000_000_000 + sup.id * 97,
+                        expiry: (2023, 3),
+                        cvv: 123,
+                    },
+                    9_000.0,
+                )?;
+            }
+            s.add_venmo_request(
+                &v.other,
                 sup,
-                Card {
-                    name: v.expired_name,
-                    number: 5_555_000_000_000_000 + sup.id * 97,
-                    expiry: (2023, 3),
-                    cvv: 123,
-                },
-                9_000.0,
+                45.0,
+                "Concert ticket",
+                v.now - Duration::days(3),
             )?;
-        }
-        s.add_venmo_request(
-            &v.other,
-            sup,
-            45.0,
-            "Concert ticket",
-            v.now - Duration::days(3),
-        )?;
-        s.add_venmo_request(
-            &v.mate,
-            sup,
-            usd(v.rent),
-            "Rent - May",
-            v.now - Duration::days(1) - Duration::hours(3),
-        )?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("cover_request.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+            s.add_venmo_request(
+                &v.mate,
+                sup,
+                usd(v.rent),
+                "Rent - May",
+                v.now - Duration::days(1) - Duration::hours(3),
+            )?;
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("cover_request.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The roommate, the other contact, the amounts and the cards, drawn in the original order.

@@ -58,43 +58,44 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "file_system", "phone", "splitwise"];
-    parts.setup.push(v.step(|v, s| {
-        s.add_file(
-            &v.supervisor,
-            v.path,
-            &v.receipt,
-            v.date + Duration::hours(1),
-        )?;
-        s.add_file(
-            &v.supervisor,
-            v.old_path,
-            &v.old_receipt,
-            v.old_date + Duration::hours(1),
-        )?;
-        s.add_text(
-            &v.old_from,
-            &v.supervisor,
-            &v.old_text,
-            v.old_date + Duration::hours(14),
-        )?;
-        s.add_text(
-            &v.texter,
-            &v.supervisor,
-            &v.text,
-            v.date + Duration::hours(13) + Duration::minutes(12),
-        )?;
-        if let Some(nick) = &v.nick {
-            s.relabel_contact(&v.supervisor, &v.x, nick, &["friend"])?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("dinner_receipt.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "file_system", "phone", "splitwise"])
+        .step(v.step(|v, s| {
+            s.add_file(
+                &v.supervisor,
+                v.path,
+                &v.receipt,
+                v.date + Duration::hours(1),
+            )?;
+            s.add_file(
+                &v.supervisor,
+                v.old_path,
+                &v.old_receipt,
+                v.old_date + Duration::hours(1),
+            )?;
+            s.add_text(
+                &v.old_from,
+                &v.supervisor,
+                &v.old_text,
+                v.old_date + Duration::hours(14),
+            )?;
+            s.add_text(
+                &v.texter,
+                &v.supervisor,
+                &v.text,
+                v.date + Duration::hours(13) + Duration::minutes(12),
+            )?;
+            if let Some(nick) = &v.nick {
+                s.relabel_contact(&v.supervisor, &v.x, nick, &["friend"])?;
+            }
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("dinner_receipt.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The dinner, its guests, receipts and texts, drawn in the original order.

@@ -44,50 +44,51 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "phone", "splitwise"];
-    parts.setup.push(v.step(|v, s| {
-        let (sup, what) = (&v.supervisor, v.what);
-        let gid = s.splitwise_group_named(sup, "Roommates")?;
-        let pair = [sup, &v.mate];
-        s.add_splitwise_expense(Some(gid), sup, &pair, what, usd(v.older), v.older_day)?;
-        s.add_splitwise_expense(Some(gid), sup, &pair, what, usd(v.amount), v.day)?;
-        match v.variant {
-            1 => {
-                s.add_splitwise_expense(
-                    Some(gid),
-                    sup,
-                    &pair,
-                    what,
-                    usd(v.amount),
-                    v.day + Duration::minutes(2),
-                )?;
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "phone", "splitwise"])
+        .step(v.step(|v, s| {
+            let (sup, what) = (&v.supervisor, v.what);
+            let gid = s.splitwise_group_named(sup, "Roommates")?;
+            let pair = [sup, &v.mate];
+            s.add_splitwise_expense(Some(gid), sup, &pair, what, usd(v.older), v.older_day)?;
+            s.add_splitwise_expense(Some(gid), sup, &pair, what, usd(v.amount), v.day)?;
+            match v.variant {
+                1 => {
+                    s.add_splitwise_expense(
+                        Some(gid),
+                        sup,
+                        &pair,
+                        what,
+                        usd(v.amount),
+                        v.day + Duration::minutes(2),
+                    )?;
+                }
+                2 => {
+                    s.add_splitwise_expense(
+                        None,
+                        sup,
+                        &pair,
+                        what,
+                        usd(v.amount),
+                        v.day + Duration::minutes(3),
+                    )?;
+                }
+                _ => {}
             }
-            2 => {
-                s.add_splitwise_expense(
-                    None,
-                    sup,
-                    &pair,
-                    what,
-                    usd(v.amount),
-                    v.day + Duration::minutes(3),
-                )?;
-            }
-            _ => {}
-        }
-        s.add_text(&v.mate, sup, v.text, v.now - Duration::minutes(95))?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("fix_expense.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = match v.variant {
-        1 => duplicate_checks(&v),
-        2 => outside_checks(&v),
-        _ => amount_checks(&v),
-    };
-    parts.checks.extend(common_checks(&v));
-    parts.allowed = allowed();
-    parts
+            s.add_text(&v.mate, sup, v.text, v.now - Duration::minutes(95))?;
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("fix_expense.py")),
+        ))
+        .with_checks(match v.variant {
+            1 => duplicate_checks(&v),
+            2 => outside_checks(&v),
+            _ => amount_checks(&v),
+        })
+        .more_checks(common_checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The supervisor, the roommate, the text and the amounts, drawn in the original order.

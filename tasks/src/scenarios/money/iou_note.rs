@@ -81,21 +81,19 @@ impl Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "simple_note", "phone", "venmo"];
-    parts.notes = Some(notes);
-    parts.setup.push(v.step(|v, s| {
-        s.set_venmo_balance(&v.supervisor, 600.0)?;
-        if let Some(nick) = &v.nick {
-            s.relabel_contact(&v.supervisor, &v.c, nick, &["friend"])?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("iou_note.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "simple_note", "phone", "venmo"])
+        .with_notes(notes)
+        .step(v.step(|v, s| {
+            s.set_venmo_balance(&v.supervisor, 600.0)?;
+            if let Some(nick) = &v.nick {
+                s.relabel_contact(&v.supervisor, &v.c, nick, &["friend"])?;
+            }
+            Ok(())
+        }))
+        .solved(solutions(&v, &Script::parse(include_str!("iou_note.py"))))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The friends, the nickname, the amounts and the supervisor's notes (the IOUs and "Owed to

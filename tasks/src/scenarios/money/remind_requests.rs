@@ -56,25 +56,26 @@ impl Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "venmo"];
-    parts.setup.push(v.step(|v, s| {
-        let sup = &v.supervisor;
-        s.remove_pending_venmo_requests(sup, true)?;
-        for x in &v.list {
-            let t = v.now - Duration::days(x.days) - Duration::hours(2 + x.days % 7);
-            let id = s.add_venmo_request(sup, &x.to, usd(x.cents), x.what, t)?;
-            if let Some(ok) = x.closed {
-                s.close_venmo_request(id, ok, t + Duration::days(1))?;
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "venmo"])
+        .step(v.step(|v, s| {
+            let sup = &v.supervisor;
+            s.remove_pending_venmo_requests(sup, true)?;
+            for x in &v.list {
+                let t = v.now - Duration::days(x.days) - Duration::hours(2 + x.days % 7);
+                let id = s.add_venmo_request(sup, &x.to, usd(x.cents), x.what, t)?;
+                if let Some(ok) = x.closed {
+                    s.close_venmo_request(id, ok, t + Duration::days(1))?;
+                }
             }
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("remind_requests.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("remind_requests.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The contacts and the requests, drawn in the original order.

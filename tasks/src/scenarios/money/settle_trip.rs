@@ -45,14 +45,15 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "splitwise", "venmo"];
-    parts.setup.push(v.step(setup));
-    let script = Script::parse(include_str!("settle_trip.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "splitwise", "venmo"])
+        .step(v.step(setup))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("settle_trip.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The travellers and the expenses, drawn in the original order.

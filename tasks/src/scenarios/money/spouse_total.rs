@@ -45,33 +45,34 @@ struct Row {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "phone", "venmo"];
-    parts.answer = Some(Answer::Number(usd(v.answer)));
-    parts.setup.push(v.step(|v, s| {
-        let (sup, q) = (&v.supervisor, &v.spouse);
-        s.remove_venmo_transactions_between(
-            sup,
-            q,
-            on(2023, 2, 15, 0, 0),
-            on(2023, 5, 17, 23, 59),
-        )?;
-        for r in &v.rows {
-            let (from, to) = if r.mine { (sup, q) } else { (q, sup) };
-            s.add_venmo_payment(from, to, usd(r.cents), r.what, r.at)?;
-        }
-        s.add_venmo_payment(
-            sup,
-            &v.other,
-            usd(v.gift.0),
-            &v.gift.1,
-            on(2023, v.month, 12, 10, 0),
-        )?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("spouse_total.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "phone", "venmo"])
+        .with_answer(Answer::Number(usd(v.answer)))
+        .step(v.step(|v, s| {
+            let (sup, q) = (&v.supervisor, &v.spouse);
+            s.remove_venmo_transactions_between(
+                sup,
+                q,
+                on(2023, 2, 15, 0, 0),
+                on(2023, 5, 17, 23, 59),
+            )?;
+            for r in &v.rows {
+                let (from, to) = if r.mine { (sup, q) } else { (q, sup) };
+                s.add_venmo_payment(from, to, usd(r.cents), r.what, r.at)?;
+            }
+            s.add_venmo_payment(
+                sup,
+                &v.other,
+                usd(v.gift.0),
+                &v.gift.1,
+                on(2023, v.month, 12, 10, 0),
+            )?;
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("spouse_total.py")),
+        ))
 }
 
 /// The supervisor, the spouse and the payments, drawn in the original order.

@@ -50,23 +50,24 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "file_system", "splitwise", "phone"];
-    parts.setup.push(v.step(|v, s| {
-        let sup = &v.supervisor;
-        s.add_statement_line(sup, "2023_04", "2023-04-12", COMPANY, usd(v.april))?;
-        if v.variant == 2 {
-            s.add_statement_line(sup, "2023_03", "2023-03-13", COMPANY, usd(v.march))?;
-        } else {
-            s.add_statement_line(sup, "2023_02", "2023-02-10", COMPANY, usd(v.feb))?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("statement_bill.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "file_system", "splitwise", "phone"])
+        .step(v.step(|v, s| {
+            let sup = &v.supervisor;
+            s.add_statement_line(sup, "2023_04", "2023-04-12", COMPANY, usd(v.april))?;
+            if v.variant == 2 {
+                s.add_statement_line(sup, "2023_03", "2023-03-13", COMPANY, usd(v.march))?;
+            } else {
+                s.add_statement_line(sup, "2023_02", "2023-02-10", COMPANY, usd(v.feb))?;
+            }
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("statement_bill.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The roommate and the bills, drawn in the original order.

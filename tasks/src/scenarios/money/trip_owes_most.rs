@@ -41,42 +41,50 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "splitwise"];
-    parts.answer = Some(if v.variant == 2 {
-        Answer::Number(usd(v.owed_total))
-    } else {
-        Answer::Text(v.top.clone())
-    });
-    parts.setup.push(v.step(|v, s| {
-        let (sup, now) = (&v.supervisor, v.now);
-        let all = [sup, &v.a, &v.b, &v.c, &v.d];
-        let gid = s.add_splitwise_group(sup, &all, &v.group, now - Duration::days(70))?;
-        let t = |days: i64| now - Duration::days(days) + Duration::hours(3);
-        let lodging = "Lodging (5 nights)";
-        s.add_splitwise_expense(Some(gid), sup, &all, lodging, usd(v.lodging), t(40))?;
-        s.add_splitwise_expense(Some(gid), &v.a, &all, "Dinners", usd(v.paid_a), t(38))?;
-        let groceries = "Groceries for the house";
-        s.add_splitwise_expense(Some(gid), &v.b, &all, groceries, usd(v.paid_b), t(39))?;
-        let what_c = if v.paid_c > 50_000 {
-            "Car rental and gas"
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "splitwise"])
+        .with_answer(if v.variant == 2 {
+            Answer::Number(usd(v.owed_total))
         } else {
-            "Snacks"
-        };
-        s.add_splitwise_expense(Some(gid), &v.c, &all, what_c, usd(v.paid_c), t(37))?;
-        if v.back > 0 {
-            s.add_splitwise_payment(Some(gid), &v.d, sup, usd(v.back), "Most of my share", t(20))?;
-        }
-        // Around it: last year's trip and a big debt outside groups.
-        let trio = [sup, &v.a, &v.b];
-        let old = s.add_splitwise_group(sup, &trio, &v.old_group, now - Duration::days(420))?;
-        s.add_splitwise_expense(Some(old), sup, &trio, "Lodging (3 nights)", 1_350.0, t(400))?;
-        s.add_splitwise_expense(None, sup, &[sup, &v.b], "Concert tickets", 640.0, t(12))?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("trip_owes_most.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts
+            Answer::Text(v.top.clone())
+        })
+        .step(v.step(|v, s| {
+            let (sup, now) = (&v.supervisor, v.now);
+            let all = [sup, &v.a, &v.b, &v.c, &v.d];
+            let gid = s.add_splitwise_group(sup, &all, &v.group, now - Duration::days(70))?;
+            let t = |days: i64| now - Duration::days(days) + Duration::hours(3);
+            let lodging = "Lodging (5 nights)";
+            s.add_splitwise_expense(Some(gid), sup, &all, lodging, usd(v.lodging), t(40))?;
+            s.add_splitwise_expense(Some(gid), &v.a, &all, "Dinners", usd(v.paid_a), t(38))?;
+            let groceries = "Groceries for the house";
+            s.add_splitwise_expense(Some(gid), &v.b, &all, groceries, usd(v.paid_b), t(39))?;
+            let what_c = if v.paid_c > 50_000 {
+                "Car rental and gas"
+            } else {
+                "Snacks"
+            };
+            s.add_splitwise_expense(Some(gid), &v.c, &all, what_c, usd(v.paid_c), t(37))?;
+            if v.back > 0 {
+                s.add_splitwise_payment(
+                    Some(gid),
+                    &v.d,
+                    sup,
+                    usd(v.back),
+                    "Most of my share",
+                    t(20),
+                )?;
+            }
+            // Around it: last year's trip and a big debt outside groups.
+            let trio = [sup, &v.a, &v.b];
+            let old = s.add_splitwise_group(sup, &trio, &v.old_group, now - Duration::days(420))?;
+            s.add_splitwise_expense(Some(old), sup, &trio, "Lodging (3 nights)", 1_350.0, t(400))?;
+            s.add_splitwise_expense(None, sup, &[sup, &v.b], "Concert tickets", 640.0, t(12))?;
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("trip_owes_most.py")),
+        ))
 }
 
 /// The supervisor, the friends and the amounts, drawn in the original order.

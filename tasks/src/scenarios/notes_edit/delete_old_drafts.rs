@@ -29,19 +29,20 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.notes = Some(notes);
-    let script = Script::parse(include_str!("delete_old_drafts.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![v.allow("deleting the old drafts", |v, ctx, r| {
-        is_own_note(ctx, r)
-            && r.kind() == ChangeKind::Removed
-            && r.get("title")
-                .as_str()
-                .is_some_and(|t| v.doomed_set.contains(t))
-    })];
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_notes(notes)
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("delete_old_drafts.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![v.allow("deleting the old drafts", |v, ctx, r| {
+            is_own_note(ctx, r)
+                && r.kind() == ChangeKind::Removed
+                && r.get("title")
+                    .as_str()
+                    .is_some_and(|t| v.doomed_set.contains(t))
+        })])
 }
 
 /// The drafts, the other notes and which drafts go, drawn in the original order.

@@ -30,13 +30,14 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.notes = Some(notes);
-    let script = Script::parse(include_str!("grocery_add.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![allow_updates(vec![v.title.to_string()], &["content"])];
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_notes(notes)
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("grocery_add.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![allow_updates(vec![v.title.to_string()], &["content"])])
 }
 
 /// The lists, the items and the notes, drawn in the original order.

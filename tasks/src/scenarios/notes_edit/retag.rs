@@ -27,13 +27,11 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.notes = Some(notes);
-    let script = Script::parse(include_str!("retag.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![allow_updates(v.targets.clone(), &["tags"])];
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_notes(notes)
+        .solved(solutions(&v, &Script::parse(include_str!("retag.py"))))
+        .with_checks(checks(&v))
+        .with_allowed(vec![allow_updates(v.targets.clone(), &["tags"])])
 }
 
 /// The tagged notes and the others, drawn in the original order.

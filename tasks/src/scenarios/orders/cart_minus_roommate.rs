@@ -54,16 +54,16 @@ impl Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "phone", "amazon"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("cart_minus_roommate.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::new_orders();
-    parts.allowed.extend(allow::amazon_side_effects());
-    parts.allowed.push(allow::cart());
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "phone", "amazon"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(&Script::parse(include_str!(
+            "cart_minus_roommate.py"
+        ))))
+        .with_checks(checks(&v))
+        .with_allowed(allow::new_orders())
+        .allow_all(allow::amazon_side_effects())
+        .allow(allow::cart())
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -48,17 +48,18 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "phone", "amazon"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("gift_new_address.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::new_orders();
-    parts.allowed.extend(allow::amazon_side_effects());
-    parts.allowed.push(allow::cart());
-    parts.allowed.push(allow_new_address());
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "phone", "amazon"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("gift_new_address.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::new_orders())
+        .allow_all(allow::amazon_side_effects())
+        .allow(allow::cart())
+        .allow(allow_new_address())
 }
 
 fn draw(g: &mut Gen) -> Values {

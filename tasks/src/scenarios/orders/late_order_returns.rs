@@ -69,15 +69,16 @@ impl Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "simple_note", "amazon"];
-    parts.notes = Some(notes);
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("late_order_returns.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::returns();
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "simple_note", "amazon"])
+        .with_notes(notes)
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("late_order_returns.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::returns())
 }
 
 /// The values, and the supervisor's notes (the returns note among fillers).

@@ -44,14 +44,15 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "amazon", "phone", "venmo"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("order_share_venmo.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::venmo_requests();
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "amazon", "phone", "venmo"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("order_share_venmo.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::venmo_requests())
 }
 
 fn draw(g: &mut Gen) -> Values {

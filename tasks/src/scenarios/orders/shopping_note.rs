@@ -30,17 +30,15 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "simple_note", "amazon"];
-    parts.notes = Some(notes);
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("shopping_note.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::new_orders();
-    parts.allowed.extend(allow::amazon_side_effects());
-    parts.allowed.push(allow::cart());
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "simple_note", "amazon"])
+        .with_notes(notes)
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(&Script::parse(include_str!("shopping_note.py"))))
+        .with_checks(checks(&v))
+        .with_allowed(allow::new_orders())
+        .allow_all(allow::amazon_side_effects())
+        .allow(allow::cart())
 }
 
 /// The values, and the supervisor's notes (the list among fillers).

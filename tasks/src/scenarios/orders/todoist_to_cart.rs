@@ -42,14 +42,14 @@ impl Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "todoist", "amazon"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("todoist_to_cart.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "todoist", "amazon"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(&Script::parse(include_str!(
+            "todoist_to_cart.py"
+        ))))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 fn draw(g: &mut Gen) -> Values {

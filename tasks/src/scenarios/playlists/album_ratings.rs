@@ -29,14 +29,15 @@ type Values = NotesDraw;
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "simple_note", "spotify"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("album_ratings.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "simple_note", "spotify"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("album_ratings.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed(&v))
 }
 
 fn draw(g: &mut Gen) -> Values {

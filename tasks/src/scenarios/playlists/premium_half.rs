@@ -38,26 +38,27 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = if v.variant == 2 {
-        vec!["supervisor", "spotify", "phone", "venmo", "file_system"]
-    } else {
-        vec!["supervisor", "spotify", "phone", "venmo"]
-    };
-    parts.setup.push(v.step(|v, s| {
-        let rows: Vec<(NaiveDateTime, NaiveDateTime, &str, f64)> = v
-            .subs
-            .iter()
-            .map(|(a, b, c)| (*a, *b, "4417", *c))
-            .collect();
-        s.set_premium_subscriptions(&v.supervisor, &rows)?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("premium_half.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(if v.variant == 2 {
+            vec!["supervisor", "spotify", "phone", "venmo", "file_system"]
+        } else {
+            vec!["supervisor", "spotify", "phone", "venmo"]
+        })
+        .step(v.step(|v, s| {
+            let rows: Vec<(NaiveDateTime, NaiveDateTime, &str, f64)> = v
+                .subs
+                .iter()
+                .map(|(a, b, c)| (*a, *b, "4417", *c))
+                .collect();
+            s.set_premium_subscriptions(&v.supervisor, &rows)?;
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("premium_half.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed(&v))
 }
 
 fn draw(g: &mut Gen) -> Values {

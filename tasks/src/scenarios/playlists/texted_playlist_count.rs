@@ -31,22 +31,24 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "phone", "spotify"];
-    parts.answer = Some(crate::model::Answer::Number(v.answer as f64));
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("texted_playlist_count.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = vec![v.check(format!("the answer is {}", v.answer), |v, ctx| {
-        match ctx.answer.as_ref().and_then(|a| {
-            a.as_f64()
-                .or_else(|| a.as_str().and_then(|s| s.trim().parse().ok()))
-        }) {
-            Some(x) if (x - v.answer as f64).abs() < 1e-9 => Ok(()),
-            other => Err(format!("answered {other:?}")),
-        }
-    })];
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "phone", "spotify"])
+        .with_answer(crate::model::Answer::Number(v.answer as f64))
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("texted_playlist_count.py")),
+        ))
+        .with_checks(vec![v.check(
+            format!("the answer is {}", v.answer),
+            |v, ctx| match ctx.answer.as_ref().and_then(|a| {
+                a.as_f64()
+                    .or_else(|| a.as_str().and_then(|s| s.trim().parse().ok()))
+            }) {
+                Some(x) if (x - v.answer as f64).abs() < 1e-9 => Ok(()),
+                other => Err(format!("answered {other:?}")),
+            },
+        )])
 }
 
 fn draw(g: &mut Gen) -> Values {

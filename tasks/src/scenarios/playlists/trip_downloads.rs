@@ -43,18 +43,19 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = if v.variant == 2 {
-        vec!["supervisor", "todoist", "spotify", "phone"]
-    } else {
-        vec!["supervisor", "todoist", "spotify"]
-    };
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("trip_downloads.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(if v.variant == 2 {
+            vec!["supervisor", "todoist", "spotify", "phone"]
+        } else {
+            vec!["supervisor", "todoist", "spotify"]
+        })
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("trip_downloads.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed(&v))
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -32,22 +32,23 @@ impl Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = if v.variant == 2 {
-        vec!["supervisor", "simple_note", "spotify"]
-    } else {
-        vec!["supervisor", "spotify"]
-    };
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("unfollow_idle.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![Allow::new("my follows removed", |ctx, r| {
-        r.is("spotify", "user_artist_followings")
-            && r.kind() == ChangeKind::Removed
-            && is_mine(ctx, r)
-    })];
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(if v.variant == 2 {
+            vec!["supervisor", "simple_note", "spotify"]
+        } else {
+            vec!["supervisor", "spotify"]
+        })
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("unfollow_idle.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![Allow::new("my follows removed", |ctx, r| {
+            r.is("spotify", "user_artist_followings")
+                && r.kind() == ChangeKind::Removed
+                && is_mine(ctx, r)
+        })])
 }
 
 fn draw(g: &mut Gen) -> Values {

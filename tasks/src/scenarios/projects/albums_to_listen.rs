@@ -44,14 +44,15 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Complete each \"Listen to ...\" task in my Todoist Inbox whose album I have liked on Spotify; leave the rest open."
         }
     };
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "todoist", "spotify"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("albums_to_listen.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "todoist", "spotify"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("albums_to_listen.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed(&v))
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -50,26 +50,27 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Some of my Todoist projects are finished (all their tasks completed). Archive exactly those, and list each archived project's name on its own line at the end of my note \"Finished projects\"."
         }
     };
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "todoist", "simple_note"];
-    parts.notes = Some(notes);
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("archive_finished.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![
-        Allow::new("the supervisor's flags on finished projects", |ctx, r| {
-            r.is("todoist", "project_collaborator_links")
-                && r.kind() == ChangeKind::Updated
-                && is_mine(ctx, r)
-                && r.changed_columns()
-                    .iter()
-                    .all(|c| c == "is_archived" || c == "is_favorite")
-        }),
-        allow_updates(vec!["Finished projects".to_string()], &["content"]),
-        allow::todo_notifications(),
-    ];
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "todoist", "simple_note"])
+        .with_notes(notes)
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("archive_finished.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![
+            Allow::new("the supervisor's flags on finished projects", |ctx, r| {
+                r.is("todoist", "project_collaborator_links")
+                    && r.kind() == ChangeKind::Updated
+                    && is_mine(ctx, r)
+                    && r.changed_columns()
+                        .iter()
+                        .all(|c| c == "is_archived" || c == "is_favorite")
+            }),
+            allow_updates(vec!["Finished projects".to_string()], &["content"]),
+            allow::todo_notifications(),
+        ])
 }
 
 /// The values, and the supervisor's notes ("Finished projects" among everyday ones).

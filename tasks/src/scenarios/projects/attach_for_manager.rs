@@ -52,15 +52,16 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "My boss sent me a text about one of the tasks in our team project on Todoist. Do what the text asks."
         }
     };
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "phone", "file_system", "todoist"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("attach_for_manager.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow_own_comments();
-    parts.allowed.push(allow::todo_notifications());
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "phone", "file_system", "todoist"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("attach_for_manager.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow_own_comments())
+        .allow(allow::todo_notifications())
 }
 
 fn draw(g: &mut Gen) -> Values {

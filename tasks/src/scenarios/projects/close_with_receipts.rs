@@ -44,16 +44,17 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             "Some of my Todoist Inbox tasks are paid already: the receipts are in ~/documents/receipts/. Complete exactly those tasks and leave a comment \"Paid $X\" with the amount on each."
         }
     };
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["supervisor", "file_system", "todoist"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("close_with_receipts.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow_own_comments();
-    parts.allowed.push(allow_task_updates(&["is_completed"]));
-    parts.allowed.push(allow::todo_notifications());
-    parts
+    Parts::new(&v.supervisor, instruction)
+        .with_apps(vec!["supervisor", "file_system", "todoist"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("close_with_receipts.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow_own_comments())
+        .allow(allow_task_updates(&["is_completed"]))
+        .allow(allow::todo_notifications())
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -46,20 +46,21 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction);
-    parts.apps = vec!["supervisor", "file_system", "todoist"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("import_todo_file.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![
-        allow_added("new Inbox tasks", "todoist", "tasks", |ctx, r| {
-            project_of(r) == inbox_id(ctx)
-        }),
-        allow_task_updates(&["is_completed"]),
-        allow::todo_notifications(),
-    ];
-    parts
+    Parts::new(&v.supervisor, v.instruction)
+        .with_apps(vec!["supervisor", "file_system", "todoist"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("import_todo_file.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![
+            allow_added("new Inbox tasks", "todoist", "tasks", |ctx, r| {
+                project_of(r) == inbox_id(ctx)
+            }),
+            allow_task_updates(&["is_completed"]),
+            allow::todo_notifications(),
+        ])
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -40,16 +40,17 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "phone", "todoist"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("postpone_labelled.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow_own_comments();
-    parts.allowed.push(allow_task_updates(&["due_date"]));
-    parts.allowed.push(allow::todo_notifications());
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "phone", "todoist"])
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("postpone_labelled.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow_own_comments())
+        .allow(allow_task_updates(&["due_date"]))
+        .allow(allow::todo_notifications())
 }
 
 fn draw(g: &mut Gen) -> Values {

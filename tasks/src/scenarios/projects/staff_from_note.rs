@@ -39,17 +39,18 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (values, notes) = draw(g);
     let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "simple_note", "phone", "todoist"];
-    parts.notes = Some(notes);
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("staff_from_note.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![allow_task_updates(&["assignee_id", "assigner_id"])];
-    parts.allowed.extend(allow_invites());
-    parts.allowed.push(allow::todo_notifications());
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "simple_note", "phone", "todoist"])
+        .with_notes(notes)
+        .step(setup(&v))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("staff_from_note.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(vec![allow_task_updates(&["assignee_id", "assigner_id"])])
+        .allow_all(allow_invites())
+        .allow(allow::todo_notifications())
 }
 
 /// (task, 0 me / 1, 2, 3 a coworker) of a variant, in the note's order.

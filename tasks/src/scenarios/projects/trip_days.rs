@@ -37,14 +37,12 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "file_system", "todoist", "phone"];
-    parts.setup.push(setup(&v));
-    let script = Script::parse(include_str!("trip_days.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "file_system", "todoist", "phone"])
+        .step(setup(&v))
+        .solved(solutions(&v, &Script::parse(include_str!("trip_days.py"))))
+        .with_checks(checks(&v))
+        .with_allowed(allowed(&v))
 }
 
 /// A variant's trip: (city, project name, the plan, last year's plan).

@@ -51,37 +51,38 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "phone", "amazon"];
-    parts.setup.push(v.step(|v, s| {
-        let sup = &v.supervisor;
-        for x in &v.variants {
-            s.add_amazon_product((v.ptype, v.name, x.0, x.1, x.2, x.3), SELLER)?;
-        }
-        let (nn, nv) = v.near;
-        s.add_amazon_product((v.ptype, nn, nv.0, nv.1, nv.2, nv.3), SELLER)?;
-        s.add_amazon_card(
-            sup,
-            Card {
-                name: "Capital One",
-                number: 5_100_000_000_000_000 + sup.id * 1_013,
-                expiry: (v.expiry.0, v.expiry.1),
-                cvv: 321,
-            },
-            5_000.0,
-        )?;
-        let cart = stocked_products(s.db, v.key, 2);
-        s.set_amazon_cart(sup, &[(cart[0], 1), (cart[1], 2)])?;
-        if v.variant == 2 {
-            s.relabel_contact(sup, &v.friend, v.nick, &["friend"])?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("birthday_gift.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "phone", "amazon"])
+        .step(v.step(|v, s| {
+            let sup = &v.supervisor;
+            for x in &v.variants {
+                s.add_amazon_product((v.ptype, v.name, x.0, x.1, x.2, x.3), SELLER)?;
+            }
+            let (nn, nv) = v.near;
+            s.add_amazon_product((v.ptype, nn, nv.0, nv.1, nv.2, nv.3), SELLER)?;
+            s.add_amazon_card(
+                sup,
+                Card {
+                    name: "Capital One",
+                    number: 5_100_000_000_000_000 + sup.id * 1_013,
+                    expiry: (v.expiry.0, v.expiry.1),
+                    cvv: 321,
+                },
+                5_000.0,
+            )?;
+            let cart = stocked_products(s.db, v.key, 2);
+            s.set_amazon_cart(sup, &[(cart[0], 1), (cart[1], 2)])?;
+            if v.variant == 2 {
+                s.relabel_contact(sup, &v.friend, v.nick, &["friend"])?;
+            }
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("birthday_gift.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The friend, the product and its variants, drawn in the original order.

@@ -42,15 +42,16 @@ struct Values {
 pub(super) fn build(g: &mut Gen) -> Parts {
     let (v, notes) = draw(g);
     let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "simple_note", "amazon"];
-    parts.notes = Some(notes);
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("damaged_returns.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow::returns();
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "simple_note", "amazon"])
+        .with_notes(notes)
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("damaged_returns.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow::returns())
 }
 
 fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {

@@ -40,26 +40,27 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "phone", "spotify"];
-    parts.setup.push(v.step(|v, s| {
-        let (sup, fr, now, title) = (&v.supervisor, &v.friend, v.now, v.title);
-        let (theirs, decoy) = playlist_picks(s.db, v.key);
-        s.add_spotify_playlist(&v.stranger, title, true, &decoy, days_ago(now, 80, 13, 0))?;
-        s.add_spotify_playlist(fr, title, true, &theirs, days_ago(now, 20, 22, 10))?;
-        let first: Vec<i64> = artists_of(s.db, &theirs[..1]).into_iter().collect();
-        s.follow_artists(sup, &first, now - Duration::days(200))?;
-        s.add_library_songs(sup, &[theirs[1], theirs[5]], now - Duration::days(100))?;
-        if v.variant == 2 {
-            s.relabel_contact(sup, fr, v.nick, &["friend"])?;
-        }
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("friend_playlist_artists.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "phone", "spotify"])
+        .step(v.step(|v, s| {
+            let (sup, fr, now, title) = (&v.supervisor, &v.friend, v.now, v.title);
+            let (theirs, decoy) = playlist_picks(s.db, v.key);
+            s.add_spotify_playlist(&v.stranger, title, true, &decoy, days_ago(now, 80, 13, 0))?;
+            s.add_spotify_playlist(fr, title, true, &theirs, days_ago(now, 20, 22, 10))?;
+            let first: Vec<i64> = artists_of(s.db, &theirs[..1]).into_iter().collect();
+            s.follow_artists(sup, &first, now - Duration::days(200))?;
+            s.add_library_songs(sup, &[theirs[1], theirs[5]], now - Duration::days(100))?;
+            if v.variant == 2 {
+                s.relabel_contact(sup, fr, v.nick, &["friend"])?;
+            }
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("friend_playlist_artists.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed(&v))
 }
 
 /// The friend, the stranger and the title, drawn in the original order.

@@ -35,14 +35,15 @@ type Song = (i64, String, i64);
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = vec!["supervisor", "spotify", "phone"];
-    let script = Script::parse(include_str!("genre_playlist.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allow_new_playlists();
-    parts.allowed.extend(allow::texts_sent());
-    parts
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(vec!["supervisor", "spotify", "phone"])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("genre_playlist.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allow_new_playlists())
+        .allow_all(allow::texts_sent())
 }
 
 fn draw(g: &mut Gen) -> Values {

@@ -43,47 +43,48 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(&v));
-    parts.apps = if v.variant == 3 {
-        vec!["supervisor", "amazon", "splitwise", "file_system"]
-    } else {
-        vec!["supervisor", "amazon", "splitwise"]
-    };
-    parts.setup.push(v.step(|v, s| {
-        let vacuum = s.add_amazon_product(
-            ("vacuum cleaner", VACUUM, "gray", "large", 189.0, 12),
-            SELLER,
-        )?;
-        let towels =
-            s.add_amazon_product(("towel set", TOWELS, "white", "medium", 42.5, 25), SELLER)?;
-        let phones =
-            s.add_amazon_product(("headphones", PHONES, "black", "small", 79.99, 30), SELLER)?;
-        let case = s.add_amazon_product(
-            ("phone case", CASE, "blue", "extra-small", 15.99, 60),
-            SELLER,
-        )?;
-        let v2 = v.variant == 2;
-        let mut house = vec![
-            (vacuum, 1, 189.0, 0, 0, true),
-            (towels, 2, 42.5, 0, 0, true),
-        ];
-        if v2 {
-            house.push((phones, 1, 79.99, 0, 0, true));
-        }
-        s.add_amazon_order(&v.supervisor, "Home", None, &house, 5.0, 0.0, v.house_at)?;
-        let newer = if v2 {
-            (case, 1, 15.99, 0, 0, false)
+    Parts::new(&v.supervisor, instruction(&v))
+        .with_apps(if v.variant == 3 {
+            vec!["supervisor", "amazon", "splitwise", "file_system"]
         } else {
-            (phones, 1, 79.99, 0, 0, false)
-        };
-        s.add_amazon_order(&v.supervisor, "Home", None, &[newer], 5.0, 0.0, v.newer_at)?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("order_on_splitwise.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+            vec!["supervisor", "amazon", "splitwise"]
+        })
+        .step(v.step(|v, s| {
+            let vacuum = s.add_amazon_product(
+                ("vacuum cleaner", VACUUM, "gray", "large", 189.0, 12),
+                SELLER,
+            )?;
+            let towels =
+                s.add_amazon_product(("towel set", TOWELS, "white", "medium", 42.5, 25), SELLER)?;
+            let phones =
+                s.add_amazon_product(("headphones", PHONES, "black", "small", 79.99, 30), SELLER)?;
+            let case = s.add_amazon_product(
+                ("phone case", CASE, "blue", "extra-small", 15.99, 60),
+                SELLER,
+            )?;
+            let v2 = v.variant == 2;
+            let mut house = vec![
+                (vacuum, 1, 189.0, 0, 0, true),
+                (towels, 2, 42.5, 0, 0, true),
+            ];
+            if v2 {
+                house.push((phones, 1, 79.99, 0, 0, true));
+            }
+            s.add_amazon_order(&v.supervisor, "Home", None, &house, 5.0, 0.0, v.house_at)?;
+            let newer = if v2 {
+                (case, 1, 15.99, 0, 0, false)
+            } else {
+                (phones, 1, 79.99, 0, 0, false)
+            };
+            s.add_amazon_order(&v.supervisor, "Home", None, &[newer], 5.0, 0.0, v.newer_at)?;
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("order_on_splitwise.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The supervisor, the roommate, the orders' times and the amount.

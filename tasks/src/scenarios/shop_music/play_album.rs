@@ -29,16 +29,14 @@ pub(super) fn build(g: &mut Gen) -> Parts {
         supervisor: p,
         now: g.now,
     });
-    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
-    parts.apps = vec!["supervisor", "spotify"];
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("play_album.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = vec![Allow::new("the supervisor's player", |ctx, r| {
-        r.is("spotify", "music_players") && spotify::is_mine(ctx, r)
-    })];
-    parts
+    Parts::new(&v.supervisor, instruction(v.variant))
+        .with_apps(vec!["supervisor", "spotify"])
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(&v, &Script::parse(include_str!("play_album.py"))))
+        .with_checks(checks(&v))
+        .with_allowed(vec![Allow::new("the supervisor's player", |ctx, r| {
+            r.is("spotify", "music_players") && spotify::is_mine(ctx, r)
+        })])
 }
 
 fn instruction(variant: u8) -> &'static str {

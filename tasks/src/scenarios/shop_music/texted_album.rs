@@ -41,14 +41,15 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "phone", "spotify"];
-    parts.setup.push(v.step(setup));
-    let script = Script::parse(include_str!("texted_album.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed(&v);
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "phone", "spotify"])
+        .step(v.step(setup))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("texted_album.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed(&v))
 }
 
 /// The friend, the other contact and the album's seed, drawn in the original order.

@@ -39,29 +39,30 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.apps = vec!["supervisor", "phone", "amazon"];
-    parts.setup.push(v.step(|v, s| {
-        let mut list = Vec::new();
-        for w in &v.wishes {
-            let id = s.add_amazon_product((w.0, w.1, w.2, "medium", w.3, 25), SELLER)?;
-            list.push((id, w.4));
-        }
-        s.set_amazon_wish_list(&v.supervisor, &list)?;
-        s.set_amazon_cart(&v.supervisor, &[])?;
-        s.add_text(
-            &v.friend,
-            &v.supervisor,
-            &v.text,
-            days_ago(v.now, 1, 18, 12),
-        )?;
-        Ok(())
-    }));
-    let script = Script::parse(include_str!("wish_list_promo.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
+    Parts::new(&v.supervisor, v.instruction.clone())
+        .with_apps(vec!["supervisor", "phone", "amazon"])
+        .step(v.step(|v, s| {
+            let mut list = Vec::new();
+            for w in &v.wishes {
+                let id = s.add_amazon_product((w.0, w.1, w.2, "medium", w.3, 25), SELLER)?;
+                list.push((id, w.4));
+            }
+            s.set_amazon_wish_list(&v.supervisor, &list)?;
+            s.set_amazon_cart(&v.supervisor, &[])?;
+            s.add_text(
+                &v.friend,
+                &v.supervisor,
+                &v.text,
+                days_ago(v.now, 1, 18, 12),
+            )?;
+            Ok(())
+        }))
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("wish_list_promo.py")),
+        ))
+        .with_checks(checks(&v))
+        .with_allowed(allowed())
 }
 
 /// The friend, the wish list and the codes, drawn in the original order.

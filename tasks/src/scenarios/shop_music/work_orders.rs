@@ -27,13 +27,14 @@ struct Values {
 
 pub(super) fn build(g: &mut Gen) -> Parts {
     let v = Drawn::new(draw(g));
-    let mut parts = Parts::new(&v.supervisor, instruction(v.variant));
-    parts.apps = vec!["supervisor", "amazon"];
-    parts.answer = Some(Answer::Number(v.answer));
-    parts.setup = vec![setup(&v)];
-    let script = Script::parse(include_str!("work_orders.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts
+    Parts::new(&v.supervisor, instruction(v.variant))
+        .with_apps(vec!["supervisor", "amazon"])
+        .with_answer(Answer::Number(v.answer))
+        .with_setup(vec![setup(&v)])
+        .solved(solutions(
+            &v,
+            &Script::parse(include_str!("work_orders.py")),
+        ))
 }
 
 fn draw(g: &mut Gen) -> Values {
