@@ -413,7 +413,7 @@ fn measure_writes(ep: &mut Episode, cfg: &EpisodeConfig, iters: u32) -> anyhow::
 /// timed, its ground truth is run once, then the evaluation (diff of the episode's writes +
 /// every check) is timed. Returns microseconds: median/mean/max starts and mean/max
 /// evaluations over the suite;
-/// on a world the tasks cannot run on (see [`crate::taskcli::tasks_fit`]), `skipped` and why.
+/// on a world the tasks cannot run on (see [`tasks::world::tasks_fit`]), `skipped` and why.
 pub fn measure_eval(
     world: &World,
     registry: &Arc<sim::api::Registry>,
@@ -506,7 +506,7 @@ fn resident_bytes() -> Option<u64> {
 /// The task suite, or the `skipped` answer of a world the tasks cannot run on.
 fn task_suite(world: &World) -> Result<Arc<tasks::Suite>, Value> {
     let suite = Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
-    match crate::env::tasks_fit(world, &suite) {
+    match tasks::world::tasks_fit(world, &suite) {
         Ok(()) => Ok(suite),
         Err(why) => {
             Err(json!({"skipped": format!("appsim's tasks cannot run on this world: {why}")}))

@@ -15,22 +15,7 @@ pub struct Env {
     datetime: Option<chrono::NaiveDateTime>,
 }
 
-/// A built world with its registry and the task suite.
-pub struct TaskWorld {
-    /// The immutable world every episode opens a copy of.
-    pub world: sim::World,
-    /// The APIs.
-    pub registry: Arc<sim::api::Registry>,
-    /// The tasks.
-    pub suite: tasks::Suite,
-}
-
-impl TaskWorld {
-    /// The parts as episodes and pools take them (the suite shared).
-    pub fn into_shared(self) -> (sim::World, Arc<sim::api::Registry>, Arc<tasks::Suite>) {
-        (self.world, self.registry, Arc::new(self.suite))
-    }
-}
+pub use tasks::TaskWorld;
 
 impl Env {
     /// The environment of `--python` (`None`: the default, CPython) and `--world DIR` (`None`: the
@@ -96,19 +81,16 @@ impl Env {
     /// The world (loaded from `--world DIR`, or the default one built or read from its cache)
     /// and the registry.
     pub fn world(&self) -> anyhow::Result<(sim::World, Arc<sim::api::Registry>)> {
-        let registry = Arc::new(apps::registry());
-        let world = match &self.world_dir {
-            Some(dir) => apps::seed::load_world(dir, &registry).context("--world")?.0,
-            None => {
-                apps::seed::build_or_load_world(&apps::seed::WorldConfig::default(), &registry)?
-            }
-        };
-        Ok((world, registry))
+        let opened = tasks::world::open_world(self.world_dir.as_deref());
+        Ok(match &self.world_dir {
+            Some(_) => opened.context("--world")?,
+            None => opened?,
+        })
     }
 
     /// The task suite (its setups pick supervisors from the default world's people).
     pub fn suite(&self) -> tasks::Suite {
-        tasks::Suite::new(&apps::seed::WorldConfig::default())
+        tasks::world::suite()
     }
 
     /// The world, registry and suite, checked to fit each other: a world from a directory
@@ -118,7 +100,7 @@ impl Env {
         let (world, registry) = self.world()?;
         let suite = self.suite();
         if let Some(dir) = &self.world_dir {
-            tasks_fit(&world, &suite).map_err(|why| {
+            tasks::world::tasks_fit(&world, &suite).map_err(|why| {
                 anyhow::anyhow!(
                     "--world {}: appsim's tasks cannot run on this world: {why}",
                     dir.display()
@@ -131,17 +113,6 @@ impl Env {
             suite,
         })
     }
-}
-
-/// Whether `suite`'s tasks can run on `world`; `Err` says why not, in one line.
-pub fn tasks_fit(world: &sim::World, suite: &tasks::Suite) -> Result<(), String> {
-    let db = sim::Db::open(world).map_err(|e| e.to_string())?;
-    suite.check_world(db.conn()).map_err(|why| {
-        format!(
-            "their setups make people of appsim's generated population (seed 0, 100 people) \
-             the supervisor, and {why} (a world written by `appsim export-world` works)"
-        )
-    })
 }
 
 #[cfg(test)]

@@ -22,37 +22,6 @@ fn field<'a>(body: &'a Value, name: &str) -> Result<&'a str, ServeError> {
         .ok_or_else(|| bad_request(format!("the request needs a string field '{name}'")))
 }
 
-/// AppWorld's test-tracker dictionary for a report: each check a requirement, labelled by
-/// whether it also passes when the agent does nothing.
-fn tracker(task: &tasks::Task, report: &tasks::Report, no_op_passes: &[String]) -> Value {
-    let label = |name: &String| {
-        if no_op_passes.contains(name) {
-            "no_op_pass"
-        } else {
-            "no_op_fail"
-        }
-    };
-    let passes: Vec<Value> = report
-        .checks
-        .iter()
-        .filter(|c| c.passed)
-        .map(|c| json!({"requirement": c.name, "label": label(&c.name)}))
-        .collect();
-    let failures: Vec<Value> = report
-        .checks
-        .iter()
-        .filter(|c| !c.passed)
-        .map(|c| json!({"requirement": c.name, "trace": c.reason, "label": label(&c.name)}))
-        .collect();
-    json!({
-        "success": report.success,
-        "difficulty": task.difficulty,
-        "num_tests": report.checks.len(),
-        "passes": passes,
-        "failures": failures,
-    })
-}
-
 type Shared = State<Arc<Server>>;
 
 async fn initialize(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
@@ -176,14 +145,8 @@ async fn batch_execute(State(s): Shared, Body(body): Body) -> Result<Json<Value>
 async fn evaluate(State(s): Shared, Body(body): Body) -> Result<Json<Value>, ServeError> {
     let id = field(&body, "task_id")?.to_string();
     let (as_report, suppress_errors) = (flag(&body, "report")?, flag(&body, "suppress_errors")?);
-    let (report, tracked) = s
-        .call(&id, move |l| {
-            let task = l.task().ok_or(tasks::TaskError::NotStarted)?;
-            l.env.evaluate().map(|r| {
-                let tracked = tracker(&task, &r, &l.no_op_passes);
-                (r, tracked)
-            })
-        })
+    let (tracked, report) = s
+        .call(&id, move |l| l.tracker())
         .await?
         .map_err(|e| internal(e.to_string()))?;
     // AppWorld's server raises on a failed test unless told to suppress it.
@@ -195,64 +158,18 @@ async fn evaluate(State(s): Shared, Body(body): Body) -> Result<Json<Value>, Ser
         )));
     }
     Ok(output(if as_report {
-        Value::String(report_text(&tracked))
+        Value::String(tasks::appworld::report_text(&tracked))
     } else {
         tracked
     }))
-}
-
-/// AppWorld's plain-text evaluation report (80 columns, three sections).
-fn report_text(t: &Value) -> String {
-    let rule = |title: &str| {
-        let side = (80 - title.chars().count() - 2) / 2;
-        let right = 80 - title.chars().count() - 2 - side;
-        format!("{} {title} {}", "─".repeat(side), "─".repeat(right))
-    };
-    let list = |key: &str| t[key].as_array().cloned().unwrap_or_default();
-    let (passes, failures) = (list("passes"), list("failures"));
-    let mut out = vec![
-        rule("Overall Stats"),
-        format!("Num Passed Tests : {}", passes.len()),
-        format!("Num Failed Tests : {}", failures.len()),
-        format!("Num Total  Tests : {}", passes.len() + failures.len()),
-        rule("Passes"),
-    ];
-    if passes.is_empty() {
-        out.push("None".into());
-    }
-    for p in &passes {
-        out.push(">> Passed Requirement".into());
-        out.push(p["requirement"].as_str().unwrap_or("").into());
-    }
-    out.push(rule("Fails"));
-    if failures.is_empty() {
-        out.push("None".into());
-    }
-    for f in &failures {
-        out.push(">> Failed Requirement".into());
-        out.push(f["requirement"].as_str().unwrap_or("").into());
-        out.push(f["trace"].as_str().unwrap_or("").into());
-    }
-    out.iter()
-        .map(|l| l.trim_end())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 async fn evaluate_all(State(s): Shared) -> Result<Json<Value>, ServeError> {
     let mut all = serde_json::Map::new();
     for id in s.session_ids() {
         // A session closed meanwhile is left out.
-        if let Ok(Ok(tracked)) = s
-            .call(&id, move |l| {
-                let task = l.task().ok_or(tasks::TaskError::NotStarted)?;
-                l.env
-                    .evaluate()
-                    .map(|r| tracker(&task, &r, &l.no_op_passes))
-            })
-            .await
-        {
-            all.insert(id, tracked);
+        if let Ok(Ok(tracked)) = s.call(&id, move |l| l.tracker()).await {
+            all.insert(id, tracked.0);
         }
     }
     Ok(output(Value::Object(all)))

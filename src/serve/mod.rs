@@ -30,7 +30,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-use tasks::{Suite, Task, TaskEnv};
+use tasks::{Suite, TaskEnv};
 use tokio::sync::oneshot;
 
 /// Limits of a server.
@@ -105,21 +105,7 @@ impl ServeConfig {
     }
 }
 
-/// A started task on its worker: the environment, and which checks pass when the agent does
-/// nothing (AppWorld labels each test `no_op_pass` or `no_op_fail`).
-pub struct Live {
-    /// The task environment.
-    pub env: TaskEnv,
-    /// Names of the checks that pass on the fresh setup.
-    pub no_op_passes: Vec<String>,
-}
-
-impl Live {
-    /// The task this session runs.
-    pub fn task(&self) -> Option<Arc<Task>> {
-        self.env.task()
-    }
-}
+pub use tasks::appworld::Live;
 
 /// What a worker holds: its sessions by id, each with the generation it was started as.
 type Hosted = HashMap<String, (u64, Live)>;
@@ -419,20 +405,10 @@ impl Server {
         );
         let task_id = task_id.to_string();
         self.host(id, worker, generation, move |_| {
-            let mut env = TaskEnv::new(&world, registry, suite, episode)
+            let env = TaskEnv::new(&world, registry, suite, episode)
                 .map_err(|e| e.to_string())?
                 .with_clock(clock);
-            env.start(&task_id).map_err(|e| e.to_string())?;
-            let no_op = env.evaluate().map_err(|e| e.to_string())?;
-            Ok(Live {
-                env,
-                no_op_passes: no_op
-                    .checks
-                    .into_iter()
-                    .filter(|c| c.passed)
-                    .map(|c| c.name)
-                    .collect(),
-            })
+            Live::start(env, &task_id).map_err(|e| e.to_string())
         })
         .await
     }
@@ -459,10 +435,7 @@ impl Server {
         let src = from.to_string();
         self.host(&to, worker, generation, move |hosted| {
             match hosted.get(&src) {
-                Some((g, live)) if *g == src_generation => Ok(Live {
-                    env: live.env.fork().map_err(|e| e.to_string())?,
-                    no_op_passes: live.no_op_passes.clone(),
-                }),
+                Some((g, live)) if *g == src_generation => live.fork().map_err(|e| e.to_string()),
                 _ => Err(format!("session '{src}' was closed")),
             }
         })
@@ -560,22 +533,8 @@ impl Server {
                 "no task with id '{task_id}' (GET /tasks lists them)"
             ))
         })?;
-        let person = self
-            .suite
-            .population()
-            .person(task.supervisor)
-            .ok_or_else(|| internal(format!("task '{task_id}' has no supervisor in this world")))?;
-        Ok(json!({
-            "task_id": task.id,
-            "instruction": task.instruction,
-            "supervisor": {
-                "first_name": person.first_name,
-                "last_name": person.last_name,
-                "email": person.email,
-                "phone_number": person.phone_number,
-            },
-            "datetime": sim::clock::fmt_datetime(task.now),
-        }))
+        tasks::appworld::task_info(&self.suite, &task)
+            .ok_or_else(|| internal(format!("task '{task_id}' has no supervisor in this world")))
     }
 }
 

@@ -6,9 +6,12 @@
 //! - [`setup`]: what setups may do to the base world; [`facts`]: the picks a setup records
 //!   for the checks.
 //! - [`diff`]: net row changes since the setup; [`eval`]: checks, reports, TGC/SGC.
+//! - [`appworld`]: AppWorld's shapes of a task and its evaluation (tracker, report).
 //! - [`env`]: [`TaskEnv`], an episode that runs and evaluates tasks; [`suite`]: all tasks;
-//!   [`stats`]: the suite's shape in numbers.
+//!   [`stats`]: the suite's shape in numbers; [`world`]: the world, registry and suite opened
+//!   together.
 
+pub mod appworld;
 pub mod diff;
 pub mod env;
 pub mod eval;
@@ -21,8 +24,10 @@ pub mod setup;
 mod shape_tests;
 pub mod stats;
 pub mod suite;
+pub mod world;
 
 pub use env::{TaskEnv, TaskError};
 pub use eval::{Report, Summary, summarize};
 pub use model::{Answer, Split, Task, split_cells};
 pub use suite::Suite;
+pub use world::TaskWorld;

@@ -1,0 +1,114 @@
+"""Speed and scale of the `appsim` package, measured from Python.
+
+Usage: python python/bench.py [--iters N] [--worlds N] [--json]
+
+Times, per operation (median of N, in microseconds): a trivial cell, a cell with one API call,
+a new world (task setup included), evaluate, fork; then steps per second on 1 and 2 threads
+and the memory of many live worlds (resident set size per world). docs/python.md holds the
+figures and the command that made them.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import threading
+import time
+
+import appsim
+from appsim import AppWorld, load_task_ids
+
+
+def rss_bytes():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def median_us(fn, iters):
+    times = []
+    for _ in range(iters):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1e6
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--iters", type=int, default=200)
+    ap.add_argument("--worlds", type=int, default=1000)
+    ap.add_argument("--steps", type=int, default=2000)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    appsim.configure(threads=2)
+    task_id = load_task_ids("train")[0]
+    out = {"task_id": task_id}
+
+    with AppWorld(task_id=task_id) as world:
+        world.execute("x = 0")
+        out["trivial_cell_us"] = median_us(lambda: world.execute("x += 1"), args.iters)
+        out["api_call_cell_us"] = median_us(
+            lambda: world.execute("apis.supervisor.show_profile()"), args.iters
+        )
+        out["evaluate_us"] = median_us(world.evaluate, max(args.iters // 4, 5))
+
+        def fork_and_close():
+            world.fork().close()
+
+        out["fork_us"] = median_us(fork_and_close, max(args.iters // 4, 5))
+
+    def new_world():
+        AppWorld(task_id=task_id).close()
+
+    new_world()
+    out["new_world_us"] = median_us(new_world, max(args.iters // 4, 5))
+
+    # Throughput: `steps` trivial cells over 1 and then 2 threads, one world per thread.
+    def throughput(threads):
+        worlds = [AppWorld(task_id=task_id) for _ in range(threads)]
+        per = args.steps // threads
+
+        def run(w):
+            for _ in range(per):
+                w.execute("y = 1")
+
+        ts = [threading.Thread(target=run, args=(w,)) for w in worlds]
+        t = time.perf_counter()
+        for th in ts:
+            th.start()
+        for th in ts:
+            th.join()
+        elapsed = time.perf_counter() - t
+        for w in worlds:
+            w.close()
+        return per * threads / elapsed
+
+    out["steps_per_s_1_thread"] = throughput(1)
+    out["steps_per_s_2_threads"] = throughput(2)
+    out["speedup_2_threads"] = out["steps_per_s_2_threads"] / out["steps_per_s_1_thread"]
+
+    # Scale: many live worlds, each after one cell.
+    before = rss_bytes()
+    t = time.perf_counter()
+    worlds = []
+    for _ in range(args.worlds):
+        w = AppWorld(task_id=task_id)
+        w.execute("z = 1")
+        worlds.append(w)
+    out["live_worlds"] = appsim.runtime().live()
+    out["worlds_open_s"] = time.perf_counter() - t
+    per_world = (rss_bytes() - before) / args.worlds
+    out["rss_per_world_mb"] = per_world / 2**20
+    out["worlds_in_16_gb"] = int(16 * 2**30 / per_world) if per_world > 0 else None
+    for w in worlds:
+        w.close()
+
+    if args.json:
+        print(json.dumps(out, indent=1))
+    else:
+        for k, v in out.items():
+            print(f"{k:24} {v:.1f}" if isinstance(v, float) else f"{k:24} {v}")
+
+
+if __name__ == "__main__":
+    main()

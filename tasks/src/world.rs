@@ -1,0 +1,55 @@
+//! The world, registry and suite that task episodes run on, opened once by each way in (the
+//! command line's `Env`, the Python package) and checked to fit each other.
+
+use crate::suite::Suite;
+use sim::api::Registry;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A built world with its registry and the task suite.
+pub struct TaskWorld {
+    /// The immutable world every episode opens a copy of.
+    pub world: sim::World,
+    /// The APIs.
+    pub registry: Arc<Registry>,
+    /// The tasks.
+    pub suite: Suite,
+}
+
+impl TaskWorld {
+    /// The parts as episodes and pools take them (the suite shared).
+    pub fn into_shared(self) -> (sim::World, Arc<Registry>, Arc<Suite>) {
+        (self.world, self.registry, Arc::new(self.suite))
+    }
+}
+
+/// The world loaded from `dir` (`None`: the default world, 100 people, seed 0, built or read
+/// from its cache) and the registry.
+pub fn open_world(
+    dir: Option<&Path>,
+) -> Result<(sim::World, Arc<Registry>), sim::world::WorldError> {
+    let registry = Arc::new(apps::registry());
+    let world = match dir {
+        Some(dir) => apps::seed::load_world(dir, &registry)?.0,
+        None => apps::seed::build_or_load_world(&apps::seed::WorldConfig::default(), &registry)?,
+    };
+    Ok((world, registry))
+}
+
+/// The task suite (its setups pick supervisors from the default world's people).
+pub fn suite() -> Suite {
+    Suite::new(&apps::seed::WorldConfig::default())
+}
+
+/// Whether `suite`'s tasks can run on `world`; `Err` says why not, in one line. A world from
+/// a directory must hold the people the tasks' setups make supervisors (an export of the
+/// default world does, AppWorld's own worlds do not).
+pub fn tasks_fit(world: &sim::World, suite: &Suite) -> Result<(), String> {
+    let db = sim::Db::open(world).map_err(|e| e.to_string())?;
+    suite.check_world(db.conn()).map_err(|why| {
+        format!(
+            "their setups make people of appsim's generated population (seed 0, 100 people) \
+             the supervisor, and {why} (a world written by `appsim export-world` works)"
+        )
+    })
+}
