@@ -179,6 +179,18 @@ impl Runtime {
     fn threads(&self) -> usize {
         self.inner.workers.len()
     }
+
+    /// Waits until every worker has done the jobs queued before (a closed world is dropped
+    /// in the background, after the calls queued before its close).
+    fn sync(&self, py: Python<'_>) -> PyResult<()> {
+        let workers = &self.inner.workers;
+        py.detach(|| {
+            for w in 0..workers.len() {
+                workers.run(w, |_: &mut Hosted| ()).map_err(gone)?;
+            }
+            Ok(())
+        })
+    }
 }
 
 fn open(world_dir: Option<PathBuf>, python: sim::PythonKind, threads: usize) -> PyResult<Inner> {

@@ -201,10 +201,8 @@ fn an_appworld_harness_runs_with_only_its_import_changed() {
 }
 
 /// `appsim.ray` on a local Ray instance with the pinned Ray: 1,000 worlds over 2 actors, K
-/// rollouts spread, an actor killed mid-run. Opt-in (Ray is an 80 MB wheel and the test starts
-/// a cluster): `cargo test --ignore-rust-version -p appsim-python -- --ignored`.
+/// rollouts spread, an actor killed mid-run (about a minute, the venv's install included).
 #[test]
-#[ignore]
 fn the_ray_pool_hosts_worlds_on_actors() {
     let Some(python) = pyclients::python_with("ray") else {
         return;

@@ -6,7 +6,8 @@ use crate::common::pytext::singularize;
 use rusqlite::{Connection, OptionalExtension};
 use serde_json::{Value, json};
 use sim::api::listing::{
-    SortKey, fts_expr, fts_phrases, listed_page, paginate, parse_sort, search_page, sort_rows,
+    SortKey, fts_expr, fts_phrases, listed_page, paginate, parse_sort, remembered, search_page,
+    sort_rows,
 };
 use sim::api::{ApiError, Args, Ctx};
 use std::collections::HashMap;
@@ -171,21 +172,7 @@ pub(super) fn search_product_types(ctx: &mut Ctx, a: &Args) -> Result<Value, Api
             .query_map([], |r| r.get(0))?
             .collect::<Result<_, _>>()?)
     };
-    let types = match ctx.search {
-        Some(ix) => {
-            let known = ix.derived(
-                ctx.db,
-                &[("amazon", "products")],
-                "amazon.product_types",
-                read,
-            )?;
-            if cfg!(debug_assertions) {
-                assert_eq!(*known, read()?, "the remembered product types are stale");
-            }
-            known.to_vec()
-        }
-        None => read()?,
-    };
+    let types = remembered(ctx, &[("amazon", "products")], "amazon.product_types", read)?;
     let ranked = rank_strings(ctx, types, a.str("query"))?;
     Ok(json!(paginate(
         ranked,
@@ -301,20 +288,13 @@ pub(super) fn search_products(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError
     };
     // The listed catalog is the same for every episode that has not written it.
     let everyone = || -> Result<Vec<i64>, ApiError> {
-        let Some(ix) = ctx.search else {
-            return every();
-        };
         let bounds = (
             min_price, max_price, min_rating, max_rating, min_seller, max_seller,
         );
         let key = format!(
             "amazon.products listed {product_type:?} {color:?} {size:?} {seller:?} {bounds:?} {sort:?}"
         );
-        let ids = ix.derived(ctx.db, &[("amazon", "products")], &key, every)?;
-        if cfg!(debug_assertions) {
-            assert_eq!(*ids, every()?, "the remembered products are stale");
-        }
-        Ok(ids.to_vec())
+        remembered(ctx, &[("amazon", "products")], &key, every)
     };
     let found = search_page(
         ctx,

@@ -6,11 +6,12 @@
 //! artists by name and genre. Without a query or `sort_by`, results come in id order.
 
 use super::store::{
-    ALBUM_COLS, ARTIST_COLS, Album, Artist, Kind, SONG_COLS, Song, day_window, page, sort_key,
+    ALBUM_COLS, ARTIST_COLS, Album, Artist, Kind, PLAYLIST_COLS, Playlist, SONG_COLS, Song,
+    day_window, page, sort_key,
 };
 use rusqlite::{ToSql, params, params_from_iter};
 use serde_json::{Value, json};
-use sim::api::listing::{SearchPage, SortKey, fts_query, search_page, sort_rows};
+use sim::api::listing::{SearchPage, SortKey, fts_query, remembered, search_page, sort_rows};
 use sim::api::{ApiError, Args, Ctx};
 
 /// `sort_by` fields of `search_songs`.
@@ -59,7 +60,118 @@ pub(super) struct Filtered<'a> {
     pub reads: &'a [&'a str],
 }
 
+/// A catalog row type that a [`Filtered`] listing shows.
+pub(super) trait CatalogRow: Sized {
+    /// The columns [`CatalogRow::read`] reads (under the listing's table alias).
+    const COLS: &'static str;
+    /// One row of [`CatalogRow::COLS`].
+    fn read(r: &rusqlite::Row) -> rusqlite::Result<Self>;
+    /// The row with this id.
+    fn get(db: &rusqlite::Connection, id: i64) -> Result<Self, ApiError>;
+    /// Its id (the FTS rowid).
+    fn id(&self) -> i64;
+    /// A field by its `sort_by` name.
+    fn field(&self, name: &str) -> Value;
+}
+
+impl CatalogRow for Album {
+    const COLS: &'static str = ALBUM_COLS;
+    fn read(r: &rusqlite::Row) -> rusqlite::Result<Self> {
+        Album::read(r)
+    }
+    fn get(db: &rusqlite::Connection, id: i64) -> Result<Self, ApiError> {
+        Album::get(db, id)
+    }
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn field(&self, name: &str) -> Value {
+        Album::field(self, name)
+    }
+}
+
+impl CatalogRow for Artist {
+    const COLS: &'static str = ARTIST_COLS;
+    fn read(r: &rusqlite::Row) -> rusqlite::Result<Self> {
+        Artist::read(r)
+    }
+    fn get(db: &rusqlite::Connection, id: i64) -> Result<Self, ApiError> {
+        Artist::get(db, id)
+    }
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn field(&self, name: &str) -> Value {
+        match name {
+            "follower_count" => json!(self.follower_count),
+            _ => Value::Null,
+        }
+    }
+}
+
+impl CatalogRow for Playlist {
+    const COLS: &'static str = PLAYLIST_COLS;
+    fn read(r: &rusqlite::Row) -> rusqlite::Result<Self> {
+        Playlist::read(r)
+    }
+    fn get(db: &rusqlite::Connection, id: i64) -> Result<Self, ApiError> {
+        Playlist::get(db, id)
+    }
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn field(&self, name: &str) -> Value {
+        Playlist::field(self, name)
+    }
+}
+
 impl Filtered<'_> {
+    /// The rows the listing shows: with a search, the page's rows ([`Filtered::search`]) in
+    /// rank order, then sorted by `sort`; without one, every row that passes the filter, in
+    /// `order`, through AppWorld's listing pipeline (sorted by `sort`, else `default`).
+    pub(super) fn rows<R: CatalogRow>(
+        &self,
+        ctx: &Ctx,
+        a: &Args,
+        args: &[Box<dyn ToSql>],
+        sort: Option<&SortKey>,
+        default: Option<&SortKey>,
+    ) -> Result<Vec<R>, ApiError> {
+        if let Some(ids) = self.search(ctx, a, args)? {
+            let mut rows = ids
+                .iter()
+                .map(|&id| R::get(ctx.db, id))
+                .collect::<Result<Vec<_>, _>>()?;
+            if let Some(key) = sort {
+                sort_rows(&mut rows, key, |r, f| r.field(f));
+            }
+            return Ok(rows);
+        }
+        let Filtered {
+            table,
+            alias,
+            filter,
+            order,
+            ..
+        } = self;
+        let rows: Vec<R> = ctx
+            .db
+            .prepare_cached(&format!(
+                "SELECT {} FROM spotify.{table} AS {alias} WHERE {filter} ORDER BY {order}",
+                R::COLS
+            ))?
+            .query_map(params_from_iter(args.iter()), R::read)?
+            .collect::<Result<_, _>>()?;
+        listing(a, sort, default).apply(
+            ctx,
+            "spotify",
+            &format!("{table}_fts"),
+            rows,
+            |r| r.id(),
+            |r, f| r.field(f),
+        )
+    }
+
     /// The page of ids the search lists; `filter` reads `args` (the row id is bound after
     /// them). `None` when the listing does not search.
     pub(super) fn search(
@@ -91,19 +203,12 @@ impl Filtered<'_> {
         };
         // The rest of a catalog is the same for every episode that has not written it.
         let candidates = || -> Result<Vec<i64>, ApiError> {
-            let Some(ix) = ctx.search else {
-                return every();
-            };
             let mut key = all.clone();
             for arg in args {
                 key.push_str(&format!(" {:?}", arg.to_sql()?));
             }
             let tables: Vec<(&str, &str)> = reads.iter().map(|t| ("spotify", *t)).collect();
-            let ids = ix.derived(ctx.db, &tables, &key, every)?;
-            if cfg!(debug_assertions) {
-                assert_eq!(*ids, every()?, "the remembered {table} are stale");
-            }
-            Ok(ids.to_vec())
+            remembered(ctx, &tables, &key, every)
         };
         search_page(
             ctx,
@@ -266,35 +371,7 @@ pub(super) fn search_albums(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError> 
         order: "al.id",
         reads: &["albums"],
     };
-    let found = match search.search(ctx, a, &args)? {
-        Some(ids) => {
-            let mut rows = ids
-                .iter()
-                .map(|&id| Album::get(ctx.db, id))
-                .collect::<Result<Vec<_>, _>>()?;
-            if let Some(key) = &sort {
-                sort_rows(&mut rows, key, |al, f| al.field(f));
-            }
-            rows
-        }
-        None => {
-            let rows: Vec<Album> = ctx
-                .db
-                .prepare_cached(&format!(
-                    "SELECT {ALBUM_COLS} FROM spotify.albums AS al WHERE {ALBUM_FILTER} ORDER BY al.id"
-                ))?
-                .query_map(params_from_iter(args.iter()), Album::read)?
-                .collect::<Result<_, _>>()?;
-            listing(a, sort.as_ref(), None).apply(
-                ctx,
-                "spotify",
-                "albums_fts",
-                rows,
-                |al| al.id,
-                |al, f| al.field(f),
-            )?
-        }
-    };
+    let found: Vec<Album> = search.rows(ctx, a, &args, sort.as_ref(), None)?;
     found
         .iter()
         .map(|al| al.listed(ctx.db).map(Value::Object))
@@ -327,10 +404,6 @@ pub(super) fn search_artists(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
         Box::new(a.int("min_follower_count")),
         Box::new(a.int("max_follower_count")),
     ];
-    let field = |ar: &Artist, f: &str| match f {
-        "follower_count" => json!(ar.follower_count),
-        _ => Value::Null,
-    };
     let search = Filtered {
         table: "artists",
         alias: "ar",
@@ -338,35 +411,7 @@ pub(super) fn search_artists(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiError>
         order: "ar.id",
         reads: &["artists", "user_artist_followings"],
     };
-    let found = match search.search(ctx, a, &args)? {
-        Some(ids) => {
-            let mut rows = ids
-                .iter()
-                .map(|&id| Artist::get(ctx.db, id))
-                .collect::<Result<Vec<_>, _>>()?;
-            if let Some(key) = &sort {
-                sort_rows(&mut rows, key, field);
-            }
-            rows
-        }
-        None => {
-            let rows: Vec<Artist> = ctx
-                .db
-                .prepare_cached(&format!(
-                    "SELECT {ARTIST_COLS} FROM spotify.artists AS ar WHERE {ARTIST_FILTER} ORDER BY ar.id"
-                ))?
-                .query_map(params_from_iter(args.iter()), Artist::read)?
-                .collect::<Result<_, _>>()?;
-            listing(a, sort.as_ref(), None).apply(
-                ctx,
-                "spotify",
-                "artists_fts",
-                rows,
-                |ar| ar.id,
-                field,
-            )?
-        }
-    };
+    let found: Vec<Artist> = search.rows(ctx, a, &args, sort.as_ref(), None)?;
     Ok(Value::Array(
         found.iter().map(|ar| Value::Object(ar.json())).collect(),
     ))

@@ -4,12 +4,12 @@
 //! Titles are unique per owner (exactly as typed). Only the owner changes a playlist, public or
 //! not; others may see, like and review a public one.
 
-use super::catalog::{Filtered, has_row, listing};
+use super::catalog::{Filtered, has_row};
 use super::rows::{NewPlaylist, NewPlaylistSong};
 use super::store::{PLAYLIST_COLS, Playlist, Song, now, page, sort_key};
-use rusqlite::{ToSql, params, params_from_iter};
+use rusqlite::{ToSql, params};
 use serde_json::{Value, json};
-use sim::api::listing::{SortKey, sort_rows};
+use sim::api::listing::SortKey;
 use sim::api::{ApiError, Args, Ctx};
 
 /// `sort_by` fields of `search_playlists`.
@@ -79,36 +79,7 @@ pub(super) fn search_playlists(ctx: &mut Ctx, a: &Args) -> Result<Value, ApiErro
         order,
         reads: &["playlists"],
     };
-    let found = match search.search(ctx, a, &args)? {
-        Some(ids) => {
-            let mut rows = ids
-                .iter()
-                .map(|&id| Playlist::get(ctx.db, id))
-                .collect::<Result<Vec<_>, _>>()?;
-            if let Some(key) = &sort {
-                sort_rows(&mut rows, key, |p, f| p.field(f));
-            }
-            rows
-        }
-        None => {
-            let rows: Vec<Playlist> = ctx
-                .db
-                .prepare_cached(&format!(
-                    "SELECT {PLAYLIST_COLS} FROM spotify.playlists AS p WHERE {PLAYLIST_FILTER} \
-                     ORDER BY {order}"
-                ))?
-                .query_map(params_from_iter(args.iter()), Playlist::read)?
-                .collect::<Result<_, _>>()?;
-            listing(a, sort.as_ref(), Some(&by_likes)).apply(
-                ctx,
-                "spotify",
-                "playlists_fts",
-                rows,
-                |p| p.id,
-                |p, f| p.field(f),
-            )?
-        }
-    };
+    let found: Vec<Playlist> = search.rows(ctx, a, &args, sort.as_ref(), Some(&by_likes))?;
     listed(ctx, &found)
 }
 

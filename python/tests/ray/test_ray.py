@@ -1,7 +1,7 @@
 """`appsim.ray` on a local Ray instance (`ray.init(num_cpus=2)`): 1,000 worlds over 2 actors,
 K rollouts of one task spread across them, an actor killed mid-run with its rollouts failing
-with a clear error, and nothing leaked. Run by tests/python.rs (opt-in: `--ignored`) in a venv
-of tests/pyclients/ray.txt."""
+with a clear error, and nothing leaked. Run by tests/python.rs in a venv of
+tests/pyclients/ray.txt."""
 
 import unittest
 

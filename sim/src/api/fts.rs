@@ -450,12 +450,16 @@ impl SearchIndexes {
             .unwrap_or_else(|e| e.into_inner())
             .get(&key)
             .cloned();
+        if matches!(found, Some(None)) {
+            return Ok(None);
+        }
+        let changed = written(db, schema, table)?;
         let index = match found {
             Some(Some(ix)) => ix,
             Some(None) => return Ok(None),
             None => {
                 // Built only from a copy that has not written the table: then it is the world's.
-                if !written(db, schema, table)?.is_empty() {
+                if !changed.is_empty() {
                     return Ok(None);
                 }
                 let built = if other_writers(db, schema, fts_table)? {
@@ -470,7 +474,7 @@ impl SearchIndexes {
                 }
             }
         };
-        if !index.holds(db, schema, fts_table, &written(db, schema, table)?)? {
+        if !index.holds(db, schema, fts_table, &changed)? {
             return Ok(None);
         }
         Ok(phrase_tokens(db, phrases)?.map(|p| index.rank(&p)))

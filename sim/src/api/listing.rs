@@ -277,6 +277,29 @@ pub fn search_page(
     ranked_page(kept, candidates, index, limit).map(Some)
 }
 
+/// `derive`'s answer, remembered per world under `key` for the copies that have written none of
+/// `tables` (everything `derive` reads; see
+/// [`SearchIndexes::derived`](super::fts::SearchIndexes::derived)); derived afresh where the
+/// call has no indexes. Debug builds check every remembered answer against a fresh one.
+pub fn remembered<T>(
+    ctx: &Ctx,
+    tables: &[(&str, &str)],
+    key: &str,
+    derive: impl Fn() -> Result<T, ApiError>,
+) -> Result<T, ApiError>
+where
+    T: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static,
+{
+    let Some(ix) = ctx.search else {
+        return derive();
+    };
+    let known = ix.derived(ctx.db, tables, key, &derive)?;
+    if cfg!(debug_assertions) {
+        assert_eq!(*known, derive()?, "the remembered {key} is stale");
+    }
+    Ok((*known).clone())
+}
+
 /// Page (`page_index`, `page_limit`) of a listing of every id `ids` gives (in natural order),
 /// ranked by `query` when it searches ([`search_page`], nothing filtered) and as listed
 /// otherwise.

@@ -1,6 +1,6 @@
 """Speed and scale of the `appsim` package, measured from Python.
 
-Usage: python python/bench.py [--iters N] [--worlds N] [--json]
+Usage: python python/benchmarks/speed.py [--iters N] [--worlds N] [--json]
 
 Times, per operation (median of N, in microseconds): a trivial cell, a cell with one API call,
 a new world (task setup included), evaluate, fork; then steps per second on 1 and 2 threads
@@ -63,9 +63,13 @@ def main():
     new_world()
     out["new_world_us"] = median_us(new_world, max(args.iters // 4, 5))
 
-    # Throughput: `steps` trivial cells over 1 and then 2 threads, one world per thread.
+    # Throughput: `steps` trivial cells over 1 and then 2 threads, one world per thread, each
+    # world warmed by a first cell, with the workers idle at the start.
     def throughput(threads):
         worlds = [AppWorld(task_id=task_id) for _ in range(threads)]
+        for w in worlds:
+            w.execute("y = 0")
+        appsim.runtime().sync()
         per = args.steps // threads
 
         def run(w):
@@ -88,6 +92,7 @@ def main():
     out["speedup_2_threads"] = out["steps_per_s_2_threads"] / out["steps_per_s_1_thread"]
 
     # Scale: many live worlds, each after one cell.
+    appsim.runtime().sync()
     before = rss_bytes()
     t = time.perf_counter()
     worlds = []
