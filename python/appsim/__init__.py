@@ -25,11 +25,13 @@ import uuid
 import weakref
 from typing import Any, Optional
 
+from ._appsim import Runtime
 from ._appsim import Runtime as _Runtime
 from ._appsim import report_text as _report_text
 
 __all__ = [
     "AppWorld",
+    "Runtime",
     "Task",
     "TestTracker",
     "load_task_ids",
@@ -43,15 +45,24 @@ _settings: dict[str, Any] = {}
 _open_worlds: "weakref.WeakSet[AppWorld]" = weakref.WeakSet()
 
 
-def configure(world_dir: Optional[str] = None, python: Optional[str] = None, threads: int = 0) -> None:
-    """Chooses the world (a directory of ``<app>.db`` files; default: appsim's own), the cell
-    executor (``"cpython"`` or ``"rustpython"``) and the number of worker threads (0: one per
-    CPU) before the first world opens. ``APPSIM_WORLD``, ``APPSIM_PYTHON`` and
-    ``APPSIM_THREADS`` set the same from the environment."""
+def configure(
+    world_dir: Optional[str] = None,
+    python: Optional[str] = None,
+    threads: int = 0,
+    inline: bool = False,
+) -> None:
+    """Chooses, before the first world opens: the world (a directory of ``<app>.db`` files;
+    default: appsim's own), the cell executor (``"cpython"``, the only one that keeps worlds
+    apart), and where
+    worlds run: on ``threads`` worker threads (0: one per CPU; any Python thread may call any
+    world), or ``inline`` on the Python thread that started each (no hand-over between
+    threads, so each call is cheaper; a world then answers only its own thread).
+    ``APPSIM_WORLD``, ``APPSIM_PYTHON``, ``APPSIM_THREADS`` and ``APPSIM_INLINE=1`` set the
+    same from the environment."""
     with _runtime_lock:
         if _runtime is not None:
             raise RuntimeError("appsim.configure must come before the first world opens")
-        _settings.update(world_dir=world_dir, python=python, threads=threads)
+        _settings.update(world_dir=world_dir, python=python, threads=threads, inline=inline)
 
 
 def runtime() -> _Runtime:
@@ -63,7 +74,8 @@ def runtime() -> _Runtime:
             world_dir = _settings.get("world_dir") or os.environ.get("APPSIM_WORLD") or None
             python = _settings.get("python") or os.environ.get("APPSIM_PYTHON") or None
             threads = _settings.get("threads") or int(os.environ.get("APPSIM_THREADS", "0"))
-            _runtime = _Runtime(world_dir=world_dir, python=python, threads=threads)
+            inline = _settings.get("inline") or os.environ.get("APPSIM_INLINE", "") == "1"
+            _runtime = _Runtime(world_dir=world_dir, python=python, threads=threads, inline=inline)
         return _runtime
 
 

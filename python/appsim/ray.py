@@ -4,7 +4,7 @@
     from appsim.ray import WorldPool
 
     ray.init()
-    pool = WorldPool(actors=4, threads_per_actor=2)
+    pool = WorldPool(actors=4, threads_per_actor=2)   # each actor asks Ray for 2 CPUs
     worlds = pool.worlds(task_id, k=8)          # K rollouts of one task, spread over actors
     outputs = [w.execute("print(1)") for w in worlds]
     rewards = [w.evaluate()["success"] for w in worlds]

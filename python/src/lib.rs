@@ -1,9 +1,10 @@
 //! `appsim._appsim`: the native half of the `appsim` Python package. A [`Runtime`] opens the
-//! world and the task suite once and hosts worlds (task episodes) on its worker threads; a
-//! [`World`] is a handle to one of them. Every call that runs a cell, a setup or an evaluation
-//! releases the GIL while its worker does the work, so Python threads step different worlds
-//! in parallel. An episode's Python state lives on the worker thread that made it (episodes
-//! are `!Send`): a world's calls, and its forks, always run on that worker.
+//! world and the task suite once and hosts worlds (task episodes); a [`World`] is a handle to
+//! one of them. Every call that runs a cell, a setup or an evaluation releases the GIL, so
+//! Python threads step different worlds in parallel. An episode's Python state lives on the
+//! thread that made it (episodes are `!Send`), its [`Home`]: one of the runtime's worker
+//! threads (a world's calls are jobs sent there), or, for an inline runtime, the Python thread
+//! that started it (calls run right there, with no hand-over; other threads are refused).
 //!
 //! Answers that are dictionaries cross as JSON text; `appsim/__init__.py` turns them into
 //! AppWorld's Python objects.
@@ -12,6 +13,7 @@ use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use serde_json::Value;
 use sim::workers::{Workers, WorkersConfig};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -36,14 +38,73 @@ struct Shared {
     python: sim::PythonKind,
 }
 
+/// Where a world lives: on a worker of the pool, or inline on the thread that made it.
+#[derive(Debug, Clone, Copy)]
+enum Home {
+    Worker(usize),
+    Inline(std::thread::ThreadId),
+}
+
+thread_local! {
+    /// The worlds of inline runtimes that live on this thread (dropped with the thread).
+    static INLINE: RefCell<Hosted> = RefCell::new(Hosted::new());
+}
+
 /// The opened world and its workers.
 struct Inner {
     shared: Arc<Shared>,
-    workers: Workers<Hosted>,
+    /// The pool (`None`: an inline runtime).
+    workers: Option<Workers<Hosted>>,
     next_id: AtomicU64,
     live: AtomicUsize,
     /// Worlds per worker, for placing a new world on the least loaded one.
     load: Mutex<Vec<usize>>,
+}
+
+impl Inner {
+    /// Runs `job` with the worlds of `home` and waits for it (call with the GIL released).
+    fn run<R: Send + 'static>(
+        &self,
+        home: Home,
+        job: impl FnOnce(&mut Hosted) -> R + Send + 'static,
+    ) -> PyResult<R> {
+        match (home, &self.workers) {
+            (Home::Worker(w), Some(workers)) => workers.run(w, job).map_err(gone),
+            (Home::Inline(t), _) if t == std::thread::current().id() => {
+                INLINE.with(|h| match h.try_borrow_mut() {
+                    Ok(mut hosted) => Ok(job(&mut hosted)),
+                    Err(_) => Err(PyRuntimeError::new_err("a world call is already running")),
+                })
+            }
+            (Home::Inline(_), _) => Err(PyRuntimeError::new_err(
+                "this world lives on the Python thread that started it (an inline runtime); \
+                 call it from that thread, or use a runtime with worker threads",
+            )),
+            (Home::Worker(_), None) => unreachable!("worker homes come from a pool"),
+        }
+    }
+
+    /// Where a new world goes: the calling thread (inline), or the least loaded worker.
+    fn place(&self) -> PyResult<Home> {
+        if self.workers.is_none() {
+            return Ok(Home::Inline(std::thread::current().id()));
+        }
+        let mut load = self.load.lock().map_err(runtime_error)?;
+        let (w, _) = load
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, n)| **n)
+            .expect("a pool has workers");
+        load[w] += 1;
+        Ok(Home::Worker(w))
+    }
+
+    /// Counts one world less at `home`.
+    fn unplace(&self, home: Home) {
+        if let (Home::Worker(w), Ok(mut load)) = (home, self.load.lock()) {
+            load[w] = load[w].saturating_sub(1);
+        }
+    }
 }
 
 fn runtime_error(e: impl std::fmt::Display) -> PyErr {
@@ -73,23 +134,31 @@ struct StartOptions {
 #[pymethods]
 impl Runtime {
     /// Opens the world (`world_dir`: a directory of `<app>.db` files; `None`: the default
-    /// world, built or read from its cache) and starts `threads` workers (0: one per CPU).
-    /// `python` picks the cell executor: "cpython" (default) or "rustpython".
+    /// world, built or read from its cache) and starts `threads` workers (0: one per CPU), or,
+    /// `inline`, none: then each world runs on the Python thread that started it.
+    /// `python` names the cell executor: "cpython" (the default, and the only one accepted:
+    /// "rustpython" shares one interpreter between the episodes of a thread).
     #[new]
-    #[pyo3(signature = (world_dir=None, python=None, threads=0))]
+    #[pyo3(signature = (world_dir=None, python=None, threads=0, inline=false))]
     fn new(
         py: Python<'_>,
         world_dir: Option<PathBuf>,
         python: Option<&str>,
         threads: usize,
+        inline: bool,
     ) -> PyResult<Runtime> {
         let python = match python {
             None => sim::PythonKind::default(),
             Some(name) => name.parse().map_err(PyValueError::new_err)?,
         };
-        let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
-            n => n,
+        // Worlds here are tenants: an executor that shares an interpreter is refused.
+        python
+            .check_tenants("the appsim package")
+            .map_err(PyValueError::new_err)?;
+        let threads = match (inline, threads) {
+            (true, _) => 0,
+            (false, 0) => std::thread::available_parallelism().map_or(2, |n| n.get()),
+            (false, n) => n,
         };
         let opened = py.detach(move || open(world_dir, python, threads));
         Ok(Runtime {
@@ -175,15 +244,17 @@ impl Runtime {
         self.inner.live.load(Ordering::Relaxed)
     }
 
-    /// Number of worker threads.
+    /// Number of worker threads (0 for an inline runtime).
     fn threads(&self) -> usize {
-        self.inner.workers.len()
+        self.inner.workers.as_ref().map_or(0, |w| w.len())
     }
 
     /// Waits until every worker has done the jobs queued before (a closed world is dropped
     /// in the background, after the calls queued before its close).
     fn sync(&self, py: Python<'_>) -> PyResult<()> {
-        let workers = &self.inner.workers;
+        let Some(workers) = &self.inner.workers else {
+            return Ok(());
+        };
         py.detach(|| {
             for w in 0..workers.len() {
                 workers.run(w, |_: &mut Hosted| ()).map_err(gone)?;
@@ -211,39 +282,33 @@ fn open(world_dir: Option<PathBuf>, python: sim::PythonKind, threads: usize) -> 
         suite: Arc::new(suite),
         python,
     });
-    let cfg = WorkersConfig {
-        threads,
-        name: "appsim-world".into(),
-        stack_bytes: 64 << 20,
+    let workers = match threads {
+        0 => None,
+        n => {
+            let cfg = WorkersConfig {
+                threads: n,
+                name: "appsim-world".into(),
+                stack_bytes: 64 << 20,
+            };
+            Some(Workers::start(&cfg, |_| Ok::<_, String>(Hosted::new())).map_err(runtime_error)?)
+        }
     };
-    let workers =
-        Workers::start(&cfg, |_| Ok::<_, String>(Hosted::new())).map_err(runtime_error)?;
     Ok(Inner {
         shared,
-        load: Mutex::new(vec![0; workers.len()]),
+        load: Mutex::new(vec![0; workers.as_ref().map_or(0, |w| w.len())]),
         workers,
         next_id: AtomicU64::new(1),
         live: AtomicUsize::new(0),
     })
 }
 
-/// Places a new world on the least loaded worker and starts its task there.
+/// Places a new world ([`Inner::place`]) and starts its task there.
 fn start(inner: &Arc<Inner>, task_id: String, o: StartOptions) -> PyResult<World> {
-    let worker = {
-        let mut load = inner.load.lock().map_err(runtime_error)?;
-        let (w, _) = load
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, n)| **n)
-            .expect("a runtime has workers");
-        load[w] += 1;
-        w
-    };
+    let home = inner.place()?;
     let id = inner.next_id.fetch_add(1, Ordering::Relaxed);
     let shared = inner.shared.clone();
     let started = inner
-        .workers
-        .run(worker, move |hosted: &mut Hosted| {
+        .run(home, move |hosted: &mut Hosted| {
             let defaults = sim::EpisodeConfig::default();
             let base = sim::EpisodeConfig {
                 python: shared.python,
@@ -263,7 +328,6 @@ fn start(inner: &Arc<Inner>, task_id: String, o: StartOptions) -> PyResult<World
             hosted.insert(id, Live::start(env, &task_id).map_err(|e| e.to_string())?);
             Ok::<_, String>(())
         })
-        .map_err(gone)
         .and_then(|r| r.map_err(runtime_error));
     match started {
         Ok(()) => {
@@ -271,30 +335,28 @@ fn start(inner: &Arc<Inner>, task_id: String, o: StartOptions) -> PyResult<World
             Ok(World {
                 inner: inner.clone(),
                 id,
-                worker,
+                home,
                 closed: AtomicBool::new(false),
             })
         }
         Err(e) => {
-            if let Ok(mut load) = inner.load.lock() {
-                load[worker] -= 1;
-            }
+            inner.unplace(home);
             Err(e)
         }
     }
 }
 
-/// One world: a task's episode on a worker thread.
+/// One world: a task's episode at its [`Home`].
 #[pyclass(module = "appsim._appsim", frozen)]
 struct World {
     inner: Arc<Inner>,
     id: u64,
-    worker: usize,
+    home: Home,
     closed: AtomicBool,
 }
 
 impl World {
-    /// Runs `job` on this world's worker with the GIL released.
+    /// Runs `job` on this world at its home with the GIL released.
     fn on_worker<R: Send + 'static>(
         &self,
         py: Python<'_>,
@@ -303,39 +365,40 @@ impl World {
         if self.closed.load(Ordering::Relaxed) {
             return Err(PyRuntimeError::new_err("this world is closed"));
         }
-        let id = self.id;
-        let workers = &self.inner.workers;
-        let worker = self.worker;
+        let (id, home, inner) = (self.id, self.home, &self.inner);
         py.detach(move || {
-            workers
-                .run(worker, move |hosted: &mut Hosted| {
-                    match hosted.get_mut(&id) {
-                        Some(live) => job(live),
-                        None => Err("this world is closed".to_string()),
-                    }
-                })
-                .map_err(gone)?
+            inner
+                .run(home, move |hosted: &mut Hosted| match hosted.get_mut(&id) {
+                    Some(live) => job(live),
+                    None => Err("this world is closed".to_string()),
+                })?
                 .map_err(runtime_error)
         })
     }
 
-    /// Drops the world on its worker; `false` if it was closed already.
+    /// Drops the world at its home; `false` if it was closed already. A worker drops it after
+    /// the jobs queued before; an inline world closed from another thread is dropped when its
+    /// own thread ends.
     fn release(&self) -> bool {
         if self.closed.swap(true, Ordering::Relaxed) {
             return false;
         }
         let id = self.id;
-        // Queued without waiting: the worker drops the episode after the jobs before it.
-        let _ = self
-            .inner
-            .workers
-            .send(self.worker, move |hosted: &mut Hosted| {
-                hosted.remove(&id);
-            });
-        self.inner.live.fetch_sub(1, Ordering::Relaxed);
-        if let Ok(mut load) = self.inner.load.lock() {
-            load[self.worker] = load[self.worker].saturating_sub(1);
+        match (self.home, &self.inner.workers) {
+            (Home::Worker(w), Some(workers)) => {
+                let _ = workers.send(w, move |hosted: &mut Hosted| {
+                    hosted.remove(&id);
+                });
+            }
+            (Home::Inline(t), _) if t == std::thread::current().id() => {
+                // Taken out first, dropped after the borrow ends.
+                let live = INLINE.with(|h| h.try_borrow_mut().ok().and_then(|mut h| h.remove(&id)));
+                drop(live);
+            }
+            _ => {}
         }
+        self.inner.live.fetch_sub(1, Ordering::Relaxed);
+        self.inner.unplace(self.home);
         true
     }
 }
@@ -410,29 +473,27 @@ impl World {
             return Err(PyRuntimeError::new_err("this world is closed"));
         }
         let (from, to) = (self.id, self.inner.next_id.fetch_add(1, Ordering::Relaxed));
-        let workers = &self.inner.workers;
-        let worker = self.worker;
+        let (home, inner) = (self.home, &self.inner);
         py.detach(move || {
-            workers
-                .run(worker, move |hosted: &mut Hosted| {
+            inner
+                .run(home, move |hosted: &mut Hosted| {
                     let live = hosted
                         .get(&from)
                         .ok_or_else(|| "this world is closed".to_string())?;
                     let copy = live.fork().map_err(|e| e.to_string())?;
                     hosted.insert(to, copy);
                     Ok::<_, String>(())
-                })
-                .map_err(gone)?
+                })?
                 .map_err(runtime_error)
         })?;
         self.inner.live.fetch_add(1, Ordering::Relaxed);
-        if let Ok(mut load) = self.inner.load.lock() {
-            load[worker] += 1;
+        if let (Home::Worker(w), Ok(mut load)) = (home, self.inner.load.lock()) {
+            load[w] += 1;
         }
         Ok(World {
             inner: self.inner.clone(),
             id: to,
-            worker,
+            home,
             closed: AtomicBool::new(false),
         })
     }

@@ -7,7 +7,7 @@ import threading
 import unittest
 
 import appsim
-from appsim import AppWorld, load_task_ids
+from appsim import AppWorld, Task, load_task_ids
 
 LOGIN = """
 sup = apis.supervisor.show_account_passwords()
@@ -158,6 +158,71 @@ class BeyondAppWorld(unittest.TestCase):
         for t in threads:
             t.join()
         self.assertEqual(results, {k: [f"{k * i}\n" for i in range(20)] for k in range(4)})
+
+
+class Executors(unittest.TestCase):
+    def test_an_executor_that_shares_an_interpreter_is_refused(self):
+        with self.assertRaises(ValueError) as refused:
+            appsim.Runtime(python="rustpython")
+        self.assertIn("shares one interpreter", str(refused.exception))
+        with self.assertRaises(ValueError):
+            appsim.Runtime(python="jython")
+
+
+class InlineRuntime(unittest.TestCase):
+    """A runtime without workers: each world runs on the thread that started it."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.rt = appsim.Runtime(inline=True)
+
+    def test_worlds_run_on_their_own_thread(self):
+        rt = self.rt
+        self.assertEqual(rt.threads(), 0)
+        task = Task.load(a_task("dev"))
+        w = rt.start(task.id)
+        w.execute("n = 3")
+        copy = w.fork()
+        for cell in task.ground_truth_code:
+            w.execute(cell)
+        self.assertTrue(json.loads(w.evaluate())["success"])
+        self.assertFalse(json.loads(copy.evaluate())["success"])
+        self.assertEqual(copy.execute("print(n)"), "3\n")
+        errors = []
+
+        def elsewhere():
+            try:
+                w.execute("print(n)")
+            except RuntimeError as e:
+                errors.append(str(e))
+
+        t = threading.Thread(target=elsewhere)
+        t.start()
+        t.join()
+        self.assertEqual(len(errors), 1)
+        self.assertIn("thread that started it", errors[0])
+        self.assertEqual(rt.live(), 2)
+        w.close()
+        copy.close()
+        self.assertEqual(rt.live(), 0)
+
+    def test_threads_each_with_their_own_worlds(self):
+        rt = self.rt
+        task_id = a_task()
+        results = {}
+
+        def run(k):
+            w = rt.start(task_id)
+            results[k] = [w.execute(f"print({k} + {i})") for i in range(10)]
+            w.close()
+
+        threads = [threading.Thread(target=run, args=(k,)) for k in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(results, {k: [f"{k + i}\n" for i in range(10)] for k in range(3)})
+        self.assertEqual(rt.live(), 0)
 
 
 if __name__ == "__main__":
