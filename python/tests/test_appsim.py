@@ -4,6 +4,7 @@ package is installed (tests/python.rs does it for `cargo test`)."""
 
 import json
 import threading
+import time
 import unittest
 
 import appsim
@@ -158,6 +159,31 @@ class BeyondAppWorld(unittest.TestCase):
         for t in threads:
             t.join()
         self.assertEqual(results, {k: [f"{k * i}\n" for i in range(20)] for k in range(4)})
+
+
+class UntrustedCells(unittest.TestCase):
+    """Runaway loops, memory bombs and deep recursion end with a Python error; the world and
+    the process live on. Checked on workers and inline (cells on the caller's own thread)."""
+
+    def check(self, start):
+        w = start()
+        t = time.perf_counter()
+        out = w.execute("while True:\n    pass")
+        self.assertLess(time.perf_counter() - t, 10)
+        self.assertIn("timed out", out)
+        self.assertIn("MemoryError", w.execute("x = ['a' * (1 << 28) for _ in range(16)]"))
+        self.assertIn("RecursionError", w.execute("def f(n):\n    return f(n + 1)\nf(0)"))
+        nested = "x = []\nfor _ in range(100000):\n    x = [x]\nimport json\njson.dumps(x)"
+        self.assertIn("RecursionError", w.execute(nested))
+        self.assertEqual(w.execute("print('alive')"), "alive\n")
+        w.close()
+
+    def test_on_workers(self):
+        self.check(lambda: AppWorld(task_id=a_task(), timeout_seconds=1))
+
+    def test_inline(self):
+        rt = appsim.Runtime(inline=True)
+        self.check(lambda: rt.start(a_task(), timeout_seconds=1))
 
 
 class Executors(unittest.TestCase):
