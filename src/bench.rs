@@ -505,7 +505,7 @@ fn resident_bytes() -> Option<u64> {
 
 /// The task suite, or the `skipped` answer of a world the tasks cannot run on.
 fn task_suite(world: &World) -> Result<Arc<tasks::Suite>, Value> {
-    let suite = Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
+    let suite = Arc::new(tasks::world::suite());
     match tasks::world::tasks_fit(world, &suite) {
         Ok(()) => Ok(suite),
         Err(why) => {

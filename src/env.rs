@@ -97,20 +97,12 @@ impl Env {
     /// must hold the people the tasks' setups make supervisors (an export of the default world
     /// does, AppWorld's own worlds do not: an error says so).
     pub fn task_world(&self) -> anyhow::Result<TaskWorld> {
-        let (world, registry) = self.world()?;
-        let suite = self.suite();
-        if let Some(dir) = &self.world_dir {
-            tasks::world::tasks_fit(&world, &suite).map_err(|why| {
-                anyhow::anyhow!(
-                    "--world {}: appsim's tasks cannot run on this world: {why}",
-                    dir.display()
-                )
-            })?;
-        }
-        Ok(TaskWorld {
-            world,
-            registry,
-            suite,
+        TaskWorld::open(self.world_dir.as_deref()).map_err(|e| match (&self.world_dir, e) {
+            (Some(dir), e @ tasks::world::OpenError::Unfit(_)) => {
+                anyhow::anyhow!("--world {}: {e}", dir.display())
+            }
+            (Some(_), e) => anyhow::Error::new(e).context("--world"),
+            (None, e) => e.into(),
         })
     }
 }

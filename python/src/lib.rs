@@ -265,17 +265,16 @@ impl Runtime {
 }
 
 fn open(world_dir: Option<PathBuf>, python: sim::PythonKind, threads: usize) -> PyResult<Inner> {
-    let (world, registry) =
-        tasks::world::open_world(world_dir.as_deref()).map_err(runtime_error)?;
-    let suite = tasks::world::suite();
-    if let Some(dir) = &world_dir {
-        tasks::world::tasks_fit(&world, &suite).map_err(|why| {
-            PyValueError::new_err(format!(
-                "world_dir {}: appsim's tasks cannot run on this world: {why}",
-                dir.display()
-            ))
-        })?;
-    }
+    let tasks::TaskWorld {
+        world,
+        registry,
+        suite,
+    } = tasks::TaskWorld::open(world_dir.as_deref()).map_err(|e| match (&world_dir, e) {
+        (Some(dir), e @ tasks::world::OpenError::Unfit(_)) => {
+            PyValueError::new_err(format!("world_dir {}: {e}", dir.display()))
+        }
+        (_, e) => runtime_error(e),
+    })?;
     let shared = Arc::new(Shared {
         world,
         registry,

@@ -69,7 +69,7 @@ pub fn task_info(suite: &Suite, task: &Task) -> Option<Value> {
 
 /// Names of the checks of `report` that pass: run on a fresh setup, the checks that pass when
 /// the agent does nothing.
-pub fn passing(report: &Report) -> Vec<String> {
+fn passing(report: &Report) -> Vec<String> {
     report
         .checks
         .iter()

@@ -16,7 +16,33 @@ pub struct TaskWorld {
     pub suite: Suite,
 }
 
+/// Why a [`TaskWorld`] did not open.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The world could not be loaded or built.
+    #[error(transparent)]
+    World(#[from] sim::world::WorldError),
+    /// The world from a directory does not hold the tasks' supervisors ([`tasks_fit`]).
+    #[error("appsim's tasks cannot run on this world: {0}")]
+    Unfit(String),
+}
+
 impl TaskWorld {
+    /// The world from `dir` ([`open_world`]), its registry and the suite; a world from a
+    /// directory must fit the tasks ([`tasks_fit`]).
+    pub fn open(dir: Option<&Path>) -> Result<TaskWorld, OpenError> {
+        let (world, registry) = open_world(dir)?;
+        let suite = suite();
+        if dir.is_some() {
+            tasks_fit(&world, &suite).map_err(OpenError::Unfit)?;
+        }
+        Ok(TaskWorld {
+            world,
+            registry,
+            suite,
+        })
+    }
+
     /// The parts as episodes and pools take them (the suite shared).
     pub fn into_shared(self) -> (sim::World, Arc<Registry>, Arc<Suite>) {
         (self.world, self.registry, Arc::new(self.suite))

@@ -450,13 +450,13 @@ impl SearchIndexes {
             .unwrap_or_else(|e| e.into_inner())
             .get(&key)
             .cloned();
+        // No index could be built for this table (see below): SQLite answers.
         if matches!(found, Some(None)) {
             return Ok(None);
         }
         let changed = written(db, schema, table)?;
-        let index = match found {
-            Some(Some(ix)) => ix,
-            Some(None) => return Ok(None),
+        let index = match found.flatten() {
+            Some(ix) => ix,
             None => {
                 // Built only from a copy that has not written the table: then it is the world's.
                 if !changed.is_empty() {
