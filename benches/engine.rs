@@ -69,7 +69,7 @@ fn engine(c: &mut Criterion) {
     c.bench_function("f_worker_world_copy", |b| {
         b.iter(|| Episode::new(&world, registry.clone(), cfg.clone()).expect("copy"))
     });
-    let suite = Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
+    let suite = Arc::new(tasks::world::suite());
     let mut env = tasks::TaskEnv::new(&world, registry.clone(), suite.clone(), cfg.clone())
         .expect("task env");
     // The task with the most checks and writes: merge book notes into a reading list.

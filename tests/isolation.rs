@@ -7,7 +7,7 @@ mod common;
 use sim::{EpisodeConfig, PythonKind};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tasks::{Suite, TaskEnv};
+use tasks::TaskEnv;
 
 /// The executors allowed where episodes are tenants.
 fn isolating() -> Vec<PythonKind> {
@@ -158,7 +158,7 @@ fn tamper_matrix_other_session_reset_fork_sibling() {
 #[test]
 fn tamper_matrix_next_task_in_an_eval() {
     let (world, registry) = common::env();
-    let suite = Arc::new(Suite::new(&apps::seed::WorldConfig::default()));
+    let suite = Arc::new(tasks::world::suite());
     let ids: Vec<String> = suite.tasks()[..2].iter().map(|t| t.id.clone()).collect();
     for kind in isolating() {
         common::ensure_cpython();
@@ -182,7 +182,7 @@ fn rewards(
     cells: &dyn Fn(&tasks::Task) -> Vec<String>,
 ) -> Vec<(String, f64)> {
     let (world, registry) = common::env();
-    let suite = Arc::new(Suite::new(&apps::seed::WorldConfig::default()));
+    let suite = Arc::new(tasks::world::suite());
     let mut env = TaskEnv::new(world, registry.clone(), suite.clone(), cfg(kind)).unwrap();
     let mut out: Vec<(String, f64)> = ids
         .iter()
@@ -198,7 +198,7 @@ fn rewards(
 
 #[test]
 fn eval_rewards_do_not_depend_on_task_order() {
-    let suite = Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let ids: Vec<String> = suite
         .split(tasks::Split::Dev)
         .iter()

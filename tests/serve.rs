@@ -21,7 +21,7 @@ fn server() -> SocketAddr {
 /// [`server`] with the settings `cfg`.
 fn server_with(cfg: appsim::serve::ServeConfig) -> SocketAddr {
     let (world, registry) = common::env().clone();
-    let suite = Arc::new(tasks::Suite::new(&apps::seed::WorldConfig::default()));
+    let suite = Arc::new(tasks::world::suite());
     let server = appsim::serve::Server::new(world, registry, suite, cfg);
     let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = std_listener.local_addr().unwrap();
@@ -98,7 +98,7 @@ fn post(addr: SocketAddr, path: &str, body: Value) -> Value {
 #[test]
 fn two_live_tasks_run_to_success_side_by_side() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let (a, b) = (&suite.tasks()[0], &suite.tasks()[5]);
     for t in [a, b] {
         let info = post(
@@ -165,7 +165,7 @@ fn two_live_tasks_run_to_success_side_by_side() {
 #[test]
 fn state_round_trip_and_failed_evaluation() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let t = &suite.tasks()[1];
     post(addr, "/initialize", json!({"task_id": t.id}));
     assert_eq!(
@@ -209,7 +209,7 @@ fn state_round_trip_and_failed_evaluation() {
 /// task's own; a bad one is refused before anything starts.
 #[test]
 fn initialize_sets_the_session_clock() {
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let t = &suite.tasks()[1];
     let clock_of = |addr, id: &str| {
         let cell = "print(apis.phone.get_current_date_and_time())";
@@ -268,7 +268,7 @@ fn initialize_sets_the_session_clock() {
 #[test]
 fn bad_requests_get_clear_errors_and_sessions_live_on() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let t = &suite.tasks()[2];
     post(addr, "/initialize", json!({"task_id": t.id}));
     let cases: [(&str, &str, Option<&str>, u16, &str); 6] = [
@@ -337,7 +337,7 @@ fn detail(addr: SocketAddr, method: &str, path: &str, headers: &str, body: &str)
 #[test]
 fn sessions_belong_to_their_clients() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let (t, u) = (&suite.tasks()[1].id, &suite.tasks()[3].id);
     let exec = |id: &str, code: &str| post(addr, "/execute", json!({"task_id": id, "code": code}));
     let status = |path: &str, body: Value| request(addr, "POST", path, Some(&body.to_string()));
@@ -423,7 +423,7 @@ fn sessions_end_at_max_steps_and_new_ones_wait_for_memory() {
         max_steps: Some(2),
         ..Default::default()
     });
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let t = &suite.tasks()[0].id;
     let call = |path: &str, body: Value| {
         let (status, text) = request(addr, "POST", path, Some(&body.to_string()));
@@ -520,7 +520,7 @@ fn sessions_end_at_max_steps_and_new_ones_wait_for_memory() {
 #[test]
 fn every_error_is_json_with_its_status_and_foreign_hosts_are_refused() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let t = &suite.tasks()[4].id;
     post(addr, "/initialize", json!({"task_id": t}));
     let json_type = "Host: localhost\r\nContent-Type: application/json\r\n";
@@ -615,7 +615,7 @@ fn appworld_python() -> Option<PathBuf> {
 
 /// A numeric simple_note question: its id, and its answer.
 fn notes_question() -> (String, f64) {
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let t = suite
         .tasks()
         .iter()
@@ -686,7 +686,7 @@ fn openenv_client_runs_a_task() {
         return;
     };
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let t = &suite.tasks()[3];
     let cells = std::env::temp_dir().join(format!("appsim-oe-cells-{}.json", std::process::id()));
     std::fs::write(&cells, json!(t.ground_truth).to_string()).unwrap();
@@ -811,7 +811,7 @@ fn mcp_stateless_client_runs_an_episode() {
 #[test]
 fn mcp_errors_are_json_rpc_errors() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     post(
         addr,
         "/initialize",
@@ -899,7 +899,7 @@ fn mcp_client_runs_a_task() {
 #[test]
 fn forks_and_copies_of_one_task_keep_their_own_state() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let t = suite
         .tasks()
         .iter()
@@ -971,7 +971,7 @@ fn forks_and_copies_of_one_task_keep_their_own_state() {
 #[test]
 fn openenv_http_routes_run_an_episode() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let t = &suite.tasks()[7];
     let (status, body) = request(
         addr,
@@ -1032,7 +1032,7 @@ fn openenv_http_routes_run_an_episode() {
 #[test]
 fn a_client_gone_mid_step_and_oversize_bodies_leave_sessions_working() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let (a, b) = (&suite.tasks()[0], &suite.tasks()[5]);
     for t in [a, b] {
         post(addr, "/initialize", json!({"task_id": t.id}));
@@ -1087,7 +1087,7 @@ fn a_client_gone_mid_step_and_oversize_bodies_leave_sessions_working() {
 #[test]
 fn cells_that_used_to_kill_the_process_leave_the_server_and_other_sessions_alone() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let t = &suite.tasks()[0];
     let init = |id: &str, timeout: Value| {
         post(
@@ -1157,7 +1157,7 @@ fn cells_that_used_to_kill_the_process_leave_the_server_and_other_sessions_alone
 #[ignore]
 fn thousand_sessions_fit_in_16_gb() {
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let rss = || {
         let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
         statm
@@ -1321,7 +1321,7 @@ fn fuzz_value(rng: &mut Rng, live: &[String], tasks: &[String]) -> String {
 fn routes_fuzzed_answer_documented_statuses_and_json() {
     let n: usize = common::env_count("APPSIM_FUZZ_REQUESTS", 1_500);
     let addr = server();
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let tasks: Vec<String> = suite.tasks().iter().take(6).map(|t| t.id.clone()).collect();
     let mut live: Vec<String> = Vec::new();
     for (i, t) in tasks.iter().enumerate().take(3) {

@@ -6,11 +6,11 @@ mod common;
 use serde_json::json;
 use sim::EpisodeConfig;
 use std::sync::Arc;
-use tasks::{Suite, TaskEnv};
+use tasks::TaskEnv;
 
 fn env() -> TaskEnv {
     let (w, r) = common::env();
-    let suite = Arc::new(Suite::new(&apps::seed::WorldConfig::default()));
+    let suite = Arc::new(tasks::world::suite());
     TaskEnv::new(w, r.clone(), suite, EpisodeConfig::default()).expect("task env")
 }
 
@@ -72,7 +72,7 @@ fn every_task_ground_truth_passes_and_wrong_solutions_fail() {
 
 #[test]
 fn suite_shape() {
-    let suite = Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let tasks = suite.tasks();
     assert!(tasks.len() >= 36);
     let mut scenarios = std::collections::BTreeMap::new();
@@ -223,7 +223,7 @@ fn cli_eval_run_task_and_tasks() {
     std::fs::remove_dir_all(&dir).unwrap();
 
     // A solution file: cells split at `# %%`; a failing task exits 2 and names the failed check.
-    let suite = Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let task = &suite.tasks()[0];
     let file = std::env::temp_dir().join(format!("appsim-sol-{}.py", std::process::id()));
     let wrong = &task.wrong_solutions[0];

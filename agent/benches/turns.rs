@@ -36,7 +36,7 @@ fn rollout<B: Backend>(
     tok: &ChatTokenizer,
     reuse: bool,
 ) -> Vec<(usize, usize, f64)> {
-    let suite = tasks::Suite::new(&apps::seed::WorldConfig::default());
+    let suite = tasks::world::suite();
     let task = suite.tasks()[0].clone();
     let person = suite
         .population()

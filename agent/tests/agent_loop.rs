@@ -152,7 +152,7 @@ parallel_rollouts = 4
 progress = false
 "#,
         fixture("tiny-qwen2").display(),
-        tasks::Suite::new(&apps::seed::WorldConfig::default()).split(tasks::Split::Dev)[0].id,
+        tasks::world::suite().split(tasks::Split::Dev)[0].id,
         out.display()
     );
     TrainConfig::from_toml(&text).unwrap()

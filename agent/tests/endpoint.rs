@@ -137,7 +137,7 @@ fn completion(text: &str, finish: &str) -> String {
 
 fn task() -> &'static Task {
     static TASK: OnceLock<Arc<Task>> = OnceLock::new();
-    TASK.get_or_init(|| tasks::Suite::new(&apps::seed::WorldConfig::default()).tasks()[0].clone())
+    TASK.get_or_init(|| tasks::world::suite().tasks()[0].clone())
 }
 
 fn conversation(question: &str) -> Vec<Value> {

@@ -25,11 +25,9 @@ impl World {
 
     /// Builds the default world with a task family added to the suite.
     pub fn with_family(family: Option<&FamilySection>) -> Result<Self> {
-        let registry = Arc::new(apps::registry());
-        let cfg = apps::seed::WorldConfig::default();
-        let world = apps::seed::build_or_load_world(&cfg, &registry)
+        let (world, registry) = tasks::world::open_world(None)
             .map_err(|e| AgentError::Env(format!("building the world: {e}")))?;
-        Self::new(world, registry, Suite::new(&cfg), family)
+        Self::new(world, registry, tasks::world::suite(), family)
     }
 
     /// A world built elsewhere (the command line's), with a task family added to `suite`.
