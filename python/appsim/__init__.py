@@ -142,6 +142,12 @@ class TestTracker:
         return self.pass_count + self.fail_count
 
     @property
+    def score(self) -> float:
+        """The share of tests passed, from 0 to 1 (0 without tests): the reward appsim's RL
+        adapters give (appsim's own addition)."""
+        return self.pass_count / self.total_count if self.total_count else 0.0
+
+    @property
     def pass_percentage(self) -> float:
         """Passed tests in percent, one decimal (0 without tests)."""
         return round(100.0 * self.pass_count / self.total_count, 1) if self.total_count else 0

@@ -93,12 +93,11 @@ class AppsimEnvironment(Environment[CodeAction, AppsimObservation, AppsimState])
         if not completed and not truncated:
             return AppsimObservation(output=output, task_id=self._state.task_id)
         tracker = world.evaluate()
-        reward = tracker.pass_count / tracker.num_tests if tracker.num_tests else 0.0
         obs = AppsimObservation(
             output=output,
             task_id=self._state.task_id,
             done=True,
-            reward=reward,
+            reward=tracker.score,
             success=tracker.success,
             truncated=truncated,
         )

@@ -1,17 +1,24 @@
 """Speed and scale of the `appsim` package, measured from Python.
 
 Usage: python python/benchmarks/speed.py [--iters N] [--worlds N] [--steps N] [--inline] [--json]
+                                         [--appworld PYTHON [--oracle AW_ORACLE_PY]]
 
 Times, per operation (median of N, in microseconds): a trivial cell, a cell with one API call,
 a new world (task setup included), evaluate, fork; then steps per second on 1 and 2 threads
 and the memory of many live worlds (resident set size per world). docs/python.md holds the
 figures and the command that made them.
+
+With ``--appworld PYTHON`` (a Python with ``appworld`` installed, as ../shared/oracle/setup.sh
+makes one), the same run also times AppWorld itself through the oracle's ``--bench`` (an
+``AppWorld`` task on the oracle's world: a trivial cell, a cell with one API call, a new world)
+and prints each appsim figure beside AppWorld's with the ratio.
 """
 
 import argparse
 import json
 import os
 import statistics
+import subprocess
 import threading
 import time
 
@@ -33,6 +40,29 @@ def median_us(fn, iters):
     return statistics.median(times) * 1e6
 
 
+ORACLE = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "oracle", "aw_oracle.py")
+
+
+def appworld_figures(python, oracle, iters):
+    """AppWorld's own figures (microseconds), from the oracle's benchmark run now."""
+    cmd = [python, oracle, "--bench", "--calls", str(iters), "--resets", str(max(iters // 10, 5)),
+           "--cells", str(max(iters, 60)), "--sizes", "0"]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    r = json.loads(done.stdout)
+    cells = r["c_code_cell"]
+    (reset,) = r["b_world_reset"].values()
+
+    def cell(label):
+        (v,) = [v for k, v in cells.items() if k.startswith(f"world.execute({label!r})")]
+        return v["median_ms"] * 1e3
+
+    return {
+        "trivial_cell_us": cell("x = 1"),
+        "api_call_cell_us": cell("one API call"),
+        "new_world_us": reset["AppWorld(task_id).__init__"]["median_ms"] * 1e3,
+    }
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--iters", type=int, default=200)
@@ -40,6 +70,8 @@ def main():
     ap.add_argument("--steps", type=int, default=2000)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--inline", action="store_true", help="worlds on the calling thread, no workers")
+    ap.add_argument("--appworld", metavar="PYTHON", help="also time AppWorld with this Python")
+    ap.add_argument("--oracle", default=ORACLE, help="the oracle script (aw_oracle.py)")
     args = ap.parse_args()
     appsim.configure(threads=2, inline=args.inline)
     task_id = load_task_ids("train")[0]
@@ -115,11 +147,22 @@ def main():
     for w in worlds:
         w.close()
 
+    if args.appworld:
+        aw = appworld_figures(args.appworld, args.oracle, args.iters)
+        out["appworld"] = aw
+        out["appworld_over_appsim"] = {k: aw[k] / out[k] for k in aw}
+
     if args.json:
         print(json.dumps(out, indent=1))
     else:
         for k, v in out.items():
+            if isinstance(v, dict):
+                continue
             print(f"{k:24} {v:.1f}" if isinstance(v, float) else f"{k:24} {v}")
+        if args.appworld:
+            print(f"\n{'vs AppWorld (us)':24} {'appsim':>10} {'AppWorld':>10} {'ratio':>8}")
+            for k, v in out["appworld"].items():
+                print(f"{k:24} {out[k]:10.1f} {v:10.1f} {v / out[k]:7.1f}x")
 
 
 if __name__ == "__main__":

@@ -90,6 +90,17 @@ fn the_openenv_adapter_works_with_openenv_core() {
     unittest(&python, "openenv", &[("OPENENV_DRIVE", drive)]);
 }
 
+/// `appsim.verifiers` with the pinned verifiers: rollouts through its own OpenAI client, a
+/// scripted model behind it; with worlds on workers, then inline on the event loop's thread.
+#[test]
+fn the_verifiers_adapter_runs_rollouts_with_verifiers() {
+    let Some(python) = pyclients::python_with("verifiers") else {
+        return;
+    };
+    unittest(&python, "verifiers", &[]);
+    unittest(&python, "verifiers", &[("APPSIM_INLINE", "1".into())]);
+}
+
 /// What `python3 harness.py` prints with the import switched to `appsim`, and its status.
 fn run_harness(root: &Path, script: &serde_json::Value) -> String {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-harness");
