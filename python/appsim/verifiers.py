@@ -59,8 +59,9 @@ def task_rows(task_ids: list[str]) -> list[dict[str, Any]]:
         task = Task.load(task_id)
         s = task.supervisor
         prompt = (
-            f"My name is {s['first_name']} {s['last_name']}. My personal email is "
-            f"{s['email']} and my phone number is {s['phone_number']}.\n"
+            # The wording of the Rust agent's prompt (agent/src/prompt.rs).
+            f"My name is {s['first_name']} {s['last_name']}. My email is {s['email']} and "
+            f"my phone number is {s['phone_number']}.\n"
             f"Task: {task.instruction}"
         )
         rows.append(
@@ -125,28 +126,21 @@ class AppsimEnv(vf.StatefulToolEnv):
         if world is None:
             return
         try:
-            completed = await _off_loop(world.task_completed)
-            tracker = await _off_loop(world.evaluate)
-            state["appsim"] = {
-                "task_id": world.task_id,
-                "completed": completed,
-                "success": tracker.success,
-                "passes": tracker.pass_count,
-                "num_tests": tracker.num_tests,
-                "score": tracker.score,
-            }
+            state["appsim_tracker"] = await _off_loop(world.evaluate)
         finally:
             world.close()
 
 
 async def checks_passed(state: vf.State) -> float:
     """The reward: the share of the task's checks that pass (0 where no world was opened)."""
-    return float(state.get("appsim", {}).get("score", 0.0))
+    tracker = state.get("appsim_tracker")
+    return tracker.score if tracker is not None else 0.0
 
 
 async def success(state: vf.State) -> float:
     """1 where every check passes."""
-    return 1.0 if state.get("appsim", {}).get("success") else 0.0
+    tracker = state.get("appsim_tracker")
+    return 1.0 if tracker is not None and tracker.success else 0.0
 
 
 def load_environment(
