@@ -9,6 +9,7 @@
 mod bills_split;
 mod comms;
 mod contacts;
+mod design;
 mod docs_profile;
 mod documents;
 mod errands;
@@ -30,6 +31,8 @@ use apps::simple_note::seed::NoteSeed;
 use chrono::{Duration, NaiveDateTime};
 use sim::rng::Rng;
 use std::sync::Arc;
+
+pub use design::{Design, Drawing, build, with_app};
 
 /// A task template with its split and difficulty.
 pub struct Scenario {
@@ -101,115 +104,6 @@ pub struct Parts {
     pub setup: Vec<SetupStep>,
 }
 
-impl Parts {
-    /// Parts with the given supervisor and instruction, everything else empty.
-    pub fn new(supervisor: &Person, instruction: impl Into<String>) -> Parts {
-        Parts {
-            supervisor: supervisor.id,
-            instruction: instruction.into(),
-            notes: None,
-            answer: None,
-            ground_truth: Vec::new(),
-            wrong: Vec::new(),
-            checks: Vec::new(),
-            allowed: Vec::new(),
-            apps: vec!["simple_note"],
-            setup: Vec::new(),
-        }
-    }
-
-    /// With these apps (replacing the default `simple_note`).
-    pub fn with_apps(mut self, apps: Vec<&'static str>) -> Parts {
-        self.apps = apps;
-        self
-    }
-
-    /// With one more app.
-    pub fn app(mut self, app: &'static str) -> Parts {
-        self.apps.push(app);
-        self
-    }
-
-    /// With the supervisor's notes after setup.
-    pub fn with_notes(mut self, notes: Vec<NoteSeed>) -> Parts {
-        self.notes = Some(notes);
-        self
-    }
-
-    /// With the expected answer.
-    pub fn with_answer(mut self, answer: Answer) -> Parts {
-        self.answer = Some(answer);
-        self
-    }
-
-    /// With these setup steps (replacing any before).
-    pub fn with_setup(mut self, steps: Vec<SetupStep>) -> Parts {
-        self.setup = steps;
-        self
-    }
-
-    /// With one more setup step, after those before.
-    pub fn step(mut self, step: SetupStep) -> Parts {
-        self.setup.push(step);
-        self
-    }
-
-    /// With the ground-truth cells and the wrong solutions.
-    pub fn solved(mut self, (ground_truth, wrong): (Vec<String>, Vec<Solution>)) -> Parts {
-        self.ground_truth = ground_truth;
-        self.wrong = wrong;
-        self
-    }
-
-    /// With the ground-truth cells.
-    pub fn with_ground_truth(mut self, cells: Vec<String>) -> Parts {
-        self.ground_truth = cells;
-        self
-    }
-
-    /// With the wrong solutions.
-    pub fn with_wrong(mut self, wrong: Vec<Solution>) -> Parts {
-        self.wrong = wrong;
-        self
-    }
-
-    /// With these task-specific checks (replacing any before).
-    pub fn with_checks(mut self, checks: Vec<Check>) -> Parts {
-        self.checks = checks;
-        self
-    }
-
-    /// With one more check.
-    pub fn check(mut self, check: Check) -> Parts {
-        self.checks.push(check);
-        self
-    }
-
-    /// With more checks.
-    pub fn more_checks(mut self, checks: impl IntoIterator<Item = Check>) -> Parts {
-        self.checks.extend(checks);
-        self
-    }
-
-    /// With these allowed changes (replacing any before).
-    pub fn with_allowed(mut self, allowed: Vec<Allow>) -> Parts {
-        self.allowed = allowed;
-        self
-    }
-
-    /// With one more allowed change.
-    pub fn allow(mut self, allow: Allow) -> Parts {
-        self.allowed.push(allow);
-        self
-    }
-
-    /// With more allowed changes.
-    pub fn allow_all(mut self, allowed: impl IntoIterator<Item = Allow>) -> Parts {
-        self.allowed.extend(allowed);
-        self
-    }
-}
-
 /// The generator state of one variant.
 pub struct Gen<'a> {
     /// 1, 2 or 3.
@@ -220,16 +114,37 @@ pub struct Gen<'a> {
     pub population: &'a Population,
     /// The task's clock.
     pub now: NaiveDateTime,
+    /// The supervisor the draw picked ([`Gen::supervisor`], [`Gen::supervisor_where`] or
+    /// [`Gen::supervisor_from`]).
+    chosen: Option<i64>,
 }
 
 impl Gen<'_> {
     /// A supervisor for this variant: different people for the three variants of a scenario
     /// (people 2.. so that the base world's supervisor is not always the one).
     pub fn supervisor(&mut self) -> Person {
+        let idx = self.pick();
+        self.choose(&self.population.people[idx])
+    }
+
+    /// The first person who `fits`, from this variant's [`Gen::supervisor`] on (in the order of
+    /// the people, wrapping around); that supervisor if nobody fits.
+    pub fn supervisor_from(&mut self, fits: impl Fn(&Person) -> bool) -> Person {
+        let people = &self.population.people;
+        let start = self.pick();
+        let idx = (0..people.len())
+            .map(|k| (start + k) % people.len())
+            .find(|&i| fits(&people[i]))
+            .unwrap_or(start);
+        self.choose(&self.population.people[idx])
+    }
+
+    /// The index of this variant's supervisor among the people (people 2.. so that the base
+    /// world's supervisor is not always the one).
+    fn pick(&mut self) -> usize {
         let n = self.population.people.len() as i64;
         let pick = self.rng.range(1, n / 3);
-        let idx = (pick + i64::from(self.variant - 1) * (n / 3)) as usize % n as usize;
-        self.population.people[idx].clone()
+        (pick + i64::from(self.variant - 1) * (n / 3)) as usize % n as usize
     }
 
     /// A supervisor for this variant among the people `fits` accepts (different people for
@@ -240,7 +155,25 @@ impl Gen<'_> {
         assert!(!pool.is_empty(), "no person fits this scenario");
         let third = (pool.len() / 3).max(1);
         let pick = self.rng.range(0, third as i64) as usize;
-        pool[(pick + usize::from(self.variant - 1) * third) % pool.len()].clone()
+        let p = pool[(pick + usize::from(self.variant - 1) * third) % pool.len()];
+        self.choose(p)
+    }
+
+    /// Records `p` as the variant's supervisor. Panics if the draw picked another one before
+    /// (a variant has one supervisor; a broken scenario).
+    fn choose(&mut self, p: &Person) -> Person {
+        assert!(
+            self.chosen.is_none_or(|id| id == p.id),
+            "the draw picked a second supervisor"
+        );
+        self.chosen = Some(p.id);
+        p.clone()
+    }
+
+    /// The supervisor the draw picked. Panics if it picked none (a broken scenario).
+    pub fn chosen(&self) -> i64 {
+        self.chosen
+            .expect("the draw picked no supervisor (Gen::supervisor)")
     }
 
     /// The person with id `id`.
@@ -325,6 +258,7 @@ impl Scenario {
             rng: Rng::derive(u64::from(variant), &format!("task:{}", self.name)),
             population,
             now: sim::clock::default_now(),
+            chosen: None,
         };
         let parts = (self.build)(&mut g);
         let supervisor = parts.supervisor;

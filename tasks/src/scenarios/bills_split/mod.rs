@@ -3,7 +3,7 @@
 
 mod roommates_share;
 
-use super::Scenario;
+use super::{Scenario, build};
 use crate::model::Split;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -11,6 +11,6 @@ pub(super) fn scenarios() -> Vec<Scenario> {
         name: "request roommates' share of a bill",
         split: Split::Train,
         difficulty: 2,
-        build: roommates_share::build,
+        build: build::<roommates_share::Values>,
     }]
 }

@@ -8,16 +8,15 @@ use crate::kit::people::{has_roommates, roommates};
 use crate::kit::python::solution;
 use crate::kit::venmo::{requests_sent, user_by_email};
 use crate::kit::{Drawn, Script, Vals, allow, money::same_amount};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     supervisor: Person,
     now: NaiveDateTime,
-    instruction: String,
     /// The bill to split: its path and text.
     bill: (&'static str, String),
     /// The month before's bill, if the variant has one.
@@ -39,11 +38,54 @@ fn bill(p: &Person, period: &str, cents: i64) -> String {
     )
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, v.instruction.clone())
-        .with_apps(vec!["supervisor", "file_system", "phone", "venmo"])
-        .step(v.step(|v, s| {
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "file_system", "phone", "venmo"];
+    const SCRIPT: &str = include_str!("roommates_share.py");
+
+    /// The supervisor, the roommates and the bills.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let p = g.supervisor_where(|p| has_roommates(pop, p));
+        let mates = roommates(pop, &p);
+        let n = mates.len() as i64 + 1;
+        // A total that splits evenly to the cent.
+        let cents = (g.rng.range(6_000, 14_000) / n) * n;
+        let older_cents = (g.rng.range(6_000, 14_000) / n) * n + n;
+        let (path, note, older_path) = match g.variant {
+            1 => ("~/bills/starlight_cable_2023_04.pdf", "cable bill", None),
+            2 => (
+                "~/bills/starlight_cable_2023_04.pdf",
+                "April cable",
+                Some("~/bills/starlight_cable_2023_03.pdf"),
+            ),
+            _ => (
+                "~/documents/home/utilities/cable_invoice_april_2023.pdf",
+                "Cable - April",
+                Some("~/documents/home/utilities/cable_invoice_march_2023.pdf"),
+            ),
+        };
+        Values {
+            bill: (path, bill(&p, "April 2023", cents)),
+            older: older_path.map(|o| (o, bill(&p, "March 2023", older_cents))),
+            supervisor: p,
+            now: g.now,
+            note,
+            share: cents as f64 / 100.0 / n as f64,
+            emails: mates.iter().map(|m| m.email.clone()).collect(),
+        }
+        .into()
+    }
+
+    fn instruction(v: &Values) -> String {
+        let note = v.note;
+        format!(
+            "I paid our cable bill for last month; the bill is in my file system. Request an equal share of it from each of my roommates on Venmo, with the note \"{note}\"."
+        )
+    }
+
+    /// The bill (and the month before's) in the file system.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
             s.add_file(
                 &v.supervisor,
                 v.bill.0,
@@ -54,141 +96,104 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 s.add_file(&v.supervisor, path, text, v.now - Duration::days(47))?;
             }
             Ok(())
-        }))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("roommates_share.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allow::venmo_requests())
-}
-
-/// The supervisor, the roommates and the bills, drawn in the original order.
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| has_roommates(pop, p));
-    let mates = roommates(pop, &p);
-    let n = mates.len() as i64 + 1;
-    // A total that splits evenly to the cent.
-    let cents = (g.rng.range(6_000, 14_000) / n) * n;
-    let older_cents = (g.rng.range(6_000, 14_000) / n) * n + n;
-    let (path, note, older_path) = match g.variant {
-        1 => ("~/bills/starlight_cable_2023_04.pdf", "cable bill", None),
-        2 => (
-            "~/bills/starlight_cable_2023_04.pdf",
-            "April cable",
-            Some("~/bills/starlight_cable_2023_03.pdf"),
-        ),
-        _ => (
-            "~/documents/home/utilities/cable_invoice_april_2023.pdf",
-            "Cable - April",
-            Some("~/documents/home/utilities/cable_invoice_march_2023.pdf"),
-        ),
-    };
-    Values {
-        bill: (path, bill(&p, "April 2023", cents)),
-        older: older_path.map(|o| (o, bill(&p, "March 2023", older_cents))),
-        supervisor: p,
-        now: g.now,
-        instruction: format!(
-            "I paid our cable bill for last month; the bill is in my file system. Request an equal share of it from each of my roommates on Venmo, with the note \"{note}\"."
-        ),
-        note,
-        share: cents as f64 / 100.0 / n as f64,
-        emails: mates.iter().map(|m| m.email.clone()).collect(),
+        })]
     }
-}
 
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let vals = Vals::new().lit("note", v.note);
-    let cells = |names: &[&str], vals: &Vals| script.cells(names, vals);
-    let ground_truth = cells(&["logins", "find_latest", "mates", "request"], &vals);
-    let mut wrong = vec![
-        solution(
-            "leaves the supervisor's own share out of the split",
-            cells(
-                &[
-                    "logins",
-                    "find_latest",
-                    "mates",
-                    "request_without_own_share",
-                ],
-                &vals,
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let vals = Vals::new().lit("note", v.note);
+        let cells = |names: &[&str], vals: &Vals| script.cells(names, vals);
+        let ground_truth = cells(&["logins", "find_latest", "mates", "request"], &vals);
+        let mut wrong = vec![
+            solution(
+                "leaves the supervisor's own share out of the split",
+                cells(
+                    &[
+                        "logins",
+                        "find_latest",
+                        "mates",
+                        "request_without_own_share",
+                    ],
+                    &vals,
+                ),
             ),
-        ),
-        solution(
-            "pays the roommates instead of requesting money",
-            cells(&["logins", "find_latest", "mates", "pay_instead"], &vals),
-        ),
-        solution(
-            "writes another note",
-            cells(
-                &["logins", "find_latest", "mates", "request"],
-                &Vals::new().lit("note", "cable"),
+            solution(
+                "pays the roommates instead of requesting money",
+                cells(&["logins", "find_latest", "mates", "pay_instead"], &vals),
             ),
-        ),
-    ];
-    if v.older.is_some() {
-        wrong.push(solution(
-            "splits the older bill",
-            cells(&["logins", "find_oldest", "mates", "request"], &vals),
-        ));
+            solution(
+                "writes another note",
+                cells(
+                    &["logins", "find_latest", "mates", "request"],
+                    &Vals::new().lit("note", "cable"),
+                ),
+            ),
+        ];
+        if v.older.is_some() {
+            wrong.push(solution(
+                "splits the older bill",
+                cells(&["logins", "find_oldest", "mates", "request"], &vals),
+            ));
+        }
+        (ground_truth, wrong)
     }
-    (ground_truth, wrong)
-}
 
-/// One request to each roommate for an equal share with the note, and none to anyone else.
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    vec![
-        v.check(
-            format!(
-                "one Venmo request to each roommate ({})",
-                v.emails.join(", ")
-            ),
-            |v, ctx| {
-                let got = requests_sent(ctx);
-                for id in v.emails.iter().filter_map(|e| user_by_email(ctx, e)) {
-                    let k = got.iter().filter(|r| r.receiver == id).count();
-                    if k != 1 {
-                        return Err(format!("{k} requests to venmo user {id}"));
+    /// One request to each roommate for an equal share with the note, and none to anyone else.
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        vec![
+            v.check(
+                format!(
+                    "one Venmo request to each roommate ({})",
+                    v.emails.join(", ")
+                ),
+                |v, ctx| {
+                    let got = requests_sent(ctx);
+                    for id in v.emails.iter().filter_map(|e| user_by_email(ctx, e)) {
+                        let k = got.iter().filter(|r| r.receiver == id).count();
+                        if k != 1 {
+                            return Err(format!("{k} requests to venmo user {id}"));
+                        }
                     }
-                }
-                Ok(())
-            },
-        ),
-        v.check(
-            format!("each asks for an equal share, ${:.2}", v.share),
-            |v, ctx| {
+                    Ok(())
+                },
+            ),
+            v.check(
+                format!("each asks for an equal share, ${:.2}", v.share),
+                |v, ctx| {
+                    let got = requests_sent(ctx);
+                    match got.iter().find(|r| !same_amount(r.amount, v.share)) {
+                        Some(r) => Err(format!("a request for ${}", r.amount)),
+                        None if got.is_empty() => Err("no request".into()),
+                        None => Ok(()),
+                    }
+                },
+            ),
+            v.check(format!("each has the note \"{}\"", v.note), |v, ctx| {
                 let got = requests_sent(ctx);
-                match got.iter().find(|r| !same_amount(r.amount, v.share)) {
-                    Some(r) => Err(format!("a request for ${}", r.amount)),
+                match got.iter().find(|r| r.description.trim() != v.note) {
+                    Some(r) => Err(format!("a request noted \"{}\"", r.description)),
                     None if got.is_empty() => Err("no request".into()),
                     None => Ok(()),
                 }
-            },
-        ),
-        v.check(format!("each has the note \"{}\"", v.note), |v, ctx| {
-            let got = requests_sent(ctx);
-            match got.iter().find(|r| r.description.trim() != v.note) {
-                Some(r) => Err(format!("a request noted \"{}\"", r.description)),
-                None if got.is_empty() => Err("no request".into()),
-                None => Ok(()),
-            }
-        }),
-        v.check("no request to anyone else", |v, ctx| {
-            let want: Vec<i64> = v
-                .emails
-                .iter()
-                .filter_map(|e| user_by_email(ctx, e))
-                .collect();
-            match requests_sent(ctx)
-                .iter()
-                .find(|r| !want.contains(&r.receiver))
-            {
-                Some(r) => Err(format!("a request to venmo user {}", r.receiver)),
-                None => Ok(()),
-            }
-        }),
-    ]
+            }),
+            v.check("no request to anyone else", |v, ctx| {
+                let want: Vec<i64> = v
+                    .emails
+                    .iter()
+                    .filter_map(|e| user_by_email(ctx, e))
+                    .collect();
+                match requests_sent(ctx)
+                    .iter()
+                    .find(|r| !want.contains(&r.receiver))
+                {
+                    Some(r) => Err(format!("a request to venmo user {}", r.receiver)),
+                    None => Ok(()),
+                }
+            }),
+        ]
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        allow::venmo_requests()
+    }
 }

@@ -13,12 +13,12 @@ use crate::kit::python::solution;
 use crate::kit::text::holds;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// Who sent the message, and how the supervisor's phone labels them (`manager`, ...).
@@ -41,51 +41,184 @@ struct Plan {
     wrong_times: Vec<(&'static str, String)>,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, v.plan.instruction.clone())
-        .with_apps(vec!["phone"])
-        .with_setup(vec![setup(&v)])
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("alarm_from_message.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allowed(v.variant))
-}
+impl Design for Values {
+    const APPS: &[&str] = &["phone"];
+    const SCRIPT: &str = include_str!("alarm_from_message.py");
 
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = match g.variant {
-        1 => g.supervisor_where(|p| has_n(pop, p, Relation::Manager, 1)),
-        2 => g.supervisor_where(|p| {
-            has_n(pop, p, Relation::Wife, 1) || has_n(pop, p, Relation::Husband, 1)
-        }),
-        _ => g.supervisor_where(|p| has_n(pop, p, Relation::Friend, 1)),
-    };
-    let (rel, word) = match g.variant {
-        1 => (Relation::Manager, "manager"),
-        2 if has_n(pop, &p, Relation::Wife, 1) => (Relation::Wife, "wife"),
-        2 => (Relation::Husband, "husband"),
-        _ => (Relation::Friend, "friend"),
-    };
-    let other = related(g.population, &p, rel)[0].clone();
-    let (h, m) = (
-        g.rng.range(9, 12),
-        [0, 15, 30, 45][g.rng.range(0, 4) as usize],
-    );
-    let plan = match g.variant {
-        1 => meeting(word, h, m),
-        2 => dinner(word),
-        _ => pickup(&other),
-    };
-    Values {
-        variant: g.variant,
-        supervisor: p,
-        other,
-        word,
-        plan,
-        weekday: ["friday", "saturday", "sunday"][usize::from(g.variant - 1)],
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let p = match g.variant {
+            1 => g.supervisor_where(|p| has_n(pop, p, Relation::Manager, 1)),
+            2 => g.supervisor_where(|p| {
+                has_n(pop, p, Relation::Wife, 1) || has_n(pop, p, Relation::Husband, 1)
+            }),
+            _ => g.supervisor_where(|p| has_n(pop, p, Relation::Friend, 1)),
+        };
+        let (rel, word) = match g.variant {
+            1 => (Relation::Manager, "manager"),
+            2 if has_n(pop, &p, Relation::Wife, 1) => (Relation::Wife, "wife"),
+            2 => (Relation::Husband, "husband"),
+            _ => (Relation::Friend, "friend"),
+        };
+        let other = related(g.population, &p, rel)[0].clone();
+        let (h, m) = (
+            g.rng.range(9, 12),
+            [0, 15, 30, 45][g.rng.range(0, 4) as usize],
+        );
+        let plan = match g.variant {
+            1 => meeting(word, h, m),
+            2 => dinner(word),
+            _ => pickup(&other),
+        };
+        Values {
+            variant: g.variant,
+            supervisor: p,
+            other,
+            word,
+            plan,
+            weekday: ["friday", "saturday", "sunday"][usize::from(g.variant - 1)],
+        }
+        .into()
+    }
+
+    fn instruction(v: &Values) -> String {
+        v.plan.instruction.clone()
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            let (sup, o) = (&v.supervisor, &v.other);
+            for (theirs, voice, hours, text) in &v.plan.msgs {
+                let (from, to) = if *theirs { (o, sup) } else { (sup, o) };
+                let when = s.now - Duration::hours(*hours) - Duration::minutes(7 * hours % 40);
+                if *voice {
+                    s.add_voice(from, to, text, when)?;
+                } else {
+                    s.add_text(from, to, text, when)?;
+                }
+            }
+            Ok(())
+        })]
+    }
+
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let head = script.cell("logins", &Vals::new());
+        let who = if v.variant == 3 {
+            script.cell("who_by_name", &Vals::new().lit("name", &v.other.first_name))
+        } else {
+            script.cell(
+                "who_by_relationship",
+                &Vals::new().code("relationship", v.word),
+            )
+        };
+        let (window, minutes) = match v.variant {
+            1 => ("find_in_texts", 30),
+            2 => ("find_in_texts", 45),
+            _ => ("find_in_voice", 60),
+        };
+        let find = |pick: &str| script.cell(window, &Vals::new().code("pick", pick));
+        let create = |offset: i64, label: &str, reply: bool| {
+            script.cell(
+                if reply { "alarm_and_reply" } else { "alarm" },
+                &Vals::new().code("offset", offset).lit("label", label),
+            )
+        };
+        let (label, reply) = (v.plan.label, v.variant == 3);
+        // logins, who, the message `pick` (0: the newest with a time), the alarm `offset` minutes
+        // from its time with `label`, and the text back where `reply`.
+        let gt = |pick: &str, offset: i64, label: &str, reply: bool| {
+            vec![
+                head.clone(),
+                who.clone(),
+                find(pick),
+                create(offset, label, reply),
+            ]
+        };
+        let mut wrong = vec![
+            solution(
+                v.plan.wrong_times[0].0,
+                gt("0", if v.variant == 2 { minutes } else { 0 }, label, reply),
+            ),
+            solution(v.plan.wrong_times[1].0, gt("1", -minutes, label, reply)),
+            solution(
+                "labels it differently",
+                gt("0", -minutes, "Reminder", reply),
+            ),
+        ];
+        if v.variant == 3 {
+            wrong.push(solution(
+                "does not text back",
+                gt("0", -minutes, label, false),
+            ));
+        }
+        (gt("0", -minutes, label, reply), wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let mut checks = vec![
+            v.check(
+                "exactly one alarm was added",
+                |_, ctx| match added_alarms(ctx).len() {
+                    1 => Ok(()),
+                    n => Err(format!("{n} alarms were added")),
+                },
+            ),
+            v.check(
+                format!("it rings at {}", v.plan.alarm),
+                |v, ctx| match added_alarms(ctx).first() {
+                    Some(a) if a.0 == v.plan.alarm => Ok(()),
+                    Some(a) => Err(format!("it rings at {}", a.0)),
+                    None => Err("no alarm".into()),
+                },
+            ),
+            v.check(format!("it is labelled \"{}\"", v.plan.label), |v, ctx| {
+                let label = v.plan.label;
+                match added_alarms(ctx).first() {
+                    Some(a) if holds(&a.1, label) && holds(label, &a.1) => Ok(()),
+                    Some(a) => Err(format!("it is labelled {:?}", a.1)),
+                    None => Err("no alarm".into()),
+                }
+            }),
+            v.check(
+                format!(
+                    "it rings once (no repeat days, or {} only) and is on",
+                    v.weekday
+                ),
+                |v, ctx| match added_alarms(ctx).first() {
+                    Some(a) if (a.2.is_empty() || a.2 == [v.weekday]) && a.3 => Ok(()),
+                    Some(a) => Err(format!("repeat days {:?}, enabled {}", a.2, a.3)),
+                    None => Err("no alarm".into()),
+                },
+            ),
+        ];
+        if v.variant == 3 {
+            checks.extend(text_checks(
+                vec![(v.other.clone(), vec!["See you at the airport!".to_string()])],
+                "a text \"See you at the airport!\"",
+                Vec::new(),
+            ));
+        } else {
+            checks.push(
+                v.check("no text was sent", |_, ctx| match sent_texts(ctx).first() {
+                    Some(t) => Err(format!("a text \"{}\" was sent", t.1)),
+                    None => Ok(()),
+                }),
+            );
+        }
+        checks
+    }
+
+    fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+        let mut allowed = vec![allow_own(
+            "the supervisor's alarm",
+            "phone",
+            "alarms",
+            "user_id",
+        )];
+        if v.variant == 3 {
+            allowed.extend(allow::texts_sent());
+        }
+        allowed
     }
 }
 
@@ -190,142 +323,6 @@ fn pickup(other: &Person) -> Plan {
             ("uses an older message's time", fmt_hm(19 * 60)),
         ],
     }
-}
-
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        let (sup, o) = (&v.supervisor, &v.other);
-        for (theirs, voice, hours, text) in &v.plan.msgs {
-            let (from, to) = if *theirs { (o, sup) } else { (sup, o) };
-            let when = s.now - Duration::hours(*hours) - Duration::minutes(7 * hours % 40);
-            if *voice {
-                s.add_voice(from, to, text, when)?;
-            } else {
-                s.add_text(from, to, text, when)?;
-            }
-        }
-        Ok(())
-    })
-}
-
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let head = script.cell("logins", &Vals::new());
-    let who = if v.variant == 3 {
-        script.cell("who_by_name", &Vals::new().lit("name", &v.other.first_name))
-    } else {
-        script.cell(
-            "who_by_relationship",
-            &Vals::new().code("relationship", v.word),
-        )
-    };
-    let (window, minutes) = match v.variant {
-        1 => ("find_in_texts", 30),
-        2 => ("find_in_texts", 45),
-        _ => ("find_in_voice", 60),
-    };
-    let find = |pick: &str| script.cell(window, &Vals::new().code("pick", pick));
-    let create = |offset: i64, label: &str, reply: bool| {
-        script.cell(
-            if reply { "alarm_and_reply" } else { "alarm" },
-            &Vals::new().code("offset", offset).lit("label", label),
-        )
-    };
-    let (label, reply) = (v.plan.label, v.variant == 3);
-    // logins, who, the message `pick` (0: the newest with a time), the alarm `offset` minutes
-    // from its time with `label`, and the text back where `reply`.
-    let gt = |pick: &str, offset: i64, label: &str, reply: bool| {
-        vec![
-            head.clone(),
-            who.clone(),
-            find(pick),
-            create(offset, label, reply),
-        ]
-    };
-    let mut wrong = vec![
-        solution(
-            v.plan.wrong_times[0].0,
-            gt("0", if v.variant == 2 { minutes } else { 0 }, label, reply),
-        ),
-        solution(v.plan.wrong_times[1].0, gt("1", -minutes, label, reply)),
-        solution(
-            "labels it differently",
-            gt("0", -minutes, "Reminder", reply),
-        ),
-    ];
-    if v.variant == 3 {
-        wrong.push(solution(
-            "does not text back",
-            gt("0", -minutes, label, false),
-        ));
-    }
-    (gt("0", -minutes, label, reply), wrong)
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let mut checks = vec![
-        v.check(
-            "exactly one alarm was added",
-            |_, ctx| match added_alarms(ctx).len() {
-                1 => Ok(()),
-                n => Err(format!("{n} alarms were added")),
-            },
-        ),
-        v.check(
-            format!("it rings at {}", v.plan.alarm),
-            |v, ctx| match added_alarms(ctx).first() {
-                Some(a) if a.0 == v.plan.alarm => Ok(()),
-                Some(a) => Err(format!("it rings at {}", a.0)),
-                None => Err("no alarm".into()),
-            },
-        ),
-        v.check(format!("it is labelled \"{}\"", v.plan.label), |v, ctx| {
-            let label = v.plan.label;
-            match added_alarms(ctx).first() {
-                Some(a) if holds(&a.1, label) && holds(label, &a.1) => Ok(()),
-                Some(a) => Err(format!("it is labelled {:?}", a.1)),
-                None => Err("no alarm".into()),
-            }
-        }),
-        v.check(
-            format!(
-                "it rings once (no repeat days, or {} only) and is on",
-                v.weekday
-            ),
-            |v, ctx| match added_alarms(ctx).first() {
-                Some(a) if (a.2.is_empty() || a.2 == [v.weekday]) && a.3 => Ok(()),
-                Some(a) => Err(format!("repeat days {:?}, enabled {}", a.2, a.3)),
-                None => Err("no alarm".into()),
-            },
-        ),
-    ];
-    if v.variant == 3 {
-        checks.extend(text_checks(
-            vec![(v.other.clone(), vec!["See you at the airport!".to_string()])],
-            "a text \"See you at the airport!\"",
-            Vec::new(),
-        ));
-    } else {
-        checks.push(
-            v.check("no text was sent", |_, ctx| match sent_texts(ctx).first() {
-                Some(t) => Err(format!("a text \"{}\" was sent", t.1)),
-                None => Ok(()),
-            }),
-        );
-    }
-    checks
-}
-
-fn allowed(variant: u8) -> Vec<Allow> {
-    let mut allowed = vec![allow_own(
-        "the supervisor's alarm",
-        "phone",
-        "alarms",
-        "user_id",
-    )];
-    if variant == 3 {
-        allowed.extend(allow::texts_sent());
-    }
-    allowed
 }
 
 /// The alarms the supervisor added: (time, label, repeat days, enabled).

@@ -9,12 +9,12 @@ use crate::kit::people::related;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Answer, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// Variant 1: how the supervisor's phone labels the spouse (`wife` or `husband`).
@@ -47,59 +47,145 @@ const TOPICS: &[&str] = &[
     "Dinner",
 ];
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, instruction(&v))
-        .with_apps(vec!["gmail", "phone"])
-        .with_answer(Answer::Number(v.inbox.unread as f64))
-        .with_setup(vec![setup(&v)])
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("count_unread.py")),
-        ))
-}
+impl Design for Values {
+    const APPS: &[&str] = &["gmail", "phone"];
+    const SCRIPT: &str = include_str!("count_unread.py");
 
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = match g.variant {
-        1 => g.supervisor_where(|p| {
-            has_n(pop, p, Relation::Wife, 1) || has_n(pop, p, Relation::Husband, 1)
-        }),
-        2 => g.supervisor_where(|p| has_n(pop, p, Relation::Manager, 1)),
-        _ => g.supervisor_where(|p| {
-            has_n(pop, p, Relation::Coworker, 2) && has_n(pop, p, Relation::Manager, 1)
-        }),
-    };
-    let spouse = related(g.population, &p, Relation::Wife)
-        .into_iter()
-        .chain(related(g.population, &p, Relation::Husband))
-        .next();
-    let boss = related(g.population, &p, Relation::Manager)
-        .into_iter()
-        .next();
-    let mates = related(g.population, &p, Relation::Coworker);
-    let friend = related(g.population, &p, Relation::Friend)
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| g.person(if p.id == 1 { 2 } else { 1 }));
-    let inbox = match g.variant {
-        1 => spouse_inbox(g, spouse.unwrap_or_else(|| friend.clone()), &friend),
-        2 => boss_inbox(g, boss.unwrap_or_else(|| friend.clone()), &friend),
-        _ => coworker_inbox(&mates, boss.as_ref()),
-    };
-    let topics: Vec<String> = (0..inbox.mails.len())
-        .map(|i| TOPICS[(i * 7 + g.variant as usize) % TOPICS.len()].to_string())
-        .collect();
-    Values {
-        variant: g.variant,
-        word: if has_n(pop, &p, Relation::Wife, 1) {
-            "wife"
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let p = match g.variant {
+            1 => g.supervisor_where(|p| {
+                has_n(pop, p, Relation::Wife, 1) || has_n(pop, p, Relation::Husband, 1)
+            }),
+            2 => g.supervisor_where(|p| has_n(pop, p, Relation::Manager, 1)),
+            _ => g.supervisor_where(|p| {
+                has_n(pop, p, Relation::Coworker, 2) && has_n(pop, p, Relation::Manager, 1)
+            }),
+        };
+        let spouse = related(g.population, &p, Relation::Wife)
+            .into_iter()
+            .chain(related(g.population, &p, Relation::Husband))
+            .next();
+        let boss = related(g.population, &p, Relation::Manager)
+            .into_iter()
+            .next();
+        let mates = related(g.population, &p, Relation::Coworker);
+        let friend = related(g.population, &p, Relation::Friend)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| g.person(if p.id == 1 { 2 } else { 1 }));
+        let inbox = match g.variant {
+            1 => spouse_inbox(g, spouse.unwrap_or_else(|| friend.clone()), &friend),
+            2 => boss_inbox(g, boss.unwrap_or_else(|| friend.clone()), &friend),
+            _ => coworker_inbox(&mates, boss.as_ref()),
+        };
+        let topics: Vec<String> = (0..inbox.mails.len())
+            .map(|i| TOPICS[(i * 7 + g.variant as usize) % TOPICS.len()].to_string())
+            .collect();
+        Values {
+            variant: g.variant,
+            word: if has_n(pop, &p, Relation::Wife, 1) {
+                "wife"
+            } else {
+                "husband"
+            },
+            supervisor: p,
+            inbox,
+            topics,
+        }
+        .into()
+    }
+
+    fn instruction(v: &Values) -> String {
+        match v.variant {
+            1 => format!(
+                "How many unread e-mails from my {} came in this week (since Monday)?",
+                v.word
+            ),
+            2 => "How many e-mails from my manager from the last 30 days are still unread in my inbox?".to_string(),
+            _ => "How many unread e-mails have my coworkers sent me since the start of May? Don't count my manager's.".to_string(),
+        }
+    }
+
+    fn answer(v: &Values) -> Option<Answer> {
+        Some(Answer::Number(v.inbox.unread as f64))
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            let (sup, topics) = (&v.supervisor, &v.topics);
+            for q in &v.inbox.quiet {
+                s.mark_mail_read_from(sup, &q.email, s.now - Duration::days(800))?;
+            }
+            for (i, (from, days, read, archived)) in v.inbox.mails.iter().enumerate() {
+                let when =
+                    s.now - Duration::days(*days) - Duration::minutes(23 * i as i64 % 180 + 5);
+                let id = s.add_email(
+                    &from.email,
+                    &[&sup.email],
+                    &topics[i],
+                    &format!(
+                        "Hi {},\n\n{} - let me know.\n\n{}",
+                        sup.first_name, topics[i], from.first_name
+                    ),
+                    &[],
+                    None,
+                    when,
+                )?;
+                if *read || *archived {
+                    s.set_mail_flags(sup, id, *read, *archived, None)?;
+                }
+            }
+            Ok(())
+        })]
+    }
+
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        // The ground truth's list of threads, and the wrong solutions' (why, list).
+        let (gt_list, wrongs): (&str, Vec<(&str, &str)>) = match v.variant {
+            1 => (
+                "unread",
+                vec![
+                    ("counts read ones too", "read_too"),
+                    ("counts every unread one, whatever the week", "any_date"),
+                    ("counts the first page only", "first_page"),
+                ],
+            ),
+            2 => (
+                "unread",
+                vec![
+                    ("counts the archived one too", "archived_too"),
+                    ("counts older ones too", "any_date"),
+                    ("counts read ones too", "read_too"),
+                ],
+            ),
+            _ => (
+                "coworkers_unread",
+                vec![
+                    ("counts the manager's too", "coworkers_and_manager"),
+                    ("counts April's too", "coworkers_april_too"),
+                    ("counts read ones too", "coworkers_read_too"),
+                ],
+            ),
+        };
+        // The spouse's e-mails since Monday (1) or the manager's of the last 30 days (2).
+        let vals = if v.variant == 1 {
+            Vals::new()
+                .code("relationship", v.word)
+                .code("since", "monday")
         } else {
-            "husband"
-        },
-        supervisor: p,
-        inbox,
-        topics,
+            Vals::new()
+                .code("relationship", "manager")
+                .code("since", "since")
+        };
+        let head = script.cell("head", &Vals::new().code("today", TODAY));
+        let done = script.cell("answer", &Vals::new());
+        let with = |list: &str| vec![head.clone(), script.cell(list, &vals), done.clone()];
+        let wrong = wrongs
+            .into_iter()
+            .map(|(name, list)| solution(name, with(list)))
+            .collect();
+        (with(gt_list), wrong)
     }
 }
 
@@ -167,91 +253,4 @@ fn coworker_inbox(mates: &[Person], boss: Option<&Person>) -> Inbox {
         quiet,
         unread: n,
     }
-}
-
-fn instruction(v: &Values) -> String {
-    match v.variant {
-        1 => format!(
-            "How many unread e-mails from my {} came in this week (since Monday)?",
-            v.word
-        ),
-        2 => "How many e-mails from my manager from the last 30 days are still unread in my inbox?".to_string(),
-        _ => "How many unread e-mails have my coworkers sent me since the start of May? Don't count my manager's.".to_string(),
-    }
-}
-
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        let (sup, topics) = (&v.supervisor, &v.topics);
-        for q in &v.inbox.quiet {
-            s.mark_mail_read_from(sup, &q.email, s.now - Duration::days(800))?;
-        }
-        for (i, (from, days, read, archived)) in v.inbox.mails.iter().enumerate() {
-            let when = s.now - Duration::days(*days) - Duration::minutes(23 * i as i64 % 180 + 5);
-            let id = s.add_email(
-                &from.email,
-                &[&sup.email],
-                &topics[i],
-                &format!(
-                    "Hi {},\n\n{} - let me know.\n\n{}",
-                    sup.first_name, topics[i], from.first_name
-                ),
-                &[],
-                None,
-                when,
-            )?;
-            if *read || *archived {
-                s.set_mail_flags(sup, id, *read, *archived, None)?;
-            }
-        }
-        Ok(())
-    })
-}
-
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    // The ground truth's list of threads, and the wrong solutions' (why, list).
-    let (gt_list, wrongs): (&str, Vec<(&str, &str)>) = match v.variant {
-        1 => (
-            "unread",
-            vec![
-                ("counts read ones too", "read_too"),
-                ("counts every unread one, whatever the week", "any_date"),
-                ("counts the first page only", "first_page"),
-            ],
-        ),
-        2 => (
-            "unread",
-            vec![
-                ("counts the archived one too", "archived_too"),
-                ("counts older ones too", "any_date"),
-                ("counts read ones too", "read_too"),
-            ],
-        ),
-        _ => (
-            "coworkers_unread",
-            vec![
-                ("counts the manager's too", "coworkers_and_manager"),
-                ("counts April's too", "coworkers_april_too"),
-                ("counts read ones too", "coworkers_read_too"),
-            ],
-        ),
-    };
-    // The spouse's e-mails since Monday (1) or the manager's of the last 30 days (2).
-    let vals = if v.variant == 1 {
-        Vals::new()
-            .code("relationship", v.word)
-            .code("since", "monday")
-    } else {
-        Vals::new()
-            .code("relationship", "manager")
-            .code("since", "since")
-    };
-    let head = script.cell("head", &Vals::new().code("today", TODAY));
-    let done = script.cell("answer", &Vals::new());
-    let with = |list: &str| vec![head.clone(), script.cell(list, &vals), done.clone()];
-    let wrong = wrongs
-        .into_iter()
-        .map(|(name, list)| solution(name, with(list)))
-        .collect();
-    (with(gt_list), wrong)
 }

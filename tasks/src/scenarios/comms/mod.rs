@@ -26,7 +26,7 @@ use crate::kit::phone::sent_texts;
 use crate::kit::text::holds;
 use crate::kit::todoist::{Task, day_of, my_tasks};
 use crate::model::{Check, Split};
-use crate::scenarios::{Gen, Scenario};
+use crate::scenarios::{Gen, Scenario, build};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDate};
 
@@ -36,61 +36,61 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "forward a bill e-mail to my roommates (comms)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: forward_bill::build,
+            build: build::<forward_bill::Values>,
         },
         Scenario {
             name: "save an e-mailed attachment into a folder (comms)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: save_attachment::build,
+            build: build::<save_attachment::Values>,
         },
         Scenario {
             name: "reply to my manager's unread e-mails (comms)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: reply_manager::build,
+            build: build::<reply_manager::Values>,
         },
         Scenario {
             name: "count unread e-mails from someone (comms)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: count_unread::build,
+            build: build::<count_unread::Values>,
         },
         Scenario {
             name: "text the trip's plan to the other travellers (comms)",
             split: Split::Train,
             difficulty: 2,
-            build: text_itinerary::build,
+            build: build::<text_itinerary::Values>,
         },
         Scenario {
             name: "set an alarm before something a message mentions (comms)",
             split: Split::Dev,
             difficulty: 2,
-            build: alarm_from_message::build,
+            build: build::<alarm_from_message::Values>,
         },
         Scenario {
             name: "move overdue Todoist tasks (comms)",
             split: Split::Train,
             difficulty: 2,
-            build: move_overdue::build,
+            build: build::<move_overdue::Values>,
         },
         Scenario {
             name: "answer a question about overdue Todoist tasks (comms)",
             split: Split::TestNormal,
             difficulty: 2,
-            build: overdue_question::build,
+            build: build::<overdue_question::Values>,
         },
         Scenario {
             name: "make Todoist tasks for the household from a note (comms)",
             split: Split::Train,
             difficulty: 3,
-            build: note_to_tasks::build,
+            build: build::<note_to_tasks::Values>,
         },
         Scenario {
             name: "text each housemate their Home tasks (comms)",
             split: Split::Train,
             difficulty: 3,
-            build: text_home_tasks::build,
+            build: build::<text_home_tasks::Values>,
         },
     ]
 }

@@ -12,21 +12,19 @@ use crate::kit::time::ymd;
 use crate::kit::todoist::{in_project_named, is_mine, new_tasks, section_name, user_email};
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Population, Relation};
-use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDate;
 
 /// An unchecked item: (title, section, assignee e-mail).
 type Want = (String, String, String);
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// The checklist note's title.
     title: &'static str,
-    instruction: String,
     /// Variant 3: the housemates to save under nicknames, with their labels.
     renames: Vec<(Person, &'static str, Vec<&'static str>)>,
     /// The unchecked items.
@@ -35,105 +33,234 @@ struct Values {
     due: String,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let (values, notes) = draw(g);
-    let v = Drawn::new(values);
-    let mut parts = Parts::new(&v.supervisor, v.instruction.clone());
-    parts.notes = Some(notes);
-    parts.apps = vec!["simple_note", "todoist", "phone"];
-    if v.variant == 3 {
-        parts.setup.push(v.step(|v, s| {
-            for (o, nick, labels) in &v.renames {
-                s.relabel_contact(&v.supervisor, o, nick, labels)?;
-            }
-            Ok(())
-        }));
-    }
-    let script = Script::parse(include_str!("note_to_tasks.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts.allowed = allowed();
-    parts
-}
+impl Design for Values {
+    const APPS: &[&str] = &["simple_note", "todoist", "phone"];
+    const SCRIPT: &str = include_str!("note_to_tasks.py");
 
-/// The housemates, the checklist and the notes, drawn in the original order.
-fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| in_household(pop, p));
-    let mates = housemates(g.population, &p);
-    let a = mates[0].clone();
-    let b = mates.get(1).cloned().unwrap_or_else(|| a.clone());
-    let nicks = {
-        let i = g.rng.range(0, NICKNAMES.len() as i64) as usize;
-        [NICKNAMES[i], NICKNAMES[(i + 3) % NICKNAMES.len()]]
-    };
-    // Who an item names: 0 = A, 1 = B, 2 = me.
-    let people = [a.clone(), b.clone(), p.clone()];
-    let name_of = |who: usize| -> String {
-        match (who, g.variant) {
-            (2, _) => "me".to_string(),
-            (w, 3) => nicks[if a.id == b.id { 0 } else { w }].to_string(),
-            (w, _) => people[w].first_name.clone(),
+    /// The housemates, the checklist and the notes.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let p = g.supervisor_where(|p| in_household(pop, p));
+        let mates = housemates(g.population, &p);
+        let a = mates[0].clone();
+        let b = mates.get(1).cloned().unwrap_or_else(|| a.clone());
+        let nicks = {
+            let i = g.rng.range(0, NICKNAMES.len() as i64) as usize;
+            [NICKNAMES[i], NICKNAMES[(i + 3) % NICKNAMES.len()]]
+        };
+        // Who an item names: 0 = A, 1 = B, 2 = me.
+        let people = [a.clone(), b.clone(), p.clone()];
+        let name_of = |who: usize| -> String {
+            match (who, g.variant) {
+                (2, _) => "me".to_string(),
+                (w, 3) => nicks[if a.id == b.id { 0 } else { w }].to_string(),
+                (w, _) => people[w].first_name.clone(),
+            }
+        };
+        let (title, items, due, instruction) = checklist(g);
+        let mut content = format!("{title}\n");
+        let mut heading = "";
+        for (sec, t, who, done) in &items {
+            if g.variant == 2 && *sec != heading {
+                content.push_str(&format!("\n{sec}\n"));
+                heading = sec;
+            }
+            content.push_str(&format!(
+                "- [{}] {t} ({})\n",
+                if *done { "x" } else { " " },
+                name_of(*who)
+            ));
         }
-    };
-    let (title, items, due, instruction) = checklist(g);
-    let mut content = format!("{title}\n");
-    let mut heading = "";
-    for (sec, t, who, done) in &items {
-        if g.variant == 2 && *sec != heading {
-            content.push_str(&format!("\n{sec}\n"));
-            heading = sec;
-        }
-        content.push_str(&format!(
-            "- [{}] {t} ({})\n",
-            if *done { "x" } else { " " },
-            name_of(*who)
+        let decoy = format!(
+            "Sunday chores\n- [ ] Sweep the porch ({})\n- [ ] Change the bed sheets (me)\n",
+            name_of(0)
+        );
+        let mut ours = vec![
+            g.note(title, &content, &["home"], false, 2),
+            g.note("Sunday chores", &decoy, &["home"], false, 9),
+        ];
+        ours.push(g.note(
+            "Paint colours",
+            "Living room: sage green\nBedroom: warm white",
+            &["home"],
+            false,
+            30,
         ));
-    }
-    let decoy = format!(
-        "Sunday chores\n- [ ] Sweep the porch ({})\n- [ ] Change the bed sheets (me)\n",
-        name_of(0)
-    );
-    let mut ours = vec![
-        g.note(title, &content, &["home"], false, 2),
-        g.note("Sunday chores", &decoy, &["home"], false, 9),
-    ];
-    ours.push(g.note(
-        "Paint colours",
-        "Living room: sage green\nBedroom: warm white",
-        &["home"],
-        false,
-        30,
-    ));
-    let filler = g.filler(&p, 6, &["home"], &[title, "Sunday chores"]);
-    let notes = crate::scenarios::mix(&mut g.rng, filler, ours);
-    let renames = if g.variant == 3 {
-        if a.id == b.id {
-            vec![(a.clone(), nicks[0], labels(pop, &p, &a))]
+        let filler = g.filler(&p, 6, &["home"], &[title, "Sunday chores"]);
+        let notes = crate::scenarios::mix(&mut g.rng, filler, ours);
+        let renames = if g.variant == 3 {
+            if a.id == b.id {
+                vec![(a.clone(), nicks[0], labels(pop, &p, &a))]
+            } else {
+                vec![
+                    (a.clone(), nicks[0], labels(pop, &p, &a)),
+                    (b.clone(), nicks[1], labels(pop, &p, &b)),
+                ]
+            }
         } else {
-            vec![
-                (a.clone(), nicks[0], labels(pop, &p, &a)),
-                (b.clone(), nicks[1], labels(pop, &p, &b)),
-            ]
+            Vec::new()
+        };
+        let want: Vec<Want> = items
+            .iter()
+            .filter(|i| !i.3)
+            .map(|(sec, t, who, _)| (t.to_string(), sec.to_string(), people[*who].email.clone()))
+            .collect();
+        let values = Values {
+            variant: g.variant,
+            supervisor: p,
+            title,
+            renames,
+            want,
+            due: ymd(due),
+        };
+        Drawing::from((values, notes)).instruction(instruction)
+    }
+
+    /// Variant 3 saves the housemates under nicknames.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        let mut steps = Vec::new();
+        if v.variant == 3 {
+            steps.push(v.step(|v, s| {
+                for (o, nick, labels) in &v.renames {
+                    s.relabel_contact(&v.supervisor, o, nick, labels)?;
+                }
+                Ok(())
+            }));
         }
-    } else {
-        Vec::new()
-    };
-    let want: Vec<Want> = items
-        .iter()
-        .filter(|i| !i.3)
-        .map(|(sec, t, who, _)| (t.to_string(), sec.to_string(), people[*who].email.clone()))
-        .collect();
-    let values = Values {
-        variant: g.variant,
-        supervisor: p,
-        title,
-        instruction,
-        renames,
-        want,
-        due: ymd(due),
-    };
-    (values, notes)
+        steps
+    }
+
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let cell = |name: &str| script.cell(name, &none);
+        let head = script.cell("head", &Vals::new().code("today", TODAY));
+        let read = |name: &str| script.cell(name, &Vals::new().lit("title", v.title));
+        let people_cell = if v.variant == 3 {
+            "who_contacts"
+        } else {
+            "who_collaborators"
+        };
+        let due_cell = match v.variant {
+            1 => "due_saturday",
+            2 => "due_next_friday",
+            _ => "due_sunday",
+        };
+        let home = script.cell(
+            "home",
+            &Vals::new()
+                .code("people", cell(people_cell))
+                .code("due", cell(due_cell)),
+        );
+        let section = if v.variant == 2 {
+            "heading_section"
+        } else {
+            "chores_section"
+        };
+        let create = |name: &str, section: &str| {
+            script.cell(name, &Vals::new().code("section", cell(section)))
+        };
+        let gt = |read: String, home: &str, create: String| {
+            vec![head.clone(), read, home.to_string(), create]
+        };
+        let ground_truth = gt(read("read"), &home, create("create_assigned", section));
+        let mut wrong = vec![
+            solution(
+                "adds the checked items too",
+                gt(
+                    read("read_checked_too"),
+                    &home,
+                    create("create_assigned", section),
+                ),
+            ),
+            solution(
+                "leaves the tasks unassigned",
+                gt(read("read"), &home, create("create_unassigned", section)),
+            ),
+            solution(
+                "puts them in no section",
+                gt(read("read"), &home, create("create_assigned", "no_section")),
+            ),
+            solution(
+                "uses the wrong due date (a day late)",
+                gt(
+                    read("read"),
+                    &format!("{home}\n{}", cell("a_day_late")),
+                    create("create_assigned", section),
+                ),
+            ),
+        ];
+        if v.variant == 3 {
+            wrong.push(solution(
+                "assigns everything to the supervisor (names not matched)",
+                gt(
+                    read("read"),
+                    &home,
+                    create("create_assigned_to_me", section),
+                ),
+            ));
+        }
+
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        vec![
+            v.check(
+                format!(
+                    "a Home task for each unchecked item: {}",
+                    v.want
+                        .iter()
+                        .map(|w| w.0.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
+                |v, ctx| match v.want.iter().find(|w| find(ctx, &w.0).is_none()) {
+                    Some(w) => Err(format!("no task \"{}\"", w.0)),
+                    None => Ok(()),
+                },
+            ),
+            v.check(
+                format!("each is in its section ({})", listed(v, |w| &w.1)),
+                |v, ctx| each_has(v, ctx, |t| &t.1, |_, w| &w.1, "is in section"),
+            ),
+            v.check(format!("each is due {}", v.due), |v, ctx| {
+                each_has(v, ctx, |t| &t.2, |v, _| &v.due, "is due")
+            }),
+            v.check(
+                format!(
+                    "each is assigned to the person named ({})",
+                    listed(v, |w| &w.2)
+                ),
+                |v, ctx| each_has(v, ctx, |t| &t.3, |_, w| &w.2, "is assigned to"),
+            ),
+            v.check(
+                "no other task was added (none for the checked items)",
+                |v, ctx| {
+                    let norm = crate::eval::normalize_text;
+                    match added_home_tasks(ctx)
+                        .iter()
+                        .find(|t| !v.want.iter().any(|w| norm(&w.0) == norm(&t.0)))
+                    {
+                        Some(t) => Err(format!("a task \"{}\" was added", t.0)),
+                        None => Ok(()),
+                    }
+                },
+            ),
+        ]
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        vec![
+            allow_added(
+                "tasks added to the Home project",
+                "todoist",
+                "tasks",
+                |ctx, r| is_mine(ctx, r) && in_project_named(ctx, r, "Home"),
+            ),
+            allow::todo_notifications(),
+        ]
+    }
 }
 
 /// The variant's checklist note: (title, items (heading/section, title, who, checked), due,
@@ -202,125 +329,6 @@ fn labels(pop: &Population, p: &Person, o: &Person) -> Vec<&'static str> {
     v
 }
 
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let cell = |name: &str| script.cell(name, &none);
-    let head = script.cell("head", &Vals::new().code("today", TODAY));
-    let read = |name: &str| script.cell(name, &Vals::new().lit("title", v.title));
-    let people_cell = if v.variant == 3 {
-        "who_contacts"
-    } else {
-        "who_collaborators"
-    };
-    let due_cell = match v.variant {
-        1 => "due_saturday",
-        2 => "due_next_friday",
-        _ => "due_sunday",
-    };
-    let home = script.cell(
-        "home",
-        &Vals::new()
-            .code("people", cell(people_cell))
-            .code("due", cell(due_cell)),
-    );
-    let section = if v.variant == 2 {
-        "heading_section"
-    } else {
-        "chores_section"
-    };
-    let create =
-        |name: &str, section: &str| script.cell(name, &Vals::new().code("section", cell(section)));
-    let gt = |read: String, home: &str, create: String| {
-        vec![head.clone(), read, home.to_string(), create]
-    };
-    let ground_truth = gt(read("read"), &home, create("create_assigned", section));
-    let mut wrong = vec![
-        solution(
-            "adds the checked items too",
-            gt(
-                read("read_checked_too"),
-                &home,
-                create("create_assigned", section),
-            ),
-        ),
-        solution(
-            "leaves the tasks unassigned",
-            gt(read("read"), &home, create("create_unassigned", section)),
-        ),
-        solution(
-            "puts them in no section",
-            gt(read("read"), &home, create("create_assigned", "no_section")),
-        ),
-        solution(
-            "uses the wrong due date (a day late)",
-            gt(
-                read("read"),
-                &format!("{home}\n{}", cell("a_day_late")),
-                create("create_assigned", section),
-            ),
-        ),
-    ];
-    if v.variant == 3 {
-        wrong.push(solution(
-            "assigns everything to the supervisor (names not matched)",
-            gt(
-                read("read"),
-                &home,
-                create("create_assigned_to_me", section),
-            ),
-        ));
-    }
-
-    (ground_truth, wrong)
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    vec![
-        v.check(
-            format!(
-                "a Home task for each unchecked item: {}",
-                v.want
-                    .iter()
-                    .map(|w| w.0.as_str())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ),
-            |v, ctx| match v.want.iter().find(|w| find(ctx, &w.0).is_none()) {
-                Some(w) => Err(format!("no task \"{}\"", w.0)),
-                None => Ok(()),
-            },
-        ),
-        v.check(
-            format!("each is in its section ({})", listed(v, |w| &w.1)),
-            |v, ctx| each_has(v, ctx, |t| &t.1, |_, w| &w.1, "is in section"),
-        ),
-        v.check(format!("each is due {}", v.due), |v, ctx| {
-            each_has(v, ctx, |t| &t.2, |v, _| &v.due, "is due")
-        }),
-        v.check(
-            format!(
-                "each is assigned to the person named ({})",
-                listed(v, |w| &w.2)
-            ),
-            |v, ctx| each_has(v, ctx, |t| &t.3, |_, w| &w.2, "is assigned to"),
-        ),
-        v.check(
-            "no other task was added (none for the checked items)",
-            |v, ctx| {
-                let norm = crate::eval::normalize_text;
-                match added_home_tasks(ctx)
-                    .iter()
-                    .find(|t| !v.want.iter().any(|w| norm(&w.0) == norm(&t.0)))
-                {
-                    Some(t) => Err(format!("a task \"{}\" was added", t.0)),
-                    None => Ok(()),
-                }
-            },
-        ),
-    ]
-}
-
 /// The wanted items as `title: field; ...`.
 fn listed(v: &Values, field: fn(&Want) -> &str) -> String {
     v.want
@@ -347,18 +355,6 @@ fn each_has(
         }
     }
     Ok(())
-}
-
-fn allowed() -> Vec<Allow> {
-    vec![
-        allow_added(
-            "tasks added to the Home project",
-            "todoist",
-            "tasks",
-            |ctx, r| is_mine(ctx, r) && in_project_named(ctx, r, "Home"),
-        ),
-        allow::todo_notifications(),
-    ]
 }
 
 /// The Home task titled `t` the supervisor added, if any.

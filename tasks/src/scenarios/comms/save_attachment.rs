@@ -14,12 +14,12 @@ use crate::kit::people::{NICKNAMES, related};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// The sender of the files (the manager; a friend in variant 2) and a coworker who sends
@@ -51,45 +51,165 @@ type Mail = (
     bool,
 );
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, v.plan.instruction.clone())
-        .with_apps(vec!["gmail", "phone", "file_system"])
-        .with_setup(vec![setup(&v)])
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("save_attachment.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(vec![allow_saved_under(v.plan.folder)])
-}
+impl Design for Values {
+    const APPS: &[&str] = &["gmail", "phone", "file_system"];
+    const SCRIPT: &str = include_str!("save_attachment.py");
 
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let rel = if g.variant == 2 {
-        Relation::Friend
-    } else {
-        Relation::Manager
-    };
-    let p = g.supervisor_where(|p| has_n(pop, p, rel, 1) && has_n(pop, p, Relation::Coworker, 1));
-    let sender = related(g.population, &p, rel)[0].clone();
-    let bystander = related(g.population, &p, Relation::Coworker)
-        .into_iter()
-        .find(|c| c.id != sender.id)
-        .unwrap_or_else(|| sender.clone());
-    let nick = NICKNAMES[g.rng.range(0, NICKNAMES.len() as i64) as usize];
-    let k = g.rng.range(2, 9);
-    let plan = match g.variant {
-        1 => budget_plan(k),
-        2 => party_plan(&p, &sender, nick),
-        _ => month_plan(k),
-    };
-    Values {
-        variant: g.variant,
-        supervisor: p,
-        from: [sender, bystander],
-        nick,
-        plan,
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let rel = if g.variant == 2 {
+            Relation::Friend
+        } else {
+            Relation::Manager
+        };
+        let p =
+            g.supervisor_where(|p| has_n(pop, p, rel, 1) && has_n(pop, p, Relation::Coworker, 1));
+        let sender = related(g.population, &p, rel)[0].clone();
+        let bystander = related(g.population, &p, Relation::Coworker)
+            .into_iter()
+            .find(|c| c.id != sender.id)
+            .unwrap_or_else(|| sender.clone());
+        let nick = NICKNAMES[g.rng.range(0, NICKNAMES.len() as i64) as usize];
+        let k = g.rng.range(2, 9);
+        let plan = match g.variant {
+            1 => budget_plan(k),
+            2 => party_plan(&p, &sender, nick),
+            _ => month_plan(k),
+        };
+        Values {
+            variant: g.variant,
+            supervisor: p,
+            from: [sender, bystander],
+            nick,
+            plan,
+        }
+        .into()
+    }
+
+    fn instruction(v: &Values) -> String {
+        v.plan.instruction.clone()
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            let (sup, from) = (&v.supervisor, &v.from);
+            let mut last = None;
+            for (days, who, subject, body, files, reply) in &v.plan.mails {
+                let files: Vec<(&str, &str)> =
+                    files.iter().map(|(n, c)| (*n, c.as_str())).collect();
+                let when = s.now - Duration::days(*days) - Duration::minutes(97 * days % 300);
+                last = Some(s.add_email(
+                    &from[*who].email,
+                    &[&sup.email],
+                    subject,
+                    body,
+                    &files,
+                    if *reply { last } else { None },
+                    when,
+                )?);
+            }
+            if v.variant == 2 {
+                s.relabel_contact(sup, &from[0], v.nick, &["friend"])?;
+            }
+            Ok(())
+        })]
+    }
+
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let cell = |name: &str| script.cell(name, &none);
+        let head = script.cell("head", &Vals::new().code("today", TODAY));
+        let who = if v.variant == 2 {
+            script.cell("from_nickname", &Vals::new().lit("name", v.nick))
+        } else {
+            cell("from_manager")
+        };
+        let (pick, save) = match v.variant {
+            1 => ("latest_budget", "save_to_budget"),
+            2 => ("latest_file", "save_as_seating_chart"),
+            _ => ("this_month", "save_to_may"),
+        };
+        // head, the sender, their attachments, and the ones `pick` picks saved by `save`.
+        let gt = |pick: &str, save: &str| {
+            vec![
+                head.clone(),
+                who.clone(),
+                cell("collect"),
+                format!("{}\n{}", cell(pick), cell(save)),
+            ]
+        };
+        // The wrong solutions: (why, pick, save).
+        let wrong: Vec<(&str, &str, &str)> = match v.variant {
+            1 => vec![
+                ("saves the first draft", "first_budget", save),
+                (
+                    "saves it into ~/downloads (no path given)",
+                    pick,
+                    "save_to_downloads",
+                ),
+                (
+                    "saves every budget file the manager sent",
+                    "every_budget",
+                    save,
+                ),
+            ],
+            2 => vec![
+                ("saves the first, uncorrected chart", "first_file", save),
+                (
+                    "keeps the attachment's own file name",
+                    pick,
+                    "save_to_party",
+                ),
+            ],
+            _ => vec![
+                ("saves last month's report too", "every_file", save),
+                (
+                    "saves only the first file of each e-mail",
+                    "this_month_first_of_each",
+                    save,
+                ),
+            ],
+        };
+        let wrong = wrong
+            .into_iter()
+            .map(|(why, pick, save)| solution(why, gt(pick, save)))
+            .collect();
+        (gt(pick, save), wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let mut checks: Vec<Check> = v
+            .plan
+            .expected
+            .iter()
+            .map(|(path, content)| holds_file(path, content))
+            .collect();
+        let want: Vec<&str> = v.plan.expected.iter().map(|(p, _)| p.as_str()).collect();
+        checks.push(v.check(
+            format!("no other file was saved ({} only)", want.join(", ")),
+            |v, ctx| {
+                let want = &v.plan.expected;
+                match added_files(ctx)
+                    .into_iter()
+                    .find(|f| !want.iter().any(|(p, _)| p == f))
+                {
+                    Some(f) => Err(format!("{f} was saved")),
+                    None => Ok(()),
+                }
+            },
+        ));
+        checks.push(v.check(
+            "no e-mail was sent",
+            |_, ctx| match sent_mail(ctx).first() {
+                Some(s) => Err(format!("an e-mail \"{}\" was sent", s.subject)),
+                None => Ok(()),
+            },
+        ));
+        checks
+    }
+
+    fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+        vec![allow_saved_under(v.plan.folder)]
     }
 }
 
@@ -214,123 +334,6 @@ fn month_plan(k: i64) -> Plan {
             .map(|(n, c)| (format!("~/documents/work/may_2023/{n}"), c.clone()))
             .collect(),
     }
-}
-
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        let (sup, from) = (&v.supervisor, &v.from);
-        let mut last = None;
-        for (days, who, subject, body, files, reply) in &v.plan.mails {
-            let files: Vec<(&str, &str)> = files.iter().map(|(n, c)| (*n, c.as_str())).collect();
-            let when = s.now - Duration::days(*days) - Duration::minutes(97 * days % 300);
-            last = Some(s.add_email(
-                &from[*who].email,
-                &[&sup.email],
-                subject,
-                body,
-                &files,
-                if *reply { last } else { None },
-                when,
-            )?);
-        }
-        if v.variant == 2 {
-            s.relabel_contact(sup, &from[0], v.nick, &["friend"])?;
-        }
-        Ok(())
-    })
-}
-
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let cell = |name: &str| script.cell(name, &none);
-    let head = script.cell("head", &Vals::new().code("today", TODAY));
-    let who = if v.variant == 2 {
-        script.cell("from_nickname", &Vals::new().lit("name", v.nick))
-    } else {
-        cell("from_manager")
-    };
-    let (pick, save) = match v.variant {
-        1 => ("latest_budget", "save_to_budget"),
-        2 => ("latest_file", "save_as_seating_chart"),
-        _ => ("this_month", "save_to_may"),
-    };
-    // head, the sender, their attachments, and the ones `pick` picks saved by `save`.
-    let gt = |pick: &str, save: &str| {
-        vec![
-            head.clone(),
-            who.clone(),
-            cell("collect"),
-            format!("{}\n{}", cell(pick), cell(save)),
-        ]
-    };
-    // The wrong solutions: (why, pick, save).
-    let wrong: Vec<(&str, &str, &str)> = match v.variant {
-        1 => vec![
-            ("saves the first draft", "first_budget", save),
-            (
-                "saves it into ~/downloads (no path given)",
-                pick,
-                "save_to_downloads",
-            ),
-            (
-                "saves every budget file the manager sent",
-                "every_budget",
-                save,
-            ),
-        ],
-        2 => vec![
-            ("saves the first, uncorrected chart", "first_file", save),
-            (
-                "keeps the attachment's own file name",
-                pick,
-                "save_to_party",
-            ),
-        ],
-        _ => vec![
-            ("saves last month's report too", "every_file", save),
-            (
-                "saves only the first file of each e-mail",
-                "this_month_first_of_each",
-                save,
-            ),
-        ],
-    };
-    let wrong = wrong
-        .into_iter()
-        .map(|(why, pick, save)| solution(why, gt(pick, save)))
-        .collect();
-    (gt(pick, save), wrong)
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let mut checks: Vec<Check> = v
-        .plan
-        .expected
-        .iter()
-        .map(|(path, content)| holds_file(path, content))
-        .collect();
-    let want: Vec<&str> = v.plan.expected.iter().map(|(p, _)| p.as_str()).collect();
-    checks.push(v.check(
-        format!("no other file was saved ({} only)", want.join(", ")),
-        |v, ctx| {
-            let want = &v.plan.expected;
-            match added_files(ctx)
-                .into_iter()
-                .find(|f| !want.iter().any(|(p, _)| p == f))
-            {
-                Some(f) => Err(format!("{f} was saved")),
-                None => Ok(()),
-            }
-        },
-    ));
-    checks.push(v.check(
-        "no e-mail was sent",
-        |_, ctx| match sent_mail(ctx).first() {
-            Some(s) => Err(format!("an e-mail \"{}\" was sent", s.subject)),
-            None => Ok(()),
-        },
-    ));
-    checks
 }
 
 /// The supervisor's file at `path` (`~/...`) holds `content`.

@@ -9,13 +9,13 @@ use crate::kit::people::{NICKNAMES, related};
 use crate::kit::python::solution;
 use crate::kit::time::ymd;
 use crate::kit::{Drawn, Script, Vals};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Population, Relation};
 use chrono::{Duration, NaiveDate};
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// The friends on the trip (besides the supervisor).
@@ -37,17 +37,190 @@ struct Values {
     old_plan: String,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, instruction(v.variant))
-        .with_apps(vec!["file_system", "phone"])
-        .with_setup(vec![setup(&v)])
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("text_itinerary.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allow::texts_sent())
+impl Design for Values {
+    const APPS: &[&str] = &["file_system", "phone"];
+    const SCRIPT: &str = include_str!("text_itinerary.py");
+
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let p = g.supervisor_where(|p| {
+            has_n(pop, p, Relation::Friend, 3) && unique_friend(pop, p).is_some()
+        });
+        let mut friends = related(g.population, &p, Relation::Friend);
+        g.rng.shuffle(&mut friends);
+        let n = g.rng.range(2, 4) as usize;
+        let mut going: Vec<Person> = friends.iter().take(n).cloned().collect();
+        let nicked = unique_friend(pop, &p).map(|id| g.person(id));
+        if g.variant == 2
+            && let Some(nk) = &nicked
+            && !going.iter().any(|f| f.id == nk.id)
+        {
+            going[0] = nk.clone();
+        }
+        let others: Vec<Person> = friends
+            .iter()
+            .filter(|f| !going.iter().any(|x| x.id == f.id))
+            .cloned()
+            .collect();
+        let nick = NICKNAMES[g.rng.range(0, NICKNAMES.len() as i64) as usize];
+        let Trip(city, country, lodging, start, plans) = trip(g);
+        let wanted = if g.variant == 3 {
+            plans[plans.len() - 1]
+        } else {
+            plans[0]
+        };
+        let mut travelers: Vec<&Person> = vec![&p];
+        travelers.extend(going.iter());
+        let folder = format!(
+            "~/documents/trips/{}_{}/",
+            city.to_lowercase(),
+            start.format("%Y_%m")
+        );
+        let itinerary = itinerary(city, country, start, lodging, &travelers, &plans);
+        let old_people: Vec<&Person> = std::iter::once(&p).chain(others.iter().take(1)).collect();
+        let (old_folder, old_plan, old_text) = distractor(g, city, country, &old_people);
+        let old_plan = if g.variant == 3 {
+            "Fly home".to_string()
+        } else {
+            old_plan.to_string()
+        };
+        Values {
+            variant: g.variant,
+            going,
+            nicked,
+            nick,
+            city,
+            plans,
+            wanted,
+            folder,
+            itinerary,
+            packing: format!("Packing list for {city}\n- Passport\n- Chargers\n- Rain jacket"),
+            old_folder,
+            old_text,
+            old_plan,
+            supervisor: p,
+        }
+        .into()
+    }
+
+    fn instruction(v: &Values) -> String {
+        match v.variant {
+            1 => {
+                "I put the itinerary for our Nashville trip in my file system. Text each of the others coming on the trip the plan for the first day, worded as in the itinerary."
+            }
+            2 => {
+                "Text everyone else going on the Vancouver trip the first day's plan from the itinerary in my file system."
+            }
+            _ => {
+                "Text everyone else on the Porto trip the plan for our last day there, as the itinerary in my file system words it."
+            }
+        }
+        .into()
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            let sup = &v.supervisor;
+            let t = s.now - Duration::days(9);
+            s.add_file(sup, &format!("{}itinerary.txt", v.folder), &v.itinerary, t)?;
+            s.add_file(sup, &format!("{}packing_list.txt", v.folder), &v.packing, t)?;
+            s.add_file(
+                sup,
+                &format!("{}itinerary.txt", v.old_folder),
+                &v.old_text,
+                t - Duration::days(30),
+            )?;
+            if v.variant == 2
+                && let Some(nk) = &v.nicked
+            {
+                s.relabel_contact(sup, nk, v.nick, &["friend"])?;
+            }
+            Ok(())
+        })]
+    }
+
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let cell = |name: &str| script.cell(name, &none);
+        let city = v.city.to_lowercase();
+        let read = |name: &str, city: &str| script.cell(name, &Vals::new().lit("city", city));
+        let here = || read("read", &city);
+        // The travellers' numbers, a traveller not found by full name looked up by `if_not_found`.
+        let travellers = |if_not_found: String| {
+            script.cell(
+                "match_travellers",
+                &Vals::new().code("if_not_found", if_not_found),
+            )
+        };
+        let matched = || travellers(cell("by_last_name"));
+        // logins, the itinerary `read`, the travellers' `numbers`, and `message` sent.
+        let gt = |read: String, numbers: String, message: &str| {
+            vec![
+                cell("logins"),
+                read,
+                numbers,
+                script.cell("send", &Vals::new().code("message", cell(message))),
+            ]
+        };
+        let plan = if v.variant == 3 {
+            "last_plan"
+        } else {
+            "first_plan"
+        };
+        let (other_day, other_plan) = if v.variant == 3 {
+            ("sends the first day's plan", "first_plan")
+        } else {
+            ("sends the second day's plan", "second_plan")
+        };
+        let (other_trip, other_read) = if v.variant == 2 {
+            (
+                "reads the other upcoming trip's itinerary",
+                read("read", "portland"),
+            )
+        } else {
+            (
+                "reads the old trip's itinerary",
+                read("read_old_trip", &city),
+            )
+        };
+        let mut wrong = vec![
+            solution(
+                "sends the whole itinerary",
+                gt(here(), matched(), "itinerary"),
+            ),
+            solution(other_day, gt(here(), matched(), other_plan)),
+            solution(other_trip, gt(other_read, matched(), plan)),
+        ];
+        wrong.push(if v.variant == 2 {
+            solution(
+                "skips the traveller saved under a nickname",
+                gt(here(), travellers("continue".to_string()), plan),
+            )
+        } else {
+            solution("texts every friend", gt(here(), cell("every_friend"), plan))
+        });
+        (gt(here(), matched(), plan), wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let people: Vec<(Person, Vec<String>)> = v
+            .going
+            .iter()
+            .map(|f| (f.clone(), vec![v.wanted.to_string()]))
+            .collect();
+        let mut forbidden: Vec<String> = v
+            .plans
+            .iter()
+            .filter(|x| **x != v.wanted)
+            .map(|x| x.to_string())
+            .collect();
+        forbidden.push(v.old_plan.clone());
+        text_checks(people, &format!("a text with \"{}\"", v.wanted), forbidden)
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        allow::texts_sent()
+    }
 }
 
 /// A friend of `p` whose last name no one else `p` knows has (for the nickname).
@@ -64,67 +237,6 @@ fn unique_friend(pop: &Population, p: &Person) -> Option<i64> {
                 == 1
                 && *last != p.last_name
         })
-}
-
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        has_n(pop, p, Relation::Friend, 3) && unique_friend(pop, p).is_some()
-    });
-    let mut friends = related(g.population, &p, Relation::Friend);
-    g.rng.shuffle(&mut friends);
-    let n = g.rng.range(2, 4) as usize;
-    let mut going: Vec<Person> = friends.iter().take(n).cloned().collect();
-    let nicked = unique_friend(pop, &p).map(|id| g.person(id));
-    if g.variant == 2
-        && let Some(nk) = &nicked
-        && !going.iter().any(|f| f.id == nk.id)
-    {
-        going[0] = nk.clone();
-    }
-    let others: Vec<Person> = friends
-        .iter()
-        .filter(|f| !going.iter().any(|x| x.id == f.id))
-        .cloned()
-        .collect();
-    let nick = NICKNAMES[g.rng.range(0, NICKNAMES.len() as i64) as usize];
-    let Trip(city, country, lodging, start, plans) = trip(g);
-    let wanted = if g.variant == 3 {
-        plans[plans.len() - 1]
-    } else {
-        plans[0]
-    };
-    let mut travelers: Vec<&Person> = vec![&p];
-    travelers.extend(going.iter());
-    let folder = format!(
-        "~/documents/trips/{}_{}/",
-        city.to_lowercase(),
-        start.format("%Y_%m")
-    );
-    let itinerary = itinerary(city, country, start, lodging, &travelers, &plans);
-    let old_people: Vec<&Person> = std::iter::once(&p).chain(others.iter().take(1)).collect();
-    let (old_folder, old_plan, old_text) = distractor(g, city, country, &old_people);
-    let old_plan = if g.variant == 3 {
-        "Fly home".to_string()
-    } else {
-        old_plan.to_string()
-    };
-    Values {
-        variant: g.variant,
-        going,
-        nicked,
-        nick,
-        city,
-        plans,
-        wanted,
-        folder,
-        itinerary,
-        packing: format!("Packing list for {city}\n- Passport\n- Chargers\n- Rain jacket"),
-        old_folder,
-        old_text,
-        old_plan,
-        supervisor: p,
-    }
 }
 
 /// A trip: city, country, lodging, first day and each day's plan.
@@ -220,120 +332,6 @@ fn distractor(
             )
         }
     }
-}
-
-fn instruction(variant: u8) -> &'static str {
-    match variant {
-        1 => {
-            "I put the itinerary for our Nashville trip in my file system. Text each of the others coming on the trip the plan for the first day, worded as in the itinerary."
-        }
-        2 => {
-            "Text everyone else going on the Vancouver trip the first day's plan from the itinerary in my file system."
-        }
-        _ => {
-            "Text everyone else on the Porto trip the plan for our last day there, as the itinerary in my file system words it."
-        }
-    }
-}
-
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        let sup = &v.supervisor;
-        let t = s.now - Duration::days(9);
-        s.add_file(sup, &format!("{}itinerary.txt", v.folder), &v.itinerary, t)?;
-        s.add_file(sup, &format!("{}packing_list.txt", v.folder), &v.packing, t)?;
-        s.add_file(
-            sup,
-            &format!("{}itinerary.txt", v.old_folder),
-            &v.old_text,
-            t - Duration::days(30),
-        )?;
-        if v.variant == 2
-            && let Some(nk) = &v.nicked
-        {
-            s.relabel_contact(sup, nk, v.nick, &["friend"])?;
-        }
-        Ok(())
-    })
-}
-
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let cell = |name: &str| script.cell(name, &none);
-    let city = v.city.to_lowercase();
-    let read = |name: &str, city: &str| script.cell(name, &Vals::new().lit("city", city));
-    let here = || read("read", &city);
-    // The travellers' numbers, a traveller not found by full name looked up by `if_not_found`.
-    let travellers = |if_not_found: String| {
-        script.cell(
-            "match_travellers",
-            &Vals::new().code("if_not_found", if_not_found),
-        )
-    };
-    let matched = || travellers(cell("by_last_name"));
-    // logins, the itinerary `read`, the travellers' `numbers`, and `message` sent.
-    let gt = |read: String, numbers: String, message: &str| {
-        vec![
-            cell("logins"),
-            read,
-            numbers,
-            script.cell("send", &Vals::new().code("message", cell(message))),
-        ]
-    };
-    let plan = if v.variant == 3 {
-        "last_plan"
-    } else {
-        "first_plan"
-    };
-    let (other_day, other_plan) = if v.variant == 3 {
-        ("sends the first day's plan", "first_plan")
-    } else {
-        ("sends the second day's plan", "second_plan")
-    };
-    let (other_trip, other_read) = if v.variant == 2 {
-        (
-            "reads the other upcoming trip's itinerary",
-            read("read", "portland"),
-        )
-    } else {
-        (
-            "reads the old trip's itinerary",
-            read("read_old_trip", &city),
-        )
-    };
-    let mut wrong = vec![
-        solution(
-            "sends the whole itinerary",
-            gt(here(), matched(), "itinerary"),
-        ),
-        solution(other_day, gt(here(), matched(), other_plan)),
-        solution(other_trip, gt(other_read, matched(), plan)),
-    ];
-    wrong.push(if v.variant == 2 {
-        solution(
-            "skips the traveller saved under a nickname",
-            gt(here(), travellers("continue".to_string()), plan),
-        )
-    } else {
-        solution("texts every friend", gt(here(), cell("every_friend"), plan))
-    });
-    (gt(here(), matched(), plan), wrong)
-}
-
-fn checks(v: &Values) -> Vec<Check> {
-    let people: Vec<(Person, Vec<String>)> = v
-        .going
-        .iter()
-        .map(|f| (f.clone(), vec![v.wanted.to_string()]))
-        .collect();
-    let mut forbidden: Vec<String> = v
-        .plans
-        .iter()
-        .filter(|x| **x != v.wanted)
-        .map(|x| x.to_string())
-        .collect();
-    forbidden.push(v.old_plan.clone());
-    text_checks(people, &format!("a text with \"{}\"", v.wanted), forbidden)
 }
 
 /// An itinerary as the world's trip folders hold them.

@@ -15,7 +15,7 @@ use crate::kit::allow;
 use crate::kit::allow::venmo_payments;
 use crate::kit::phone::sent_texts_by_number;
 use crate::model::{Allow, Split};
-use crate::scenarios::{Gen, Scenario};
+use crate::scenarios::{Gen, Scenario, build};
 use apps::people::{Person, Relation};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -24,37 +24,37 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "add a Splitwise group's strangers to my contacts (contacts)",
             split: Split::Train,
             difficulty: 2,
-            build: group_to_contacts::build,
+            build: build::<group_to_contacts::Values>,
         },
         Scenario {
             name: "delete old voice messages from strangers (contacts)",
             split: Split::TestNormal,
             difficulty: 2,
-            build: old_voice_from_strangers::build,
+            build: build::<old_voice_from_strangers::Values>,
         },
         Scenario {
             name: "birthday texts and Venmo gifts to contacts (contacts)",
             split: Split::Train,
             difficulty: 3,
-            build: birthday_gifts::build,
+            build: build::<birthday_gifts::Values>,
         },
         Scenario {
             name: "count this month's voice messages from someone (contacts)",
             split: Split::Dev,
             difficulty: 1,
-            build: count_voice::build,
+            build: build::<count_voice::Values>,
         },
         Scenario {
             name: "save a texted new number and remind about a Venmo request (contacts)",
             split: Split::Train,
             difficulty: 2,
-            build: new_number_reminder::build,
+            build: build::<new_number_reminder::Values>,
         },
         Scenario {
             name: "text the members of a Splitwise group (contacts)",
             split: Split::Dev,
             difficulty: 2,
-            build: text_group::build,
+            build: build::<text_group::Values>,
         },
     ]
 }

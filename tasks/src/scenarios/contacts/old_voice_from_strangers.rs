@@ -8,8 +8,8 @@ use crate::eval::EvalCtx;
 use crate::kit::phone::{has_contact_number, voice_message, voice_removal, voice_removed};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
 use chrono::Duration;
 
@@ -17,7 +17,7 @@ use chrono::Duration;
 type Voice = (Person, i64, String, bool);
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// The cut-off in days.
@@ -30,17 +30,95 @@ struct Values {
     cutoff: String,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, instruction(&v))
-        .with_apps(vec!["phone"])
-        .with_setup(vec![setup(&v)])
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("old_voice_from_strangers.py")),
-        ))
-        .with_checks(v.msgs.iter().map(message_check).collect())
-        .with_allowed(vec![v.allow(
+impl Design for Values {
+    const APPS: &[&str] = &["phone"];
+    const SCRIPT: &str = include_str!("old_voice_from_strangers.py");
+
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let p = supervisor_with_friends(g, 2);
+        let days: i64 = [30, 14, 45][usize::from(g.variant - 1)];
+        let n_str = if g.variant == 2 { 3 } else { 2 };
+        let strs = strangers(g, &p, n_str);
+        let known = friends(g, &p);
+        let (c1, c2) = (known[0].clone(), known[1].clone());
+        let msgs = messages(g.variant, days, &strs, c1, &c2);
+        Values {
+            variant: g.variant,
+            supervisor: p,
+            days,
+            strs,
+            c2,
+            msgs,
+            cutoff: sim::clock::fmt_datetime(g.now - Duration::days(days)),
+        }
+        .into()
+    }
+
+    fn instruction(v: &Values) -> String {
+        let days = v.days;
+        match v.variant {
+            1 => format!(
+                "Delete the voice messages on my phone that are older than {days} days and came from numbers that aren't in my contacts."
+            ),
+            2 => format!(
+                "Clean up my voicemail: remove every voice message from someone who isn't one of my phone contacts, if it's more than {days} days old."
+            ),
+            _ => format!(
+                "Please delete voice messages left more than {days} days ago by people who are not in my contacts. Keep everything else."
+            ),
+        }
+    }
+
+    /// The strangers leave the contacts (variant 3: `c2` saved as "Moose"); the messages arrive.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            let sup = &v.supervisor;
+            for x in &v.strs {
+                s.remove_contact(sup, x)?;
+            }
+            if v.variant == 3 {
+                s.relabel_contact(sup, &v.c2, "Moose", &["friend"])?;
+            }
+            for (i, (from, ago, text, _)) in v.msgs.iter().enumerate() {
+                let at = s.now - Duration::days(*ago) - Duration::minutes(97 * i as i64 + 31);
+                s.add_voice(from, sup, text, at)?;
+            }
+            Ok(())
+        })]
+    }
+
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        // Logins, then `delete` (its cut-off) deleting what `condition` names.
+        let cells = |delete: &str, condition: &str| {
+            let vals = Vals::new()
+                .code("days", v.days)
+                .code("condition", script.cell(condition, &Vals::new()));
+            script.cells(&["logins", delete], &vals)
+        };
+        let ground_truth = cells("delete_old", "old_stranger");
+        let wrong = vec![
+            solution(
+                "misreads the cut-off (a week earlier)",
+                cells("delete_old_week_early", "old_stranger"),
+            ),
+            solution(
+                "deletes old ones from contacts too",
+                cells("delete_old", "old"),
+            ),
+            solution(
+                "deletes every stranger's message, whatever its age",
+                cells("delete_old", "stranger"),
+            ),
+        ];
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        v.msgs.iter().map(message_check).collect()
+    }
+
+    fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+        vec![v.allow(
             format!(
                 "removed voice messages from non-contacts sent before {}",
                 v.cutoff
@@ -50,25 +128,7 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                     .and_then(|g| voice_message(ctx.db, g))
                     .is_some_and(|d| d.2.as_str() < v.cutoff.as_str() && !is_contact(ctx, &d.1))
             },
-        )])
-}
-
-fn draw(g: &mut Gen) -> Values {
-    let p = supervisor_with_friends(g, 2);
-    let days: i64 = [30, 14, 45][usize::from(g.variant - 1)];
-    let n_str = if g.variant == 2 { 3 } else { 2 };
-    let strs = strangers(g, &p, n_str);
-    let known = friends(g, &p);
-    let (c1, c2) = (known[0].clone(), known[1].clone());
-    let msgs = messages(g.variant, days, &strs, c1, &c2);
-    Values {
-        variant: g.variant,
-        supervisor: p,
-        days,
-        strs,
-        c2,
-        msgs,
-        cutoff: sim::clock::fmt_datetime(g.now - Duration::days(days)),
+        )]
     }
 }
 
@@ -137,65 +197,6 @@ fn messages(variant: u8, days: i64, strs: &[Person], c1: Person, c2: &Person) ->
         ));
     }
     msgs
-}
-
-fn instruction(v: &Values) -> String {
-    let days = v.days;
-    match v.variant {
-        1 => format!(
-            "Delete the voice messages on my phone that are older than {days} days and came from numbers that aren't in my contacts."
-        ),
-        2 => format!(
-            "Clean up my voicemail: remove every voice message from someone who isn't one of my phone contacts, if it's more than {days} days old."
-        ),
-        _ => format!(
-            "Please delete voice messages left more than {days} days ago by people who are not in my contacts. Keep everything else."
-        ),
-    }
-}
-
-/// The strangers leave the contacts (variant 3: `c2` saved as "Moose"); the messages arrive.
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        let sup = &v.supervisor;
-        for x in &v.strs {
-            s.remove_contact(sup, x)?;
-        }
-        if v.variant == 3 {
-            s.relabel_contact(sup, &v.c2, "Moose", &["friend"])?;
-        }
-        for (i, (from, ago, text, _)) in v.msgs.iter().enumerate() {
-            let at = s.now - Duration::days(*ago) - Duration::minutes(97 * i as i64 + 31);
-            s.add_voice(from, sup, text, at)?;
-        }
-        Ok(())
-    })
-}
-
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    // Logins, then `delete` (its cut-off) deleting what `condition` names.
-    let cells = |delete: &str, condition: &str| {
-        let vals = Vals::new()
-            .code("days", v.days)
-            .code("condition", script.cell(condition, &Vals::new()));
-        script.cells(&["logins", delete], &vals)
-    };
-    let ground_truth = cells("delete_old", "old_stranger");
-    let wrong = vec![
-        solution(
-            "misreads the cut-off (a week earlier)",
-            cells("delete_old_week_early", "old_stranger"),
-        ),
-        solution(
-            "deletes old ones from contacts too",
-            cells("delete_old", "old"),
-        ),
-        solution(
-            "deletes every stranger's message, whatever its age",
-            cells("delete_old", "stranger"),
-        ),
-    ];
-    (ground_truth, wrong)
 }
 
 /// The message was deleted, or kept, as it should be.

@@ -7,7 +7,7 @@ mod merge_books;
 mod profile_note;
 
 use crate::model::Split;
-use crate::scenarios::Scenario;
+use crate::scenarios::{Scenario, build};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -15,19 +15,19 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "answer a question from the API docs",
             split: Split::TestNormal,
             difficulty: 1,
-            build: api_doc_question::build,
+            build: build::<api_doc_question::Values>,
         },
         Scenario {
             name: "merge book notes into a reading list",
             split: Split::TestNormal,
             difficulty: 3,
-            build: merge_books::build,
+            build: build::<merge_books::Values>,
         },
         Scenario {
             name: "write my cards or addresses into a note",
             split: Split::TestNormal,
             difficulty: 3,
-            build: profile_note::build,
+            build: build::<profile_note::Values>,
         },
     ]
 }

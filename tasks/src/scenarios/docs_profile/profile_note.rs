@@ -6,17 +6,14 @@ use crate::diff::ChangeKind;
 use crate::kit::notes::{added_note, added_note_lines, is_own_note, none_changed};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen};
 use apps::people::{PaymentCard, Person};
-use apps::simple_note::seed::NoteSeed;
 use std::collections::BTreeSet;
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
-    supervisor: Person,
-    instruction: String,
     /// The note's title and its lines.
     title: &'static str,
     expected: Vec<String>,
@@ -27,72 +24,123 @@ struct Values {
     wrong_cell: &'static str,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let (values, notes) = draw(g);
-    let v = Drawn::new(values);
-    Parts::new(&v.supervisor, v.instruction.clone())
-        .with_apps(vec!["supervisor", "simple_note"])
-        .with_notes(notes)
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("profile_note.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(vec![v.allow(
-            format!("adding {:?}", v.title),
-            |v, ctx, r| {
-                is_own_note(ctx, r)
-                    && r.kind() == ChangeKind::Added
-                    && r.get("title").as_str() == Some(v.title)
-            },
-        )])
-}
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "simple_note"];
+    const SCRIPT: &str = include_str!("profile_note.py");
 
-/// The supervisor, the note's lines and the filler notes, drawn in the original order.
-fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
-    // Someone with at least two cards of different expiry years, so variant 3 has a choice.
-    let mut p = g.supervisor();
-    let people = &g.population.people;
-    let start = people.iter().position(|x| x.id == p.id).unwrap_or(0);
-    for k in 0..people.len() {
-        let cand = &people[(start + k) % people.len()];
-        let years: BTreeSet<i64> = cand.payment_cards.iter().map(|c| c.expiry_year).collect();
-        if years.len() >= 2 && cand.addresses.len() >= 2 {
-            p = cand.clone();
-            break;
-        }
+    /// The supervisor, the note's lines and the filler notes.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        // Someone with at least two cards of different expiry years, so variant 3 has a choice.
+        let p = g.supervisor_from(|cand| {
+            let years: BTreeSet<i64> = cand.payment_cards.iter().map(|c| c.expiry_year).collect();
+            years.len() >= 2 && cand.addresses.len() >= 2
+        });
+        let min_year = p
+            .payment_cards
+            .iter()
+            .map(|c| c.expiry_year)
+            .min()
+            .unwrap_or(2024);
+        let (title, expected, instruction, gt, wrong_cell) = match g.variant {
+            2 => (
+                "My Addresses",
+                p.addresses
+                    .iter()
+                    .map(|a| format!("{}: {}, {}", a.name, a.street_address, a.city))
+                    .collect(),
+                "Create a SimpleNote note titled \"My Addresses\" with one line per address saved in the supervisor app, written as \"<name>: <street address>, <city>\", in the order the supervisor app lists them.".into(),
+                "address_lines",
+                "address_lines_with_state",
+            ),
+            v => cards(&p, v == 3, min_year),
+        };
+        let filler = g.filler(&p, 8, &[], &[title]);
+        let values = Values {
+            variant: g.variant,
+            title,
+            expected,
+            min_year,
+            gt,
+            wrong_cell,
+        };
+        Drawing::from((values, filler)).instruction(instruction)
     }
-    let min_year = p
-        .payment_cards
-        .iter()
-        .map(|c| c.expiry_year)
-        .min()
-        .unwrap_or(2024);
-    let (title, expected, instruction, gt, wrong_cell) = match g.variant {
-        2 => (
-            "My Addresses",
-            p.addresses
-                .iter()
-                .map(|a| format!("{}: {}, {}", a.name, a.street_address, a.city))
-                .collect(),
-            "Create a SimpleNote note titled \"My Addresses\" with one line per address saved in the supervisor app, written as \"<name>: <street address>, <city>\", in the order the supervisor app lists them.".into(),
-            "address_lines",
-            "address_lines_with_state",
-        ),
-        v => cards(&p, v == 3, min_year),
-    };
-    let filler = g.filler(&p, 8, &[], &[title]);
-    let values = Values {
-        variant: g.variant,
-        supervisor: p,
-        instruction,
-        title,
-        expected,
-        min_year,
-        gt,
-        wrong_cell,
-    };
-    (values, filler)
+
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let vals = Vals::new()
+            .lit("title", v.title)
+            .code("min_year", v.min_year);
+        let cell = |name: &str| script.cell(name, &vals);
+        let joined = |names: &[&str]| script.cells(names, &vals).join("\n");
+        let ground_truth = vec![
+            cell("login"),
+            joined(&["check_new", v.gt, "create"]),
+            cell("done"),
+        ];
+        let wrong_name = match v.variant {
+            2 => "adds the state to each line",
+            3 => "lists every card, sorted",
+            _ => "sorts the cards by name",
+        };
+        let wrong = vec![
+            solution(
+                wrong_name,
+                vec![
+                    cell("login"),
+                    joined(&[v.wrong_cell, "create"]),
+                    cell("done"),
+                ],
+            ),
+            solution(
+                "writes the lines into the answer instead of a note",
+                vec![cell("login"), joined(&[v.gt, "answer_lines"])],
+            ),
+        ];
+        (ground_truth, wrong)
+    }
+
+    /// One note added with exactly the expected lines; no other note edited or deleted.
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        vec![
+            v.check(
+                format!("one note titled {:?} was added", v.title),
+                |v, ctx| added_note(ctx, v.title).map(|_| ()),
+            ),
+            v.check(
+                format!("it has {} lines, one per item", v.expected.len()),
+                |v, ctx| {
+                    let got = added_note_lines(ctx, v.title)?;
+                    if got.len() == v.expected.len() {
+                        Ok(())
+                    } else {
+                        Err(format!("it has {} lines", got.len()))
+                    }
+                },
+            ),
+            none_changed("no note was edited", ChangeKind::Updated),
+            none_changed("no note was deleted", ChangeKind::Removed),
+            v.check(
+                format!("its lines are: {}", v.expected.join(" | ")),
+                |v, ctx| {
+                    let got = added_note_lines(ctx, v.title)?;
+                    if got == v.expected {
+                        Ok(())
+                    } else {
+                        Err(format!("it has: {}", got.join(" | ")))
+                    }
+                },
+            ),
+        ]
+    }
+
+    fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+        vec![v.allow(format!("adding {:?}", v.title), |v, ctx, r| {
+            is_own_note(ctx, r)
+                && r.kind() == ChangeKind::Added
+                && r.get("title").as_str() == Some(v.title)
+        })]
+    }
 }
 
 /// The card variants' title, lines, instruction and cells (`only_after`: variant 3).
@@ -140,72 +188,4 @@ fn cards(
         },
         "card_lines_sorted",
     )
-}
-
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let vals = Vals::new()
-        .lit("title", v.title)
-        .code("min_year", v.min_year);
-    let cell = |name: &str| script.cell(name, &vals);
-    let joined = |names: &[&str]| script.cells(names, &vals).join("\n");
-    let ground_truth = vec![
-        cell("login"),
-        joined(&["check_new", v.gt, "create"]),
-        cell("done"),
-    ];
-    let wrong_name = match v.variant {
-        2 => "adds the state to each line",
-        3 => "lists every card, sorted",
-        _ => "sorts the cards by name",
-    };
-    let wrong = vec![
-        solution(
-            wrong_name,
-            vec![
-                cell("login"),
-                joined(&[v.wrong_cell, "create"]),
-                cell("done"),
-            ],
-        ),
-        solution(
-            "writes the lines into the answer instead of a note",
-            vec![cell("login"), joined(&[v.gt, "answer_lines"])],
-        ),
-    ];
-    (ground_truth, wrong)
-}
-
-/// One note added with exactly the expected lines; no other note edited or deleted.
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    vec![
-        v.check(
-            format!("one note titled {:?} was added", v.title),
-            |v, ctx| added_note(ctx, v.title).map(|_| ()),
-        ),
-        v.check(
-            format!("it has {} lines, one per item", v.expected.len()),
-            |v, ctx| {
-                let got = added_note_lines(ctx, v.title)?;
-                if got.len() == v.expected.len() {
-                    Ok(())
-                } else {
-                    Err(format!("it has {} lines", got.len()))
-                }
-            },
-        ),
-        none_changed("no note was edited", ChangeKind::Updated),
-        none_changed("no note was deleted", ChangeKind::Removed),
-        v.check(
-            format!("its lines are: {}", v.expected.join(" | ")),
-            |v, ctx| {
-                let got = added_note_lines(ctx, v.title)?;
-                if got == v.expected {
-                    Ok(())
-                } else {
-                    Err(format!("it has: {}", got.join(" | ")))
-                }
-            },
-        ),
-    ]
 }

@@ -10,10 +10,9 @@ use crate::eval::EvalCtx;
 use crate::kit::files::{compressed_data, end_files, entries_under};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
-use apps::simple_note::seed::NoteSeed;
 use chrono::{Duration, NaiveDateTime};
 use std::collections::BTreeSet;
 
@@ -23,7 +22,7 @@ const NOTE_TITLE: &str = "Archived trips";
 const OLD_LINE: &str = "~/archives/rome_2021_05.zip";
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     supervisor: Person,
     variant: u8,
     now: NaiveDateTime,
@@ -36,81 +35,183 @@ struct Values {
     setup_files: Vec<(String, String, NaiveDateTime)>,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let (v, instruction, notes) = draw(g);
-    let v = Drawn::new(v);
-    Parts::new(&v.supervisor, instruction)
-        .with_apps(vec!["supervisor", "file_system", "simple_note", "phone"])
-        .with_notes(notes)
-        .step(setup(&v))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("archive_trips.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(vec![
-            allow_fs_under(&["~/documents/trips/", "~/archives/"]),
-            crate::kit::notes::allow_updates(vec![NOTE_TITLE.to_string()], &["content"]),
-        ])
-}
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "file_system", "simple_note", "phone"];
+    const SCRIPT: &str = include_str!("archive_trips.py");
 
-/// Draws the variant's values, its instruction and the supervisor's notes.
-fn draw(g: &mut Gen) -> (Values, String, Vec<NoteSeed>) {
-    let p = g.supervisor();
-    let now = g.now;
-    let mut trips: Vec<&'static TripPlan> = vec![&KYOTO, &REYKJAVIK, &LISBON, &OAXACA, &ANTWERP];
-    if g.variant == 2 {
-        trips.push(&CHICAGO);
+    /// Draws the variant's values (with its instruction) and the supervisor's notes.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let p = g.supervisor();
+        let now = g.now;
+        let mut trips: Vec<&'static TripPlan> =
+            vec![&KYOTO, &REYKJAVIK, &LISBON, &OAXACA, &ANTWERP];
+        if g.variant == 2 {
+            trips.push(&CHICAGO);
+        }
+        let archived: Vec<&'static TripPlan> = trips
+            .iter()
+            .filter(|t| match g.variant {
+                3 => t.start.starts_with("2022"),
+                _ => t.end < "2023-05-18",
+            })
+            .copied()
+            .collect();
+        let kept: Vec<&'static TripPlan> = trips
+            .iter()
+            .filter(|t| !archived.iter().any(|a| a.city == t.city))
+            .copied()
+            .collect();
+        let instruction = match g.variant {
+            1 => format!(
+                "My trips folder is getting big. For every trip in ~/documents/trips/ that is already over, compress its folder into ~/archives/<folder name>.zip and delete the folder. Then add each archive's path (~/archives/...) as a new line to my note \"{NOTE_TITLE}\"."
+            ),
+            2 => format!(
+                "Archive my finished trips: each folder in ~/documents/trips/ whose trip has ended should become ~/archives/<folder name>.zip, and the folder itself should go. Append the archive paths (like ~/archives/x.zip), one per line, to my \"{NOTE_TITLE}\" note."
+            ),
+            _ => format!(
+                "Please archive my 2022 trips: compress each of their folders in ~/documents/trips/ into ~/archives/<folder name>.zip and remove the folder. Add the paths of the new archives, one per line in the ~/archives/... form, to my note \"{NOTE_TITLE}\"."
+            ),
+        };
+        let who = format!("{} {}", p.first_name, p.last_name);
+        let mut setup_files = Vec::new();
+        for (i, t) in trips.iter().enumerate() {
+            for (rel, c) in trip_files(&who, t) {
+                setup_files.push(dated(
+                    now,
+                    &format!("~/documents/trips/{}/{rel}", t.folder()),
+                    &c,
+                    20 + 30 * i as i64,
+                ));
+            }
+        }
+        let mine = g.note(NOTE_TITLE, OLD_LINE, &["travel"], false, 300);
+        let filler = g.filler(&p, 6, &["travel"], &[NOTE_TITLE]);
+        let notes = crate::scenarios::mix(&mut g.rng, filler, vec![mine]);
+        let v = Values {
+            supervisor: p,
+            variant: g.variant,
+            now,
+            who,
+            archived,
+            kept,
+            setup_files,
+        };
+        Drawing::from((v, notes)).instruction(instruction)
     }
-    let archived: Vec<&'static TripPlan> = trips
-        .iter()
-        .filter(|t| match g.variant {
-            3 => t.start.starts_with("2022"),
-            _ => t.end < "2023-05-18",
-        })
-        .copied()
-        .collect();
-    let kept: Vec<&'static TripPlan> = trips
-        .iter()
-        .filter(|t| !archived.iter().any(|a| a.city == t.city))
-        .copied()
-        .collect();
-    let instruction = match g.variant {
-        1 => format!(
-            "My trips folder is getting big. For every trip in ~/documents/trips/ that is already over, compress its folder into ~/archives/<folder name>.zip and delete the folder. Then add each archive's path (~/archives/...) as a new line to my note \"{NOTE_TITLE}\"."
-        ),
-        2 => format!(
-            "Archive my finished trips: each folder in ~/documents/trips/ whose trip has ended should become ~/archives/<folder name>.zip, and the folder itself should go. Append the archive paths (like ~/archives/x.zip), one per line, to my \"{NOTE_TITLE}\" note."
-        ),
-        _ => format!(
-            "Please archive my 2022 trips: compress each of their folders in ~/documents/trips/ into ~/archives/<folder name>.zip and remove the folder. Add the paths of the new archives, one per line in the ~/archives/... form, to my note \"{NOTE_TITLE}\"."
-        ),
-    };
-    let who = format!("{} {}", p.first_name, p.last_name);
-    let mut setup_files = Vec::new();
-    for (i, t) in trips.iter().enumerate() {
-        for (rel, c) in trip_files(&who, t) {
-            setup_files.push(dated(
-                now,
-                &format!("~/documents/trips/{}/{rel}", t.folder()),
-                &c,
-                20 + 30 * i as i64,
+
+    /// The trips' folders (replacing the base world's) and the older archive.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            s.remove_tree(&v.supervisor, "/documents/trips/")?;
+            s.add_dated_files(&v.supervisor, &v.setup_files)?;
+            s.add_file(
+                &v.supervisor,
+                OLD_LINE,
+                "binary:5f0e2a91c4...",
+                v.now - Duration::days(300),
+            )
+        })]
+    }
+
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let over = if v.variant == 3 { "from_2022" } else { "ended" };
+        let run = |over: &str, dest: &str, delete: bool, note: bool| {
+            let vals = Vals::new()
+                .code("today", TODAY_PY)
+                .code("over", script.cell(over, &none))
+                .code("dest", script.cell(dest, &none))
+                .lit("title", NOTE_TITLE);
+            let mut names = vec!["archive"];
+            if delete {
+                names.push("delete");
+            }
+            names.push("record");
+            if note {
+                names.push("note");
+            }
+            names.push("finish");
+            script.cells(&names, &vals).join("\n")
+        };
+        let dest = "to_archives";
+        let ground_truth = vec![fs_login(), run(over, dest, true, true)];
+        let mut wrong = vec![
+            solution(
+                "archives every trip, the coming one too",
+                vec![fs_login(), run("always", dest, true, true)],
+            ),
+            solution(
+                "compresses the folders but keeps them",
+                vec![fs_login(), run(over, dest, false, true)],
+            ),
+            solution(
+                "does not update the note",
+                vec![fs_login(), run(over, dest, true, false)],
+            ),
+            solution(
+                "leaves the archives next to the folders",
+                vec![fs_login(), run(over, "beside_folder", true, true)],
+            ),
+        ];
+        if v.variant == 2 {
+            wrong.push(solution(
+                "treats a trip as over only when it started last year or before",
+                vec![fs_login(), run("before_may", dest, true, true)],
             ));
         }
+        (ground_truth, wrong)
     }
-    let mine = g.note(NOTE_TITLE, OLD_LINE, &["travel"], false, 300);
-    let filler = g.filler(&p, 6, &["travel"], &[NOTE_TITLE]);
-    let notes = crate::scenarios::mix(&mut g.rng, filler, vec![mine]);
-    let v = Values {
-        supervisor: p,
-        variant: g.variant,
-        now,
-        who,
-        archived,
-        kept,
-        setup_files,
-    };
-    (v, instruction, notes)
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let mut checks: Vec<Check> = v
+            .archived
+            .iter()
+            .map(|t| archive_holds(&v.who, t))
+            .collect();
+        checks.push(v.check(
+            format!("{} are gone", gone_dirs(v).join(", ")),
+            folders_gone,
+        ));
+        let mut kept_files = Vec::new();
+        for t in &v.kept {
+            for (rel, c) in trip_files(&v.who, t) {
+                kept_files.push((format!("~/documents/trips/{}/{rel}", t.folder()), c));
+            }
+        }
+        let kept_names: Vec<String> = v.kept.iter().map(|t| t.folder()).collect();
+        checks.push(files_at(
+            format!("{} stay as they are", kept_names.join(", ")),
+            kept_files,
+        ));
+        let want_lines: Vec<String> = want_archives(v).into_iter().collect();
+        checks.push(v.check(
+            format!("~/archives/ holds only {}", want_lines.join(", ")),
+            |v, ctx| {
+                let got: BTreeSet<String> = end_files(ctx)
+                    .into_keys()
+                    .filter(|p| p.starts_with("~/archives/"))
+                    .collect();
+                if got == want_archives(v) {
+                    Ok(())
+                } else {
+                    Err(format!("it holds {got:?}"))
+                }
+            },
+        ));
+        checks.push(v.check(
+            format!("the note \"{NOTE_TITLE}\" lists {}", want_lines.join(", ")),
+            note_lists,
+        ));
+        checks
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        vec![
+            allow_fs_under(&["~/documents/trips/", "~/archives/"]),
+            crate::kit::notes::allow_updates(vec![NOTE_TITLE.to_string()], &["content"]),
+        ]
+    }
 }
 
 /// A trip's files: relative path -> content.
@@ -126,70 +227,6 @@ fn trip_files(who: &str, t: &TripPlan) -> Vec<(String, String)> {
             format!("JPEG image: {} photo 1", t.city),
         ),
     ]
-}
-
-/// The trips' folders (replacing the base world's) and the older archive.
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        s.remove_tree(&v.supervisor, "/documents/trips/")?;
-        s.add_dated_files(&v.supervisor, &v.setup_files)?;
-        s.add_file(
-            &v.supervisor,
-            OLD_LINE,
-            "binary:5f0e2a91c4...",
-            v.now - Duration::days(300),
-        )
-    })
-}
-
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let over = if v.variant == 3 { "from_2022" } else { "ended" };
-    let run = |over: &str, dest: &str, delete: bool, note: bool| {
-        let vals = Vals::new()
-            .code("today", TODAY_PY)
-            .code("over", script.cell(over, &none))
-            .code("dest", script.cell(dest, &none))
-            .lit("title", NOTE_TITLE);
-        let mut names = vec!["archive"];
-        if delete {
-            names.push("delete");
-        }
-        names.push("record");
-        if note {
-            names.push("note");
-        }
-        names.push("finish");
-        script.cells(&names, &vals).join("\n")
-    };
-    let dest = "to_archives";
-    let ground_truth = vec![fs_login(), run(over, dest, true, true)];
-    let mut wrong = vec![
-        solution(
-            "archives every trip, the coming one too",
-            vec![fs_login(), run("always", dest, true, true)],
-        ),
-        solution(
-            "compresses the folders but keeps them",
-            vec![fs_login(), run(over, dest, false, true)],
-        ),
-        solution(
-            "does not update the note",
-            vec![fs_login(), run(over, dest, true, false)],
-        ),
-        solution(
-            "leaves the archives next to the folders",
-            vec![fs_login(), run(over, "beside_folder", true, true)],
-        ),
-    ];
-    if v.variant == 2 {
-        wrong.push(solution(
-            "treats a trip as over only when it started last year or before",
-            vec![fs_login(), run("before_may", dest, true, true)],
-        ));
-    }
-    (ground_truth, wrong)
 }
 
 /// A check that the archive of trip `t` holds its files.
@@ -263,49 +300,6 @@ fn note_lists(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     } else {
         Err(format!("it lists {got:?}"))
     }
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let mut checks: Vec<Check> = v
-        .archived
-        .iter()
-        .map(|t| archive_holds(&v.who, t))
-        .collect();
-    checks.push(v.check(
-        format!("{} are gone", gone_dirs(v).join(", ")),
-        folders_gone,
-    ));
-    let mut kept_files = Vec::new();
-    for t in &v.kept {
-        for (rel, c) in trip_files(&v.who, t) {
-            kept_files.push((format!("~/documents/trips/{}/{rel}", t.folder()), c));
-        }
-    }
-    let kept_names: Vec<String> = v.kept.iter().map(|t| t.folder()).collect();
-    checks.push(files_at(
-        format!("{} stay as they are", kept_names.join(", ")),
-        kept_files,
-    ));
-    let want_lines: Vec<String> = want_archives(v).into_iter().collect();
-    checks.push(v.check(
-        format!("~/archives/ holds only {}", want_lines.join(", ")),
-        |v, ctx| {
-            let got: BTreeSet<String> = end_files(ctx)
-                .into_keys()
-                .filter(|p| p.starts_with("~/archives/"))
-                .collect();
-            if got == want_archives(v) {
-                Ok(())
-            } else {
-                Err(format!("it holds {got:?}"))
-            }
-        },
-    ));
-    checks.push(v.check(
-        format!("the note \"{NOTE_TITLE}\" lists {}", want_lines.join(", ")),
-        note_lists,
-    ));
-    checks
 }
 
 /// The entries of the supervisor's archive at `tilde` (path, content), if there is one.

@@ -21,7 +21,7 @@ use crate::kit::files::{end_files, own_row_under};
 use crate::kit::notes::is_own_note;
 use crate::kit::python::{ALL_PAGES, LOGIN_ANY};
 use crate::model::{Allow, Check, Split};
-use crate::scenarios::{Parts, Scenario, step};
+use crate::scenarios::{Scenario, SetupStep, build, step};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 
@@ -31,55 +31,55 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "sort downloads into folders by file type (documents)",
             split: Split::Train,
             difficulty: 2,
-            build: sort_downloads::build,
+            build: build::<sort_downloads::Values>,
         },
         Scenario {
             name: "rename receipts date-first (documents)",
             split: Split::Train,
             difficulty: 2,
-            build: rename_receipts::build,
+            build: build::<rename_receipts::Values>,
         },
         Scenario {
             name: "delete duplicate downloads and note them (documents)",
             split: Split::TestNormal,
             difficulty: 3,
-            build: dedupe_downloads::build,
+            build: build::<dedupe_downloads::Values>,
         },
         Scenario {
             name: "copy the files a friend texted about (documents)",
             split: Split::Dev,
             difficulty: 2,
-            build: texted_files::build,
+            build: build::<texted_files::Values>,
         },
         Scenario {
             name: "a note per upcoming trip from its itinerary (documents)",
             split: Split::Train,
             difficulty: 2,
-            build: trip_notes::build,
+            build: build::<trip_notes::Values>,
         },
         Scenario {
             name: "archive the folders of past trips (documents)",
             split: Split::Dev,
             difficulty: 3,
-            build: archive_trips::build,
+            build: build::<archive_trips::Values>,
         },
         Scenario {
             name: "a Todoist task per file to review (documents)",
             split: Split::Train,
             difficulty: 2,
-            build: review_tasks::build,
+            build: build::<review_tasks::Values>,
         },
         Scenario {
             name: "a CSV of a month's Venmo payments (documents)",
             split: Split::TestNormal,
             difficulty: 2,
-            build: venmo_csv::build,
+            build: build::<venmo_csv::Values>,
         },
         Scenario {
             name: "a Spotify playlist from a song list file (documents)",
             split: Split::Train,
             difficulty: 2,
-            build: playlist_from_file::build,
+            build: build::<playlist_from_file::Values>,
         },
     ]
 }
@@ -102,23 +102,12 @@ fn allow_fs_under(prefixes: &[&str]) -> Allow {
     )
 }
 
-/// Parts of a task over the supervisor's files: its apps, a setup that writes `setup_files`,
-/// and any change under `under` allowed (the checks say what must be there at the end).
-fn files_task(
-    supervisor: &Person,
-    instruction: String,
-    apps: Vec<&'static str>,
-    setup_files: &[(String, String, NaiveDateTime)],
-    under: &str,
-) -> Parts {
-    let mut parts = Parts::new(supervisor, instruction);
-    parts.apps = apps;
+/// The setup step of a task over the supervisor's files: it writes `setup_files` (the task
+/// allows any change under its folder with [`allow_fs_under`]; the checks say what must be
+/// there at the end).
+fn files_step(supervisor: &Person, setup_files: &[(String, String, NaiveDateTime)]) -> SetupStep {
     let (sup, files) = (supervisor.clone(), setup_files.to_vec());
-    parts
-        .setup
-        .push(step(move |s| s.add_dated_files(&sup, &files)));
-    parts.allowed = vec![allow_fs_under(&[under])];
-    parts
+    step(move |s| s.add_dated_files(&sup, &files))
 }
 
 /// Checks that each `(path, content)` is among the files at the end.

@@ -3,18 +3,18 @@
 //! content gives the date. Variant 2 has receipts in a sub-folder too (renamed in place);
 //! variant 3 uses another pattern and has one receipt already named that way.
 
-use super::{base, dated, files_at, files_task, fs_login, receipt};
+use super::{allow_fs_under, base, dated, files_at, files_step, fs_login, receipt};
 use crate::eval::EvalCtx;
 use crate::kit::files::{end_files, files_added, removed_files};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
 use chrono::NaiveDateTime;
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     supervisor: Person,
     variant: u8,
     /// The receipts to rename: (name under ~/documents/receipts/, content, date inside).
@@ -25,61 +25,130 @@ struct Values {
     setup_files: Vec<(String, String, NaiveDateTime)>,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let (v, instruction) = draw(g);
-    let mut parts = files_task(
-        &v.supervisor,
-        instruction,
-        vec!["supervisor", "file_system"],
-        &v.setup_files,
-        "~/documents/receipts/",
-    );
-    let v = Drawn::new(v);
-    let script = Script::parse(include_str!("rename_receipts.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    parts
-}
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "file_system"];
+    const SCRIPT: &str = include_str!("rename_receipts.py");
 
-/// Draws the variant's values and its instruction.
-fn draw(g: &mut Gen) -> (Values, String) {
-    let p = g.supervisor();
-    let now = g.now;
-    let receipts = receipts(g.variant);
-    let already = (
-        "20230310-plumber.txt".to_string(),
-        receipt(
-            "Rapid Rooter",
-            "Kitchen sink repair",
-            "140.00",
-            "2023-03-10",
-        ),
-    );
-    let instruction = match g.variant {
-        1 => "Rename every receipt in ~/documents/receipts/ so that its name starts with the date of the payment written in it: YYYY-MM-DD_ followed by the old name (e.g. 2023-01-31_rent.txt).".to_string(),
-        2 => "I want my receipts sorted by date. Rename each receipt under ~/documents/receipts/, sub-folders included (keep them in their folder), to <date>_<old name> with the payment date from the receipt as YYYY-MM-DD.".to_string(),
-        _ => "Put the payment date in front of every receipt's name in ~/documents/receipts/: YYYYMMDD- then the old name, like 20230131-rent.txt. The date is the one printed in the receipt. Some may already be named that way.".to_string(),
-    };
-    let mut setup_files: Vec<(String, String, NaiveDateTime)> = receipts
-        .iter()
-        .map(|(n, c, _)| dated(now, &format!("~/documents/receipts/{n}"), c, 1))
-        .collect();
-    if g.variant == 3 {
-        setup_files.push(dated(
-            now,
-            &format!("~/documents/receipts/{}", already.0),
-            &already.1,
-            60,
-        ));
+    /// Draws the variant's values (with its instruction).
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let p = g.supervisor();
+        let now = g.now;
+        let receipts = receipts(g.variant);
+        let already = (
+            "20230310-plumber.txt".to_string(),
+            receipt(
+                "Rapid Rooter",
+                "Kitchen sink repair",
+                "140.00",
+                "2023-03-10",
+            ),
+        );
+        let instruction = match g.variant {
+            1 => "Rename every receipt in ~/documents/receipts/ so that its name starts with the date of the payment written in it: YYYY-MM-DD_ followed by the old name (e.g. 2023-01-31_rent.txt).".to_string(),
+            2 => "I want my receipts sorted by date. Rename each receipt under ~/documents/receipts/, sub-folders included (keep them in their folder), to <date>_<old name> with the payment date from the receipt as YYYY-MM-DD.".to_string(),
+            _ => "Put the payment date in front of every receipt's name in ~/documents/receipts/: YYYYMMDD- then the old name, like 20230131-rent.txt. The date is the one printed in the receipt. Some may already be named that way.".to_string(),
+        };
+        let mut setup_files: Vec<(String, String, NaiveDateTime)> = receipts
+            .iter()
+            .map(|(n, c, _)| dated(now, &format!("~/documents/receipts/{n}"), c, 1))
+            .collect();
+        if g.variant == 3 {
+            setup_files.push(dated(
+                now,
+                &format!("~/documents/receipts/{}", already.0),
+                &already.1,
+                60,
+            ));
+        }
+        let v = Values {
+            supervisor: p,
+            variant: g.variant,
+            receipts,
+            already,
+            setup_files,
+        };
+        Drawing::from(v).instruction(instruction)
     }
-    let v = Values {
-        supervisor: p,
-        variant: g.variant,
-        receipts,
-        already,
-        setup_files,
-    };
-    (v, instruction)
+
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let vals = Vals::new().code(
+            "prefix",
+            script.cell(if v.variant == 3 { "compact" } else { "dashed" }, &none),
+        );
+        let rename = |date_src: &str, recursive: bool, action: &str, skip: bool| {
+            let vals = vals
+                .clone()
+                .code("recursive", if recursive { "True" } else { "False" });
+            let mut names = vec!["list", date_src, "name"];
+            if skip {
+                names.push("skip_dated");
+            }
+            names.extend([action, "finish"]);
+            script.cells(&names, &vals).join("\n")
+        };
+        let from_content = "from_content";
+        let from_stamp = "from_stamp";
+        let ground_truth = vec![fs_login(), rename(from_content, true, "move", true)];
+        let mut wrong = vec![
+            solution(
+                "dates the names by when the files were saved, not by the receipt",
+                vec![fs_login(), rename(from_stamp, true, "move", true)],
+            ),
+            solution(
+                "copies the receipts under the new names, leaving the old ones",
+                vec![fs_login(), rename(from_content, true, "copy", true)],
+            ),
+        ];
+        match v.variant {
+            2 => wrong.push(solution(
+                "renames only the receipts directly in the folder",
+                vec![fs_login(), rename(from_content, false, "move", true)],
+            )),
+            3 => wrong.push(solution(
+                "prefixes the already dated receipt a second time",
+                vec![fs_login(), rename(from_content, true, "move", false)],
+            )),
+            _ => wrong.push(solution(
+                "deletes the receipts after reading them",
+                vec![fs_login(), rename(from_content, true, "delete", true)],
+            )),
+        }
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let compact = v.variant == 3;
+        let mut checks: Vec<Check> = v
+            .receipts
+            .iter()
+            .map(|(n, c, d)| renamed_check(compact, n, c, d))
+            .collect();
+        if compact {
+            checks.push(files_at(
+                format!("{} keeps its name", v.already.0),
+                vec![(
+                    format!("~/documents/receipts/{}", v.already.0),
+                    v.already.1.clone(),
+                )],
+            ));
+        }
+        checks.push(v.check(
+            "every receipt (the rent receipts too) starts with its own date, once",
+            dated_once,
+        ));
+        checks.push(v.check("no receipt was lost or duplicated", none_lost));
+        checks
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![files_step(&v.supervisor, &v.setup_files)]
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        vec![allow_fs_under(&["~/documents/receipts/"])]
+    }
 }
 
 /// The receipts to rename: (name, content, date inside); variant 2 adds a sub-folder's.
@@ -173,54 +242,6 @@ fn renamed(compact: bool, name: &str, date: &str) -> String {
     }
 }
 
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let vals = Vals::new().code(
-        "prefix",
-        script.cell(if v.variant == 3 { "compact" } else { "dashed" }, &none),
-    );
-    let rename = |date_src: &str, recursive: bool, action: &str, skip: bool| {
-        let vals = vals
-            .clone()
-            .code("recursive", if recursive { "True" } else { "False" });
-        let mut names = vec!["list", date_src, "name"];
-        if skip {
-            names.push("skip_dated");
-        }
-        names.extend([action, "finish"]);
-        script.cells(&names, &vals).join("\n")
-    };
-    let from_content = "from_content";
-    let from_stamp = "from_stamp";
-    let ground_truth = vec![fs_login(), rename(from_content, true, "move", true)];
-    let mut wrong = vec![
-        solution(
-            "dates the names by when the files were saved, not by the receipt",
-            vec![fs_login(), rename(from_stamp, true, "move", true)],
-        ),
-        solution(
-            "copies the receipts under the new names, leaving the old ones",
-            vec![fs_login(), rename(from_content, true, "copy", true)],
-        ),
-    ];
-    match v.variant {
-        2 => wrong.push(solution(
-            "renames only the receipts directly in the folder",
-            vec![fs_login(), rename(from_content, false, "move", true)],
-        )),
-        3 => wrong.push(solution(
-            "prefixes the already dated receipt a second time",
-            vec![fs_login(), rename(from_content, true, "move", false)],
-        )),
-        _ => wrong.push(solution(
-            "deletes the receipts after reading them",
-            vec![fs_login(), rename(from_content, true, "delete", true)],
-        )),
-    }
-    (ground_truth, wrong)
-}
-
 /// A check that receipt `n` (content `c`, dated `d`) is at its new name and not at its old.
 fn renamed_check(compact: bool, n: &str, c: &str, d: &str) -> Check {
     let new = format!("~/documents/receipts/{}", renamed(compact, n, d));
@@ -284,28 +305,4 @@ fn none_lost(_: &Values, ctx: &EvalCtx) -> Result<(), String> {
     } else {
         Err(format!("{before} receipts went, {now} came"))
     }
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let compact = v.variant == 3;
-    let mut checks: Vec<Check> = v
-        .receipts
-        .iter()
-        .map(|(n, c, d)| renamed_check(compact, n, c, d))
-        .collect();
-    if compact {
-        checks.push(files_at(
-            format!("{} keeps its name", v.already.0),
-            vec![(
-                format!("~/documents/receipts/{}", v.already.0),
-                v.already.1.clone(),
-            )],
-        ));
-    }
-    checks.push(v.check(
-        "every receipt (the rent receipts too) starts with its own date, once",
-        dated_once,
-    ));
-    checks.push(v.check("no receipt was lost or duplicated", none_lost));
-    checks
 }

@@ -8,8 +8,8 @@ use crate::kit::files::end_files;
 use crate::kit::python::solution;
 use crate::kit::venmo::month_transactions;
 use crate::kit::{Drawn, Script, Vals};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
 use apps::phone::rows::Contacts;
 use chrono::NaiveDateTime;
@@ -18,7 +18,7 @@ use chrono::NaiveDateTime;
 type Row = (String, String, i64);
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     supervisor: Person,
     /// The four people the payments go to and come from.
     others: Vec<Person>,
@@ -39,62 +39,260 @@ struct Values {
     nickname: &'static str,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let (v, instruction) = draw(g);
-    let v = Drawn::new(v);
-    Parts::new(&v.supervisor, instruction)
-        .with_apps(vec!["supervisor", "venmo", "file_system"])
-        .step(setup(&v))
-        .solved(solutions(&v, &Script::parse(include_str!("venmo_csv.py"))))
-        .with_checks(checks(&v))
-        .with_allowed(vec![allow_fs_under(&[
-            v.path.as_str(),
-            "~/documents/finance/",
-        ])])
-}
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "venmo", "file_system"];
+    const SCRIPT: &str = include_str!("venmo_csv.py");
 
-/// Draws the variant's values and its instruction.
-fn draw(g: &mut Gen) -> (Values, String) {
-    let p = g.supervisor();
-    let others = others(g, &p);
-    let (month, label, prev_last, next_first) = match g.variant {
-        3 => ("2023-03", "March 2023", "2023-02-28", "2023-04-01"),
-        _ => ("2023-04", "April 2023", "2023-03-31", "2023-05-01"),
-    };
-    let path = format!("~/documents/finance/venmo_{}.csv", month.replace('-', "_"));
-    let pays = pays(month, prev_last, next_first);
-    let both = g.variant == 2;
-    let history: [&str; 4] = if month == "2023-04" {
-        ["2023-01", "2023-02", "2023-03", "2023-05"]
-    } else {
-        ["2023-01", "2023-02", "2023-04", "2023-05"]
-    };
-    let instruction = match g.variant {
-        1 => format!(
-            "Make me a CSV of the Venmo payments I sent in {label}: save it as {path} with the header date,name,amount and one line per payment (date as YYYY-MM-DD, the recipient's name as saved in my phone contacts, or their Venmo name if they are not a contact, the amount with two decimals), oldest first."
-        ),
-        2 => format!(
-            "I need all my Venmo money movements of {label} in a file: {path}, header date,name,amount, one line per transaction oldest first, date YYYY-MM-DD, the other person's name as I saved it in my phone contacts (their Venmo name for non-contacts), and the amount with two decimals: positive for money I received, negative for money I sent."
-        ),
-        _ => format!(
-            "For my budget, write {path}: every Venmo payment I made in {label}, one per line after the header date,name,amount (YYYY-MM-DD date, who I paid, named as in my phone contacts or else as on Venmo, amount with 2 decimals), in date order."
-        ),
-    };
-    let nickname = ["Mo", "Bee", "Jojo"][usize::from(g.variant - 1)];
-    let v = Values {
-        supervisor: p,
-        others,
-        month,
-        label,
-        prev_last,
-        next_first,
-        path,
-        pays,
-        both,
-        history,
-        nickname,
-    };
-    (v, instruction)
+    /// Draws the variant's values (with its instruction).
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let p = g.supervisor();
+        let others = others(g, &p);
+        let (month, label, prev_last, next_first) = match g.variant {
+            3 => ("2023-03", "March 2023", "2023-02-28", "2023-04-01"),
+            _ => ("2023-04", "April 2023", "2023-03-31", "2023-05-01"),
+        };
+        let path = format!("~/documents/finance/venmo_{}.csv", month.replace('-', "_"));
+        let pays = pays(month, prev_last, next_first);
+        let both = g.variant == 2;
+        let history: [&str; 4] = if month == "2023-04" {
+            ["2023-01", "2023-02", "2023-03", "2023-05"]
+        } else {
+            ["2023-01", "2023-02", "2023-04", "2023-05"]
+        };
+        let instruction = match g.variant {
+            1 => format!(
+                "Make me a CSV of the Venmo payments I sent in {label}: save it as {path} with the header date,name,amount and one line per payment (date as YYYY-MM-DD, the recipient's name as saved in my phone contacts, or their Venmo name if they are not a contact, the amount with two decimals), oldest first."
+            ),
+            2 => format!(
+                "I need all my Venmo money movements of {label} in a file: {path}, header date,name,amount, one line per transaction oldest first, date YYYY-MM-DD, the other person's name as I saved it in my phone contacts (their Venmo name for non-contacts), and the amount with two decimals: positive for money I received, negative for money I sent."
+            ),
+            _ => format!(
+                "For my budget, write {path}: every Venmo payment I made in {label}, one per line after the header date,name,amount (YYYY-MM-DD date, who I paid, named as in my phone contacts or else as on Venmo, amount with 2 decimals), in date order."
+            ),
+        };
+        let nickname = ["Mo", "Bee", "Jojo"][usize::from(g.variant - 1)];
+        let v = Values {
+            supervisor: p,
+            others,
+            month,
+            label,
+            prev_last,
+            next_first,
+            path,
+            pays,
+            both,
+            history,
+            nickname,
+        };
+        Drawing::from(v).instruction(instruction)
+    }
+
+    /// The payments of the month and months of history around it.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            let (sup, oth, history) = (&v.supervisor, &v.others, &v.history);
+            for (i, sent, amount, what, day, t) in &v.pays {
+                let at = NaiveDateTime::parse_from_str(&format!("{day}T{t}"), "%Y-%m-%dT%H:%M:%S")
+                    .unwrap_or_default();
+                if *sent {
+                    s.add_venmo_payment(sup, &oth[*i], *amount, what, at)?;
+                } else {
+                    s.add_venmo_payment(&oth[*i], sup, *amount, what, at)?;
+                }
+            }
+            // One payee is saved under a nickname.
+            Contacts::set_first_name(s.db, s.user_id("phone", sup)?, &oth[0].email, v.nickname)?;
+            // Months of history around it (more pages to read).
+            let what = [
+                "Coffee",
+                "Movie night",
+                "Groceries",
+                "Parking",
+                "Brunch",
+                "Books",
+            ];
+            for k in 0..24_i64 {
+                let m = history[(k % 4) as usize];
+                let at = NaiveDateTime::parse_from_str(
+                    &format!(
+                        "{m}-{:02}T12:30:00",
+                        if m == "2023-05" {
+                            2 + k % 12
+                        } else {
+                            3 + (k * 5) % 24
+                        }
+                    ),
+                    "%Y-%m-%dT%H:%M:%S",
+                )
+                .unwrap_or_default();
+                let amount = 8.5 + 3.25 * k as f64;
+                let who = &oth[(k % 4) as usize];
+                let desc = what[(k % 6) as usize];
+                if k % 5 == 4 {
+                    s.add_venmo_payment(who, sup, amount, desc, at)?;
+                } else {
+                    s.add_venmo_payment(sup, who, amount, desc, at)?;
+                }
+            }
+            Ok(())
+        })]
+    }
+
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let (path, month, both) = (&v.path, v.month, v.both);
+        let none = Vals::new();
+        let write =
+            |paging: bool, in_month: &str, with_received: bool, signed: bool, saved: bool| {
+                let cell = |name: &str| script.cell(name, &none);
+                let (contacts, fetch) = if paging {
+                    ("all_contacts", "all_txs")
+                } else {
+                    ("first_contacts", "first_txs")
+                };
+                let vals = Vals::new()
+                    .code("contacts", cell(contacts))
+                    .code("fetch", cell(fetch))
+                    .code(
+                        "keep",
+                        cell(if with_received {
+                            "sent_or_received"
+                        } else {
+                            "sent"
+                        }),
+                    )
+                    .code("when", in_month)
+                    .code("amount", cell(if signed { "signed" } else { "plain" }))
+                    .code(
+                        "name",
+                        cell(if saved { "saved_name" } else { "venmo_name" }),
+                    )
+                    .lit("path", path);
+                script.cell("write", &vals)
+            };
+        let in_month = script.cell("in_month", &Vals::new().lit("month", month));
+        let last_day = if month == "2023-04" {
+            "2023-04-30"
+        } else {
+            "2023-03-31"
+        };
+        let bad_bounds = script.cell(
+            "bad_bounds",
+            &Vals::new()
+                .lit("first", &format!("{month}-01"))
+                .lit("last", last_day),
+        );
+        let ground_truth = vec![fs_login(), write(true, &in_month, both, both, true)];
+        let mut wrong = vec![
+            solution(
+                "reads only the first page of transactions",
+                vec![fs_login(), write(false, &in_month, both, both, true)],
+            ),
+            solution(
+                "compares datetimes with the last day's date, losing its evening payment",
+                vec![fs_login(), write(true, &bad_bounds, both, both, true)],
+            ),
+            solution(
+                "names people as on Venmo, not as saved in the contacts",
+                vec![fs_login(), write(true, &in_month, both, both, false)],
+            ),
+        ];
+        if both {
+            wrong.push(solution(
+                "writes every amount as positive",
+                vec![fs_login(), write(true, &in_month, true, false, true)],
+            ));
+        } else {
+            wrong.push(solution(
+                "lists the money received too",
+                vec![fs_login(), write(true, &in_month, true, false, true)],
+            ));
+        }
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let (path, month, label) = (&v.path, v.month, v.label);
+        let what = if v.both {
+            "transaction (sent and received, signed)"
+        } else {
+            "payment sent"
+        };
+        let last = v.pays[8].4.to_string();
+        let first = format!("{month}-01");
+        let mut checks = vec![
+            v.check(
+                format!("{path} exists with the header date,name,amount"),
+                |v, ctx| match end_files(ctx).get(&v.path) {
+                    None => Err("no such file".into()),
+                    Some(c)
+                        if crate::kit::notes::lines(c).first().map(String::as_str)
+                            == Some("date,name,amount") =>
+                    {
+                        Ok(())
+                    }
+                    Some(_) => Err("another header".into()),
+                },
+            ),
+            v.check(
+                format!("one line per {what} in {label}, with date, full name and amount"),
+                |v, ctx| {
+                    let Some(c) = end_files(ctx).get(&v.path).cloned() else {
+                        return Err("no file".into());
+                    };
+                    let mut got = parse(&c);
+                    let mut want = expected(v, ctx);
+                    got.sort();
+                    want.sort();
+                    if got == want {
+                        Ok(())
+                    } else {
+                        Err(format!("{} lines, {} expected", got.len(), want.len()))
+                    }
+                },
+            ),
+            v.check(
+                format!("the payments of {first} ($42.50) and {last} ($120.00) are in it"),
+                |v, ctx| {
+                    let rows = end_rows(v, ctx);
+                    let (first, last) = (format!("{}-01", v.month), v.pays[8].4.to_string());
+                    for (d, cents) in [(&first, 4250_i64), (&last, 12000)] {
+                        if !rows.iter().any(|r| &r.0 == d && r.2.abs() == cents) {
+                            return Err(format!("no line for {d}"));
+                        }
+                    }
+                    Ok(())
+                },
+            ),
+            v.check(
+                format!("nothing from {} or {}", v.prev_last, v.next_first),
+                |v, ctx| match end_rows(v, ctx)
+                    .iter()
+                    .find(|r| r.0 == v.prev_last || r.0 == v.next_first)
+                {
+                    Some(r) => Err(format!("a line of {}", r.0)),
+                    None => Ok(()),
+                },
+            ),
+            v.check("the lines are oldest first", |v, ctx| {
+                let rows = end_rows(v, ctx);
+                if rows.is_empty() {
+                    return Err("no lines".into());
+                }
+                if rows.windows(2).all(|w| w[0].0 <= w[1].0) {
+                    Ok(())
+                } else {
+                    Err("out of order".into())
+                }
+            }),
+        ];
+        checks.push(sign_check(v));
+        checks
+    }
+
+    fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+        vec![allow_fs_under(&[v.path.as_str(), "~/documents/finance/"])]
+    }
 }
 
 /// The four people the payments go to and come from: the supervisor's relations first, then
@@ -172,129 +370,6 @@ fn pays(
     ]
 }
 
-/// The payments of the month and months of history around it.
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        let (sup, oth, history) = (&v.supervisor, &v.others, &v.history);
-        for (i, sent, amount, what, day, t) in &v.pays {
-            let at = NaiveDateTime::parse_from_str(&format!("{day}T{t}"), "%Y-%m-%dT%H:%M:%S")
-                .unwrap_or_default();
-            if *sent {
-                s.add_venmo_payment(sup, &oth[*i], *amount, what, at)?;
-            } else {
-                s.add_venmo_payment(&oth[*i], sup, *amount, what, at)?;
-            }
-        }
-        // One payee is saved under a nickname.
-        Contacts::set_first_name(s.db, s.user_id("phone", sup)?, &oth[0].email, v.nickname)?;
-        // Months of history around it (more pages to read).
-        let what = [
-            "Coffee",
-            "Movie night",
-            "Groceries",
-            "Parking",
-            "Brunch",
-            "Books",
-        ];
-        for k in 0..24_i64 {
-            let m = history[(k % 4) as usize];
-            let at = NaiveDateTime::parse_from_str(
-                &format!(
-                    "{m}-{:02}T12:30:00",
-                    if m == "2023-05" {
-                        2 + k % 12
-                    } else {
-                        3 + (k * 5) % 24
-                    }
-                ),
-                "%Y-%m-%dT%H:%M:%S",
-            )
-            .unwrap_or_default();
-            let amount = 8.5 + 3.25 * k as f64;
-            let who = &oth[(k % 4) as usize];
-            let desc = what[(k % 6) as usize];
-            if k % 5 == 4 {
-                s.add_venmo_payment(who, sup, amount, desc, at)?;
-            } else {
-                s.add_venmo_payment(sup, who, amount, desc, at)?;
-            }
-        }
-        Ok(())
-    })
-}
-
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let (path, month, both) = (&v.path, v.month, v.both);
-    let none = Vals::new();
-    let write = |paging: bool, in_month: &str, with_received: bool, signed: bool, saved: bool| {
-        let cell = |name: &str| script.cell(name, &none);
-        let (contacts, fetch) = if paging {
-            ("all_contacts", "all_txs")
-        } else {
-            ("first_contacts", "first_txs")
-        };
-        let vals = Vals::new()
-            .code("contacts", cell(contacts))
-            .code("fetch", cell(fetch))
-            .code(
-                "keep",
-                cell(if with_received {
-                    "sent_or_received"
-                } else {
-                    "sent"
-                }),
-            )
-            .code("when", in_month)
-            .code("amount", cell(if signed { "signed" } else { "plain" }))
-            .code(
-                "name",
-                cell(if saved { "saved_name" } else { "venmo_name" }),
-            )
-            .lit("path", path);
-        script.cell("write", &vals)
-    };
-    let in_month = script.cell("in_month", &Vals::new().lit("month", month));
-    let last_day = if month == "2023-04" {
-        "2023-04-30"
-    } else {
-        "2023-03-31"
-    };
-    let bad_bounds = script.cell(
-        "bad_bounds",
-        &Vals::new()
-            .lit("first", &format!("{month}-01"))
-            .lit("last", last_day),
-    );
-    let ground_truth = vec![fs_login(), write(true, &in_month, both, both, true)];
-    let mut wrong = vec![
-        solution(
-            "reads only the first page of transactions",
-            vec![fs_login(), write(false, &in_month, both, both, true)],
-        ),
-        solution(
-            "compares datetimes with the last day's date, losing its evening payment",
-            vec![fs_login(), write(true, &bad_bounds, both, both, true)],
-        ),
-        solution(
-            "names people as on Venmo, not as saved in the contacts",
-            vec![fs_login(), write(true, &in_month, both, both, false)],
-        ),
-    ];
-    if both {
-        wrong.push(solution(
-            "writes every amount as positive",
-            vec![fs_login(), write(true, &in_month, true, false, true)],
-        ));
-    } else {
-        wrong.push(solution(
-            "lists the money received too",
-            vec![fs_login(), write(true, &in_month, true, false, true)],
-        ));
-    }
-    (ground_truth, wrong)
-}
-
 /// The rows expected from the end state (the base world's payments of the month count too).
 fn expected(v: &Values, ctx: &EvalCtx) -> Vec<Row> {
     let (month, both) = (v.month, v.both);
@@ -338,85 +413,6 @@ fn parse(content: &str) -> Vec<Row> {
 /// The rows of the CSV at the end (none if there is no file).
 fn end_rows(v: &Values, ctx: &EvalCtx) -> Vec<Row> {
     parse(&end_files(ctx).get(&v.path).cloned().unwrap_or_default())
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let (path, month, label) = (&v.path, v.month, v.label);
-    let what = if v.both {
-        "transaction (sent and received, signed)"
-    } else {
-        "payment sent"
-    };
-    let last = v.pays[8].4.to_string();
-    let first = format!("{month}-01");
-    let mut checks = vec![
-        v.check(
-            format!("{path} exists with the header date,name,amount"),
-            |v, ctx| match end_files(ctx).get(&v.path) {
-                None => Err("no such file".into()),
-                Some(c)
-                    if crate::kit::notes::lines(c).first().map(String::as_str)
-                        == Some("date,name,amount") =>
-                {
-                    Ok(())
-                }
-                Some(_) => Err("another header".into()),
-            },
-        ),
-        v.check(
-            format!("one line per {what} in {label}, with date, full name and amount"),
-            |v, ctx| {
-                let Some(c) = end_files(ctx).get(&v.path).cloned() else {
-                    return Err("no file".into());
-                };
-                let mut got = parse(&c);
-                let mut want = expected(v, ctx);
-                got.sort();
-                want.sort();
-                if got == want {
-                    Ok(())
-                } else {
-                    Err(format!("{} lines, {} expected", got.len(), want.len()))
-                }
-            },
-        ),
-        v.check(
-            format!("the payments of {first} ($42.50) and {last} ($120.00) are in it"),
-            |v, ctx| {
-                let rows = end_rows(v, ctx);
-                let (first, last) = (format!("{}-01", v.month), v.pays[8].4.to_string());
-                for (d, cents) in [(&first, 4250_i64), (&last, 12000)] {
-                    if !rows.iter().any(|r| &r.0 == d && r.2.abs() == cents) {
-                        return Err(format!("no line for {d}"));
-                    }
-                }
-                Ok(())
-            },
-        ),
-        v.check(
-            format!("nothing from {} or {}", v.prev_last, v.next_first),
-            |v, ctx| match end_rows(v, ctx)
-                .iter()
-                .find(|r| r.0 == v.prev_last || r.0 == v.next_first)
-            {
-                Some(r) => Err(format!("a line of {}", r.0)),
-                None => Ok(()),
-            },
-        ),
-        v.check("the lines are oldest first", |v, ctx| {
-            let rows = end_rows(v, ctx);
-            if rows.is_empty() {
-                return Err("no lines".into());
-            }
-            if rows.windows(2).all(|w| w[0].0 <= w[1].0) {
-                Ok(())
-            } else {
-                Err("out of order".into())
-            }
-        }),
-    ];
-    checks.push(sign_check(v));
-    checks
 }
 
 /// Variant 2: the amounts are signed; otherwise: no money received is listed.

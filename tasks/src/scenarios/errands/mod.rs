@@ -14,7 +14,7 @@ use crate::eval::EvalCtx;
 use crate::kit::changes::is_mine;
 use crate::kit::files::end_files;
 use crate::model::Split;
-use crate::scenarios::Scenario;
+use crate::scenarios::{Scenario, build};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -22,25 +22,25 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "back up tagged notes into files and delete them (errands)",
             split: Split::Train,
             difficulty: 2,
-            build: notes_backup::build,
+            build: build::<notes_backup::Values>,
         },
         Scenario {
             name: "settle pending venmo requests by phone contacts (errands)",
             split: Split::TestNormal,
             difficulty: 3,
-            build: settle_requests::build,
+            build: build::<settle_requests::Values>,
         },
         Scenario {
             name: "request what each iou file says and clear the folder (errands)",
             split: Split::Dev,
             difficulty: 2,
-            build: iou_files::build,
+            build: build::<iou_files::Values>,
         },
         Scenario {
             name: "text confirmed party guests and sort rsvp files (errands)",
             split: Split::Train,
             difficulty: 2,
-            build: party_rsvps::build,
+            build: build::<party_rsvps::Values>,
         },
     ]
 }

@@ -9,217 +9,201 @@ use crate::kit::notes::{end_notes, is_own_note};
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts, mix};
-use apps::people::Person;
-use apps::simple_note::seed::NoteSeed;
+use crate::scenarios::{Design, Drawing, Gen, mix};
 use std::collections::BTreeSet;
 
 /// What a variant drew.
-struct Values {
-    supervisor: Person,
+pub(super) struct Values {
     /// The tag to back up and the folder the files go into.
     tag: &'static str,
     folder: &'static str,
     /// The near-miss note (kept): its tag and title.
     near_tag: &'static str,
     near_title: &'static str,
-    instruction: String,
     /// The notes to back up: (title, file path, content).
     want: Vec<(String, String, String)>,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let (values, notes) = draw(g);
-    let v = Drawn::new(values);
-    Parts::new(&v.supervisor, v.instruction.clone())
-        .with_apps(vec!["supervisor", "simple_note", "file_system"])
-        .with_notes(notes)
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("notes_backup.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allowed(&v))
-}
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "simple_note", "file_system"];
+    const SCRIPT: &str = include_str!("notes_backup.py");
 
-/// The supervisor, the tagged notes, the near miss and the filler (mixed), drawn in the
-/// original order.
-fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
-    let p = g.supervisor();
-    let (tag, folder, items, near_tag, near_title): (&str, &str, Items, &str, &str) =
-        match g.variant {
-            1 => (
-                "recipes",
-                "~/documents/recipes",
-                RECIPES,
-                "recipes-to-try",
-                "Sourdough Starter",
-            ),
-            2 => (
-                "workouts",
-                "~/documents/fitness/workouts",
-                WORKOUTS,
-                "workout-music",
-                "Running Playlist Ideas",
-            ),
-            _ => (
-                "book-notes",
-                "~/backups/books",
-                BOOKS,
-                "reading-list",
-                "Books to Borrow",
-            ),
-        };
-    let instruction = format!(
-        "I want my SimpleNote account tidier. Back up every note tagged \"{tag}\" into my file system as {folder}/<note title>.txt, with exactly the note's content, then delete those notes from SimpleNote."
-    );
-    let mut mine = Vec::new();
-    let mut want: Vec<(String, String, String)> = Vec::new();
-    for (i, (title, a, b)) in items.iter().enumerate() {
-        let content = format!("{title}\n\n{a}\n\n{b}");
-        let mut tags = vec![tag];
-        if i % 3 == 0 {
-            tags.push("favorites");
+    /// The supervisor, the tagged notes, the near miss and the filler (mixed).
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let p = g.supervisor();
+        let (tag, folder, items, near_tag, near_title): (&str, &str, Items, &str, &str) =
+            match g.variant {
+                1 => (
+                    "recipes",
+                    "~/documents/recipes",
+                    RECIPES,
+                    "recipes-to-try",
+                    "Sourdough Starter",
+                ),
+                2 => (
+                    "workouts",
+                    "~/documents/fitness/workouts",
+                    WORKOUTS,
+                    "workout-music",
+                    "Running Playlist Ideas",
+                ),
+                _ => (
+                    "book-notes",
+                    "~/backups/books",
+                    BOOKS,
+                    "reading-list",
+                    "Books to Borrow",
+                ),
+            };
+        let instruction = format!(
+            "I want my SimpleNote account tidier. Back up every note tagged \"{tag}\" into my file system as {folder}/<note title>.txt, with exactly the note's content, then delete those notes from SimpleNote."
+        );
+        let mut mine = Vec::new();
+        let mut want: Vec<(String, String, String)> = Vec::new();
+        for (i, (title, a, b)) in items.iter().enumerate() {
+            let content = format!("{title}\n\n{a}\n\n{b}");
+            let mut tags = vec![tag];
+            if i % 3 == 0 {
+                tags.push("favorites");
+            }
+            mine.push(g.note(title, &content, &tags, i == 2, 10 + 17 * i as i64));
+            want.push((title.to_string(), format!("{folder}/{title}.txt"), content));
         }
-        mine.push(g.note(title, &content, &tags, i == 2, 10 + 17 * i as i64));
-        want.push((title.to_string(), format!("{folder}/{title}.txt"), content));
+        let near_content = format!("{near_title}\n\nnot done yet, keep in notes");
+        mine.push(g.note(near_title, &near_content, &[near_tag], false, 5));
+        let titles: Vec<&str> = items.iter().map(|t| t.0).chain([near_title]).collect();
+        let filler = g.filler(&p, 9, &[tag, near_tag], &titles);
+        let notes = mix(&mut g.rng, filler, mine);
+        let values = Values {
+            tag,
+            folder,
+            near_tag,
+            near_title,
+            want,
+        };
+        Drawing::from((values, notes)).instruction(instruction)
     }
-    let near_content = format!("{near_title}\n\nnot done yet, keep in notes");
-    mine.push(g.note(near_title, &near_content, &[near_tag], false, 5));
-    let titles: Vec<&str> = items.iter().map(|t| t.0).chain([near_title]).collect();
-    let filler = g.filler(&p, 9, &[tag, near_tag], &titles);
-    let notes = mix(&mut g.rng, filler, mine);
-    let values = Values {
-        supervisor: p,
-        tag,
-        folder,
-        near_tag,
-        near_title,
-        instruction,
-        want,
-    };
-    (values, notes)
-}
 
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let vals = Vals::new()
-        .lit("tag", v.tag)
-        .lit("folder", v.folder)
-        .code("name", "note[\"title\"] + \".txt\"")
-        .lit("body", "content");
-    let cells = |names: &[&str]| script.cells(names, &vals);
-    let find_and_backup = |vals: &Vals| script.cells(&["logins", "find", "backup"], vals);
-    let ground_truth = cells(&["logins", "find", "backup"]);
-    let wrong = vec![
-        solution(
-            "backs up only the first page of notes",
-            cells(&["logins", "first_page", "backup"]),
-        ),
-        solution(
-            "copies the notes but does not delete them",
-            cells(&["logins", "find", "backup_keep_notes"]),
-        ),
-        solution(
-            "writes only the title into each file",
-            find_and_backup(&vals.clone().lit("body", "title")),
-        ),
-        solution(
-            "names the files without the .txt extension",
-            find_and_backup(&vals.clone().code("name", "note[\"title\"]")),
-        ),
-    ];
-    (ground_truth, wrong)
-}
-
-/// The files (there, exact, no others), the tagged notes deleted and the near miss kept.
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let n = v.want.len();
-    vec![
-        v.check(
-            format!(
-                "{n} files {}/<title>.txt exist (e.g. {})",
-                v.folder, v.want[0].1
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let vals = Vals::new()
+            .lit("tag", v.tag)
+            .lit("folder", v.folder)
+            .code("name", "note[\"title\"] + \".txt\"")
+            .lit("body", "content");
+        let cells = |names: &[&str]| script.cells(names, &vals);
+        let find_and_backup = |vals: &Vals| script.cells(&["logins", "find", "backup"], vals);
+        let ground_truth = cells(&["logins", "find", "backup"]);
+        let wrong = vec![
+            solution(
+                "backs up only the first page of notes",
+                cells(&["logins", "first_page", "backup"]),
             ),
-            |v, ctx| {
+            solution(
+                "copies the notes but does not delete them",
+                cells(&["logins", "find", "backup_keep_notes"]),
+            ),
+            solution(
+                "writes only the title into each file",
+                find_and_backup(&vals.clone().lit("body", "title")),
+            ),
+            solution(
+                "names the files without the .txt extension",
+                find_and_backup(&vals.clone().code("name", "note[\"title\"]")),
+            ),
+        ];
+        (ground_truth, wrong)
+    }
+
+    /// The files (there, exact, no others), the tagged notes deleted and the near miss kept.
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let n = v.want.len();
+        vec![
+            v.check(
+                format!(
+                    "{n} files {}/<title>.txt exist (e.g. {})",
+                    v.folder, v.want[0].1
+                ),
+                |v, ctx| {
+                    let files = end_files(ctx);
+                    match v.want.iter().find(|w| !files.contains_key(&w.1)) {
+                        Some(w) => Err(format!("no file {}", w.1)),
+                        None => Ok(()),
+                    }
+                },
+            ),
+            v.check("each file holds its note's exact content", |v, ctx| {
                 let files = end_files(ctx);
-                match v.want.iter().find(|w| !files.contains_key(&w.1)) {
-                    Some(w) => Err(format!("no file {}", w.1)),
-                    None => Ok(()),
+                for w in &v.want {
+                    if let Some(c) = files.get(&w.1)
+                        && c != &w.2
+                    {
+                        return Err(format!("{} has other content", w.1));
+                    }
                 }
-            },
-        ),
-        v.check("each file holds its note's exact content", |v, ctx| {
-            let files = end_files(ctx);
-            for w in &v.want {
-                if let Some(c) = files.get(&w.1)
-                    && c != &w.2
+                Ok(())
+            }),
+            v.check(format!("no other new file under {}", v.folder), |v, ctx| {
+                let files = end_files(ctx);
+                match files
+                    .keys()
+                    .find(|k| k.starts_with(v.folder) && !v.want.iter().any(|w| &w.1 == *k))
                 {
-                    return Err(format!("{} has other content", w.1));
-                }
-            }
-            Ok(())
-        }),
-        v.check(format!("no other new file under {}", v.folder), |v, ctx| {
-            let files = end_files(ctx);
-            match files
-                .keys()
-                .find(|k| k.starts_with(v.folder) && !v.want.iter().any(|w| &w.1 == *k))
-            {
-                Some(k) => Err(format!("unexpected file {k}")),
-                None => Ok(()),
-            }
-        }),
-        v.check(
-            format!("the {n} notes tagged \"{}\" are deleted", v.tag),
-            |v, ctx| {
-                let titles = end_titles(ctx);
-                match v.want.iter().find(|w| titles.contains(&w.0)) {
-                    Some(w) => Err(format!("note \"{}\" is still there", w.0)),
+                    Some(k) => Err(format!("unexpected file {k}")),
                     None => Ok(()),
                 }
-            },
-        ),
-        v.check(
-            format!(
-                "the note \"{}\" (tagged \"{}\") is kept",
-                v.near_title, v.near_tag
+            }),
+            v.check(
+                format!("the {n} notes tagged \"{}\" are deleted", v.tag),
+                |v, ctx| {
+                    let titles = end_titles(ctx);
+                    match v.want.iter().find(|w| titles.contains(&w.0)) {
+                        Some(w) => Err(format!("note \"{}\" is still there", w.0)),
+                        None => Ok(()),
+                    }
+                },
             ),
-            |v, ctx| {
-                if end_titles(ctx).contains(v.near_title) {
-                    Ok(())
-                } else {
-                    Err(format!("\"{}\" was deleted", v.near_title))
-                }
-            },
-        ),
-    ]
-}
+            v.check(
+                format!(
+                    "the note \"{}\" (tagged \"{}\") is kept",
+                    v.near_title, v.near_tag
+                ),
+                |v, ctx| {
+                    if end_titles(ctx).contains(v.near_title) {
+                        Ok(())
+                    } else {
+                        Err(format!("\"{}\" was deleted", v.near_title))
+                    }
+                },
+            ),
+        ]
+    }
 
-/// Deleting the tagged notes, and adding files and directories under (and up to) the folder.
-fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
-    vec![
-        v.allow(
-            format!("deleting the notes tagged \"{}\"", v.tag),
-            |v, ctx, r| {
-                is_own_note(ctx, r)
-                    && r.kind() == ChangeKind::Removed
-                    && r.get("title")
-                        .as_str()
-                        .is_some_and(|t| v.want.iter().any(|w| w.0 == t))
-            },
-        ),
-        v.allow(
-            format!("new files and directories under {}", v.folder),
-            |v, ctx, r| {
-                let prefix = v.folder;
-                r.kind() == ChangeKind::Added
-                    && own_path(ctx, r).is_some_and(|p| {
-                        p.starts_with(prefix) || prefix.starts_with(p.trim_end_matches('/'))
-                    })
-            },
-        ),
-    ]
+    /// Deleting the tagged notes, and adding files and directories under (and up to) the folder.
+    fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+        vec![
+            v.allow(
+                format!("deleting the notes tagged \"{}\"", v.tag),
+                |v, ctx, r| {
+                    is_own_note(ctx, r)
+                        && r.kind() == ChangeKind::Removed
+                        && r.get("title")
+                            .as_str()
+                            .is_some_and(|t| v.want.iter().any(|w| w.0 == t))
+                },
+            ),
+            v.allow(
+                format!("new files and directories under {}", v.folder),
+                |v, ctx, r| {
+                    let prefix = v.folder;
+                    r.kind() == ChangeKind::Added
+                        && own_path(ctx, r).is_some_and(|p| {
+                            p.starts_with(prefix) || prefix.starts_with(p.trim_end_matches('/'))
+                        })
+                },
+            ),
+        ]
+    }
 }
 
 /// Titles of the supervisor's notes at the end.

@@ -20,7 +20,7 @@ use crate::kit::people::{SERVICE_NAMES, known};
 use crate::kit::python::solution;
 use crate::kit::splitwise::expenses_added;
 use crate::model::{Solution, Split};
-use crate::scenarios::Scenario;
+use crate::scenarios::{Scenario, build};
 use apps::people::{Person, Population};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -29,49 +29,49 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "a party group from the guest list in a note (groups)",
             split: Split::Train,
             difficulty: 3,
-            build: party_group::build,
+            build: build::<party_group::Values>,
         },
         Scenario {
             name: "send back double Venmo payments and text the payers (groups)",
             split: Split::Train,
             difficulty: 2,
-            build: double_payments::build,
+            build: build::<double_payments::Values>,
         },
         Scenario {
             name: "answer Venmo requests by who sent them (groups)",
             split: Split::Dev,
             difficulty: 2,
-            build: sort_requests::build,
+            build: build::<sort_requests::Values>,
         },
         Scenario {
             name: "move the Venmo wallet to the card that has not expired (groups)",
             split: Split::TestNormal,
             difficulty: 2,
-            build: wallet_to_card::build,
+            build: build::<wallet_to_card::Values>,
         },
         Scenario {
             name: "record a roommate's Venmo payments on Splitwise (groups)",
             split: Split::Train,
             difficulty: 2,
-            build: venmo_to_splitwise::build,
+            build: build::<venmo_to_splitwise::Values>,
         },
         Scenario {
             name: "split tickets by the counts friends texted (groups)",
             split: Split::Dev,
             difficulty: 3,
-            build: ticket_shares::build,
+            build: build::<ticket_shares::Values>,
         },
         Scenario {
             name: "Todoist purchases into the trip's Splitwise group (groups)",
             split: Split::Train,
             difficulty: 2,
-            build: todo_purchases::build,
+            build: build::<todo_purchases::Values>,
         },
         Scenario {
             name: "like and comment on the trip group's Venmo payments (groups)",
             split: Split::TestNormal,
             difficulty: 2,
-            build: trip_feed::build,
+            build: build::<trip_feed::Values>,
         },
     ]
 }

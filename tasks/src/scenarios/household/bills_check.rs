@@ -12,8 +12,8 @@ use crate::kit::money::{c2, same_amount};
 use crate::kit::python::solution;
 use crate::kit::splitwise::expenses_added;
 use crate::kit::{Drawn, Script, Vals, allow};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 
@@ -21,7 +21,7 @@ use chrono::{Duration, NaiveDateTime};
 type Bill = (String, &'static str, &'static str, i64, u8);
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     supervisor: Person,
     mates: Vec<Person>,
     variant: u8,
@@ -31,157 +31,176 @@ struct Values {
     missing: Vec<(String, String, i64)>,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let (v, instruction) = draw(g);
-    let v = Drawn::new(v);
-    Parts::new(&v.supervisor, instruction)
-        .with_apps(vec!["supervisor", "file_system", "splitwise"])
-        .step(setup(&v))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("bills_check.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allow::splitwise_expenses())
-}
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "file_system", "splitwise"];
+    const SCRIPT: &str = include_str!("bills_check.py");
 
-/// Draws the variant's values and its instruction.
-fn draw(g: &mut Gen) -> (Values, String) {
-    let (p, mates) = flat_supervisor(g, |_| true);
-    let n = mates.len() as i64 + 1;
-    let v = g.variant;
-    let amt = |g: &mut Gen| g.rng.range(4_000 / n, 15_000 / n) * n;
-    // (file, company, month, cents, recorded by: 0 nobody, 1 supervisor, 2 roommate)
-    let mut bills: Vec<Bill> = vec![
-        (
-            "brightline_bill_2023_05.pdf".into(),
-            "Brightline Energy",
-            "May",
-            amt(g),
-            1,
-        ),
-        (
-            "aquaflow_bill_2023_05.pdf".into(),
-            "AquaFlow Water",
-            "May",
-            amt(g),
-            0,
-        ),
-        (
-            "aquaflow_bill_2023_04.pdf".into(),
-            "AquaFlow Water",
-            "April",
-            amt(g),
-            1,
-        ),
-    ];
-    if v == 2 {
-        bills.push((
-            "netwave_bill_2023_05.pdf".into(),
-            "NetWave Internet",
-            "May",
-            amt(g),
-            2,
-        ));
-    }
-    if v == 3 {
-        bills.push((
-            "cozyheat_gas_bill_2023_05.pdf".into(),
-            "CozyHeat Gas",
-            "May",
-            amt(g),
-            0,
-        ));
-        bills[2].4 = 0;
-    }
-    let missing: Vec<(String, String, i64)> = bills
-        .iter()
-        .filter(|b| b.2 == "May" && b.4 == 0)
-        .map(|b| (b.0.clone(), b.1.to_string(), b.3))
-        .collect();
-    let instruction = match v {
-        1 => "Can you make sure all of this month's bills in my ~/bills folder are on Splitwise in our Roommates group? Add any that's missing as an expense paid by me, split equally among everyone in the group, described as the company's name and the month (like \"Brightline Energy May 2023\"), with the bill's file attached as the receipt.".to_string(),
-        2 => "Check this month's bills in ~/bills against our Roommates group on Splitwise (my roommate may have entered some already). For each one that isn't there, record it as paid by me, split evenly among the group, with the description \"<company> <month> <year>\" and the bill attached as the receipt.".to_string(),
-        _ => "Some of this month's bills in my ~/bills folder may not be on Splitwise yet. Add the missing ones to the Roommates group: paid by me, split equally among all members, description like \"AquaFlow Water May 2023\", and attach the bill file as the receipt. Only this month's.".to_string(),
-    };
-    let values = Values {
-        supervisor: p,
-        mates,
-        variant: v,
-        now: g.now,
-        bills,
-        missing,
-    };
-    (values, instruction)
-}
-
-/// The bills (the May ones replacing the base world's), and the expenses already recorded.
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        s.remove_files(&v.supervisor, "_bill_2023_05")?;
-        let gid = s.splitwise_group_named(&v.supervisor, "Roommates")?;
-        let refs: Vec<&Person> = std::iter::once(&v.supervisor).chain(&v.mates).collect();
-        for (i, (file, company, month, cents, by)) in v.bills.iter().enumerate() {
-            let at = if *month == "May" {
-                v.now - Duration::days(15 - i as i64)
-            } else {
-                v.now - Duration::days(44 - i as i64)
-            };
-            let due = if *month == "May" {
-                "May 26, 2023"
-            } else {
-                "April 25, 2023"
-            };
-            s.add_file(
-                &v.supervisor,
-                &format!("~/bills/{file}"),
-                &bill_text(company, &v.supervisor, month, *cents, due),
-                at,
-            )?;
-            let payer = match by {
-                1 => &v.supervisor,
-                2 => &v.mates[0],
-                _ => continue,
-            };
-            s.add_splitwise_expense(
-                Some(gid),
-                payer,
-                &refs,
-                &format!("{company} {month} 2023"),
-                *cents as f64 / 100.0,
-                at + Duration::hours(3),
-            )?;
-        }
-        Ok(())
-    })
-}
-
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let vals = Vals::new().lit("month", "2023_05");
-    let cells = |last: &str| script.cells(&["logins", "find", last], &vals);
-    let ground_truth = cells("record_missing");
-    let mut wrong = vec![
-        solution("adds every bill of the month again", cells("record_all")),
-        solution(
-            "attaches no receipt",
-            cells("record_missing_without_receipt"),
-        ),
-        solution(
-            "leaves the supervisor out of the split",
-            cells("record_missing_without_me"),
-        ),
-    ];
-    if v.variant == 3 {
-        wrong.push(solution(
-            "also adds last month's missing bill",
-            script.cells(
-                &["logins", "find", "record_missing"],
-                &Vals::new().lit("month", "2023_0"),
+    /// Draws the variant's values (with its instruction).
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let (p, mates) = flat_supervisor(g, |_| true);
+        let n = mates.len() as i64 + 1;
+        let v = g.variant;
+        let amt = |g: &mut Gen| g.rng.range(4_000 / n, 15_000 / n) * n;
+        // (file, company, month, cents, recorded by: 0 nobody, 1 supervisor, 2 roommate)
+        let mut bills: Vec<Bill> = vec![
+            (
+                "brightline_bill_2023_05.pdf".into(),
+                "Brightline Energy",
+                "May",
+                amt(g),
+                1,
             ),
-        ));
+            (
+                "aquaflow_bill_2023_05.pdf".into(),
+                "AquaFlow Water",
+                "May",
+                amt(g),
+                0,
+            ),
+            (
+                "aquaflow_bill_2023_04.pdf".into(),
+                "AquaFlow Water",
+                "April",
+                amt(g),
+                1,
+            ),
+        ];
+        if v == 2 {
+            bills.push((
+                "netwave_bill_2023_05.pdf".into(),
+                "NetWave Internet",
+                "May",
+                amt(g),
+                2,
+            ));
+        }
+        if v == 3 {
+            bills.push((
+                "cozyheat_gas_bill_2023_05.pdf".into(),
+                "CozyHeat Gas",
+                "May",
+                amt(g),
+                0,
+            ));
+            bills[2].4 = 0;
+        }
+        let missing: Vec<(String, String, i64)> = bills
+            .iter()
+            .filter(|b| b.2 == "May" && b.4 == 0)
+            .map(|b| (b.0.clone(), b.1.to_string(), b.3))
+            .collect();
+        let instruction = match v {
+            1 => "Can you make sure all of this month's bills in my ~/bills folder are on Splitwise in our Roommates group? Add any that's missing as an expense paid by me, split equally among everyone in the group, described as the company's name and the month (like \"Brightline Energy May 2023\"), with the bill's file attached as the receipt.".to_string(),
+            2 => "Check this month's bills in ~/bills against our Roommates group on Splitwise (my roommate may have entered some already). For each one that isn't there, record it as paid by me, split evenly among the group, with the description \"<company> <month> <year>\" and the bill attached as the receipt.".to_string(),
+            _ => "Some of this month's bills in my ~/bills folder may not be on Splitwise yet. Add the missing ones to the Roommates group: paid by me, split equally among all members, description like \"AquaFlow Water May 2023\", and attach the bill file as the receipt. Only this month's.".to_string(),
+        };
+        let values = Values {
+            supervisor: p,
+            mates,
+            variant: v,
+            now: g.now,
+            bills,
+            missing,
+        };
+        Drawing::from(values).instruction(instruction)
     }
-    (ground_truth, wrong)
+
+    /// The bills (the May ones replacing the base world's), and the expenses already recorded.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            s.remove_files(&v.supervisor, "_bill_2023_05")?;
+            let gid = s.splitwise_group_named(&v.supervisor, "Roommates")?;
+            let refs: Vec<&Person> = std::iter::once(&v.supervisor).chain(&v.mates).collect();
+            for (i, (file, company, month, cents, by)) in v.bills.iter().enumerate() {
+                let at = if *month == "May" {
+                    v.now - Duration::days(15 - i as i64)
+                } else {
+                    v.now - Duration::days(44 - i as i64)
+                };
+                let due = if *month == "May" {
+                    "May 26, 2023"
+                } else {
+                    "April 25, 2023"
+                };
+                s.add_file(
+                    &v.supervisor,
+                    &format!("~/bills/{file}"),
+                    &bill_text(company, &v.supervisor, month, *cents, due),
+                    at,
+                )?;
+                let payer = match by {
+                    1 => &v.supervisor,
+                    2 => &v.mates[0],
+                    _ => continue,
+                };
+                s.add_splitwise_expense(
+                    Some(gid),
+                    payer,
+                    &refs,
+                    &format!("{company} {month} 2023"),
+                    *cents as f64 / 100.0,
+                    at + Duration::hours(3),
+                )?;
+            }
+            Ok(())
+        })]
+    }
+
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let vals = Vals::new().lit("month", "2023_05");
+        let cells = |last: &str| script.cells(&["logins", "find", last], &vals);
+        let ground_truth = cells("record_missing");
+        let mut wrong = vec![
+            solution("adds every bill of the month again", cells("record_all")),
+            solution(
+                "attaches no receipt",
+                cells("record_missing_without_receipt"),
+            ),
+            solution(
+                "leaves the supervisor out of the split",
+                cells("record_missing_without_me"),
+            ),
+        ];
+        if v.variant == 3 {
+            wrong.push(solution(
+                "also adds last month's missing bill",
+                script.cells(
+                    &["logins", "find", "record_missing"],
+                    &Vals::new().lit("month", "2023_0"),
+                ),
+            ));
+        }
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let mut checks: Vec<Check> = v
+            .missing
+            .iter()
+            .flat_map(|(file, company, cents)| bill_checks(file, company, *cents))
+            .collect();
+        checks.push(v.check(
+            format!(
+                "exactly {} expenses added (none for bills already there)",
+                v.missing.len()
+            ),
+            |v, ctx| expense_count(v.missing.len(), ctx),
+        ));
+        checks.push(v.check(
+            "in the Roommates group, paid by the supervisor",
+            |_, ctx| in_roommates_paid_by_me(ctx),
+        ));
+        checks.push(v.check(
+            format!("split equally among {}", members(v).join(", ")),
+            split_equally,
+        ));
+        checks
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        allow::splitwise_expenses()
+    }
 }
 
 /// The checks of a missing bill: one expense of its amount, with the bill as its receipt.
@@ -227,30 +246,6 @@ fn split_equally(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
             format!("\"{d}\" not split equally among the flat")
         }
     })
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let mut checks: Vec<Check> = v
-        .missing
-        .iter()
-        .flat_map(|(file, company, cents)| bill_checks(file, company, *cents))
-        .collect();
-    checks.push(v.check(
-        format!(
-            "exactly {} expenses added (none for bills already there)",
-            v.missing.len()
-        ),
-        |v, ctx| expense_count(v.missing.len(), ctx),
-    ));
-    checks.push(v.check(
-        "in the Roommates group, paid by the supervisor",
-        |_, ctx| in_roommates_paid_by_me(ctx),
-    ));
-    checks.push(v.check(
-        format!("split equally among {}", members(v).join(", ")),
-        split_equally,
-    ));
-    checks
 }
 
 /// A bill's text, as the company's PDF reads.

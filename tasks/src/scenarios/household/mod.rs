@@ -18,7 +18,7 @@ use crate::kit::money::same_amount;
 use crate::kit::people::{has_roommates, roommates};
 use crate::kit::splitwise::{expense_shares, expenses_added, group_of_two, live_group_named};
 use crate::model::Split;
-use crate::scenarios::{Gen, Scenario};
+use crate::scenarios::{Gen, Scenario, build};
 use apps::people::{Person, Population, Relation};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -27,43 +27,43 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "split the flat's streaming subscriptions from a note on Splitwise (household)",
             split: Split::Train,
             difficulty: 2,
-            build: streaming_split::build,
+            build: build::<streaming_split::Values>,
         },
         Scenario {
             name: "pay the spouse back for the groceries they texted about (household)",
             split: Split::Train,
             difficulty: 2,
-            build: spouse_groceries::build,
+            build: build::<spouse_groceries::Values>,
         },
         Scenario {
             name: "welcome a new roommate across Splitwise, Todoist and texts (household)",
             split: Split::Dev,
             difficulty: 3,
-            build: new_roommate::build,
+            build: build::<new_roommate::Values>,
         },
         Scenario {
             name: "how much do I owe a roommate across Splitwise and Venmo (household)",
             split: Split::TestNormal,
             difficulty: 2,
-            build: owe_roommate::build,
+            build: build::<owe_roommate::Values>,
         },
         Scenario {
             name: "put this month's missing bills on the Roommates group (household)",
             split: Split::Train,
             difficulty: 3,
-            build: bills_check::build,
+            build: build::<bills_check::Values>,
         },
         Scenario {
             name: "the plumber's invoice: close the repair, split it, text the spouse (household)",
             split: Split::TestNormal,
             difficulty: 3,
-            build: plumber_invoice::build,
+            build: build::<plumber_invoice::Values>,
         },
         Scenario {
             name: "settle the couple's household group through Venmo (household)",
             split: Split::Dev,
             difficulty: 2,
-            build: settle_household::build,
+            build: build::<settle_household::Values>,
         },
     ]
 }

@@ -12,7 +12,7 @@ use crate::kit::people::related_any;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::Duration;
 
@@ -20,7 +20,7 @@ use chrono::Duration;
 type Mail = (String, String, String, i64, bool);
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     supervisor: Person,
     variant: u8,
     /// The people whose threads to label, and a contact outside the group.
@@ -37,74 +37,201 @@ struct Values {
     outsider_subject: String,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let (v, instruction) = draw(g);
-    let v = Drawn::new(v);
-    let mut parts = Parts::new(&v.supervisor, instruction);
-    parts.apps = vec!["gmail", "phone"];
-    parts.setup.push(setup(&v));
+impl Design for Values {
+    const APPS: &[&str] = &["gmail", "phone"];
+    const SCRIPT: &str = include_str!("label_by_relation.py");
 
-    let script = Script::parse(include_str!("label_by_relation.py"));
-    (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-    parts.checks = checks(&v);
-    let columns: &'static [&'static str] = match v.extra {
-        Some("read") => &["label", "read"],
-        Some(_) => &["label", "archived"],
-        None => &["label"],
-    };
-    parts.allowed = vec![allow_flags_from(
-        "labels of the group's threads",
-        v.group.iter().map(|m| m.email.clone()).collect(),
-        columns,
-    )];
-    parts
-}
+    /// Draws the variant's values and its instruction.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let (rels, label, extra): (Vec<Relation>, &'static str, Option<&'static str>) =
+            match g.variant {
+                1 => (vec![Relation::Coworker, Relation::Manager], "Team", None),
+                2 => (vec![Relation::Roommate], "Home", Some("read")),
+                _ => (vec![Relation::Friend], "Friends", Some("archived")),
+            };
+        let need = if g.variant == 2 { 1 } else { 2 };
+        let p = g.supervisor_where(|p| has_n(pop, p, &rels, need));
+        let group = related_any(g.population, &p, &rels);
+        let Some(outsider) = other_contact(g, &p, &rels, &[]) else {
+            panic!("no other contact");
+        };
+        let (who, rel_py) = match g.variant {
+            1 => (
+                "someone I work with (my manager included)",
+                "[\"coworker\", \"manager\"]",
+            ),
+            2 => ("one of my roommates", "[\"roommate\"]"),
+            _ => ("one of my friends", "[\"friend\"]"),
+        };
+        let then = match extra {
+            Some("read") => " and mark them as read",
+            Some(_) => ", then archive them",
+            None => "",
+        };
+        let instruction = format!(
+            "Give every e-mail thread in my inbox that has an e-mail from {who} the label \"{label}\"{then}. Leave my archived threads alone."
+        );
+        let (mails, archived_subject, outsider_subject) = designed_mails(&group, &outsider);
+        let v = Values {
+            supervisor: p,
+            variant: g.variant,
+            group,
+            outsider,
+            rel_py,
+            label,
+            extra,
+            mails,
+            archived_subject,
+            outsider_subject,
+        };
+        Drawing::from(v).instruction(instruction)
+    }
 
-/// Draws the variant's values and its instruction.
-fn draw(g: &mut Gen) -> (Values, String) {
-    let pop = g.population;
-    let (rels, label, extra): (Vec<Relation>, &'static str, Option<&'static str>) = match g.variant
-    {
-        1 => (vec![Relation::Coworker, Relation::Manager], "Team", None),
-        2 => (vec![Relation::Roommate], "Home", Some("read")),
-        _ => (vec![Relation::Friend], "Friends", Some("archived")),
-    };
-    let need = if g.variant == 2 { 1 } else { 2 };
-    let p = g.supervisor_where(|p| has_n(pop, p, &rels, need));
-    let group = related_any(g.population, &p, &rels);
-    let Some(outsider) = other_contact(g, &p, &rels, &[]) else {
-        panic!("no other contact");
-    };
-    let (who, rel_py) = match g.variant {
-        1 => (
-            "someone I work with (my manager included)",
-            "[\"coworker\", \"manager\"]",
-        ),
-        2 => ("one of my roommates", "[\"roommate\"]"),
-        _ => ("one of my friends", "[\"friend\"]"),
-    };
-    let then = match extra {
-        Some("read") => " and mark them as read",
-        Some(_) => ", then archive them",
-        None => "",
-    };
-    let instruction = format!(
-        "Give every e-mail thread in my inbox that has an e-mail from {who} the label \"{label}\"{then}. Leave my archived threads alone."
-    );
-    let (mails, archived_subject, outsider_subject) = designed_mails(&group, &outsider);
-    let v = Values {
-        supervisor: p,
-        variant: g.variant,
-        group,
-        outsider,
-        rel_py,
-        label,
-        extra,
-        mails,
-        archived_subject,
-        outsider_subject,
-    };
-    (v, instruction)
+    /// A page of newsletters and the designed e-mails.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            add_newsletters(s, &v.supervisor, 14)?;
+            for (from, subject, body, days, archived) in &v.mails {
+                let id = s.add_email(
+                    from,
+                    &[&v.supervisor.email],
+                    subject,
+                    body,
+                    &[],
+                    None,
+                    s.now - Duration::days(*days) - Duration::hours(3),
+                )?;
+                if *archived {
+                    s.set_mail_flags(&v.supervisor, id, true, true, None)?;
+                }
+            }
+            Ok(())
+        })]
+    }
+
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let act = match v.extra {
+            Some("read") => "label_and_read",
+            Some(_) => "label_and_archive",
+            None => "label",
+        };
+        let vals = Vals::new().code("rels", v.rel_py).lit("label", v.label);
+        let cells = |names: &[&str]| script.cells(names, &vals);
+        let ground_truth = cells(&["logins", "people", "find", act]);
+        let mut wrong = vec![
+            solution(
+                "reads only the first page of threads",
+                cells(&["logins", "people", "find_first_page", act]),
+            ),
+            solution(
+                "labels the archived threads as well",
+                cells(&["logins", "people", "find_with_archived", act]),
+            ),
+            solution(
+                "labels every thread with a contact in it",
+                cells(&["logins", "people_all_contacts", "find", act]),
+            ),
+        ];
+        if v.extra.is_some() {
+            wrong.push(solution(
+                "only labels them",
+                cells(&["logins", "people", "find", "label"]),
+            ));
+        }
+        if v.variant == 1 {
+            wrong.push(solution(
+                "leaves out the manager",
+                script.cells(
+                    &["logins", "people", "find", act],
+                    &vals.clone().code("rels", "[\"coworker\"]"),
+                ),
+            ));
+        }
+
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let names: Vec<String> = v.group.iter().map(full).collect();
+        let mut checks = vec![v.check(
+            format!(
+                "every inbox thread with an e-mail from {} is labelled \"{}\"",
+                names.join(", "),
+                v.label
+            ),
+            inbox_threads_labelled,
+        )];
+        for (from, subject, _, _, _) in v.mails.iter().filter(|m| !m.4) {
+            if from == &v.outsider.email {
+                continue;
+            }
+            let lab = v.label.to_string();
+            let ex = v.extra.map(str::to_string);
+            checks.push(thread_check(
+                format!(
+                    "\"{subject}\" is labelled \"{}\"{}",
+                    v.label,
+                    match v.extra {
+                        Some("read") => " and read",
+                        Some(_) => " and archived",
+                        None => "",
+                    }
+                ),
+                from.clone(),
+                subject.clone(),
+                move |f| {
+                    if f.label.as_deref().map(|s| s.trim().to_lowercase())
+                        != Some(lab.to_lowercase())
+                    {
+                        return Err(format!("label {:?}", f.label));
+                    }
+                    match ex.as_deref() {
+                        Some("read") if !f.read => Err("unread".into()),
+                        Some("archived") if !f.archived => Err("not archived".into()),
+                        _ => Ok(()),
+                    }
+                },
+            ));
+        }
+        checks.push(thread_check(
+            format!("the archived \"{}\" keeps no label", v.archived_subject),
+            v.group[0].email.clone(),
+            v.archived_subject.clone(),
+            |f| match &f.label {
+                Some(l) => Err(format!("labelled {l}")),
+                None => Ok(()),
+            },
+        ));
+        checks.push(thread_check(
+            format!(
+                "\"{}\" from {} is not labelled",
+                v.outsider_subject,
+                full(&v.outsider)
+            ),
+            v.outsider.email.clone(),
+            v.outsider_subject.clone(),
+            |f| match &f.label {
+                Some(l) => Err(format!("labelled {l}")),
+                None => Ok(()),
+            },
+        ));
+        checks
+    }
+
+    fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+        let columns: &'static [&'static str] = match v.extra {
+            Some("read") => &["label", "read"],
+            Some(_) => &["label", "archived"],
+            None => &["label"],
+        };
+        vec![allow_flags_from(
+            "labels of the group's threads",
+            v.group.iter().map(|m| m.email.clone()).collect(),
+            columns,
+        )]
+    }
 }
 
 /// The e-mails of the group (one archived) and of the outsider, with the subjects of the
@@ -163,71 +290,6 @@ fn designed_mails(group: &[Person], outsider: &Person) -> (Vec<Mail>, String, St
     (mails, archived_subject, outsider_subject)
 }
 
-/// A page of newsletters and the designed e-mails.
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        add_newsletters(s, &v.supervisor, 14)?;
-        for (from, subject, body, days, archived) in &v.mails {
-            let id = s.add_email(
-                from,
-                &[&v.supervisor.email],
-                subject,
-                body,
-                &[],
-                None,
-                s.now - Duration::days(*days) - Duration::hours(3),
-            )?;
-            if *archived {
-                s.set_mail_flags(&v.supervisor, id, true, true, None)?;
-            }
-        }
-        Ok(())
-    })
-}
-
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let act = match v.extra {
-        Some("read") => "label_and_read",
-        Some(_) => "label_and_archive",
-        None => "label",
-    };
-    let vals = Vals::new().code("rels", v.rel_py).lit("label", v.label);
-    let cells = |names: &[&str]| script.cells(names, &vals);
-    let ground_truth = cells(&["logins", "people", "find", act]);
-    let mut wrong = vec![
-        solution(
-            "reads only the first page of threads",
-            cells(&["logins", "people", "find_first_page", act]),
-        ),
-        solution(
-            "labels the archived threads as well",
-            cells(&["logins", "people", "find_with_archived", act]),
-        ),
-        solution(
-            "labels every thread with a contact in it",
-            cells(&["logins", "people_all_contacts", "find", act]),
-        ),
-    ];
-    if v.extra.is_some() {
-        wrong.push(solution(
-            "only labels them",
-            cells(&["logins", "people", "find", "label"]),
-        ));
-    }
-    if v.variant == 1 {
-        wrong.push(solution(
-            "leaves out the manager",
-            script.cells(
-                &["logins", "people", "find", act],
-                &vals.clone().code("rels", "[\"coworker\"]"),
-            ),
-        ));
-    }
-
-    (ground_truth, wrong)
-}
-
 /// Is every thread that was in the inbox and has an e-mail from the group labelled?
 fn inbox_threads_labelled(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let me = ctx.user_id("gmail").ok_or("no gmail account")?;
@@ -254,71 +316,6 @@ fn inbox_threads_labelled(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let names: Vec<String> = v.group.iter().map(full).collect();
-    let mut checks = vec![v.check(
-        format!(
-            "every inbox thread with an e-mail from {} is labelled \"{}\"",
-            names.join(", "),
-            v.label
-        ),
-        inbox_threads_labelled,
-    )];
-    for (from, subject, _, _, _) in v.mails.iter().filter(|m| !m.4) {
-        if from == &v.outsider.email {
-            continue;
-        }
-        let lab = v.label.to_string();
-        let ex = v.extra.map(str::to_string);
-        checks.push(thread_check(
-            format!(
-                "\"{subject}\" is labelled \"{}\"{}",
-                v.label,
-                match v.extra {
-                    Some("read") => " and read",
-                    Some(_) => " and archived",
-                    None => "",
-                }
-            ),
-            from.clone(),
-            subject.clone(),
-            move |f| {
-                if f.label.as_deref().map(|s| s.trim().to_lowercase()) != Some(lab.to_lowercase()) {
-                    return Err(format!("label {:?}", f.label));
-                }
-                match ex.as_deref() {
-                    Some("read") if !f.read => Err("unread".into()),
-                    Some("archived") if !f.archived => Err("not archived".into()),
-                    _ => Ok(()),
-                }
-            },
-        ));
-    }
-    checks.push(thread_check(
-        format!("the archived \"{}\" keeps no label", v.archived_subject),
-        v.group[0].email.clone(),
-        v.archived_subject.clone(),
-        |f| match &f.label {
-            Some(l) => Err(format!("labelled {l}")),
-            None => Ok(()),
-        },
-    ));
-    checks.push(thread_check(
-        format!(
-            "\"{}\" from {} is not labelled",
-            v.outsider_subject,
-            full(&v.outsider)
-        ),
-        v.outsider.email.clone(),
-        v.outsider_subject.clone(),
-        |f| match &f.label {
-            Some(l) => Err(format!("labelled {l}")),
-            None => Ok(()),
-        },
-    ));
-    checks
 }
 
 /// Someone `p` knows with none of the relations `rels` (and not in `not`), if any.

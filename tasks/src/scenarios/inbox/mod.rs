@@ -22,7 +22,7 @@ use crate::kit::changes::is_mine;
 use crate::kit::gmail::{Thread, involving, thread_of};
 use crate::kit::people::related_any;
 use crate::model::{Allow, Check, Split};
-use crate::scenarios::{Gen, Scenario};
+use crate::scenarios::{Gen, Scenario, build};
 use apps::people::{Person, Relation};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -31,55 +31,55 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "label the threads from a group of contacts (inbox)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: label_by_relation::build,
+            build: build::<label_by_relation::Values>,
         },
         Scenario {
             name: "request ticket money from friends who replied yes (inbox)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: ticket_requests::build,
+            build: build::<ticket_requests::Values>,
         },
         Scenario {
             name: "e-mail the roommates the water bill and their share (inbox)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: bill_to_roommates::build,
+            build: build::<bill_to_roommates::Values>,
         },
         Scenario {
             name: "add my e-mailed action items to Todoist (inbox)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: agenda_tasks::build,
+            build: build::<agenda_tasks::Values>,
         },
         Scenario {
             name: "reply to all with the answer from my notes (inbox)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: reply_all_from_note::build,
+            build: build::<reply_all_from_note::Values>,
         },
         Scenario {
             name: "rescue contacts' e-mails from spam and delete the rest (inbox)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: spam_cleanup::build,
+            build: build::<spam_cleanup::Values>,
         },
         Scenario {
             name: "send my manager a coworker's e-mailed files (inbox)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: files_to_manager::build,
+            build: build::<files_to_manager::Values>,
         },
         Scenario {
             name: "e-mail my playlist's link to the people in a note (inbox)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: playlist_link::build,
+            build: build::<playlist_link::Values>,
         },
         Scenario {
             name: "record roommates' e-mailed receipts on Splitwise (inbox)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: receipts_to_splitwise::build,
+            build: build::<receipts_to_splitwise::Values>,
         },
     ]
 }

@@ -16,13 +16,13 @@ use crate::kit::python::solution;
 use crate::kit::venmo::{balance, set_card_balance};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use crate::setup::Card;
 use apps::people::{PaymentCard, Person};
 use chrono::{Duration, NaiveDateTime};
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// The roommate asking for the rent, and another contact with a pending request.
@@ -35,7 +35,6 @@ struct Values {
     /// The card named for the top-up, and the expired card's name (variant 2's first choice).
     card: PaymentCard,
     expired_name: &'static str,
-    instruction: String,
     now: NaiveDateTime,
 }
 
@@ -51,11 +50,60 @@ impl Values {
     }
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, v.instruction.clone())
-        .with_apps(vec!["supervisor", "phone", "venmo"])
-        .step(v.step(|v, s| {
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "phone", "venmo"];
+    const SCRIPT: &str = include_str!("cover_request.py");
+
+    /// The roommate, the other contact, the amounts and the cards.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let (p, r) = roommate_supervisor(g, |p| {
+            !p.payment_cards.is_empty() && known(pop, p).len() >= 2
+        });
+        let other = known(pop, &p)
+            .into_iter()
+            .find(|k| k.id != r.id)
+            .unwrap_or_else(|| r.clone());
+        let v = g.variant;
+        let rent = cents_of(&mut g.rng, 80_000, 120_000, 1);
+        let balance = if v == 3 {
+            rent + cents_of(&mut g.rng, 5_000, 20_000, 1)
+        } else {
+            cents_of(&mut g.rng, 3_000, 15_000, 1)
+        };
+        let top_up = if v == 3 { 0 } else { rent - balance };
+        let card = p.payment_cards[0].clone();
+        let expired_name = ["Citi", "Capital One", "Discover", "HSBC", "Chase"]
+            .into_iter()
+            .find(|n| !p.payment_cards.iter().any(|c| c.card_name == *n))
+            .unwrap_or("Citi");
+        let instruction = match v {
+            2 => format!(
+                "{} asked me on Venmo for my share of the rent. Pay it from my Venmo balance; if the balance is short, first top it up with just the missing amount from my {expired_name} card, or from my {} card if the {expired_name} one has expired.",
+                r.first_name, card.card_name
+            ),
+            _ => format!(
+                "My roommate asked me on Venmo for this month's rent. Pay it from my Venmo balance; if the balance is short, first move just the missing amount onto it from my {} card.",
+                card.card_name
+            ),
+        };
+        Drawing::from(Values {
+            variant: v,
+            supervisor: p,
+            mate: r,
+            other,
+            rent,
+            balance,
+            top_up,
+            card,
+            expired_name,
+            now: g.now,
+        })
+        .instruction(instruction)
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
             let sup = &v.supervisor;
             s.remove_pending_venmo_requests(sup, false)?;
             s.set_venmo_balance(sup, usd(v.balance))?;
@@ -87,171 +135,129 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 v.now - Duration::days(1) - Duration::hours(3),
             )?;
             Ok(())
-        }))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("cover_request.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allowed())
-}
-
-/// The roommate, the other contact, the amounts and the cards, drawn in the original order.
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let (p, r) = roommate_supervisor(g, |p| {
-        !p.payment_cards.is_empty() && known(pop, p).len() >= 2
-    });
-    let other = known(pop, &p)
-        .into_iter()
-        .find(|k| k.id != r.id)
-        .unwrap_or_else(|| r.clone());
-    let v = g.variant;
-    let rent = cents_of(&mut g.rng, 80_000, 120_000, 1);
-    let balance = if v == 3 {
-        rent + cents_of(&mut g.rng, 5_000, 20_000, 1)
-    } else {
-        cents_of(&mut g.rng, 3_000, 15_000, 1)
-    };
-    let top_up = if v == 3 { 0 } else { rent - balance };
-    let card = p.payment_cards[0].clone();
-    let expired_name = ["Citi", "Capital One", "Discover", "HSBC", "Chase"]
-        .into_iter()
-        .find(|n| !p.payment_cards.iter().any(|c| c.card_name == *n))
-        .unwrap_or("Citi");
-    let instruction = match v {
-        2 => format!(
-            "{} asked me on Venmo for my share of the rent. Pay it from my Venmo balance; if the balance is short, first top it up with just the missing amount from my {expired_name} card, or from my {} card if the {expired_name} one has expired.",
-            r.first_name, card.card_name
-        ),
-        _ => format!(
-            "My roommate asked me on Venmo for this month's rent. Pay it from my Venmo balance; if the balance is short, first move just the missing amount onto it from my {} card.",
-            card.card_name
-        ),
-    };
-    Values {
-        variant: v,
-        supervisor: p,
-        mate: r,
-        other,
-        rent,
-        balance,
-        top_up,
-        card,
-        expired_name,
-        instruction,
-        now: g.now,
+        })]
     }
-}
 
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let (pick, card_vals) = if v.variant == 2 {
-        (
-            "pick_valid_card",
-            Vals::new()
-                .lit("card", v.expired_name)
-                .lit("fallback", &v.card.card_name),
-        )
-    } else {
-        ("pick_card", Vals::new().lit("card", &v.card.card_name))
-    };
-    let cells = |pick: &str, card_vals: &Vals, pay: &str| {
-        vec![
-            script.cell("logins", card_vals),
-            script.cell("find", card_vals),
-            script.cell(pick, card_vals),
-            script.cell(pay, card_vals),
-        ]
-    };
-    let ground_truth = cells(pick, &card_vals, "pay_topping_up");
-    let mut wrong = vec![
-        solution(
-            "pays the rent straight from the card",
-            cells(pick, &card_vals, "pay_by_card"),
-        ),
-        solution(
-            if v.variant == 3 {
-                "tops up the whole rent anyway"
-            } else {
-                "tops up the whole rent instead of what is missing"
-            },
-            cells(pick, &card_vals, "pay_topping_up_whole"),
-        ),
-        solution(
-            "tops up for and approves every pending request",
-            cells(pick, &card_vals, "pay_every_request"),
-        ),
-    ];
-    if v.variant == 2 {
-        wrong.push(solution(
-            "tops up from the expired card",
-            cells(
-                "pick_card",
-                &Vals::new().lit("card", v.expired_name),
-                "pay_topping_up",
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let (pick, card_vals) = if v.variant == 2 {
+            (
+                "pick_valid_card",
+                Vals::new()
+                    .lit("card", v.expired_name)
+                    .lit("fallback", &v.card.card_name),
+            )
+        } else {
+            ("pick_card", Vals::new().lit("card", &v.card.card_name))
+        };
+        let cells = |pick: &str, card_vals: &Vals, pay: &str| {
+            vec![
+                script.cell("logins", card_vals),
+                script.cell("find", card_vals),
+                script.cell(pick, card_vals),
+                script.cell(pay, card_vals),
+            ]
+        };
+        let ground_truth = cells(pick, &card_vals, "pay_topping_up");
+        let mut wrong = vec![
+            solution(
+                "pays the rent straight from the card",
+                cells(pick, &card_vals, "pay_by_card"),
             ),
-        ));
-    }
-    (ground_truth, wrong)
-}
-
-/// The rent approved, the top-up, the end balance and the other request left pending.
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let top_up = if v.top_up > 0 {
-        v.check(
-            format!(
-                "one top-up of exactly ${} from the card ending in {}",
-                c2(v.top_up),
-                v.last4()
-            ),
-            top_up_check,
-        )
-    } else {
-        v.check(
-            "no top-up (the balance already covered the rent)",
-            |_, ctx| match added(ctx, "venmo", "bank_transfers").len() {
-                0 => Ok(()),
-                n => Err(format!("{n} transfers")),
-            },
-        )
-    };
-    vec![
-        v.check(
-            format!(
-                "{}'s rent request of ${} is approved",
-                full(&v.mate),
-                c2(v.rent)
-            ),
-            |v, ctx| match received_status(ctx, &v.mate.email, v.rent).as_str() {
-                "approved" => Ok(()),
-                other => Err(format!("it is {other}")),
-            },
-        ),
-        top_up,
-        v.check(
-            format!(
-                "the rent came out of the Venmo balance, which ends at ${}",
-                c2(v.end())
-            ),
-            |v, ctx| {
-                let me = ctx.user_id("venmo").unwrap_or(0);
-                let got = balance(ctx.db, me).unwrap_or(-1.0);
-                if same_amount(got, usd(v.end())) {
-                    Ok(())
+            solution(
+                if v.variant == 3 {
+                    "tops up the whole rent anyway"
                 } else {
-                    Err(format!("the balance is ${got}"))
-                }
-            },
-        ),
-        v.check(
-            format!("{}'s request for $45.00 is still pending", full(&v.other)),
-            |v, ctx| match received_status(ctx, &v.other.email, 4_500).as_str() {
-                "pending" => Ok(()),
-                s => Err(format!("it is {s}")),
-            },
-        ),
-    ]
+                    "tops up the whole rent instead of what is missing"
+                },
+                cells(pick, &card_vals, "pay_topping_up_whole"),
+            ),
+            solution(
+                "tops up for and approves every pending request",
+                cells(pick, &card_vals, "pay_every_request"),
+            ),
+        ];
+        if v.variant == 2 {
+            wrong.push(solution(
+                "tops up from the expired card",
+                cells(
+                    "pick_card",
+                    &Vals::new().lit("card", v.expired_name),
+                    "pay_topping_up",
+                ),
+            ));
+        }
+        (ground_truth, wrong)
+    }
+
+    /// The rent approved, the top-up, the end balance and the other request left pending.
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let top_up = if v.top_up > 0 {
+            v.check(
+                format!(
+                    "one top-up of exactly ${} from the card ending in {}",
+                    c2(v.top_up),
+                    v.last4()
+                ),
+                top_up_check,
+            )
+        } else {
+            v.check(
+                "no top-up (the balance already covered the rent)",
+                |_, ctx| match added(ctx, "venmo", "bank_transfers").len() {
+                    0 => Ok(()),
+                    n => Err(format!("{n} transfers")),
+                },
+            )
+        };
+        vec![
+            v.check(
+                format!(
+                    "{}'s rent request of ${} is approved",
+                    full(&v.mate),
+                    c2(v.rent)
+                ),
+                |v, ctx| match received_status(ctx, &v.mate.email, v.rent).as_str() {
+                    "approved" => Ok(()),
+                    other => Err(format!("it is {other}")),
+                },
+            ),
+            top_up,
+            v.check(
+                format!(
+                    "the rent came out of the Venmo balance, which ends at ${}",
+                    c2(v.end())
+                ),
+                |v, ctx| {
+                    let me = ctx.user_id("venmo").unwrap_or(0);
+                    let got = balance(ctx.db, me).unwrap_or(-1.0);
+                    if same_amount(got, usd(v.end())) {
+                        Ok(())
+                    } else {
+                        Err(format!("the balance is ${got}"))
+                    }
+                },
+            ),
+            v.check(
+                format!("{}'s request for $45.00 is still pending", full(&v.other)),
+                |v, ctx| match received_status(ctx, &v.other.email, 4_500).as_str() {
+                    "pending" => Ok(()),
+                    s => Err(format!("it is {s}")),
+                },
+            ),
+        ]
+    }
+
+    /// Venmo payments, the answer to the request, top-ups and what a top-up sends.
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        let mut allowed = allow::venmo_money();
+        allowed.extend([
+            allow::request_answers(),
+            allow_own("top-ups", "venmo", "bank_transfers", "user_id"),
+        ]);
+        allowed.extend(allow::venmo_transfer_mail());
+        allowed
+    }
 }
 
 /// Exactly one card-to-Venmo transfer of the missing amount from the named card.
@@ -273,15 +279,4 @@ fn top_up_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
         )),
         xs => Err(format!("{} transfers", xs.len())),
     }
-}
-
-/// Venmo payments, the answer to the request, top-ups and what a top-up sends.
-fn allowed() -> Vec<Allow> {
-    let mut allowed = allow::venmo_money();
-    allowed.extend([
-        allow::request_answers(),
-        allow_own("top-ups", "venmo", "bank_transfers", "user_id"),
-    ]);
-    allowed.extend(allow::venmo_transfer_mail());
-    allowed
 }

@@ -17,12 +17,12 @@ use crate::kit::text::same_text;
 use crate::kit::time::on;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// The friend who texted who came.
@@ -47,7 +47,6 @@ struct Values {
     text: String,
     old_text: String,
     old_from: Person,
-    instruction: String,
     /// The receipt's total and each debtor's share, in cents.
     total: i64,
     share: i64,
@@ -56,11 +55,102 @@ struct Values {
     names: Vec<String>,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, v.instruction.clone())
-        .with_apps(vec!["supervisor", "file_system", "phone", "splitwise"])
-        .step(v.step(|v, s| {
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "file_system", "phone", "splitwise"];
+    const SCRIPT: &str = include_str!("dinner_receipt.py");
+
+    /// The dinner, its guests, receipts and texts.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let (p, mut fr) = with_distinct_friends(g, 3);
+        let pop = g.population;
+        g.rng.shuffle(&mut fr);
+        let (f, x, y) = (fr[0].clone(), fr[1].clone(), fr[2].clone());
+        let v = g.variant;
+        let (rest, query, stem, date, path, old_path, old_date, desc) = match v {
+            1 => (
+                "Harbor Grill",
+                "Harbor Grill",
+                "harbor_grill",
+                on(2023, 5, 13, 20, 41),
+                "~/documents/receipts/harbor_grill_2023_05_13.txt",
+                "~/documents/receipts/harbor_grill_2023_04_15.txt",
+                on(2023, 4, 15, 21, 2),
+                "Dinner at Harbor Grill",
+            ),
+            2 => (
+                "Casa Verde",
+                "Casa Verde",
+                "casa_verde",
+                on(2023, 5, 12, 21, 15),
+                "~/downloads/receipt_casa_verde_0512.txt",
+                "~/downloads/receipt_casa_verde_0324.txt",
+                on(2023, 3, 24, 20, 30),
+                "Casa Verde dinner",
+            ),
+            _ => (
+                "The Olive Tree",
+                "Olive Tree",
+                "olive_tree",
+                on(2023, 5, 13, 21, 30),
+                "~/documents/receipts/may/olive_tree_receipt.txt",
+                "~/documents/receipts/march/olive_tree_receipt.txt",
+                on(2023, 3, 11, 20, 10),
+                "Birthday dinner at The Olive Tree",
+            ),
+        };
+        let nick = if v == 2 { free_nickname(pop, &p) } else { None };
+        let x_name = nick.clone().unwrap_or_else(|| x.first_name.clone());
+        let guests: Vec<Person> = if v == 2 {
+            vec![f.clone(), x.clone()]
+        } else {
+            vec![f.clone(), x.clone(), y.clone()]
+        };
+        let mut debtors = guests.clone();
+        if v != 3 {
+            debtors.insert(0, p.clone());
+        }
+        let n = debtors.len() as i64;
+        let (sub, tax, tip) = bill_parts(g, n);
+        let total = sub + tax + tip;
+        let (osub, otax, otip) = bill_parts(g, 3);
+        let city = p
+            .addresses
+            .first()
+            .map(|a| a.city.clone())
+            .unwrap_or_default();
+        let d = |t: NaiveDateTime| t.format("%Y-%m-%d").to_string();
+        let receipt = dinner_bill(rest, &city, &d(date), guests.len() + 1, sub, tax, tip);
+        let old_receipt = dinner_bill(rest, &city, &d(old_date), 3, osub, otax, otip);
+        let (text, old_text, old_from, instruction) = texts(v, &f, &x, &y, &x_name, desc);
+        let share = total / n;
+        Drawing::from(Values {
+            variant: v,
+            texter: f,
+            x,
+            nick,
+            query,
+            stem,
+            desc,
+            date,
+            path,
+            receipt,
+            old_date,
+            old_path,
+            old_receipt,
+            text,
+            old_text,
+            old_from,
+            total,
+            share,
+            emails: debtors.iter().map(|d| d.email.clone()).collect(),
+            names: debtors.iter().map(full).collect(),
+            supervisor: p,
+        })
+        .instruction(instruction)
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
             s.add_file(
                 &v.supervisor,
                 v.path,
@@ -89,102 +179,160 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 s.relabel_contact(&v.supervisor, &v.x, nick, &["friend"])?;
             }
             Ok(())
-        }))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("dinner_receipt.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allowed())
-}
-
-/// The dinner, its guests, receipts and texts, drawn in the original order.
-fn draw(g: &mut Gen) -> Values {
-    let (p, mut fr) = with_distinct_friends(g, 3);
-    let pop = g.population;
-    g.rng.shuffle(&mut fr);
-    let (f, x, y) = (fr[0].clone(), fr[1].clone(), fr[2].clone());
-    let v = g.variant;
-    let (rest, query, stem, date, path, old_path, old_date, desc) = match v {
-        1 => (
-            "Harbor Grill",
-            "Harbor Grill",
-            "harbor_grill",
-            on(2023, 5, 13, 20, 41),
-            "~/documents/receipts/harbor_grill_2023_05_13.txt",
-            "~/documents/receipts/harbor_grill_2023_04_15.txt",
-            on(2023, 4, 15, 21, 2),
-            "Dinner at Harbor Grill",
-        ),
-        2 => (
-            "Casa Verde",
-            "Casa Verde",
-            "casa_verde",
-            on(2023, 5, 12, 21, 15),
-            "~/downloads/receipt_casa_verde_0512.txt",
-            "~/downloads/receipt_casa_verde_0324.txt",
-            on(2023, 3, 24, 20, 30),
-            "Casa Verde dinner",
-        ),
-        _ => (
-            "The Olive Tree",
-            "Olive Tree",
-            "olive_tree",
-            on(2023, 5, 13, 21, 30),
-            "~/documents/receipts/may/olive_tree_receipt.txt",
-            "~/documents/receipts/march/olive_tree_receipt.txt",
-            on(2023, 3, 11, 20, 10),
-            "Birthday dinner at The Olive Tree",
-        ),
-    };
-    let nick = if v == 2 { free_nickname(pop, &p) } else { None };
-    let x_name = nick.clone().unwrap_or_else(|| x.first_name.clone());
-    let guests: Vec<Person> = if v == 2 {
-        vec![f.clone(), x.clone()]
-    } else {
-        vec![f.clone(), x.clone(), y.clone()]
-    };
-    let mut debtors = guests.clone();
-    if v != 3 {
-        debtors.insert(0, p.clone());
+        })]
     }
-    let n = debtors.len() as i64;
-    let (sub, tax, tip) = bill_parts(g, n);
-    let total = sub + tax + tip;
-    let (osub, otax, otip) = bill_parts(g, 3);
-    let city = p
-        .addresses
-        .first()
-        .map(|a| a.city.clone())
-        .unwrap_or_default();
-    let d = |t: NaiveDateTime| t.format("%Y-%m-%d").to_string();
-    let receipt = dinner_bill(rest, &city, &d(date), guests.len() + 1, sub, tax, tip);
-    let old_receipt = dinner_bill(rest, &city, &d(old_date), 3, osub, otax, otip);
-    let (text, old_text, old_from, instruction) = texts(v, &f, &x, &y, &x_name, desc);
-    let share = total / n;
-    Values {
-        variant: v,
-        texter: f,
-        x,
-        nick,
-        query,
-        stem,
-        desc,
-        date,
-        path,
-        receipt,
-        old_date,
-        old_path,
-        old_receipt,
-        text,
-        old_text,
-        old_from,
-        instruction,
-        total,
-        share,
-        emails: debtors.iter().map(|d| d.email.clone()).collect(),
-        names: debtors.iter().map(full).collect(),
-        supervisor: p,
+
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let login = script.cell("logins", &none);
+        let find_receipt = |day: &str, line: &str| {
+            script.cell(
+                "find_receipt",
+                &Vals::new()
+                    .lit("stem", v.stem)
+                    .code("day", day)
+                    .code("line", line),
+            )
+        };
+        let said = if v.variant == 3 {
+            "between me, "
+        } else {
+            "you, me(?:,| and) "
+        };
+        let read_text = script.cell(
+            "read_text",
+            &Vals::new().lit("query", v.query).code("said", said),
+        );
+        let record = |debtors: &str| {
+            script.cell(
+                "record",
+                &Vals::new()
+                    .lit("desc", v.desc)
+                    .code("debtors", script.cell(debtors, &none)),
+            )
+        };
+        let (right, wrong_who, wrong_name) = if v.variant == 3 {
+            (
+                "friends",
+                "everyone",
+                "includes the supervisor in the split",
+            )
+        } else {
+            (
+                "everyone",
+                "friends",
+                "leaves the supervisor out of the split",
+            )
+        };
+        let day_s = day(v.date);
+        let old_day = day(v.old_date);
+        // The receipt of `day`, its total read from the line `line`, split among `who`.
+        let run = |day: &str, line: &str, who: &str| {
+            vec![
+                login.clone(),
+                find_receipt(day, line),
+                read_text.clone(),
+                record(who),
+            ]
+        };
+        let ground_truth = run(&day_s, "Total", right);
+        let wrong = vec![
+            solution(
+                "records the subtotal instead of the total",
+                run(&day_s, "Subtotal", right),
+            ),
+            solution(wrong_name, run(&day_s, "Total", wrong_who)),
+            solution(
+                "records the older receipt of the same restaurant",
+                run(&old_day, "Total", right),
+            ),
+            solution(
+                "splits only with the friend who texted",
+                run(
+                    &day_s,
+                    "Total",
+                    if v.variant == 3 {
+                        "texter"
+                    } else {
+                        "me_and_texter"
+                    },
+                ),
+            ),
+        ];
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        vec![
+            v.check("exactly one new Splitwise expense", |_, ctx| {
+                one(ctx).map(|_| ())
+            }),
+            v.check(
+                format!(
+                    "it is the receipt's total, ${}, paid by the supervisor, outside any group",
+                    c2(v.total)
+                ),
+                |v, ctx| {
+                    let e = one(ctx)?;
+                    if !same_amount(e.get("amount").as_f64().unwrap_or(0.0), usd(v.total)) {
+                        return Err(format!("amount {}", e.get("amount")));
+                    }
+                    if e.get("payer_id").as_i64() != ctx.user_id("splitwise") {
+                        return Err("paid by someone else".into());
+                    }
+                    if !e.get("group_id").is_null() {
+                        return Err(format!("in group {}", e.get("group_id")));
+                    }
+                    Ok(())
+                },
+            ),
+            v.check(
+                format!("split among exactly {}", v.names.join(", ")),
+                |v, ctx| {
+                    let e = one(ctx)?;
+                    let mut want: Vec<i64> = v
+                        .emails
+                        .iter()
+                        .filter_map(|m| uid(ctx, "splitwise", m))
+                        .collect();
+                    let mut got: Vec<i64> = expense_shares(ctx, e.id).iter().map(|s| s.0).collect();
+                    want.sort_unstable();
+                    got.sort_unstable();
+                    if want == got {
+                        Ok(())
+                    } else {
+                        Err(format!("debtors {got:?}, expected {want:?}"))
+                    }
+                },
+            ),
+            v.check(
+                format!("equal shares of ${} each", c2(v.share)),
+                |v, ctx| {
+                    let e = one(ctx)?;
+                    match expense_shares(ctx, e.id)
+                        .iter()
+                        .find(|s| !same_amount(s.1, usd(v.share)))
+                    {
+                        Some(s) => Err(format!("a share of ${}", s.1)),
+                        None => Ok(()),
+                    }
+                },
+            ),
+            v.check(format!("described as \"{}\"", v.desc), |v, ctx| {
+                let e = one(ctx)?;
+                let got = e.get("description").as_str().unwrap_or("").to_string();
+                if same_text(&got, v.desc) {
+                    Ok(())
+                } else {
+                    Err(format!("described as \"{got}\""))
+                }
+            }),
+        ]
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        allow::splitwise_expenses()
     }
 }
 
@@ -253,165 +401,12 @@ fn day(t: NaiveDateTime) -> String {
     t.format("%Y-%m-%d").to_string()
 }
 
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let login = script.cell("logins", &none);
-    let find_receipt = |day: &str, line: &str| {
-        script.cell(
-            "find_receipt",
-            &Vals::new()
-                .lit("stem", v.stem)
-                .code("day", day)
-                .code("line", line),
-        )
-    };
-    let said = if v.variant == 3 {
-        "between me, "
-    } else {
-        "you, me(?:,| and) "
-    };
-    let read_text = script.cell(
-        "read_text",
-        &Vals::new().lit("query", v.query).code("said", said),
-    );
-    let record = |debtors: &str| {
-        script.cell(
-            "record",
-            &Vals::new()
-                .lit("desc", v.desc)
-                .code("debtors", script.cell(debtors, &none)),
-        )
-    };
-    let (right, wrong_who, wrong_name) = if v.variant == 3 {
-        (
-            "friends",
-            "everyone",
-            "includes the supervisor in the split",
-        )
-    } else {
-        (
-            "everyone",
-            "friends",
-            "leaves the supervisor out of the split",
-        )
-    };
-    let day_s = day(v.date);
-    let old_day = day(v.old_date);
-    // The receipt of `day`, its total read from the line `line`, split among `who`.
-    let run = |day: &str, line: &str, who: &str| {
-        vec![
-            login.clone(),
-            find_receipt(day, line),
-            read_text.clone(),
-            record(who),
-        ]
-    };
-    let ground_truth = run(&day_s, "Total", right);
-    let wrong = vec![
-        solution(
-            "records the subtotal instead of the total",
-            run(&day_s, "Subtotal", right),
-        ),
-        solution(wrong_name, run(&day_s, "Total", wrong_who)),
-        solution(
-            "records the older receipt of the same restaurant",
-            run(&old_day, "Total", right),
-        ),
-        solution(
-            "splits only with the friend who texted",
-            run(
-                &day_s,
-                "Total",
-                if v.variant == 3 {
-                    "texter"
-                } else {
-                    "me_and_texter"
-                },
-            ),
-        ),
-    ];
-    (ground_truth, wrong)
-}
-
 /// The supervisor's one new Splitwise expense, or how many there are.
 fn one(ctx: &EvalCtx) -> Result<RowChange, String> {
     match added_by(ctx, "splitwise", "expenses", "user_id").as_slice() {
         [one] => Ok((*one).clone()),
         other => Err(format!("{} expenses recorded", other.len())),
     }
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    vec![
-        v.check("exactly one new Splitwise expense", |_, ctx| {
-            one(ctx).map(|_| ())
-        }),
-        v.check(
-            format!(
-                "it is the receipt's total, ${}, paid by the supervisor, outside any group",
-                c2(v.total)
-            ),
-            |v, ctx| {
-                let e = one(ctx)?;
-                if !same_amount(e.get("amount").as_f64().unwrap_or(0.0), usd(v.total)) {
-                    return Err(format!("amount {}", e.get("amount")));
-                }
-                if e.get("payer_id").as_i64() != ctx.user_id("splitwise") {
-                    return Err("paid by someone else".into());
-                }
-                if !e.get("group_id").is_null() {
-                    return Err(format!("in group {}", e.get("group_id")));
-                }
-                Ok(())
-            },
-        ),
-        v.check(
-            format!("split among exactly {}", v.names.join(", ")),
-            |v, ctx| {
-                let e = one(ctx)?;
-                let mut want: Vec<i64> = v
-                    .emails
-                    .iter()
-                    .filter_map(|m| uid(ctx, "splitwise", m))
-                    .collect();
-                let mut got: Vec<i64> = expense_shares(ctx, e.id).iter().map(|s| s.0).collect();
-                want.sort_unstable();
-                got.sort_unstable();
-                if want == got {
-                    Ok(())
-                } else {
-                    Err(format!("debtors {got:?}, expected {want:?}"))
-                }
-            },
-        ),
-        v.check(
-            format!("equal shares of ${} each", c2(v.share)),
-            |v, ctx| {
-                let e = one(ctx)?;
-                match expense_shares(ctx, e.id)
-                    .iter()
-                    .find(|s| !same_amount(s.1, usd(v.share)))
-                {
-                    Some(s) => Err(format!("a share of ${}", s.1)),
-                    None => Ok(()),
-                }
-            },
-        ),
-        v.check(format!("described as \"{}\"", v.desc), |v, ctx| {
-            let e = one(ctx)?;
-            let got = e.get("description").as_str().unwrap_or("").to_string();
-            if same_text(&got, v.desc) {
-                Ok(())
-            } else {
-                Err(format!("described as \"{got}\""))
-            }
-        }),
-    ]
-}
-
-fn allowed() -> Vec<Allow> {
-    allow::splitwise_expenses()
 }
 
 /// A restaurant receipt as its text file reads.

@@ -17,12 +17,12 @@ use crate::kit::splitwise::{expense_shares, expenses_paid_on};
 use crate::kit::time::on;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// The roommate who texted.
@@ -38,15 +38,69 @@ struct Values {
     older_s: String,
     /// The roommate's text and the instruction.
     text: &'static str,
-    instruction: String,
     now: NaiveDateTime,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, v.instruction.clone())
-        .with_apps(vec!["supervisor", "phone", "splitwise"])
-        .step(v.step(|v, s| {
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "phone", "splitwise"];
+    const SCRIPT: &str = include_str!("fix_expense.py");
+
+    /// The supervisor, the roommate, the text and the amounts.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let (p, r) = roommate_supervisor(g, |_| true);
+        let v = g.variant;
+        let (what, day, text, instruction) = match v {
+            1 => (
+                "Costco run",
+                on(2023, 5, 14, 18, 5),
+                "Hey, I think the Costco run from Sunday is on Splitwise twice. Can you delete the extra one?",
+                format!(
+                    "{} texted me about a mistake I made on Splitwise. Please fix it the way they asked.",
+                    r.first_name
+                ),
+            ),
+            2 => (
+                "Toilet paper and soap",
+                on(2023, 5, 15, 9, 12),
+                "You added the toilet paper and soap twice on Splitwise, once in our Roommates group and once outside it. Can you delete the one outside the group?",
+                "My roommate sent me a text about Splitwise. Can you take care of what they asked?"
+                    .to_string(),
+            ),
+            _ => (
+                "Pizza night",
+                on(2023, 5, 12, 22, 10),
+                "The pizza night on Friday was $48, not $84. Can you fix it on Splitwise?",
+                "Read my roommate's latest text about Splitwise and fix the expense they mean."
+                    .to_string(),
+            ),
+        };
+        let day_s = day.format("%Y-%m-%d").to_string();
+        let amount = if v == 3 {
+            8_400
+        } else {
+            cents_of(&mut g.rng, 4_000, 16_000, 2)
+        };
+        let older = cents_of(&mut g.rng, 3_000, 9_000, 2);
+        let older_day = on(2023, 4, 21, 19, 30);
+        Drawing::from(Values {
+            variant: v,
+            supervisor: p,
+            mate: r,
+            what,
+            day,
+            day_s,
+            amount,
+            older,
+            older_day,
+            older_s: older_day.format("%Y-%m-%d").to_string(),
+            text,
+            now: g.now,
+        })
+        .instruction(instruction)
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
             let (sup, what) = (&v.supervisor, v.what);
             let gid = s.splitwise_group_named(sup, "Roommates")?;
             let pair = [sup, &v.mate];
@@ -77,135 +131,105 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             }
             s.add_text(&v.mate, sup, v.text, v.now - Duration::minutes(95))?;
             Ok(())
-        }))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("fix_expense.py")),
-        ))
-        .with_checks(match v.variant {
-            1 => duplicate_checks(&v),
-            2 => outside_checks(&v),
-            _ => amount_checks(&v),
-        })
-        .more_checks(common_checks(&v))
-        .with_allowed(allowed())
-}
-
-/// The supervisor, the roommate, the text and the amounts, drawn in the original order.
-fn draw(g: &mut Gen) -> Values {
-    let (p, r) = roommate_supervisor(g, |_| true);
-    let v = g.variant;
-    let (what, day, text, instruction) = match v {
-        1 => (
-            "Costco run",
-            on(2023, 5, 14, 18, 5),
-            "Hey, I think the Costco run from Sunday is on Splitwise twice. Can you delete the extra one?",
-            format!(
-                "{} texted me about a mistake I made on Splitwise. Please fix it the way they asked.",
-                r.first_name
-            ),
-        ),
-        2 => (
-            "Toilet paper and soap",
-            on(2023, 5, 15, 9, 12),
-            "You added the toilet paper and soap twice on Splitwise, once in our Roommates group and once outside it. Can you delete the one outside the group?",
-            "My roommate sent me a text about Splitwise. Can you take care of what they asked?"
-                .to_string(),
-        ),
-        _ => (
-            "Pizza night",
-            on(2023, 5, 12, 22, 10),
-            "The pizza night on Friday was $48, not $84. Can you fix it on Splitwise?",
-            "Read my roommate's latest text about Splitwise and fix the expense they mean."
-                .to_string(),
-        ),
-    };
-    let day_s = day.format("%Y-%m-%d").to_string();
-    let amount = if v == 3 {
-        8_400
-    } else {
-        cents_of(&mut g.rng, 4_000, 16_000, 2)
-    };
-    let older = cents_of(&mut g.rng, 3_000, 9_000, 2);
-    let older_day = on(2023, 4, 21, 19, 30);
-    Values {
-        variant: v,
-        supervisor: p,
-        mate: r,
-        what,
-        day,
-        day_s,
-        amount,
-        older,
-        older_day,
-        older_s: older_day.format("%Y-%m-%d").to_string(),
-        text,
-        instruction,
-        now: g.now,
+        })]
     }
-}
 
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let (ground_truth, wrong);
-    let vals = Vals::new().lit("what", v.what).code("day", &v.day_s);
-    let solve = |list: &str, fix: &str| script.cells(&["logins", "read", list, fix], &vals);
-    match v.variant {
-        1 => {
-            ground_truth = solve("list_in_group_on_day", "delete_last");
-            wrong = vec![
-                solution(
-                    "deletes both copies",
-                    solve("list_in_group_on_day", "delete_all"),
-                ),
-                solution(
-                    "deletes the oldest expense of that name",
-                    solve("list_in_group", "delete_first"),
-                ),
-            ];
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let (ground_truth, wrong);
+        let vals = Vals::new().lit("what", v.what).code("day", &v.day_s);
+        let solve = |list: &str, fix: &str| script.cells(&["logins", "read", list, fix], &vals);
+        match v.variant {
+            1 => {
+                ground_truth = solve("list_in_group_on_day", "delete_last");
+                wrong = vec![
+                    solution(
+                        "deletes both copies",
+                        solve("list_in_group_on_day", "delete_all"),
+                    ),
+                    solution(
+                        "deletes the oldest expense of that name",
+                        solve("list_in_group", "delete_first"),
+                    ),
+                ];
+            }
+            2 => {
+                ground_truth = solve("list_outside_on_day", "delete_last");
+                wrong = vec![
+                    solution(
+                        "deletes the one in the group",
+                        solve("list_in_group_on_day", "delete_last"),
+                    ),
+                    solution(
+                        "deletes both",
+                        vec![
+                            script.cell("logins", &vals),
+                            script.cell("read", &vals),
+                            script.cell("list_in_group_on_day", &vals),
+                            format!(
+                                "{}\n{}",
+                                script.cell("delete_last_and_go_on", &vals),
+                                script.cell("list_outside_on_day", &vals)
+                            ),
+                            script.cell("delete_last", &vals),
+                        ],
+                    ),
+                ];
+            }
+            _ => {
+                ground_truth = solve("list_in_group_on_day", "fix_last");
+                wrong = vec![
+                    solution(
+                        "changes only the amount, which keeps the old shares",
+                        solve("list_in_group_on_day", "fix_last_amount_only"),
+                    ),
+                    solution(
+                        "changes the older pizza night",
+                        solve("list_in_group", "fix_first"),
+                    ),
+                    solution(
+                        "deletes the pizza night",
+                        solve("list_in_group_on_day", "delete_last"),
+                    ),
+                ];
+            }
         }
-        2 => {
-            ground_truth = solve("list_outside_on_day", "delete_last");
-            wrong = vec![
-                solution(
-                    "deletes the one in the group",
-                    solve("list_in_group_on_day", "delete_last"),
-                ),
-                solution(
-                    "deletes both",
-                    vec![
-                        script.cell("logins", &vals),
-                        script.cell("read", &vals),
-                        script.cell("list_in_group_on_day", &vals),
-                        format!(
-                            "{}\n{}",
-                            script.cell("delete_last_and_go_on", &vals),
-                            script.cell("list_outside_on_day", &vals)
-                        ),
-                        script.cell("delete_last", &vals),
-                    ],
-                ),
-            ];
-        }
-        _ => {
-            ground_truth = solve("list_in_group_on_day", "fix_last");
-            wrong = vec![
-                solution(
-                    "changes only the amount, which keeps the old shares",
-                    solve("list_in_group_on_day", "fix_last_amount_only"),
-                ),
-                solution(
-                    "changes the older pizza night",
-                    solve("list_in_group", "fix_first"),
-                ),
-                solution(
-                    "deletes the pizza night",
-                    solve("list_in_group_on_day", "delete_last"),
-                ),
-            ];
-        }
+        (ground_truth, wrong)
     }
-    (ground_truth, wrong)
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let mut checks = match v.variant {
+            1 => duplicate_checks(v),
+            2 => outside_checks(v),
+            _ => amount_checks(v),
+        };
+        checks.extend(common_checks(v));
+        checks
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        vec![
+            Allow::new("changes to the supervisor's expenses", |ctx, r| {
+                r.is("splitwise", "expenses")
+                    && is_mine(ctx, r, "splitwise", "payer_id")
+                    && updates_only(
+                        r,
+                        &[
+                            "deleted",
+                            "amount",
+                            "debtor_ids",
+                            "participant_ids",
+                            "description",
+                            "payer_id",
+                        ],
+                    )
+            }),
+            Allow::new("their shares", |_, r| {
+                r.is("splitwise", "expense_shares") && r.kind() != ChangeKind::Updated
+            }),
+            allow::splitwise_notifications(),
+        ]
+    }
 }
 
 /// Variant 1: one copy of the duplicate deleted.
@@ -327,30 +351,6 @@ fn common_checks(v: &Drawn<Values>) -> Vec<Check> {
                 }
             },
         ),
-    ]
-}
-
-fn allowed() -> Vec<Allow> {
-    vec![
-        Allow::new("changes to the supervisor's expenses", |ctx, r| {
-            r.is("splitwise", "expenses")
-                && is_mine(ctx, r, "splitwise", "payer_id")
-                && updates_only(
-                    r,
-                    &[
-                        "deleted",
-                        "amount",
-                        "debtor_ids",
-                        "participant_ids",
-                        "description",
-                        "payer_id",
-                    ],
-                )
-        }),
-        Allow::new("their shares", |_, r| {
-            r.is("splitwise", "expense_shares") && r.kind() != ChangeKind::Updated
-        }),
-        allow::splitwise_notifications(),
     ]
 }
 

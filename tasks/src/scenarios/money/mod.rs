@@ -24,7 +24,7 @@ use crate::kit::money::usd;
 use crate::kit::people::{known, related};
 use crate::kit::venmo::{latest_request, payments_sent, request_status};
 use crate::model::{Check, Split};
-use crate::scenarios::{Gen, Scenario};
+use crate::scenarios::{Gen, Scenario, build};
 use apps::people::{Person, Population, Relation};
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -33,61 +33,61 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "settle a trip group and pay on Venmo (money)",
             split: Split::Train,
             difficulty: 2,
-            build: settle_trip::build,
+            build: build::<settle_trip::Values>,
         },
         Scenario {
             name: "record a dinner from a receipt and a text (money)",
             split: Split::Train,
             difficulty: 3,
-            build: dinner_receipt::build,
+            build: build::<dinner_receipt::Values>,
         },
         Scenario {
             name: "answer Venmo requests from contacts under a limit (money)",
             split: Split::Train,
             difficulty: 2,
-            build: answer_requests::build,
+            build: build::<answer_requests::Values>,
         },
         Scenario {
             name: "how much went to the spouse on Venmo in a month (money)",
             split: Split::Dev,
             difficulty: 2,
-            build: spouse_total::build,
+            build: build::<spouse_total::Values>,
         },
         Scenario {
             name: "who owes the most for a trip on Splitwise (money)",
             split: Split::TestNormal,
             difficulty: 1,
-            build: trip_owes_most::build,
+            build: build::<trip_owes_most::Values>,
         },
         Scenario {
             name: "remind unpaid Venmo requests (money)",
             split: Split::Train,
             difficulty: 1,
-            build: remind_requests::build,
+            build: build::<remind_requests::Values>,
         },
         Scenario {
             name: "fix the Splitwise mistake a roommate texted about (money)",
             split: Split::Train,
             difficulty: 2,
-            build: fix_expense::build,
+            build: build::<fix_expense::Values>,
         },
         Scenario {
             name: "top up Venmo to pay a rent request (money)",
             split: Split::TestNormal,
             difficulty: 3,
-            build: cover_request::build,
+            build: build::<cover_request::Values>,
         },
         Scenario {
             name: "add a bill from the card statement to the Roommates group (money)",
             split: Split::Train,
             difficulty: 2,
-            build: statement_bill::build,
+            build: build::<statement_bill::Values>,
         },
         Scenario {
             name: "pay the IOUs of a note on Venmo (money)",
             split: Split::Dev,
             difficulty: 3,
-            build: iou_note::build,
+            build: build::<iou_note::Values>,
         },
     ]
 }

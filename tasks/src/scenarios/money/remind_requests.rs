@@ -15,12 +15,12 @@ use crate::kit::python::solution;
 use crate::kit::venmo::{is_reminder, latest_request, reminded_requests, requests_removed};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDateTime};
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// The requests the supervisor sent, newest first.
@@ -29,7 +29,6 @@ struct Values {
     /// (variant 3) are withdrawn instead.
     min_days: i64,
     drop_days: Option<i64>,
-    instruction: String,
     now: NaiveDateTime,
 }
 
@@ -54,11 +53,62 @@ impl Values {
     }
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, v.instruction.clone())
-        .with_apps(vec!["supervisor", "venmo"])
-        .step(v.step(|v, s| {
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "venmo"];
+    const SCRIPT: &str = include_str!("remind_requests.py");
+
+    /// The contacts and the requests.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let p = g.supervisor_where(|p| known(pop, p).len() >= 6);
+        let mut k = known(pop, &p);
+        g.rng.shuffle(&mut k);
+        let v = g.variant;
+        let r =
+            |to: &Person, cents: i64, what: &'static str, days: i64, closed: Option<bool>| Sent {
+                to: to.clone(),
+                cents,
+                what,
+                days,
+                closed,
+            };
+        let list = vec![
+            r(&k[0], 2_450, "Pizza night", 3, None),
+            r(&k[1], 1_800, "Movie tickets", 9, None),
+            r(&k[2], 3_675, "Groceries", 15, None),
+            r(&k[5], 2_000, "Gas money", 18, None),
+            r(&k[3], 6_000, "Concert tickets", 22, None),
+            r(&k[4], 1_525, "Brunch", 25, Some(true)),
+            r(&k[5], 4_200, "Cabin weekend", 30, Some(false)),
+            r(&k[4], 3_150, "Birthday gift", 33, None),
+            r(&k[1], 8_800, "Ski trip", 40, None),
+            r(&k[2], 5_400, "Dinner at Casa Verde", 50, None),
+            r(&k[0], 12_000, "Hotel for the wedding", 75, None),
+            r(&k[3], 2_500, "Parking", 90, Some(false)),
+        ];
+        let (min_days, drop_days) = match v {
+            1 => (14, None),
+            2 => (21, None),
+            _ => (14, Some(60)),
+        };
+        let instruction = match v {
+            1 => "Some people still haven't paid my Venmo requests. Send a reminder for every request of mine that has been pending for more than two weeks.".to_string(),
+            2 => "Nudge people on Venmo: remind everyone whose payment request from me has gone unpaid for more than three weeks.".to_string(),
+            _ => "Go through the Venmo requests I sent that are still unpaid: withdraw any older than two months, and send a reminder for the others that are more than two weeks old.".to_string(),
+        };
+        Drawing::from(Values {
+            variant: v,
+            supervisor: p,
+            list,
+            min_days,
+            drop_days,
+            now: g.now,
+        })
+        .instruction(instruction)
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
             let sup = &v.supervisor;
             s.remove_pending_venmo_requests(sup, true)?;
             for x in &v.list {
@@ -69,100 +119,103 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 }
             }
             Ok(())
-        }))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("remind_requests.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allowed())
-}
-
-/// The contacts and the requests, drawn in the original order.
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| known(pop, p).len() >= 6);
-    let mut k = known(pop, &p);
-    g.rng.shuffle(&mut k);
-    let v = g.variant;
-    let r = |to: &Person, cents: i64, what: &'static str, days: i64, closed: Option<bool>| Sent {
-        to: to.clone(),
-        cents,
-        what,
-        days,
-        closed,
-    };
-    let list = vec![
-        r(&k[0], 2_450, "Pizza night", 3, None),
-        r(&k[1], 1_800, "Movie tickets", 9, None),
-        r(&k[2], 3_675, "Groceries", 15, None),
-        r(&k[5], 2_000, "Gas money", 18, None),
-        r(&k[3], 6_000, "Concert tickets", 22, None),
-        r(&k[4], 1_525, "Brunch", 25, Some(true)),
-        r(&k[5], 4_200, "Cabin weekend", 30, Some(false)),
-        r(&k[4], 3_150, "Birthday gift", 33, None),
-        r(&k[1], 8_800, "Ski trip", 40, None),
-        r(&k[2], 5_400, "Dinner at Casa Verde", 50, None),
-        r(&k[0], 12_000, "Hotel for the wedding", 75, None),
-        r(&k[3], 2_500, "Parking", 90, Some(false)),
-    ];
-    let (min_days, drop_days) = match v {
-        1 => (14, None),
-        2 => (21, None),
-        _ => (14, Some(60)),
-    };
-    let instruction = match v {
-        1 => "Some people still haven't paid my Venmo requests. Send a reminder for every request of mine that has been pending for more than two weeks.".to_string(),
-        2 => "Nudge people on Venmo: remind everyone whose payment request from me has gone unpaid for more than three weeks.".to_string(),
-        _ => "Go through the Venmo requests I sent that are still unpaid: withdraw any older than two months, and send a reminder for the others that are more than two weeks old.".to_string(),
-    };
-    Values {
-        variant: v,
-        supervisor: p,
-        list,
-        min_days,
-        drop_days,
-        instruction,
-        now: g.now,
+        })]
     }
-}
 
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let login = script.cell("logins", &none);
-    let act = |requests: &str, days: i64, drop: Option<i64>| {
-        let vals = Vals::new()
-            .code("requests", script.cell(requests, &none))
-            .code("days", days);
-        match drop {
-            Some(d) => script.cell("remind_or_withdraw", &vals.code("drop_days", d)),
-            None => script.cell("remind", &vals),
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let login = script.cell("logins", &none);
+        let act = |requests: &str, days: i64, drop: Option<i64>| {
+            let vals = Vals::new()
+                .code("requests", script.cell(requests, &none))
+                .code("days", days);
+            match drop {
+                Some(d) => script.cell("remind_or_withdraw", &vals.code("drop_days", d)),
+                None => script.cell("remind", &vals),
+            }
+        };
+        let (min_days, drop_days) = (v.min_days, v.drop_days);
+        let ground_truth = vec![login.clone(), act("all_requests", min_days, drop_days)];
+        let mut wrong = vec![
+            solution(
+                "reads only the first page of requests",
+                vec![login.clone(), act("first_page", min_days, drop_days)],
+            ),
+            solution(
+                "reminds every pending request",
+                vec![login.clone(), act("all_requests", 0, drop_days)],
+            ),
+            solution(
+                "uses one week as the cut-off",
+                vec![login.clone(), act("all_requests", 7, drop_days)],
+            ),
+        ];
+        if v.variant == 3 {
+            wrong.push(solution(
+                "reminds the oldest requests instead of withdrawing them",
+                vec![login, act("all_requests", min_days, None)],
+            ));
         }
-    };
-    let (min_days, drop_days) = (v.min_days, v.drop_days);
-    let ground_truth = vec![login.clone(), act("all_requests", min_days, drop_days)];
-    let mut wrong = vec![
-        solution(
-            "reads only the first page of requests",
-            vec![login.clone(), act("first_page", min_days, drop_days)],
-        ),
-        solution(
-            "reminds every pending request",
-            vec![login.clone(), act("all_requests", 0, drop_days)],
-        ),
-        solution(
-            "uses one week as the cut-off",
-            vec![login.clone(), act("all_requests", 7, drop_days)],
-        ),
-    ];
-    if v.variant == 3 {
-        wrong.push(solution(
-            "reminds the oldest requests instead of withdrawing them",
-            vec![login, act("all_requests", min_days, None)],
-        ));
+        (ground_truth, wrong)
     }
-    (ground_truth, wrong)
+
+    /// One reminder for each due request, none for others, and the right ones withdrawn.
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let drop = v.drop();
+        let name = if drop.is_empty() {
+            "no request withdrawn".to_string()
+        } else {
+            format!("withdrawn: {}; no other request", shown(&drop))
+        };
+        vec![
+            v.check(
+                format!("one reminder each: {}", shown(&v.remind())),
+                |v, ctx| {
+                    let got = reminded_requests(ctx);
+                    for x in v.remind() {
+                        let id = sent_request(ctx, &x.to.email, x.cents);
+                        let n = got.iter().filter(|g| Some(**g) == id).count();
+                        if n != 1 {
+                            return Err(format!(
+                                "{n} reminders to {} for ${}",
+                                full(&x.to),
+                                c2(x.cents)
+                            ));
+                        }
+                    }
+                    Ok(())
+                },
+            ),
+            v.check("no reminder about any other request", |v, ctx| {
+                let ids: Vec<Option<i64>> = v
+                    .remind()
+                    .iter()
+                    .map(|x| sent_request(ctx, &x.to.email, x.cents))
+                    .collect();
+                match reminded_requests(ctx)
+                    .into_iter()
+                    .find(|g| !ids.contains(&Some(*g)))
+                {
+                    Some(id) => Err(format!("a reminder about request {id}")),
+                    None => Ok(()),
+                }
+            }),
+            v.check(name, withdrawn_check),
+        ]
+    }
+
+    /// Reminders and the supervisor's withdrawn requests.
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        vec![
+            allow_added("reminders", "venmo", "notifications", |_, r| is_reminder(r)),
+            Allow::new("withdrawn requests of the supervisor", |ctx, r| {
+                r.is("venmo", "payment_requests")
+                    && r.kind() == ChangeKind::Removed
+                    && is_mine(ctx, r, "venmo", "sender_id")
+            }),
+        ]
+    }
 }
 
 /// The requests as a check's name lists them.
@@ -171,51 +224,6 @@ fn shown(xs: &[&Sent]) -> String {
         .map(|x| format!("{} (${}, {} days)", full(&x.to), c2(x.cents), x.days))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// One reminder for each due request, none for others, and the right ones withdrawn.
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let drop = v.drop();
-    let name = if drop.is_empty() {
-        "no request withdrawn".to_string()
-    } else {
-        format!("withdrawn: {}; no other request", shown(&drop))
-    };
-    vec![
-        v.check(
-            format!("one reminder each: {}", shown(&v.remind())),
-            |v, ctx| {
-                let got = reminded_requests(ctx);
-                for x in v.remind() {
-                    let id = sent_request(ctx, &x.to.email, x.cents);
-                    let n = got.iter().filter(|g| Some(**g) == id).count();
-                    if n != 1 {
-                        return Err(format!(
-                            "{n} reminders to {} for ${}",
-                            full(&x.to),
-                            c2(x.cents)
-                        ));
-                    }
-                }
-                Ok(())
-            },
-        ),
-        v.check("no reminder about any other request", |v, ctx| {
-            let ids: Vec<Option<i64>> = v
-                .remind()
-                .iter()
-                .map(|x| sent_request(ctx, &x.to.email, x.cents))
-                .collect();
-            match reminded_requests(ctx)
-                .into_iter()
-                .find(|g| !ids.contains(&Some(*g)))
-            {
-                Some(id) => Err(format!("a reminder about request {id}")),
-                None => Ok(()),
-            }
-        }),
-        v.check(name, withdrawn_check),
-    ]
 }
 
 /// Exactly the requests due to be dropped are withdrawn.
@@ -239,18 +247,6 @@ fn withdrawn_check(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
         return Err(format!("{} requests withdrawn", removed.len()));
     }
     Ok(())
-}
-
-/// Reminders and the supervisor's withdrawn requests.
-fn allowed() -> Vec<Allow> {
-    vec![
-        allow_added("reminders", "venmo", "notifications", |_, r| is_reminder(r)),
-        Allow::new("withdrawn requests of the supervisor", |ctx, r| {
-            r.is("venmo", "payment_requests")
-                && r.kind() == ChangeKind::Removed
-                && is_mine(ctx, r, "venmo", "sender_id")
-        }),
-    ]
 }
 
 /// A payment request the supervisor sent: to whom, cents, what for, days ago, and its state

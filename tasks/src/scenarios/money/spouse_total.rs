@@ -9,12 +9,12 @@ use crate::kit::python::solution;
 use crate::kit::time::on;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Answer, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Population, Relation};
 use chrono::NaiveDateTime;
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     supervisor: Person,
     /// The spouse and the label the supervisor's phone gives them.
     spouse: Person,
@@ -31,7 +31,6 @@ struct Values {
     gift: (i64, String),
     /// The answer, in cents.
     answer: i64,
-    instruction: String,
 }
 
 /// A Venmo payment between the supervisor and the spouse.
@@ -43,12 +42,57 @@ struct Row {
     at: NaiveDateTime,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, v.instruction.clone())
-        .with_apps(vec!["supervisor", "phone", "venmo"])
-        .with_answer(Answer::Number(usd(v.answer)))
-        .step(v.step(|v, s| {
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "phone", "venmo"];
+    const SCRIPT: &str = include_str!("spouse_total.py");
+
+    /// The supervisor, the spouse and the payments.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        // Variant 2 asks a husband about his wife, the others a wife about her husband.
+        let wife = g.variant == 2;
+        let p = g.supervisor_where(|p| {
+            spouse(pop, p).is_some_and(|(_, l)| (l == "wife") == wife)
+                && !related(pop, p, Relation::Friend).is_empty()
+        });
+        let (q, label) = spouse(pop, &p).unwrap_or_else(|| (p.clone(), "wife"));
+        let other = related(pop, &p, Relation::Friend)[0].clone();
+        let v = g.variant;
+        let (month, sent) = match v {
+            1 => (3u32, true),
+            2 => (4, true),
+            _ => (3, false),
+        };
+        let last = if month == 4 { 30 } else { 31 };
+        let (rows, answer) = payments(g, month, last, sent);
+        let gift = (
+            cents_of(&mut g.rng, 3_000, 8_000, 1),
+            format!("Flowers for {}", q.first_name),
+        );
+        let instruction = match v {
+            1 => format!(
+                "How much money did I send my {label} on Venmo in March? Just give me the total."
+            ),
+            2 => format!("What's the total I paid my {label} through Venmo in April?"),
+            _ => format!("How much did my {label} send me on Venmo in March, in total?"),
+        };
+        Drawing::from(Values {
+            supervisor: p,
+            spouse: q,
+            label,
+            other,
+            month,
+            last,
+            sent,
+            rows,
+            gift,
+            answer,
+        })
+        .instruction(instruction)
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
             let (sup, q) = (&v.supervisor, &v.spouse);
             s.remove_venmo_transactions_between(
                 sup,
@@ -68,55 +112,55 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 on(2023, v.month, 12, 10, 0),
             )?;
             Ok(())
-        }))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("spouse_total.py")),
-        ))
-}
+        })]
+    }
 
-/// The supervisor, the spouse and the payments, drawn in the original order.
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    // Variant 2 asks a husband about his wife, the others a wife about her husband.
-    let wife = g.variant == 2;
-    let p = g.supervisor_where(|p| {
-        spouse(pop, p).is_some_and(|(_, l)| (l == "wife") == wife)
-            && !related(pop, p, Relation::Friend).is_empty()
-    });
-    let (q, label) = spouse(pop, &p).unwrap_or_else(|| (p.clone(), "wife"));
-    let other = related(pop, &p, Relation::Friend)[0].clone();
-    let v = g.variant;
-    let (month, sent) = match v {
-        1 => (3u32, true),
-        2 => (4, true),
-        _ => (3, false),
-    };
-    let last = if month == 4 { 30 } else { 31 };
-    let (rows, answer) = payments(g, month, last, sent);
-    let gift = (
-        cents_of(&mut g.rng, 3_000, 8_000, 1),
-        format!("Flowers for {}", q.first_name),
-    );
-    let instruction = match v {
-        1 => format!(
-            "How much money did I send my {label} on Venmo in March? Just give me the total."
-        ),
-        2 => format!("What's the total I paid my {label} through Venmo in April?"),
-        _ => format!("How much did my {label} send me on Venmo in March, in total?"),
-    };
-    Values {
-        supervisor: p,
-        spouse: q,
-        label,
-        other,
-        month,
-        last,
-        sent,
-        rows,
-        gift,
-        answer,
-        instruction,
+    fn answer(v: &Values) -> Option<Answer> {
+        Some(Answer::Number(usd(v.answer)))
+    }
+
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let login = script.cell("logins", &Vals::new());
+        let who = script.cell("who", &Vals::new().lit("label", v.label));
+        let sum = |cell: &str, min: &str, max: &str, direction: &str| {
+            let vals = Vals::new()
+                .code("min", min)
+                .code("max", max)
+                .code("direction", direction);
+            script.cell(cell, &vals)
+        };
+        let (month, last) = (v.month, v.last);
+        let (min, max) = (
+            format!("2023-{month:02}-01"),
+            format!("2023-{month:02}-{last}"),
+        );
+        let (dir, other_dir) = if v.sent {
+            ("sent", "received")
+        } else {
+            ("received", "sent")
+        };
+        let run = |sum: String| vec![login.clone(), who.clone(), sum];
+        let ground_truth = run(sum("sum", &min, &max, dir));
+        let wrong = vec![
+            solution(
+                "counts the money that went both ways",
+                run(sum("sum_both_ways", &min, &max, dir)),
+            ),
+            solution(
+                "reads only the first page of payments",
+                run(sum("sum_first_page", &min, &max, dir)),
+            ),
+            solution(
+                "counts the whole year so far",
+                run(sum("sum", "2023-01-01", "2023-12-31", dir)),
+            ),
+            solution(
+                "counts the other direction",
+                run(sum("sum", &min, &max, other_dir)),
+            ),
+        ];
+        (ground_truth, wrong)
     }
 }
 
@@ -179,50 +223,6 @@ fn payments(g: &mut Gen, month: u32, last: u32, sent: bool) -> (Vec<Row>, i64) {
         at: on(2023, month + 1, 1, 8, 15),
     });
     (rows, answer)
-}
-
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let login = script.cell("logins", &Vals::new());
-    let who = script.cell("who", &Vals::new().lit("label", v.label));
-    let sum = |cell: &str, min: &str, max: &str, direction: &str| {
-        let vals = Vals::new()
-            .code("min", min)
-            .code("max", max)
-            .code("direction", direction);
-        script.cell(cell, &vals)
-    };
-    let (month, last) = (v.month, v.last);
-    let (min, max) = (
-        format!("2023-{month:02}-01"),
-        format!("2023-{month:02}-{last}"),
-    );
-    let (dir, other_dir) = if v.sent {
-        ("sent", "received")
-    } else {
-        ("received", "sent")
-    };
-    let run = |sum: String| vec![login.clone(), who.clone(), sum];
-    let ground_truth = run(sum("sum", &min, &max, dir));
-    let wrong = vec![
-        solution(
-            "counts the money that went both ways",
-            run(sum("sum_both_ways", &min, &max, dir)),
-        ),
-        solution(
-            "reads only the first page of payments",
-            run(sum("sum_first_page", &min, &max, dir)),
-        ),
-        solution(
-            "counts the whole year so far",
-            run(sum("sum", "2023-01-01", "2023-12-31", dir)),
-        ),
-        solution(
-            "counts the other direction",
-            run(sum("sum", &min, &max, other_dir)),
-        ),
-    ];
-    (ground_truth, wrong)
 }
 
 /// `p`'s spouse and the label `p`'s phone gives them (`wife` or `husband`).

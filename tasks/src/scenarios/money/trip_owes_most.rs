@@ -9,12 +9,12 @@ use crate::kit::people::related;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Answer, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::{Duration, NaiveDateTime};
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// The four friends on the trip: a, b and c paid an expense each, d nothing.
@@ -22,7 +22,8 @@ struct Values {
     b: Person,
     c: Person,
     d: Person,
-    /// The trip's group and last year's group of the same city.
+    /// The trip's city, its group and last year's group of the same city.
+    city: &'static str,
     group: String,
     old_group: String,
     /// What the supervisor paid for lodging and a, b and c paid, in cents.
@@ -35,20 +36,91 @@ struct Values {
     /// Who owes the most, and what the others owe in total (cents).
     top: String,
     owed_total: i64,
-    instruction: String,
     now: NaiveDateTime,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, v.instruction.clone())
-        .with_apps(vec!["supervisor", "splitwise"])
-        .with_answer(if v.variant == 2 {
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "splitwise"];
+    const SCRIPT: &str = include_str!("trip_owes_most.py");
+
+    /// The supervisor, the friends and the amounts.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let p = g.supervisor_where(|p| related(pop, p, Relation::Friend).len() >= 4);
+        let mut fr = related(pop, &p, Relation::Friend);
+        g.rng.shuffle(&mut fr);
+        let v = g.variant;
+        let city = ["Tulum", "Quebec", "Tahoe"][usize::from(v - 1)];
+        let lodging = cents_of(&mut g.rng, 60_000, 80_000, 5);
+        let paid_a = cents_of(&mut g.rng, 20_000, 26_000, 5);
+        let paid_b = cents_of(&mut g.rng, 8_000, 14_000, 5);
+        let paid_c = if v == 2 {
+            cents_of(&mut g.rng, 90_000, 110_000, 5)
+        } else {
+            cents_of(&mut g.rng, 2_000, 6_000, 5)
+        };
+        // d paid nothing; in variant 3 they paid most of it back.
+        let back = if v == 3 { lodging / 5 - 2_000 } else { 0 };
+        let owes = [
+            (&fr[0], lodging / 5 - paid_a / 5),
+            (&fr[1], lodging / 5 - paid_b / 5),
+            (&fr[2], lodging / 5 - paid_c / 5),
+            (&fr[3], lodging / 5 - back),
+        ];
+        let top = owes
+            .iter()
+            .max_by_key(|(_, x)| *x)
+            .map(|(q, _)| full(q))
+            .unwrap_or_default();
+        let owed_total: i64 = owes.iter().map(|(_, x)| *x).filter(|x| *x > 0).sum();
+        Values {
+            variant: v,
+            a: fr[0].clone(),
+            b: fr[1].clone(),
+            c: fr[2].clone(),
+            d: fr[3].clone(),
+            city,
+            group: format!("{city} Trip 2023"),
+            old_group: format!("{city} Trip 2022"),
+            lodging,
+            paid_a,
+            paid_b,
+            paid_c,
+            back,
+            top,
+            owed_total,
+            now: g.now,
+            supervisor: p,
+        }
+        .into()
+    }
+
+    /// The question for the variant about the trip to its city.
+    fn instruction(v: &Values) -> String {
+        let city = v.city;
+        match v.variant {
+            1 => format!(
+                "Who still owes me the most for the {city} trip on Splitwise? Tell me their full name."
+            ),
+            2 => format!(
+                "How much do my friends still owe me in total for the {city} trip, according to Splitwise?"
+            ),
+            _ => format!(
+                "Which of my friends owes me the most on Splitwise for the {city} trip? Answer with their full name."
+            ),
+        }
+    }
+
+    fn answer(v: &Values) -> Option<Answer> {
+        Some(if v.variant == 2 {
             Answer::Number(usd(v.owed_total))
         } else {
             Answer::Text(v.top.clone())
         })
-        .step(v.step(|v, s| {
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
             let (sup, now) = (&v.supervisor, v.now);
             let all = [sup, &v.a, &v.b, &v.c, &v.d];
             let gid = s.add_splitwise_group(sup, &all, &v.group, now - Duration::days(70))?;
@@ -80,130 +152,61 @@ pub(super) fn build(g: &mut Gen) -> Parts {
             s.add_splitwise_expense(Some(old), sup, &trio, "Lodging (3 nights)", 1_350.0, t(400))?;
             s.add_splitwise_expense(None, sup, &[sup, &v.b], "Concert tickets", 640.0, t(12))?;
             Ok(())
-        }))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("trip_owes_most.py")),
-        ))
-}
-
-/// The supervisor, the friends and the amounts, drawn in the original order.
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| related(pop, p, Relation::Friend).len() >= 4);
-    let mut fr = related(pop, &p, Relation::Friend);
-    g.rng.shuffle(&mut fr);
-    let v = g.variant;
-    let city = ["Tulum", "Quebec", "Tahoe"][usize::from(v - 1)];
-    let lodging = cents_of(&mut g.rng, 60_000, 80_000, 5);
-    let paid_a = cents_of(&mut g.rng, 20_000, 26_000, 5);
-    let paid_b = cents_of(&mut g.rng, 8_000, 14_000, 5);
-    let paid_c = if v == 2 {
-        cents_of(&mut g.rng, 90_000, 110_000, 5)
-    } else {
-        cents_of(&mut g.rng, 2_000, 6_000, 5)
-    };
-    // d paid nothing; in variant 3 they paid most of it back.
-    let back = if v == 3 { lodging / 5 - 2_000 } else { 0 };
-    let owes = [
-        (&fr[0], lodging / 5 - paid_a / 5),
-        (&fr[1], lodging / 5 - paid_b / 5),
-        (&fr[2], lodging / 5 - paid_c / 5),
-        (&fr[3], lodging / 5 - back),
-    ];
-    let top = owes
-        .iter()
-        .max_by_key(|(_, x)| *x)
-        .map(|(q, _)| full(q))
-        .unwrap_or_default();
-    let owed_total: i64 = owes.iter().map(|(_, x)| *x).filter(|x| *x > 0).sum();
-    Values {
-        variant: v,
-        a: fr[0].clone(),
-        b: fr[1].clone(),
-        c: fr[2].clone(),
-        d: fr[3].clone(),
-        group: format!("{city} Trip 2023"),
-        old_group: format!("{city} Trip 2022"),
-        lodging,
-        paid_a,
-        paid_b,
-        paid_c,
-        back,
-        top,
-        owed_total,
-        instruction: instruction(v, city),
-        now: g.now,
-        supervisor: p,
+        })]
     }
-}
 
-/// The question for variant `v` about the trip to `city`.
-fn instruction(v: u8, city: &str) -> String {
-    match v {
-        1 => format!(
-            "Who still owes me the most for the {city} trip on Splitwise? Tell me their full name."
-        ),
-        2 => format!(
-            "How much do my friends still owe me in total for the {city} trip, according to Splitwise?"
-        ),
-        _ => format!(
-            "Which of my friends owes me the most on Splitwise for the {city} trip? Answer with their full name."
-        ),
-    }
-}
-
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let login = script.cell("logins", &none);
-    let find = |name: &str| script.cell("find", &Vals::new().lit("group", name));
-    let in_trip = |cell: &str| vec![login.clone(), find(&v.group), script.cell(cell, &none)];
-    let (ground_truth, mut wrong);
-    if v.variant == 2 {
-        let total = script.cell("owed_total", &none);
-        ground_truth = vec![login.clone(), find(&v.group), total.clone()];
-        wrong = vec![
-            solution(
-                "nets what the supervisor owes against what they are owed",
-                in_trip("net_total"),
-            ),
-            solution(
-                "counts what everyone owes over all groups",
-                vec![login.clone(), script.cell("owed_over_all_groups", &none)],
-            ),
-            solution(
-                "uses last year's group",
-                vec![login.clone(), find(&v.old_group), total],
-            ),
-        ];
-    } else {
-        let best = script.cell("top_debtor", &none);
-        ground_truth = vec![login.clone(), find(&v.group), best.clone()];
-        wrong = vec![
-            solution(
-                "takes whoever owes the most over all groups",
-                vec![
-                    login.clone(),
-                    script.cell("top_debtor_over_all_groups", &none),
-                ],
-            ),
-            solution(
-                "uses last year's group",
-                vec![login.clone(), find(&v.old_group), best],
-            ),
-        ];
-        wrong.push(if v.variant == 3 {
-            solution(
-                "adds up the expenses and ignores the payment back",
-                in_trip("top_by_expenses"),
-            )
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let login = script.cell("logins", &none);
+        let find = |name: &str| script.cell("find", &Vals::new().lit("group", name));
+        let in_trip = |cell: &str| vec![login.clone(), find(&v.group), script.cell(cell, &none)];
+        let (ground_truth, mut wrong);
+        if v.variant == 2 {
+            let total = script.cell("owed_total", &none);
+            ground_truth = vec![login.clone(), find(&v.group), total.clone()];
+            wrong = vec![
+                solution(
+                    "nets what the supervisor owes against what they are owed",
+                    in_trip("net_total"),
+                ),
+                solution(
+                    "counts what everyone owes over all groups",
+                    vec![login.clone(), script.cell("owed_over_all_groups", &none)],
+                ),
+                solution(
+                    "uses last year's group",
+                    vec![login.clone(), find(&v.old_group), total],
+                ),
+            ];
         } else {
-            solution(
-                "answers with the first name only",
-                in_trip("top_debtor_first_name"),
-            )
-        });
+            let best = script.cell("top_debtor", &none);
+            ground_truth = vec![login.clone(), find(&v.group), best.clone()];
+            wrong = vec![
+                solution(
+                    "takes whoever owes the most over all groups",
+                    vec![
+                        login.clone(),
+                        script.cell("top_debtor_over_all_groups", &none),
+                    ],
+                ),
+                solution(
+                    "uses last year's group",
+                    vec![login.clone(), find(&v.old_group), best],
+                ),
+            ];
+            wrong.push(if v.variant == 3 {
+                solution(
+                    "adds up the expenses and ignores the payment back",
+                    in_trip("top_by_expenses"),
+                )
+            } else {
+                solution(
+                    "answers with the first name only",
+                    in_trip("top_debtor_first_name"),
+                )
+            });
+        }
+        (ground_truth, wrong)
     }
-    (ground_truth, wrong)
 }

@@ -9,7 +9,7 @@ mod pin_by_tag;
 mod retag;
 
 use crate::model::Split;
-use crate::scenarios::Scenario;
+use crate::scenarios::{Scenario, build};
 use std::collections::BTreeSet;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -18,31 +18,31 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "create a tagged note",
             split: Split::Train,
             difficulty: 1,
-            build: create_note::build,
+            build: build::<create_note::Values>,
         },
         Scenario {
             name: "pin or unpin notes by tag",
             split: Split::Train,
             difficulty: 2,
-            build: pin_by_tag::build,
+            build: build::<pin_by_tag::Values>,
         },
         Scenario {
             name: "delete old drafts",
             split: Split::TestNormal,
             difficulty: 2,
-            build: delete_old_drafts::build,
+            build: build::<delete_old_drafts::Values>,
         },
         Scenario {
             name: "rename or remove a tag",
             split: Split::TestNormal,
             difficulty: 2,
-            build: retag::build,
+            build: build::<retag::Values>,
         },
         Scenario {
             name: "add items to a grocery list",
             split: Split::Dev,
             difficulty: 1,
-            build: grocery_add::build,
+            build: build::<grocery_add::Values>,
         },
     ]
 }

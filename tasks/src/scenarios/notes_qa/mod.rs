@@ -6,7 +6,7 @@ mod extreme_run;
 mod field_lookup;
 mod sum_expenses;
 
-use super::Scenario;
+use super::{Scenario, build};
 use crate::model::Split;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -15,25 +15,25 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "count notes with a tag",
             split: Split::Train,
             difficulty: 1,
-            build: count_tagged::build,
+            build: build::<count_tagged::Values>,
         },
         Scenario {
             name: "look up a value in a note",
             split: Split::Train,
             difficulty: 1,
-            build: field_lookup::build,
+            build: build::<field_lookup::Values>,
         },
         Scenario {
             name: "sum the expenses in a note",
             split: Split::Train,
             difficulty: 2,
-            build: sum_expenses::build,
+            build: build::<sum_expenses::Values>,
         },
         Scenario {
             name: "find the longest or shortest run",
             split: Split::Dev,
             difficulty: 2,
-            build: extreme_run::build,
+            build: build::<extreme_run::Values>,
         },
     ]
 }

@@ -24,7 +24,7 @@ use crate::kit::Vals;
 use crate::kit::amazon::{address_lines, new_orders};
 use crate::kit::python::{ALL_PAGES, LOGIN_ANY, py};
 use crate::model::{Check, Split};
-use crate::scenarios::Scenario;
+use crate::scenarios::{Scenario, build};
 use apps::people::Person;
 use std::collections::BTreeMap;
 
@@ -34,55 +34,55 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "order the shopping list in a note (orders)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: shopping_note::build,
+            build: build::<shopping_note::Values>,
         },
         Scenario {
             name: "request roommates' share of an order on Venmo (orders)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: order_share_venmo::build,
+            build: build::<order_share_venmo::Values>,
         },
         Scenario {
             name: "send a gift to the new address a friend texted (orders)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: gift_new_address::build,
+            build: build::<gift_new_address::Values>,
         },
         Scenario {
             name: "review last month's deliveries with ratings from a note (orders)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: review_last_month::build,
+            build: build::<review_last_month::Values>,
         },
         Scenario {
             name: "return the order that arrived late (orders)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: late_order_returns::build,
+            build: build::<late_order_returns::Values>,
         },
         Scenario {
             name: "file the receipts of April's work orders (orders)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: work_receipts::build,
+            build: build::<work_receipts::Values>,
         },
         Scenario {
             name: "move a Todoist shopping project into the cart (orders)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: todoist_to_cart::build,
+            build: build::<todoist_to_cart::Values>,
         },
         Scenario {
             name: "replacement card saved and Prime renewed with it (orders)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: prime_new_card::build,
+            build: build::<prime_new_card::Values>,
         },
         Scenario {
             name: "check out the cart without what a roommate bought (orders)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: cart_minus_roommate::build,
+            build: build::<cart_minus_roommate::Values>,
         },
     ]
 }

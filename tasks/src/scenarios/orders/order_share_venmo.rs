@@ -13,8 +13,8 @@ use crate::kit::time::days_ago;
 use crate::kit::venmo::ids_by_email;
 use crate::kit::venmo::requests_sent;
 use crate::kit::{Drawn, Script, Vals, allow};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Relation};
 use chrono::NaiveDateTime;
 use rusqlite::Connection;
@@ -25,7 +25,7 @@ const RUG: &str = "Tidewell Woven Area Rug";
 const SPEAKER: &str = "Kestrel Pocket Speaker";
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     mates: Vec<Person>,
@@ -42,154 +42,218 @@ struct Values {
     nick: &'static str,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, instruction(&v))
-        .with_apps(vec!["supervisor", "amazon", "phone", "venmo"])
-        .with_setup(vec![setup(&v)])
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("order_share_venmo.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allow::venmo_requests())
-}
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "amazon", "phone", "venmo"];
+    const SCRIPT: &str = include_str!("order_share_venmo.py");
 
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .any(|(r, _)| *r == Relation::Roommate)
-    });
-    let mates: Vec<Person> = related_ids(g.population, &p, Relation::Roommate)
-        .into_iter()
-        .map(|id| g.person(id))
-        .collect();
-    let now = g.now;
-    // Purifier 149.0 + rug 2 x 64.5 = 278.0; tax 27.8; delivery 6.0; wrap 5.0 (variant 3).
-    let items = 149.0 + 2.0 * 64.5;
-    let paid = sim::num::round2(items + sim::num::round2(items * 0.1) + 6.0);
-    let n = mates.len() as f64 + 1.0;
-    let share = sim::num::round2(paid / n);
-    Values {
-        variant: g.variant,
-        supervisor: p,
-        mates,
-        flat_at: days_ago(now, 6, 18, 25),
-        filters_at: days_ago(now, 40, 12, 10),
-        own_at: days_ago(now, 2, 9, 45),
-        wrap: g.variant == 3,
-        paid,
-        share,
-        nick: ["Bean", "Pickle", "Sparky"][g.variant as usize - 1],
-    }
-}
-
-fn instruction(v: &Values) -> String {
-    match v.variant {
-        1 => "Last week I ordered an air purifier and two rugs for our flat on Amazon. Ask each of my roommates on Venmo for an equal share of what that order cost (split between all of us, me included), with the note \"Amazon order #<the order's id>\".".to_string(),
-        2 => "I paid for the air purifier order on Amazon last week (it was for the whole flat, the two rugs too). Send each roommate a Venmo request for their equal share of the order total, me included in the split; note: \"Amazon order #<order id>\". My roommates are labelled as such in my contacts.".to_string(),
-        _ => "Split last week's Amazon order with the air purifier and the two rugs equally among my roommates and me, and request each roommate's share on Venmo with the note \"Amazon order #<order id>\". I had one of the rugs gift-wrapped for a housewarming surprise, so leave the gift wrap fee out of what we split.".to_string(),
-    }
-}
-
-/// The products, the three orders and (variant 2) the nickname.
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        let sup = &v.supervisor;
-        let purifier = s.add_amazon_product(
-            ("air purifier", PURIFIER, "white", "medium", 149.0, 10),
-            SELLER,
-        )?;
-        let filters = s.add_amazon_product(
-            ("air purifier filter", FILTERS, "white", "small", 29.99, 40),
-            SELLER,
-        )?;
-        let rug = s.add_amazon_product(("rug", RUG, "beige", "large", 64.5, 9), SELLER)?;
-        let speaker =
-            s.add_amazon_product(("speaker", SPEAKER, "black", "small", 39.0, 25), SELLER)?;
-        s.add_amazon_order(
-            sup,
-            "Home",
-            None,
-            &[(filters, 2, 29.99, 0, 0, true)],
-            6.0,
-            0.0,
-            v.filters_at,
-        )?;
-        s.add_amazon_order(
-            sup,
-            "Home",
-            None,
-            &[
-                (purifier, 1, 149.0, 0, 0, true),
-                (rug, 2, 64.5, 0, i64::from(v.wrap), true),
-            ],
-            6.0,
-            0.0,
-            v.flat_at,
-        )?;
-        s.add_amazon_order(
-            sup,
-            "Home",
-            None,
-            &[(speaker, 1, 39.0, 0, 0, true)],
-            6.0,
-            0.0,
-            v.own_at,
-        )?;
-        if v.variant == 2 {
-            s.relabel_contact(sup, &v.mates[0], v.nick, &["roommate", "friend"])?;
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let p = g.supervisor_where(|p| {
+            pop.relations_of(p.id)
+                .iter()
+                .any(|(r, _)| *r == Relation::Roommate)
+        });
+        let mates: Vec<Person> = related_ids(g.population, &p, Relation::Roommate)
+            .into_iter()
+            .map(|id| g.person(id))
+            .collect();
+        let now = g.now;
+        // Purifier 149.0 + rug 2 x 64.5 = 278.0; tax 27.8; delivery 6.0; wrap 5.0 (variant 3).
+        let items = 149.0 + 2.0 * 64.5;
+        let paid = sim::num::round2(items + sim::num::round2(items * 0.1) + 6.0);
+        let n = mates.len() as f64 + 1.0;
+        let share = sim::num::round2(paid / n);
+        Values {
+            variant: g.variant,
+            supervisor: p,
+            mates,
+            flat_at: days_ago(now, 6, 18, 25),
+            filters_at: days_ago(now, 40, 12, 10),
+            own_at: days_ago(now, 2, 9, 45),
+            wrap: g.variant == 3,
+            paid,
+            share,
+            nick: ["Bean", "Pickle", "Sparky"][g.variant as usize - 1],
         }
-        Ok(())
-    })
-}
-
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    // `find` the order holding `name`, less `fee`; `request` `share` with `note`.
-    let solve = |name: &str, fee: &str, share: &str, note: &str| {
-        let vals = Vals::new()
-            .lit("name", name)
-            .code("fee", fee)
-            .code("share", share)
-            .code("note", note);
-        script.cells(&["logins", "find", "request"], &vals)
-    };
-    let fee = if v.wrap {
-        "target[\"gift_wrap_fee\"]"
-    } else {
-        "0"
-    };
-    let right_share = "round(cost / (len(mates) + 1), 2)";
-    let right_note = "\"Amazon order #\" + str(target[\"order_id\"])";
-    let ground_truth = solve(PURIFIER, fee, right_share, right_note);
-    let mut wrong = vec![
-        solution(
-            "splits the older order with the purifier's filters",
-            solve(FILTERS, "0", right_share, right_note),
-        ),
-        solution(
-            "asks each roommate for the whole order, not a share",
-            solve(PURIFIER, fee, "round(cost, 2)", right_note),
-        ),
-        solution(
-            "leaves the order id out of the note",
-            solve(PURIFIER, fee, right_share, "\"Amazon order\""),
-        ),
-    ];
-    if v.wrap {
-        wrong.push(solution(
-            "splits the gift wrap fee too",
-            solve(PURIFIER, "0", right_share, right_note),
-        ));
-    } else {
-        wrong.push(solution(
-            "leaves the supervisor out of the split",
-            solve(PURIFIER, fee, "round(cost / len(mates), 2)", right_note),
-        ));
+        .into()
     }
-    (ground_truth, wrong)
+
+    fn instruction(v: &Values) -> String {
+        match v.variant {
+            1 => "Last week I ordered an air purifier and two rugs for our flat on Amazon. Ask each of my roommates on Venmo for an equal share of what that order cost (split between all of us, me included), with the note \"Amazon order #<the order's id>\".".to_string(),
+            2 => "I paid for the air purifier order on Amazon last week (it was for the whole flat, the two rugs too). Send each roommate a Venmo request for their equal share of the order total, me included in the split; note: \"Amazon order #<order id>\". My roommates are labelled as such in my contacts.".to_string(),
+            _ => "Split last week's Amazon order with the air purifier and the two rugs equally among my roommates and me, and request each roommate's share on Venmo with the note \"Amazon order #<order id>\". I had one of the rugs gift-wrapped for a housewarming surprise, so leave the gift wrap fee out of what we split.".to_string(),
+        }
+    }
+
+    /// The products, the three orders and (variant 2) the nickname.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            let sup = &v.supervisor;
+            let purifier = s.add_amazon_product(
+                ("air purifier", PURIFIER, "white", "medium", 149.0, 10),
+                SELLER,
+            )?;
+            let filters = s.add_amazon_product(
+                ("air purifier filter", FILTERS, "white", "small", 29.99, 40),
+                SELLER,
+            )?;
+            let rug = s.add_amazon_product(("rug", RUG, "beige", "large", 64.5, 9), SELLER)?;
+            let speaker =
+                s.add_amazon_product(("speaker", SPEAKER, "black", "small", 39.0, 25), SELLER)?;
+            s.add_amazon_order(
+                sup,
+                "Home",
+                None,
+                &[(filters, 2, 29.99, 0, 0, true)],
+                6.0,
+                0.0,
+                v.filters_at,
+            )?;
+            s.add_amazon_order(
+                sup,
+                "Home",
+                None,
+                &[
+                    (purifier, 1, 149.0, 0, 0, true),
+                    (rug, 2, 64.5, 0, i64::from(v.wrap), true),
+                ],
+                6.0,
+                0.0,
+                v.flat_at,
+            )?;
+            s.add_amazon_order(
+                sup,
+                "Home",
+                None,
+                &[(speaker, 1, 39.0, 0, 0, true)],
+                6.0,
+                0.0,
+                v.own_at,
+            )?;
+            if v.variant == 2 {
+                s.relabel_contact(sup, &v.mates[0], v.nick, &["roommate", "friend"])?;
+            }
+            Ok(())
+        })]
+    }
+
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        // `find` the order holding `name`, less `fee`; `request` `share` with `note`.
+        let solve = |name: &str, fee: &str, share: &str, note: &str| {
+            let vals = Vals::new()
+                .lit("name", name)
+                .code("fee", fee)
+                .code("share", share)
+                .code("note", note);
+            script.cells(&["logins", "find", "request"], &vals)
+        };
+        let fee = if v.wrap {
+            "target[\"gift_wrap_fee\"]"
+        } else {
+            "0"
+        };
+        let right_share = "round(cost / (len(mates) + 1), 2)";
+        let right_note = "\"Amazon order #\" + str(target[\"order_id\"])";
+        let ground_truth = solve(PURIFIER, fee, right_share, right_note);
+        let mut wrong = vec![
+            solution(
+                "splits the older order with the purifier's filters",
+                solve(FILTERS, "0", right_share, right_note),
+            ),
+            solution(
+                "asks each roommate for the whole order, not a share",
+                solve(PURIFIER, fee, "round(cost, 2)", right_note),
+            ),
+            solution(
+                "leaves the order id out of the note",
+                solve(PURIFIER, fee, right_share, "\"Amazon order\""),
+            ),
+        ];
+        if v.wrap {
+            wrong.push(solution(
+                "splits the gift wrap fee too",
+                solve(PURIFIER, "0", right_share, right_note),
+            ));
+        } else {
+            wrong.push(solution(
+                "leaves the supervisor out of the split",
+                solve(PURIFIER, fee, "round(cost / len(mates), 2)", right_note),
+            ));
+        }
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let emails: Vec<&str> = v.mates.iter().map(|m| m.email.as_str()).collect();
+        vec![
+            v.check(
+                format!("one Venmo request to each roommate ({})", emails.join(", ")),
+                |v, ctx| {
+                    let want = v.mate_ids(ctx.db);
+                    let got: Vec<i64> = requests_sent(ctx).iter().map(|r| r.receiver).collect();
+                    for id in &want {
+                        let k = got.iter().filter(|g| *g == id).count();
+                        if k != 1 {
+                            return Err(format!("{k} requests to venmo user {id}"));
+                        }
+                    }
+                    Ok(())
+                },
+            ),
+            v.check(
+                format!(
+                    "each asks for an equal share of ${:.2}: ${:.2}",
+                    v.paid, v.share
+                ),
+                |v, ctx| {
+                    let got = requests_sent(ctx);
+                    match got.iter().find(|r| !same_amount(r.amount, v.share)) {
+                        Some(r) => Err(format!("a request for ${}", r.amount)),
+                        None if got.is_empty() => Err("no request".into()),
+                        None => Ok(()),
+                    }
+                },
+            ),
+            v.check(
+                "each has the note \"Amazon order #<id of last week's order>\"",
+                |v, ctx| {
+                    let want = format!("Amazon order #{}", order_at(ctx, v.flat_at).unwrap_or(-1));
+                    let got = requests_sent(ctx);
+                    match got.iter().find(|r| r.description.trim() != want) {
+                        Some(r) => Err(format!(
+                            "a request noted {:?}, wanted {want:?}",
+                            r.description
+                        )),
+                        None if got.is_empty() => Err("no request".into()),
+                        None => Ok(()),
+                    }
+                },
+            ),
+            v.check("no request to anyone else", |v, ctx| {
+                let want = v.mate_ids(ctx.db);
+                match requests_sent(ctx)
+                    .iter()
+                    .find(|r| !want.contains(&r.receiver))
+                {
+                    Some(r) => Err(format!("a request to venmo user {}", r.receiver)),
+                    None => Ok(()),
+                }
+            }),
+            Check::new("no new Amazon order", |ctx| {
+                let n = new_orders(ctx).len();
+                if n == 0 {
+                    Ok(())
+                } else {
+                    Err(format!("{n} orders placed"))
+                }
+            }),
+        ]
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        allow::venmo_requests()
+    }
 }
 
 impl Values {
@@ -198,71 +262,4 @@ impl Values {
         let emails: Vec<String> = self.mates.iter().map(|m| m.email.clone()).collect();
         ids_by_email(db, &emails)
     }
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let emails: Vec<&str> = v.mates.iter().map(|m| m.email.as_str()).collect();
-    vec![
-        v.check(
-            format!("one Venmo request to each roommate ({})", emails.join(", ")),
-            |v, ctx| {
-                let want = v.mate_ids(ctx.db);
-                let got: Vec<i64> = requests_sent(ctx).iter().map(|r| r.receiver).collect();
-                for id in &want {
-                    let k = got.iter().filter(|g| *g == id).count();
-                    if k != 1 {
-                        return Err(format!("{k} requests to venmo user {id}"));
-                    }
-                }
-                Ok(())
-            },
-        ),
-        v.check(
-            format!(
-                "each asks for an equal share of ${:.2}: ${:.2}",
-                v.paid, v.share
-            ),
-            |v, ctx| {
-                let got = requests_sent(ctx);
-                match got.iter().find(|r| !same_amount(r.amount, v.share)) {
-                    Some(r) => Err(format!("a request for ${}", r.amount)),
-                    None if got.is_empty() => Err("no request".into()),
-                    None => Ok(()),
-                }
-            },
-        ),
-        v.check(
-            "each has the note \"Amazon order #<id of last week's order>\"",
-            |v, ctx| {
-                let want = format!("Amazon order #{}", order_at(ctx, v.flat_at).unwrap_or(-1));
-                let got = requests_sent(ctx);
-                match got.iter().find(|r| r.description.trim() != want) {
-                    Some(r) => Err(format!(
-                        "a request noted {:?}, wanted {want:?}",
-                        r.description
-                    )),
-                    None if got.is_empty() => Err("no request".into()),
-                    None => Ok(()),
-                }
-            },
-        ),
-        v.check("no request to anyone else", |v, ctx| {
-            let want = v.mate_ids(ctx.db);
-            match requests_sent(ctx)
-                .iter()
-                .find(|r| !want.contains(&r.receiver))
-            {
-                Some(r) => Err(format!("a request to venmo user {}", r.receiver)),
-                None => Ok(()),
-            }
-        }),
-        Check::new("no new Amazon order", |ctx| {
-            let n = new_orders(ctx).len();
-            if n == 0 {
-                Ok(())
-            } else {
-                Err(format!("{n} orders placed"))
-            }
-        }),
-    ]
 }

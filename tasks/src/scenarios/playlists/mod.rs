@@ -23,11 +23,12 @@ mod unfollow_idle;
 use crate::kit::people::related_ids;
 use crate::kit::time::days_ago;
 use crate::model::Split;
-use crate::scenarios::{Gen, Scenario};
+use crate::scenarios::{Gen, Scenario, build};
 use apps::people::{Person, Relation};
 use apps::simple_note::seed::NoteSeed;
 use chrono::NaiveDateTime;
 use std::collections::BTreeSet;
+use std::marker::PhantomData;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
     vec![
@@ -35,55 +36,55 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "playlist from the song titles in a note (playlists)",
             split: Split::Train,
             difficulty: 2,
-            build: note_playlist::build,
+            build: build::<note_playlist::Values>,
         },
         Scenario {
             name: "take a texted artist off a shared playlist (playlists)",
             split: Split::Dev,
             difficulty: 2,
-            build: artist_off_playlist::build,
+            build: build::<artist_off_playlist::Values>,
         },
         Scenario {
             name: "merge one playlist into another and delete it (playlists)",
             split: Split::Train,
             difficulty: 2,
-            build: merge_playlists::build,
+            build: build::<merge_playlists::Values>,
         },
         Scenario {
             name: "ask my spouse for half of our Premium (playlists)",
             split: Split::TestNormal,
             difficulty: 2,
-            build: premium_half::build,
+            build: build::<premium_half::Values>,
         },
         Scenario {
             name: "download the trip playlist a to-do names (playlists)",
             split: Split::Train,
             difficulty: 2,
-            build: trip_downloads::build,
+            build: build::<trip_downloads::Values>,
         },
         Scenario {
             name: "rate an album's songs from a note (playlists)",
             split: Split::Train,
             difficulty: 2,
-            build: album_ratings::build,
+            build: build::<album_ratings::Values>,
         },
         Scenario {
             name: "unfollow artists with no songs in my library (playlists)",
             split: Split::Dev,
             difficulty: 2,
-            build: unfollow_idle::build,
+            build: build::<unfollow_idle::Values>,
         },
         Scenario {
             name: "playlist of my recommended songs in a genre, link to a note's people (playlists)",
             split: Split::TestNormal,
             difficulty: 3,
-            build: recommended_genre::build,
+            build: build::<recommended_genre::Values>,
         },
         Scenario {
             name: "how many songs of a texted playlist I have (playlists)",
             split: Split::Train,
             difficulty: 2,
-            build: texted_playlist_count::build,
+            build: build::<texted_playlist_count::Values>,
         },
     ]
 }
@@ -100,8 +101,9 @@ fn supervisor_with_friend(g: &mut Gen) -> (Person, Person) {
     (p, friend)
 }
 
-/// What a variant over the supervisor's notes and library drew.
-struct NotesDraw {
+/// What a variant over the supervisor's notes and library drew, for the scenario `S` (each
+/// scenario its own type, so that each is its own design).
+struct NotesDraw<S> {
     variant: u8,
     supervisor: Person,
     now: NaiveDateTime,
@@ -109,11 +111,12 @@ struct NotesDraw {
     key: i64,
     /// The supervisor's other notes.
     filler: Vec<NoteSeed>,
+    scenario: PhantomData<S>,
 }
 
 /// A supervisor, the key `id * per_person + variant * per_variant` and five other notes
 /// (none titled as in `avoid`).
-fn notes_draw(g: &mut Gen, per_person: i64, per_variant: i64, avoid: &[&str]) -> NotesDraw {
+fn notes_draw<S>(g: &mut Gen, per_person: i64, per_variant: i64, avoid: &[&str]) -> NotesDraw<S> {
     let p = g.supervisor();
     let variant = g.variant;
     let key = p.id * per_person + i64::from(variant) * per_variant;
@@ -124,6 +127,7 @@ fn notes_draw(g: &mut Gen, per_person: i64, per_variant: i64, avoid: &[&str]) ->
         now: g.now,
         key,
         filler,
+        scenario: PhantomData,
     }
 }
 

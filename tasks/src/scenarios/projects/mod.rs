@@ -28,7 +28,7 @@ use crate::kit::todoist::{
     NewComment, Task, invitees, is_mine, my_tasks, new_comments, user_email,
 };
 use crate::model::{Allow, Split};
-use crate::scenarios::{Gen, Scenario};
+use crate::scenarios::{Gen, Scenario, build};
 use apps::people::Person;
 
 pub(super) fn scenarios() -> Vec<Scenario> {
@@ -37,55 +37,55 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "attach the file my manager texted about to a team task (projects)",
             split: Split::Train,
             difficulty: 2,
-            build: attach_for_manager::build,
+            build: build::<attach_for_manager::Values>,
         },
         Scenario {
             name: "close the Inbox tasks I have receipts for (projects)",
             split: Split::Train,
             difficulty: 2,
-            build: close_with_receipts::build,
+            build: build::<close_with_receipts::Values>,
         },
         Scenario {
             name: "postpone labelled tasks a week with my manager's reason (projects)",
             split: Split::TestNormal,
             difficulty: 3,
-            build: postpone_labelled::build,
+            build: build::<postpone_labelled::Values>,
         },
         Scenario {
             name: "pay the housemate who did my chores (projects)",
             split: Split::Dev,
             difficulty: 3,
-            build: pay_for_chores::build,
+            build: build::<pay_for_chores::Values>,
         },
         Scenario {
             name: "a project with a task per day of my upcoming trip (projects)",
             split: Split::Train,
             difficulty: 2,
-            build: trip_days::build,
+            build: build::<trip_days::Values>,
         },
         Scenario {
             name: "archive my finished projects and list them in a note (projects)",
             split: Split::Train,
             difficulty: 2,
-            build: archive_finished::build,
+            build: build::<archive_finished::Values>,
         },
         Scenario {
             name: "staff my project from a note: assign members, invite the rest (projects)",
             split: Split::TestNormal,
             difficulty: 3,
-            build: staff_from_note::build,
+            build: build::<staff_from_note::Values>,
         },
         Scenario {
             name: "close the album tasks I have on Spotify (projects)",
             split: Split::Train,
             difficulty: 2,
-            build: albums_to_listen::build,
+            build: build::<albums_to_listen::Values>,
         },
         Scenario {
             name: "bring my to-do list file into the Inbox (projects)",
             split: Split::Dev,
             difficulty: 2,
-            build: import_todo_file::build,
+            build: build::<import_todo_file::Values>,
         },
     ]
 }

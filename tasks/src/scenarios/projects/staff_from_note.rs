@@ -9,14 +9,13 @@ use crate::kit::allow;
 use crate::kit::db::uid;
 use crate::kit::python::solution;
 use crate::kit::{Drawn, Script, Vals};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
-use apps::simple_note::seed::NoteSeed;
 use chrono::{Duration, NaiveDateTime};
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     now: NaiveDateTime,
@@ -34,23 +33,6 @@ struct Values {
     assigned: Vec<(String, Option<String>)>,
     /// Whom to invite, sorted.
     invitees: Vec<String>,
-}
-
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let (values, notes) = draw(g);
-    let v = Drawn::new(values);
-    Parts::new(&v.supervisor, instruction(&v))
-        .with_apps(vec!["supervisor", "simple_note", "phone", "todoist"])
-        .with_notes(notes)
-        .step(setup(&v))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("staff_from_note.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(vec![allow_task_updates(&["assignee_id", "assigner_id"])])
-        .allow_all(allow_invites())
-        .allow(allow::todo_notifications())
 }
 
 /// (task, 0 me / 1, 2, 3 a coworker) of a variant, in the note's order.
@@ -80,236 +62,249 @@ fn plan(variant: u8) -> Vec<(&'static str, u8)> {
     }
 }
 
-/// The values, and the supervisor's notes (the staffing note among everyday ones).
-fn draw(g: &mut Gen) -> (Values, Vec<NoteSeed>) {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.companies
-            .iter()
-            .any(|c| c.employees.contains(&p.id) && c.employees.len() >= 4)
-    });
-    let mates: Vec<Person> = g
-        .population
-        .companies
-        .iter()
-        .find(|c| c.employees.contains(&p.id) && c.employees.len() >= 4)
-        .map(|c| {
-            c.employees
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "simple_note", "phone", "todoist"];
+    const SCRIPT: &str = include_str!("staff_from_note.py");
+
+    /// The values, and the supervisor's notes (the staffing note among everyday ones).
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let p = g.supervisor_where(|p| {
+            pop.companies
                 .iter()
-                .filter(|e| **e != p.id)
-                .map(|e| g.person(*e))
-                .collect()
-        })
-        .unwrap_or_default();
-    let crew = mates[..3].to_vec();
-    let nick = if g.variant == 3 {
-        Some(format!("{}y", &crew[1].first_name[..3]))
-    } else {
-        None
-    };
-    let (project, note_title) = match g.variant {
-        1 => ("Website relaunch", "Relaunch crew"),
-        2 => ("Spring campaign", "Campaign owners"),
-        _ => ("Customer survey", "Survey roles"),
-    };
-    let plan = plan(g.variant);
-    let members: Vec<u8> = if g.variant == 2 { vec![1, 2] } else { vec![1] };
-    let who = |k: u8| (k > 0).then(|| &crew[usize::from(k) - 1]);
-    let mut note = format!("{note_title}\n");
-    for (task, k) in &plan {
-        let name = match (who(*k), &nick) {
-            (Some(c), Some(n)) if *k == 2 => format!("{n} {}", c.last_name),
-            (Some(c), _) => format!("{} {}", c.first_name, c.last_name),
-            (None, _) => "me".to_string(),
-        };
-        note.push_str(&format!("{task}: {name}\n"));
-    }
-    let mut notes = g.filler(&p, 6, &[], &[note_title]);
-    notes.insert(3, g.note(note_title, note.trim_end(), &["work"], false, 4));
-    let mut order: Vec<String> = plan.iter().map(|x| x.0.to_string()).collect();
-    order.rotate_left(2);
-    let assigned = plan
-        .iter()
-        .map(|(task, k)| {
-            let email = match k {
-                0 => Some(p.email.clone()),
-                k if members.contains(k) => who(*k).map(|c| c.email.clone()),
-                _ => None,
-            };
-            (task.to_string(), email)
-        })
-        .collect();
-    let mut invitees: Vec<String> = plan
-        .iter()
-        .filter(|(_, k)| *k != 0 && !members.contains(k))
-        .filter_map(|(_, k)| who(*k).map(|c| c.email.clone()))
-        .collect();
-    invitees.sort();
-    invitees.dedup();
-    let values = Values {
-        variant: g.variant,
-        supervisor: p,
-        now: g.now,
-        crew,
-        nick,
-        project,
-        note_title,
-        members,
-        order,
-        assigned,
-        invitees,
-    };
-    (values, notes)
-}
-
-fn instruction(v: &Values) -> String {
-    let (note_title, project) = (v.note_title, v.project);
-    match v.variant {
-        1 => format!(
-            "My note \"{note_title}\" says who takes which task in my Todoist project \"{project}\". Assign each task to its person if they're already on the project (tasks marked \"me\" are mine); invite everyone else in the note to the project and leave their tasks unassigned for now."
-        ),
-        2 => format!(
-            "Use my \"{note_title}\" note to staff my Todoist project \"{project}\": people already collaborating on it get their tasks assigned (\"me\" means me), and anyone not on it yet gets a project invite instead; don't assign their tasks yet."
-        ),
-        _ => format!(
-            "Who does what in my \"{project}\" project is in my note \"{note_title}\". In Todoist, assign the tasks of the people who are project members (and mine, marked \"me\"), and send an invite to each person in the note who isn't a member yet, without assigning their tasks."
-        ),
-    }
-}
-
-/// The project with its members and tasks (not in the note's order); variant 3 renames
-/// coworker 2's contact to the nickname.
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        let (sup, now) = (&v.supervisor, v.now);
-        let on: Vec<&Person> = v
-            .members
+                .any(|c| c.employees.contains(&p.id) && c.employees.len() >= 4)
+        });
+        let mates: Vec<Person> = g
+            .population
+            .companies
             .iter()
-            .map(|k| &v.crew[usize::from(*k) - 1])
+            .find(|c| c.employees.contains(&p.id) && c.employees.len() >= 4)
+            .map(|c| {
+                c.employees
+                    .iter()
+                    .filter(|e| **e != p.id)
+                    .map(|e| g.person(*e))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let crew = mates[..3].to_vec();
+        let nick = if g.variant == 3 {
+            Some(format!("{}y", &crew[1].first_name[..3]))
+        } else {
+            None
+        };
+        let (project, note_title) = match g.variant {
+            1 => ("Website relaunch", "Relaunch crew"),
+            2 => ("Spring campaign", "Campaign owners"),
+            _ => ("Customer survey", "Survey roles"),
+        };
+        let plan = plan(g.variant);
+        let members: Vec<u8> = if g.variant == 2 { vec![1, 2] } else { vec![1] };
+        let who = |k: u8| (k > 0).then(|| &crew[usize::from(k) - 1]);
+        let mut note = format!("{note_title}\n");
+        for (task, k) in &plan {
+            let name = match (who(*k), &nick) {
+                (Some(c), Some(n)) if *k == 2 => format!("{n} {}", c.last_name),
+                (Some(c), _) => format!("{} {}", c.first_name, c.last_name),
+                (None, _) => "me".to_string(),
+            };
+            note.push_str(&format!("{task}: {name}\n"));
+        }
+        let mut notes = g.filler(&p, 6, &[], &[note_title]);
+        notes.insert(3, g.note(note_title, note.trim_end(), &["work"], false, 4));
+        let mut order: Vec<String> = plan.iter().map(|x| x.0.to_string()).collect();
+        order.rotate_left(2);
+        let assigned = plan
+            .iter()
+            .map(|(task, k)| {
+                let email = match k {
+                    0 => Some(p.email.clone()),
+                    k if members.contains(k) => who(*k).map(|c| c.email.clone()),
+                    _ => None,
+                };
+                (task.to_string(), email)
+            })
             .collect();
-        let pid = s.add_todo_project(sup, v.project, "", &on, now - Duration::days(8))?;
-        for t in &v.order {
-            s.add_todo_task(
-                pid,
-                None,
-                sup,
-                t,
-                Some((now + Duration::days(14)).date()),
-                "medium",
-                false,
-                None,
-                now - Duration::days(7),
-            )?;
-        }
-        if let Some(n) = &v.nick {
-            s.relabel_contact(sup, &v.crew[1], n, &["coworker"])?;
-        }
-        Ok(())
-    })
-}
+        let mut invitees: Vec<String> = plan
+            .iter()
+            .filter(|(_, k)| *k != 0 && !members.contains(k))
+            .filter_map(|(_, k)| who(*k).map(|c| c.email.clone()))
+            .collect();
+        invitees.sort();
+        invitees.dedup();
+        let values = Values {
+            variant: g.variant,
+            supervisor: p,
+            now: g.now,
+            crew,
+            nick,
+            project,
+            note_title,
+            members,
+            order,
+            assigned,
+            invitees,
+        };
+        (values, notes).into()
+    }
 
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let vals = Vals::new()
-        .lit("title", v.note_title)
-        .lit("project", v.project);
-    let gt = |apply: &str| script.cells(&["logins", "read", "people", apply], &vals);
-    let wrong = vec![
-        solution(
-            "leaves the tasks marked \"me\" unassigned",
-            gt("apply_skipping_me"),
-        ),
-        solution(
-            "assigns the newcomers' tasks to me meanwhile",
-            gt("apply_assigning_me_meanwhile"),
-        ),
-        solution("invites nobody", gt("apply_inviting_nobody")),
-        solution(
-            "assigns by position in the note instead of by title",
-            gt("apply_by_position"),
-        ),
-    ];
-    (gt("apply"), wrong)
-}
+    fn instruction(v: &Values) -> String {
+        let (note_title, project) = (v.note_title, v.project);
+        match v.variant {
+            1 => format!(
+                "My note \"{note_title}\" says who takes which task in my Todoist project \"{project}\". Assign each task to its person if they're already on the project (tasks marked \"me\" are mine); invite everyone else in the note to the project and leave their tasks unassigned for now."
+            ),
+            2 => format!(
+                "Use my \"{note_title}\" note to staff my Todoist project \"{project}\": people already collaborating on it get their tasks assigned (\"me\" means me), and anyone not on it yet gets a project invite instead; don't assign their tasks yet."
+            ),
+            _ => format!(
+                "Who does what in my \"{project}\" project is in my note \"{note_title}\". In Todoist, assign the tasks of the people who are project members (and mine, marked \"me\"), and send an invite to each person in the note who isn't a member yet, without assigning their tasks."
+            ),
+        }
+    }
 
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    vec![
-        v.check(
-            format!(
-                "assigned: {}",
-                v.assigned
-                    .iter()
-                    .filter_map(|(t, e)| e.as_ref().map(|e| format!("\"{t}\" to {e}")))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+    /// The project with its members and tasks (not in the note's order); variant 3 renames
+    /// coworker 2's contact to the nickname.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            let (sup, now) = (&v.supervisor, v.now);
+            let on: Vec<&Person> = v
+                .members
+                .iter()
+                .map(|k| &v.crew[usize::from(*k) - 1])
+                .collect();
+            let pid = s.add_todo_project(sup, v.project, "", &on, now - Duration::days(8))?;
+            for t in &v.order {
+                s.add_todo_task(
+                    pid,
+                    None,
+                    sup,
+                    t,
+                    Some((now + Duration::days(14)).date()),
+                    "medium",
+                    false,
+                    None,
+                    now - Duration::days(7),
+                )?;
+            }
+            if let Some(n) = &v.nick {
+                s.relabel_contact(sup, &v.crew[1], n, &["coworker"])?;
+            }
+            Ok(())
+        })]
+    }
+
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let vals = Vals::new()
+            .lit("title", v.note_title)
+            .lit("project", v.project);
+        let gt = |apply: &str| script.cells(&["logins", "read", "people", apply], &vals);
+        let wrong = vec![
+            solution(
+                "leaves the tasks marked \"me\" unassigned",
+                gt("apply_skipping_me"),
             ),
-            |v, ctx| {
-                for (title, email) in v.assigned.iter().filter(|x| x.1.is_some()) {
-                    let want = email.as_deref().and_then(|e| uid(ctx, "todoist", e));
-                    match todo_titled(ctx, Some(v.project), title) {
-                        Some(t) if t.assignee == want && want.is_some() => {}
-                        Some(t) => {
-                            return Err(format!("\"{title}\" is assigned to {:?}", t.assignee));
-                        }
-                        None => return Err(format!("\"{title}\" is gone")),
-                    }
-                }
-                Ok(())
-            },
-        ),
-        v.check(
-            format!(
-                "unassigned: {}",
-                v.assigned
-                    .iter()
-                    .filter(|x| x.1.is_none())
-                    .map(|x| format!("\"{}\"", x.0))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            solution(
+                "assigns the newcomers' tasks to me meanwhile",
+                gt("apply_assigning_me_meanwhile"),
             ),
-            |v, ctx| {
-                for (title, _) in v.assigned.iter().filter(|x| x.1.is_none()) {
-                    match todo_titled(ctx, Some(v.project), title) {
-                        Some(t) if t.assignee.is_none() => {}
-                        Some(t) => {
-                            return Err(format!("\"{title}\" is assigned to {:?}", t.assignee));
+            solution("invites nobody", gt("apply_inviting_nobody")),
+            solution(
+                "assigns by position in the note instead of by title",
+                gt("apply_by_position"),
+            ),
+        ];
+        (gt("apply"), wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        vec![
+            v.check(
+                format!(
+                    "assigned: {}",
+                    v.assigned
+                        .iter()
+                        .filter_map(|(t, e)| e.as_ref().map(|e| format!("\"{t}\" to {e}")))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                |v, ctx| {
+                    for (title, email) in v.assigned.iter().filter(|x| x.1.is_some()) {
+                        let want = email.as_deref().and_then(|e| uid(ctx, "todoist", e));
+                        match todo_titled(ctx, Some(v.project), title) {
+                            Some(t) if t.assignee == want && want.is_some() => {}
+                            Some(t) => {
+                                return Err(format!("\"{title}\" is assigned to {:?}", t.assignee));
+                            }
+                            None => return Err(format!("\"{title}\" is gone")),
                         }
-                        None => return Err(format!("\"{title}\" is gone")),
                     }
-                }
-                Ok(())
-            },
-        ),
-        v.check(
-            format!("invites to exactly {}", v.invitees.join(", ")),
-            |v, ctx| {
-                let got = invited_emails(ctx);
-                if got == v.invitees {
                     Ok(())
-                } else {
-                    Err(format!("invites to {got:?}"))
+                },
+            ),
+            v.check(
+                format!(
+                    "unassigned: {}",
+                    v.assigned
+                        .iter()
+                        .filter(|x| x.1.is_none())
+                        .map(|x| format!("\"{}\"", x.0))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                |v, ctx| {
+                    for (title, _) in v.assigned.iter().filter(|x| x.1.is_none()) {
+                        match todo_titled(ctx, Some(v.project), title) {
+                            Some(t) if t.assignee.is_none() => {}
+                            Some(t) => {
+                                return Err(format!("\"{title}\" is assigned to {:?}", t.assignee));
+                            }
+                            None => return Err(format!("\"{title}\" is gone")),
+                        }
+                    }
+                    Ok(())
+                },
+            ),
+            v.check(
+                format!("invites to exactly {}", v.invitees.join(", ")),
+                |v, ctx| {
+                    let got = invited_emails(ctx);
+                    if got == v.invitees {
+                        Ok(())
+                    } else {
+                        Err(format!("invites to {got:?}"))
+                    }
+                },
+            ),
+            Check::new("only assignees changed on the tasks", |ctx| {
+                match ctx.diff.rows.iter().find(|r| {
+                    r.is("todoist", "tasks")
+                        && (r.kind() != ChangeKind::Updated
+                            || r.changed_columns()
+                                .iter()
+                                .any(|c| c != "assignee_id" && c != "assigner_id"))
+                }) {
+                    Some(r) => Err(r.describe()),
+                    None => Ok(()),
                 }
-            },
-        ),
-        Check::new("only assignees changed on the tasks", |ctx| {
-            match ctx.diff.rows.iter().find(|r| {
-                r.is("todoist", "tasks")
-                    && (r.kind() != ChangeKind::Updated
-                        || r.changed_columns()
-                            .iter()
-                            .any(|c| c != "assignee_id" && c != "assigner_id"))
-            }) {
+            }),
+            Check::new("the project's collaborators are unchanged", |ctx| match ctx
+                .diff
+                .rows
+                .iter()
+                .find(|r| {
+                    r.is("todoist", "project_collaborator_links") || r.is("todoist", "projects")
+                }) {
                 Some(r) => Err(r.describe()),
                 None => Ok(()),
-            }
-        }),
-        Check::new("the project's collaborators are unchanged", |ctx| match ctx
-            .diff
-            .rows
-            .iter()
-            .find(|r| r.is("todoist", "project_collaborator_links") || r.is("todoist", "projects"))
-        {
-            Some(r) => Err(r.describe()),
-            None => Ok(()),
-        }),
-    ]
+            }),
+        ]
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        let mut allowed = vec![allow_task_updates(&["assignee_id", "assigner_id"])];
+        allowed.extend(allow_invites());
+        allowed.push(allow::todo_notifications());
+        allowed
+    }
 }

@@ -13,13 +13,13 @@ use crate::kit::time::ymd;
 use crate::kit::todoist::{is_mine, new_projects, project_of, project_tasks};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use std::fmt::Debug;
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     now: NaiveDateTime,
@@ -33,16 +33,6 @@ struct Values {
     want: Vec<(String, String, String)>,
     /// Variant 2: the other travellers' e-mails.
     invitees: Vec<String>,
-}
-
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, instruction(&v))
-        .with_apps(vec!["supervisor", "file_system", "todoist", "phone"])
-        .step(setup(&v))
-        .solved(solutions(&v, &Script::parse(include_str!("trip_days.py"))))
-        .with_checks(checks(&v))
-        .with_allowed(allowed(&v))
 }
 
 /// A variant's trip: (city, project name, the plan, last year's plan).
@@ -105,145 +95,237 @@ fn trip(variant: u8) -> Trip {
     }
 }
 
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let p = g.supervisor_where(|p| {
-        pop.relations_of(p.id)
-            .iter()
-            .filter(|(r, _)| *r == apps::people::Relation::Friend)
-            .count()
-            >= 2
-    });
-    let fr = friends(g, &p);
-    let (f1, f2) = (&fr[0], &fr[1]);
-    let (city, name, plan, old_plan) = trip(g.variant);
-    let start = (g.now + Duration::days(16)).date();
-    let old_start = start - Duration::days(320);
-    let lower = city.to_lowercase();
-    let path = |d: NaiveDate| {
-        format!(
-            "~/documents/trips/{lower}_{}/itinerary.txt",
-            d.format("%Y_%m")
-        )
-    };
-    let want = plan
-        .iter()
-        .enumerate()
-        .map(|(k, what)| {
-            let prio = match g.variant {
-                3 if k == 0 || k == plan.len() - 1 => "high",
-                3 => "low",
-                _ => "medium",
-            };
-            (
-                what.to_string(),
-                ymd(start + Duration::days(k as i64)),
-                prio.to_string(),
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "file_system", "todoist", "phone"];
+    const SCRIPT: &str = include_str!("trip_days.py");
+
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let p = g.supervisor_where(|p| {
+            pop.relations_of(p.id)
+                .iter()
+                .filter(|(r, _)| *r == apps::people::Relation::Friend)
+                .count()
+                >= 2
+        });
+        let fr = friends(g, &p);
+        let (f1, f2) = (&fr[0], &fr[1]);
+        let (city, name, plan, old_plan) = trip(g.variant);
+        let start = (g.now + Duration::days(16)).date();
+        let old_start = start - Duration::days(320);
+        let lower = city.to_lowercase();
+        let path = |d: NaiveDate| {
+            format!(
+                "~/documents/trips/{lower}_{}/itinerary.txt",
+                d.format("%Y_%m")
             )
-        })
-        .collect();
-    let invitees = if g.variant == 2 {
-        vec![f1.email.clone(), f2.email.clone()]
-    } else {
-        Vec::new()
-    };
-    Values {
-        variant: g.variant,
-        now: g.now,
-        city,
-        name,
-        itinerary: (path(start), itinerary(city, start, &[f1, &p, f2], &plan)),
-        old_itinerary: (
-            path(old_start),
-            itinerary(city, old_start, &[&p, f1], &old_plan),
-        ),
-        want,
-        invitees,
-        supervisor: p,
-    }
-}
-
-fn instruction(v: &Values) -> String {
-    let (name, city) = (v.name, v.city);
-    match v.variant {
-        1 => format!(
-            "Create a Todoist project called \"{name}\" for my upcoming trip to {city}, with one task per day of the plan in the trip's itinerary (in my file system): titled as the plan describes that day, and due on that day."
-        ),
-        2 => format!(
-            "Set up a Todoist project \"{name}\" for my upcoming {city} trip: one task for each day of the itinerary's plan (the itinerary is in my file system), titled with what we do that day and due that day. Then invite the other travellers on the itinerary to the project."
-        ),
-        _ => format!(
-            "Plan my upcoming {city} trip in Todoist: make a project \"{name}\" with a task for every day of the plan in my itinerary file, titled with that day's plan and due that day. Make the arrival and departure days high priority and the other days low."
-        ),
-    }
-}
-
-/// Last year's itinerary, then the upcoming one.
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        let (old, new) = (&v.old_itinerary, &v.itinerary);
-        s.add_file(&v.supervisor, &old.0, &old.1, v.now - Duration::days(340))?;
-        s.add_file(&v.supervisor, &new.0, &new.1, v.now - Duration::days(6))?;
-        Ok(())
-    })
-}
-
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let vals = Vals::new()
-        .lit("city", &v.city.to_lowercase())
-        .lit("name", v.name);
-    let cell = |cell_name: &str| script.cell(cell_name, &vals);
-    let prioritised = v.variant == 3;
-    let create = |plain: &str, with_priorities: &str| {
-        cell(if prioritised { with_priorities } else { plain })
-    };
-    let invite = if v.variant == 2 { "invite" } else { "done" };
-    let gt = |read: &str, create: String, invite: &str| {
-        vec![cell("logins"), cell(read), create, cell(invite)]
-    };
-    let plain = || create("create", "create_prioritised");
-    let mut wrong = vec![
-        solution(
-            "uses last year's itinerary",
-            gt("read_last_year", plain(), invite),
-        ),
-        solution(
-            "dates the tasks a day early",
-            gt(
-                "read",
-                create("create_a_day_early", "create_prioritised_a_day_early"),
-                invite,
+        };
+        let want = plan
+            .iter()
+            .enumerate()
+            .map(|(k, what)| {
+                let prio = match g.variant {
+                    3 if k == 0 || k == plan.len() - 1 => "high",
+                    3 => "low",
+                    _ => "medium",
+                };
+                (
+                    what.to_string(),
+                    ymd(start + Duration::days(k as i64)),
+                    prio.to_string(),
+                )
+            })
+            .collect();
+        let invitees = if g.variant == 2 {
+            vec![f1.email.clone(), f2.email.clone()]
+        } else {
+            Vec::new()
+        };
+        Values {
+            variant: g.variant,
+            now: g.now,
+            city,
+            name,
+            itinerary: (path(start), itinerary(city, start, &[f1, &p, f2], &plan)),
+            old_itinerary: (
+                path(old_start),
+                itinerary(city, old_start, &[&p, f1], &old_plan),
             ),
-        ),
-        solution(
-            "leaves out the day of departure",
-            gt(
-                "read",
-                create(
-                    "create_without_departure",
-                    "create_prioritised_without_departure",
+            want,
+            invitees,
+            supervisor: p,
+        }
+        .into()
+    }
+
+    fn instruction(v: &Values) -> String {
+        let (name, city) = (v.name, v.city);
+        match v.variant {
+            1 => format!(
+                "Create a Todoist project called \"{name}\" for my upcoming trip to {city}, with one task per day of the plan in the trip's itinerary (in my file system): titled as the plan describes that day, and due on that day."
+            ),
+            2 => format!(
+                "Set up a Todoist project \"{name}\" for my upcoming {city} trip: one task for each day of the itinerary's plan (the itinerary is in my file system), titled with what we do that day and due that day. Then invite the other travellers on the itinerary to the project."
+            ),
+            _ => format!(
+                "Plan my upcoming {city} trip in Todoist: make a project \"{name}\" with a task for every day of the plan in my itinerary file, titled with that day's plan and due that day. Make the arrival and departure days high priority and the other days low."
+            ),
+        }
+    }
+
+    /// Last year's itinerary, then the upcoming one.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            let (old, new) = (&v.old_itinerary, &v.itinerary);
+            s.add_file(&v.supervisor, &old.0, &old.1, v.now - Duration::days(340))?;
+            s.add_file(&v.supervisor, &new.0, &new.1, v.now - Duration::days(6))?;
+            Ok(())
+        })]
+    }
+
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let vals = Vals::new()
+            .lit("city", &v.city.to_lowercase())
+            .lit("name", v.name);
+        let cell = |cell_name: &str| script.cell(cell_name, &vals);
+        let prioritised = v.variant == 3;
+        let create = |plain: &str, with_priorities: &str| {
+            cell(if prioritised { with_priorities } else { plain })
+        };
+        let invite = if v.variant == 2 { "invite" } else { "done" };
+        let gt = |read: &str, create: String, invite: &str| {
+            vec![cell("logins"), cell(read), create, cell(invite)]
+        };
+        let plain = || create("create", "create_prioritised");
+        let mut wrong = vec![
+            solution(
+                "uses last year's itinerary",
+                gt("read_last_year", plain(), invite),
+            ),
+            solution(
+                "dates the tasks a day early",
+                gt(
+                    "read",
+                    create("create_a_day_early", "create_prioritised_a_day_early"),
+                    invite,
                 ),
-                invite,
             ),
-        ),
-        solution(
-            "puts the weekday and date in the titles",
-            gt("read_with_dates", plain(), invite),
-        ),
-    ];
-    if v.variant == 2 {
-        wrong.push(solution(
-            "invites only the organizer",
-            gt("read", plain(), "invite_organizer"),
-        ));
+            solution(
+                "leaves out the day of departure",
+                gt(
+                    "read",
+                    create(
+                        "create_without_departure",
+                        "create_prioritised_without_departure",
+                    ),
+                    invite,
+                ),
+            ),
+            solution(
+                "puts the weekday and date in the titles",
+                gt("read_with_dates", plain(), invite),
+            ),
+        ];
+        if v.variant == 2 {
+            wrong.push(solution(
+                "invites only the organizer",
+                gt("read", plain(), "invite_organizer"),
+            ));
+        }
+        if v.variant == 3 {
+            wrong.push(solution(
+                "makes only the arrival day high priority",
+                gt("read", cell("create_prioritising_arrival"), invite),
+            ));
+        }
+        (gt("read", plain(), invite), wrong)
     }
-    if v.variant == 3 {
-        wrong.push(solution(
-            "makes only the arrival day high priority",
-            gt("read", cell("create_prioritising_arrival"), invite),
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let mut checks = vec![
+            v.check(format!("one new project, \"{}\"", v.name), |v, ctx| {
+                let n = new_projects(ctx);
+                if n.len() == 1 && the_project(v, ctx).is_some() {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "new projects {:?}",
+                        n.iter().map(|x| &x.2).collect::<Vec<_>>()
+                    ))
+                }
+            }),
+            v.check(
+                format!("its tasks, in order: {}", listed(v, |w| &w.0, true)),
+                |v, ctx| same_column(v, ctx, "tasks", |t| t.0, |w| w.0.clone()),
+            ),
+            v.check(
+                format!("due dates {}", listed(v, |w| &w.1, false)),
+                |v, ctx| same_column(v, ctx, "due dates", |t| t.1, |w| Some(w.1.clone())),
+            ),
+            v.check("no task was added to another project", |v, ctx| {
+                let pid = the_project(v, ctx);
+                match added(ctx, "todoist", "tasks")
+                    .into_iter()
+                    .find(|r| project_of(r) != pid)
+                {
+                    Some(r) => Err(r.describe()),
+                    None => Ok(()),
+                }
+            }),
+        ];
+        if v.variant == 3 {
+            checks.push(v.check(
+                format!("priorities {}", listed(v, |w| &w.2, false)),
+                |v, ctx| same_column(v, ctx, "priorities", |t| t.2, |w| w.2.clone()),
+            ));
+        }
+        checks.push(v.check(
+            if v.invitees.is_empty() {
+                "nobody was invited".to_string()
+            } else {
+                format!("invites to exactly {}", v.invitees.join(", "))
+            },
+            |v, ctx| {
+                let got = invited_emails(ctx);
+                let mut exp = v.invitees.clone();
+                exp.sort();
+                if got == exp {
+                    Ok(())
+                } else {
+                    Err(format!("invites to {got:?}"))
+                }
+            },
         ));
+        checks
     }
-    (gt("read", plain(), invite), wrong)
+
+    fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
+        let mut allowed = vec![
+            allow_added(
+                "the supervisor's new project",
+                "todoist",
+                "projects",
+                is_mine,
+            ),
+            allow_added(
+                "its collaborator link",
+                "todoist",
+                "project_collaborator_links",
+                is_mine,
+            ),
+            v.allow("tasks of the new project", |v, ctx, r| {
+                r.is("todoist", "tasks")
+                    && r.kind() == ChangeKind::Added
+                    && the_project(v, ctx).is_some()
+                    && project_of(r) == the_project(v, ctx)
+            }),
+            allow::todo_notifications(),
+        ];
+        if v.variant == 2 {
+            allowed.extend(allow_invites());
+        }
+        allowed
+    }
 }
 
 /// The new project of the instruction's name the supervisor owns.
@@ -289,92 +371,6 @@ fn listed(v: &Values, col: fn(&(String, String, String)) -> &String, quote: bool
         })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let mut checks = vec![
-        v.check(format!("one new project, \"{}\"", v.name), |v, ctx| {
-            let n = new_projects(ctx);
-            if n.len() == 1 && the_project(v, ctx).is_some() {
-                Ok(())
-            } else {
-                Err(format!(
-                    "new projects {:?}",
-                    n.iter().map(|x| &x.2).collect::<Vec<_>>()
-                ))
-            }
-        }),
-        v.check(
-            format!("its tasks, in order: {}", listed(v, |w| &w.0, true)),
-            |v, ctx| same_column(v, ctx, "tasks", |t| t.0, |w| w.0.clone()),
-        ),
-        v.check(
-            format!("due dates {}", listed(v, |w| &w.1, false)),
-            |v, ctx| same_column(v, ctx, "due dates", |t| t.1, |w| Some(w.1.clone())),
-        ),
-        v.check("no task was added to another project", |v, ctx| {
-            let pid = the_project(v, ctx);
-            match added(ctx, "todoist", "tasks")
-                .into_iter()
-                .find(|r| project_of(r) != pid)
-            {
-                Some(r) => Err(r.describe()),
-                None => Ok(()),
-            }
-        }),
-    ];
-    if v.variant == 3 {
-        checks.push(v.check(
-            format!("priorities {}", listed(v, |w| &w.2, false)),
-            |v, ctx| same_column(v, ctx, "priorities", |t| t.2, |w| w.2.clone()),
-        ));
-    }
-    checks.push(v.check(
-        if v.invitees.is_empty() {
-            "nobody was invited".to_string()
-        } else {
-            format!("invites to exactly {}", v.invitees.join(", "))
-        },
-        |v, ctx| {
-            let got = invited_emails(ctx);
-            let mut exp = v.invitees.clone();
-            exp.sort();
-            if got == exp {
-                Ok(())
-            } else {
-                Err(format!("invites to {got:?}"))
-            }
-        },
-    ));
-    checks
-}
-
-fn allowed(v: &Drawn<Values>) -> Vec<Allow> {
-    let mut allowed = vec![
-        allow_added(
-            "the supervisor's new project",
-            "todoist",
-            "projects",
-            is_mine,
-        ),
-        allow_added(
-            "its collaborator link",
-            "todoist",
-            "project_collaborator_links",
-            is_mine,
-        ),
-        v.allow("tasks of the new project", |v, ctx, r| {
-            r.is("todoist", "tasks")
-                && r.kind() == ChangeKind::Added
-                && the_project(v, ctx).is_some()
-                && project_of(r) == the_project(v, ctx)
-        }),
-        allow::todo_notifications(),
-    ];
-    if v.variant == 2 {
-        allowed.extend(allow_invites());
-    }
-    allowed
 }
 
 /// An itinerary as the base world's trips write them.

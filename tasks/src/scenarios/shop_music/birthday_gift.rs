@@ -15,7 +15,7 @@ use crate::kit::python::solution;
 use crate::kit::time::days_to_birthday;
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use crate::setup::Card;
 use apps::people::{Person, Relation};
 
@@ -23,7 +23,7 @@ use apps::people::{Person, Relation};
 type Variant = (&'static str, &'static str, f64, i64);
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     friend: Person,
@@ -43,17 +43,92 @@ struct Values {
     expiry: (i64, i64),
     /// The seed of the cart's products.
     key: i64,
-    instruction: String,
     /// The address the gift ships to, as an order spells it, and whose it is.
     expected_address: String,
     whose: String,
 }
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, v.instruction.clone())
-        .with_apps(vec!["supervisor", "phone", "amazon"])
-        .step(v.step(|v, s| {
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "phone", "amazon"];
+    const SCRIPT: &str = include_str!("birthday_gift.py");
+
+    /// The friend, the product and its variants.
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let pop = g.population;
+        let today = g.now.date();
+        // Days to a person's next birthday (29 February never comes "soon").
+        let days_to = |id: i64| {
+            pop.person(id)
+                .and_then(|f| days_to_birthday(f.birthday, today))
+                .unwrap_or(i64::MAX)
+        };
+        // Variants 1 and 2 say the friend's birthday is coming up: it is within six weeks.
+        let birthday_soon = g.variant != 3;
+        let p = g.supervisor_where(|p| {
+            let friends = pop.relations_of(p.id);
+            let mut friends = friends.iter().filter(|(r, _)| *r == Relation::Friend);
+            p.payment_cards.len() == 1
+                && p.addresses.iter().any(|a| a.name == "Work")
+                && if birthday_soon {
+                    friends.any(|(_, id)| days_to(*id) <= 42)
+                } else {
+                    friends.next().is_some()
+                }
+        });
+        let mut friend_ids = friends(g, &p);
+        if birthday_soon {
+            friend_ids.sort_by_key(|id| days_to(*id));
+        }
+        let friend = g.person(friend_ids[0]);
+        let (ptype, name, color, variants, near) = gift(g.variant);
+        let answer = variants
+            .iter()
+            .filter(|v| v.0 == color && v.3 > 0)
+            .min_by(|a, b| a.2.total_cmp(&b.2))
+            .copied()
+            .unwrap_or(variants[0]);
+        let nick = NICKNAMES[(p.id as usize + 3) % NICKNAMES.len()];
+        let card = p.payment_cards[0].clone();
+        let last4 = format!("{:04}", card.card_number % 10_000);
+        let (exp_y, exp_m) = match g.variant {
+            1 => (2023, 3),
+            2 => (2022, 11),
+            _ => (2023, 4),
+        };
+        let ship_to = if g.variant == 3 {
+            p.addresses.iter().find(|a| a.name == "Work").cloned()
+        } else {
+            friend.addresses.iter().find(|a| a.name == "Home").cloned()
+        }
+        .unwrap_or_else(|| p.addresses[0].clone());
+        let instruction = instruction(g.variant, &friend, name, color, nick);
+        let whose = if g.variant == 3 {
+            "the supervisor's work address".to_string()
+        } else {
+            format!("{}'s home", friend.first_name)
+        };
+        Drawing::from(Values {
+            variant: g.variant,
+            key: p.id * 37 + i64::from(g.variant) * 101,
+            supervisor: p,
+            friend,
+            ptype,
+            name,
+            color,
+            variants,
+            near,
+            answer,
+            nick,
+            last4,
+            expiry: (exp_y, exp_m),
+            expected_address: address_lines(&ship_to),
+            whose,
+        })
+        .instruction(instruction)
+    }
+
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
             let sup = &v.supervisor;
             for x in &v.variants {
                 s.add_amazon_product((v.ptype, v.name, x.0, x.1, x.2, x.3), SELLER)?;
@@ -76,87 +151,199 @@ pub(super) fn build(g: &mut Gen) -> Parts {
                 s.relabel_contact(sup, &v.friend, v.nick, &["friend"])?;
             }
             Ok(())
-        }))
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("birthday_gift.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allowed())
+        })]
+    }
+
+    /// The ground truth and the wrong solutions.
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let logins = logins_for(&[("ph", "phone"), ("az", "amazon")]);
+        let to_friend = |who: &str| {
+            let names = Vals::new()
+                .lit("first", &v.friend.first_name)
+                .lit("last", &v.friend.last_name)
+                .lit("nick", v.nick);
+            script.cell(
+                "to_friend",
+                &Vals::new().code("who", script.cell(who, &names)),
+            )
+        };
+        let address = match v.variant {
+            1 => to_friend("by_name"),
+            2 => to_friend("by_nickname"),
+            _ => script.cell("work_address", &none),
+        };
+        let home_address = script.cell("home_address", &none);
+        let pick = |any_color: bool| {
+            let vals = Vals::new()
+                .lit("name", v.name)
+                .lit("color", v.color)
+                .code("any", if any_color { "True" } else { "False" });
+            script.cell("pick", &vals)
+        };
+        let order = |wrap: bool, restore: bool| {
+            let mut names = vec!["empty_cart"];
+            if wrap {
+                names.push("wrap");
+            }
+            names.push("place");
+            if restore {
+                names.push("restore");
+            }
+            names.push("finish");
+            script.cells(&names, &none).join("\n")
+        };
+        let ground_truth = vec![
+            logins.clone(),
+            address.clone(),
+            pick(false),
+            order(true, true),
+        ];
+        let wrong = vec![
+            solution(
+                "buys the cheapest in-stock variant in any colour",
+                vec![
+                    logins.clone(),
+                    address.clone(),
+                    pick(true),
+                    order(true, true),
+                ],
+            ),
+            solution(
+                if v.variant == 3 {
+                    "ships it to the supervisor's home instead of work"
+                } else {
+                    "ships it to the supervisor's own home"
+                },
+                vec![logins.clone(), home_address, pick(false), order(true, true)],
+            ),
+            solution(
+                "empties the cart for good",
+                vec![
+                    logins.clone(),
+                    address.clone(),
+                    pick(false),
+                    order(true, false),
+                ],
+            ),
+            solution(
+                "forgets the gift wrap",
+                vec![logins, address, pick(false), order(false, true)],
+            ),
+        ];
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        vec![
+            v.check(
+                format!(
+                    "exactly one new order, holding one {} ({}, {}) and nothing else",
+                    v.name, v.answer.0, v.answer.1
+                ),
+                |v, ctx| {
+                    let want = product_id(ctx.db, v.name, v.answer.0, v.answer.1);
+                    let orders = new_orders(ctx);
+                    let [(_, lines)] = orders.as_slice() else {
+                        return Err(format!("{} new orders", orders.len()));
+                    };
+                    let got: Vec<(Option<i64>, i64)> = lines
+                        .iter()
+                        .map(|l| {
+                            (
+                                l.get("product_id").as_i64(),
+                                l.get("ordered_quantity").as_i64().unwrap_or(0),
+                            )
+                        })
+                        .collect();
+                    if got == vec![(want, 1)] {
+                        Ok(())
+                    } else {
+                        Err(format!("the order holds {got:?}, not product {want:?} x1"))
+                    }
+                },
+            ),
+            v.check("the gift is gift wrapped", |_, ctx| {
+                let orders = new_orders(ctx);
+                match orders.first() {
+                    Some((_, lines))
+                        if lines
+                            .iter()
+                            .all(|l| l.get("gift_wrap_quantity").as_i64() == Some(1))
+                            && !lines.is_empty() =>
+                    {
+                        Ok(())
+                    }
+                    Some(_) => Err("not gift wrapped".into()),
+                    None => Err("no order".into()),
+                }
+            }),
+            v.check(
+                format!("shipped to {}", v.whose),
+                |v, ctx| match new_orders(ctx).first() {
+                    Some((o, _))
+                        if o.get("address_text").as_str() == Some(v.expected_address.as_str()) =>
+                    {
+                        Ok(())
+                    }
+                    Some((o, _)) => Err(format!("shipped to {:?}", o.get("address_text"))),
+                    None => Err("no order".into()),
+                },
+            ),
+            v.check(
+                format!(
+                    "paid with the card ending in {}, not the expired one",
+                    v.last4
+                ),
+                |v, ctx| match new_orders(ctx).first() {
+                    Some((o, _))
+                        if o.get("payment_card_digits").as_str() == Some(v.last4.as_str()) =>
+                    {
+                        Ok(())
+                    }
+                    Some((o, _)) => {
+                        Err(format!("paid with card {:?}", o.get("payment_card_digits")))
+                    }
+                    None => Err("no order".into()),
+                },
+            ),
+            v.check("the rest of the cart ends as it began", |_, ctx| {
+                let (start, end) = (start_cart(ctx), end_cart(ctx));
+                if start == end {
+                    Ok(())
+                } else {
+                    Err(format!("the cart held {start:?} and now holds {end:?}"))
+                }
+            }),
+        ]
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        let mut allowed = allow::new_orders();
+        allowed.extend(allow::amazon_side_effects());
+        allowed.push(allow::cart());
+        allowed.push(allow_added(
+            "the recipient's address saved in amazon",
+            "amazon",
+            "addresses",
+            amazon::is_mine,
+        ));
+        allowed
+    }
 }
 
-/// The friend, the product and its variants, drawn in the original order.
-fn draw(g: &mut Gen) -> Values {
-    let pop = g.population;
-    let today = g.now.date();
-    // Days to a person's next birthday (29 February never comes "soon").
-    let days_to = |id: i64| {
-        pop.person(id)
-            .and_then(|f| days_to_birthday(f.birthday, today))
-            .unwrap_or(i64::MAX)
-    };
-    // Variants 1 and 2 say the friend's birthday is coming up: it is within six weeks.
-    let birthday_soon = g.variant != 3;
-    let p = g.supervisor_where(|p| {
-        let friends = pop.relations_of(p.id);
-        let mut friends = friends.iter().filter(|(r, _)| *r == Relation::Friend);
-        p.payment_cards.len() == 1
-            && p.addresses.iter().any(|a| a.name == "Work")
-            && if birthday_soon {
-                friends.any(|(_, id)| days_to(*id) <= 42)
-            } else {
-                friends.next().is_some()
-            }
-    });
-    let mut friend_ids = friends(g, &p);
-    if birthday_soon {
-        friend_ids.sort_by_key(|id| days_to(*id));
-    }
-    let friend = g.person(friend_ids[0]);
-    let (ptype, name, color, variants, near) = gift(g.variant);
-    let answer = variants
-        .iter()
-        .filter(|v| v.0 == color && v.3 > 0)
-        .min_by(|a, b| a.2.total_cmp(&b.2))
-        .copied()
-        .unwrap_or(variants[0]);
-    let nick = NICKNAMES[(p.id as usize + 3) % NICKNAMES.len()];
-    let card = p.payment_cards[0].clone();
-    let last4 = format!("{:04}", card.card_number % 10_000);
-    let (exp_y, exp_m) = match g.variant {
-        1 => (2023, 3),
-        2 => (2022, 11),
-        _ => (2023, 4),
-    };
-    let ship_to = if g.variant == 3 {
-        p.addresses.iter().find(|a| a.name == "Work").cloned()
-    } else {
-        friend.addresses.iter().find(|a| a.name == "Home").cloned()
-    }
-    .unwrap_or_else(|| p.addresses[0].clone());
-    let instruction = instruction(g.variant, &friend, name, color, nick);
-    let whose = if g.variant == 3 {
-        "the supervisor's work address".to_string()
-    } else {
-        format!("{}'s home", friend.first_name)
-    };
-    Values {
-        variant: g.variant,
-        key: p.id * 37 + i64::from(g.variant) * 101,
-        supervisor: p,
-        friend,
-        ptype,
-        name,
-        color,
-        variants,
-        near,
-        answer,
-        nick,
-        last4,
-        expiry: (exp_y, exp_m),
-        instruction,
-        expected_address: address_lines(&ship_to),
-        whose,
+fn instruction(variant: u8, friend: &Person, name: &str, color: &str, nick: &str) -> String {
+    match variant {
+        1 => format!(
+            "My friend {} {}'s birthday is coming up. Buy them the {name} in {color}: the cheapest {color} variant of it that is in stock, gift wrapped, shipped to their home address (it's in my phone contacts). Pay with my card that hasn't expired, and leave the other things in my Amazon cart there for later.",
+            friend.first_name, friend.last_name
+        ),
+        2 => format!(
+            "It's {nick}'s birthday soon (a friend; that's the name I saved them under in my phone). Get them a {color} {name} on Amazon, whichever {color} variant is cheapest and in stock, gift wrapped and sent to their home address from my contacts. Use my card that is not expired, and keep everything else in my cart for later."
+        ),
+        _ => format!(
+            "For a coworker's birthday at the office I want to give them the {name}. Order the cheapest {color} variant of it that is in stock on Amazon, gift wrapped, shipped to my work address, and paid with the card of mine that has not expired. Don't buy the other things in my cart; leave them there."
+        ),
     }
 }
 
@@ -214,192 +401,4 @@ fn gift(variant: u8) -> Gift {
             ),
         ),
     }
-}
-
-fn instruction(variant: u8, friend: &Person, name: &str, color: &str, nick: &str) -> String {
-    match variant {
-        1 => format!(
-            "My friend {} {}'s birthday is coming up. Buy them the {name} in {color}: the cheapest {color} variant of it that is in stock, gift wrapped, shipped to their home address (it's in my phone contacts). Pay with my card that hasn't expired, and leave the other things in my Amazon cart there for later.",
-            friend.first_name, friend.last_name
-        ),
-        2 => format!(
-            "It's {nick}'s birthday soon (a friend; that's the name I saved them under in my phone). Get them a {color} {name} on Amazon, whichever {color} variant is cheapest and in stock, gift wrapped and sent to their home address from my contacts. Use my card that is not expired, and keep everything else in my cart for later."
-        ),
-        _ => format!(
-            "For a coworker's birthday at the office I want to give them the {name}. Order the cheapest {color} variant of it that is in stock on Amazon, gift wrapped, shipped to my work address, and paid with the card of mine that has not expired. Don't buy the other things in my cart; leave them there."
-        ),
-    }
-}
-
-/// The ground truth and the wrong solutions.
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let logins = logins_for(&[("ph", "phone"), ("az", "amazon")]);
-    let to_friend = |who: &str| {
-        let names = Vals::new()
-            .lit("first", &v.friend.first_name)
-            .lit("last", &v.friend.last_name)
-            .lit("nick", v.nick);
-        script.cell(
-            "to_friend",
-            &Vals::new().code("who", script.cell(who, &names)),
-        )
-    };
-    let address = match v.variant {
-        1 => to_friend("by_name"),
-        2 => to_friend("by_nickname"),
-        _ => script.cell("work_address", &none),
-    };
-    let home_address = script.cell("home_address", &none);
-    let pick = |any_color: bool| {
-        let vals = Vals::new()
-            .lit("name", v.name)
-            .lit("color", v.color)
-            .code("any", if any_color { "True" } else { "False" });
-        script.cell("pick", &vals)
-    };
-    let order = |wrap: bool, restore: bool| {
-        let mut names = vec!["empty_cart"];
-        if wrap {
-            names.push("wrap");
-        }
-        names.push("place");
-        if restore {
-            names.push("restore");
-        }
-        names.push("finish");
-        script.cells(&names, &none).join("\n")
-    };
-    let ground_truth = vec![
-        logins.clone(),
-        address.clone(),
-        pick(false),
-        order(true, true),
-    ];
-    let wrong = vec![
-        solution(
-            "buys the cheapest in-stock variant in any colour",
-            vec![
-                logins.clone(),
-                address.clone(),
-                pick(true),
-                order(true, true),
-            ],
-        ),
-        solution(
-            if v.variant == 3 {
-                "ships it to the supervisor's home instead of work"
-            } else {
-                "ships it to the supervisor's own home"
-            },
-            vec![logins.clone(), home_address, pick(false), order(true, true)],
-        ),
-        solution(
-            "empties the cart for good",
-            vec![
-                logins.clone(),
-                address.clone(),
-                pick(false),
-                order(true, false),
-            ],
-        ),
-        solution(
-            "forgets the gift wrap",
-            vec![logins, address, pick(false), order(false, true)],
-        ),
-    ];
-    (ground_truth, wrong)
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    vec![
-        v.check(
-            format!(
-                "exactly one new order, holding one {} ({}, {}) and nothing else",
-                v.name, v.answer.0, v.answer.1
-            ),
-            |v, ctx| {
-                let want = product_id(ctx.db, v.name, v.answer.0, v.answer.1);
-                let orders = new_orders(ctx);
-                let [(_, lines)] = orders.as_slice() else {
-                    return Err(format!("{} new orders", orders.len()));
-                };
-                let got: Vec<(Option<i64>, i64)> = lines
-                    .iter()
-                    .map(|l| {
-                        (
-                            l.get("product_id").as_i64(),
-                            l.get("ordered_quantity").as_i64().unwrap_or(0),
-                        )
-                    })
-                    .collect();
-                if got == vec![(want, 1)] {
-                    Ok(())
-                } else {
-                    Err(format!("the order holds {got:?}, not product {want:?} x1"))
-                }
-            },
-        ),
-        v.check("the gift is gift wrapped", |_, ctx| {
-            let orders = new_orders(ctx);
-            match orders.first() {
-                Some((_, lines))
-                    if lines
-                        .iter()
-                        .all(|l| l.get("gift_wrap_quantity").as_i64() == Some(1))
-                        && !lines.is_empty() =>
-                {
-                    Ok(())
-                }
-                Some(_) => Err("not gift wrapped".into()),
-                None => Err("no order".into()),
-            }
-        }),
-        v.check(
-            format!("shipped to {}", v.whose),
-            |v, ctx| match new_orders(ctx).first() {
-                Some((o, _))
-                    if o.get("address_text").as_str() == Some(v.expected_address.as_str()) =>
-                {
-                    Ok(())
-                }
-                Some((o, _)) => Err(format!("shipped to {:?}", o.get("address_text"))),
-                None => Err("no order".into()),
-            },
-        ),
-        v.check(
-            format!(
-                "paid with the card ending in {}, not the expired one",
-                v.last4
-            ),
-            |v, ctx| match new_orders(ctx).first() {
-                Some((o, _)) if o.get("payment_card_digits").as_str() == Some(v.last4.as_str()) => {
-                    Ok(())
-                }
-                Some((o, _)) => Err(format!("paid with card {:?}", o.get("payment_card_digits"))),
-                None => Err("no order".into()),
-            },
-        ),
-        v.check("the rest of the cart ends as it began", |_, ctx| {
-            let (start, end) = (start_cart(ctx), end_cart(ctx));
-            if start == end {
-                Ok(())
-            } else {
-                Err(format!("the cart held {start:?} and now holds {end:?}"))
-            }
-        }),
-    ]
-}
-
-fn allowed() -> Vec<Allow> {
-    let mut allowed = allow::new_orders();
-    allowed.extend(allow::amazon_side_effects());
-    allowed.push(allow::cart());
-    allowed.push(allow_added(
-        "the recipient's address saved in amazon",
-        "amazon",
-        "addresses",
-        amazon::is_mine,
-    ));
-    allowed
 }

@@ -11,15 +11,14 @@ use crate::kit::phone::texts_to;
 use crate::kit::python::solution;
 use crate::kit::spotify::{library_genres, new_playlists, playlist_songs};
 use crate::kit::{Drawn, Script, Vals};
-use crate::model::{Check, Solution};
-use crate::scenarios::{Gen, Parts};
+use crate::model::{Allow, Check, Solution};
+use crate::scenarios::{Design, Drawing, Gen};
 use apps::people::{Person, Relation};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
-    supervisor: Person,
     /// The friend the link goes to.
     friend: Person,
     /// The playlist's title, its number of songs, whether it is public.
@@ -33,115 +32,177 @@ struct Values {
 /// A library song: (id, genre, play count).
 type Song = (i64, String, i64);
 
-pub(super) fn build(g: &mut Gen) -> Parts {
-    let v = Drawn::new(draw(g));
-    Parts::new(&v.supervisor, instruction(&v))
-        .with_apps(vec!["supervisor", "spotify", "phone"])
-        .solved(solutions(
-            &v,
-            &Script::parse(include_str!("genre_playlist.py")),
-        ))
-        .with_checks(checks(&v))
-        .with_allowed(allow_new_playlists())
-        .allow_all(allow::texts_sent())
-}
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "spotify", "phone"];
+    const SCRIPT: &str = include_str!("genre_playlist.py");
 
-fn draw(g: &mut Gen) -> Values {
-    let p = supervisor_with(g, Relation::Friend);
-    let friend_ids = friends(g, &p);
-    let friend = g.person(friend_ids[(g.variant as usize - 1) % friend_ids.len()]);
-    let (title, n, public, most) = match g.variant {
-        1 => ("Top of My Genre", 10usize, true, true),
-        2 => ("Crowd Pleasers", 8, true, true),
-        _ => ("Hidden Gems", 10, true, false),
-    };
-    Values {
-        variant: g.variant,
-        supervisor: p,
-        friend,
-        title,
-        n,
-        public,
-        most,
-    }
-}
-
-fn instruction(v: &Values) -> String {
-    let (title, first, last) = (v.title, &v.friend.first_name, &v.friend.last_name);
-    match v.variant {
-        1 => format!(
-            "Make a new public Spotify playlist called \"{title}\" with the 10 most played songs of my favourite genre in my library (the genre most of my library's songs belong to), then text its link to my friend {first} {last}."
-        ),
-        2 => format!(
-            "Create a public playlist \"{title}\" on Spotify holding the 8 songs with the highest play counts among my library's songs of the genre I have the most songs of, and send its link to {first} {last} by text message."
-        ),
-        _ => format!(
-            "I want a public Spotify playlist named \"{title}\": the 10 least played songs in my library from the genre that most of my library's songs are in. Text the playlist's link to my friend {first} {last} afterwards."
-        ),
-    }
-}
-
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let logins = logins_for(&[("sp", "spotify"), ("ph", "phone")]);
-    let py_bool = |b: bool| if b { "True" } else { "False" };
-    // The library's top genre's songs, from `library`, sorted down (`reverse`) or up.
-    let choose = |library: &str, reverse: bool| {
-        let vals = Vals::new()
-            .code("library", script.cell(library, &none))
-            .code("reverse", py_bool(reverse))
-            .code("n", v.n);
-        script.cell("choose", &vals)
-    };
-    // The playlist made, its link texted to the friend (`text`), the task finished.
-    let make = |text: bool| {
-        let vals = Vals::new()
-            .lit("title", v.title)
-            .code("public", py_bool(v.public))
-            .lit("first", &v.friend.first_name)
-            .lit("last", &v.friend.last_name);
-        let names: &[&str] = if text {
-            &["make", "text_friend", "finish"]
-        } else {
-            &["make", "finish"]
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let p = supervisor_with(g, Relation::Friend);
+        let friend_ids = friends(g, &p);
+        let friend = g.person(friend_ids[(g.variant as usize - 1) % friend_ids.len()]);
+        let (title, n, public, most) = match g.variant {
+            1 => ("Top of My Genre", 10usize, true, true),
+            2 => ("Crowd Pleasers", 8, true, true),
+            _ => ("Hidden Gems", 10, true, false),
         };
-        script.cells(names, &vals).join("\n")
-    };
-    let (whole, most) = ("whole_library", v.most);
-    let ground_truth = vec![logins.clone(), choose(whole, most), make(true)];
-    let catalog = script.cell(
-        "catalog",
-        &Vals::new()
-            .code("library", script.cell(whole, &none))
-            .lit("sort", if most { "-play_count" } else { "+play_count" })
-            .code("n", v.n),
-    );
-    let wrong = vec![
-        solution(
-            "takes the genre's songs from the whole catalog, not the library",
-            vec![logins.clone(), catalog, make(true)],
-        ),
-        solution(
-            "reads only the first page of the library",
-            vec![
-                logins.clone(),
-                choose("first_page_library", most),
-                make(true),
-            ],
-        ),
-        if most {
+        Values {
+            variant: g.variant,
+            friend,
+            title,
+            n,
+            public,
+            most,
+        }
+        .into()
+    }
+
+    fn instruction(v: &Values) -> String {
+        let (title, first, last) = (v.title, &v.friend.first_name, &v.friend.last_name);
+        match v.variant {
+            1 => format!(
+                "Make a new public Spotify playlist called \"{title}\" with the 10 most played songs of my favourite genre in my library (the genre most of my library's songs belong to), then text its link to my friend {first} {last}."
+            ),
+            2 => format!(
+                "Create a public playlist \"{title}\" on Spotify holding the 8 songs with the highest play counts among my library's songs of the genre I have the most songs of, and send its link to {first} {last} by text message."
+            ),
+            _ => format!(
+                "I want a public Spotify playlist named \"{title}\": the 10 least played songs in my library from the genre that most of my library's songs are in. Text the playlist's link to my friend {first} {last} afterwards."
+            ),
+        }
+    }
+
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let logins = logins_for(&[("sp", "spotify"), ("ph", "phone")]);
+        let py_bool = |b: bool| if b { "True" } else { "False" };
+        // The library's top genre's songs, from `library`, sorted down (`reverse`) or up.
+        let choose = |library: &str, reverse: bool| {
+            let vals = Vals::new()
+                .code("library", script.cell(library, &none))
+                .code("reverse", py_bool(reverse))
+                .code("n", v.n);
+            script.cell("choose", &vals)
+        };
+        // The playlist made, its link texted to the friend (`text`), the task finished.
+        let make = |text: bool| {
+            let vals = Vals::new()
+                .lit("title", v.title)
+                .code("public", py_bool(v.public))
+                .lit("first", &v.friend.first_name)
+                .lit("last", &v.friend.last_name);
+            let names: &[&str] = if text {
+                &["make", "text_friend", "finish"]
+            } else {
+                &["make", "finish"]
+            };
+            script.cells(names, &vals).join("\n")
+        };
+        let (whole, most) = ("whole_library", v.most);
+        let ground_truth = vec![logins.clone(), choose(whole, most), make(true)];
+        let catalog = script.cell(
+            "catalog",
+            &Vals::new()
+                .code("library", script.cell(whole, &none))
+                .lit("sort", if most { "-play_count" } else { "+play_count" })
+                .code("n", v.n),
+        );
+        let wrong = vec![
             solution(
-                "does not text the link",
-                vec![logins, choose(whole, most), make(false)],
-            )
-        } else {
+                "takes the genre's songs from the whole catalog, not the library",
+                vec![logins.clone(), catalog, make(true)],
+            ),
             solution(
-                "takes the most played songs instead",
-                vec![logins, choose(whole, true), make(true)],
-            )
-        },
-    ];
-    (ground_truth, wrong)
+                "reads only the first page of the library",
+                vec![
+                    logins.clone(),
+                    choose("first_page_library", most),
+                    make(true),
+                ],
+            ),
+            if most {
+                solution(
+                    "does not text the link",
+                    vec![logins, choose(whole, most), make(false)],
+                )
+            } else {
+                solution(
+                    "takes the most played songs instead",
+                    vec![logins, choose(whole, true), make(true)],
+                )
+            },
+        ];
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let which = if v.most { "most" } else { "least" };
+        vec![
+            v.check(
+                format!(
+                    "a new {} playlist \"{}\"",
+                    if v.public { "public" } else { "private" },
+                    v.title
+                ),
+                |v, ctx| {
+                    let id = the_playlist(v, ctx)?;
+                    let is_public = new_playlists(ctx)
+                        .iter()
+                        .find(|r| r.id == id)
+                        .and_then(|r| r.get("is_public").as_i64());
+                    if is_public == Some(i64::from(v.public)) {
+                        Ok(())
+                    } else {
+                        Err(format!("is_public is {is_public:?}"))
+                    }
+                },
+            ),
+            v.check(format!("it holds {} songs", v.n), |v, ctx| {
+                let got = playlist_songs(ctx.db, the_playlist(v, ctx)?).len();
+                if got == v.n {
+                    Ok(())
+                } else {
+                    Err(format!("{got} songs"))
+                }
+            }),
+            v.check(
+                format!(
+                    "they are the {} {which} played songs of the library's top genre",
+                    v.n
+                ),
+                |v, ctx| {
+                    let songs = playlist_songs(ctx.db, the_playlist(v, ctx)?);
+                    if top_genre_pick(v, &library_genres(ctx), &songs) {
+                        Ok(())
+                    } else {
+                        Err(format!("the playlist holds {songs:?}"))
+                    }
+                },
+            ),
+            v.check(
+                format!(
+                    "its link was texted to {} {}",
+                    v.friend.first_name, v.friend.last_name
+                ),
+                |v, ctx| {
+                    let link = format!("https://spotify.com/playlists/{}", the_playlist(v, ctx)?);
+                    let sent = texts_to(ctx, &v.friend.phone_number)
+                        .iter()
+                        .any(|m| m.contains(&link));
+                    if sent {
+                        Ok(())
+                    } else {
+                        Err(format!("no text with {link} to them"))
+                    }
+                },
+            ),
+        ]
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        let mut allowed = allow_new_playlists();
+        allowed.extend(allow::texts_sent());
+        allowed
+    }
 }
 
 /// The one new playlist with the title, or why there is not exactly one.
@@ -158,70 +219,6 @@ fn the_playlist(v: &Values, ctx: &EvalCtx) -> Result<i64, String> {
             v.title
         )),
     }
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let which = if v.most { "most" } else { "least" };
-    vec![
-        v.check(
-            format!(
-                "a new {} playlist \"{}\"",
-                if v.public { "public" } else { "private" },
-                v.title
-            ),
-            |v, ctx| {
-                let id = the_playlist(v, ctx)?;
-                let is_public = new_playlists(ctx)
-                    .iter()
-                    .find(|r| r.id == id)
-                    .and_then(|r| r.get("is_public").as_i64());
-                if is_public == Some(i64::from(v.public)) {
-                    Ok(())
-                } else {
-                    Err(format!("is_public is {is_public:?}"))
-                }
-            },
-        ),
-        v.check(format!("it holds {} songs", v.n), |v, ctx| {
-            let got = playlist_songs(ctx.db, the_playlist(v, ctx)?).len();
-            if got == v.n {
-                Ok(())
-            } else {
-                Err(format!("{got} songs"))
-            }
-        }),
-        v.check(
-            format!(
-                "they are the {} {which} played songs of the library's top genre",
-                v.n
-            ),
-            |v, ctx| {
-                let songs = playlist_songs(ctx.db, the_playlist(v, ctx)?);
-                if top_genre_pick(v, &library_genres(ctx), &songs) {
-                    Ok(())
-                } else {
-                    Err(format!("the playlist holds {songs:?}"))
-                }
-            },
-        ),
-        v.check(
-            format!(
-                "its link was texted to {} {}",
-                v.friend.first_name, v.friend.last_name
-            ),
-            |v, ctx| {
-                let link = format!("https://spotify.com/playlists/{}", the_playlist(v, ctx)?);
-                let sent = texts_to(ctx, &v.friend.phone_number)
-                    .iter()
-                    .any(|m| m.contains(&link));
-                if sent {
-                    Ok(())
-                } else {
-                    Err(format!("no text with {link} to them"))
-                }
-            },
-        ),
-    ]
 }
 
 /// Are `songs` the `n` most (least) played of a genre with the most songs in `lib`? Any genre

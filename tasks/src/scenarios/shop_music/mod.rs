@@ -27,7 +27,7 @@ use crate::kit::changes::allow_added;
 use crate::kit::python::{ALL_PAGES, LOGIN_ANY};
 use crate::kit::spotify::{allow_new_playlist, new_playlists};
 use crate::model::{Allow, Split};
-use crate::scenarios::{Gen, Scenario};
+use crate::scenarios::{Gen, Scenario, build};
 use apps::people::{Person, Relation};
 use chrono::NaiveDateTime;
 
@@ -37,61 +37,61 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "buy a birthday gift in a colour and ship it (shop)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: birthday_gift::build,
+            build: build::<birthday_gift::Values>,
         },
         Scenario {
             name: "return the damaged items named in a note (shop)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: damaged_returns::build,
+            build: build::<damaged_returns::Values>,
         },
         Scenario {
             name: "what the orders shipped to work cost (shop)",
             split: Split::TestChallenge,
             difficulty: 2,
-            build: work_orders::build,
+            build: build::<work_orders::Values>,
         },
         Scenario {
             name: "wish list under a budget with the best promo code (shop)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: wish_list_promo::build,
+            build: build::<wish_list_promo::Values>,
         },
         Scenario {
             name: "share an order for the flat on Splitwise (shop)",
             split: Split::TestChallenge,
             difficulty: 3,
-            build: order_on_splitwise::build,
+            build: build::<order_on_splitwise::Values>,
         },
         Scenario {
             name: "playlist of a genre's top songs, link texted (music)",
             split: Split::Train,
             difficulty: 3,
-            build: genre_playlist::build,
+            build: build::<genre_playlist::Values>,
         },
         Scenario {
             name: "save and like the album a friend texted about (music)",
             split: Split::Dev,
             difficulty: 2,
-            build: texted_album::build,
+            build: build::<texted_album::Values>,
         },
         Scenario {
             name: "follow the artists of a friend's playlist (music)",
             split: Split::TestNormal,
             difficulty: 2,
-            build: friend_playlist_artists::build,
+            build: build::<friend_playlist_artists::Values>,
         },
         Scenario {
             name: "replace the queue with an album (music)",
             split: Split::Train,
             difficulty: 1,
-            build: play_album::build,
+            build: build::<play_album::Values>,
         },
         Scenario {
             name: "which playlist has the most songs (music)",
             split: Split::Train,
             difficulty: 1,
-            build: playlist_question::build,
+            build: build::<playlist_question::Values>,
         },
     ]
 }

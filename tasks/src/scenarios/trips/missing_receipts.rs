@@ -14,7 +14,7 @@ use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use crate::setup::Setup;
 use apps::people::Person;
 use chrono::{Duration, NaiveDate};
@@ -31,7 +31,7 @@ struct Receipt {
 }
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     /// The two other travellers.
@@ -55,120 +55,269 @@ struct Values {
     emails: Vec<String>,
 }
 
-trip_build!(
-    vec!["supervisor", "file_system", "splitwise"],
-    include_str!("missing_receipts.py")
-);
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "file_system", "splitwise"];
+    const SCRIPT: &str = include_str!("missing_receipts.py");
 
-fn draw(g: &mut Gen) -> Values {
-    let v = g.variant;
-    let (p, fr) = with_friends(g, 2);
-    let (city, start, nights, lodging) = match v {
-        1 => ("Napa", day(2023, 4, 14), 3, "Vineyard View inn"),
-        2 => ("Tulum", day(2023, 3, 31), 4, "Casa Selva villa"),
-        _ => ("Banff", day(2023, 4, 21), 3, "Bow River lodge"),
-    };
-    let dir = format!("~/documents/trips/{}/", folder(city, start));
-    let group = format!("{city} Trip 2023");
-    let lodging_c = cents_of(&mut g.rng, 60_000, 110_000, 3);
-    let car_c = cents_of(&mut g.rng, 18_000, 30_000, 3);
-    let d1 = cents_of(&mut g.rng, 9_000, 14_000, 3);
-    let d2 = cents_of(&mut g.rng, 14_100, 19_000, 3);
-    let receipt =
-        |file: String, content: String, recorded: bool, in_sub: bool, cents: i64| Receipt {
-            file,
-            content,
-            recorded,
-            in_sub,
-            cents,
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let v = g.variant;
+        let (p, fr) = with_friends(g, 2);
+        let (city, start, nights, lodging) = match v {
+            1 => ("Napa", day(2023, 4, 14), 3, "Vineyard View inn"),
+            2 => ("Tulum", day(2023, 3, 31), 4, "Casa Selva villa"),
+            _ => ("Banff", day(2023, 4, 21), 3, "Bow River lodge"),
         };
-    let receipts = vec![
-        receipt(
-            format!("lodging_receipt_{}.pdf", folder(city, start)),
-            format!(
-                "Booking receipt\nProperty: {lodging}, {city}\nCheck-in: {}\nNights: {nights}\nGuests: 3\nTotal paid: ${}",
-                start.format("%Y-%m-%d"),
-                c2(lodging_c)
+        let dir = format!("~/documents/trips/{}/", folder(city, start));
+        let group = format!("{city} Trip 2023");
+        let lodging_c = cents_of(&mut g.rng, 60_000, 110_000, 3);
+        let car_c = cents_of(&mut g.rng, 18_000, 30_000, 3);
+        let d1 = cents_of(&mut g.rng, 9_000, 14_000, 3);
+        let d2 = cents_of(&mut g.rng, 14_100, 19_000, 3);
+        let receipt =
+            |file: String, content: String, recorded: bool, in_sub: bool, cents: i64| Receipt {
+                file,
+                content,
+                recorded,
+                in_sub,
+                cents,
+            };
+        let receipts = vec![
+            receipt(
+                format!("lodging_receipt_{}.pdf", folder(city, start)),
+                format!(
+                    "Booking receipt\nProperty: {lodging}, {city}\nCheck-in: {}\nNights: {nights}\nGuests: 3\nTotal paid: ${}",
+                    start.format("%Y-%m-%d"),
+                    c2(lodging_c)
+                ),
+                true,
+                false,
+                lodging_c,
             ),
-            true,
-            false,
+            receipt(
+                format!("car_rental_{}.pdf", folder(city, start)),
+                format!(
+                    "Rental agreement\nPick-up: {city} {}\nDays: {nights}\nTotal charged: ${}",
+                    start.format("%Y-%m-%d"),
+                    c2(car_c)
+                ),
+                v == 2,
+                false,
+                car_c,
+            ),
+            receipt(
+                format!("harbor_grill_receipt_{}.txt", start.format("%Y_%m_%d")),
+                dinner_receipt("Harbor Grill", city, start, 3, d1),
+                true,
+                false,
+                d1,
+            ),
+            receipt(
+                format!(
+                    "casa_verde_receipt_{}.txt",
+                    (start + Duration::days(2)).format("%Y_%m_%d")
+                ),
+                dinner_receipt("Casa Verde", city, start + Duration::days(2), 3, d2),
+                false,
+                v == 2,
+                d2,
+            ),
+        ];
+        let old_dir = format!("~/documents/trips/{}/", folder(city, day(2022, 8, 12)));
+        let old_c = cents_of(&mut g.rng, 8_000, 12_000, 3);
+        let emails = [&p, &fr[0], &fr[1]]
+            .iter()
+            .map(|q| q.email.clone())
+            .collect();
+        Values {
+            variant: v,
+            supervisor: p,
+            friends: fr,
+            city,
+            start,
+            nights,
+            lodging,
+            dir,
+            group,
             lodging_c,
-        ),
-        receipt(
-            format!("car_rental_{}.pdf", folder(city, start)),
-            format!(
-                "Rental agreement\nPick-up: {city} {}\nDays: {nights}\nTotal charged: ${}",
-                start.format("%Y-%m-%d"),
-                c2(car_c)
-            ),
-            v == 2,
-            false,
             car_c,
-        ),
-        receipt(
-            format!("harbor_grill_receipt_{}.txt", start.format("%Y_%m_%d")),
-            dinner_receipt("Harbor Grill", city, start, 3, d1),
-            true,
-            false,
             d1,
-        ),
-        receipt(
-            format!(
-                "casa_verde_receipt_{}.txt",
-                (start + Duration::days(2)).format("%Y_%m_%d")
+            receipts,
+            old_dir,
+            old_c,
+            emails,
+        }
+        .into()
+    }
+
+    fn instruction(v: &Values) -> String {
+        let city = v.city;
+        match v.variant {
+            1 => format!(
+                "Some of the receipts from our {city} trip never made it into the trip's Splitwise group. For each receipt in the trip's folder in my file system that isn't recorded there yet, add an expense I paid, split equally among everyone in the group, with the receipt file attached."
             ),
-            dinner_receipt("Casa Verde", city, start + Duration::days(2), 3, d2),
-            false,
-            v == 2,
-            d2,
-        ),
-    ];
-    let old_dir = format!("~/documents/trips/{}/", folder(city, day(2022, 8, 12)));
-    let old_c = cents_of(&mut g.rng, 8_000, 12_000, 3);
-    let emails = [&p, &fr[0], &fr[1]]
-        .iter()
-        .map(|q| q.email.clone())
-        .collect();
-    Values {
-        variant: v,
-        supervisor: p,
-        friends: fr,
-        city,
-        start,
-        nights,
-        lodging,
-        dir,
-        group,
-        lodging_c,
-        car_c,
-        d1,
-        receipts,
-        old_dir,
-        old_c,
-        emails,
+            2 => format!(
+                "I think I forgot to put some of my {city} receipts on Splitwise. Check the receipts in my folder for that trip (look in its sub-folders too) against the trip's group, and record each missing one as an expense paid by me, split equally among all the group's members, attaching the receipt."
+            ),
+            _ => format!(
+                "Please make sure every receipt I kept from this year's {city} trip is in the trip's Splitwise group: any that's missing should be added as an expense I paid, shared equally by the whole group, with its receipt file attached."
+            ),
+        }
     }
-}
 
-fn instruction(v: &Values) -> String {
-    let city = v.city;
-    match v.variant {
-        1 => format!(
-            "Some of the receipts from our {city} trip never made it into the trip's Splitwise group. For each receipt in the trip's folder in my file system that isn't recorded there yet, add an expense I paid, split equally among everyone in the group, with the receipt file attached."
-        ),
-        2 => format!(
-            "I think I forgot to put some of my {city} receipts on Splitwise. Check the receipts in my folder for that trip (look in its sub-folders too) against the trip's group, and record each missing one as an expense paid by me, split equally among all the group's members, attaching the receipt."
-        ),
-        _ => format!(
-            "Please make sure every receipt I kept from this year's {city} trip is in the trip's Splitwise group: any that's missing should be added as an expense I paid, shared equally by the whole group, with its receipt file attached."
-        ),
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            trip_files(v, s)?;
+            trip_group(v, s)
+        })]
     }
-}
 
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        trip_files(v, s)?;
-        trip_group(v, s)
-    })
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let login = script.cell("logins", &none);
+        let find = |pages: &str| {
+            let vals = Vals::new()
+                .lit("group", &v.group)
+                .code("expenses", script.cell(pages, &none));
+            script.cell("find", &vals)
+        };
+        let all_exp = "all_expenses";
+        let first_exp = "first_expenses";
+        let city_key = format!("{}_2023", v.city.to_lowercase());
+        let files = |folder: &str, recursive: bool| {
+            let vals = Vals::new()
+                .lit("folder", folder)
+                .code("recursive", if recursive { "True" } else { "False" });
+            script.cell("files", &vals)
+        };
+        let good_dir = city_key.as_str();
+        let record = |debtors: &str, skip: bool| {
+            let vals = Vals::new().code("debtors", script.cell(debtors, &none));
+            let names: &[&str] = if skip {
+                &["each_receipt", "skip_recorded", "add"]
+            } else {
+                &["each_receipt", "add"]
+            };
+            script.cells(names, &vals).join("\n")
+        };
+        let ground_truth = vec![
+            login.clone(),
+            find(all_exp),
+            files(good_dir, true),
+            record("everyone", true),
+        ];
+        let mut wrong = vec![
+            solution(
+                "reads only the first page of the group's expenses",
+                vec![
+                    login.clone(),
+                    find(first_exp),
+                    files(good_dir, true),
+                    record("everyone", true),
+                ],
+            ),
+            solution(
+                "records every receipt again",
+                vec![
+                    login.clone(),
+                    find(all_exp),
+                    files(good_dir, true),
+                    record("everyone", false),
+                ],
+            ),
+            solution(
+                "leaves the supervisor out of the split",
+                vec![
+                    login.clone(),
+                    find(all_exp),
+                    files(good_dir, true),
+                    record("others", true),
+                ],
+            ),
+        ];
+        if v.variant == 2 {
+            wrong.push(solution(
+                "skips the sub-folder",
+                vec![
+                    login.clone(),
+                    find(all_exp),
+                    files(good_dir, false),
+                    record("everyone", true),
+                ],
+            ));
+        }
+        if v.variant == 3 {
+            wrong.push(solution(
+                "uses last year's folder of the same city",
+                vec![
+                    login.clone(),
+                    find(all_exp),
+                    files(&v.city.to_lowercase(), true),
+                    record("everyone", true),
+                ],
+            ));
+        }
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        let missing: Vec<&Receipt> = v.receipts.iter().filter(|r| !r.recorded).collect();
+        let mut checks: Vec<Check> = missing
+            .iter()
+            .map(|r| expense_added(v, r.file.clone(), r.cents))
+            .collect();
+        checks.push(v.check(
+            format!("no other expense added ({} in all)", missing.len()),
+            |v, ctx| {
+                let n = v.receipts.iter().filter(|r| !r.recorded).count();
+                let got = added_expenses(ctx).len();
+                if got == n {
+                    Ok(())
+                } else {
+                    Err(format!("{got} expenses added"))
+                }
+            },
+        ));
+        let recorded: Vec<i64> = v
+            .receipts
+            .iter()
+            .filter(|r| r.recorded)
+            .map(|r| r.cents)
+            .collect();
+        checks.push(v.check(
+            format!(
+            "the receipts recorded already (${}) are not added again",
+            recorded
+                .iter()
+                .map(|c| c2(*c))
+                .collect::<Vec<_>>()
+                .join(", $")
+        ),
+            |v, ctx| {
+                let recorded = v.receipts.iter().filter(|r| r.recorded).map(|r| r.cents);
+                match added_expenses(ctx)
+                    .iter()
+                    .find(|e| recorded.clone().any(|c| same_amount(e.2, usd(c))))
+                {
+                    Some(e) => Err(format!("${} added again", e.2)),
+                    None => Ok(()),
+                }
+            },
+        ));
+        checks
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        vec![
+            allow_own(
+                "the supervisor's expenses",
+                "splitwise",
+                "expenses",
+                "user_id",
+            ),
+            allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
+            allow_notifications("splitwise"),
+        ]
+    }
 }
 
 /// The itinerary and the receipts (and, variant 3, last year's receipt of the same city).
@@ -241,141 +390,6 @@ fn trip_group(v: &Values, s: &Setup) -> rusqlite::Result<()> {
     add_expenses(s, gid, &all, &expenses)
 }
 
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let login = script.cell("logins", &none);
-    let find = |pages: &str| {
-        let vals = Vals::new()
-            .lit("group", &v.group)
-            .code("expenses", script.cell(pages, &none));
-        script.cell("find", &vals)
-    };
-    let all_exp = "all_expenses";
-    let first_exp = "first_expenses";
-    let city_key = format!("{}_2023", v.city.to_lowercase());
-    let files = |folder: &str, recursive: bool| {
-        let vals = Vals::new()
-            .lit("folder", folder)
-            .code("recursive", if recursive { "True" } else { "False" });
-        script.cell("files", &vals)
-    };
-    let good_dir = city_key.as_str();
-    let record = |debtors: &str, skip: bool| {
-        let vals = Vals::new().code("debtors", script.cell(debtors, &none));
-        let names: &[&str] = if skip {
-            &["each_receipt", "skip_recorded", "add"]
-        } else {
-            &["each_receipt", "add"]
-        };
-        script.cells(names, &vals).join("\n")
-    };
-    let ground_truth = vec![
-        login.clone(),
-        find(all_exp),
-        files(good_dir, true),
-        record("everyone", true),
-    ];
-    let mut wrong = vec![
-        solution(
-            "reads only the first page of the group's expenses",
-            vec![
-                login.clone(),
-                find(first_exp),
-                files(good_dir, true),
-                record("everyone", true),
-            ],
-        ),
-        solution(
-            "records every receipt again",
-            vec![
-                login.clone(),
-                find(all_exp),
-                files(good_dir, true),
-                record("everyone", false),
-            ],
-        ),
-        solution(
-            "leaves the supervisor out of the split",
-            vec![
-                login.clone(),
-                find(all_exp),
-                files(good_dir, true),
-                record("others", true),
-            ],
-        ),
-    ];
-    if v.variant == 2 {
-        wrong.push(solution(
-            "skips the sub-folder",
-            vec![
-                login.clone(),
-                find(all_exp),
-                files(good_dir, false),
-                record("everyone", true),
-            ],
-        ));
-    }
-    if v.variant == 3 {
-        wrong.push(solution(
-            "uses last year's folder of the same city",
-            vec![
-                login.clone(),
-                find(all_exp),
-                files(&v.city.to_lowercase(), true),
-                record("everyone", true),
-            ],
-        ));
-    }
-    (ground_truth, wrong)
-}
-
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    let missing: Vec<&Receipt> = v.receipts.iter().filter(|r| !r.recorded).collect();
-    let mut checks: Vec<Check> = missing
-        .iter()
-        .map(|r| expense_added(v, r.file.clone(), r.cents))
-        .collect();
-    checks.push(v.check(
-        format!("no other expense added ({} in all)", missing.len()),
-        |v, ctx| {
-            let n = v.receipts.iter().filter(|r| !r.recorded).count();
-            let got = added_expenses(ctx).len();
-            if got == n {
-                Ok(())
-            } else {
-                Err(format!("{got} expenses added"))
-            }
-        },
-    ));
-    let recorded: Vec<i64> = v
-        .receipts
-        .iter()
-        .filter(|r| r.recorded)
-        .map(|r| r.cents)
-        .collect();
-    checks.push(v.check(
-        format!(
-            "the receipts recorded already (${}) are not added again",
-            recorded
-                .iter()
-                .map(|c| c2(*c))
-                .collect::<Vec<_>>()
-                .join(", $")
-        ),
-        |v, ctx| {
-            let recorded = v.receipts.iter().filter(|r| r.recorded).map(|r| r.cents);
-            match added_expenses(ctx)
-                .iter()
-                .find(|e| recorded.clone().any(|c| same_amount(e.2, usd(c))))
-            {
-                Some(e) => Err(format!("${} added again", e.2)),
-                None => Ok(()),
-            }
-        },
-    ));
-    checks
-}
-
 /// One expense of `cents` for the receipt `file` in the trip's group, paid by the supervisor,
 /// split among all three, the receipt attached.
 fn expense_added(v: &Values, file: String, cents: i64) -> Check {
@@ -415,19 +429,6 @@ fn expense_added(v: &Values, file: String, cents: i64) -> Check {
             Ok(())
         },
     )
-}
-
-fn allowed(_: &Values) -> Vec<Allow> {
-    vec![
-        allow_own(
-            "the supervisor's expenses",
-            "splitwise",
-            "expenses",
-            "user_id",
-        ),
-        allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-        allow_notifications("splitwise"),
-    ]
 }
 
 /// An added expense: (group, payer id, amount, debtor ids sorted, receipt file name).

@@ -7,27 +7,6 @@
 //! folder, balances), a cost note from receipts, a road-trip playlist from texted songs and a
 //! friend's birthday. Every name ends with " (trips)" so `TASKS_ONLY='(trips)'` selects them.
 
-/// A scenario's `build`, from the fns its file defines: `draw` the values, then the task of
-/// the supervisor (`v.supervisor`) with its `instruction`, `apps`, `setup` step, the ground
-/// truth and wrong solutions of its `script` text (`solutions`), `checks` and what `allowed`
-/// allows (each a fn of the drawn values).
-macro_rules! trip_build {
-    ($apps:expr, $script:expr) => {
-        /// Builds one variant of the scenario's task.
-        pub(super) fn build(g: &mut Gen) -> Parts {
-            let v = Drawn::new(draw(g));
-            let mut parts = Parts::new(&v.supervisor, instruction(&v));
-            parts.apps = $apps;
-            parts.setup = vec![setup(&v)];
-            let script = Script::parse($script);
-            (parts.ground_truth, parts.wrong) = solutions(&v, &script);
-            parts.checks = checks(&v);
-            parts.allowed = allowed(&v);
-            parts
-        }
-    };
-}
-
 mod birthday;
 mod cost_note;
 mod itinerary_todos;
@@ -45,7 +24,7 @@ use crate::kit::people::distinct_friends;
 use crate::kit::phone::sent_texts;
 use crate::kit::splitwise::payments_added;
 use crate::model::{Allow, Split};
-use crate::scenarios::{Gen, Scenario};
+use crate::scenarios::{Gen, Scenario, build};
 use crate::setup::Setup;
 use apps::people::Person;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
@@ -56,49 +35,49 @@ pub(super) fn scenarios() -> Vec<Scenario> {
             name: "assign the itinerary's to-dos in the trip project (trips)",
             split: Split::Train,
             difficulty: 3,
-            build: itinerary_todos::build,
+            build: build::<itinerary_todos::Values>,
         },
         Scenario {
             name: "text and request what each traveller owes (trips)",
             split: Split::Train,
             difficulty: 2,
-            build: text_and_request::build,
+            build: build::<text_and_request::Values>,
         },
         Scenario {
             name: "record the trip receipts missing from the group (trips)",
             split: Split::Train,
             difficulty: 3,
-            build: missing_receipts::build,
+            build: build::<missing_receipts::Values>,
         },
         Scenario {
             name: "wrap up a trip: project, folder and balances (trips)",
             split: Split::TestNormal,
             difficulty: 2,
-            build: wrap_up::build,
+            build: build::<wrap_up::Values>,
         },
         Scenario {
             name: "note a trip's costs by category from the receipts (trips)",
             split: Split::Dev,
             difficulty: 2,
-            build: cost_note::build,
+            build: build::<cost_note::Values>,
         },
         Scenario {
             name: "road-trip playlist from the songs travellers texted (trips)",
             split: Split::TestNormal,
             difficulty: 2,
-            build: road_trip_playlist::build,
+            build: build::<road_trip_playlist::Values>,
         },
         Scenario {
             name: "a friend's next birthday: Venmo, text and a card task (trips)",
             split: Split::Train,
             difficulty: 3,
-            build: birthday::build,
+            build: build::<birthday::Values>,
         },
         Scenario {
             name: "moving out: pay and leave the Roommates group, text friends (trips)",
             split: Split::Dev,
             difficulty: 3,
-            build: moving_out::build,
+            build: build::<moving_out::Values>,
         },
     ]
 }

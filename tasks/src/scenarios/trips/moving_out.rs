@@ -21,7 +21,7 @@ use crate::kit::text::holds;
 use crate::kit::venmo::payments_sent;
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
-use crate::scenarios::{Gen, Parts, SetupStep};
+use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Population, Relation};
 use chrono::{Duration, NaiveDateTime};
 
@@ -29,7 +29,7 @@ use chrono::{Duration, NaiveDateTime};
 const NOTE: &str = "Moving out";
 
 /// What a variant drew.
-struct Values {
+pub(super) struct Values {
     variant: u8,
     supervisor: Person,
     mates: Vec<Person>,
@@ -59,242 +59,259 @@ impl Values {
     }
 }
 
-trip_build!(
-    vec!["supervisor", "splitwise", "venmo", "phone"],
-    include_str!("moving_out.py")
-);
+impl Design for Values {
+    const APPS: &[&str] = &["supervisor", "splitwise", "venmo", "phone"];
+    const SCRIPT: &str = include_str!("moving_out.py");
 
-fn draw(g: &mut Gen) -> Values {
-    let v = g.variant;
-    let pop = g.population;
-    let p = g.supervisor_where(|p| !roommates(pop, p).is_empty());
-    let mates = roommates(pop, &p);
-    let n = mates.len() as i64 + 1;
-    let electricity = cents_of(&mut g.rng, 15_000, 24_000, n);
-    let groceries = cents_of(&mut g.rng, 9_000, 14_000, n);
-    let internet = if v == 2 {
-        let both = electricity + groceries;
-        cents_of(&mut g.rng, both + 600, both + 3_000, n)
-    } else {
-        cents_of(&mut g.rng, 4_000, 7_000, n)
-    };
-    // What each roommate paid (the first the electricity and the groceries).
-    let paid = |k: usize| if k == 0 { electricity + groceries } else { 0 };
-    let bal = mates
-        .iter()
-        .enumerate()
-        .map(|(k, m)| (full(m), m.email.clone(), (paid(k) - internet) / n))
-        .collect();
-    let addr = [
-        "48 Harbor Lane, Apt 3, Portland, OR 97209",
-        "1207 Maple Court, Austin, TX 78704",
-        "9 Orchard Street, Unit 12, Denver, CO 80205",
-    ][usize::from(v - 1)];
-    let friends = pop
-        .relations_of(p.id)
-        .into_iter()
-        .filter(|(r, _)| *r == Relation::Friend)
-        .map(|(_, id)| {
-            let q = person(pop, id);
-            (full(&q), q.phone_number.clone())
-        })
-        .collect();
-    Values {
-        variant: v,
-        supervisor: p,
-        mates,
-        now: g.now,
-        electricity,
-        groceries,
-        internet,
-        addr,
-        bal,
-        friends,
-    }
-}
-
-fn instruction(v: &Values) -> String {
-    let (note, addr) = (NOTE, v.addr);
-    match v.variant {
-        1 => format!(
-            "I'm moving out of the flat. Pay each roommate what I owe them in our Roommates group on Splitwise via Venmo (note \"{note}\"), settle up with them in the group, then leave the group. Also text every contact labelled friend in my phone my new address: {addr}."
-        ),
-        2 => format!(
-            "Moving-out checklist: on Venmo, pay what I owe to each roommate according to our Splitwise Roommates group, with the note \"{note}\" (if a roommate owes me instead, don't pay them, just settle up); settle up with every roommate in the group; exit the group; and text all my phone contacts labelled friend my new address, {addr}."
-        ),
-        _ => format!(
-            "I've moved out. Square up with my roommates (Venmo each what I owe them per our Roommates group on Splitwise, note \"{note}\", then settle up with each in the group), leave that group, and send each contact tagged friend in my phone a text with my new address: {addr}."
-        ),
-    }
-}
-
-/// The Venmo balance, and the Roommates group's history replaced by this month's bills.
-fn setup(v: &Drawn<Values>) -> SetupStep {
-    v.step(|v, s| {
-        let (sup, ms) = (&v.supervisor, &v.mates);
-        s.set_venmo_balance(sup, 2_000.0)?;
-        let gid = s.splitwise_group_named(sup, "Roommates")?;
-        clear_group_bills(s, gid)?;
-        let mut all: Vec<&Person> = vec![sup];
-        all.extend(ms.iter());
-        let t = |d: i64| v.now - Duration::days(d);
-        let bills = [
-            (&ms[0], "Electricity - May", v.electricity, 9),
-            (sup, "Internet - May", v.internet, 8),
-            (&ms[0], "Groceries", v.groceries, 4),
-        ];
-        for (payer, what, cents, d) in bills {
-            s.add_splitwise_expense(Some(gid), payer, &all, what, usd(cents), t(d))?;
-        }
-        Ok(())
-    })
-}
-
-fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
-    let none = Vals::new();
-    let login = script.cell("logins", &none);
-    let find = script.cell("find", &none);
-    let pay = |list: &str| {
-        let vals = Vals::new()
-            .code("balances", script.cell(list, &none))
-            .lit("note", NOTE);
-        script.cell("pay", &vals)
-    };
-    let owe = "owed";
-    let both = "both_ways";
-    let settle = |exit: bool| {
-        let names: &[&str] = if exit {
-            &["settle", "leave"]
+    fn draw(g: &mut Gen) -> Drawing<Values> {
+        let v = g.variant;
+        let pop = g.population;
+        let p = g.supervisor_where(|p| !roommates(pop, p).is_empty());
+        let mates = roommates(pop, &p);
+        let n = mates.len() as i64 + 1;
+        let electricity = cents_of(&mut g.rng, 15_000, 24_000, n);
+        let groceries = cents_of(&mut g.rng, 9_000, 14_000, n);
+        let internet = if v == 2 {
+            let both = electricity + groceries;
+            cents_of(&mut g.rng, both + 600, both + 3_000, n)
         } else {
-            &["settle"]
+            cents_of(&mut g.rng, 4_000, 7_000, n)
         };
-        script.cells(names, &none).join("\n")
-    };
-    let text = |who: &str| script.cell(who, &Vals::new().code("addr", v.addr));
-    let ground_truth = vec![
-        login.clone(),
-        find.clone(),
-        pay(owe),
-        settle(true),
-        text("text_friends"),
-    ];
-    let mut wrong = vec![
-        solution(
-            "does not leave the group",
-            vec![
-                login.clone(),
-                find.clone(),
-                pay(owe),
-                settle(false),
-                text("text_friends"),
-            ],
-        ),
-        solution(
-            "texts every contact, not only friends",
-            vec![
-                login.clone(),
-                find.clone(),
-                pay(owe),
-                settle(true),
-                text("text_everyone"),
-            ],
-        ),
-        solution(
-            "pays on Venmo but does not settle up",
-            vec![
-                login.clone(),
-                find.clone(),
-                pay(owe),
-                script.cell("leave", &none),
-                text("text_friends"),
-            ],
-        ),
-    ];
-    if v.variant == 2 {
-        wrong.push(solution(
-            "also pays the roommate who owes the supervisor",
-            vec![
-                login.clone(),
-                find.clone(),
-                pay(both),
-                settle(true),
-                text("text_friends"),
-            ],
-        ));
+        // What each roommate paid (the first the electricity and the groceries).
+        let paid = |k: usize| if k == 0 { electricity + groceries } else { 0 };
+        let bal = mates
+            .iter()
+            .enumerate()
+            .map(|(k, m)| (full(m), m.email.clone(), (paid(k) - internet) / n))
+            .collect();
+        let addr = [
+            "48 Harbor Lane, Apt 3, Portland, OR 97209",
+            "1207 Maple Court, Austin, TX 78704",
+            "9 Orchard Street, Unit 12, Denver, CO 80205",
+        ][usize::from(v - 1)];
+        let friends = pop
+            .relations_of(p.id)
+            .into_iter()
+            .filter(|(r, _)| *r == Relation::Friend)
+            .map(|(_, id)| {
+                let q = person(pop, id);
+                (full(&q), q.phone_number.clone())
+            })
+            .collect();
+        Values {
+            variant: v,
+            supervisor: p,
+            mates,
+            now: g.now,
+            electricity,
+            groceries,
+            internet,
+            addr,
+            bal,
+            friends,
+        }
+        .into()
     }
-    (ground_truth, wrong)
-}
 
-fn checks(v: &Drawn<Values>) -> Vec<Check> {
-    vec![
-        v.check(
-            format!(
-                "one Venmo payment each: {}",
-                v.owed()
-                    .map(|(nm, _, c)| format!("${} to {nm}", c2(*c)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+    fn instruction(v: &Values) -> String {
+        let (note, addr) = (NOTE, v.addr);
+        match v.variant {
+            1 => format!(
+                "I'm moving out of the flat. Pay each roommate what I owe them in our Roommates group on Splitwise via Venmo (note \"{note}\"), settle up with them in the group, then leave the group. Also text every contact labelled friend in my phone my new address: {addr}."
             ),
-            paid_each,
-        ),
-        v.check("no Venmo payment to anyone else", |v, ctx| {
-            let ids: Vec<Option<i64>> = v.owed().map(|x| uid(ctx, "venmo", &x.1)).collect();
-            match payments_sent(ctx)
-                .iter()
-                .find(|x| !ids.contains(&Some(x.0)))
-            {
-                Some(x) => Err(format!("${} to venmo user {}", x.1, x.0)),
-                None => Ok(()),
+            2 => format!(
+                "Moving-out checklist: on Venmo, pay what I owe to each roommate according to our Splitwise Roommates group, with the note \"{note}\" (if a roommate owes me instead, don't pay them, just settle up); settle up with every roommate in the group; exit the group; and text all my phone contacts labelled friend my new address, {addr}."
+            ),
+            _ => format!(
+                "I've moved out. Square up with my roommates (Venmo each what I owe them per our Roommates group on Splitwise, note \"{note}\", then settle up with each in the group), leave that group, and send each contact tagged friend in my phone a text with my new address: {addr}."
+            ),
+        }
+    }
+
+    /// The Venmo balance, and the Roommates group's history replaced by this month's bills.
+    fn setup(v: &Drawn<Values>) -> Vec<SetupStep> {
+        vec![v.step(|v, s| {
+            let (sup, ms) = (&v.supervisor, &v.mates);
+            s.set_venmo_balance(sup, 2_000.0)?;
+            let gid = s.splitwise_group_named(sup, "Roommates")?;
+            clear_group_bills(s, gid)?;
+            let mut all: Vec<&Person> = vec![sup];
+            all.extend(ms.iter());
+            let t = |d: i64| v.now - Duration::days(d);
+            let bills = [
+                (&ms[0], "Electricity - May", v.electricity, 9),
+                (sup, "Internet - May", v.internet, 8),
+                (&ms[0], "Groceries", v.groceries, 4),
+            ];
+            for (payer, what, cents, d) in bills {
+                s.add_splitwise_expense(Some(gid), payer, &all, what, usd(cents), t(d))?;
             }
-        }),
-        v.check(
-            format!(
-                "settled up in Roommates with {}",
-                v.to_settle()
-                    .map(|(nm, _, c)| format!("{nm} (${})", c2(c.abs())))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            settled_each,
-        ),
-        v.check("the supervisor left the Roommates group", |v, ctx| {
-            let me = uid(ctx, "splitwise", &v.supervisor.email);
-            let left = added(ctx, "splitwise", "group_members").is_empty()
-                && ctx.diff.rows.iter().any(|r| {
-                    r.is("splitwise", "group_members")
-                        && r.kind() == ChangeKind::Removed
-                        && r.before("user_id").as_i64() == me
-                });
-            if left {
-                Ok(())
+            Ok(())
+        })]
+    }
+
+    fn solutions(v: &Values, script: &Script) -> (Vec<String>, Vec<Solution>) {
+        let none = Vals::new();
+        let login = script.cell("logins", &none);
+        let find = script.cell("find", &none);
+        let pay = |list: &str| {
+            let vals = Vals::new()
+                .code("balances", script.cell(list, &none))
+                .lit("note", NOTE);
+            script.cell("pay", &vals)
+        };
+        let owe = "owed";
+        let both = "both_ways";
+        let settle = |exit: bool| {
+            let names: &[&str] = if exit {
+                &["settle", "leave"]
             } else {
-                Err("still a member".into())
-            }
-        }),
-        v.check(
-            format!(
-                "a text with the new address to each of the {} friends",
-                v.friends.len()
+                &["settle"]
+            };
+            script.cells(names, &none).join("\n")
+        };
+        let text = |who: &str| script.cell(who, &Vals::new().code("addr", v.addr));
+        let ground_truth = vec![
+            login.clone(),
+            find.clone(),
+            pay(owe),
+            settle(true),
+            text("text_friends"),
+        ];
+        let mut wrong = vec![
+            solution(
+                "does not leave the group",
+                vec![
+                    login.clone(),
+                    find.clone(),
+                    pay(owe),
+                    settle(false),
+                    text("text_friends"),
+                ],
             ),
-            |v, ctx| {
-                let texts = sent_texts(ctx);
-                for (name, phone) in &v.friends {
-                    let id = phone_id(ctx.db, phone);
-                    let to: Vec<_> = texts.iter().filter(|x| Some(x.0) == id).collect();
-                    match to.as_slice() {
-                        [one] if holds(&one.1, v.addr) => {}
-                        [one] => return Err(format!("texted {name} \"{}\"", one.1)),
-                        _ => return Err(format!("{} texts to {name}", to.len())),
-                    }
+            solution(
+                "texts every contact, not only friends",
+                vec![
+                    login.clone(),
+                    find.clone(),
+                    pay(owe),
+                    settle(true),
+                    text("text_everyone"),
+                ],
+            ),
+            solution(
+                "pays on Venmo but does not settle up",
+                vec![
+                    login.clone(),
+                    find.clone(),
+                    pay(owe),
+                    script.cell("leave", &none),
+                    text("text_friends"),
+                ],
+            ),
+        ];
+        if v.variant == 2 {
+            wrong.push(solution(
+                "also pays the roommate who owes the supervisor",
+                vec![
+                    login.clone(),
+                    find.clone(),
+                    pay(both),
+                    settle(true),
+                    text("text_friends"),
+                ],
+            ));
+        }
+        (ground_truth, wrong)
+    }
+
+    fn checks(v: &Drawn<Values>) -> Vec<Check> {
+        vec![
+            v.check(
+                format!(
+                    "one Venmo payment each: {}",
+                    v.owed()
+                        .map(|(nm, _, c)| format!("${} to {nm}", c2(*c)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                paid_each,
+            ),
+            v.check("no Venmo payment to anyone else", |v, ctx| {
+                let ids: Vec<Option<i64>> = v.owed().map(|x| uid(ctx, "venmo", &x.1)).collect();
+                match payments_sent(ctx)
+                    .iter()
+                    .find(|x| !ids.contains(&Some(x.0)))
+                {
+                    Some(x) => Err(format!("${} to venmo user {}", x.1, x.0)),
+                    None => Ok(()),
                 }
-                Ok(())
+            }),
+            v.check(
+                format!(
+                    "settled up in Roommates with {}",
+                    v.to_settle()
+                        .map(|(nm, _, c)| format!("{nm} (${})", c2(c.abs())))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                settled_each,
+            ),
+            v.check("the supervisor left the Roommates group", |v, ctx| {
+                let me = uid(ctx, "splitwise", &v.supervisor.email);
+                let left = added(ctx, "splitwise", "group_members").is_empty()
+                    && ctx.diff.rows.iter().any(|r| {
+                        r.is("splitwise", "group_members")
+                            && r.kind() == ChangeKind::Removed
+                            && r.before("user_id").as_i64() == me
+                    });
+                if left {
+                    Ok(())
+                } else {
+                    Err("still a member".into())
+                }
+            }),
+            v.check(
+                format!(
+                    "a text with the new address to each of the {} friends",
+                    v.friends.len()
+                ),
+                |v, ctx| {
+                    let texts = sent_texts(ctx);
+                    for (name, phone) in &v.friends {
+                        let id = phone_id(ctx.db, phone);
+                        let to: Vec<_> = texts.iter().filter(|x| Some(x.0) == id).collect();
+                        match to.as_slice() {
+                            [one] if holds(&one.1, v.addr) => {}
+                            [one] => return Err(format!("texted {name} \"{}\"", one.1)),
+                            _ => return Err(format!("{} texts to {name}", to.len())),
+                        }
+                    }
+                    Ok(())
+                },
+            ),
+            v.check("no text to anyone who is not a friend", |v, ctx| {
+                let ids: Vec<Option<i64>> =
+                    v.friends.iter().map(|x| phone_id(ctx.db, &x.1)).collect();
+                texts_only_to(ctx, &ids)
+            }),
+        ]
+    }
+
+    fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
+        let mut allowed = allow::texts_sent();
+        allowed.extend(allow_venmo_payments("the supervisor's Venmo payments"));
+        allowed.extend(allow_settling());
+        allowed.push(Allow::new(
+            "the supervisor's membership of Roommates, removed",
+            |ctx, r| {
+                r.is("splitwise", "group_members")
+                    && r.kind() == ChangeKind::Removed
+                    && r.before("user_id").as_i64() == ctx.user_id("splitwise")
             },
-        ),
-        v.check("no text to anyone who is not a friend", |v, ctx| {
-            let ids: Vec<Option<i64>> = v.friends.iter().map(|x| phone_id(ctx.db, &x.1)).collect();
-            texts_only_to(ctx, &ids)
-        }),
-    ]
+        ));
+        allowed
+    }
 }
 
 /// One Venmo payment, of what the supervisor owes and noted [`NOTE`], to each roommate owed.
@@ -331,21 +348,6 @@ fn settled_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
         return Err(format!("{} payments in all", pays.len()));
     }
     Ok(())
-}
-
-fn allowed(_: &Values) -> Vec<Allow> {
-    let mut allowed = allow::texts_sent();
-    allowed.extend(allow_venmo_payments("the supervisor's Venmo payments"));
-    allowed.extend(allow_settling());
-    allowed.push(Allow::new(
-        "the supervisor's membership of Roommates, removed",
-        |ctx, r| {
-            r.is("splitwise", "group_members")
-                && r.kind() == ChangeKind::Removed
-                && r.before("user_id").as_i64() == ctx.user_id("splitwise")
-        },
-    ));
-    allowed
 }
 
 /// `p`'s roommates (people sharing a `roommates` residence with them), in id order.
