@@ -5,6 +5,7 @@ use super::changes::added;
 use super::db::{ids, one};
 use crate::diff::{ChangeKind, RowChange};
 use crate::eval::EvalCtx;
+use crate::model::Check;
 use chrono::NaiveDateTime;
 use rusqlite::{Connection, params};
 use sim::sql::Cached;
@@ -282,4 +283,12 @@ pub fn addresses_added(ctx: &EvalCtx) -> Vec<AddressAdded> {
             zip: r.get("zip_code").as_i64(),
         })
         .collect()
+}
+
+/// A check named `name` that the episode placed no Amazon order.
+pub fn no_new_order(name: &str) -> Check {
+    Check::new(name, |ctx| match new_orders(ctx).len() {
+        0 => Ok(()),
+        n => Err(format!("{n} orders placed")),
+    })
 }

@@ -22,6 +22,19 @@ pub struct Request {
     pub description: String,
 }
 
+/// Whether the supervisor sent at least one Venmo request and each asks for `amount`.
+pub fn each_request_for(ctx: &EvalCtx, amount: f64) -> Result<(), String> {
+    let got = requests_sent(ctx);
+    match got
+        .iter()
+        .find(|r| !super::money::same_amount(r.amount, amount))
+    {
+        Some(r) => Err(format!("a request for ${}", r.amount)),
+        None if got.is_empty() => Err("no request".into()),
+        None => Ok(()),
+    }
+}
+
 /// The supervisor's new Venmo requests, in the order they were made.
 pub fn requests_sent(ctx: &EvalCtx) -> Vec<Request> {
     added_by(ctx, "venmo", "payment_requests", "sender_id")

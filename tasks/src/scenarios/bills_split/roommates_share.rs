@@ -6,8 +6,8 @@
 
 use crate::kit::people::{has_roommates, roommates};
 use crate::kit::python::solution;
-use crate::kit::venmo::{requests_sent, user_by_email};
-use crate::kit::{Drawn, Script, Vals, allow, money::same_amount};
+use crate::kit::venmo::{each_request_for, requests_sent, user_by_email};
+use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::Person;
@@ -159,14 +159,7 @@ impl Design for Values {
             ),
             v.check(
                 format!("each asks for an equal share, ${:.2}", v.share),
-                |v, ctx| {
-                    let got = requests_sent(ctx);
-                    match got.iter().find(|r| !same_amount(r.amount, v.share)) {
-                        Some(r) => Err(format!("a request for ${}", r.amount)),
-                        None if got.is_empty() => Err("no request".into()),
-                        None => Ok(()),
-                    }
-                },
+                |v, ctx| each_request_for(ctx, v.share),
             ),
             v.check(format!("each has the note \"{}\"", v.note), |v, ctx| {
                 let got = requests_sent(ctx);

@@ -4,7 +4,6 @@
 //! roommate under a nickname; variant 3 adds a payment on the 1st.
 
 use super::nickname;
-use crate::eval::EvalCtx;
 use crate::kit::allow;
 use crate::kit::changes::allow_own;
 use crate::kit::db::uid;
@@ -12,7 +11,7 @@ use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::related;
 use crate::kit::python::solution;
-use crate::kit::splitwise::{group_named, payments_added};
+use crate::kit::splitwise::{group_named, payment_rows};
 use crate::kit::text::same_text;
 use crate::kit::time::on;
 use crate::kit::{Drawn, Script, Vals};
@@ -177,13 +176,13 @@ impl Design for Values {
         vec![
             v.check(
                 format!("{} Splitwise payments recorded", counted(v).count()),
-                |v, ctx| match new_payments(ctx).len() {
+                |v, ctx| match payment_rows(ctx).len() {
                     n if n == counted(v).count() => Ok(()),
                     n => Err(format!("{n} payments")),
                 },
             ),
             v.check(format!("one for each Venmo payment: {shown}"), |v, ctx| {
-                let mut got = new_payments(ctx);
+                let mut got = payment_rows(ctx);
                 for p in counted(v) {
                     let id = uid(ctx, "splitwise", &p.from.email);
                     match got
@@ -206,14 +205,14 @@ impl Design for Values {
             }),
             v.check("each is paid to the supervisor", |_, ctx| {
                 let me = ctx.user_id("splitwise").unwrap_or(0);
-                match new_payments(ctx).iter().find(|x| x.2 != me) {
+                match payment_rows(ctx).iter().find(|x| x.2 != me) {
                     Some(x) => Err(format!("${} received by user {}", x.3, x.2)),
                     None => Ok(()),
                 }
             }),
             v.check("each is in the Roommates group", |_, ctx| {
                 let gid = group_named(ctx, "Roommates");
-                match new_payments(ctx)
+                match payment_rows(ctx)
                     .iter()
                     .find(|x| x.0 != gid || gid.is_none())
                 {
@@ -222,7 +221,7 @@ impl Design for Values {
                 }
             }),
             v.check("each has its Venmo note as description", |v, ctx| {
-                let got = new_payments(ctx);
+                let got = payment_rows(ctx);
                 for p in counted(v) {
                     if !got
                         .iter()
@@ -235,7 +234,7 @@ impl Design for Values {
             }),
             v.check("nothing recorded for other Venmo payments", |v, ctx| {
                 let want: Vec<f64> = counted(v).map(|p| usd(p.cents)).collect();
-                match new_payments(ctx)
+                match payment_rows(ctx)
                     .iter()
                     .find(|x| !want.iter().any(|w| same_amount(*w, x.3)))
                 {
@@ -257,20 +256,4 @@ impl Design for Values {
 /// The payments to record.
 fn counted(v: &Values) -> impl Iterator<Item = &Pay> {
     v.pays.iter().filter(|p| p.counts)
-}
-
-/// The Splitwise payments the episode added: (group, payer, receiver, amount, description).
-fn new_payments(ctx: &EvalCtx) -> Vec<(Option<i64>, i64, i64, f64, String)> {
-    payments_added(ctx)
-        .into_iter()
-        .map(|p| {
-            (
-                p.group,
-                p.payer.unwrap_or(0),
-                p.receiver.unwrap_or(0),
-                p.amount,
-                p.description,
-            )
-        })
-        .collect()
 }

@@ -6,14 +6,14 @@
 
 use super::{allow_downloads, has_n};
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, added_by, allow_added, allow_own};
+use crate::kit::changes::{added, added_by};
 use crate::kit::db::uid;
 use crate::kit::gmail::ids_of;
 use crate::kit::people::full;
 use crate::kit::people::related_any;
 use crate::kit::python::solution;
 use crate::kit::splitwise::group_name;
-use crate::kit::{Drawn, Script, Vals};
+use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use apps::people::{Person, Relation};
@@ -280,21 +280,7 @@ impl Design for Values {
 
     /// The supervisor's expenses, their shares and notifications, and the downloaded receipts.
     fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
-        let mut allowed = vec![
-            allow_own(
-                "the supervisor's expenses",
-                "splitwise",
-                "expenses",
-                "user_id",
-            ),
-            allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-            allow_added(
-                "the notifications they send",
-                "splitwise",
-                "notifications",
-                |_, _| true,
-            ),
-        ];
+        let mut allowed = allow::splitwise_expenses();
         allowed.push(allow_downloads());
         allowed
     }

@@ -5,13 +5,12 @@
 //! wrap the supervisor added for themselves out of the split.
 
 use super::SELLER;
-use crate::kit::amazon::{new_orders, order_at};
-use crate::kit::money::same_amount;
+use crate::kit::amazon::{no_new_order, order_at};
 use crate::kit::people::related_ids;
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
-use crate::kit::venmo::ids_by_email;
 use crate::kit::venmo::requests_sent;
+use crate::kit::venmo::{each_request_for, ids_by_email};
 use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Design, Drawing, Gen, SetupStep};
@@ -206,14 +205,7 @@ impl Design for Values {
                     "each asks for an equal share of ${:.2}: ${:.2}",
                     v.paid, v.share
                 ),
-                |v, ctx| {
-                    let got = requests_sent(ctx);
-                    match got.iter().find(|r| !same_amount(r.amount, v.share)) {
-                        Some(r) => Err(format!("a request for ${}", r.amount)),
-                        None if got.is_empty() => Err("no request".into()),
-                        None => Ok(()),
-                    }
-                },
+                |v, ctx| each_request_for(ctx, v.share),
             ),
             v.check(
                 "each has the note \"Amazon order #<id of last week's order>\"",
@@ -240,14 +232,7 @@ impl Design for Values {
                     None => Ok(()),
                 }
             }),
-            Check::new("no new Amazon order", |ctx| {
-                let n = new_orders(ctx).len();
-                if n == 0 {
-                    Ok(())
-                } else {
-                    Err(format!("{n} orders placed"))
-                }
-            }),
+            no_new_order("no new Amazon order"),
         ]
     }
 

@@ -6,7 +6,9 @@
 use super::note_vals;
 use crate::diff::ChangeKind;
 use crate::kit::amazon;
-use crate::kit::amazon::{cards_added, new_orders, new_prime_subscriptions, removed_card_numbers};
+use crate::kit::amazon::{
+    cards_added, new_prime_subscriptions, no_new_order, removed_card_numbers,
+};
 use crate::kit::changes::allow_added;
 use crate::kit::money::same_amount;
 use crate::kit::python::solution;
@@ -256,14 +258,7 @@ impl Design for Values {
                     other => Err(format!("subscriptions: {other:?}")),
                 },
             ),
-            Check::new("no order was placed", |ctx| {
-                let n = new_orders(ctx).len();
-                if n == 0 {
-                    Ok(())
-                } else {
-                    Err(format!("{n} orders"))
-                }
-            }),
+            no_new_order("no order was placed"),
         ]
     }
 

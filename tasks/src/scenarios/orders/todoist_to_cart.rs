@@ -5,7 +5,7 @@
 
 use super::{CHEAPEST, LISTED, SELLER, VALID_CARD, cheapest_listed};
 use crate::diff::ChangeKind;
-use crate::kit::amazon::{end_cart, new_orders, product_id, start_cart, stocked_products};
+use crate::kit::amazon::{end_cart, no_new_order, product_id, start_cart, stocked_products};
 use crate::kit::python::solution;
 use crate::kit::todoist::{in_project_named, open_in_own_project};
 use crate::kit::{Drawn, Script, Vals, allow};
@@ -211,14 +211,7 @@ impl Design for Values {
                     }
                 },
             ),
-            Check::new("no order was placed", |ctx| {
-                let n = new_orders(ctx).len();
-                if n == 0 {
-                    Ok(())
-                } else {
-                    Err(format!("{n} orders"))
-                }
-            }),
+            no_new_order("no order was placed"),
         ]);
         checks
     }

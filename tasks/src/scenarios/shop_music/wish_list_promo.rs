@@ -6,7 +6,7 @@ use super::{SELLER, friends, logins_for, supervisor_with};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::amazon;
-use crate::kit::amazon::{cart_promo_code, end_cart, end_wish_list, new_orders, product_named};
+use crate::kit::amazon::{cart_promo_code, end_cart, end_wish_list, no_new_order, product_named};
 use crate::kit::python::solution;
 use crate::kit::time::days_ago;
 use crate::kit::{Drawn, Script, Vals, allow};
@@ -241,14 +241,7 @@ impl Design for Values {
                     }
                 },
             ),
-            v.check("no order was placed", |_, ctx| {
-                let n = new_orders(ctx).len();
-                if n == 0 {
-                    Ok(())
-                } else {
-                    Err(format!("{n} orders placed"))
-                }
-            }),
+            no_new_order("no order was placed"),
         ]
     }
 

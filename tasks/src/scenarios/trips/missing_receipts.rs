@@ -4,15 +4,15 @@
 //! missing receipt lies in a sub-folder; variant 3: last year's trip to the same city has a
 //! folder with a receipt of its own.
 
-use super::{add_expenses, allow_notifications, at, day, dinner_receipt, folder, with_friends};
+use super::{add_expenses, at, day, dinner_receipt, folder, with_friends};
 use crate::eval::EvalCtx;
-use crate::kit::changes::{added, allow_added, allow_own};
+use crate::kit::changes::added;
 use crate::kit::db::uid;
 use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
-use crate::kit::{Drawn, Script, Vals};
+use crate::kit::{Drawn, Script, Vals, allow};
 use crate::model::{Allow, Check, Solution};
 use crate::scenarios::{Design, Drawing, Gen, SetupStep};
 use crate::setup::Setup;
@@ -307,16 +307,7 @@ impl Design for Values {
     }
 
     fn allowed(_v: &Drawn<Values>) -> Vec<Allow> {
-        vec![
-            allow_own(
-                "the supervisor's expenses",
-                "splitwise",
-                "expenses",
-                "user_id",
-            ),
-            allow_added("their shares", "splitwise", "expense_shares", |_, _| true),
-            allow_notifications("splitwise"),
-        ]
+        allow::splitwise_expenses()
     }
 }
 

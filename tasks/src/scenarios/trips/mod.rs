@@ -22,7 +22,6 @@ use crate::kit::changes::{allow_added, allow_own};
 use crate::kit::money::{c2, usd};
 use crate::kit::people::distinct_friends;
 use crate::kit::phone::sent_texts;
-use crate::kit::splitwise::payments_added;
 use crate::model::{Allow, Split};
 use crate::scenarios::{Gen, Scenario, build};
 use crate::setup::Setup;
@@ -203,19 +202,4 @@ fn add_expenses(
         s.add_splitwise_expense(Some(gid), payer, all, what, usd(*cents), *when)?;
     }
     Ok(())
-}
-
-/// The Splitwise payments added in the episode: (group, payer id, receiver id, amount).
-fn added_payments(ctx: &EvalCtx) -> Vec<(Option<i64>, i64, i64, f64)> {
-    payments_added(ctx)
-        .into_iter()
-        .map(|p| {
-            (
-                p.group,
-                p.payer.unwrap_or(0),
-                p.receiver.unwrap_or(0),
-                p.amount,
-            )
-        })
-        .collect()
 }

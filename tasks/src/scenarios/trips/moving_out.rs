@@ -3,7 +3,7 @@
 //! history is replaced by this month's bills. Variant 2: the roommate owes the supervisor
 //! (settle, no Venmo).
 
-use super::{added_payments, allow_settling, allow_venmo_payments, texts_only_to};
+use super::{allow_settling, allow_venmo_payments, texts_only_to};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::allow;
@@ -17,6 +17,7 @@ use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::splitwise::clear_group_bills;
+use crate::kit::splitwise::payment_rows;
 use crate::kit::text::holds;
 use crate::kit::venmo::payments_sent;
 use crate::kit::{Drawn, Script, Vals};
@@ -332,7 +333,7 @@ fn paid_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
 /// One settling payment with each roommate the supervisor has a balance with, and no other.
 fn settled_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let me = uid(ctx, "splitwise", &v.supervisor.email).unwrap_or(0);
-    let pays = added_payments(ctx);
+    let pays = payment_rows(ctx);
     for (name, email, cents) in v.to_settle() {
         let them = uid(ctx, "splitwise", email).unwrap_or(0);
         let (a, b) = if *cents > 0 { (me, them) } else { (them, me) };

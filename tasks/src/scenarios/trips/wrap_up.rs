@@ -3,10 +3,7 @@
 //! Variant 2: one member has settled already and last year's folder of the same city stays;
 //! variant 3: an upcoming trip's project and last year's group of the same city stay.
 
-use super::{
-    add_expenses, added_payments, allow_notifications, allow_settling, at, day, folder,
-    with_friends,
-};
+use super::{add_expenses, allow_notifications, allow_settling, at, day, folder, with_friends};
 use crate::diff::ChangeKind;
 use crate::eval::EvalCtx;
 use crate::kit::db::uid;
@@ -16,6 +13,7 @@ use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
+use crate::kit::splitwise::payment_rows;
 use crate::kit::todoist::{has_project, project_gone};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
@@ -262,7 +260,7 @@ impl Design for Values {
             v.check(
                 format!("no other Splitwise payment ({} in all)", v.want.len()),
                 |v, ctx| {
-                    let n = added_payments(ctx).len();
+                    let n = payment_rows(ctx).len();
                     if n == v.want.len() {
                         Ok(())
                     } else {
@@ -477,7 +475,7 @@ fn splitwise_groups(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()>
 fn settled_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let gid = group_named(ctx, &v.group);
     let me = uid(ctx, "splitwise", &v.supervisor.email).unwrap_or(0);
-    let pays = added_payments(ctx);
+    let pays = payment_rows(ctx);
     for (name, email, cents) in &v.want {
         let them = uid(ctx, "splitwise", email).unwrap_or(0);
         let (payer, receiver) = if *cents > 0 { (them, me) } else { (me, them) };
