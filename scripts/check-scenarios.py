@@ -2,7 +2,8 @@
 """Checks the task suite's sources: every `.py` script under tasks/src compiles as Python,
 every cell a scenario's script defines is named in its sibling `.rs` (or included by
 another cell, `{{cell:name}}`), and no scenario theme
-imports another (shared helpers live in tasks/src/kit). Exits 1 with one line per problem."""
+imports another (shared helpers live in tasks/src/kit), and no scenario file is over 600 lines
+or has a function over 120. Exits 1 with one line per problem."""
 
 import pathlib
 import py_compile
@@ -13,6 +14,25 @@ import warnings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "tasks" / "src"
 SCENARIOS = ROOT / "scenarios"
+MAX_FILE_LINES = 600
+MAX_FN_LINES = 120
+
+
+def long_parts(rs: pathlib.Path) -> list[str]:
+    """A scenario file's problems of size: the file over MAX_FILE_LINES, each function (from its
+    `fn` line to the brace that closes it at the same indentation) over MAX_FN_LINES."""
+    lines = rs.read_text().split("\n")
+    out = []
+    if len(lines) > MAX_FILE_LINES:
+        out.append(f"{len(lines)} lines (at most {MAX_FILE_LINES})")
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\s*)(?:pub(?:\([\w:]+\))? )?fn (\w+)", line)
+        if not m or line.rstrip().endswith("}") or line.rstrip().endswith(";"):
+            continue
+        end = next((j for j in range(i + 1, len(lines)) if lines[j] == m.group(1) + "}"), i)
+        if end - i + 1 > MAX_FN_LINES:
+            out.append(f"fn {m.group(2)} at line {i + 1} has {end - i + 1} lines (at most {MAX_FN_LINES})")
+    return out
 
 
 def main() -> int:
@@ -45,6 +65,8 @@ def main() -> int:
                 problems.append(
                     f"{rs.relative_to(ROOT)}: uses the theme `{m.group(1)}` (move what it shares to tasks/src/kit)"
                 )
+        for problem in long_parts(rs):
+            problems.append(f"{rs.relative_to(ROOT)}: {problem}")
     for p in problems:
         print(p)
     print(f"check-scenarios: {len(scripts)} scripts, {len(problems)} problems", file=sys.stderr)
