@@ -7,10 +7,11 @@ Usage (the oracle's venv; ~2 min):
     ~/.cache/appsim-awref/bin/python python/tests/appworld/record.py
 
 Writes, beside this file: `cells.json` (the harness's script: each task's cells, from
-`TASKS` below), `appworld.out` (what the harness printed on AppWorld) and `tasks/` (each
-task's `specs.json` as AppWorld's data root holds it, less its canary string). AppWorld's own data root (with the
-oracle's world as its base DBs and a minimal ground truth per task, whose one test always
-passes) is made in a temporary folder and removed.
+`TASKS` below), `appworld.out` (what the harness printed on AppWorld) and `data/`, the data
+root AppWorld ran on less what appsim does not read: `datasets/dev.txt` and each task's
+`specs.json` (less its canary string) and `dbs/` (the task's change logs over the base DBs,
+empty here). Its `base_dbs/` was the oracle's world, committed as `tests/fidelity/world/`;
+each task's `ground_truth/` was a minimal one whose one test always passes.
 """
 
 import json
@@ -111,13 +112,16 @@ def main() -> None:
         if out.returncode != 0:
             sys.exit(f"the harness failed on AppWorld:\n{out.stdout}\n{out.stderr}")
         (HERE / "appworld.out").write_text(out.stdout)
-        tasks = HERE / "tasks"
-        shutil.rmtree(tasks, ignore_errors=True)
+        data = HERE / "data"
+        shutil.rmtree(data, ignore_errors=True)
+        (data / "datasets").mkdir(parents=True)
+        shutil.copy(root / "data" / "datasets" / "dev.txt", data / "datasets")
         for task_id, _, _ in TASKS:
-            (tasks / task_id).mkdir(parents=True)
+            task = data / "tasks" / task_id
+            shutil.copytree(root / "data" / "tasks" / task_id / "dbs", task / "dbs")
             specs = json.loads((root / "data" / "tasks" / task_id / "specs.json").read_text())
             specs.pop("canary_string", None)  # AppWorld's text, not ours to commit
-            (tasks / task_id / "specs.json").write_text(json.dumps(specs, indent=1) + "\n")
+            (task / "specs.json").write_text(json.dumps(specs, indent=1) + "\n")
     print(f"wrote {HERE / 'appworld.out'} ({len(out.stdout.splitlines())} lines)")
 
 
