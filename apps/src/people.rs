@@ -123,7 +123,7 @@ pub struct Residence {
 }
 
 /// Everyone in a world and how they are related.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Population {
     /// People, `people[i].id == i + 1`.
     pub people: Vec<Person>,

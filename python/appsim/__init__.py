@@ -50,19 +50,28 @@ def configure(
     python: Optional[str] = None,
     threads: int = 0,
     inline: bool = False,
+    appworld_root: Optional[str] = None,
 ) -> None:
     """Chooses, before the first world opens: the world (a directory of ``<app>.db`` files;
-    default: appsim's own), the cell executor (``"cpython"``, the only one that keeps worlds
-    apart), and where
-    worlds run: on ``threads`` worker threads (0: one per CPU; any Python thread may call any
-    world), or ``inline`` on the Python thread that started each (no hand-over between
-    threads, so each call is cheaper; a world then answers only its own thread).
-    ``APPSIM_WORLD``, ``APPSIM_PYTHON``, ``APPSIM_THREADS`` and ``APPSIM_INLINE=1`` set the
-    same from the environment."""
+    default: appsim's own) with appsim's tasks, or ``appworld_root``, an AppWorld data root
+    whose world (``data/base_dbs``) and tasks (``data/tasks``, split by ``data/datasets``)
+    are used instead (tasks with empty change logs and the world's supervisor; they have no
+    checks of appsim's); the cell executor (``"cpython"``, the only one that keeps worlds
+    apart); and where worlds run: on ``threads`` worker threads (0: one per CPU; any Python
+    thread may call any world), or ``inline`` on the Python thread that started each (no
+    hand-over between threads, so each call is cheaper; a world then answers only its own
+    thread). ``APPSIM_WORLD``, ``APPSIM_APPWORLD_ROOT``, ``APPSIM_PYTHON``,
+    ``APPSIM_THREADS`` and ``APPSIM_INLINE=1`` set the same from the environment."""
     with _runtime_lock:
         if _runtime is not None:
             raise RuntimeError("appsim.configure must come before the first world opens")
-        _settings.update(world_dir=world_dir, python=python, threads=threads, inline=inline)
+        _settings.update(
+            world_dir=world_dir,
+            python=python,
+            threads=threads,
+            inline=inline,
+            appworld_root=appworld_root,
+        )
 
 
 def runtime() -> _Runtime:
@@ -72,10 +81,17 @@ def runtime() -> _Runtime:
     with _runtime_lock:
         if _runtime is None:
             world_dir = _settings.get("world_dir") or os.environ.get("APPSIM_WORLD") or None
+            root = _settings.get("appworld_root") or os.environ.get("APPSIM_APPWORLD_ROOT") or None
             python = _settings.get("python") or os.environ.get("APPSIM_PYTHON") or None
             threads = _settings.get("threads") or int(os.environ.get("APPSIM_THREADS", "0"))
             inline = _settings.get("inline") or os.environ.get("APPSIM_INLINE", "") == "1"
-            _runtime = _Runtime(world_dir=world_dir, python=python, threads=threads, inline=inline)
+            _runtime = _Runtime(
+                world_dir=world_dir,
+                python=python,
+                threads=threads,
+                inline=inline,
+                appworld_root=root,
+            )
         return _runtime
 
 

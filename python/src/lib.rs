@@ -134,19 +134,31 @@ struct StartOptions {
 #[pymethods]
 impl Runtime {
     /// Opens the world (`world_dir`: a directory of `<app>.db` files; `None`: the default
-    /// world, built or read from its cache) and starts `threads` workers (0: one per CPU), or,
+    /// world, built or read from its cache) with appsim's tasks, or (`appworld_root`) the world
+    /// and tasks of an AppWorld data root, and starts `threads` workers (0: one per CPU), or,
     /// `inline`, none: then each world runs on the Python thread that started it.
     /// `python` names the cell executor: "cpython" (the default, and the only one accepted:
     /// "rustpython" shares one interpreter between the episodes of a thread).
     #[new]
-    #[pyo3(signature = (world_dir=None, python=None, threads=0, inline=false))]
+    #[pyo3(signature = (world_dir=None, python=None, threads=0, inline=false, appworld_root=None))]
     fn new(
         py: Python<'_>,
         world_dir: Option<PathBuf>,
         python: Option<&str>,
         threads: usize,
         inline: bool,
+        appworld_root: Option<PathBuf>,
     ) -> PyResult<Runtime> {
+        let from = match (world_dir, appworld_root) {
+            (Some(_), Some(_)) => {
+                return Err(PyValueError::new_err(
+                    "world_dir and appworld_root exclude each other: a data root has its own \
+                     world (data/base_dbs)",
+                ));
+            }
+            (None, Some(root)) => From::Root(root),
+            (dir, None) => From::World(dir),
+        };
         let python = match python {
             None => sim::PythonKind::default(),
             Some(name) => name.parse().map_err(PyValueError::new_err)?,
@@ -160,7 +172,7 @@ impl Runtime {
             (false, 0) => std::thread::available_parallelism().map_or(2, |n| n.get()),
             (false, n) => n,
         };
-        let opened = py.detach(move || open(world_dir, python, threads));
+        let opened = py.detach(move || open(from, python, threads));
         Ok(Runtime {
             inner: Arc::new(opened?),
         })
@@ -264,14 +276,29 @@ impl Runtime {
     }
 }
 
-fn open(world_dir: Option<PathBuf>, python: sim::PythonKind, threads: usize) -> PyResult<Inner> {
+/// Where a runtime's world and tasks come from.
+enum From {
+    /// A world directory (`None`: the default world) with appsim's tasks.
+    World(Option<PathBuf>),
+    /// An AppWorld data root: its world and its tasks.
+    Root(PathBuf),
+}
+
+fn open(from: From, python: sim::PythonKind, threads: usize) -> PyResult<Inner> {
+    let opened = match &from {
+        From::World(dir) => tasks::TaskWorld::open(dir.as_deref()),
+        From::Root(root) => tasks::TaskWorld::open_data_root(root),
+    };
     let tasks::TaskWorld {
         world,
         registry,
         suite,
-    } = tasks::TaskWorld::open(world_dir.as_deref()).map_err(|e| match (&world_dir, e) {
-        (Some(dir), e @ tasks::world::OpenError::Unfit(_)) => {
+    } = opened.map_err(|e| match (&from, e) {
+        (From::World(Some(dir)), e @ tasks::world::OpenError::Unfit(_)) => {
             PyValueError::new_err(format!("world_dir {}: {e}", dir.display()))
+        }
+        (From::Root(_), e @ tasks::world::OpenError::Root(_)) => {
+            PyValueError::new_err(format!("appworld_root {e}"))
         }
         (_, e) => runtime_error(e),
     })?;

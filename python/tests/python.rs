@@ -101,8 +101,9 @@ fn the_verifiers_adapter_runs_rollouts_with_verifiers() {
     unittest(&python, "verifiers", &[("APPSIM_INLINE", "1".into())]);
 }
 
-/// What `python3 harness.py` prints with the import switched to `appsim`, and its status.
-fn run_harness(root: &Path, script: &serde_json::Value) -> String {
+/// What `python3 harness.py` prints with the import switched to `appsim` (and `env` set),
+/// and its status.
+fn run_harness(root: &Path, script: &serde_json::Value, env: &[(&str, &Path)]) -> String {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-harness");
     std::fs::create_dir_all(&dir).unwrap();
     let harness =
@@ -126,6 +127,7 @@ fn run_harness(root: &Path, script: &serde_json::Value) -> String {
         .current_dir(root)
         .env("PYTHONPATH", root)
         .env("PYTHONDONTWRITEBYTECODE", "1")
+        .envs(env.iter().copied())
         .output()
         .expect("python3 runs");
     assert!(
@@ -161,7 +163,7 @@ fn an_appworld_harness_runs_with_only_its_import_changed() {
     let script = serde_json::json!({
         "tasks": picked.iter().map(|t| serde_json::json!([t.id, cells_of(t)])).collect::<Vec<_>>()
     });
-    let printed = run_harness(&package(), &script);
+    let printed = run_harness(&package(), &script, &[]);
 
     let start = |t: &tasks::Task, max_interactions: usize| {
         let base = sim::EpisodeConfig {
@@ -209,6 +211,84 @@ fn an_appworld_harness_runs_with_only_its_import_changed() {
     assert_eq!(format!("{rest}\n"), want, "the harness's output differs");
     let result: serde_json::Value = serde_json::from_str(result).unwrap();
     assert_eq!(result, live.tracker().unwrap().0);
+}
+
+/// The harness, switched to `appsim` by its import alone, prints the cells AppWorld printed:
+/// `tests/appworld/appworld.out` is what it printed on the real AppWorld (recorded with
+/// `tests/appworld/record.py`) over an AppWorld data root of two tasks on the oracle's world;
+/// here appsim opens the same root (`APPSIM_APPWORLD_ROOT`: `tests/appworld/data` with
+/// `tests/fidelity/world` as its `base_dbs`). Compared: each task's instruction, supervisor,
+/// clock and every cell's output, and the ReAct loop's turns; not the evaluations (the root's
+/// ground truths are AppWorld's, which appsim does not run).
+#[test]
+fn the_appworld_harness_prints_what_appworld_printed() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/appworld");
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("appworld-root");
+    let _ = std::fs::remove_dir_all(&root);
+    copy_tree(&here.join("data"), &root.join("data"));
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fidelity/world"),
+        &root.join("data/base_dbs"),
+    );
+    let script: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(here.join("cells.json")).unwrap()).unwrap();
+    let printed = run_harness(
+        &package(),
+        &script,
+        &[("APPSIM_APPWORLD_ROOT", root.as_path())],
+    );
+    let recorded = std::fs::read_to_string(here.join("appworld.out")).unwrap();
+    let (got, want) = (cells_printed(&printed), cells_printed(&recorded));
+    assert!(want.len() > 40, "the recording has its cells");
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(g, w, "line {i} of the cells printed differs");
+    }
+    assert_eq!(got.len(), want.len(), "as many lines printed");
+}
+
+/// What the harness printed, less the evaluations: each task's lines up to its tracker line
+/// (`True 1 0`), then the ReAct turns (from the first `user | ` line), less the last line
+/// (the ReAct result's tracker).
+fn cells_printed(out: &str) -> Vec<&str> {
+    let tracker = |l: &str| {
+        let w: Vec<&str> = l.split(' ').collect();
+        w.len() == 3
+            && (w[0] == "True" || w[0] == "False")
+            && w[1..].iter().all(|n| n.parse::<u32>().is_ok())
+    };
+    let lines: Vec<&str> = out.lines().collect();
+    let react = lines
+        .iter()
+        .position(|l| l.starts_with("user | "))
+        .expect("the ReAct turns");
+    let mut kept = Vec::new();
+    let mut in_task = false;
+    for l in &lines[..react] {
+        if l.starts_with("## ") {
+            in_task = true;
+        } else if tracker(l) {
+            in_task = false;
+        }
+        if in_task {
+            kept.push(*l);
+        }
+    }
+    kept.extend(&lines[react..lines.len() - 1]);
+    kept
+}
+
+/// Copies the files of `from` into `to`, folders included.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let dest = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_tree(&path, &dest);
+        } else {
+            std::fs::copy(&path, &dest).unwrap();
+        }
+    }
 }
 
 /// `appsim.ray` on a local Ray instance with the pinned Ray: 1,000 worlds over 2 actors, K

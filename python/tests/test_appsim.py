@@ -166,11 +166,17 @@ class UntrustedCells(unittest.TestCase):
     the process live on. Checked on workers and inline (cells on the caller's own thread)."""
 
     def check(self, start):
-        w = start()
+        # `start(timeout_seconds)` opens a world. The runaway loop runs into a 5 s limit; the
+        # memory bomb (gigabytes written) must run into its budget, not its time limit, on a
+        # loaded machine too, so it and what follows get a world with a minute.
+        w = start(5)
         t = time.perf_counter()
         out = w.execute("while True:\n    pass")
         self.assertLess(time.perf_counter() - t, 10)
         self.assertIn("timed out", out)
+        self.assertEqual(w.execute("print('alive')"), "alive\n")
+        w.close()
+        w = start(60)
         self.assertIn("MemoryError", w.execute("x = ['a' * (1 << 28) for _ in range(16)]"))
         self.assertIn("RecursionError", w.execute("def f(n):\n    return f(n + 1)\nf(0)"))
         nested = "x = []\nfor _ in range(100000):\n    x = [x]\nimport json\njson.dumps(x)"
@@ -179,13 +185,11 @@ class UntrustedCells(unittest.TestCase):
         w.close()
 
     def test_on_workers(self):
-        # 5 s: the memory bomb (gigabytes written) must run into its budget, not its time
-        # limit, on a loaded machine too.
-        self.check(lambda: AppWorld(task_id=a_task(), timeout_seconds=5))
+        self.check(lambda limit: AppWorld(task_id=a_task(), timeout_seconds=limit))
 
     def test_inline(self):
         rt = appsim.Runtime(inline=True)
-        self.check(lambda: rt.start(a_task(), timeout_seconds=5))
+        self.check(lambda limit: rt.start(a_task(), timeout_seconds=limit))
 
 
 class Executors(unittest.TestCase):
@@ -195,6 +199,19 @@ class Executors(unittest.TestCase):
         self.assertIn("shares one interpreter", str(refused.exception))
         with self.assertRaises(ValueError):
             appsim.Runtime(python="jython")
+
+
+class DataRoots(unittest.TestCase):
+    def test_a_root_and_a_world_exclude_each_other(self):
+        with self.assertRaises(ValueError) as refused:
+            appsim.Runtime(world_dir="/tmp", appworld_root="/tmp")
+        self.assertIn("exclude each other", str(refused.exception))
+
+    def test_a_root_without_tasks_is_refused_in_one_line(self):
+        with self.assertRaises(Exception) as refused:
+            appsim.Runtime(appworld_root="/nonexistent-appworld-root")
+        self.assertIn("/nonexistent-appworld-root", str(refused.exception))
+        self.assertNotIn("\n", str(refused.exception))
 
 
 class InlineRuntime(unittest.TestCase):

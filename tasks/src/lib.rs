@@ -7,11 +7,13 @@
 //!   for the checks.
 //! - [`diff`]: net row changes since the setup; [`eval`]: checks, reports, TGC/SGC.
 //! - [`appworld`]: AppWorld's shapes of a task and its evaluation (tracker, report).
+//! - [`data_root`]: tasks given as an AppWorld data root, on its own world.
 //! - [`env`]: [`TaskEnv`], an episode that runs and evaluates tasks; [`suite`]: all tasks;
 //!   [`stats`]: the suite's shape in numbers; [`world`]: the world, registry and suite opened
 //!   together.
 
 pub mod appworld;
+pub mod data_root;
 pub mod diff;
 pub mod env;
 pub mod eval;

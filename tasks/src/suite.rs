@@ -16,11 +16,18 @@ impl Suite {
     /// The suite for the world built from `cfg` (tasks pick people of that world).
     pub fn new(cfg: &apps::seed::WorldConfig) -> Suite {
         let population = Population::generate(cfg.seed, cfg.people);
-        let tasks: Vec<Arc<Task>> = crate::scenarios::all()
+        let tasks: Vec<Task> = crate::scenarios::all()
             .iter()
             .flat_map(|s| (1..=3).map(move |v| (s, v)))
-            .map(|(s, v)| Arc::new(s.task(v, &population)))
+            .map(|(s, v)| s.task(v, &population))
             .collect();
+        Suite::of(population, tasks)
+    }
+
+    /// A suite of these tasks over the world of `population` (tasks from elsewhere than the
+    /// scenarios: an AppWorld data root's, [`crate::data_root`]).
+    pub fn of(population: Population, tasks: Vec<Task>) -> Suite {
+        let tasks: Vec<Arc<Task>> = tasks.into_iter().map(Arc::new).collect();
         let index = tasks
             .iter()
             .enumerate()

@@ -25,6 +25,9 @@ pub enum OpenError {
     /// The world from a directory does not hold the tasks' supervisors ([`tasks_fit`]).
     #[error("appsim's tasks cannot run on this world: {0}")]
     Unfit(String),
+    /// An AppWorld data root that appsim cannot read or run ([`crate::data_root`]).
+    #[error("{0}")]
+    Root(String),
 }
 
 impl TaskWorld {
@@ -40,6 +43,21 @@ impl TaskWorld {
             world,
             registry,
             suite,
+        })
+    }
+
+    /// The world of the AppWorld data root at `root` (its `data/base_dbs`) with the root's
+    /// tasks as the suite ([`crate::data_root`]).
+    pub fn open_data_root(root: &Path) -> Result<TaskWorld, OpenError> {
+        let (world, registry) = open_world(Some(&crate::data_root::base_dbs(root)))?;
+        let in_root = |why: String| OpenError::Root(format!("{}: {why}", root.display()));
+        let db = sim::Db::open(&world).map_err(|e| in_root(e.to_string()))?;
+        let people = crate::data_root::people(db.conn()).map_err(in_root)?;
+        let tasks = crate::data_root::tasks(root, db.conn(), &people).map_err(in_root)?;
+        Ok(TaskWorld {
+            world,
+            registry,
+            suite: Suite::of(people, tasks),
         })
     }
 

@@ -37,7 +37,7 @@ TASKS = [
         "aw00001_1",
         "How many notes do I have in SimpleNote?",
         [
-            'print(apis.api_docs.show_app_descriptions()[:2])',
+            'print([a["name"] for a in apis.api_docs.show_app_descriptions()])',
             'passwords = {p["account_name"]: p["password"] for p in apis.supervisor.show_account_passwords()}\nprofile = apis.supervisor.show_profile()\nprint(profile["email"])',
             'token = apis.simple_note.login(username=profile["email"], password=passwords["simple_note"])["access_token"]\nnotes = apis.simple_note.search_notes(access_token=token, page_limit=20)\nprint(len(notes), sorted(notes[0]))',
             'apis.simple_note.show_note(access_token=token, note_id=999999)',
