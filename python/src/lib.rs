@@ -294,13 +294,12 @@ fn open(from: From, python: sim::PythonKind, threads: usize) -> PyResult<Inner> 
         registry,
         suite,
     } = opened.map_err(|e| match (&from, e) {
-        (From::World(Some(dir)), e @ tasks::world::OpenError::Unfit(_)) => {
+        // What a folder the caller named lacks is a bad argument.
+        (From::World(Some(dir)), e) => {
             PyValueError::new_err(format!("world_dir {}: {e}", dir.display()))
         }
-        (From::Root(_), e @ tasks::world::OpenError::Root(_)) => {
-            PyValueError::new_err(format!("appworld_root {e}"))
-        }
-        (_, e) => runtime_error(e),
+        (From::Root(_), e) => PyValueError::new_err(format!("appworld_root {e}")),
+        (From::World(None), e) => runtime_error(e),
     })?;
     let shared = Arc::new(Shared {
         world,

@@ -73,6 +73,8 @@ fn unittest(python: &Path, dir: &str, extra_env: &[(&str, PathBuf)]) {
         String::from_utf8_lossy(&out.stdout)
     );
     assert!(text.contains("\nOK"), "{text}");
+    // What the tests print (figures), shown under `--nocapture`.
+    print!("{}", String::from_utf8_lossy(&out.stdout));
 }
 
 #[test]
@@ -225,11 +227,15 @@ fn the_appworld_harness_prints_what_appworld_printed() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/appworld");
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("appworld-root");
     let _ = std::fs::remove_dir_all(&root);
-    copy_tree(&here.join("data"), &root.join("data"));
-    copy_tree(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fidelity/world"),
-        &root.join("data/base_dbs"),
-    );
+    std::fs::create_dir_all(root.join("data")).unwrap();
+    let world = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fidelity/world");
+    for (link, to) in [
+        ("tasks", here.join("data/tasks")),
+        ("datasets", here.join("data/datasets")),
+        ("base_dbs", world),
+    ] {
+        std::os::unix::fs::symlink(to, root.join("data").join(link)).unwrap();
+    }
     let script: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(here.join("cells.json")).unwrap()).unwrap();
     let printed = run_harness(
@@ -277,18 +283,24 @@ fn cells_printed(out: &str) -> Vec<&str> {
     kept
 }
 
-/// Copies the files of `from` into `to`, folders included.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let dest = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_tree(&path, &dest);
-        } else {
-            std::fs::copy(&path, &dest).unwrap();
-        }
-    }
+/// Two steps of TRL's `GRPOTrainer` on the CPU with SmolLM2-135M-Instruct and
+/// `appsim.trl` as its `environment_factory`. Opt-in: its venv is about 6 GB (torch's Linux
+/// wheels bring CUDA's libraries) and the model must be fetched first:
+/// `scripts/fetch-model.sh` then `APPSIM_MODEL_DIR=models/smollm2-135m-instruct cargo test
+/// -p appsim-python -- --ignored grpo --nocapture` (figures in docs/python.md).
+#[test]
+#[ignore = "installs torch and TRL (~6 GB) and needs APPSIM_MODEL_DIR; see its doc comment"]
+fn two_grpo_steps_of_trl_run_on_appsim_worlds() {
+    let model = std::env::var_os("APPSIM_MODEL_DIR")
+        .map(PathBuf::from)
+        .expect("APPSIM_MODEL_DIR names the folder scripts/fetch-model.sh wrote");
+    // A relative path is from the repository's root, where the command is typed.
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(model);
+    let model = std::fs::canonicalize(&model).expect("APPSIM_MODEL_DIR exists");
+    let Some(python) = pyclients::python_with("trl") else {
+        return;
+    };
+    unittest(&python, "trl", &[("APPSIM_MODEL_DIR", model)]);
 }
 
 /// `appsim.ray` on a local Ray instance with the pinned Ray: 1,000 worlds over 2 actors, K

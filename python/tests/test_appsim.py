@@ -207,11 +207,14 @@ class DataRoots(unittest.TestCase):
             appsim.Runtime(world_dir="/tmp", appworld_root="/tmp")
         self.assertIn("exclude each other", str(refused.exception))
 
-    def test_a_root_without_tasks_is_refused_in_one_line(self):
-        with self.assertRaises(Exception) as refused:
-            appsim.Runtime(appworld_root="/nonexistent-appworld-root")
-        self.assertIn("/nonexistent-appworld-root", str(refused.exception))
-        self.assertNotIn("\n", str(refused.exception))
+    def test_a_missing_root_or_world_is_a_value_error_in_one_line(self):
+        for option in ("appworld_root", "world_dir"):
+            with self.assertRaises(ValueError) as refused:
+                appsim.Runtime(**{option: "/nonexistent-appsim-folder"})
+            message = str(refused.exception)
+            self.assertTrue(message.startswith(option), message)
+            self.assertIn("/nonexistent-appsim-folder", message)
+            self.assertNotIn("\n", message)
 
 
 class InlineRuntime(unittest.TestCase):

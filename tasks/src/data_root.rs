@@ -11,8 +11,9 @@
 //! does not run), so evaluating one runs only the standard checks.
 
 use crate::model::{Split, Task};
-use apps::people::{Person, Population};
-use chrono::NaiveDate;
+use apps::admin::rows::MainUsers;
+use apps::people::Population;
+use apps::supervisor::rows::Supervisors;
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -28,31 +29,7 @@ pub fn base_dbs(root: &Path) -> PathBuf {
 /// The people of the world open on `db` (AppWorld's `admin.main_users`), with what the
 /// table says of them (no addresses, cards or passwords: the world's apps hold those).
 pub fn people(db: &Connection) -> Result<Population, String> {
-    let read = |e: rusqlite::Error| format!("cannot read admin.main_users: {e}");
-    let mut st = db
-        .prepare(
-            "SELECT id, first_name, last_name, email, phone_number, birthday, sex \
-             FROM admin.main_users ORDER BY id",
-        )
-        .map_err(read)?;
-    let rows = st
-        .query_map([], |r| {
-            Ok(Person {
-                id: r.get(0)?,
-                first_name: r.get(1)?,
-                last_name: r.get(2)?,
-                email: r.get(3)?,
-                phone_number: r.get(4)?,
-                birthday: NaiveDate::parse_from_str(&r.get::<_, String>(5)?, "%Y-%m-%d")
-                    .unwrap_or_default(),
-                sex: r.get::<_, Option<String>>(6)?.unwrap_or_default(),
-                addresses: Vec::new(),
-                payment_cards: Vec::new(),
-                passwords: Vec::new(),
-            })
-        })
-        .map_err(read)?;
-    let people = rows.collect::<Result<Vec<_>, _>>().map_err(read)?;
+    let people = MainUsers::people(db).map_err(|e| format!("cannot read admin.main_users: {e}"))?;
     if let Some((i, p)) = people
         .iter()
         .enumerate()
@@ -75,13 +52,9 @@ pub fn people(db: &Connection) -> Result<Population, String> {
 /// `people`. `Err` says, in one line, what the root lacks or what appsim cannot run.
 pub fn tasks(root: &Path, db: &Connection, people: &Population) -> Result<Vec<Task>, String> {
     let data = root.join("data");
-    let holder: String = db
-        .query_row(
-            "SELECT email FROM supervisor.supervisors LIMIT 1",
-            [],
-            |r| r.get(0),
-        )
-        .map_err(|e| format!("the world's supervisor app has no supervisor: {e}"))?;
+    let holder = Supervisors::email(db)
+        .map_err(|e| format!("cannot read supervisor.supervisors: {e}"))?
+        .ok_or("the world's supervisor app has no supervisor")?;
     let mut out = Vec::new();
     for split in Split::ALL {
         let list = data
@@ -196,18 +169,33 @@ mod tests {
     use crate::world::{OpenError, TaskWorld};
     use std::path::{Path, PathBuf};
 
-    /// A data root in a fresh folder: the oracle's world as its base DBs, and `tasks` as
-    /// (id, supervisor e-mail, a change log's text) listed in `datasets/dev.txt`.
-    fn root(name: &str, tasks: &[(&str, &str, &str)]) -> PathBuf {
+    /// A data root in a fresh folder, removed when dropped.
+    struct Root(PathBuf);
+
+    impl std::ops::Deref for Root {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Root {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// A data root whose base DBs are the oracle's world (a link to it), and whose tasks are
+    /// `tasks`, (id, supervisor e-mail, a change log's text), listed in `datasets/dev.txt`.
+    fn root(name: &str, tasks: &[(&str, &str, &str)]) -> Root {
         let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-        let root = std::env::temp_dir().join(format!("appsim-data-root-{name}"));
+        let root =
+            std::env::temp_dir().join(format!("appsim-data-root-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         let data = root.join("data");
-        std::fs::create_dir_all(data.join("base_dbs")).unwrap();
-        for e in std::fs::read_dir(repo.join("tests/fidelity/world")).unwrap() {
-            let p = e.unwrap().path();
-            std::fs::copy(&p, data.join("base_dbs").join(p.file_name().unwrap())).unwrap();
-        }
+        std::fs::create_dir_all(&data).unwrap();
+        std::os::unix::fs::symlink(repo.join("tests/fidelity/world"), data.join("base_dbs"))
+            .unwrap();
         std::fs::create_dir_all(data.join("datasets")).unwrap();
         let ids: String = tasks.iter().map(|t| format!("{}\n", t.0)).collect();
         std::fs::write(data.join("datasets/dev.txt"), ids).unwrap();
@@ -222,7 +210,7 @@ mod tests {
             });
             std::fs::write(dir.join("specs.json"), specs.to_string()).unwrap();
         }
-        root
+        Root(root)
     }
 
     fn refusal(root: &Path) -> String {
@@ -274,6 +262,13 @@ mod tests {
         let why = refusal(&root("empty", &[]));
         assert!(
             why.contains("lists no task") && !why.contains('\n'),
+            "{why}"
+        );
+        let bare = root("bare", &[("t1", "alice.ng@gmail.com", "")]);
+        std::fs::remove_file(bare.join("data/base_dbs")).unwrap();
+        let why = refusal(&bare);
+        assert!(
+            why.contains("appsim-data-root-bare") && !why.contains('\n'),
             "{why}"
         );
     }

@@ -49,8 +49,9 @@ impl TaskWorld {
     /// The world of the AppWorld data root at `root` (its `data/base_dbs`) with the root's
     /// tasks as the suite ([`crate::data_root`]).
     pub fn open_data_root(root: &Path) -> Result<TaskWorld, OpenError> {
-        let (world, registry) = open_world(Some(&crate::data_root::base_dbs(root)))?;
         let in_root = |why: String| OpenError::Root(format!("{}: {why}", root.display()));
+        let (world, registry) = open_world(Some(&crate::data_root::base_dbs(root)))
+            .map_err(|e| in_root(e.to_string()))?;
         let db = sim::Db::open(&world).map_err(|e| in_root(e.to_string()))?;
         let people = crate::data_root::people(db.conn()).map_err(in_root)?;
         let tasks = crate::data_root::tasks(root, db.conn(), &people).map_err(in_root)?;

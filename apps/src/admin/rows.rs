@@ -3,7 +3,8 @@
 //! apps that charge them.
 
 use crate::common::rows::table_row;
-use crate::people::Address;
+use crate::people::{Address, Person};
+use rusqlite::Connection;
 
 table_row! {
     /// A person (`admin.main_users`).
@@ -23,6 +24,37 @@ table_row! {
         pub birthday: &'a str,
         /// `male` or `female`.
         pub sex: &'a str,
+    }
+}
+
+/// `admin.main_users`.
+pub struct MainUsers;
+
+impl MainUsers {
+    /// Every person the table holds, by id, with what it says of them: no addresses, cards
+    /// or passwords (other tables hold those). A birthday that is not `YYYY-MM-DD` reads as
+    /// the default date.
+    pub fn people(db: &Connection) -> rusqlite::Result<Vec<Person>> {
+        let mut st = db.prepare(
+            "SELECT id, first_name, last_name, email, phone_number, birthday, sex \
+             FROM admin.main_users ORDER BY id",
+        )?;
+        let rows = st.query_map([], |r| {
+            Ok(Person {
+                id: r.get(0)?,
+                first_name: r.get(1)?,
+                last_name: r.get(2)?,
+                email: r.get(3)?,
+                phone_number: r.get(4)?,
+                birthday: chrono::NaiveDate::parse_from_str(&r.get::<_, String>(5)?, "%Y-%m-%d")
+                    .unwrap_or_default(),
+                sex: r.get::<_, Option<String>>(6)?.unwrap_or_default(),
+                addresses: Vec::new(),
+                payment_cards: Vec::new(),
+                passwords: Vec::new(),
+            })
+        })?;
+        rows.collect()
     }
 }
 

@@ -105,6 +105,17 @@ table_row! {
 pub struct Supervisors;
 
 impl Supervisors {
+    /// The supervisor's e-mail address (row 1's; `None` where the table is empty).
+    pub fn email(db: &Connection) -> rusqlite::Result<Option<String>> {
+        use rusqlite::OptionalExtension;
+        db.query_row_cached(
+            "SELECT email FROM supervisor.supervisors ORDER BY id LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .optional()
+    }
+
     /// Whether the supervisor is the person with e-mail address `email`.
     pub fn has_email(db: &Connection, email: &str) -> rusqlite::Result<bool> {
         db.query_row_cached(

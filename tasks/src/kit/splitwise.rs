@@ -155,23 +155,6 @@ pub fn payments_added(ctx: &EvalCtx) -> Vec<Payment> {
         .collect()
 }
 
-/// [`payments_added`] as rows: (group, payer, receiver, amount, description), a missing payer
-/// or receiver as 0.
-pub fn payment_rows(ctx: &EvalCtx) -> Vec<(Option<i64>, i64, i64, f64, String)> {
-    payments_added(ctx)
-        .into_iter()
-        .map(|p| {
-            (
-                p.group,
-                p.payer.unwrap_or(0),
-                p.receiver.unwrap_or(0),
-                p.amount,
-                p.description,
-            )
-        })
-        .collect()
-}
-
 /// The expenses `payer` paid with this description on `day` (`yyyy-mm-dd`), in the group
 /// named `group` that `payer` is in (outside groups when `None`): (id, amount, deleted), in
 /// id order.

@@ -11,7 +11,7 @@ use crate::kit::money::{c2, same_amount};
 use crate::kit::money::{cents_of, usd};
 use crate::kit::people::related;
 use crate::kit::python::solution;
-use crate::kit::splitwise::{group_named, payment_rows};
+use crate::kit::splitwise::{group_named, payments_added};
 use crate::kit::text::same_text;
 use crate::kit::time::on;
 use crate::kit::{Drawn, Script, Vals};
@@ -176,19 +176,18 @@ impl Design for Values {
         vec![
             v.check(
                 format!("{} Splitwise payments recorded", counted(v).count()),
-                |v, ctx| match payment_rows(ctx).len() {
+                |v, ctx| match payments_added(ctx).len() {
                     n if n == counted(v).count() => Ok(()),
                     n => Err(format!("{n} payments")),
                 },
             ),
             v.check(format!("one for each Venmo payment: {shown}"), |v, ctx| {
-                let mut got = payment_rows(ctx);
+                let mut got = payments_added(ctx);
                 for p in counted(v) {
                     let id = uid(ctx, "splitwise", &p.from.email);
-                    match got
-                        .iter()
-                        .position(|x| Some(x.1) == id && same_amount(x.3, usd(p.cents)))
-                    {
+                    match got.iter().position(|x| {
+                        id.is_some() && x.payer == id && same_amount(x.amount, usd(p.cents))
+                    }) {
                         Some(i) => {
                             got.remove(i);
                         }
@@ -205,28 +204,31 @@ impl Design for Values {
             }),
             v.check("each is paid to the supervisor", |_, ctx| {
                 let me = ctx.user_id("splitwise").unwrap_or(0);
-                match payment_rows(ctx).iter().find(|x| x.2 != me) {
-                    Some(x) => Err(format!("${} received by user {}", x.3, x.2)),
+                match payments_added(ctx).iter().find(|x| x.receiver != Some(me)) {
+                    Some(x) => Err(format!(
+                        "${} received by user {}",
+                        x.amount,
+                        x.receiver.unwrap_or(0)
+                    )),
                     None => Ok(()),
                 }
             }),
             v.check("each is in the Roommates group", |_, ctx| {
                 let gid = group_named(ctx, "Roommates");
-                match payment_rows(ctx)
+                match payments_added(ctx)
                     .iter()
-                    .find(|x| x.0 != gid || gid.is_none())
+                    .find(|x| x.group != gid || gid.is_none())
                 {
-                    Some(x) => Err(format!("${} in group {:?}", x.3, x.0)),
+                    Some(x) => Err(format!("${} in group {:?}", x.amount, x.group)),
                     None => Ok(()),
                 }
             }),
             v.check("each has its Venmo note as description", |v, ctx| {
-                let got = payment_rows(ctx);
+                let got = payments_added(ctx);
                 for p in counted(v) {
-                    if !got
-                        .iter()
-                        .any(|x| same_amount(x.3, usd(p.cents)) && same_text(&x.4, &p.note))
-                    {
+                    if !got.iter().any(|x| {
+                        same_amount(x.amount, usd(p.cents)) && same_text(&x.description, &p.note)
+                    }) {
                         return Err(format!("no payment described \"{}\"", p.note));
                     }
                 }
@@ -234,11 +236,11 @@ impl Design for Values {
             }),
             v.check("nothing recorded for other Venmo payments", |v, ctx| {
                 let want: Vec<f64> = counted(v).map(|p| usd(p.cents)).collect();
-                match payment_rows(ctx)
+                match payments_added(ctx)
                     .iter()
-                    .find(|x| !want.iter().any(|w| same_amount(*w, x.3)))
+                    .find(|x| !want.iter().any(|w| same_amount(*w, x.amount)))
                 {
-                    Some(x) => Err(format!("a payment of ${}", x.3)),
+                    Some(x) => Err(format!("a payment of ${}", x.amount)),
                     None => Ok(()),
                 }
             }),

@@ -17,7 +17,7 @@ use crate::kit::phone::phone_id;
 use crate::kit::phone::sent_texts;
 use crate::kit::python::solution;
 use crate::kit::splitwise::clear_group_bills;
-use crate::kit::splitwise::payment_rows;
+use crate::kit::splitwise::payments_added;
 use crate::kit::text::holds;
 use crate::kit::venmo::payments_sent;
 use crate::kit::{Drawn, Script, Vals};
@@ -333,13 +333,17 @@ fn paid_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
 /// One settling payment with each roommate the supervisor has a balance with, and no other.
 fn settled_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let me = uid(ctx, "splitwise", &v.supervisor.email).unwrap_or(0);
-    let pays = payment_rows(ctx);
+    let pays = payments_added(ctx);
     for (name, email, cents) in v.to_settle() {
         let them = uid(ctx, "splitwise", email).unwrap_or(0);
         let (a, b) = if *cents > 0 { (me, them) } else { (them, me) };
         let k = pays
             .iter()
-            .filter(|x| x.1 == a && x.2 == b && same_amount(x.3, usd(cents.abs())))
+            .filter(|x| {
+                x.payer == Some(a)
+                    && x.receiver == Some(b)
+                    && same_amount(x.amount, usd(cents.abs()))
+            })
             .count();
         if k != 1 {
             return Err(format!("{k} settling payments with {name}"));

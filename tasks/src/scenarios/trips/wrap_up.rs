@@ -13,7 +13,7 @@ use crate::kit::money::{cents_of, usd};
 use crate::kit::people::full;
 use crate::kit::python::solution;
 use crate::kit::splitwise::group_named;
-use crate::kit::splitwise::payment_rows;
+use crate::kit::splitwise::payments_added;
 use crate::kit::todoist::{has_project, project_gone};
 use crate::kit::{Drawn, Script, Vals};
 use crate::model::{Allow, Check, Solution};
@@ -260,7 +260,7 @@ impl Design for Values {
             v.check(
                 format!("no other Splitwise payment ({} in all)", v.want.len()),
                 |v, ctx| {
-                    let n = payment_rows(ctx).len();
+                    let n = payments_added(ctx).len();
                     if n == v.want.len() {
                         Ok(())
                     } else {
@@ -475,14 +475,17 @@ fn splitwise_groups(v: &Values, s: &crate::setup::Setup) -> rusqlite::Result<()>
 fn settled_each(v: &Values, ctx: &EvalCtx) -> Result<(), String> {
     let gid = group_named(ctx, &v.group);
     let me = uid(ctx, "splitwise", &v.supervisor.email).unwrap_or(0);
-    let pays = payment_rows(ctx);
+    let pays = payments_added(ctx);
     for (name, email, cents) in &v.want {
         let them = uid(ctx, "splitwise", email).unwrap_or(0);
         let (payer, receiver) = if *cents > 0 { (them, me) } else { (me, them) };
         let n = pays
             .iter()
             .filter(|x| {
-                x.0 == gid && x.1 == payer && x.2 == receiver && same_amount(x.3, usd(cents.abs()))
+                x.group == gid
+                    && x.payer == Some(payer)
+                    && x.receiver == Some(receiver)
+                    && same_amount(x.amount, usd(cents.abs()))
             })
             .count();
         if n != 1 {
