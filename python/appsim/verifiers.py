@@ -28,18 +28,9 @@ from datasets import Dataset
 from verifiers.types import ToolMessage
 
 from . import AppWorld, Task, load_task_ids, runtime
+from .prompt import SYSTEM_PROMPT, task_prompt
 
 __all__ = ["AppsimEnv", "SYSTEM_PROMPT", "execute", "load_environment", "task_rows"]
-
-SYSTEM_PROMPT = """You are a coding agent working for a person through the APIs of their apps \
-(amazon, file_system, gmail, phone, simple_note, splitwise, spotify, todoist, venmo, and \
-supervisor). Solve the task with the `execute` tool: each call runs one Python cell in a shell \
-that keeps its variables, where `apis.<app>.<api>(**arguments)` calls an API and answers its \
-result. Look APIs up first: `apis.api_docs.show_app_descriptions()`, \
-`apis.api_docs.show_api_descriptions(app_name=...)`, \
-`apis.api_docs.show_api_doc(app_name=..., api_name=...)`. Accounts and passwords are in \
-`apis.supervisor.show_account_passwords()`. Print what you want to see. When done, call \
-`apis.supervisor.complete_task(answer=...)` (the answer only where the task asks a question)."""
 
 
 def execute(code: str, world: AppWorld) -> str:
@@ -56,14 +47,7 @@ def task_rows(task_ids: list[str]) -> list[dict[str, Any]]:
     ``info``, the task's id."""
     rows = []
     for task_id in task_ids:
-        task = Task.load(task_id)
-        s = task.supervisor
-        prompt = (
-            # The wording of the Rust agent's prompt (agent/src/prompt.rs).
-            f"My name is {s['first_name']} {s['last_name']}. My email is {s['email']} and "
-            f"my phone number is {s['phone_number']}.\n"
-            f"Task: {task.instruction}"
-        )
+        prompt = task_prompt(Task.load(task_id))
         rows.append(
             {
                 "prompt": [{"role": "user", "content": prompt}],
