@@ -1,14 +1,14 @@
 //! One LoRA training step: weighted negative log-likelihood, backward, AdamW on the adapters.
 
 use crate::model::Model;
+use crate::rl::optim::{AdamWOptim, Step};
 use crate::score::{ScoreBatch, token_logprobs, weighted_sum};
-use burn::optim::adaptor::OptimizerAdaptor;
-use burn::optim::{AdamW, AdamWConfig, GradientsParams, Optimizer};
+use burn::optim::AdamWConfig;
 use burn::tensor::backend::AutodiffBackend;
 
 /// AdamW over the trainable (adapter) parameters of a model.
 pub struct LoraTrainer<B: AutodiffBackend> {
-    optim: OptimizerAdaptor<AdamW, Model<B>, B>,
+    optim: AdamWOptim<B>,
     /// Learning rate.
     pub lr: f64,
     /// Positions per chunk of the output projection.
@@ -38,9 +38,8 @@ impl<B: AutodiffBackend> LoraTrainer<B> {
             .convert::<f32>()
             .to_vec::<f32>()
             .expect("scalar")[0];
-        let grads = loss.backward();
-        let grads = GradientsParams::from_grads(grads, &model);
-        let model = self.optim.step(self.lr, model, grads);
-        (model, value)
+        let mut step = Step::new();
+        step.add(&model, loss);
+        (step.apply(&mut self.optim, model, self.lr, 0.0).0, value)
     }
 }

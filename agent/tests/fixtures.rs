@@ -399,6 +399,60 @@ fn lora_training_moves_only_adapters_and_lowers_loss() {
     assert!(b.abs().max().into_scalar() > 0.0, "adapter B stayed zero");
 }
 
+/// The one optimiser step: the gradients of micro-batches, each loss scaled by its share of the
+/// rows, add up to the whole batch's (same norm, same update) as PPO and SFT rely on.
+#[test]
+fn an_accumulated_step_equals_one_step_over_the_whole_batch() {
+    use agent::burn::optim::AdamWConfig;
+    use agent::rl::optim::Step;
+    use agent::score::weighted_sum;
+    type T = CpuTrain;
+    let d = Default::default();
+    let base = Model::<T>::load(&fixture("tiny-qwen2"), &d).unwrap();
+    let model = lora::attach(base, &LoraConfig::new(4, 8.0)).unwrap();
+    let rows = expected(&fixture("tiny-qwen2")).prompts;
+    assert!(rows.len() >= 2);
+    // Mean over rows of each row's summed NLL.
+    let loss = |model: &Model<T>, rows: &[Vec<u32>]| {
+        let weights: Vec<Vec<f32>> = rows.iter().map(|r| vec![1.0; r.len()]).collect();
+        let batch = ScoreBatch::new(rows, &weights, 0);
+        weighted_sum(token_logprobs(model, &batch, 4), &batch)
+            .sum()
+            .neg()
+            .div_scalar(rows.len() as f64)
+    };
+    let step_with = |parts: &[&[Vec<u32>]]| {
+        let mut optim = AdamWConfig::new().init();
+        let mut step = Step::new();
+        for part in parts {
+            let share = part.len() as f64 / rows.len() as f64;
+            step.add(&model, loss(&model, part).mul_scalar(share));
+        }
+        let (m, norm) = step.apply(&mut optim, model.clone(), 1e-2, 0.0);
+        let b = m.layers[0].mlp.down_proj.lora.as_ref().unwrap().b.val();
+        (norm, b.into_data().to_vec::<f32>().unwrap())
+    };
+    let (whole_norm, whole_b) = step_with(&[&rows]);
+    let (split_norm, split_b) = step_with(&[&rows[..1], &rows[1..]]);
+    assert!(whole_norm > 0.0);
+    assert!(
+        (whole_norm - split_norm).abs() <= 1e-4 * whole_norm,
+        "norms {whole_norm} and {split_norm}"
+    );
+    let most = whole_b
+        .iter()
+        .zip(&split_b)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0f32, f32::max);
+    assert!(most < 1e-5, "updates differ by {most}");
+    // A clip to half the norm scales the gradient: the reported norm is the one before it.
+    let mut optim = AdamWConfig::new().init();
+    let mut step = Step::new();
+    step.add(&model, loss(&model, &rows));
+    let (_, clipped) = step.apply(&mut optim, model.clone(), 1e-2, whole_norm / 2.0);
+    assert!((clipped - whole_norm).abs() <= 1e-4 * whole_norm);
+}
+
 #[test]
 fn clear_errors() {
     let tmp = std::env::temp_dir().join(format!("agent-errors-{}", std::process::id()));

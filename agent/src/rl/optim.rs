@@ -1,6 +1,7 @@
-//! Optimiser pieces the trainer needs beyond burn's AdamW: a global gradient-norm clip over the
-//! adapters, and the optimiser state saved and restored by adapter name (parameter ids change
-//! when adapters are reloaded, names do not).
+//! Optimiser pieces the trainers need beyond burn's AdamW: the one optimiser step they all
+//! take ([`Step`]: micro-batch gradients accumulated, clipped to a global norm over the
+//! adapters, one AdamW update), and the optimiser state saved and restored by adapter name
+//! (parameter ids change when adapters are reloaded, names do not).
 
 use crate::error::{AgentError, Result};
 use crate::lora::adapter_params;
@@ -8,7 +9,9 @@ use crate::model::Model;
 use crate::weights::{Checkpoint, save_f32};
 use burn::optim::adaptor::OptimizerAdaptor;
 use burn::optim::record::AdaptorRecord;
-use burn::optim::{AdamW, AdamWState, AdaptiveMomentumState, GradientsParams, Optimizer};
+use burn::optim::{
+    AdamW, AdamWState, AdaptiveMomentumState, GradientsAccumulator, GradientsParams, Optimizer,
+};
 use burn::tensor::backend::AutodiffBackend;
 use burn::tensor::{Tensor, TensorData};
 use std::path::Path;
@@ -21,6 +24,50 @@ fn host<B: burn::tensor::backend::Backend>(t: Tensor<B, 2>) -> Vec<f32> {
         .convert::<f32>()
         .to_vec::<f32>()
         .unwrap_or_default()
+}
+
+/// One optimiser step: the gradients of each micro-batch's loss added up ([`Step::add`]), then
+/// clipped and applied once ([`Step::apply`]). PPO, SFT and the plain NLL trainer all step
+/// through it.
+pub struct Step<B: AutodiffBackend> {
+    accum: GradientsAccumulator<Model<B>>,
+}
+
+impl<B: AutodiffBackend> Default for Step<B> {
+    fn default() -> Self {
+        Self {
+            accum: GradientsAccumulator::new(),
+        }
+    }
+}
+
+impl<B: AutodiffBackend> Step<B> {
+    /// A step with no gradients yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds the gradients of `loss`: one micro-batch's share of the step's loss (scale it
+    /// by the micro-batch's share of the rows before, so the step's gradient is the mean's).
+    pub fn add(&mut self, model: &Model<B>, loss: Tensor<B, 1>) {
+        let grads = loss.backward();
+        self.accum
+            .accumulate(model, GradientsParams::from_grads(grads, model));
+    }
+
+    /// Clips the summed gradients to `max_norm` ([`clip_grad_norm`]; 0: no clip) and takes one
+    /// `optim` step at learning rate `lr`. Returns the updated model and the gradients' norm
+    /// before clipping.
+    pub fn apply(
+        mut self,
+        optim: &mut AdamWOptim<B>,
+        model: Model<B>,
+        lr: f64,
+        max_norm: f64,
+    ) -> (Model<B>, f64) {
+        let (grads, norm) = clip_grad_norm(&model, self.accum.grads(), max_norm);
+        (optim.step(lr, model, grads), norm)
+    }
 }
 
 /// Scales the adapters' gradients so that their global L2 norm is at most `max_norm` (no-op

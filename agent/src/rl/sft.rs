@@ -6,7 +6,7 @@
 
 use super::config::{SftSource, TrainConfig};
 use super::metrics::{Metrics, make_dir};
-use super::optim::{AdamWOptim, clip_grad_norm};
+use super::optim::{AdamWOptim, Step};
 use super::policy_model::{self, RolloutBatch};
 use super::select;
 use super::trainer::shuffle;
@@ -18,7 +18,7 @@ use crate::policy::scripted::{Script, ScriptedPolicy};
 use crate::rollout::{Job, RolloutSpec, Trajectory, derive_seed, run_rollouts};
 use crate::score::{ScoreBatch, token_logprobs};
 use burn::module::AutodiffModule;
-use burn::optim::{AdamWConfig, GradientsAccumulator, GradientsParams, Optimizer};
+use burn::optim::AdamWConfig;
 use burn::tensor::backend::AutodiffBackend;
 use burn::tensor::{Tensor, TensorData};
 use serde_json::json;
@@ -154,7 +154,7 @@ pub fn run_in<B: AutodiffBackend>(
         let mut sum = 0.0;
         let mut steps = 0.0f64;
         for chunk in order.chunks(cfg.sft.batch_rollouts.max(1)) {
-            let mut accum = GradientsAccumulator::<crate::model::Model<B>>::new();
+            let mut step = Step::new();
             let mut loss_v = 0.0;
             for part in chunk.chunks(micro) {
                 let rows: Vec<&Trajectory> = part.iter().map(|&i| &data[i]).collect();
@@ -167,11 +167,11 @@ pub fn run_in<B: AutodiffBackend>(
                     .to_vec::<f32>()
                     .map(|v| v[0] as f64)
                     .unwrap_or(f64::NAN);
-                let grads = loss.backward();
-                accum.accumulate(&model, GradientsParams::from_grads(grads, &model));
+                step.add(&model, loss);
             }
-            let (grads, _) = clip_grad_norm(&model, accum.grads(), cfg.rl.max_grad_norm);
-            model = optim.step(cfg.sft.lr, model, grads);
+            model = step
+                .apply(&mut optim, model, cfg.sft.lr, cfg.rl.max_grad_norm)
+                .0;
             sum += loss_v;
             steps += 1.0;
             bar.inc(chunk.len() as u64);

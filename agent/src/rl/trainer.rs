@@ -8,7 +8,7 @@ use super::advantage::advantages;
 use super::config::TrainConfig;
 use super::metrics::{Metrics, make_dir};
 use super::objective::{ObjectiveStats, Surrogate, Units, ppo_loss};
-use super::optim::{AdamWOptim, clip_grad_norm, load_optimizer, save_optimizer};
+use super::optim::{AdamWOptim, Step, load_optimizer, save_optimizer};
 use super::policy_model::{self, RolloutBatch};
 use super::select;
 use super::world::World;
@@ -20,7 +20,7 @@ use crate::model::Model;
 use crate::rollout::{EnvPool, LoopConfig, RolloutStats, Trajectory, derive_seed};
 use crate::score::{ScoreBatch, to_rows, token_logprobs_at};
 use burn::module::AutodiffModule;
-use burn::optim::{AdamWConfig, GradientsAccumulator, GradientsParams, Optimizer};
+use burn::optim::AdamWConfig;
 use burn::tensor::backend::AutodiffBackend;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -564,7 +564,7 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
     ) -> Result<(ObjectiveStats, f64)> {
         let micro = self.cfg.rl.micro_batch_rollouts.max(1);
         let total = batch.len() as f64;
-        let mut accum = GradientsAccumulator::<Model<B>>::new();
+        let mut step = Step::new();
         let mut out = ObjectiveStats::default();
         let mut weight_sum = 0.0;
         // Micro-batches of similar lengths: less padding (the loss is a mean over rows, so the
@@ -605,8 +605,7 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
             let adv: Vec<f32> = part.iter().map(|s| s.advantage).collect();
             let (loss, st) = ppo_loss(lp, &old, &adv, &units, surrogate, reference.as_deref());
             let share = part.len() as f64 / total;
-            let grads = loss.mul_scalar(share).backward();
-            accum.accumulate(&self.model, GradientsParams::from_grads(grads, &self.model));
+            step.add(&self.model, loss.mul_scalar(share));
             out.loss += st.loss * share;
             out.clip_fraction += st.clip_fraction * st.units;
             out.kl_old += st.kl_old * share;
@@ -615,8 +614,13 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
         if weight_sum > 0.0 {
             out.clip_fraction /= weight_sum;
         }
-        let (grads, norm) = clip_grad_norm(&self.model, accum.grads(), self.cfg.rl.max_grad_norm);
-        self.model = self.optim.step(self.cfg.rl.lr, self.model.clone(), grads);
+        let (model, norm) = step.apply(
+            &mut self.optim,
+            self.model.clone(),
+            self.cfg.rl.lr,
+            self.cfg.rl.max_grad_norm,
+        );
+        self.model = model;
         Ok((out, norm))
     }
 
