@@ -265,7 +265,8 @@ pub struct Selection {
 }
 
 /// Chooses the panels: the `requested` keys (entries may hold comma-separated lists; blanks and
-/// repeats are dropped), or, when none are requested, the first [`MAX_DEFAULT_KEYS`] numeric
+/// repeats are dropped; `a+b` is one panel with both series, to compare them), or, when none
+/// are requested, the first [`MAX_DEFAULT_KEYS`] numeric
 /// keys. Fails, naming the numeric keys present, for a key with no numeric value or a file
 /// without numeric keys.
 pub fn select_keys(metrics: &Metrics, requested: &[String]) -> Result<Selection> {
@@ -296,7 +297,7 @@ pub fn select_keys(metrics: &Metrics, requested: &[String]) -> Result<Selection>
             omitted: all[cut..].iter().map(|k| k.to_string()).collect(),
         });
     }
-    for key in &keys {
+    for key in keys.iter().flat_map(|k| k.split('+')) {
         if metrics.series(key).is_some() {
             continue;
         }
@@ -306,7 +307,7 @@ pub fn select_keys(metrics: &Metrics, requested: &[String]) -> Result<Selection>
                 present()
             );
         }
-        if metrics.non_numeric.contains(key) {
+        if metrics.non_numeric.iter().any(|k| k == key) {
             bail!(
                 "metric `{key}` has no numeric values; numeric keys: {}",
                 present()
@@ -468,9 +469,22 @@ fn draw_panel(
         .map_err(draw_err)?;
     area.draw(&Rectangle::new([(4, ph - 1), (pw - 5, ph - 1)], sep))
         .map_err(draw_err)?;
-    let series = m.series(key);
-    let points: Vec<(f64, f64)> = series.map_or_else(Vec::new, |s| s.points.clone());
-    let sparse = m.is_sparse(key);
+    // `a+b`: one series per part, each in its own colour and named in the legend.
+    let parts: Vec<&str> = key.split('+').collect();
+    let lines: Vec<(&str, Vec<(f64, f64)>, RGBColor)> = parts
+        .iter()
+        .enumerate()
+        .map(|(j, part)| {
+            let points = m.series(part).map_or_else(Vec::new, |s| s.points.clone());
+            let c = if parts.len() == 1 {
+                colour
+            } else {
+                rgb(PALETTE[j % PALETTE.len()])
+            };
+            (*part, points, c)
+        })
+        .collect();
+    let points: Vec<(f64, f64)> = lines.iter().flat_map(|l| l.1.iter().copied()).collect();
     let y_range = y_range_of(&points);
     let mut chart = ChartBuilder::on(area)
         .caption(
@@ -483,7 +497,7 @@ fn draw_panel(
         .margin_bottom(4)
         .x_label_area_size(30)
         .y_label_area_size(52)
-        .build_cartesian_2d(x_range, y_range)
+        .build_cartesian_2d(x_range, y_range.clone())
         .map_err(draw_err)?;
     let label_font = (FONT, 11).into_font().color(&rgb(TEXT));
     chart
@@ -510,28 +524,37 @@ fn draw_panel(
         .map_err(draw_err)?;
         return Ok(());
     }
-    let last = points.last().map(|&(_, v)| fmt_num(v)).unwrap_or_default();
-    let legend = if sparse {
-        format!("last {last} ({}/{})", points.len(), m.records())
-    } else {
-        format!("last {last}")
-    };
-    chart
-        .draw_series(LineSeries::new(
-            points.iter().copied(),
-            colour.stroke_width(2),
-        ))
-        .map_err(draw_err)?
-        .label(legend)
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
-    if sparse || points.len() == 1 {
+    for (part, points, colour) in &lines {
+        let colour = *colour;
+        let last = points.last().map(|&(_, v)| fmt_num(v)).unwrap_or_default();
+        let sparse = m.is_sparse(part);
+        let mut legend = if sparse {
+            format!("last {last} ({}/{})", points.len(), m.records())
+        } else {
+            format!("last {last}")
+        };
+        if lines.len() > 1 {
+            legend = format!("{}: {legend}", fit_text(part, 16));
+        }
         chart
-            .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
-            .map_err(draw_err)?;
+            .draw_series(LineSeries::new(
+                points.iter().copied(),
+                colour.stroke_width(2),
+            ))
+            .map_err(draw_err)?
+            .label(legend)
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
+            });
+        if sparse || points.len() == 1 {
+            chart
+                .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+                .map_err(draw_err)?;
+        }
     }
-    // The legend goes in the right-hand corner away from where the curve ends.
-    let (y_lo, y_hi) = (y_range_of(&points).start, y_range_of(&points).end);
-    let last_y = points.last().map_or(0.0, |p| p.1);
+    // The legend goes in the right-hand corner away from where the (first) curve ends.
+    let (y_lo, y_hi) = (y_range.start, y_range.end);
+    let last_y = lines[0].1.last().map_or(0.0, |p| p.1);
     let corner = if (last_y - y_lo) > (y_hi - last_y) {
         SeriesLabelPosition::LowerRight
     } else {
@@ -846,6 +869,22 @@ not json at all
         let line_only = render(&dense, &keys(&["d"])).unwrap();
         let whole = (0, 0, PANEL_W, PANEL_H);
         assert!(count(&img, PALETTE[0], whole) > count(&line_only, PALETTE[0], whole));
+    }
+
+    #[test]
+    fn a_plus_key_draws_its_series_in_one_panel() {
+        let m = parse_metrics(SAMPLE).unwrap();
+        let sel = select_keys(&m, &keys(&["reward_mean+success", "loss"])).unwrap();
+        assert_eq!(sel.keys, ["reward_mean+success", "loss"]);
+        let img = render(&m, &sel.keys).unwrap();
+        assert_eq!((img.width(), img.height()), (2 * PANEL_W, PANEL_H));
+        let first = (0, 0, PANEL_W - 2, PANEL_H - 2);
+        for colour in [PALETTE[0], PALETTE[1]] {
+            let n = count(&img, colour, first);
+            assert!(n > 60, "{n} pixels of {colour:?} in the shared panel");
+        }
+        let err = select_keys(&m, &keys(&["reward_mean+nope"])).unwrap_err();
+        assert!(err.to_string().contains("unknown metric `nope`"), "{err}");
     }
 
     #[test]

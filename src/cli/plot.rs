@@ -7,8 +7,8 @@ pub(super) struct Args {
     /// Output PNG (default: next to the metrics file, same name with .png).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
-    /// Comma-separated keys to plot (default: a training run's main curves when present,
-    /// else the first 9 numeric keys).
+    /// Comma-separated keys to plot, one panel each; `a+b` draws both in one panel (default: a
+    /// training run's main curves when present, else the first 9 numeric keys).
     #[arg(long, value_delimiter = ',')]
     keys: Vec<String>,
 }
