@@ -455,6 +455,9 @@ fn fit_text(s: &str, max: usize) -> String {
     t
 }
 
+/// One series of a panel: its key, points and colour.
+type PanelLine<'a> = (&'a str, Vec<(f64, f64)>, RGBColor);
+
 fn draw_panel(
     area: &DrawingArea<BitMapBackend<'_>, plotters::coord::Shift>,
     m: &Metrics,
@@ -471,7 +474,7 @@ fn draw_panel(
         .map_err(draw_err)?;
     // `a+b`: one series per part, each in its own colour and named in the legend.
     let parts: Vec<&str> = key.split('+').collect();
-    let lines: Vec<(&str, Vec<(f64, f64)>, RGBColor)> = parts
+    let lines: Vec<PanelLine> = parts
         .iter()
         .enumerate()
         .map(|(j, part)| {

@@ -80,7 +80,7 @@ fn tiny_config(dir: &Path) -> PathBuf {
     let cfg = format!(
         r#"
 [model]
-dir = "agent/fixtures/tiny-qwen2"
+dir = "lm/fixtures/tiny-qwen2"
 random_init = true
 [lora]
 r = 4

@@ -12,7 +12,7 @@ fn main() {
     let text = format!(
         r#"
 [model]
-dir = "{}/fixtures/tiny-qwen2"
+dir = "{}/../lm/fixtures/tiny-qwen2"
 random_init = true
 [loop]
 max_turns = 4

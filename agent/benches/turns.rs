@@ -121,7 +121,7 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let cpu = Default::default();
     if want("tiny") {
-        bench::<Cpu>("tiny", &root.join("fixtures/tiny-qwen2"), &cpu);
+        bench::<Cpu>("tiny", &root.join("../lm/fixtures/tiny-qwen2"), &cpu);
     }
     let smollm2 = std::env::var_os("APPSIM_SMOLLM2_DIR")
         .map(PathBuf::from)

@@ -1,29 +1,18 @@
-//! Policy model for appsim: a Qwen2/Llama decoder in burn loaded from Hugging Face files, its
-//! tokenizer and chat template, sampling with a KV cache, teacher-forced scoring and LoRA.
+//! The agent of appsim: the agent loop over task episodes ([`rollout`]), the policies that
+//! choose its turns ([`policy`]: the model, chat endpoints, scripts), the prompt, and LOOP,
+//! GRPO, RLOO and SFT training ([`rl`]). The language model itself is the [`lm`] crate; its
+//! modules are re-exported here under their old paths.
 
-pub use burn;
+pub use lm::burn;
+// `generate` is both the module and its function, as at lm's root.
+pub use lm::{backend, chat, config, error, generate, lora, model, quick, score, train, weights};
 
-pub mod backend;
-pub mod chat;
-pub mod config;
-pub mod error;
-pub mod generate;
-pub mod lora;
-pub mod model;
 pub mod policy;
 pub mod prompt;
-pub mod quick;
 pub mod rl;
 pub mod rollout;
-pub mod score;
-pub mod train;
-pub mod weights;
 
-pub use chat::{ChatTokenizer, Conversation};
-pub use config::{Family, ModelConfig};
-pub use error::{AgentError, Result};
-pub use generate::{FinishReason, Generation, SamplingConfig, generate};
-pub use lora::LoraConfig;
-pub use model::{KvCache, Model, StepInput};
-pub use score::ScoreBatch;
-pub use train::LoraTrainer;
+pub use lm::{
+    AgentError, ChatTokenizer, Conversation, Family, FinishReason, Generation, KvCache, LoraConfig,
+    LoraTrainer, Model, ModelConfig, Result, SamplingConfig, ScoreBatch, StepInput,
+};

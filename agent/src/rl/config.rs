@@ -30,7 +30,7 @@ pub struct ModelSection {
 impl Default for ModelSection {
     fn default() -> Self {
         Self {
-            dir: PathBuf::from("agent/fixtures/tiny-qwen2"),
+            dir: PathBuf::from("lm/fixtures/tiny-qwen2"),
             random_init: false,
             random_head_std: 0.5,
             adapter: None,

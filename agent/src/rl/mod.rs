@@ -4,7 +4,7 @@
 //!
 //! - [`advantage`]: advantages from a task's group of rewards.
 //! - [`objective`]: the clipped per-token (or per-turn/trajectory) surrogate and its masks.
-//! - [`optim`]: global gradient-norm clipping, optimiser state by adapter name.
+//! - [`optim`] (the `lm` crate's, re-exported): the optimiser step, optimiser state by adapter name.
 //! - [`config`]: the TOML configuration.
 //! - [`world`]: the world, suite and environment pool; [`select`]: task filters;
 //!   [`policy_model`]: loading the model with adapters, sampling rollouts from it;
@@ -15,7 +15,7 @@ pub mod advantage;
 pub mod config;
 pub mod metrics;
 pub mod objective;
-pub mod optim;
+pub use lm::optim;
 pub mod policy_model;
 pub mod select;
 pub mod sft;

@@ -1,7 +1,7 @@
 //! One LoRA training step: weighted negative log-likelihood, backward, AdamW on the adapters.
 
 use crate::model::Model;
-use crate::rl::optim::{AdamWOptim, Step};
+use crate::optim::{AdamWOptim, Step};
 use crate::score::{ScoreBatch, token_logprobs, weighted_sum};
 use burn::optim::AdamWConfig;
 use burn::tensor::backend::AutodiffBackend;

@@ -1,12 +1,12 @@
 //! Equivalence with the Hugging Face reference on the committed tiny fixtures, chat template
 //! rendering, generation, scoring, LoRA and error messages.
 
-use agent::backend::{Cpu, CpuTrain};
-use agent::generate::{FinishReason, SamplingConfig, generate, generate_cached};
-use agent::lora::{self, LoraConfig};
-use agent::score::{ScoreBatch, to_rows, token_logprobs};
-use agent::weights::Checkpoint;
-use agent::{AgentError, ChatTokenizer, Conversation, LoraTrainer, Model, ModelConfig};
+use lm::backend::{Cpu, CpuTrain};
+use lm::generate::{FinishReason, SamplingConfig, generate, generate_cached};
+use lm::lora::{self, LoraConfig};
+use lm::score::{ScoreBatch, to_rows, token_logprobs};
+use lm::weights::Checkpoint;
+use lm::{AgentError, ChatTokenizer, Conversation, LoraTrainer, Model, ModelConfig};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -403,9 +403,9 @@ fn lora_training_moves_only_adapters_and_lowers_loss() {
 /// rows, add up to the whole batch's (same norm, same update) as PPO and SFT rely on.
 #[test]
 fn an_accumulated_step_equals_one_step_over_the_whole_batch() {
-    use agent::burn::optim::AdamWConfig;
-    use agent::rl::optim::Step;
-    use agent::score::weighted_sum;
+    use lm::burn::optim::AdamWConfig;
+    use lm::optim::Step;
+    use lm::score::weighted_sum;
     type T = CpuTrain;
     let d = Default::default();
     let base = Model::<T>::load(&fixture("tiny-qwen2"), &d).unwrap();

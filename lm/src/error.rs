@@ -1,4 +1,5 @@
-//! Errors of the agent crate.
+//! Errors of the model crate, shared by the agent crate (whose loop adds the endpoint and
+//! environment kinds).
 
 use std::path::PathBuf;
 
@@ -86,7 +87,9 @@ pub enum AgentError {
 /// Result with [`AgentError`].
 pub type Result<T> = std::result::Result<T, AgentError>;
 
-pub(crate) fn read_json(path: &std::path::Path, what: &str) -> Result<serde_json::Value> {
+/// The JSON file at `path` (`what` says what it is for, in the error when it is missing or
+/// does not parse).
+pub fn read_json(path: &std::path::Path, what: &str) -> Result<serde_json::Value> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             AgentError::MissingFile {

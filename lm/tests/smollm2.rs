@@ -1,9 +1,9 @@
 //! Gated test on real weights: SmolLM2-135M-Instruct converted by `scripts/fetch-model.sh`.
 //! Skipped (with a message) when the model directory is absent.
 
-use agent::backend::Cpu;
-use agent::generate::{SamplingConfig, generate};
-use agent::{ChatTokenizer, Conversation, Model};
+use lm::backend::Cpu;
+use lm::generate::{SamplingConfig, generate};
+use lm::{ChatTokenizer, Conversation, Model};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //! training tokens/s (forward + backward + AdamW), for the tiny config and for a randomly
 //! initialised Qwen2.5-0.5B-shaped model.
 //!
-//! `cargo bench -p agent --bench model --ignore-rust-version [-- tiny|0.5b]`; build with
+//! `cargo bench -p lm --bench model --ignore-rust-version [-- tiny|0.5b]`; build with
 //! `--no-default-features --features ndarray` to measure the ndarray backend instead. With
 //! `--features cuda`, `-- cuda` runs the 0.5B shape (and `cuda-1.5b` a Qwen2.5-1.5B shape) on
 //! the GPU in f32 and bf16 and prints the model FLOP utilisation of a LoRA step: 4 x params x
@@ -10,11 +10,11 @@
 //! the adapters') over the step time, against `APPSIM_PEAK_TFLOPS` (default 989, an H100/H200's
 //! dense bf16 peak).
 
-use agent::backend::{Cpu, CpuTrain};
-use agent::generate::{SamplingConfig, generate};
-use agent::lora::{self, LoraConfig};
-use agent::{LoraTrainer, Model, ModelConfig, ScoreBatch};
 use burn::tensor::backend::{AutodiffBackend, Backend};
+use lm::backend::{Cpu, CpuTrain};
+use lm::generate::{SamplingConfig, generate};
+use lm::lora::{self, LoraConfig};
+use lm::{LoraTrainer, Model, ModelConfig, ScoreBatch};
 use std::time::Instant;
 
 fn prompts(batch: usize, len: usize, vocab: usize) -> Vec<Vec<u32>> {
@@ -139,7 +139,7 @@ fn main() {
         for (key, name, cfg) in shapes {
             if want(key) {
                 for (batch, len) in [(8, 512), (16, 1024)] {
-                    bench_config::<agent::backend::Cuda, agent::backend::CudaTrain>(
+                    bench_config::<lm::backend::Cuda, lm::backend::CudaTrain>(
                         &format!("{name} f32 cuda"),
                         &cfg,
                         64,
