@@ -245,3 +245,38 @@ fn objective_gradient_matches_finite_differences() {
         );
     }
 }
+
+/// `model.init_seed` fixes the random weights and fresh adapters whatever `rl.seed` is (what
+/// a comparison of RL seeds needs); without it each `rl.seed` has its own model.
+#[test]
+fn init_seed_fixes_the_model_across_rl_seeds() {
+    use agent::rl::TrainConfig;
+    use agent::rl::policy_model::load_model;
+    let config = |rl_seed: u64, init: Option<u64>| {
+        let init = init.map_or(String::new(), |s| format!("init_seed = {s}\n"));
+        TrainConfig::from_toml(&format!(
+            "[model]\ndir = \"{}\"\nrandom_init = true\n{init}[rl]\nseed = {rl_seed}\n",
+            fixture("tiny-qwen2").display()
+        ))
+        .unwrap()
+    };
+    let weights = |cfg: &TrainConfig| {
+        let (model, _, _) = load_model::<CpuTrain>(cfg, cfg.rl.seed, &Default::default()).unwrap();
+        let q = model.layers[0].self_attn.q_proj.weight.val();
+        let a = model.layers[0]
+            .self_attn
+            .q_proj
+            .lora
+            .as_ref()
+            .unwrap()
+            .a
+            .val();
+        (
+            q.into_data().to_vec::<f32>().unwrap(),
+            a.into_data().to_vec::<f32>().unwrap(),
+        )
+    };
+    assert_eq!(weights(&config(1, Some(7))), weights(&config(2, Some(7))));
+    assert_ne!(weights(&config(1, None)), weights(&config(2, None)));
+    assert_eq!(weights(&config(7, None)), weights(&config(1, Some(7))));
+}

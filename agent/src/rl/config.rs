@@ -23,6 +23,9 @@ pub struct ModelSection {
     pub random_head_std: f64,
     /// Start from this PEFT adapter (e.g. the output of `appsim sft`) instead of fresh ones.
     pub adapter: Option<PathBuf>,
+    /// Seed of the random weights (`random_init`) and of fresh adapters; default `rl.seed`.
+    /// Fix it to compare runs of other `rl.seed`s from one and the same model.
+    pub init_seed: Option<u64>,
     /// `cpu` or `cuda` (needs the `cuda` feature).
     pub backend: String,
 }
@@ -34,6 +37,7 @@ impl Default for ModelSection {
             random_init: false,
             random_head_std: 0.5,
             adapter: None,
+            init_seed: None,
             backend: "cpu".into(),
         }
     }

@@ -19,13 +19,15 @@ use std::sync::atomic::AtomicBool;
 use tasks::Task;
 
 /// The base model, tokenizer and LoRA settings of a configuration, with adapters attached
-/// (fresh ones seeded by `seed`, or the configured adapter) and only they trainable.
+/// (fresh ones, or the configured adapter) and only they trainable. Random weights and fresh
+/// adapters are seeded by `model.init_seed`, else by `seed`.
 pub fn load_model<B: AutodiffBackend>(
     cfg: &TrainConfig,
     seed: u64,
     device: &B::Device,
 ) -> Result<(Model<B>, ChatTokenizer, LoraConfig)> {
     let m = &cfg.model;
+    let seed = m.init_seed.unwrap_or(seed);
     let tok = ChatTokenizer::from_dir(&m.dir)?;
     let base = if m.random_init {
         let mc = ModelConfig::from_dir(&m.dir)?;
