@@ -13,7 +13,7 @@ for one its ``max_tool_calling_iterations`` cut short.
     import appsim.trl
 
     trainer = GRPOTrainer(
-        model="HuggingFaceTB/SmolLM2-135M-Instruct",
+        model="Qwen/Qwen3-0.6B",  # a chat template whose tool calls TRL parses
         train_dataset=Dataset.from_list(appsim.trl.rows(split="train")),
         environment_factory=appsim.trl.environment_factory(max_turns=20),
         args=GRPOConfig(max_tool_calling_iterations=20, ...),

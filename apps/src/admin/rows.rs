@@ -1,4 +1,5 @@
-//! admin's rows: one type per table with its one INSERT, written by the population's seed.
+//! admin's rows: one type per table with its one INSERT, written by the population's seed, and
+//! the read of `admin.main_users` a world from elsewhere (an AppWorld data root) needs.
 //! The bank's cards are [`NewBankCard`](crate::common::bank::NewBankCard), shared with the
 //! apps that charge them.
 
