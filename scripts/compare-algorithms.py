@@ -3,7 +3,7 @@
 seeds, on a ladder of task families; one `appsim train` run per (family, algorithm, seed).
 
     python3 scripts/compare-algorithms.py --base configs/tiny.toml \\
-        --family "count notes with a tag:40" --family "...:30" --family "...:30" \\
+        --family "count notes with a tag:40" --family "...:30:sft.epochs=30" --family "...:30" \\
         --seeds 0,1,2 --iterations 6 --out runs/compare
 
 Each run gets its own config (the base with `rl.algorithm`, `rl.action`, `rl.seed`,
@@ -66,13 +66,16 @@ def toml_text(cfg: dict) -> str:
     return "\n".join(out)
 
 
-def family_arg(text: str) -> tuple[str, int]:
-    scenario, _, variants = text.rpartition(":")
+def family_arg(text: str) -> tuple[str, int, list]:
+    """`SCENARIO:VARIANTS`, then optionally `:TABLE.KEY=VALUE,...` (settings of this family's
+    runs only, e.g. a longer SFT for a harder family)."""
+    scenario, _, rest = text.partition(":")
+    variants, _, sets = rest.partition(":")
     if not scenario or not variants.isdigit() or int(variants) < 8:
         raise argparse.ArgumentTypeError(
             f"--family {text!r}: give SCENARIO:VARIANTS with at least 8 variants"
         )
-    return scenario, int(variants)
+    return scenario, int(variants), [set_arg(x) for x in sets.split(",") if x]
 
 
 def set_arg(text: str) -> tuple[str, str, object]:
@@ -88,10 +91,14 @@ def set_arg(text: str) -> tuple[str, str, object]:
     return table, field, parsed
 
 
-def run_config(base: dict, scenario: str, variants: int, algo: str, seed: int, iterations: int, out: Path) -> dict:
-    """The base config for one run. Variants 3..(variants - held) train and the last quarter
-    (at least 4) are held out: `dev_success` is measured on those."""
+def run_config(base: dict, family: tuple, algo: str, seed: int, iterations: int, out: Path) -> dict:
+    """The base config for one run, with the family's own settings. Variants 3..(variants -
+    held) train and the last quarter (at least 4) are held out: `dev_success` is measured on
+    those."""
+    scenario, variants, sets = family
     cfg = {k: dict(v) for k, v in base.items()}
+    for table, field, value in sets:
+        cfg.setdefault(table, {})[field] = value
     held = max(4, variants // 4)
     rl = cfg.setdefault("rl", {})
     for key in ("algorithm", "action", "epochs", "minibatch_rollouts"):
@@ -174,12 +181,13 @@ def main() -> int:
     load_scenarios(args.appsim)
     args.out.mkdir(parents=True, exist_ok=True)
     warm = base.get("sft", {}).get("warm_start", False) and not base.get("model", {}).get("adapter")
-    for fi, (scenario, variants) in enumerate(args.family):
+    for fi, family in enumerate(args.family):
+        scenario = family[0]
         for seed in seeds:
             for algo in algos:
                 out = args.out / f"f{fi}-{algo}-s{seed}"
                 cfg_path = args.out / f"f{fi}-{algo}-s{seed}.toml"
-                cfg = run_config(base, scenario, variants, algo, seed, args.iterations, out)
+                cfg = run_config(base, family, algo, seed, args.iterations, out)
                 first_seed = seed if args.init_seed == "per-seed" else seeds[0]
                 if args.init_seed != "per-seed":
                     cfg["model"]["init_seed"] = int(args.init_seed)
@@ -201,7 +209,7 @@ def main() -> int:
         "| family | start (before RL) | " + " | ".join(algos) + " |",
         "| --- | --- |" + " --- |" * len(algos),
     ]
-    for fi, (scenario, variants) in enumerate(args.family):
+    for fi, (scenario, variants, sets) in enumerate(args.family):
         cells = []
         curves: dict[int, dict] = {}
         # The start point: dev before the first update (`iteration` -1), the same policy for
@@ -228,7 +236,8 @@ def main() -> int:
                 curves.setdefault(it, {"iteration": it})[algo] = sum(xs) / len(xs)
             took = f" ({sum(minutes) / len(minutes):.1f} min)" if minutes else ""
             cells.append(mean_sd(finals) + took)
-        lines.append(f"| {scenario} ({variants} variants) | {mean_sd(starts)} | " + " | ".join(cells) + " |")
+        own = "".join(f", {t}.{k} = {v}" for t, k, v in sets)
+        lines.append(f"| {scenario} ({variants} variants{own}) | {mean_sd(starts)} | " + " | ".join(cells) + " |")
         curve_path = args.out / f"curves-{fi}.jsonl"
         curve_path.write_text("".join(json.dumps(curves[i]) + "\n" for i in sorted(curves)))
         subprocess.run(

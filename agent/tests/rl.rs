@@ -280,3 +280,37 @@ fn init_seed_fixes_the_model_across_rl_seeds() {
     assert_ne!(weights(&config(1, None)), weights(&config(2, None)));
     assert_eq!(weights(&config(7, None)), weights(&config(1, Some(7))));
 }
+
+/// `[lora]` is lm's `LoraConfig` itself: a file names only the fields it changes (the rest
+/// are LOOP's), the model gets exactly those adapters, and a field LoRA does not have is an
+/// error that names it.
+#[test]
+fn a_lora_section_names_only_what_it_changes() {
+    use agent::lora::LoraConfig;
+    use agent::rl::TrainConfig;
+    use agent::rl::policy_model::load_model;
+    assert_eq!(
+        TrainConfig::from_toml("").unwrap().lora,
+        LoraConfig::new(16, 32.0)
+    );
+    let cfg = TrainConfig::from_toml(&format!(
+        "[model]\ndir = \"{}\"\nrandom_init = true\n[lora]\nr = 4\ntarget_modules = [\"q_proj\"]\n",
+        fixture("tiny-qwen2").display()
+    ))
+    .unwrap();
+    assert_eq!(
+        cfg.lora,
+        LoraConfig::new(4, 32.0).with_target_modules(vec!["q_proj".into()])
+    );
+    let (model, _, lcfg) = load_model::<CpuTrain>(&cfg, 0, &Default::default()).unwrap();
+    assert_eq!(lcfg, cfg.lora);
+    let attn = &model.layers[0].self_attn;
+    let a = attn.q_proj.lora.as_ref().expect("q_proj adapter").a.val();
+    assert_eq!(a.dims()[1], 4);
+    assert!(attn.k_proj.lora.is_none() && model.layers[0].mlp.up_proj.lora.is_none());
+    let err = TrainConfig::from_toml("[lora]\nrank = 4\n")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown field `rank`"), "{err}");
+    assert!(TrainConfig::from_toml("[lora]\nr = \"four\"\n").is_err());
+}

@@ -9,6 +9,12 @@
 //! tokens (forward, and the backward pass through the frozen weights; no weight gradients but
 //! the adapters') over the step time, against `APPSIM_PEAK_TFLOPS` (default 989, an H100/H200's
 //! dense bf16 peak).
+//!
+//! `-- logits-memory` measures what `lm::score::chunked_loss` bounds: the peak resident memory
+//! of one loss-and-backward pass over 1 x 1,024 tokens with Qwen2.5's 151,936-token vocabulary
+//! (a 2-layer d-32 trunk, so the logits dominate), the whole log-probability tensor
+//! backpropagated against each 64-position chunk's logits recomputed in the backward pass;
+//! each in its own process (peak RSS from `/proc/self/status`).
 
 use burn::tensor::backend::{AutodiffBackend, Backend};
 use lm::backend::{Cpu, CpuTrain};
@@ -100,11 +106,72 @@ fn bench_config<B: Backend, T: AutodiffBackend<InnerBackend = B>>(
     );
 }
 
+/// The resident set's current and peak size in MB (Linux `/proc/self/status`).
+fn rss_mb() -> (f64, f64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |k: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(k))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<f64>().ok())
+            .map_or(f64::NAN, |kb| kb / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// One loss-and-backward pass of `mode` (`whole` or `recompute`) in this process.
+fn logits_memory_child(mode: &str) {
+    use lm::optim::Step;
+    use lm::score::{chunked_loss, token_logprobs, weighted_sum};
+    type T = CpuTrain;
+    let d = Default::default();
+    let cfg = ModelConfig::tiny(151_936);
+    let model = lora::attach(Model::<T>::random(&cfg, &d), &LoraConfig::new(16, 32.0)).unwrap();
+    let rows = prompts(1, 1024, cfg.vocab_size);
+    let weights: Vec<Vec<f32>> = rows.iter().map(|r| vec![1.0; r.len()]).collect();
+    let batch = ScoreBatch::new(&rows, &weights, 0);
+    let loss = |lp: burn::tensor::Tensor<T, 2>| {
+        let l = weighted_sum(lp, &batch).neg().mean();
+        let v: f32 = l.clone().into_scalar();
+        (l, v)
+    };
+    let (before, _) = rss_mb();
+    let t = Instant::now();
+    let (l, v) = match mode {
+        "whole" => loss(token_logprobs(&model, &batch, 64)),
+        _ => chunked_loss(&model, &batch, 64, 1.0, loss),
+    };
+    let mut step = Step::new();
+    step.add(&model, l);
+    let secs = t.elapsed().as_secs_f64();
+    let (_, peak) = rss_mb();
+    println!(
+        "[logits-memory] {mode:>9}: loss {v:.4}, {secs:.2}s, resident {before:.0} MB before, peak {peak:.0} MB (+{:.0} MB)",
+        peak - before
+    );
+}
+
 fn main() {
     let which: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
+    if which.first().map(String::as_str) == Some("logits-memory-child") {
+        logits_memory_child(which.get(1).map_or("whole", String::as_str));
+        return;
+    }
+    if which.iter().any(|w| w == "logits-memory") {
+        let exe = std::env::current_exe().expect("the bench's own path");
+        for mode in ["whole", "recompute"] {
+            let status = std::process::Command::new(&exe)
+                .args(["logits-memory-child", mode])
+                .status()
+                .expect("run the bench again");
+            assert!(status.success(), "{mode} failed");
+        }
+        return;
+    }
     let want =
         |k: &str| which.iter().any(|w| w == k) || (which.is_empty() && !k.starts_with("cuda"));
     let cpu = Default::default();

@@ -1,11 +1,17 @@
-//! Model hyper-parameters read from a Hugging Face `config.json` (Qwen2 and Llama families).
+//! Model hyper-parameters (a burn `Config`) read from a Hugging Face `config.json` (Qwen2 and
+//! Llama families).
 
-use crate::error::{AgentError, Result, read_json};
+use crate::error::{self, AgentError, read_json};
+use crate::model::Model;
+use burn::config::Config;
+use burn::tensor::backend::Backend;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::Path;
 
 /// Which family of decoder the configuration describes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Family {
     /// `Qwen2ForCausalLM` (Qwen2, Qwen2.5): biases on q, k and v.
     Qwen2,
@@ -13,10 +19,14 @@ pub enum Family {
     Llama,
 }
 
-/// Hyper-parameters of a decoder-only transformer; `init` builds a randomly initialised model.
-#[derive(Debug, Clone, PartialEq)]
+/// Hyper-parameters of a decoder-only transformer: a burn [`Config`], read from a Hugging
+/// Face `config.json` ([`ModelConfig::from_dir`]) or written out (the shape presets below,
+/// `ModelConfig::new(...)` with its `with_*` builders); [`ModelConfig::init`] builds a randomly
+/// initialised model of the shape.
+#[derive(Config, Debug, PartialEq)]
 pub struct ModelConfig {
     /// Architecture family.
+    #[config(default = "Family::Qwen2")]
     pub family: Family,
     /// Vocabulary size (rows of the embedding).
     pub vocab_size: usize,
@@ -33,26 +43,35 @@ pub struct ModelConfig {
     /// Width of one head.
     pub head_dim: usize,
     /// RMSNorm epsilon.
+    #[config(default = 1e-6)]
     pub rms_norm_eps: f64,
     /// RoPE base.
+    #[config(default = 10000.0)]
     pub rope_theta: f64,
     /// Linear RoPE position scaling factor (1.0 when none).
+    #[config(default = 1.0)]
     pub rope_linear_factor: f64,
     /// Whether the output projection shares the embedding matrix.
+    #[config(default = false)]
     pub tie_word_embeddings: bool,
     /// Biases on the q, k and v projections.
+    #[config(default = false)]
     pub qkv_bias: bool,
     /// Bias on the output projection of attention.
+    #[config(default = false)]
     pub o_bias: bool,
     /// Biases on the MLP projections.
+    #[config(default = false)]
     pub mlp_bias: bool,
     /// Longest context the model was trained for.
+    #[config(default = 32768)]
     pub max_position_embeddings: usize,
     /// End-of-sequence token ids named in the config.
+    #[config(default = "Vec::new()")]
     pub eos_token_ids: Vec<u32>,
 }
 
-fn get_usize(v: &Value, key: &str, path: &Path) -> Result<usize> {
+fn get_usize(v: &Value, key: &str, path: &Path) -> error::Result<usize> {
     v.get(key)
         .and_then(Value::as_u64)
         .map(|x| x as usize)
@@ -64,14 +83,14 @@ fn get_usize(v: &Value, key: &str, path: &Path) -> Result<usize> {
 
 impl ModelConfig {
     /// Reads `config.json` from a model directory.
-    pub fn from_dir(dir: &Path) -> Result<Self> {
+    pub fn from_dir(dir: &Path) -> error::Result<Self> {
         let path = dir.join("config.json");
         let v = read_json(&path, "the model's config.json")?;
         Self::from_json(&v, &path)
     }
 
     /// Interprets a parsed `config.json`; `path` is only used in error messages.
-    pub fn from_json(v: &Value, path: &Path) -> Result<Self> {
+    pub fn from_json(v: &Value, path: &Path) -> error::Result<Self> {
         let arch = v
             .get("architectures")
             .and_then(|a| a.get(0))
@@ -177,7 +196,7 @@ impl ModelConfig {
     }
 
     /// Checks internal consistency (head counts divide, sizes positive).
-    pub fn validate(&self) -> Result<()> {
+    pub fn validate(&self) -> error::Result<()> {
         if self.num_attention_heads == 0
             || self.num_key_value_heads == 0
             || !self
@@ -195,6 +214,12 @@ impl ModelConfig {
             ));
         }
         Ok(())
+    }
+
+    /// A model of this shape with random weights (normal, std 0.02; norms at 1): what
+    /// [`Model::random`] builds.
+    pub fn init<B: Backend>(&self, device: &B::Device) -> Model<B> {
+        Model::random(self, device)
     }
 
     /// Qwen2.5-0.5B's shape (24 layers, d 896, 14/2 heads, vocab 151,936, tied), for benchmarks.

@@ -1,9 +1,10 @@
 //! LoRA adapters on the attention and MLP projections, saved and loaded in PEFT's layout
 //! (`adapter_config.json` + `adapter_model.safetensors`), and merged into base weights.
 
-use crate::error::{AgentError, Result, read_json};
+use crate::error::{self, AgentError, read_json};
 use crate::model::{Linear, Model};
 use crate::weights::{Checkpoint, save_f32, transpose};
+use burn::config::Config;
 use burn::module::{Module, Param, ParamId};
 use burn::nn::{Dropout, DropoutConfig};
 use burn::tensor::backend::Backend;
@@ -22,44 +23,52 @@ pub const ALL_TARGETS: [&str; 7] = [
     "down_proj",
 ];
 
-/// LoRA hyper-parameters.
-#[derive(Debug, Clone, PartialEq)]
+/// LoRA hyper-parameters: a burn [`Config`] (`LoraConfig::new(r, alpha)`, then
+/// `with_dropout`, `with_target_modules`), the same type `appsim train`'s `[lora]` section
+/// reads. [`LoraConfig::init`] builds one fresh adapter; [`attach`] puts one on every targeted
+/// projection of a model.
+#[derive(Config, Debug, PartialEq)]
 pub struct LoraConfig {
     /// Rank of the update.
     pub r: usize,
     /// Scaling numerator: the update is `alpha / r * B A`.
     pub alpha: f64,
     /// Dropout on the adapter's input during training.
+    #[config(default = 0.0)]
     pub dropout: f64,
-    /// Which projections get adapters (names from [`ALL_TARGETS`]).
+    /// Which projections get adapters (names from [`ALL_TARGETS`]; PEFT's `target_modules`).
+    #[config(default = "ALL_TARGETS.iter().map(|s| s.to_string()).collect()")]
     pub target_modules: Vec<String>,
 }
 
+/// LOOP's settings: rank 16, alpha 32, no dropout, all seven projections.
+impl Default for LoraConfig {
+    fn default() -> Self {
+        Self::new(16, 32.0)
+    }
+}
+
 impl LoraConfig {
-    /// Rank `r`, `alpha`, no dropout, on all seven projections.
-    pub fn new(r: usize, alpha: f64) -> Self {
-        Self {
-            r,
-            alpha,
-            dropout: 0.0,
-            target_modules: ALL_TARGETS.iter().map(|s| s.to_string()).collect(),
-        }
-    }
-
-    /// Sets the dropout probability.
-    pub fn with_dropout(mut self, p: f64) -> Self {
-        self.dropout = p;
-        self
-    }
-
-    /// Sets the targeted projections.
-    pub fn with_targets(mut self, targets: &[&str]) -> Self {
-        self.target_modules = targets.iter().map(|s| s.to_string()).collect();
-        self
-    }
-
     fn scale(&self) -> f64 {
         self.alpha / self.r as f64
+    }
+
+    /// A fresh adapter for a `d_in -> d_out` projection: `A` uniform in `±1/sqrt(d_in)`, `B`
+    /// zero, so the adapted projection starts equal to the base.
+    pub fn init<B: Backend>(
+        &self,
+        d_in: usize,
+        d_out: usize,
+        device: &B::Device,
+    ) -> LoraAdapter<B> {
+        let bound = 1.0 / (d_in as f64).sqrt();
+        let a = Tensor::random([d_in, self.r], Distribution::Uniform(-bound, bound), device);
+        LoraAdapter {
+            a: Param::from_tensor(a),
+            b: Param::from_tensor(Tensor::zeros([self.r, d_out], device)),
+            scale: self.scale(),
+            dropout: DropoutConfig::new(self.dropout).init(),
+        }
     }
 }
 
@@ -90,8 +99,8 @@ impl<B: Backend> LoraAdapter<B> {
 /// Visits every projection of every layer as `(layer, name, linear)`.
 fn for_each_projection<B: Backend>(
     model: &mut Model<B>,
-    mut f: impl FnMut(usize, &str, &mut Linear<B>) -> Result<()>,
-) -> Result<()> {
+    mut f: impl FnMut(usize, &str, &mut Linear<B>) -> error::Result<()>,
+) -> error::Result<()> {
     for (i, l) in model.layers.iter_mut().enumerate() {
         f(i, "q_proj", &mut l.self_attn.q_proj)?;
         f(i, "k_proj", &mut l.self_attn.k_proj)?;
@@ -116,7 +125,7 @@ pub fn peft_prefix(i: usize, name: &str) -> String {
     format!("base_model.model.model.layers.{i}.{}.{name}", group(name))
 }
 
-fn check_targets(cfg: &LoraConfig) -> Result<()> {
+fn check_targets(cfg: &LoraConfig) -> error::Result<()> {
     for t in &cfg.target_modules {
         if !ALL_TARGETS.contains(&t.as_str()) {
             return Err(AgentError::Unsupported(format!("LoRA target module {t:?}")));
@@ -128,23 +137,15 @@ fn check_targets(cfg: &LoraConfig) -> Result<()> {
     Ok(())
 }
 
-/// Freezes the base model (no gradients) and attaches fresh adapters: `A` uniform in
-/// `±1/sqrt(in)`, `B` zero, so the adapted model starts equal to the base.
-pub fn attach<B: Backend>(model: Model<B>, cfg: &LoraConfig) -> Result<Model<B>> {
+/// Freezes the base model (no gradients) and attaches fresh adapters ([`LoraConfig::init`]),
+/// so the adapted model starts equal to the base.
+pub fn attach<B: Backend>(model: Model<B>, cfg: &LoraConfig) -> error::Result<Model<B>> {
     check_targets(cfg)?;
     let mut model = model.no_grad();
     let device = model.device();
     for_each_projection(&mut model, |_, name, lin| {
         if cfg.target_modules.iter().any(|t| t == name) {
-            let (d_in, d_out) = (lin.d_in(), lin.d_out());
-            let bound = 1.0 / (d_in as f64).sqrt();
-            let a = Tensor::random([d_in, cfg.r], Distribution::Uniform(-bound, bound), &device);
-            lin.lora = Some(LoraAdapter {
-                a: Param::from_tensor(a),
-                b: Param::from_tensor(Tensor::zeros([cfg.r, d_out], &device)),
-                scale: cfg.scale(),
-                dropout: DropoutConfig::new(cfg.dropout).init(),
-            });
+            lin.lora = Some(cfg.init(lin.d_in(), lin.d_out(), &device));
         }
         Ok(())
     })?;
@@ -159,7 +160,7 @@ fn values<B: Backend>(t: Tensor<B, 2>) -> Vec<f32> {
 }
 
 /// Writes the model's adapters in PEFT's layout into `dir` (created if needed).
-pub fn save_peft<B: Backend>(model: &Model<B>, cfg: &LoraConfig, dir: &Path) -> Result<()> {
+pub fn save_peft<B: Backend>(model: &Model<B>, cfg: &LoraConfig, dir: &Path) -> error::Result<()> {
     std::fs::create_dir_all(dir).map_err(|e| AgentError::Io {
         path: dir.to_path_buf(),
         source: e,
@@ -222,7 +223,7 @@ pub fn save_peft<B: Backend>(model: &Model<B>, cfg: &LoraConfig, dir: &Path) -> 
 }
 
 /// Reads `adapter_config.json` from a PEFT adapter directory.
-pub fn read_peft_config(dir: &Path) -> Result<LoraConfig> {
+pub fn read_peft_config(dir: &Path) -> error::Result<LoraConfig> {
     let path = dir.join("adapter_config.json");
     let v = read_json(&path, "the adapter's config")?;
     let bad = |m: &str| AgentError::Json {
@@ -286,7 +287,7 @@ pub fn read_peft_config(dir: &Path) -> Result<LoraConfig> {
 }
 
 /// Loads a PEFT adapter directory onto `model` (replacing any adapters; the base is frozen).
-pub fn load_peft<B: Backend>(model: Model<B>, dir: &Path) -> Result<(Model<B>, LoraConfig)> {
+pub fn load_peft<B: Backend>(model: Model<B>, dir: &Path) -> error::Result<(Model<B>, LoraConfig)> {
     let cfg = read_peft_config(dir)?;
     let ck = Checkpoint::open_files(&[dir.join("adapter_model.safetensors")])?;
     let mut model = model.no_grad();
@@ -332,7 +333,7 @@ pub fn load_peft<B: Backend>(model: Model<B>, dir: &Path) -> Result<(Model<B>, L
 }
 
 /// Folds every adapter into its base weight (`W += scale * A B`) and removes the adapters.
-pub fn merge<B: Backend>(mut model: Model<B>) -> Result<Model<B>> {
+pub fn merge<B: Backend>(mut model: Model<B>) -> error::Result<Model<B>> {
     for_each_projection(&mut model, |_, _, lin| {
         if let Some(ad) = lin.lora.take() {
             let delta = ad.a.val().matmul(ad.b.val()).mul_scalar(ad.scale);
@@ -350,7 +351,7 @@ pub fn export_hf<B: Backend>(
     model: Model<B>,
     config_json: &serde_json::Value,
     dir: &Path,
-) -> Result<()> {
+) -> error::Result<()> {
     let model = merge(model)?;
     std::fs::create_dir_all(dir).map_err(|e| AgentError::Io {
         path: dir.to_path_buf(),

@@ -453,6 +453,94 @@ fn an_accumulated_step_equals_one_step_over_the_whole_batch() {
     assert!((clipped - whole_norm).abs() <= 1e-4 * whole_norm);
 }
 
+/// The bounded-memory loss (each chunk's logits recomputed in the backward pass) gives the
+/// adapters the same gradients as backpropagating the whole log-probability tensor, for a loss
+/// that is not linear in the log-probabilities, at a temperature, with ragged rows.
+#[test]
+fn a_chunked_loss_has_the_gradients_of_the_whole_one() {
+    use lm::burn::optim::{AdamWConfig, GradientsParams};
+    use lm::optim::Step;
+    use lm::score::{chunked_loss, token_logprobs_at};
+    type T = CpuTrain;
+    type I = <CpuTrain as lm::burn::tensor::backend::AutodiffBackend>::InnerBackend;
+    let d = Default::default();
+    let base = Model::<T>::load(&fixture("tiny-qwen2"), &d).unwrap();
+    let model = lora::attach(base, &LoraConfig::new(4, 8.0)).unwrap();
+    let mut rows = expected(&fixture("tiny-qwen2")).prompts;
+    let keep = rows[0].len() - 3;
+    rows[0].truncate(keep);
+    let weights: Vec<Vec<f32>> = rows
+        .iter()
+        .map(|r| {
+            (0..r.len())
+                .map(|t| {
+                    if t % 3 == 0 {
+                        0.0
+                    } else {
+                        0.5 + t as f32 / 10.0
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let batch = ScoreBatch::new(&rows, &weights, 0);
+    let (b, s) = (batch.input.batch, batch.input.seq);
+    let w = lm::burn::tensor::Tensor::<T, 2>::from_data(
+        lm::burn::tensor::TensorData::new(batch.weights.clone(), [b, s]),
+        &d,
+    );
+    // Per row (sum of weighted log-probs)^2: not linear in them.
+    let loss = |lp: lm::burn::tensor::Tensor<T, 2>| {
+        let l = (lp * w.clone())
+            .sum_dim(1)
+            .powf_scalar(2.0)
+            .sum()
+            .div_scalar(100.0);
+        let v = l.clone().into_scalar();
+        (l, v)
+    };
+    // Move B off zero first, so that A's gradients are not zero too.
+    let mut step = Step::new();
+    step.add(
+        &model,
+        loss(token_logprobs_at(&model, &batch, 1000, 1.0)).0.neg(),
+    );
+    let (model, _) = step.apply(&mut AdamWConfig::new().init(), model, 1e-2, 0.0);
+    let grads = |g: GradientsParams| -> Vec<f32> {
+        lora::adapter_params(&model)
+            .into_iter()
+            .flat_map(|(_, a, bb)| [a, bb])
+            .flat_map(|id| {
+                g.get::<I, 2>(id)
+                    .map(|t| t.into_data().to_vec::<f32>().unwrap())
+                    .unwrap_or_default()
+            })
+            .collect()
+    };
+    let (whole, whole_v) = loss(token_logprobs_at(&model, &batch, s, 0.7));
+    let whole = grads(GradientsParams::from_grads(whole.backward(), &model));
+    for chunk in [1, 3, s] {
+        let (sur, v) = chunked_loss(&model, &batch, chunk, 0.7, loss);
+        let got = grads(GradientsParams::from_grads(sur.backward(), &model));
+        assert!(
+            (v - whole_v).abs() <= 1e-5 * whole_v.abs().max(1.0),
+            "loss {v} against {whole_v}"
+        );
+        assert_eq!(got.len(), whole.len());
+        let scale = whole.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        assert!(scale > 0.0, "no gradient at all");
+        let most = got
+            .iter()
+            .zip(&whole)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(
+            most <= 1e-4 * scale,
+            "chunk {chunk}: gradients differ by {most} (scale {scale})"
+        );
+    }
+}
+
 #[test]
 fn clear_errors() {
     let tmp = std::env::temp_dir().join(format!("agent-errors-{}", std::process::id()));

@@ -5,6 +5,7 @@
 use super::advantage::Estimator;
 use super::objective::Action;
 use crate::error::{AgentError, Result};
+use crate::lora::LoraConfig;
 use crate::rollout::{LoopConfig, StragglerCut};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -43,32 +44,30 @@ impl Default for ModelSection {
     }
 }
 
-/// LoRA settings (LOOP: r 16, alpha 32, dropout 0, all seven projections).
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct LoraSection {
-    /// Rank.
-    pub r: usize,
-    /// Alpha.
-    pub alpha: f64,
-    /// Dropout.
-    pub dropout: f64,
-    /// Target projections.
-    pub targets: Vec<String>,
-}
-
-impl Default for LoraSection {
-    fn default() -> Self {
-        Self {
-            r: 16,
-            alpha: 32.0,
-            dropout: 0.0,
-            targets: crate::lora::ALL_TARGETS
-                .iter()
-                .map(|s| s.to_string())
-                .collect(),
+/// Reads a table of a burn [`Config`] that names only what it changes: the fields it names
+/// replace those of `T::default()`, and a field `T` does not have is an error (as for the other
+/// sections' `deny_unknown_fields`).
+fn partial_config<'de, D, T>(deserializer: D) -> std::result::Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: burn::config::Config + Default,
+{
+    use serde::de::Error;
+    let given = toml::Table::deserialize(deserializer)?;
+    let mut full = toml::Table::try_from(T::default()).map_err(D::Error::custom)?;
+    for (key, value) in given {
+        if !full.contains_key(&key) {
+            let known: Vec<&str> = full.keys().map(String::as_str).collect();
+            return Err(D::Error::custom(format!(
+                "unknown field `{key}`, expected one of `{}`",
+                known.join("`, `")
+            )));
         }
+        full.insert(key, value);
     }
+    toml::Value::Table(full)
+        .try_into()
+        .map_err(D::Error::custom)
 }
 
 /// Sampling during rollouts.
@@ -145,6 +144,11 @@ pub struct RlSection {
     pub minibatch_rollouts: Option<usize>,
     /// Rollouts per forward/backward pass inside a minibatch (memory bound).
     pub micro_batch_rollouts: usize,
+    /// Recompute each chunk's logits in the backward pass of the policy loss
+    /// (`lm::score::chunked_loss`): the logits alive at once are one chunk's (64 positions)
+    /// instead of the whole micro-batch's `rows x tokens x vocabulary`, at the cost of running
+    /// the output projection twice. For large vocabularies on a GPU; the same gradients.
+    pub recompute_logits: bool,
     /// AdamW learning rate (LOOP: 5e-5, constant).
     pub lr: f64,
     /// AdamW weight decay (LOOP: 0.01).
@@ -206,6 +210,7 @@ impl Default for RlSection {
             epochs: None,
             minibatch_rollouts: None,
             micro_batch_rollouts: 4,
+            recompute_logits: false,
             lr: 5e-5,
             weight_decay: 0.01,
             max_grad_norm: 1.0,
@@ -343,8 +348,10 @@ impl Default for RunSection {
 pub struct TrainConfig {
     /// Policy model.
     pub model: ModelSection,
-    /// LoRA.
-    pub lora: LoraSection,
+    /// LoRA: lm's [`LoraConfig`] itself (LOOP's r 16, alpha 32, dropout 0, all seven
+    /// projections unless the file says otherwise).
+    #[serde(deserialize_with = "partial_config")]
+    pub lora: LoraConfig,
     /// Agent loop (LOOP trains with 40 turns).
     #[serde(rename = "loop")]
     pub agent_loop: LoopConfig,

@@ -42,13 +42,9 @@ pub fn load_model<B: AutodiffBackend>(
             Ok((model, tok, lcfg))
         }
         None => {
-            let targets: Vec<&str> = cfg.lora.targets.iter().map(String::as_str).collect();
-            let lcfg = LoraConfig::new(cfg.lora.r, cfg.lora.alpha)
-                .with_dropout(cfg.lora.dropout)
-                .with_targets(&targets);
             B::seed(device, seed ^ 0x5EED);
-            let model = lora::attach(base, &lcfg)?;
-            Ok((model, tok, lcfg))
+            let model = lora::attach(base, &cfg.lora)?;
+            Ok((model, tok, cfg.lora.clone()))
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::generate::Rng;
 use crate::lora;
 use crate::policy::scripted::{Script, ScriptedPolicy};
 use crate::rollout::{Job, RolloutSpec, Trajectory, derive_seed, run_rollouts};
-use crate::score::{ScoreBatch, token_logprobs};
+use crate::score::{ScoreBatch, chunked_loss, token_logprobs};
 use burn::module::AutodiffModule;
 use burn::optim::AdamWConfig;
 use burn::tensor::backend::AutodiffBackend;
@@ -87,12 +87,11 @@ pub fn collect<B: AutodiffBackend>(
     Ok(kept)
 }
 
-/// Mean per-trajectory NLL of the assistant tokens of `rows`, differentiable.
-pub fn nll<B: burn::tensor::backend::Backend>(
-    model: &crate::model::Model<B>,
-    rows: &[&Trajectory],
-    pad: u32,
-) -> Tensor<B, 1> {
+/// Positions per chunk of the output projection.
+const CHUNK: usize = 64;
+
+/// The rows as a batch weighing each trajectory's assistant tokens by one over their count.
+fn nll_batch(rows: &[&Trajectory], pad: u32) -> ScoreBatch {
     let tokens: Vec<Vec<u32>> = rows.iter().map(|t| t.tokens.clone()).collect();
     let weights: Vec<Vec<f32>> = rows
         .iter()
@@ -104,11 +103,42 @@ pub fn nll<B: burn::tensor::backend::Backend>(
                 .collect()
         })
         .collect();
-    let batch = ScoreBatch::new(&tokens, &weights, pad);
-    let lp = token_logprobs(model, &batch, 64);
+    ScoreBatch::new(&tokens, &weights, pad)
+}
+
+/// The mean per-trajectory NLL of the assistant tokens, from the batch's token log-probabilities.
+fn nll_of<B: burn::tensor::backend::Backend>(lp: Tensor<B, 2>, batch: &ScoreBatch) -> Tensor<B, 1> {
     let [b, s] = lp.dims();
     let w = Tensor::<B, 2>::from_data(TensorData::new(batch.weights.clone(), [b, s]), &lp.device());
     (lp * w).sum_dim(1).neg().mean()
+}
+
+/// The micro-batch's share of the step's NLL, ready for backward, and its value; with
+/// `recompute`, through [`chunked_loss`] (one chunk's logits alive at a time).
+fn nll_step<B: AutodiffBackend>(
+    model: &crate::model::Model<B>,
+    rows: &[&Trajectory],
+    pad: u32,
+    share: f64,
+    recompute: bool,
+) -> (Tensor<B, 1>, f64) {
+    let batch = nll_batch(rows, pad);
+    let loss = |lp: Tensor<B, 2>| {
+        let l = nll_of(lp, &batch).mul_scalar(share);
+        let v = l
+            .clone()
+            .into_data()
+            .convert::<f32>()
+            .to_vec::<f32>()
+            .map(|v| v[0] as f64)
+            .unwrap_or(f64::NAN);
+        (l, v)
+    };
+    if recompute {
+        chunked_loss(model, &batch, CHUNK, 1.0, loss)
+    } else {
+        loss(token_logprobs(model, &batch, CHUNK))
+    }
 }
 
 /// Runs supervised fine-tuning as `cfg.sft` says and writes the adapter; metrics (one line per
@@ -159,14 +189,8 @@ pub fn run_in<B: AutodiffBackend>(
             for part in chunk.chunks(micro) {
                 let rows: Vec<&Trajectory> = part.iter().map(|&i| &data[i]).collect();
                 let share = part.len() as f64 / chunk.len() as f64;
-                let loss = nll(&model, &rows, tok.pad_id).mul_scalar(share);
-                loss_v += loss
-                    .clone()
-                    .into_data()
-                    .convert::<f32>()
-                    .to_vec::<f32>()
-                    .map(|v| v[0] as f64)
-                    .unwrap_or(f64::NAN);
+                let (loss, v) = nll_step(&model, &rows, tok.pad_id, share, cfg.rl.recompute_logits);
+                loss_v += v;
                 step.add(&model, loss);
             }
             model = step

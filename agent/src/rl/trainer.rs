@@ -18,7 +18,7 @@ use crate::generate::Rng;
 use crate::lora::{self, LoraConfig};
 use crate::model::Model;
 use crate::rollout::{EnvPool, LoopConfig, RolloutStats, Trajectory, derive_seed};
-use crate::score::{ScoreBatch, to_rows, token_logprobs_at};
+use crate::score::{ScoreBatch, chunked_loss, to_rows, token_logprobs_at};
 use burn::module::AutodiffModule;
 use burn::optim::AdamWConfig;
 use burn::tensor::backend::AutodiffBackend;
@@ -581,12 +581,6 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
                 .collect();
             let sb = ScoreBatch::new(&rows, &weights, self.tok.pad_id);
             let seq = sb.input.seq;
-            let lp = token_logprobs_at(
-                &self.model,
-                &sb,
-                CHUNK,
-                self.cfg.sampling.temperature as f64,
-            );
             let turn_of: Vec<Vec<u32>> = part.iter().map(|s| s.turn_of.clone()).collect();
             let units = Units::new(&turn_of, seq, surrogate.action);
             let old = padded(
@@ -603,7 +597,15 @@ impl<B: AutodiffBackend> LoopTrainer<B> {
                 )
             });
             let adv: Vec<f32> = part.iter().map(|s| s.advantage).collect();
-            let (loss, st) = ppo_loss(lp, &old, &adv, &units, surrogate, reference.as_deref());
+            let loss_of = |lp: burn::tensor::Tensor<B, 2>| {
+                ppo_loss(lp, &old, &adv, &units, surrogate, reference.as_deref())
+            };
+            let temperature = self.cfg.sampling.temperature as f64;
+            let (loss, st) = if self.cfg.rl.recompute_logits {
+                chunked_loss(&self.model, &sb, CHUNK, temperature, loss_of)
+            } else {
+                loss_of(token_logprobs_at(&self.model, &sb, CHUNK, temperature))
+            };
             let share = part.len() as f64 / total;
             step.add(&self.model, loss.mul_scalar(share));
             out.loss += st.loss * share;
