@@ -127,6 +127,7 @@ fn logits_memory_child(mode: &str) {
     type T = CpuTrain;
     let d = Default::default();
     let cfg = ModelConfig::tiny(151_936);
+    T::seed(&d, 0);
     let model = lora::attach(Model::<T>::random(&cfg, &d), &LoraConfig::new(16, 32.0)).unwrap();
     let rows = prompts(1, 1024, cfg.vocab_size);
     let weights: Vec<Vec<f32>> = rows.iter().map(|r| vec![1.0; r.len()]).collect();
