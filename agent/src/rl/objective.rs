@@ -119,6 +119,16 @@ pub struct ObjectiveStats {
     pub units: f64,
 }
 
+/// The value of a one-element loss tensor (NaN if it cannot be read back).
+pub(crate) fn scalar<B: Backend>(loss: &Tensor<B, 1>) -> f64 {
+    loss.clone()
+        .into_data()
+        .convert::<f32>()
+        .to_vec::<f32>()
+        .map(|v| v[0] as f64)
+        .unwrap_or(f64::NAN)
+}
+
 fn tensor2<B: Backend>(v: &[f32], shape: [usize; 2], dev: &B::Device) -> Tensor<B, 2> {
     Tensor::from_data(TensorData::new(v.to_vec(), shape), dev)
 }
@@ -218,13 +228,7 @@ pub fn ppo_loss<B: Backend>(
             n_tok += 1.0;
         }
     }
-    let value = loss
-        .clone()
-        .into_data()
-        .convert::<f32>()
-        .to_vec::<f32>()
-        .map(|v| v[0] as f64)
-        .unwrap_or(f64::NAN);
+    let value = scalar(&loss);
     (
         loss,
         ObjectiveStats {

@@ -6,6 +6,7 @@
 
 use super::config::{SftSource, TrainConfig};
 use super::metrics::{Metrics, make_dir};
+use super::objective::scalar;
 use super::optim::{AdamWOptim, Step};
 use super::policy_model::{self, RolloutBatch};
 use super::select;
@@ -125,13 +126,7 @@ fn nll_step<B: AutodiffBackend>(
     let batch = nll_batch(rows, pad);
     let loss = |lp: Tensor<B, 2>| {
         let l = nll_of(lp, &batch).mul_scalar(share);
-        let v = l
-            .clone()
-            .into_data()
-            .convert::<f32>()
-            .to_vec::<f32>()
-            .map(|v| v[0] as f64)
-            .unwrap_or(f64::NAN);
+        let v = scalar(&l);
         (l, v)
     };
     if recompute {
