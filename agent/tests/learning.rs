@@ -17,6 +17,12 @@ use agent::policy::{Policy, Reply, TurnRequest};
 use agent::rl::TrainConfig;
 use agent::rollout::{Job, RolloutSpec, Trajectory, run_rollouts};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Held by each test while it runs: random models and fresh adapters draw from the backend's
+/// one seeded generator (`Backend::seed`), which tests running side by side in this binary
+/// would otherwise interleave.
+static BACKEND_RNG: Mutex<()> = Mutex::new(());
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -134,6 +140,7 @@ fn knob<T: std::str::FromStr>(key: &str, default: T) -> T {
 #[test]
 #[ignore = "about 30 minutes in release mode: cargo test --release -p agent --test learning -- --ignored"]
 fn learning_full() {
+    let _rng = BACKEND_RNG.lock().unwrap_or_else(|e| e.into_inner());
     let (before, after) = learn(Budget {
         sft_epochs: knob("APPSIM_SFT_EPOCHS", 14),
         sft_lr: knob("APPSIM_SFT_LR", 1e-2),
@@ -229,6 +236,7 @@ fn mean(v: &[f64]) -> f64 {
 
 #[test]
 fn learning_short() {
+    let _rng = BACKEND_RNG.lock().unwrap_or_else(|e| e.into_inner());
     type B = agent::backend::CpuTrain;
     let out = std::env::temp_dir().join(format!("appsim-learning-short-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
@@ -290,6 +298,7 @@ fn learning_short() {
 /// rollouts with the same log-probabilities, which the update moved.
 #[test]
 fn recomputed_logits_take_the_same_update() {
+    let _rng = BACKEND_RNG.lock().unwrap_or_else(|e| e.into_inner());
     type B = agent::backend::CpuTrain;
     let out = std::env::temp_dir().join(format!("appsim-recompute-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);

@@ -8,6 +8,11 @@ use agent::rl::objective::{Action, Surrogate, Units, ppo_loss};
 use agent::rollout::Trajectory;
 use burn::tensor::{Tensor, TensorData};
 use std::path::PathBuf;
+use std::sync::Mutex;
+
+/// Held by each test that builds random models or fresh adapters: they draw from the backend's
+/// one seeded generator (`Backend::seed`), which tests running side by side would interleave.
+static BACKEND_RNG: Mutex<()> = Mutex::new(());
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -250,6 +255,7 @@ fn objective_gradient_matches_finite_differences() {
 /// a comparison of RL seeds needs); without it each `rl.seed` has its own model.
 #[test]
 fn init_seed_fixes_the_model_across_rl_seeds() {
+    let _rng = BACKEND_RNG.lock().unwrap_or_else(|e| e.into_inner());
     use agent::rl::TrainConfig;
     use agent::rl::policy_model::load_model;
     let config = |rl_seed: u64, init: Option<u64>| {
@@ -286,6 +292,7 @@ fn init_seed_fixes_the_model_across_rl_seeds() {
 /// error that names it.
 #[test]
 fn a_lora_section_names_only_what_it_changes() {
+    let _rng = BACKEND_RNG.lock().unwrap_or_else(|e| e.into_inner());
     use agent::lora::LoraConfig;
     use agent::rl::TrainConfig;
     use agent::rl::policy_model::load_model;
